@@ -1,0 +1,63 @@
+//! What the derive emits when the input has errors: the errors, plus the trait
+//! impls with unreachable bodies, so that users see the real mistakes and not a
+//! cascade of "trait not implemented" errors where the struct is used.
+
+use proc_macro2::TokenStream;
+use quote::quote;
+use syn::DeriveInput;
+
+pub fn expand(
+    input: &DeriveInput,
+    errors: syn::Error,
+    krate: &syn::Path,
+    api_key: Option<i16>,
+) -> TokenStream {
+    let errors = errors.to_compile_error();
+    let ident = &input.ident;
+    let (impl_g, ty_g, where_g) = input.generics.split_for_impl();
+    let message = api_key.map(|key| {
+        quote! {
+            #[automatically_derived]
+            impl #impl_g #krate::Message for #ident #ty_g #where_g {
+                const API_KEY: i16 = #key;
+                const VERSIONS: #krate::VersionRange = #krate::VersionRange::NONE;
+                const FLEXIBLE: #krate::VersionRange = #krate::VersionRange::NONE;
+            }
+        }
+    });
+    quote! {
+        #errors
+        const _: () = {
+            #[automatically_derived]
+            impl #impl_g #krate::Wire for #ident #ty_g #where_g {
+                const TYPE: #krate::schema::KafkaType = #krate::schema::KafkaType::Bool;
+                const MIN_LEN: usize = 0;
+                fn encode_wire<__B: #krate::__private::BufMut>(&self, _: &mut __B, _: #krate::Ctx)
+                    -> ::core::result::Result<(), #krate::EncodeError> { ::core::unreachable!() }
+                fn wire_len(&self, _: #krate::Ctx) -> usize { ::core::unreachable!() }
+                fn decode_wire<__B: #krate::__private::Buf>(_: &mut __B, _: #krate::Ctx)
+                    -> ::core::result::Result<Self, #krate::DecodeError> { ::core::unreachable!() }
+                fn is_default_value(&self) -> bool { ::core::unreachable!() }
+            }
+            #[automatically_derived]
+            impl #impl_g #krate::Nullable for #ident #ty_g #where_g {
+                fn encode_nullable<__B: #krate::__private::BufMut>(_: ::core::option::Option<&Self>, _: &mut __B, _: #krate::Ctx)
+                    -> ::core::result::Result<(), #krate::EncodeError> { ::core::unreachable!() }
+                fn nullable_len(_: ::core::option::Option<&Self>, _: #krate::Ctx) -> usize { ::core::unreachable!() }
+                fn decode_nullable<__B: #krate::__private::Buf>(_: &mut __B, _: #krate::Ctx)
+                    -> ::core::result::Result<::core::option::Option<Self>, #krate::DecodeError> { ::core::unreachable!() }
+            }
+            #[automatically_derived]
+            impl #impl_g ::core::default::Default for #ident #ty_g #where_g {
+                fn default() -> Self { ::core::unreachable!() }
+            }
+            #[automatically_derived]
+            impl #impl_g #krate::KafkaStruct for #ident #ty_g #where_g {
+                const SCHEMA: #krate::schema::StructSchema = #krate::schema::StructSchema {
+                    name: "", doc: "", fields: &[], keeps_unknown_tags: false,
+                };
+            }
+            #message
+        };
+    }
+}

@@ -1,0 +1,606 @@
+//! Code generation: the back half of the derive. Each field's version rule is
+//! decided once ([`FieldPlan`]) and shared by encode, size and decode; every
+//! value is handled by a call into `kafka_wire`'s `Wire` trait, never by inlined
+//! protocol logic.
+
+use proc_macro2::{Span, TokenStream};
+use quote::{format_ident, quote, quote_spanned};
+use syn::spanned::Spanned;
+use syn::{DeriveInput, Expr, Ident, Lit};
+
+use crate::fallback;
+use crate::internals::ast::{Container, Field};
+use crate::internals::check;
+use crate::internals::ctxt::Ctxt;
+use crate::internals::range::Range;
+
+pub fn expand(input: &DeriveInput) -> TokenStream {
+    let cx = Ctxt::new();
+    let cont = Container::from_ast(&cx, input);
+    if let Some(cont) = &cont {
+        check::check(&cx, cont);
+    }
+    let krate = cont
+        .as_ref()
+        .map(|c| c.krate.clone())
+        .unwrap_or_else(|| syn::parse_quote!(::kafka_wire));
+    let api_key = cont
+        .as_ref()
+        .and_then(|c| c.attrs.api_key.as_ref().map(|k| k.0));
+    match (cx.check(), cont) {
+        (Ok(()), Some(cont)) => generate(&cont),
+        (Err(errors), _) => fallback::expand(input, errors, &krate, api_key),
+        // Container::from_ast returns None only after reporting an error.
+        (Ok(()), None) => TokenStream::new(),
+    }
+}
+
+/// Everything generation needs to know about one declared field.
+struct FieldPlan<'a> {
+    field: &'a Field<'a>,
+    member: &'a Ident,
+    name: String,
+    /// The local variable decode reads it into.
+    var: Ident,
+    versions: Range,
+    tagged: Range,
+    tag: Option<u32>,
+    nullable: Range,
+    span: Span,
+    krate: &'a syn::Path,
+}
+
+fn version() -> TokenStream {
+    quote!(ctx.version)
+}
+
+impl<'a> FieldPlan<'a> {
+    fn new(field: &'a Field<'a>, krate: &'a syn::Path) -> Self {
+        let a = &field.attrs;
+        FieldPlan {
+            field,
+            member: field.ident,
+            name: field.ident.to_string(),
+            var: format_ident!("__kw_{}", field.ident),
+            versions: a.versions.as_ref().map_or(Range::ALL, |v| v.range),
+            tagged: a.tagged.as_ref().map_or(Range::NONE, |v| v.range),
+            tag: a.tag.as_ref().map(|t| t.0),
+            nullable: a.nullable.as_ref().map_or(Range::NONE, |v| v.range),
+            span: field.ty.span(),
+            krate,
+        }
+    }
+
+    fn is_option(&self) -> bool {
+        self.field.option_inner.is_some()
+    }
+
+    /// True when the field is written in the regular (untagged) part at every version.
+    fn always_regular(&self) -> bool {
+        self.versions == Range::ALL && self.tagged.is_empty()
+    }
+
+    fn in_versions(&self) -> TokenStream {
+        self.versions.contains_tokens(&version())
+    }
+
+    fn in_tagged(&self) -> TokenStream {
+        self.tagged.contains_tokens(&version())
+    }
+
+    /// Present in this version and not tagged in it.
+    fn regular(&self) -> TokenStream {
+        if self.tagged.is_empty() {
+            self.in_versions()
+        } else {
+            let (v, t) = (self.in_versions(), self.in_tagged());
+            quote!((#v && !#t))
+        }
+    }
+
+    /// The field's context: the struct's, narrowed by a `flexible` override.
+    fn ctx(&self) -> TokenStream {
+        match &self.field.attrs.flexible {
+            None => quote!(ctx),
+            Some(r) => {
+                let flexible = r.range.contains_tokens(&version());
+                quote!(ctx.narrow_flexible(#flexible))
+            }
+        }
+    }
+
+    fn nullable_now(&self) -> TokenStream {
+        self.nullable.contains_tokens(&version())
+    }
+
+    fn encode_value(&self, buf: TokenStream) -> TokenStream {
+        let (krate, member, ctx, ty) = (self.krate, self.member, self.ctx(), self.field.ty);
+        if self.is_option() {
+            let nullable = self.nullable_now();
+            quote_spanned!(self.span=> #krate::__private::encode_option(&self.#member, #nullable, #buf, #ctx))
+        } else {
+            quote_spanned!(self.span=> <#ty as #krate::Wire>::encode_wire(&self.#member, #buf, #ctx))
+        }
+    }
+
+    fn len_value(&self) -> TokenStream {
+        let (krate, member, ctx, ty) = (self.krate, self.member, self.ctx(), self.field.ty);
+        if self.is_option() {
+            let nullable = self.nullable_now();
+            quote_spanned!(self.span=> #krate::__private::option_len(&self.#member, #nullable, #ctx))
+        } else {
+            quote_spanned!(self.span=> <#ty as #krate::Wire>::wire_len(&self.#member, #ctx))
+        }
+    }
+
+    fn decode_value(&self, buf: TokenStream) -> TokenStream {
+        let (krate, ctx, ty) = (self.krate, self.ctx(), self.field.ty);
+        if self.is_option() {
+            let nullable = self.nullable_now();
+            quote_spanned!(self.span=> #krate::__private::decode_option(#buf, #nullable, #ctx))
+        } else {
+            quote_spanned!(self.span=> <#ty as #krate::Wire>::decode_wire(#buf, #ctx))
+        }
+    }
+
+    /// The default value, typed for the field.
+    fn default_value(&self) -> TokenStream {
+        let krate = self.krate;
+        let typed = |expr: &Expr| -> TokenStream {
+            match expr {
+                Expr::Lit(l) if matches!(l.lit, Lit::Str(_)) => {
+                    quote_spanned!(expr.span()=> ::core::convert::From::from(#expr))
+                }
+                _ => quote_spanned!(expr.span()=> #expr),
+            }
+        };
+        match (&self.field.attrs.default, self.is_option()) {
+            (Some(Expr::Path(p)), true) if p.path.is_ident("None") => {
+                quote!(#krate::__private::None)
+            }
+            (Some(expr), true) => {
+                let v = typed(expr);
+                quote!(#krate::__private::Some(#v))
+            }
+            (Some(expr), false) => typed(expr),
+            (None, true) => quote!(#krate::__private::Some(#krate::__private::Default::default())),
+            (None, false) => quote!(#krate::__private::Default::default()),
+        }
+    }
+
+    /// True when the value equals the field's default.
+    fn is_default(&self) -> TokenStream {
+        let (krate, member) = (self.krate, self.member);
+        match (&self.field.attrs.default, self.is_option()) {
+            (Some(Expr::Path(p)), true) if p.path.is_ident("None") => {
+                quote!(self.#member.is_none())
+            }
+            (Some(_), _) => {
+                let d = self.default_value();
+                quote_spanned!(self.span=> (self.#member == #d))
+            }
+            (None, true) => quote!(#krate::__private::option_is_default(&self.#member)),
+            (None, false) => quote!(#krate::Wire::is_default_value(&self.#member)),
+        }
+    }
+
+    /// The `default = …` text for the schema, written as Kafka's JSON writes it.
+    fn default_text(&self) -> TokenStream {
+        let Some(expr) = &self.field.attrs.default else {
+            return quote!(::core::option::Option::None);
+        };
+        let text = match expr {
+            Expr::Lit(l) => lit_text(&l.lit),
+            Expr::Unary(u) => match &*u.expr {
+                Expr::Lit(l) => format!("-{}", lit_text(&l.lit)),
+                other => format!("-{}", quote!(#other)),
+            },
+            Expr::Path(p) if p.path.is_ident("None") => "null".to_owned(),
+            other => quote!(#other).to_string(),
+        };
+        quote!(::core::option::Option::Some(#text))
+    }
+}
+
+fn lit_text(lit: &Lit) -> String {
+    match lit {
+        Lit::Str(s) => s.value(),
+        Lit::Int(i) => i.base10_digits().to_owned(),
+        Lit::Float(f) => f.base10_digits().to_owned(),
+        Lit::Bool(b) => b.value.to_string(),
+        other => quote!(#other).to_string(),
+    }
+}
+
+fn generate(cont: &Container) -> TokenStream {
+    let krate = &cont.krate;
+    let ident = cont.ident;
+    let plans: Vec<FieldPlan> = cont
+        .fields
+        .iter()
+        .filter(|f| !f.is_unknown_tags())
+        .map(|f| FieldPlan::new(f, krate))
+        .collect();
+    let unknown = cont
+        .fields
+        .iter()
+        .find(|f| f.is_unknown_tags())
+        .map(|f| f.ident);
+    let mut tagged: Vec<&FieldPlan> = plans.iter().filter(|p| p.tag.is_some()).collect();
+    tagged.sort_by_key(|p| p.tag);
+
+    let encode = gen_encode(&plans, &tagged, unknown, krate);
+    let len = gen_len(&plans, &tagged, unknown, krate);
+    let decode = gen_decode(&plans, &tagged, unknown, krate);
+    let is_default = gen_is_default(&plans, unknown);
+    let default = gen_default(&plans, unknown, krate);
+    let schema = gen_schema(cont, &plans, unknown.is_some());
+    let message = cont.attrs.api_key.as_ref().map(|(key, _)| {
+        let versions = cont
+            .attrs
+            .versions
+            .as_ref()
+            .map_or(Range::NONE, |v| v.range)
+            .to_tokens(krate);
+        let flexible = cont
+            .attrs
+            .flexible
+            .as_ref()
+            .map_or(Range::NONE, |v| v.range)
+            .to_tokens(krate);
+        quote! {
+            #[automatically_derived]
+            impl #krate::Message for #ident {
+                const API_KEY: i16 = #key;
+                const VERSIONS: #krate::VersionRange = #versions;
+                const FLEXIBLE: #krate::VersionRange = #flexible;
+            }
+        }
+    });
+
+    quote! {
+        const _: () = {
+            #[automatically_derived]
+            #[allow(unused_variables, unused_mut, clippy::all)]
+            impl #krate::Wire for #ident {
+                const TYPE: #krate::schema::KafkaType =
+                    #krate::schema::KafkaType::Struct(&<Self as #krate::KafkaStruct>::SCHEMA);
+                const MIN_LEN: usize = 0;
+
+                #[inline]
+                fn encode_wire<__B: #krate::__private::BufMut>(
+                    &self,
+                    buf: &mut __B,
+                    ctx: #krate::Ctx,
+                ) -> #krate::__private::Result<(), #krate::EncodeError> {
+                    #encode
+                }
+
+                #[inline]
+                fn wire_len(&self, ctx: #krate::Ctx) -> usize {
+                    #len
+                }
+
+                #[inline]
+                fn decode_wire<__B: #krate::__private::Buf>(
+                    buf: &mut __B,
+                    ctx: #krate::Ctx,
+                ) -> #krate::__private::Result<Self, #krate::DecodeError> {
+                    #decode
+                }
+
+                fn is_default_value(&self) -> bool {
+                    #is_default
+                }
+            }
+
+            #[automatically_derived]
+            impl #krate::Nullable for #ident {
+                #[inline]
+                fn encode_nullable<__B: #krate::__private::BufMut>(
+                    value: #krate::__private::Option<&Self>,
+                    buf: &mut __B,
+                    ctx: #krate::Ctx,
+                ) -> #krate::__private::Result<(), #krate::EncodeError> {
+                    #krate::__private::encode_nullable_struct(value, buf, ctx)
+                }
+
+                #[inline]
+                fn nullable_len(value: #krate::__private::Option<&Self>, ctx: #krate::Ctx) -> usize {
+                    #krate::__private::nullable_struct_len(value, ctx)
+                }
+
+                #[inline]
+                fn decode_nullable<__B: #krate::__private::Buf>(
+                    buf: &mut __B,
+                    ctx: #krate::Ctx,
+                ) -> #krate::__private::Result<#krate::__private::Option<Self>, #krate::DecodeError> {
+                    #krate::__private::decode_nullable_struct(buf, ctx)
+                }
+            }
+
+            #[automatically_derived]
+            impl #krate::__private::Default for #ident {
+                fn default() -> Self {
+                    #default
+                }
+            }
+
+            #[automatically_derived]
+            impl #krate::KafkaStruct for #ident {
+                const SCHEMA: #krate::schema::StructSchema = #schema;
+            }
+
+            #message
+        };
+    }
+}
+
+fn in_field(name: &str) -> TokenStream {
+    quote!(.map_err(|e| e.in_field(#name))?)
+}
+
+fn gen_encode(
+    plans: &[FieldPlan],
+    tagged: &[&FieldPlan],
+    unknown: Option<&Ident>,
+    krate: &syn::Path,
+) -> TokenStream {
+    let regular = plans.iter().map(|p| {
+        let write = p.encode_value(quote!(buf));
+        let err = in_field(&p.name);
+        if p.always_regular() {
+            return quote!(#write #err;);
+        }
+        let (regular, in_versions) = (p.regular(), p.in_versions());
+        let absent = if p.field.attrs.ignorable.is_some() {
+            quote!()
+        } else {
+            let (is_default, name) = (p.is_default(), &p.name);
+            quote! {
+                else if !#in_versions && !#is_default {
+                    return #krate::__private::Err(#krate::__private::non_default_absent(#name));
+                }
+            }
+        };
+        quote! {
+            if #regular {
+                #write #err;
+            } #absent
+        }
+    });
+
+    let flags: Vec<Ident> = tagged
+        .iter()
+        .map(|p| format_ident!("__kw_write_{}", p.member))
+        .collect();
+    let count_unknown = match unknown {
+        Some(u) => quote!(self.#u.len()),
+        None => quote!(0usize),
+    };
+    let writer = match unknown {
+        Some(u) => quote!(#krate::tagged::TagWriter::new(&self.#u)),
+        None => quote!(#krate::tagged::TagWriter::empty()),
+    };
+    let decide = tagged.iter().zip(&flags).map(|(p, flag)| {
+        let (in_tagged, is_default) = (p.in_tagged(), p.is_default());
+        quote!(let #flag = #in_tagged && !#is_default;)
+    });
+    let write_tagged = tagged.iter().zip(&flags).map(|(p, flag)| {
+        let tag = p.tag.unwrap_or_default();
+        let (in_tagged, len, write, err) = (
+            p.in_tagged(),
+            p.len_value(),
+            p.encode_value(quote!(buf)),
+            in_field(&p.name),
+        );
+        quote! {
+            if #in_tagged {
+                __kw_tags.before(buf, #tag)?;
+                if #flag {
+                    #krate::__private::put_header(buf, #tag, #len);
+                    #write #err;
+                }
+            }
+        }
+    });
+    let refuse_in_classic = tagged.iter().zip(&flags).map(|(p, flag)| {
+        let (tag, name) = (p.tag.unwrap_or_default(), &p.name);
+        quote! {
+            if #flag {
+                return #krate::__private::Err(#krate::__private::tag_in_non_flexible(#name, #tag));
+            }
+        }
+    });
+    let unknown_in_classic = unknown.map(|u| quote!(self.#u.check_empty_for_classic()?;));
+    let count = flags.iter().map(|f| quote!(+ #f as usize));
+
+    quote! {
+        #(#regular)*
+        #(#decide)*
+        if ctx.flexible {
+            #krate::__private::put_uvarint(buf, (#count_unknown #(#count)*) as u32);
+            let mut __kw_tags = #writer;
+            #(#write_tagged)*
+            __kw_tags.finish(buf);
+        } else {
+            #(#refuse_in_classic)*
+            #unknown_in_classic
+        }
+        #krate::__private::Ok(())
+    }
+}
+
+fn gen_len(
+    plans: &[FieldPlan],
+    tagged: &[&FieldPlan],
+    unknown: Option<&Ident>,
+    krate: &syn::Path,
+) -> TokenStream {
+    let regular = plans.iter().map(|p| {
+        let len = p.len_value();
+        if p.always_regular() {
+            quote!(__kw_len += #len;)
+        } else {
+            let regular = p.regular();
+            quote!(if #regular { __kw_len += #len; })
+        }
+    });
+    let (count0, len0) = match unknown {
+        Some(u) => (quote!(self.#u.len()), quote!(self.#u.wire_len())),
+        None => (quote!(0usize), quote!(0usize)),
+    };
+    let tagged_len = tagged.iter().map(|p| {
+        let tag = p.tag.unwrap_or_default();
+        let (in_tagged, is_default, len) = (p.in_tagged(), p.is_default(), p.len_value());
+        quote! {
+            if #in_tagged && !#is_default {
+                __kw_count += 1;
+                __kw_tagged += #krate::__private::field_len(#tag, #len);
+            }
+        }
+    });
+    quote! {
+        let mut __kw_len: usize = 0;
+        #(#regular)*
+        if ctx.flexible {
+            let mut __kw_count: usize = #count0;
+            let mut __kw_tagged: usize = #len0;
+            #(#tagged_len)*
+            __kw_len += #krate::__private::uvarint_len(__kw_count as u32) + __kw_tagged;
+        }
+        __kw_len
+    }
+}
+
+fn gen_decode(
+    plans: &[FieldPlan],
+    tagged: &[&FieldPlan],
+    unknown: Option<&Ident>,
+    krate: &syn::Path,
+) -> TokenStream {
+    let reads = plans.iter().map(|p| {
+        let var = &p.var;
+        let read = p.decode_value(quote!(buf));
+        let err = in_field(&p.name);
+        let mutability = p.tag.map(|_| quote!(mut));
+        if p.always_regular() {
+            quote!(let #var = #read #err;)
+        } else {
+            let (regular, default) = (p.regular(), p.default_value());
+            quote! {
+                let #mutability #var = if #regular { #read #err } else { #default };
+            }
+        }
+    });
+    let unknown_var =
+        unknown.map(|_| quote!(let mut __kw_unknown = #krate::UnknownTaggedFields::new();));
+    let keep = match unknown {
+        Some(_) => quote!(#krate::__private::Some(&mut __kw_unknown)),
+        None => quote!(#krate::__private::None),
+    };
+    let arms = tagged.iter().map(|p| {
+        let tag = p.tag.unwrap_or_default();
+        let (var, in_tagged, err) = (&p.var, p.in_tagged(), in_field(&p.name));
+        let read = p.decode_value(quote!(__kw_value));
+        quote! {
+            #tag if #in_tagged => {
+                #var = #krate::__private::decode_value(buf, __kw_tag, __kw_size, |__kw_value| #read) #err;
+            }
+        }
+    });
+    let dispatch = if tagged.is_empty() {
+        quote!(#krate::__private::keep_unknown(buf, __kw_tag, __kw_size, #keep);)
+    } else {
+        quote! {
+            match __kw_tag {
+                #(#arms)*
+                _ => #krate::__private::keep_unknown(buf, __kw_tag, __kw_size, #keep),
+            }
+        }
+    };
+    let members = plans.iter().map(|p| {
+        let (member, var) = (p.member, &p.var);
+        quote!(#member: #var)
+    });
+    let unknown_member = unknown.map(|u| quote!(#u: __kw_unknown,));
+    quote! {
+        #(#reads)*
+        #unknown_var
+        if ctx.flexible {
+            let __kw_count = #krate::__private::get_count(buf)?;
+            let mut __kw_previous = #krate::__private::None;
+            for _ in 0..__kw_count {
+                let (__kw_tag, __kw_size) = #krate::__private::get_header(buf, &mut __kw_previous)?;
+                #dispatch
+            }
+        }
+        #krate::__private::Ok(Self { #(#members,)* #unknown_member })
+    }
+}
+
+fn gen_is_default(plans: &[FieldPlan], unknown: Option<&Ident>) -> TokenStream {
+    let checks = plans.iter().map(|p| p.is_default());
+    let unknown = unknown.map(|u| quote!(&& self.#u.is_empty()));
+    quote!(true #(&& #checks)* #unknown)
+}
+
+fn gen_default(plans: &[FieldPlan], unknown: Option<&Ident>, krate: &syn::Path) -> TokenStream {
+    let members = plans.iter().map(|p| {
+        let (member, value) = (p.member, p.default_value());
+        quote!(#member: #value)
+    });
+    let unknown = unknown.map(|u| quote!(#u: #krate::UnknownTaggedFields::new(),));
+    quote!(Self { #(#members,)* #unknown })
+}
+
+fn gen_schema(cont: &Container, plans: &[FieldPlan], keeps_unknown: bool) -> TokenStream {
+    let krate = &cont.krate;
+    let name = cont.ident.to_string();
+    let doc = &cont.doc;
+    let fields = plans.iter().map(|p| {
+        let base = p.field.base_ty();
+        let kafka_type = quote_spanned!(p.span=> <#base as #krate::Wire>::TYPE);
+        let (fname, fdoc) = (&p.name, &p.field.doc);
+        let (versions, nullable, tagged) = (
+            p.versions.to_tokens(krate),
+            p.nullable.to_tokens(krate),
+            p.tagged.to_tokens(krate),
+        );
+        let tag = match p.tag {
+            Some(t) => quote!(::core::option::Option::Some(#t)),
+            None => quote!(::core::option::Option::None),
+        };
+        let flexible = match &p.field.attrs.flexible {
+            Some(r) => {
+                let r = r.range.to_tokens(krate);
+                quote!(::core::option::Option::Some(#r))
+            }
+            None => quote!(::core::option::Option::None),
+        };
+        let default = p.default_text();
+        let ignorable = p.field.attrs.ignorable.is_some();
+        quote! {
+            #krate::schema::FieldSchema {
+                name: #fname,
+                kafka_type: #kafka_type,
+                versions: #versions,
+                nullable: #nullable,
+                tagged: #tagged,
+                tag: #tag,
+                default: #default,
+                ignorable: #ignorable,
+                flexible: #flexible,
+                doc: #fdoc,
+            }
+        }
+    });
+    quote! {
+        #krate::schema::StructSchema {
+            name: #name,
+            doc: #doc,
+            fields: &[#(#fields),*],
+            keeps_unknown_tags: #keeps_unknown,
+        }
+    }
+}

@@ -1,0 +1,1 @@
+//! Reference of every `#[kafka(...)]` attribute. (Documentation only.)

@@ -1,0 +1,608 @@
+//! The primitive codecs every message is built from: varints, length prefixes,
+//! strings and byte arrays in their classic and compact forms.
+//!
+//! Everything here is a small free function over [`bytes::Buf`] / [`bytes::BufMut`],
+//! tested on its own, and called by the [`Wire`](crate::Wire) impls and by generated
+//! code. Decoders never panic and never trust a length: a length is checked
+//! against the bytes that remain before anything is sized by it.
+
+use bytes::{Buf, BufMut, Bytes};
+
+use crate::{DecodeError, DecodeErrorKind, EncodeError, EncodeErrorKind, Str};
+
+/// The longest string Kafka accepts, in bytes, in both the classic and compact forms
+/// (Java's reader and writer refuse longer ones).
+pub const MAX_STRING_LEN: usize = i16::MAX as usize;
+
+/// The longest byte array or array, in bytes or elements.
+pub const MAX_ARRAY_LEN: usize = i32::MAX as usize;
+
+/// How a length prefix is written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LengthForm {
+    /// Classic int16 length, `-1` for null (strings in non-flexible versions).
+    Int16,
+    /// Classic int32 length, `-1` for null (bytes, records and arrays in
+    /// non-flexible versions).
+    Int32,
+    /// Unsigned varint of `length + 1`, `0` for null (flexible versions).
+    Compact,
+}
+
+impl LengthForm {
+    /// The form strings use: compact when flexible, else int16.
+    #[inline(always)]
+    pub const fn string(flexible: bool) -> Self {
+        if flexible {
+            LengthForm::Compact
+        } else {
+            LengthForm::Int16
+        }
+    }
+
+    /// The form bytes, records and arrays use: compact when flexible, else int32.
+    #[inline(always)]
+    pub const fn array(flexible: bool) -> Self {
+        if flexible {
+            LengthForm::Compact
+        } else {
+            LengthForm::Int32
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Varints
+// ---------------------------------------------------------------------------
+
+/// Bytes an unsigned varint of `v` takes (1 to 5).
+#[inline(always)]
+pub const fn uvarint_len(v: u32) -> usize {
+    // Branch-free: one byte per started group of 7 significant bits.
+    let bits = 32 - (v | 1).leading_zeros() as usize;
+    (bits + 6) / 7
+}
+
+/// Bytes an unsigned varlong of `v` takes (1 to 10).
+#[inline(always)]
+pub const fn uvarlong_len(v: u64) -> usize {
+    let bits = 64 - (v | 1).leading_zeros() as usize;
+    (bits + 6) / 7
+}
+
+/// Bytes a zigzag varint of `v` takes.
+#[inline(always)]
+pub const fn varint_len(v: i32) -> usize {
+    uvarint_len(zigzag32(v))
+}
+
+/// Bytes a zigzag varlong of `v` takes.
+#[inline(always)]
+pub const fn varlong_len(v: i64) -> usize {
+    uvarlong_len(zigzag64(v))
+}
+
+#[inline(always)]
+const fn zigzag32(v: i32) -> u32 {
+    ((v << 1) ^ (v >> 31)) as u32
+}
+
+#[inline(always)]
+const fn zigzag64(v: i64) -> u64 {
+    ((v << 1) ^ (v >> 63)) as u64
+}
+
+/// Writes an unsigned varint (7 bits a byte, low groups first).
+#[inline]
+pub fn put_uvarint<B: BufMut>(buf: &mut B, mut v: u32) {
+    if v < 0x80 {
+        buf.put_u8(v as u8);
+        return;
+    }
+    let mut tmp = [0u8; 5];
+    let mut i = 0;
+    while v >= 0x80 {
+        tmp[i] = (v as u8) | 0x80;
+        v >>= 7;
+        i += 1;
+    }
+    tmp[i] = v as u8;
+    buf.put_slice(&tmp[..=i]);
+}
+
+/// Writes an unsigned varlong.
+#[inline]
+pub fn put_uvarlong<B: BufMut>(buf: &mut B, mut v: u64) {
+    let mut tmp = [0u8; 10];
+    let mut i = 0;
+    while v >= 0x80 {
+        tmp[i] = (v as u8) | 0x80;
+        v >>= 7;
+        i += 1;
+    }
+    tmp[i] = v as u8;
+    buf.put_slice(&tmp[..=i]);
+}
+
+/// Writes a zigzag-encoded signed varint.
+#[inline]
+pub fn put_varint<B: BufMut>(buf: &mut B, v: i32) {
+    put_uvarint(buf, zigzag32(v));
+}
+
+/// Writes a zigzag-encoded signed varlong.
+#[inline]
+pub fn put_varlong<B: BufMut>(buf: &mut B, v: i64) {
+    put_uvarlong(buf, zigzag64(v));
+}
+
+/// Reads an unsigned varint of at most 5 bytes whose value fits a `u32`.
+///
+/// A non-minimal encoding within 5 bytes is accepted, as Kafka's Java reader does.
+#[inline]
+pub fn get_uvarint<B: Buf>(buf: &mut B) -> Result<u32, DecodeError> {
+    if let Some(&b) = buf.chunk().first() {
+        if b < 0x80 {
+            buf.advance(1);
+            return Ok(u32::from(b));
+        }
+    }
+    get_uvarint_slow(buf)
+}
+
+#[cold]
+#[inline(never)]
+fn get_uvarint_slow<B: Buf>(buf: &mut B) -> Result<u32, DecodeError> {
+    let v = get_varint_bytes(buf, 5)?;
+    u32::try_from(v).map_err(|_| DecodeErrorKind::VarintOverflow { bits: 32 }.into())
+}
+
+/// Reads an unsigned varlong of at most 10 bytes whose value fits a `u64`.
+#[inline]
+pub fn get_uvarlong<B: Buf>(buf: &mut B) -> Result<u64, DecodeError> {
+    if let Some(&b) = buf.chunk().first() {
+        if b < 0x80 {
+            buf.advance(1);
+            return Ok(u64::from(b));
+        }
+    }
+    get_varint_bytes(buf, 10)
+}
+
+/// Reads a zigzag varint (at most 5 bytes).
+#[inline]
+pub fn get_varint<B: Buf>(buf: &mut B) -> Result<i32, DecodeError> {
+    let u = get_uvarint(buf)?;
+    Ok(((u >> 1) as i32) ^ -((u & 1) as i32))
+}
+
+/// Reads a zigzag varlong (at most 10 bytes).
+#[inline]
+pub fn get_varlong<B: Buf>(buf: &mut B) -> Result<i64, DecodeError> {
+    let u = get_uvarlong(buf)?;
+    Ok(((u >> 1) as i64) ^ -((u & 1) as i64))
+}
+
+/// Reads up to `max_bytes` varint bytes; checks overflow of 64 bits and length.
+fn get_varint_bytes<B: Buf>(buf: &mut B, max_bytes: u8) -> Result<u64, DecodeError> {
+    let mut value: u64 = 0;
+    for i in 0..max_bytes {
+        let b = buf.try_get_u8()?;
+        let part = u64::from(b & 0x7f);
+        let shift = 7 * u32::from(i);
+        // The 10th byte of a varlong may carry one bit only.
+        if shift == 63 && part > 1 {
+            return Err(DecodeErrorKind::VarintOverflow { bits: 64 }.into());
+        }
+        value |= part << shift;
+        if b < 0x80 {
+            return Ok(value);
+        }
+    }
+    Err(DecodeErrorKind::VarintTooLong { max_bytes }.into())
+}
+
+// ---------------------------------------------------------------------------
+// Length prefixes
+// ---------------------------------------------------------------------------
+
+/// Bytes the length prefix of `len` (or of null) takes in `form`.
+#[inline(always)]
+pub const fn length_prefix_len(len: Option<usize>, form: LengthForm) -> usize {
+    match form {
+        LengthForm::Int16 => 2,
+        LengthForm::Int32 => 4,
+        LengthForm::Compact => match len {
+            None => 1,
+            // Lengths over u32::MAX - 1 cannot be encoded; encode reports it.
+            Some(n) => uvarint_len((n as u32).wrapping_add(1)),
+        },
+    }
+}
+
+/// Writes the length prefix of `len`, or of null. The caller has checked the
+/// length against the form's maximum.
+#[inline]
+pub fn put_length<B: BufMut>(buf: &mut B, len: Option<usize>, form: LengthForm) {
+    match (form, len) {
+        (LengthForm::Int16, Some(n)) => buf.put_i16(n as i16),
+        (LengthForm::Int16, None) => buf.put_i16(-1),
+        (LengthForm::Int32, Some(n)) => buf.put_i32(n as i32),
+        (LengthForm::Int32, None) => buf.put_i32(-1),
+        (LengthForm::Compact, Some(n)) => put_uvarint(buf, n as u32 + 1),
+        (LengthForm::Compact, None) => buf.put_u8(0),
+    }
+}
+
+/// Reads a length prefix; `None` is null. Lengths below -1 and compact lengths
+/// over `i32::MAX` are errors. The length is not yet checked against the input.
+#[inline]
+pub fn get_length<B: Buf>(buf: &mut B, form: LengthForm) -> Result<Option<usize>, DecodeError> {
+    let n: i64 = match form {
+        LengthForm::Int16 => i64::from(buf.try_get_i16()?),
+        LengthForm::Int32 => i64::from(buf.try_get_i32()?),
+        LengthForm::Compact => i64::from(get_uvarint(buf)?) - 1,
+    };
+    match n {
+        -1 => Ok(None),
+        n if n < -1 => Err(DecodeErrorKind::InvalidLength(n).into()),
+        n if n > MAX_ARRAY_LEN as i64 => Err(DecodeErrorKind::LengthTooLarge {
+            length: n as u64,
+            max: MAX_ARRAY_LEN as u64,
+        }
+        .into()),
+        n => Ok(Some(n as usize)),
+    }
+}
+
+/// Fails unless `needed` bytes remain.
+#[inline(always)]
+pub fn ensure_remaining<B: Buf>(buf: &B, needed: usize) -> Result<(), DecodeError> {
+    if buf.remaining() < needed {
+        Err(DecodeError::truncated(needed, buf.remaining()))
+    } else {
+        Ok(())
+    }
+}
+
+/// Checks a length before it is written.
+#[inline(always)]
+pub fn check_len(len: usize, max: usize) -> Result<(), EncodeError> {
+    if len > max {
+        Err(EncodeErrorKind::TooLong { length: len, max }.into())
+    } else {
+        Ok(())
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Strings and bytes
+// ---------------------------------------------------------------------------
+
+/// Bytes a string of `len` bytes takes (prefix included).
+#[inline(always)]
+pub const fn str_len(len: usize, flexible: bool) -> usize {
+    length_prefix_len(Some(len), LengthForm::string(flexible)) + len
+}
+
+/// Writes a string: int16 length (classic) or compact length, then UTF-8 bytes.
+/// Strings over 32767 bytes are an error in both forms.
+#[inline]
+pub fn put_str<B: BufMut>(buf: &mut B, s: &str, flexible: bool) -> Result<(), EncodeError> {
+    check_len(s.len(), MAX_STRING_LEN)?;
+    put_length(buf, Some(s.len()), LengthForm::string(flexible));
+    buf.put_slice(s.as_bytes());
+    Ok(())
+}
+
+/// Reads a string, or `None` for null. With a `Bytes` source the result is a
+/// slice of the input, not a copy.
+#[inline]
+pub fn get_str<B: Buf>(buf: &mut B, flexible: bool) -> Result<Option<Str>, DecodeError> {
+    let Some(len) = get_length(buf, LengthForm::string(flexible))? else {
+        return Ok(None);
+    };
+    if len > MAX_STRING_LEN {
+        return Err(DecodeErrorKind::LengthTooLarge {
+            length: len as u64,
+            max: MAX_STRING_LEN as u64,
+        }
+        .into());
+    }
+    ensure_remaining(buf, len)?;
+    Str::from_utf8(buf.copy_to_bytes(len)).map(Some)
+}
+
+/// Writes a byte array: int32 length (classic) or compact length, then the bytes.
+#[inline]
+pub fn put_bytes<B: BufMut>(buf: &mut B, b: &[u8], flexible: bool) -> Result<(), EncodeError> {
+    check_len(b.len(), MAX_ARRAY_LEN)?;
+    put_length(buf, Some(b.len()), LengthForm::array(flexible));
+    buf.put_slice(b);
+    Ok(())
+}
+
+/// Bytes a byte array of `len` bytes takes (prefix included).
+#[inline(always)]
+pub const fn bytes_len(len: usize, flexible: bool) -> usize {
+    length_prefix_len(Some(len), LengthForm::array(flexible)) + len
+}
+
+/// Reads a byte array, or `None` for null; zero-copy from a `Bytes` source.
+#[inline]
+pub fn get_bytes<B: Buf>(buf: &mut B, flexible: bool) -> Result<Option<Bytes>, DecodeError> {
+    let Some(len) = get_length(buf, LengthForm::array(flexible))? else {
+        return Ok(None);
+    };
+    ensure_remaining(buf, len)?;
+    Ok(Some(buf.copy_to_bytes(len)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn uv(v: u32) -> Vec<u8> {
+        let mut out = Vec::new();
+        put_uvarint(&mut out, v);
+        assert_eq!(out.len(), uvarint_len(v), "uvarint_len({v})");
+        out
+    }
+
+    fn uvl(v: u64) -> Vec<u8> {
+        let mut out = Vec::new();
+        put_uvarlong(&mut out, v);
+        assert_eq!(out.len(), uvarlong_len(v), "uvarlong_len({v})");
+        out
+    }
+
+    #[test]
+    fn uvarint_exact_bytes_at_edges() {
+        assert_eq!(uv(0), [0x00]);
+        assert_eq!(uv(1), [0x01]);
+        assert_eq!(uv(127), [0x7f]);
+        assert_eq!(uv(128), [0x80, 0x01]);
+        assert_eq!(uv(300), [0xac, 0x02]);
+        assert_eq!(uv(16383), [0xff, 0x7f]);
+        assert_eq!(uv(16384), [0x80, 0x80, 0x01]);
+        assert_eq!(uv((1 << 21) - 1), [0xff, 0xff, 0x7f]);
+        assert_eq!(uv(1 << 21), [0x80, 0x80, 0x80, 0x01]);
+        assert_eq!(uv((1 << 28) - 1), [0xff, 0xff, 0xff, 0x7f]);
+        assert_eq!(uv(1 << 28), [0x80, 0x80, 0x80, 0x80, 0x01]);
+        assert_eq!(uv(i32::MAX as u32), [0xff, 0xff, 0xff, 0xff, 0x07]);
+        assert_eq!(uv(u32::MAX), [0xff, 0xff, 0xff, 0xff, 0x0f]);
+    }
+
+    #[test]
+    fn uvarlong_exact_bytes_at_edges() {
+        assert_eq!(uvl(0), [0x00]);
+        assert_eq!(uvl(127), [0x7f]);
+        assert_eq!(uvl(128), [0x80, 0x01]);
+        assert_eq!(uvl(1 << 35), [0x80, 0x80, 0x80, 0x80, 0x80, 0x01]);
+        assert_eq!(
+            uvl(i64::MAX as u64),
+            [0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x7f]
+        );
+        assert_eq!(
+            uvl(u64::MAX),
+            [0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x01]
+        );
+    }
+
+    #[test]
+    fn zigzag_exact_bytes() {
+        let enc = |v: i32| {
+            let mut out = Vec::new();
+            put_varint(&mut out, v);
+            assert_eq!(out.len(), varint_len(v));
+            out
+        };
+        assert_eq!(enc(0), [0x00]);
+        assert_eq!(enc(-1), [0x01]);
+        assert_eq!(enc(1), [0x02]);
+        assert_eq!(enc(-64), [0x7f]);
+        assert_eq!(enc(64), [0x80, 0x01]);
+        assert_eq!(enc(i32::MAX), [0xfe, 0xff, 0xff, 0xff, 0x0f]);
+        assert_eq!(enc(i32::MIN), [0xff, 0xff, 0xff, 0xff, 0x0f]);
+        let encl = |v: i64| {
+            let mut out = Vec::new();
+            put_varlong(&mut out, v);
+            assert_eq!(out.len(), varlong_len(v));
+            out
+        };
+        assert_eq!(encl(-1), [0x01]);
+        assert_eq!(
+            encl(i64::MIN),
+            [0xff; 9].iter().copied().chain([0x01]).collect::<Vec<_>>()
+        );
+        assert_eq!(encl(i64::MAX), {
+            let mut v = vec![0xfe];
+            v.extend([0xff; 8]);
+            v.push(0x01);
+            v
+        });
+    }
+
+    #[test]
+    fn varints_round_trip_whole_and_split() {
+        let values: Vec<i64> = vec![
+            0,
+            1,
+            -1,
+            63,
+            -64,
+            64,
+            127,
+            128,
+            16383,
+            16384,
+            1 << 21,
+            1 << 28,
+            i32::MAX as i64,
+            i32::MIN as i64,
+            i64::MAX,
+            i64::MIN,
+        ];
+        for &v in &values {
+            let mut out = Vec::new();
+            put_varlong(&mut out, v);
+            assert_eq!(get_varlong(&mut &out[..]).unwrap(), v);
+            // One byte per chunk: the slow path.
+            let (a, b) = out.split_at(1);
+            let mut split = a.chain(b);
+            assert_eq!(get_varlong(&mut split).unwrap(), v);
+            if let Ok(v32) = i32::try_from(v) {
+                let mut out = Vec::new();
+                put_varint(&mut out, v32);
+                assert_eq!(get_varint(&mut &out[..]).unwrap(), v32);
+                let (a, b) = out.split_at(out.len() / 2);
+                assert_eq!(get_varint(&mut a.chain(b)).unwrap(), v32);
+            }
+        }
+    }
+
+    #[test]
+    fn hostile_varints_are_typed_errors() {
+        let too_long = [0x80, 0x80, 0x80, 0x80, 0x80, 0x01];
+        assert!(matches!(
+            get_uvarint(&mut &too_long[..]).unwrap_err().kind(),
+            DecodeErrorKind::VarintTooLong { max_bytes: 5 }
+        ));
+        let overflow32 = [0xff, 0xff, 0xff, 0xff, 0x1f];
+        assert!(matches!(
+            get_uvarint(&mut &overflow32[..]).unwrap_err().kind(),
+            DecodeErrorKind::VarintOverflow { bits: 32 }
+        ));
+        let too_long64 = [0x80; 11];
+        assert!(matches!(
+            get_uvarlong(&mut &too_long64[..]).unwrap_err().kind(),
+            DecodeErrorKind::VarintTooLong { max_bytes: 10 }
+        ));
+        let overflow64 = [0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x02];
+        assert!(matches!(
+            get_uvarlong(&mut &overflow64[..]).unwrap_err().kind(),
+            DecodeErrorKind::VarintOverflow { bits: 64 }
+        ));
+        let truncated = [0x80, 0x80];
+        assert!(matches!(
+            get_uvarint(&mut &truncated[..]).unwrap_err().kind(),
+            DecodeErrorKind::Truncated { .. }
+        ));
+        // Non-minimal but within 5 bytes: accepted, as Java does.
+        let non_minimal = [0x81, 0x80, 0x00];
+        assert_eq!(get_uvarint(&mut &non_minimal[..]).unwrap(), 1);
+    }
+
+    #[test]
+    fn lengths_below_minus_one_are_errors() {
+        assert!(matches!(
+            get_length(&mut &[0xff, 0xfe][..], LengthForm::Int16)
+                .unwrap_err()
+                .kind(),
+            DecodeErrorKind::InvalidLength(-2)
+        ));
+        assert!(matches!(
+            get_length(&mut &[0x80, 0, 0, 0][..], LengthForm::Int32)
+                .unwrap_err()
+                .kind(),
+            DecodeErrorKind::InvalidLength(-2147483648)
+        ));
+        assert_eq!(
+            get_length(&mut &[0u8][..], LengthForm::Compact).unwrap(),
+            None
+        );
+        assert_eq!(
+            get_length(&mut &[0xff, 0xff][..], LengthForm::Int16).unwrap(),
+            None
+        );
+        // Compact length 0xffffffff - 1 is larger than any Java array.
+        let huge = [0xff, 0xff, 0xff, 0xff, 0x0f];
+        assert!(matches!(
+            get_length(&mut &huge[..], LengthForm::Compact)
+                .unwrap_err()
+                .kind(),
+            DecodeErrorKind::LengthTooLarge { .. }
+        ));
+    }
+
+    #[test]
+    fn strings_exact_bytes() {
+        let enc = |s: &str, flexible: bool| {
+            let mut out = Vec::new();
+            put_str(&mut out, s, flexible).unwrap();
+            assert_eq!(out.len(), str_len(s.len(), flexible));
+            out
+        };
+        assert_eq!(enc("", false), [0, 0]);
+        assert_eq!(enc("", true), [1]);
+        assert_eq!(enc("ab", false), [0, 2, b'a', b'b']);
+        assert_eq!(enc("ab", true), [3, b'a', b'b']);
+        let mut null = Vec::new();
+        put_length(&mut null, None, LengthForm::Int16);
+        put_length(&mut null, None, LengthForm::Compact);
+        assert_eq!(null, [0xff, 0xff, 0x00]);
+        // 127 bytes compact: length+1 = 128 takes two varint bytes.
+        let long = "x".repeat(127);
+        assert_eq!(&enc(&long, true)[..2], &[0x80, 0x01]);
+    }
+
+    #[test]
+    fn string_length_limit_both_ways() {
+        let max = "a".repeat(MAX_STRING_LEN);
+        for flexible in [false, true] {
+            let mut out = Vec::new();
+            put_str(&mut out, &max, flexible).unwrap();
+            let back = get_str(&mut &out[..], flexible).unwrap().unwrap();
+            assert_eq!(back.len(), MAX_STRING_LEN);
+            let over = "a".repeat(MAX_STRING_LEN + 1);
+            let err = put_str(&mut Vec::new(), &over, flexible).unwrap_err();
+            assert!(matches!(
+                err.kind(),
+                EncodeErrorKind::TooLong {
+                    length: 32768,
+                    max: 32767
+                }
+            ));
+        }
+        // A compact prefix claiming 32768 bytes is refused before reading them.
+        let mut input = Vec::new();
+        put_uvarint(&mut input, 32769);
+        assert!(matches!(
+            get_str(&mut &input[..], true).unwrap_err().kind(),
+            DecodeErrorKind::LengthTooLarge { length: 32768, .. }
+        ));
+    }
+
+    #[test]
+    fn strings_reject_bad_utf8_and_truncation() {
+        let bad = [0, 2, 0xc3, 0x28];
+        assert!(matches!(
+            get_str(&mut &bad[..], false).unwrap_err().kind(),
+            DecodeErrorKind::InvalidUtf8 { valid_up_to: 0 }
+        ));
+        let short = [0, 9, b'a'];
+        assert!(matches!(
+            get_str(&mut &short[..], false).unwrap_err().kind(),
+            DecodeErrorKind::Truncated {
+                needed: 9,
+                remaining: 1
+            }
+        ));
+    }
+
+    #[test]
+    fn bytes_from_bytes_source_are_zero_copy() {
+        let mut out = Vec::new();
+        put_bytes(&mut out, b"payload", true).unwrap();
+        let input = Bytes::from(out);
+        let base = input.as_ptr();
+        let mut src = input.clone();
+        let got = get_bytes(&mut src, true).unwrap().unwrap();
+        assert_eq!(&got[..], b"payload");
+        assert_eq!(
+            got.as_ptr(),
+            base.wrapping_add(1),
+            "expected a slice of the input"
+        );
+    }
+}

@@ -1,0 +1,267 @@
+//! Frames: an int32 size, then a header, then a message body.
+//!
+//! Writing computes the size from `encoded_len` once, checks the buffer's room
+//! once, then writes in a single pass. Reading takes whole frames off a byte
+//! stream ([`FrameDecoder`], or [`read_frame`] for blocking I/O) and refuses a
+//! frame over a configurable limit before allocating anything for it.
+//!
+//! ```
+//! use bytes::BytesMut;
+//! use kafka_wire::{KafkaMessage, RequestHeader, Str, frame};
+//!
+//! #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+//! #[kafka(api_key = 1000, versions = "0-1", flexible = "1+")]
+//! struct Ping {
+//!     #[kafka(versions = "0+")]
+//!     text: Str,
+//! }
+//!
+//! let header = RequestHeader::new(1000, 1, 42, Some("me".into()));
+//! let mut wire = BytesMut::new();
+//! frame::encode_request(&mut wire, &header, &Ping { text: "hi".into() })?;
+//!
+//! let mut decoder = frame::FrameDecoder::new(1 << 20);
+//! let body = decoder.decode(&mut wire)?.expect("a whole frame");
+//! let (h, ping) = frame::decode_request::<Ping>(body)?;
+//! assert_eq!((h.correlation_id, ping.text.as_str()), (42, "hi"));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use bytes::{Buf, BufMut, Bytes, BytesMut};
+
+use crate::header::check_api_key;
+use crate::{
+    DecodeError, DecodeErrorKind, EncodeError, EncodeErrorKind, Message, RequestHeader,
+    ResponseHeader,
+};
+
+/// The default largest frame [`FrameDecoder::default`] accepts: 100 MiB, the
+/// broker's own default `socket.request.max.bytes`.
+pub const DEFAULT_MAX_FRAME_SIZE: usize = 100 * 1024 * 1024;
+
+fn put_frame<B: BufMut>(
+    buf: &mut B,
+    header_len: usize,
+    body_len: usize,
+    write: impl FnOnce(&mut B) -> Result<(), EncodeError>,
+) -> Result<usize, EncodeError> {
+    let size = header_len + body_len;
+    if size > i32::MAX as usize {
+        return Err(EncodeErrorKind::TooLong {
+            length: size,
+            max: i32::MAX as usize,
+        }
+        .into());
+    }
+    if buf.remaining_mut() < 4 + size {
+        return Err(EncodeErrorKind::BufferTooSmall {
+            needed: 4 + size,
+            remaining: buf.remaining_mut(),
+        }
+        .into());
+    }
+    buf.put_i32(size as i32);
+    write(buf)?;
+    Ok(4 + size)
+}
+
+/// Writes a request frame: size, `header` (at the header version the message's
+/// API uses at `header.api_version`), then `body` at that version. Returns the
+/// bytes written.
+pub fn encode_request<M: Message, B: BufMut>(
+    buf: &mut B,
+    header: &RequestHeader,
+    body: &M,
+) -> Result<usize, EncodeError> {
+    if header.api_key != M::API_KEY {
+        return Err(EncodeErrorKind::ApiKeyMismatch {
+            expected: M::API_KEY,
+            found: header.api_key,
+        }
+        .into());
+    }
+    let version = header.api_version;
+    M::context(version).map_err(|supported| {
+        EncodeError::new(EncodeErrorKind::UnsupportedVersion { version, supported })
+            .in_message(M::SCHEMA.name, version)
+    })?;
+    let hv = M::request_header_version(version);
+    put_frame(
+        buf,
+        header.encoded_len(hv),
+        body.encoded_len(version),
+        |buf| {
+            header.encode(buf, hv)?;
+            body.encode(buf, version)
+        },
+    )
+}
+
+/// Writes a response frame: size, a header for `correlation_id`, then `body`
+/// at `version`. Returns the bytes written.
+pub fn encode_response<M: Message, B: BufMut>(
+    buf: &mut B,
+    header: &ResponseHeader,
+    version: i16,
+    body: &M,
+) -> Result<usize, EncodeError> {
+    M::context(version).map_err(|supported| {
+        EncodeError::new(EncodeErrorKind::UnsupportedVersion { version, supported })
+            .in_message(M::SCHEMA.name, version)
+    })?;
+    let hv = M::response_header_version(version);
+    put_frame(
+        buf,
+        header.encoded_len(hv),
+        body.encoded_len(version),
+        |buf| {
+            header.encode(buf, hv)?;
+            body.encode(buf, version)
+        },
+    )
+}
+
+/// Reads a request frame's contents (after the size): the header, then a body
+/// of type `M` at the version the header names. The frame must be used exactly.
+pub fn decode_request<M: Message>(mut frame: Bytes) -> Result<(RequestHeader, M), DecodeError> {
+    let api_key = frame
+        .try_get_i16()
+        .map_err(|e| DecodeError::from(e).in_field("api_key"))?;
+    let version = frame
+        .try_get_i16()
+        .map_err(|e| DecodeError::from(e).in_field("api_version"))?;
+    check_api_key(M::API_KEY, api_key)?;
+    M::context(version).map_err(|supported| {
+        DecodeError::new(DecodeErrorKind::UnsupportedVersion { version, supported })
+            .in_message(M::SCHEMA.name, version)
+    })?;
+    let header = RequestHeader::decode_rest(
+        &mut frame,
+        api_key,
+        version,
+        M::request_header_version(version),
+    )?;
+    let body = M::decode_exact(frame, version)?;
+    Ok((header, body))
+}
+
+/// Reads a response frame's contents (after the size): the header, then a body
+/// of type `M` at `version` (the version of the request it answers). The frame
+/// must be used exactly.
+pub fn decode_response<M: Message>(
+    mut frame: Bytes,
+    version: i16,
+) -> Result<(ResponseHeader, M), DecodeError> {
+    let header = ResponseHeader::decode(&mut frame, M::response_header_version(version))?;
+    let body = M::decode_exact(frame, version)?;
+    Ok((header, body))
+}
+
+/// Takes whole frames off a byte stream; the size prefix is removed.
+#[derive(Debug, Clone, Copy)]
+pub struct FrameDecoder {
+    max_frame_size: usize,
+}
+
+impl Default for FrameDecoder {
+    fn default() -> Self {
+        FrameDecoder::new(DEFAULT_MAX_FRAME_SIZE)
+    }
+}
+
+impl FrameDecoder {
+    /// A decoder that refuses frames over `max_frame_size` bytes (not counting
+    /// the 4-byte size).
+    pub const fn new(max_frame_size: usize) -> Self {
+        FrameDecoder { max_frame_size }
+    }
+
+    /// The limit.
+    pub const fn max_frame_size(&self) -> usize {
+        self.max_frame_size
+    }
+
+    /// The next whole frame from `src`, or `Ok(None)` when more bytes are needed
+    /// (nothing is consumed then). A negative size or one over the limit is an
+    /// error as soon as the 4 size bytes have arrived, before anything is
+    /// allocated or reserved for it.
+    pub fn decode(&mut self, src: &mut BytesMut) -> Result<Option<Bytes>, DecodeError> {
+        if src.len() < 4 {
+            return Ok(None);
+        }
+        let size = i32::from_be_bytes([src[0], src[1], src[2], src[3]]);
+        let size = self.check(size)?;
+        if src.len() < 4 + size {
+            return Ok(None);
+        }
+        src.advance(4);
+        Ok(Some(src.split_to(size).freeze()))
+    }
+
+    fn check(&self, size: i32) -> Result<usize, DecodeError> {
+        match usize::try_from(size) {
+            Ok(n) if n <= self.max_frame_size => Ok(n),
+            _ => Err(DecodeErrorKind::FrameSize {
+                size: i64::from(size),
+                limit: self.max_frame_size,
+            }
+            .into()),
+        }
+    }
+}
+
+/// Reads one frame from a blocking reader: the size, then exactly that many
+/// bytes. A size over `max_frame_size` is refused before the body buffer is
+/// allocated. Errors are `io::Error`s; protocol problems are `InvalidData`
+/// wrapping a [`DecodeError`].
+pub fn read_frame<R: std::io::Read>(
+    reader: &mut R,
+    max_frame_size: usize,
+) -> std::io::Result<Bytes> {
+    let mut size = [0u8; 4];
+    reader.read_exact(&mut size)?;
+    let size = FrameDecoder::new(max_frame_size)
+        .check(i32::from_be_bytes(size))
+        .map_err(|e| std::io::Error::new(std::io::ErrorKind::InvalidData, e))?;
+    let mut body = vec![0u8; size];
+    reader.read_exact(&mut body)?;
+    Ok(Bytes::from(body))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn decoder_waits_for_whole_frames() {
+        let mut d = FrameDecoder::new(16);
+        let mut src = BytesMut::from(&[0u8, 0, 0][..]);
+        assert_eq!(d.decode(&mut src).unwrap(), None);
+        src.extend_from_slice(&[3, b'a', b'b']);
+        assert_eq!(d.decode(&mut src).unwrap(), None);
+        assert_eq!(src.len(), 6, "nothing consumed on a partial frame");
+        src.extend_from_slice(&[b'c', 0, 0, 0, 0]);
+        assert_eq!(d.decode(&mut src).unwrap().unwrap(), &b"abc"[..]);
+        assert_eq!(d.decode(&mut src).unwrap().unwrap(), &b""[..]);
+        assert!(src.is_empty());
+    }
+
+    #[test]
+    fn decoder_refuses_oversized_and_negative_sizes() {
+        let mut d = FrameDecoder::new(16);
+        let mut src = BytesMut::from(&[0u8, 0, 0, 17][..]);
+        let err = d.decode(&mut src).unwrap_err();
+        assert!(matches!(
+            err.kind(),
+            DecodeErrorKind::FrameSize {
+                size: 17,
+                limit: 16
+            }
+        ));
+        let mut src = BytesMut::from(&[0xffu8, 0xff, 0xff, 0xff][..]);
+        assert!(d.decode(&mut src).is_err());
+        let mut reader = &[0x7fu8, 0xff, 0xff, 0xff, 1, 2][..];
+        let err = read_frame(&mut reader, 1024).unwrap_err();
+        assert_eq!(err.kind(), std::io::ErrorKind::InvalidData);
+    }
+}

@@ -1,0 +1,118 @@
+//! # kafka-wire
+//!
+//! The runtime of Kafka's binary protocol, and `#[derive(KafkaMessage)]`, which
+//! turns a plain struct carrying Kafka's schema facts into exact encode, decode
+//! and size code for every version.
+//!
+//! ```
+//! use kafka_wire::{KafkaMessage, Message, Str};
+//!
+//! /// A message of our own, declared like Kafka's JSON schemas declare theirs.
+//! #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+//! #[kafka(api_key = 1000, versions = "0-2", flexible = "2+")]
+//! pub struct Greeting {
+//!     #[kafka(versions = "0+")]
+//!     pub name: Str,
+//!     /// Absent in v0: decoding v0 yields the default, 3.
+//!     #[kafka(versions = "1+", default = 3)]
+//!     pub repeat: i32,
+//!     #[kafka(versions = "2+", tag = 0, tagged = "2+")]
+//!     pub note: Str,
+//! }
+//!
+//! let hello = Greeting { name: "kafka".into(), repeat: 3, note: Str::new() };
+//! for version in 0..=2 {
+//!     let mut buf = Vec::new();
+//!     hello.encode(&mut buf, version)?;
+//!     assert_eq!(buf.len(), hello.encoded_len(version));
+//!     assert_eq!(Greeting::decode(&mut &buf[..], version)?, hello);
+//! }
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! Where to go next:
+//! - [`attributes`]: every `#[kafka(...)]` key, with an example each.
+//! - [`Message`]: encode, decode and size a top-level message at a version.
+//! - [`frame`]: size-prefixed frames with request and response headers.
+//! - [`codec`]: the primitive codecs (varints, strings, bytes, lengths).
+//! - [`DecodeError`] / [`EncodeError`]: what failed, at which field path and version.
+//! - [`ErrorCode`]: Kafka's error codes by name.
+#![deny(missing_docs)]
+#![forbid(unsafe_op_in_unsafe_fn)]
+
+// Lets generated code use `::kafka_wire::...` inside this crate too.
+extern crate self as kafka_wire;
+
+pub mod attributes;
+pub mod codec;
+mod error;
+pub mod error_code;
+pub mod frame;
+mod header;
+mod message;
+pub mod schema;
+mod str;
+pub mod tagged;
+mod uuid;
+mod version;
+mod wire;
+
+pub use crate::error::{
+    DecodeError, DecodeErrorKind, EncodeError, EncodeErrorKind, Location, PathSegment,
+};
+pub use crate::error_code::ErrorCode;
+pub use crate::header::{RequestHeader, ResponseHeader};
+pub use crate::message::{
+    request_header_version, response_header_version, KafkaStruct, Message, Request,
+    API_VERSIONS_KEY,
+};
+pub use crate::str::Str;
+pub use crate::tagged::UnknownTaggedFields;
+pub use crate::uuid::{ParseUuidError, Uuid};
+pub use crate::version::{ParseVersionRangeError, VersionRange};
+pub use crate::wire::{Ctx, Nullable, Records, Wire};
+pub use bytes;
+
+/// `#[derive(KafkaMessage)]`: see the [`attributes`] page for every key.
+#[cfg(feature = "derive")]
+pub use kafka_wire_derive::KafkaMessage;
+
+/// What generated code calls. Not a public API: it may change in any release.
+#[doc(hidden)]
+pub mod __private {
+    pub use crate::codec::{put_uvarint, uvarint_len};
+    pub use crate::schema::{FieldSchema, KafkaType, StructSchema};
+    pub use crate::tagged::{
+        decode_value, field_len, get_count, get_header, keep_unknown, put_header, TagWriter,
+    };
+    pub use crate::wire::{
+        decode_nullable_struct, decode_option, encode_nullable_struct, encode_option,
+        nullable_struct_len, option_len,
+    };
+    pub use bytes::{Buf, BufMut};
+    pub use core::default::Default;
+    pub use core::option::Option::{self, None, Some};
+    pub use core::result::Result::{self, Err, Ok};
+
+    use crate::{EncodeError, EncodeErrorKind, Wire};
+
+    /// True when an `Option` field holds its implicit default, `Some(empty)`.
+    #[inline(always)]
+    pub fn option_is_default<T: Wire>(v: &Option<T>) -> bool {
+        matches!(v, Some(x) if x.is_default_value())
+    }
+
+    /// The error for a non-default value in a version that lacks the field.
+    #[cold]
+    #[inline(never)]
+    pub fn non_default_absent(field: &'static str) -> EncodeError {
+        EncodeError::new(EncodeErrorKind::NonDefaultAbsent).in_field(field)
+    }
+
+    /// The error for a non-default tagged value in a non-flexible version.
+    #[cold]
+    #[inline(never)]
+    pub fn tag_in_non_flexible(field: &'static str, tag: u32) -> EncodeError {
+        EncodeError::new(EncodeErrorKind::TagInNonFlexible { tag }).in_field(field)
+    }
+}

@@ -1,0 +1,204 @@
+//! A message's schema as data: every field's Kafka type, versions, nullability,
+//! tags, default and docs, as the derive read them from the attributes.
+//!
+//! Tools and tests walk it without knowing a message in advance, for example to
+//! compare a declaration with Kafka's JSON schema, or to list which fields a
+//! version carries.
+//!
+//! ```
+//! use kafka_wire::{KafkaMessage, KafkaStruct, Str};
+//! use kafka_wire::schema::KafkaType;
+//!
+//! #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+//! struct Item {
+//!     /// The item's name.
+//!     #[kafka(versions = "0+")]
+//!     name: Str,
+//!     #[kafka(versions = "1+", default = -1)]
+//!     count: i32,
+//! }
+//!
+//! let schema = Item::SCHEMA;
+//! assert_eq!(schema.name, "Item");
+//! assert_eq!(schema.fields[0].kafka_type, KafkaType::String);
+//! assert_eq!(schema.fields[0].doc, "The item's name.");
+//! assert_eq!(schema.fields[1].versions.to_string(), "1+");
+//! assert_eq!(schema.fields[1].default, Some("-1"));
+//! ```
+
+use core::fmt;
+
+use crate::VersionRange;
+
+/// A Kafka schema type, as the JSON schemas name them.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum KafkaType {
+    /// `bool`
+    Bool,
+    /// `int8`
+    Int8,
+    /// `int16`
+    Int16,
+    /// `uint16`
+    Uint16,
+    /// `int32`
+    Int32,
+    /// `uint32`
+    Uint32,
+    /// `int64`
+    Int64,
+    /// `float64`
+    Float64,
+    /// `string`
+    String,
+    /// `bytes`
+    Bytes,
+    /// `uuid`
+    Uuid,
+    /// `records`
+    Records,
+    /// `[]T`
+    Array(&'static KafkaType),
+    /// A nested struct.
+    Struct(&'static StructSchema),
+}
+
+impl fmt::Display for KafkaType {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let name = match self {
+            KafkaType::Bool => "bool",
+            KafkaType::Int8 => "int8",
+            KafkaType::Int16 => "int16",
+            KafkaType::Uint16 => "uint16",
+            KafkaType::Int32 => "int32",
+            KafkaType::Uint32 => "uint32",
+            KafkaType::Int64 => "int64",
+            KafkaType::Float64 => "float64",
+            KafkaType::String => "string",
+            KafkaType::Bytes => "bytes",
+            KafkaType::Uuid => "uuid",
+            KafkaType::Records => "records",
+            KafkaType::Array(inner) => return write!(f, "[]{inner}"),
+            KafkaType::Struct(s) => s.name,
+        };
+        f.write_str(name)
+    }
+}
+
+/// One declared field.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct FieldSchema {
+    /// The Rust field name (Kafka's name in snake_case).
+    pub name: &'static str,
+    /// The wire type.
+    pub kafka_type: KafkaType,
+    /// Versions the field exists in.
+    pub versions: VersionRange,
+    /// Versions in which it may be null.
+    pub nullable: VersionRange,
+    /// Versions in which it is a tagged field.
+    pub tagged: VersionRange,
+    /// Its tag, when it is tagged in some version.
+    pub tag: Option<u32>,
+    /// The `default = …` expression as written, when one is given.
+    pub default: Option<&'static str>,
+    /// Whether it may be dropped silently in versions that lack it.
+    pub ignorable: bool,
+    /// A per-field override of the flexible versions (strings and bytes only).
+    pub flexible: Option<VersionRange>,
+    /// The field's doc comment.
+    pub doc: &'static str,
+}
+
+/// A struct: a message body or a nested struct.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct StructSchema {
+    /// The Rust type name.
+    pub name: &'static str,
+    /// The struct's doc comment.
+    pub doc: &'static str,
+    /// Declared fields in wire order (the unknown-tagged-fields holder is not one).
+    pub fields: &'static [FieldSchema],
+    /// Whether it keeps unknown tagged fields.
+    pub keeps_unknown_tags: bool,
+}
+
+impl StructSchema {
+    /// The field called `name`.
+    pub fn field(&self, name: &str) -> Option<&'static FieldSchema> {
+        self.fields.iter().find(|f| f.name == name)
+    }
+}
+
+/// A rule a schema breaks once the message's versions are known (nested structs
+/// cannot check these at their own definition).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SchemaIssue {
+    /// `Struct.field`.
+    pub field: String,
+    /// What is wrong.
+    pub problem: String,
+}
+
+impl fmt::Display for SchemaIssue {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.field, self.problem)
+    }
+}
+
+/// Checks a message schema and every struct nested in it against the message's
+/// valid and flexible versions: each field must be able to appear in some valid
+/// version, its tagged versions must be flexible, and within one struct the tags
+/// must be unique.
+pub fn validate(
+    schema: &StructSchema,
+    versions: VersionRange,
+    flexible: VersionRange,
+) -> Vec<SchemaIssue> {
+    let mut issues = Vec::new();
+    validate_into(schema, versions, flexible, &mut issues);
+    issues
+}
+
+fn validate_into(
+    schema: &StructSchema,
+    versions: VersionRange,
+    flexible: VersionRange,
+    issues: &mut Vec<SchemaIssue>,
+) {
+    let mut tags: Vec<u32> = Vec::new();
+    for field in schema.fields {
+        let mut report = |problem: String| {
+            issues.push(SchemaIssue {
+                field: format!("{}.{}", schema.name, field.name),
+                problem,
+            })
+        };
+        let live = field.versions.intersect(versions);
+        if live.is_empty() {
+            report(format!(
+                "versions {} never meet the message's versions {versions}",
+                field.versions
+            ));
+        }
+        if !field.tagged.intersect(versions).is_subset_of(flexible) {
+            report(format!(
+                "tagged versions {} include versions outside the flexible versions {flexible}",
+                field.tagged
+            ));
+        }
+        if let Some(tag) = field.tag {
+            if tags.contains(&tag) {
+                report(format!("tag {tag} is used twice"));
+            }
+            tags.push(tag);
+        }
+        let mut inner = &field.kafka_type;
+        while let KafkaType::Array(t) = inner {
+            inner = t;
+        }
+        if let KafkaType::Struct(nested) = inner {
+            validate_into(nested, live, flexible, issues);
+        }
+    }
+}

@@ -1,0 +1,629 @@
+//! [`Wire`]: how one value of a Kafka type is encoded, sized and decoded at a
+//! version; implemented for every type a message field can have.
+//!
+//! Generated code calls these methods, about three per field, the way
+//! prost-derive calls `prost::encoding`. Each impl here is written and tested once.
+
+use bytes::{Buf, BufMut, Bytes};
+
+use crate::codec::{self, LengthForm};
+use crate::schema::KafkaType;
+use crate::{DecodeError, DecodeErrorKind, EncodeError, EncodeErrorKind, Str, Uuid};
+
+/// The version a value is encoded at, and whether that version is flexible
+/// (compact lengths, tagged-field sections).
+///
+/// A top-level message makes one from the version it is asked for; nested structs
+/// and fields receive it from the struct around them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Ctx {
+    /// The message version.
+    pub version: i16,
+    /// True in the message's flexible versions.
+    pub flexible: bool,
+}
+
+impl Ctx {
+    /// A context for `version`.
+    #[inline(always)]
+    pub const fn new(version: i16, flexible: bool) -> Self {
+        Ctx { version, flexible }
+    }
+
+    /// The same version with flexibility narrowed by a per-field override
+    /// (`#[kafka(flexible = "none")]` on the request header's `client_id`).
+    #[inline(always)]
+    pub const fn narrow_flexible(self, flexible: bool) -> Self {
+        Ctx {
+            version: self.version,
+            flexible: self.flexible && flexible,
+        }
+    }
+}
+
+/// A value with a Kafka wire form: the field types of derived structs.
+///
+/// Implemented for `bool`, `i8`, `i16`, `u16`, `i32`, `u32`, `i64`, `f64`,
+/// [`Str`], `String`, [`Bytes`], [`Uuid`], [`Records`], `Vec<T>` and every struct
+/// that derives [`KafkaMessage`](crate::KafkaMessage). Nullable fields are
+/// `Option<T>` of a [`Nullable`] type.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a Kafka wire type",
+    label = "this field's type has no Kafka wire form",
+    note = "fields may be bool, i8, i16, u16, i32, u32, i64, f64, Str, String, Bytes, Uuid, Records, Vec<T>, Option<T> (nullable), or a struct deriving KafkaMessage"
+)]
+pub trait Wire: Sized {
+    /// The Kafka type, for the schema.
+    const TYPE: KafkaType;
+    /// The fewest bytes a value takes in any form; bounds array pre-allocation.
+    const MIN_LEN: usize;
+    /// The exact size of every value, for fixed-size types.
+    const FIXED_LEN: Option<usize> = None;
+
+    /// Writes the value.
+    fn encode_wire<B: BufMut>(&self, buf: &mut B, ctx: Ctx) -> Result<(), EncodeError>;
+    /// The exact number of bytes [`encode_wire`](Wire::encode_wire) writes.
+    fn wire_len(&self, ctx: Ctx) -> usize;
+    /// Reads a value.
+    fn decode_wire<B: Buf>(buf: &mut B, ctx: Ctx) -> Result<Self, DecodeError>;
+    /// True when the value equals the type's default (`0`, `false`, empty,
+    /// a struct whose fields are all at their defaults).
+    fn is_default_value(&self) -> bool;
+}
+
+/// A type that can also be null in a nullable version: strings, bytes, records,
+/// arrays and structs.
+pub trait Nullable: Wire {
+    /// Writes `value`, or null.
+    fn encode_nullable<B: BufMut>(
+        value: Option<&Self>,
+        buf: &mut B,
+        ctx: Ctx,
+    ) -> Result<(), EncodeError>;
+    /// The exact size of `value`, or of null.
+    fn nullable_len(value: Option<&Self>, ctx: Ctx) -> usize;
+    /// Reads a value or null.
+    fn decode_nullable<B: Buf>(buf: &mut B, ctx: Ctx) -> Result<Option<Self>, DecodeError>;
+}
+
+/// Writes an `Option<T>` field: null only when `nullable` (the field is nullable
+/// in this version); `None` otherwise is an error.
+#[inline]
+pub fn encode_option<T: Nullable, B: BufMut>(
+    value: &Option<T>,
+    nullable: bool,
+    buf: &mut B,
+    ctx: Ctx,
+) -> Result<(), EncodeError> {
+    if nullable {
+        T::encode_nullable(value.as_ref(), buf, ctx)
+    } else {
+        match value {
+            Some(v) => v.encode_wire(buf, ctx),
+            None => Err(EncodeErrorKind::UnexpectedNull.into()),
+        }
+    }
+}
+
+/// The size [`encode_option`] writes.
+#[inline]
+pub fn option_len<T: Nullable>(value: &Option<T>, nullable: bool, ctx: Ctx) -> usize {
+    if nullable {
+        T::nullable_len(value.as_ref(), ctx)
+    } else {
+        // `None` here fails to encode; its size is never used.
+        value.as_ref().map_or(0, |v| v.wire_len(ctx))
+    }
+}
+
+/// Reads an `Option<T>` field: null is accepted only when `nullable`.
+#[inline]
+pub fn decode_option<T: Nullable, B: Buf>(
+    buf: &mut B,
+    nullable: bool,
+    ctx: Ctx,
+) -> Result<Option<T>, DecodeError> {
+    if nullable {
+        T::decode_nullable(buf, ctx)
+    } else {
+        T::decode_wire(buf, ctx).map(Some)
+    }
+}
+
+macro_rules! fixed_wire {
+    ($($ty:ty => $kafka:ident, $n:expr, $put:ident, $get:ident;)*) => {$(
+        impl Wire for $ty {
+            const TYPE: KafkaType = KafkaType::$kafka;
+            const MIN_LEN: usize = $n;
+            const FIXED_LEN: Option<usize> = Some($n);
+
+            #[inline(always)]
+            fn encode_wire<B: BufMut>(&self, buf: &mut B, _: Ctx) -> Result<(), EncodeError> {
+                buf.$put(*self);
+                Ok(())
+            }
+
+            #[inline(always)]
+            fn wire_len(&self, _: Ctx) -> usize {
+                $n
+            }
+
+            #[inline(always)]
+            fn decode_wire<B: Buf>(buf: &mut B, _: Ctx) -> Result<Self, DecodeError> {
+                Ok(buf.$get()?)
+            }
+
+            #[inline(always)]
+            fn is_default_value(&self) -> bool {
+                *self == <$ty>::default()
+            }
+        }
+    )*};
+}
+
+fixed_wire! {
+    i8 => Int8, 1, put_i8, try_get_i8;
+    i16 => Int16, 2, put_i16, try_get_i16;
+    u16 => Uint16, 2, put_u16, try_get_u16;
+    i32 => Int32, 4, put_i32, try_get_i32;
+    u32 => Uint32, 4, put_u32, try_get_u32;
+    i64 => Int64, 8, put_i64, try_get_i64;
+    f64 => Float64, 8, put_f64, try_get_f64;
+}
+
+impl Wire for bool {
+    const TYPE: KafkaType = KafkaType::Bool;
+    const MIN_LEN: usize = 1;
+    const FIXED_LEN: Option<usize> = Some(1);
+
+    #[inline(always)]
+    fn encode_wire<B: BufMut>(&self, buf: &mut B, _: Ctx) -> Result<(), EncodeError> {
+        buf.put_u8(u8::from(*self));
+        Ok(())
+    }
+
+    #[inline(always)]
+    fn wire_len(&self, _: Ctx) -> usize {
+        1
+    }
+
+    /// Any non-zero byte is `true`, as Kafka's Java reader has it.
+    #[inline(always)]
+    fn decode_wire<B: Buf>(buf: &mut B, _: Ctx) -> Result<Self, DecodeError> {
+        Ok(buf.try_get_u8()? != 0)
+    }
+
+    #[inline(always)]
+    fn is_default_value(&self) -> bool {
+        !*self
+    }
+}
+
+impl Wire for Uuid {
+    const TYPE: KafkaType = KafkaType::Uuid;
+    const MIN_LEN: usize = 16;
+    const FIXED_LEN: Option<usize> = Some(16);
+
+    #[inline(always)]
+    fn encode_wire<B: BufMut>(&self, buf: &mut B, _: Ctx) -> Result<(), EncodeError> {
+        buf.put_slice(&self.0);
+        Ok(())
+    }
+
+    #[inline(always)]
+    fn wire_len(&self, _: Ctx) -> usize {
+        16
+    }
+
+    #[inline]
+    fn decode_wire<B: Buf>(buf: &mut B, _: Ctx) -> Result<Self, DecodeError> {
+        Ok(Uuid(buf.try_get_u128()?.to_be_bytes()))
+    }
+
+    #[inline(always)]
+    fn is_default_value(&self) -> bool {
+        self.is_zero()
+    }
+}
+
+/// Strings: [`Str`] (zero-copy) and `String` (owned) share one codec.
+macro_rules! string_wire {
+    ($ty:ty, $from_str:expr) => {
+        impl Wire for $ty {
+            const TYPE: KafkaType = KafkaType::String;
+            const MIN_LEN: usize = 1;
+
+            #[inline]
+            fn encode_wire<B: BufMut>(&self, buf: &mut B, ctx: Ctx) -> Result<(), EncodeError> {
+                codec::put_str(buf, self, ctx.flexible)
+            }
+
+            #[inline]
+            fn wire_len(&self, ctx: Ctx) -> usize {
+                codec::str_len(self.len(), ctx.flexible)
+            }
+
+            #[inline]
+            fn decode_wire<B: Buf>(buf: &mut B, ctx: Ctx) -> Result<Self, DecodeError> {
+                match codec::get_str(buf, ctx.flexible)? {
+                    Some(s) => Ok($from_str(s)),
+                    None => Err(DecodeErrorKind::UnexpectedNull.into()),
+                }
+            }
+
+            #[inline(always)]
+            fn is_default_value(&self) -> bool {
+                self.is_empty()
+            }
+        }
+
+        impl Nullable for $ty {
+            #[inline]
+            fn encode_nullable<B: BufMut>(
+                value: Option<&Self>,
+                buf: &mut B,
+                ctx: Ctx,
+            ) -> Result<(), EncodeError> {
+                match value {
+                    Some(s) => codec::put_str(buf, s, ctx.flexible),
+                    None => {
+                        codec::put_length(buf, None, LengthForm::string(ctx.flexible));
+                        Ok(())
+                    }
+                }
+            }
+
+            #[inline]
+            fn nullable_len(value: Option<&Self>, ctx: Ctx) -> usize {
+                match value {
+                    Some(s) => codec::str_len(s.len(), ctx.flexible),
+                    None => codec::length_prefix_len(None, LengthForm::string(ctx.flexible)),
+                }
+            }
+
+            #[inline]
+            fn decode_nullable<B: Buf>(buf: &mut B, ctx: Ctx) -> Result<Option<Self>, DecodeError> {
+                Ok(codec::get_str(buf, ctx.flexible)?.map($from_str))
+            }
+        }
+    };
+}
+
+string_wire!(Str, |s: Str| s);
+string_wire!(String, |s: Str| String::from(s.as_str()));
+
+/// A record set, kept as the raw bytes of its record batches (Kafka's `records`
+/// type). Decoding from `Bytes` keeps it a slice of the input.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
+pub struct Records(pub Bytes);
+
+/// Byte arrays: [`Bytes`] and [`Records`] share one codec.
+macro_rules! bytes_wire {
+    ($ty:ty, $kafka:ident, $as_slice:expr, $wrap:expr) => {
+        impl Wire for $ty {
+            const TYPE: KafkaType = KafkaType::$kafka;
+            const MIN_LEN: usize = 1;
+
+            #[inline]
+            fn encode_wire<B: BufMut>(&self, buf: &mut B, ctx: Ctx) -> Result<(), EncodeError> {
+                codec::put_bytes(buf, $as_slice(self), ctx.flexible)
+            }
+
+            #[inline]
+            fn wire_len(&self, ctx: Ctx) -> usize {
+                codec::bytes_len($as_slice(self).len(), ctx.flexible)
+            }
+
+            #[inline]
+            fn decode_wire<B: Buf>(buf: &mut B, ctx: Ctx) -> Result<Self, DecodeError> {
+                match codec::get_bytes(buf, ctx.flexible)? {
+                    Some(b) => Ok($wrap(b)),
+                    None => Err(DecodeErrorKind::UnexpectedNull.into()),
+                }
+            }
+
+            #[inline(always)]
+            fn is_default_value(&self) -> bool {
+                $as_slice(self).is_empty()
+            }
+        }
+
+        impl Nullable for $ty {
+            #[inline]
+            fn encode_nullable<B: BufMut>(
+                value: Option<&Self>,
+                buf: &mut B,
+                ctx: Ctx,
+            ) -> Result<(), EncodeError> {
+                match value {
+                    Some(b) => codec::put_bytes(buf, $as_slice(b), ctx.flexible),
+                    None => {
+                        codec::put_length(buf, None, LengthForm::array(ctx.flexible));
+                        Ok(())
+                    }
+                }
+            }
+
+            #[inline]
+            fn nullable_len(value: Option<&Self>, ctx: Ctx) -> usize {
+                match value {
+                    Some(b) => codec::bytes_len($as_slice(b).len(), ctx.flexible),
+                    None => codec::length_prefix_len(None, LengthForm::array(ctx.flexible)),
+                }
+            }
+
+            #[inline]
+            fn decode_nullable<B: Buf>(buf: &mut B, ctx: Ctx) -> Result<Option<Self>, DecodeError> {
+                Ok(codec::get_bytes(buf, ctx.flexible)?.map($wrap))
+            }
+        }
+    };
+}
+
+fn bytes_slice(b: &Bytes) -> &[u8] {
+    b
+}
+
+fn records_slice(r: &Records) -> &[u8] {
+    &r.0
+}
+
+bytes_wire!(Bytes, Bytes, bytes_slice, |b| b);
+bytes_wire!(Records, Records, records_slice, Records);
+
+impl<T: Wire> Wire for Vec<T> {
+    const TYPE: KafkaType = KafkaType::Array(&T::TYPE);
+    const MIN_LEN: usize = 1;
+
+    #[inline]
+    fn encode_wire<B: BufMut>(&self, buf: &mut B, ctx: Ctx) -> Result<(), EncodeError> {
+        codec::check_len(self.len(), codec::MAX_ARRAY_LEN)?;
+        codec::put_length(buf, Some(self.len()), LengthForm::array(ctx.flexible));
+        for (i, item) in self.iter().enumerate() {
+            item.encode_wire(buf, ctx).map_err(|e| e.at_index(i))?;
+        }
+        Ok(())
+    }
+
+    #[inline]
+    fn wire_len(&self, ctx: Ctx) -> usize {
+        let prefix = codec::length_prefix_len(Some(self.len()), LengthForm::array(ctx.flexible));
+        match T::FIXED_LEN {
+            Some(n) => prefix + n * self.len(),
+            None => prefix + self.iter().map(|item| item.wire_len(ctx)).sum::<usize>(),
+        }
+    }
+
+    #[inline]
+    fn decode_wire<B: Buf>(buf: &mut B, ctx: Ctx) -> Result<Self, DecodeError> {
+        match codec::get_length(buf, LengthForm::array(ctx.flexible))? {
+            Some(n) => decode_elements(buf, n, ctx),
+            None => Err(DecodeErrorKind::UnexpectedNull.into()),
+        }
+    }
+
+    #[inline(always)]
+    fn is_default_value(&self) -> bool {
+        self.is_empty()
+    }
+}
+
+/// Reads `n` elements. The count is checked against the bytes that remain before
+/// anything is allocated, so a short input that claims 2^31 elements fails fast
+/// and allocates nothing.
+#[inline]
+fn decode_elements<T: Wire, B: Buf>(
+    buf: &mut B,
+    n: usize,
+    ctx: Ctx,
+) -> Result<Vec<T>, DecodeError> {
+    let remaining = buf.remaining();
+    let min = T::MIN_LEN.max(1);
+    // Elements that take no bytes at all (an empty struct) still may not be
+    // claimed beyond the input's size.
+    if n > remaining / min {
+        return Err(DecodeError::truncated(
+            n.saturating_mul(T::MIN_LEN).max(n),
+            remaining,
+        ));
+    }
+    let mut out = Vec::with_capacity(n);
+    for i in 0..n {
+        out.push(T::decode_wire(buf, ctx).map_err(|e| e.at_index(i))?);
+    }
+    Ok(out)
+}
+
+impl<T: Wire> Nullable for Vec<T> {
+    #[inline]
+    fn encode_nullable<B: BufMut>(
+        value: Option<&Self>,
+        buf: &mut B,
+        ctx: Ctx,
+    ) -> Result<(), EncodeError> {
+        match value {
+            Some(v) => v.encode_wire(buf, ctx),
+            None => {
+                codec::put_length(buf, None, LengthForm::array(ctx.flexible));
+                Ok(())
+            }
+        }
+    }
+
+    #[inline]
+    fn nullable_len(value: Option<&Self>, ctx: Ctx) -> usize {
+        match value {
+            Some(v) => v.wire_len(ctx),
+            None => codec::length_prefix_len(None, LengthForm::array(ctx.flexible)),
+        }
+    }
+
+    #[inline]
+    fn decode_nullable<B: Buf>(buf: &mut B, ctx: Ctx) -> Result<Option<Self>, DecodeError> {
+        match codec::get_length(buf, LengthForm::array(ctx.flexible))? {
+            Some(n) => decode_elements(buf, n, ctx).map(Some),
+            None => Ok(None),
+        }
+    }
+}
+
+/// Writes a nullable struct: an int8 marker (`-1` null, `1` present), then the struct.
+#[inline]
+pub fn encode_nullable_struct<T: Wire, B: BufMut>(
+    value: Option<&T>,
+    buf: &mut B,
+    ctx: Ctx,
+) -> Result<(), EncodeError> {
+    match value {
+        Some(v) => {
+            buf.put_i8(1);
+            v.encode_wire(buf, ctx)
+        }
+        None => {
+            buf.put_i8(-1);
+            Ok(())
+        }
+    }
+}
+
+/// The size [`encode_nullable_struct`] writes.
+#[inline]
+pub fn nullable_struct_len<T: Wire>(value: Option<&T>, ctx: Ctx) -> usize {
+    1 + value.map_or(0, |v| v.wire_len(ctx))
+}
+
+/// Reads a nullable struct: a negative marker is null, anything else present.
+#[inline]
+pub fn decode_nullable_struct<T: Wire, B: Buf>(
+    buf: &mut B,
+    ctx: Ctx,
+) -> Result<Option<T>, DecodeError> {
+    if buf.try_get_i8()? < 0 {
+        Ok(None)
+    } else {
+        T::decode_wire(buf, ctx).map(Some)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const CLASSIC: Ctx = Ctx::new(0, false);
+    const FLEX: Ctx = Ctx::new(0, true);
+
+    fn enc<T: Wire>(v: &T, ctx: Ctx) -> Vec<u8> {
+        let mut out = Vec::new();
+        v.encode_wire(&mut out, ctx).unwrap();
+        assert_eq!(out.len(), v.wire_len(ctx), "wire_len");
+        let back = T::decode_wire(&mut &out[..], ctx).unwrap();
+        let mut again = Vec::new();
+        back.encode_wire(&mut again, ctx).unwrap();
+        assert_eq!(again, out, "round trip");
+        out
+    }
+
+    #[test]
+    fn fixed_width_exact_bytes() {
+        assert_eq!(enc(&true, CLASSIC), [1]);
+        assert_eq!(enc(&false, CLASSIC), [0]);
+        assert_eq!(enc(&-1i8, CLASSIC), [0xff]);
+        assert_eq!(enc(&i16::MIN, CLASSIC), [0x80, 0]);
+        assert_eq!(enc(&u16::MAX, CLASSIC), [0xff, 0xff]);
+        assert_eq!(enc(&i32::MAX, CLASSIC), [0x7f, 0xff, 0xff, 0xff]);
+        assert_eq!(enc(&i32::MIN, CLASSIC), [0x80, 0, 0, 0]);
+        assert_eq!(enc(&0xdead_beefu32, CLASSIC), [0xde, 0xad, 0xbe, 0xef]);
+        assert_eq!(enc(&i64::MIN, CLASSIC), [0x80, 0, 0, 0, 0, 0, 0, 0]);
+        assert_eq!(enc(&1.5f64, CLASSIC), [0x3f, 0xf8, 0, 0, 0, 0, 0, 0]);
+        // Any non-zero byte is true.
+        assert!(bool::decode_wire(&mut &[7u8][..], CLASSIC).unwrap());
+    }
+
+    #[test]
+    fn uuid_exact_bytes() {
+        let u: Uuid = "00010203-0405-0607-0809-0a0b0c0d0e0f".parse().unwrap();
+        assert_eq!(enc(&u, CLASSIC), (0u8..16).collect::<Vec<_>>());
+    }
+
+    #[test]
+    fn arrays_exact_bytes() {
+        assert_eq!(enc(&Vec::<i32>::new(), CLASSIC), [0, 0, 0, 0]);
+        assert_eq!(enc(&Vec::<i32>::new(), FLEX), [1]);
+        assert_eq!(enc(&vec![7i32], CLASSIC), [0, 0, 0, 1, 0, 0, 0, 7]);
+        assert_eq!(enc(&vec![7i32], FLEX), [2, 0, 0, 0, 7]);
+        let many: Vec<i16> = (0..200).collect();
+        let bytes = enc(&many, FLEX);
+        assert_eq!(&bytes[..2], &[0xc9, 0x01]); // 201 as a uvarint
+        assert_eq!(bytes.len(), 2 + 400);
+        let strings = vec![Str::from("a"), Str::from("")];
+        assert_eq!(enc(&strings, FLEX), [3, 2, b'a', 1]);
+        assert_eq!(enc(&strings, CLASSIC), [0, 0, 0, 2, 0, 1, b'a', 0, 0]);
+    }
+
+    #[test]
+    fn null_arrays_and_strings() {
+        let mut out = Vec::new();
+        Vec::<i32>::encode_nullable(None, &mut out, CLASSIC).unwrap();
+        Vec::<i32>::encode_nullable(None, &mut out, FLEX).unwrap();
+        Str::encode_nullable(None, &mut out, CLASSIC).unwrap();
+        Str::encode_nullable(None, &mut out, FLEX).unwrap();
+        Bytes::encode_nullable(None, &mut out, CLASSIC).unwrap();
+        assert_eq!(
+            out,
+            [0xff, 0xff, 0xff, 0xff, 0, 0xff, 0xff, 0, 0xff, 0xff, 0xff, 0xff]
+        );
+        let mut src = &out[..];
+        assert_eq!(
+            Vec::<i32>::decode_nullable(&mut src, CLASSIC).unwrap(),
+            None
+        );
+        assert_eq!(Vec::<i32>::decode_nullable(&mut src, FLEX).unwrap(), None);
+        assert_eq!(Str::decode_nullable(&mut src, CLASSIC).unwrap(), None);
+        assert_eq!(Str::decode_nullable(&mut src, FLEX).unwrap(), None);
+        assert_eq!(Bytes::decode_nullable(&mut src, CLASSIC).unwrap(), None);
+        // Null where the type is not nullable.
+        let err = Vec::<i32>::decode_wire(&mut &[0u8][..], FLEX).unwrap_err();
+        assert!(matches!(err.kind(), DecodeErrorKind::UnexpectedNull));
+        let err = encode_option::<Str, _>(&None, false, &mut Vec::new(), FLEX).unwrap_err();
+        assert!(matches!(err.kind(), EncodeErrorKind::UnexpectedNull));
+    }
+
+    #[test]
+    fn huge_array_count_fails_before_allocating() {
+        // int32 count 2^31-1 followed by 6 bytes.
+        let input = [0x7f, 0xff, 0xff, 0xff, 0, 0, 0, 1, 0, 0];
+        let err = Vec::<i32>::decode_wire(&mut &input[..], CLASSIC).unwrap_err();
+        assert!(matches!(
+            err.kind(),
+            DecodeErrorKind::Truncated { remaining: 6, .. }
+        ));
+        let err = Vec::<Str>::decode_wire(&mut &input[..], CLASSIC).unwrap_err();
+        assert!(matches!(err.kind(), DecodeErrorKind::Truncated { .. }));
+    }
+
+    #[test]
+    fn element_errors_name_the_index() {
+        // Two strings claimed, the second truncated.
+        let input = [3, 1, 5, b'x'];
+        let err = Vec::<Str>::decode_wire(&mut &input[..], FLEX).unwrap_err();
+        assert_eq!(err.path(), "[1]");
+    }
+
+    #[test]
+    fn nullable_struct_marker() {
+        let mut out = Vec::new();
+        encode_nullable_struct::<i32, _>(None, &mut out, CLASSIC).unwrap();
+        encode_nullable_struct(Some(&5i32), &mut out, CLASSIC).unwrap();
+        assert_eq!(out, [0xff, 1, 0, 0, 0, 5]);
+        assert_eq!(nullable_struct_len(Some(&5i32), CLASSIC), 5);
+        let mut src = &out[..];
+        assert_eq!(
+            decode_nullable_struct::<i32, _>(&mut src, CLASSIC).unwrap(),
+            None
+        );
+        assert_eq!(
+            decode_nullable_struct::<i32, _>(&mut src, CLASSIC).unwrap(),
+            Some(5)
+        );
+    }
+}

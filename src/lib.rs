@@ -1,0 +1,1 @@
+//! Examples and benchmarks for the kafka-wire workspace live in `examples/` and `benches/`.
