@@ -1,0 +1,122 @@
+//! ApiVersions (API key 18, versions 0-4, flexible 3+): which APIs and versions
+//! a broker speaks. A client sends it first; its response header is always v0.
+
+use kafka_wire::{KafkaMessage, Request, Str, UnknownTaggedFields, VersionRange};
+
+/// Asks a broker which API versions it supports.
+#[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[kafka(api_key = 18, versions = "0-4", flexible = "3+")]
+pub struct ApiVersionsRequest {
+    /// The client library's name (v3+).
+    #[kafka(versions = "3+", ignorable)]
+    pub client_software_name: Str,
+    /// The client library's version (v3+).
+    #[kafka(versions = "3+", ignorable)]
+    pub client_software_version: Str,
+    /// Tagged fields this crate does not declare, kept for round trips.
+    #[kafka(unknown_tagged_fields)]
+    pub unknown_tagged_fields: UnknownTaggedFields,
+}
+
+impl Request for ApiVersionsRequest {
+    type Response = ApiVersionsResponse;
+}
+
+/// The APIs a broker supports, with version ranges and feature levels.
+#[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[kafka(api_key = 18, versions = "0-4", flexible = "3+")]
+pub struct ApiVersionsResponse {
+    /// The top-level error code; UNSUPPORTED_VERSION means "retry at v0".
+    #[kafka(versions = "0+")]
+    pub error_code: i16,
+    /// Every API the broker supports.
+    #[kafka(versions = "0+")]
+    pub api_keys: Vec<ApiVersion>,
+    /// How long the request was throttled for a quota violation, in milliseconds (v1+).
+    #[kafka(versions = "1+", ignorable)]
+    pub throttle_time_ms: i32,
+    /// Features the broker supports (tag 0, v3+).
+    #[kafka(versions = "3+", tag = 0, tagged = "3+", ignorable)]
+    pub supported_features: Vec<SupportedFeatureKey>,
+    /// The epoch of the finalized features, -1 when unknown (tag 1, v3+).
+    #[kafka(versions = "3+", tag = 1, tagged = "3+", default = -1, ignorable)]
+    pub finalized_features_epoch: i64,
+    /// The cluster-wide finalized feature levels (tag 2, v3+).
+    #[kafka(versions = "3+", tag = 2, tagged = "3+", ignorable)]
+    pub finalized_features: Vec<FinalizedFeatureKey>,
+    /// Whether the controller is ready for a ZooKeeper migration (tag 3, v3+).
+    #[kafka(versions = "3+", tag = 3, tagged = "3+", default = false, ignorable)]
+    pub zk_migration_ready: bool,
+    /// Tagged fields this crate does not declare, kept for round trips.
+    #[kafka(unknown_tagged_fields)]
+    pub unknown_tagged_fields: UnknownTaggedFields,
+}
+
+impl ApiVersionsResponse {
+    /// The versions the broker supports for `api_key`, or `None` if it lacks the API.
+    pub fn versions_of(&self, api_key: i16) -> Option<VersionRange> {
+        self.api_keys
+            .iter()
+            .find(|a| a.api_key == api_key)
+            .map(|a| VersionRange::new(a.min_version, a.max_version))
+    }
+
+    /// The highest version of message `M` that both this crate and the broker
+    /// speak, or `None` when they share none.
+    pub fn negotiate<M: kafka_wire::Message>(&self) -> Option<i16> {
+        self.versions_of(M::API_KEY)?
+            .intersect(M::VERSIONS)
+            .highest()
+    }
+}
+
+/// One API and the versions the broker supports for it.
+#[derive(Debug, Clone, PartialEq, KafkaMessage)]
+pub struct ApiVersion {
+    /// The API key.
+    #[kafka(versions = "0+")]
+    pub api_key: i16,
+    /// The lowest supported version.
+    #[kafka(versions = "0+")]
+    pub min_version: i16,
+    /// The highest supported version.
+    #[kafka(versions = "0+")]
+    pub max_version: i16,
+    /// Tagged fields this crate does not declare, kept for round trips.
+    #[kafka(unknown_tagged_fields)]
+    pub unknown_tagged_fields: UnknownTaggedFields,
+}
+
+/// A feature and the range of levels the broker supports.
+#[derive(Debug, Clone, PartialEq, KafkaMessage)]
+pub struct SupportedFeatureKey {
+    /// The feature's name.
+    #[kafka(versions = "3+")]
+    pub name: Str,
+    /// The lowest supported level.
+    #[kafka(versions = "3+")]
+    pub min_version: i16,
+    /// The highest supported level.
+    #[kafka(versions = "3+")]
+    pub max_version: i16,
+    /// Tagged fields this crate does not declare, kept for round trips.
+    #[kafka(unknown_tagged_fields)]
+    pub unknown_tagged_fields: UnknownTaggedFields,
+}
+
+/// A feature's finalized, cluster-wide level range.
+#[derive(Debug, Clone, PartialEq, KafkaMessage)]
+pub struct FinalizedFeatureKey {
+    /// The feature's name.
+    #[kafka(versions = "3+")]
+    pub name: Str,
+    /// The highest finalized level.
+    #[kafka(versions = "3+")]
+    pub max_version_level: i16,
+    /// The lowest finalized level.
+    #[kafka(versions = "3+")]
+    pub min_version_level: i16,
+    /// Tagged fields this crate does not declare, kept for round trips.
+    #[kafka(unknown_tagged_fields)]
+    pub unknown_tagged_fields: UnknownTaggedFields,
+}
