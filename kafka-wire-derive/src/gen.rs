@@ -176,8 +176,8 @@ impl<'a> FieldPlan<'a> {
                 quote!(self.#member.is_none())
             }
             (Some(_), _) => {
-                let d = self.default_value();
-                quote_spanned!(self.span=> (self.#member == #d))
+                let (d, ty) = (self.default_value(), self.field.ty);
+                quote_spanned!(self.span=> (self.#member == { let __kw_default: #ty = #d; __kw_default }))
             }
             (None, true) => quote!(#krate::__private::option_is_default(&self.#member)),
             (None, false) => quote!(#krate::Wire::is_default_value(&self.#member)),

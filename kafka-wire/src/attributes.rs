@@ -1,1 +1,274 @@
-//! Reference of every `#[kafka(...)]` attribute. (Documentation only.)
+//! # `#[derive(KafkaMessage)]` attribute reference
+//!
+//! This module holds no code: it documents every `#[kafka(...)]` key, where it
+//! goes, what it means in Kafka's JSON schema language, and an example that
+//! compiles. A message is a plain struct; its fields carry the same facts as the
+//! fields of Kafka's JSON schemas.
+//!
+//! | key | on | Kafka JSON | meaning |
+//! |---|---|---|---|
+//! | [`api_key = N`](#api_key) | struct | `apiKey` | makes the struct a top-level [`Message`](crate::Message) |
+//! | [`versions = "…"`](#versions) | struct, field | `validVersions`, `versions` | versions the message / field exists in |
+//! | [`flexible = "…"`](#flexible) | struct; string/bytes field | `flexibleVersions` | versions with compact lengths and tagged fields; per-field override |
+//! | [`nullable = "…"`](#nullable) | field (`Option<_>`) | `nullableVersions` | versions in which the field may be null |
+//! | [`tag = N`, `tagged = "…"`](#tag-and-tagged) | field | `tag`, `taggedVersions` | the field is a tagged field in those versions |
+//! | [`default = expr`](#default) | field | `default` | the value when absent, in `Default`, and for the tagged/absent rules |
+//! | [`ignorable`](#ignorable) | field | `ignorable` | may be dropped silently in versions that lack it |
+//! | [`unknown_tagged_fields`](#unknown_tagged_fields) | field | (`_unknownTaggedFields`) | keeps tags this struct does not declare |
+//! | [`crate = "path"`](#crate) | struct | — | where `kafka_wire` is, when renamed |
+//!
+//! A version range is written as Kafka writes it: `"N+"` (N and later), `"N-M"`,
+//! `"N"` or `"none"`. Every mistake in these attributes is a compile error at the
+//! offending token, all reported at once.
+//!
+//! ## Field types
+//!
+//! The Rust type says the wire type:
+//!
+//! | Kafka | Rust |
+//! |---|---|
+//! | `bool`, `int8`, `int16`, `uint16`, `int32`, `uint32`, `int64`, `float64` | `bool`, `i8`, `i16`, `u16`, `i32`, `u32`, `i64`, `f64` |
+//! | `string` | [`Str`](crate::Str) (zero-copy from `Bytes`) or `String` |
+//! | `bytes` | [`Bytes`](bytes::Bytes) |
+//! | `records` | [`Records`](crate::Records) |
+//! | `uuid` | [`Uuid`](crate::Uuid) |
+//! | `[]T` | `Vec<T>` of any of these, or of a derived struct |
+//! | a nested struct | any struct deriving `KafkaMessage` |
+//! | nullable string / bytes / records / array / struct | `Option<_>` of the above, with `nullable = "…"` |
+//!
+//! ## `api_key`
+//!
+//! On the struct, with `versions` (required) and `flexible` (default `"none"`):
+//! the struct becomes a top-level message, implementing [`Message`](crate::Message)
+//! with `encode`, `decode` and `encoded_len` that check the version. A struct
+//! without `api_key` is a nested struct: it inherits the version and flexibility
+//! from the message that contains it.
+//!
+//! ```
+//! use kafka_wire::{KafkaMessage, Message};
+//!
+//! #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+//! #[kafka(api_key = 1000, versions = "2-7", flexible = "5+")]
+//! pub struct MyRequest {
+//!     #[kafka(versions = "0+")]
+//!     pub items: Vec<Item>,
+//! }
+//!
+//! /// Nested: no struct attribute.
+//! #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+//! pub struct Item {
+//!     #[kafka(versions = "0+")]
+//!     pub id: i32,
+//! }
+//!
+//! assert_eq!(MyRequest::API_KEY, 1000);
+//! assert!(MyRequest::VERSIONS.contains(2) && !MyRequest::VERSIONS.contains(8));
+//! assert!(MyRequest::FLEXIBLE.contains(5));
+//! ```
+//!
+//! ## `versions`
+//!
+//! On a field: the versions it exists in (default `"0+"`). In other versions it
+//! is not on the wire: decoding gives its default, and encoding a non-default
+//! value fails (unless [`ignorable`](#ignorable)). Kafka 4.0 removed old message
+//! versions but kept the fields' ranges, so `"0+"` in a `"2-7"` message is normal;
+//! a field that can never appear (`"0-1"` in a `"2-7"` message) is a compile error.
+//!
+//! ```
+//! use kafka_wire::{KafkaMessage, Message};
+//!
+//! #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+//! #[kafka(api_key = 1000, versions = "0-1")]
+//! struct Ping {
+//!     #[kafka(versions = "1+")]
+//!     nonce: i64,
+//! }
+//!
+//! assert_eq!(Ping { nonce: 0 }.encoded_len(0), 0);
+//! assert_eq!(Ping { nonce: 0 }.encoded_len(1), 8);
+//! let err = Ping { nonce: 7 }.encode(&mut Vec::new(), 0).unwrap_err();
+//! assert_eq!(err.to_string(), "Ping.nonce (version 0): field is absent in this version \
+//!     but holds a non-default value (and is not ignorable)");
+//! ```
+//!
+//! ## `flexible`
+//!
+//! On the struct: the flexible versions, where strings, bytes and arrays have
+//! compact (uvarint) lengths and every struct ends with a tagged-field section.
+//! On a string or bytes field: an override that narrows it, as Kafka's request
+//! header does for `client_id` (`flexible = "none"` keeps the int16 length).
+//!
+//! ```
+//! use kafka_wire::{KafkaMessage, Message, Str};
+//!
+//! #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+//! #[kafka(api_key = 1000, versions = "0-1", flexible = "1+")]
+//! struct Named {
+//!     #[kafka(versions = "0+")]
+//!     compact: Str,
+//!     #[kafka(versions = "0+", flexible = "none")]
+//!     classic: Str,
+//! }
+//!
+//! let m = Named { compact: "a".into(), classic: "b".into() };
+//! let mut buf = Vec::new();
+//! m.encode(&mut buf, 1)?;
+//! assert_eq!(buf, [2, b'a', 0, 1, b'b', 0]); // compact, int16, empty tag section
+//! # Ok::<(), kafka_wire::EncodeError>(())
+//! ```
+//!
+//! ## `nullable`
+//!
+//! The versions in which the field may be null; the field must be an `Option`.
+//! `None` in another version is an error in both directions. Without a
+//! [`default`](#default), a nullable field defaults to the empty non-null value
+//! (`Some("")`, `Some(vec![])`), as Kafka's Java classes do.
+//!
+//! ```
+//! use kafka_wire::{KafkaMessage, Message, Str};
+//!
+//! #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+//! #[kafka(api_key = 1000, versions = "0-1")]
+//! struct Reply {
+//!     #[kafka(versions = "0+", nullable = "1+")]
+//!     error_message: Option<Str>,
+//! }
+//!
+//! assert_eq!(Reply::default().error_message.as_deref(), Some(""));
+//! let null = Reply { error_message: None };
+//! assert!(null.encode(&mut Vec::new(), 0).is_err());
+//! let mut buf = Vec::new();
+//! null.encode(&mut buf, 1)?;
+//! assert_eq!(buf, [0xff, 0xff]);
+//! # Ok::<(), kafka_wire::EncodeError>(())
+//! ```
+//!
+//! ## `tag` and `tagged`
+//!
+//! Always together: the tag number and the versions in which the field is a
+//! tagged field (they must be flexible versions of the message, and inside the
+//! field's `versions`). A tagged field is written only when it is not its
+//! default, in ascending tag order, merged with kept unknown tags. Decoding
+//! rejects tags out of order, duplicated, or whose value does not fill its size.
+//!
+//! ```
+//! use kafka_wire::{KafkaMessage, Message};
+//!
+//! #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+//! #[kafka(api_key = 1000, versions = "0", flexible = "0+")]
+//! struct Status {
+//!     #[kafka(versions = "0+")]
+//!     code: i16,
+//!     #[kafka(versions = "0+", tag = 0, tagged = "0+", default = -1)]
+//!     epoch: i64,
+//! }
+//!
+//! let mut buf = Vec::new();
+//! Status { code: 1, epoch: -1 }.encode(&mut buf, 0)?;
+//! assert_eq!(buf, [0, 1, 0]); // epoch at its default: no tagged field
+//! buf.clear();
+//! Status { code: 1, epoch: 5 }.encode(&mut buf, 0)?;
+//! assert_eq!(buf, [0, 1, 1, 0, 8, 0, 0, 0, 0, 0, 0, 0, 5]);
+//! # Ok::<(), kafka_wire::EncodeError>(())
+//! ```
+//!
+//! ## `default`
+//!
+//! Any expression of the field's type (string literals are converted with
+//! `From`, so `default = "x"` works for `Str` and `String`); `default = None`
+//! makes null the default of a nullable field. It is used by the generated
+//! `impl Default` (do not also derive std's `Default`), by decoding when the
+//! field is absent, by the absent-field rule, and to decide whether a tagged
+//! field is written.
+//!
+//! ```
+//! use kafka_wire::{KafkaMessage, Str};
+//!
+//! #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+//! struct Settings {
+//!     #[kafka(versions = "0+", default = 60000)]
+//!     timeout_ms: i32,
+//!     #[kafka(versions = "0+", default = "all")]
+//!     acks: Str,
+//!     #[kafka(versions = "0+", nullable = "0+", default = None)]
+//!     rack: Option<Str>,
+//! }
+//!
+//! let s = Settings::default();
+//! assert_eq!((s.timeout_ms, s.acks.as_str(), s.rack), (60000, "all", None));
+//! ```
+//!
+//! ## `ignorable`
+//!
+//! The field may be dropped silently when encoding a version that lacks it (it
+//! is informational, like a throttle time or a topic id). Without it, a
+//! non-default value there is an error naming the field and version, so nothing
+//! is lost without notice.
+//!
+//! ```
+//! use kafka_wire::{KafkaMessage, Message};
+//!
+//! #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+//! #[kafka(api_key = 1000, versions = "0-1")]
+//! struct Answer {
+//!     #[kafka(versions = "1+", ignorable)]
+//!     throttle_time_ms: i32,
+//! }
+//!
+//! assert!(Answer { throttle_time_ms: 100 }.encode(&mut Vec::new(), 0).is_ok());
+//! ```
+//!
+//! ## `unknown_tagged_fields`
+//!
+//! On one field of type [`UnknownTaggedFields`](crate::UnknownTaggedFields): tags
+//! this struct does not declare are kept there when decoding and written back
+//! when encoding, so a decode → encode round trip loses nothing. A kept tag
+//! equal to a declared one is an encode error. Without such a field, unknown
+//! tags are skipped, as Kafka's protocol allows.
+//!
+//! ```
+//! use kafka_wire::{KafkaMessage, Message, UnknownTaggedFields};
+//!
+//! #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+//! #[kafka(api_key = 1000, versions = "0", flexible = "0+")]
+//! struct Forward {
+//!     #[kafka(unknown_tagged_fields)]
+//!     unknown: UnknownTaggedFields,
+//! }
+//!
+//! let wire = [1, 42, 1, 0xaa]; // one tagged field: tag 42, 1 byte
+//! let m = Forward::decode(&mut &wire[..], 0)?;
+//! assert_eq!(m.unknown.get(42).map(|b| &b[..]), Some(&[0xaa][..]));
+//! let mut again = Vec::new();
+//! m.encode(&mut again, 0)?;
+//! assert_eq!(again, wire);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! ## `crate`
+//!
+//! Generated code names the runtime by absolute path, `::kafka_wire`. When the
+//! crate is renamed or re-exported, say where it is:
+//!
+//! ```
+//! mod rt {
+//!     pub(crate) use ::kafka_wire as wire;
+//! }
+//!
+//! #[derive(Debug, Clone, PartialEq, kafka_wire::KafkaMessage)]
+//! #[kafka(crate = "crate::rt::wire")]
+//! struct Item {
+//!     #[kafka(versions = "0+")]
+//!     id: i32,
+//! }
+//! # fn main() {}
+//! ```
+//!
+//! ## What the derive generates
+//!
+//! For every struct: [`Wire`](crate::Wire) and [`Nullable`](crate::Nullable)
+//! (encode / size / decode at a [`Ctx`](crate::Ctx)), `Default` honouring
+//! `default =`, and [`KafkaStruct`](crate::KafkaStruct) with the schema as data.
+//! For a struct with `api_key`, also [`Message`](crate::Message). All of it
+//! inside `const _: () = { ... };`, with absolute paths only, so it cannot
+//! collide with the user's names.
