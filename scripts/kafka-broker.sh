@@ -101,14 +101,24 @@ write_pom() { # dir kafka-version-or-range [binding-artifact binding-version]
 EOF
 }
 
-resolve_tree() { # dir version-or-range -> writes dir/tree.txt, returns mvn status
+show_mvn_log() { # file lines: the mvn output without colour codes and blank lines
+    sed -e 's/\x1b\[[0-9;]*m//g' "$1" | grep -v '^[[:space:]]*$' | tail -n "$2" | sed 's/^/  mvn: /' >&2 || true
+}
+
+resolve_tree() { # dir version-or-range -> writes dir/tree.txt; fails unless kafka_2.13's POM was found
     write_pom "$1" "$2"
-    mvn -B -q -f "$1/pom.xml" "$DEP_PLUGIN:tree" -DoutputFile="$1/tree.txt" >"$1/mvn-tree.log" 2>&1
+    rm -f "$1/tree.txt"
+    mvn -B -q -Dstyle.color=never -f "$1/pom.xml" "$DEP_PLUGIN:tree" -DoutputFile="$1/tree.txt" >"$1/mvn-tree.log" 2>&1 || return 1
+    # A missing POM is only a warning to dependency:tree (it prints kafka_2.13 without children), so
+    # require a transitive dependency as proof that the version is really served.
+    grep -q 'org\.apache\.kafka:kafka-clients:jar:' "$1/tree.txt"
 }
 
 fetch() {
     if libs_complete; then
         say "jars cached: $LIBS_DIR (Kafka $(fetched_version)), no fetch"
+        [[ "$(fetched_version)" == "$KAFKA_VERSION" ]] ||
+            say "NOTE: Kafka $KAFKA_VERSION is not served; the cache holds the nearest served version $(fetched_version)"
         return 0
     fi
     need_java
@@ -124,9 +134,9 @@ fetch() {
         # Not served (or the network failed): take the nearest lower version Maven Central serves.
         range="[${KAFKA_VERSION%%.*}.0.0,$KAFKA_VERSION]"
         say "kafka_2.13:$KAFKA_VERSION could not be resolved; trying the nearest served version in $range"
-        sed 's/^/  mvn: /' "$work/mvn-tree.log" | tail -n 15 >&2
+        show_mvn_log "$work/mvn-tree.log" 15
         resolve_tree "$work" "$range" || {
-            sed 's/^/  mvn: /' "$work/mvn-tree.log" | tail -n 30 >&2
+            show_mvn_log "$work/mvn-tree.log" 30
             die "mvn could not resolve kafka_2.13 $KAFKA_VERSION nor $range (is Maven Central reachable?)"
         }
         ver="$(grep -m1 -Eo 'org\.apache\.kafka:kafka_2\.13:jar:[^:]+' "$work/tree.txt" | cut -d: -f4)"
@@ -137,13 +147,14 @@ fetch() {
     slf4j="$(grep -m1 -Eo 'org\.slf4j:slf4j-api:jar:[^:]+' "$work/tree.txt" | cut -d: -f4 || true)"
     [[ -n "$log4j" ]] || die "log4j-core not in the dependency tree of kafka_2.13:$ver (see $work/tree.txt)"
     # SLF4J 1.7 needs log4j-slf4j-impl, SLF4J 2 needs log4j-slf4j2-impl.
-    if [[ "${slf4j%%.*}" -ge 2 ]] 2>/dev/null; then binding=log4j-slf4j2-impl; else binding=log4j-slf4j-impl; fi
+    binding="log4j-slf4j-impl"
+    [[ "${slf4j%%.*}" =~ ^[0-9]+$ ]] && ((${slf4j%%.*} >= 2)) && binding="log4j-slf4j2-impl"
     say "Kafka $ver: log4j-core $log4j, slf4j-api ${slf4j:-?} -> adding $binding $log4j"
     write_pom "$work" "$ver" "$binding" "$log4j"
     rm -rf "$work/libs"
-    if ! mvn -B -q -f "$work/pom.xml" "$DEP_PLUGIN:copy-dependencies" -DincludeScope=runtime \
+    if ! mvn -B -q -Dstyle.color=never -f "$work/pom.xml" "$DEP_PLUGIN:copy-dependencies" -DincludeScope=runtime \
         -DoutputDirectory="$work/libs" >"$work/mvn-copy.log" 2>&1; then
-        sed 's/^/  mvn: /' "$work/mvn-copy.log" | tail -n 30 >&2
+        show_mvn_log "$work/mvn-copy.log" 30
         die "mvn dependency:copy-dependencies failed (log: $work/mvn-copy.log)"
     fi
     [[ -s "$work/libs/kafka_2.13-$ver.jar" ]] || die "kafka_2.13-$ver.jar missing after the fetch"
@@ -284,7 +295,9 @@ group.initial.rebalance.delay.ms=0
 authorizer.class.name=org.apache.kafka.metadata.authorizer.StandardAuthorizer
 super.users=User:ANONYMOUS
 EOF
+    # shutdownHook=disable: else Log4j2's own JVM shutdown hook stops logging while Kafka's hook still runs.
     cat >"$conf/log4j2.properties" <<'EOF'
+shutdownHook=disable
 rootLogger.level=INFO
 rootLogger.appenderRef.out.ref=OUT
 appender.out.type=Console
@@ -299,8 +312,8 @@ EOF
     local log="$data/broker.log" cluster_id
     cluster_id="$(new_cluster_id)"
     say "Kafka $ver: formatting $data (cluster id $cluster_id)"
-    # shellcheck disable=SC2086
-    if ! "$JAVA" $KAFKA_HEAP_OPTS "$log4j" -cp "$cp" kafka.tools.StorageTool format --standalone \
+    # The format tool gets kafka-run-class.sh's default tool heap, not the broker's.
+    if ! "$JAVA" -Xmx256m "$log4j" -cp "$cp" kafka.tools.StorageTool format --standalone \
         -t "$cluster_id" -c "$conf/server.properties" >"$data/format.log" 2>&1; then
         cat "$data/format.log" >&2
         rm -rf "$data"
@@ -310,7 +323,7 @@ EOF
 
     # Own session (setsid) so the broker outlives this shell and no terminal signal reaches it; a small
     # bash wrapper records the JVM's PID and, when it ends, its exit status.
-    # shellcheck disable=SC2086
+    # shellcheck disable=SC2086,SC2016
     setsid bash -c '
         data=$1; shift
         "$@" </dev/null >>"$data/broker.log" 2>&1 &
@@ -328,6 +341,7 @@ EOF
     done
     [[ -n "$pid" ]] || { rm -rf "$data"; die "the broker JVM did not start"; }
     mkdir -p "$KAFKA_CACHE_DIR"
+    PID="$pid" DATA_DIR="$data"   # for cleanup_state
     printf 'PID=%s\nDATA_DIR=%s\nPORT=%s\nCONTROLLER_PORT=%s\nVERSION=%s\nSTARTED_AT=%s\n' \
         "$pid" "$data" "$KAFKA_PORT" "$KAFKA_CONTROLLER_PORT" "$ver" "$(date -u +%Y-%m-%dT%H:%M:%SZ)" >"$STATE_FILE"
     say "started kafka.Kafka PID $pid (heap: $KAFKA_HEAP_OPTS), log $log; waiting up to ${KAFKA_START_TIMEOUT}s for ApiVersions on 127.0.0.1:$KAFKA_PORT"
