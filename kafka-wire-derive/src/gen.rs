@@ -164,7 +164,10 @@ impl<'a> FieldPlan<'a> {
             }
             (Some(expr), false) => typed(expr),
             (None, true) => quote!(#krate::__private::Some(#krate::__private::Default::default())),
-            (None, false) => quote!(#krate::__private::Default::default()),
+            (None, false) => {
+                let ty = self.field.ty;
+                quote_spanned!(self.span=> <#ty as #krate::__private::Default>::default())
+            }
         }
     }
 
@@ -179,8 +182,13 @@ impl<'a> FieldPlan<'a> {
                 let (d, ty) = (self.default_value(), self.field.ty);
                 quote_spanned!(self.span=> (self.#member == { let __kw_default: #ty = #d; __kw_default }))
             }
-            (None, true) => quote!(#krate::__private::option_is_default(&self.#member)),
-            (None, false) => quote!(#krate::Wire::is_default_value(&self.#member)),
+            (None, true) => {
+                quote_spanned!(self.span=> #krate::__private::option_is_default(&self.#member))
+            }
+            (None, false) => {
+                let ty = self.field.ty;
+                quote_spanned!(self.span=> <#ty as #krate::Wire>::is_default_value(&self.#member))
+            }
         }
     }
 
@@ -229,6 +237,7 @@ fn generate(cont: &Container) -> TokenStream {
     let mut tagged: Vec<&FieldPlan> = plans.iter().filter(|p| p.tag.is_some()).collect();
     tagged.sort_by_key(|p| p.tag);
 
+    let min_len = gen_min_len(&plans, krate);
     let encode = gen_encode(&plans, &tagged, unknown, krate);
     let len = gen_len(&plans, &tagged, unknown, krate);
     let decode = gen_decode(&plans, &tagged, unknown, krate);
@@ -265,7 +274,7 @@ fn generate(cont: &Container) -> TokenStream {
             impl #krate::Wire for #ident {
                 const TYPE: #krate::schema::KafkaType =
                     #krate::schema::KafkaType::Struct(&<Self as #krate::KafkaStruct>::SCHEMA);
-                const MIN_LEN: usize = 0;
+                const MIN_LEN: usize = #min_len;
 
                 #[inline]
                 fn encode_wire<__B: #krate::__private::BufMut>(
@@ -334,6 +343,22 @@ fn generate(cont: &Container) -> TokenStream {
             #message
         };
     }
+}
+
+/// The fewest bytes the struct takes in any version: the fields present in
+/// every version, at their smallest (null, for a nullable field). Bounds how
+/// many elements an array of this struct may claim.
+fn gen_min_len(plans: &[FieldPlan], krate: &syn::Path) -> TokenStream {
+    let parts = plans.iter().filter(|p| p.always_regular()).map(|p| {
+        let base = p.field.base_ty();
+        let min = quote_spanned!(p.span=> <#base as #krate::Wire>::MIN_LEN);
+        if p.is_option() {
+            quote!(if #min < 1 { #min } else { 1 })
+        } else {
+            min
+        }
+    });
+    quote!(0 #(+ #parts)*)
 }
 
 fn in_field(name: &str) -> TokenStream {

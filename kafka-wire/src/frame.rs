@@ -39,6 +39,9 @@ use crate::{
 /// broker's own default `socket.request.max.bytes`.
 pub const DEFAULT_MAX_FRAME_SIZE: usize = 100 * 1024 * 1024;
 
+/// What [`read_frame`] reserves before the body's bytes arrive.
+const READ_CHUNK: usize = 64 * 1024;
+
 fn put_frame<B: BufMut>(
     buf: &mut B,
     header_len: usize,
@@ -211,8 +214,9 @@ impl FrameDecoder {
 }
 
 /// Reads one frame from a blocking reader: the size, then exactly that many
-/// bytes. A size over `max_frame_size` is refused before the body buffer is
-/// allocated. Errors are `io::Error`s; protocol problems are `InvalidData`
+/// bytes. A size over `max_frame_size` is refused before any buffer is
+/// allocated, and the body buffer grows with the bytes that arrive (at most
+/// 64 KiB is reserved ahead of them). Errors are `io::Error`s; protocol problems are `InvalidData`
 /// wrapping a [`DecodeError`].
 pub fn read_frame<R: std::io::Read>(
     reader: &mut R,
@@ -223,8 +227,16 @@ pub fn read_frame<R: std::io::Read>(
     let size = FrameDecoder::new(max_frame_size)
         .check(i32::from_be_bytes(size))
         .map_err(|e| std::io::Error::new(std::io::ErrorKind::InvalidData, e))?;
-    let mut body = vec![0u8; size];
-    reader.read_exact(&mut body)?;
+    // Grow with the bytes that really arrive: a peer that claims a large frame
+    // and sends nothing gets no large buffer.
+    let mut body = Vec::with_capacity(size.min(READ_CHUNK));
+    std::io::Read::read_to_end(&mut std::io::Read::take(reader, size as u64), &mut body)?;
+    if body.len() != size {
+        return Err(std::io::Error::new(
+            std::io::ErrorKind::UnexpectedEof,
+            format!("frame ended after {} of {size} bytes", body.len()),
+        ));
+    }
     Ok(Bytes::from(body))
 }
 

@@ -73,6 +73,11 @@ pub trait Wire: Sized {
 
 /// A type that can also be null in a nullable version: strings, bytes, records,
 /// arrays and structs.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be a nullable Kafka field",
+    label = "this type has no null form in Kafka",
+    note = "nullable fields are Option<T> where T is Str, String, Bytes, Records, Vec<_>, or a struct deriving KafkaMessage"
+)]
 pub trait Nullable: Wire {
     /// Writes `value`, or null.
     fn encode_nullable<B: BufMut>(
@@ -408,6 +413,9 @@ impl<T: Wire> Wire for Vec<T> {
     }
 }
 
+/// The most memory an array reserves before decoding, per byte of input left.
+const PREALLOC_FACTOR: usize = 32;
+
 /// Reads `n` elements. The count is checked against the bytes that remain before
 /// anything is allocated, so a short input that claims 2^31 elements fails fast
 /// and allocates nothing.
@@ -427,7 +435,12 @@ fn decode_elements<T: Wire, B: Buf>(
             remaining,
         ));
     }
-    let mut out = Vec::with_capacity(n);
+    // Reserve up front only what the input could plausibly fill: at most
+    // PREALLOC_FACTOR bytes of memory per input byte. An honest array stays far
+    // below that; a hostile count only gets a Vec that grows as elements really
+    // decode.
+    let cap = n.min(remaining.saturating_mul(PREALLOC_FACTOR) / core::mem::size_of::<T>().max(1));
+    let mut out = Vec::with_capacity(cap);
     for i in 0..n {
         out.push(T::decode_wire(buf, ctx).map_err(|e| e.at_index(i))?);
     }

@@ -1,0 +1,839 @@
+//! Hostile input at the message level, for CreateTopicsRequest/Response,
+//! CreateAclsRequest/Response and ApiVersionsRequest/Response at every version.
+//!
+//! From hand-built valid instances (multi-element arrays, long and non-ASCII
+//! strings, nulls where nullable, tagged fields and unknown tags set):
+//!
+//! - each encodes to `encoded_len` bytes and decodes back to itself from one
+//!   slice, from `Bytes`, from 1-byte chunks and from random 1..=3-byte chunks;
+//!   one trailing byte is `TrailingBytes(1)` for `decode_exact`;
+//! - every strict prefix of a valid encoding is an error (never `Ok`, never a
+//!   panic) of kind `Truncated`, with a path that starts with the message name
+//!   and the version recorded, the same from a slice and from 1-byte chunks;
+//! - single-byte mutations never panic; whenever one decodes, the value
+//!   re-encodes (to exactly `encoded_len` bytes) and decodes to itself again;
+//! - random garbage never panics, through `Message::decode`, `decode_exact`,
+//!   and the frame functions, and slice and 1-byte-split decoding agree;
+//! - every decode above stays within an allocation bound (see [`within_bound`]).
+
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::cell::Cell;
+use std::fmt::Debug;
+use std::mem::size_of;
+use std::panic::{catch_unwind, AssertUnwindSafe};
+
+use bytes::{Buf, Bytes};
+use kafka_messages::*;
+use kafka_wire::{frame, DecodeErrorKind, Message, Str, UnknownTaggedFields, Uuid};
+
+// ---------------------------------------------------------------------------
+// A counting allocator (per thread, switched on inside `measure` only)
+// ---------------------------------------------------------------------------
+
+struct Counting;
+
+thread_local! {
+    static ACTIVE: Cell<bool> = const { Cell::new(false) };
+    static LARGEST: Cell<usize> = const { Cell::new(0) };
+    static TOTAL: Cell<usize> = const { Cell::new(0) };
+}
+
+fn record(size: usize) {
+    let _ = ACTIVE.try_with(|active| {
+        if active.get() {
+            let _ = LARGEST.try_with(|l| l.set(l.get().max(size)));
+            let _ = TOTAL.try_with(|t| t.set(t.get() + size));
+        }
+    });
+}
+
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        record(layout.size());
+        unsafe { System.alloc(layout) }
+    }
+
+    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
+        record(layout.size());
+        unsafe { System.alloc_zeroed(layout) }
+    }
+
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        record(new_size);
+        unsafe { System.realloc(ptr, layout, new_size) }
+    }
+
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        unsafe { System.dealloc(ptr, layout) }
+    }
+}
+
+#[global_allocator]
+static GLOBAL: Counting = Counting;
+
+#[derive(Debug, Clone, Copy)]
+struct Usage {
+    largest: usize,
+    total: usize,
+}
+
+fn measure<R>(f: impl FnOnce() -> R) -> (R, Usage) {
+    LARGEST.with(|c| c.set(0));
+    TOTAL.with(|c| c.set(0));
+    ACTIVE.with(|a| a.set(true));
+    let r = f();
+    ACTIVE.with(|a| a.set(false));
+    let usage = Usage {
+        largest: LARGEST.with(Cell::get),
+        total: TOTAL.with(Cell::get),
+    };
+    (r, usage)
+}
+
+/// The largest in-memory element of any array in these messages. An array
+/// decoder may reserve one slot per remaining input byte (derived structs
+/// declare `MIN_LEN = 0`), so this is the factor the allocation can reach.
+fn largest_element() -> usize {
+    [
+        size_of::<CreatableTopic>(),
+        size_of::<CreatableTopicConfig>(),
+        size_of::<CreatableReplicaAssignment>(),
+        size_of::<CreatableTopicResult>(),
+        size_of::<CreatableTopicConfigs>(),
+        size_of::<AclCreation>(),
+        size_of::<AclCreationResult>(),
+        size_of::<ApiVersion>(),
+        size_of::<SupportedFeatureKey>(),
+        size_of::<FinalizedFeatureKey>(),
+    ]
+    .into_iter()
+    .max()
+    .unwrap()
+}
+
+/// The bound asserted on every decode in this file, for `len` input bytes:
+/// largest single allocation <= E * len + 1024 and all bytes allocated
+/// <= 4 * E * len + 4096, where E = [`largest_element`] (the size of
+/// `CreatableTopicResult`, 144 bytes on x86_64 at the time of writing).
+///
+/// The runtime's own bound (kafka-wire/tests/hostile.rs) is 64 * len + 256;
+/// messages exceed it, see `bug_struct_array_preallocation_exceeds_64x_input`.
+fn within_bound(len: usize, usage: Usage) -> bool {
+    let e = largest_element();
+    usage.largest <= e * len + 1024 && usage.total <= 4 * e * len + 4096
+}
+
+// ---------------------------------------------------------------------------
+// PRNG and split buffers
+// ---------------------------------------------------------------------------
+
+/// splitmix64.
+struct Rng(u64);
+
+impl Rng {
+    fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+
+    fn below(&mut self, n: usize) -> usize {
+        (self.next_u64() % n as u64) as usize
+    }
+}
+
+/// A [`Buf`] that returns one short chunk at a time (fixed boundaries).
+struct Chunked<'a> {
+    data: &'a [u8],
+    ends: Vec<usize>,
+    next: usize,
+    pos: usize,
+}
+
+impl<'a> Chunked<'a> {
+    fn with_sizes(data: &'a [u8], mut size: impl FnMut() -> usize) -> Self {
+        let mut ends = Vec::new();
+        let mut at = 0;
+        while at < data.len() {
+            at = (at + size()).min(data.len());
+            ends.push(at);
+        }
+        Chunked {
+            data,
+            ends,
+            next: 0,
+            pos: 0,
+        }
+    }
+
+    fn bytewise(data: &'a [u8]) -> Self {
+        Self::with_sizes(data, || 1)
+    }
+
+    fn random(data: &'a [u8], rng: &mut Rng) -> Self {
+        Self::with_sizes(data, || 1 + rng.below(3))
+    }
+}
+
+impl Buf for Chunked<'_> {
+    fn remaining(&self) -> usize {
+        self.data.len() - self.pos
+    }
+
+    fn chunk(&self) -> &[u8] {
+        match self.ends.get(self.next) {
+            Some(&end) => &self.data[self.pos..end],
+            None => &[],
+        }
+    }
+
+    fn advance(&mut self, cnt: usize) {
+        assert!(cnt <= self.remaining());
+        self.pos += cnt;
+        while self.next < self.ends.len() && self.ends[self.next] <= self.pos {
+            self.next += 1;
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Hand-built valid instances
+// ---------------------------------------------------------------------------
+
+const LONG_ASCII: usize = 200;
+
+fn long_text(seed: char) -> String {
+    // 300+ bytes of mixed 1-, 2-, 3- and 4-byte characters.
+    let mut s = String::new();
+    for i in 0..80 {
+        s.push(match i % 4 {
+            0 => seed,
+            1 => 'é',
+            2 => '語',
+            _ => '🦀',
+        });
+    }
+    s
+}
+
+fn unknown(flexible: bool, tags: &[(u32, &'static [u8])]) -> UnknownTaggedFields {
+    let mut u = UnknownTaggedFields::new();
+    if flexible {
+        for &(tag, value) in tags {
+            u.insert(tag, Bytes::from_static(value));
+        }
+    }
+    u
+}
+
+fn create_topics_requests(v: i16) -> Vec<CreateTopicsRequest> {
+    let flex = v >= 5;
+    let full = CreateTopicsRequest {
+        topics: vec![
+            CreatableTopic {
+                name: "orders".into(),
+                num_partitions: 6,
+                replication_factor: 3,
+                assignments: vec![],
+                configs: vec![
+                    CreatableTopicConfig::new("cleanup.policy", "compact"),
+                    CreatableTopicConfig {
+                        name: "retention.ms".into(),
+                        value: None,
+                        unknown_tagged_fields: unknown(flex, &[(4, b"\x01\x02")]),
+                    },
+                    CreatableTopicConfig::new("note", long_text('n')),
+                ],
+                unknown_tagged_fields: unknown(flex, &[(0, b""), (300, b"xyz")]),
+            },
+            CreatableTopic {
+                name: "Заказы-注文-🚀".into(),
+                num_partitions: -1,
+                replication_factor: -1,
+                assignments: vec![
+                    CreatableReplicaAssignment {
+                        partition_index: 0,
+                        broker_ids: vec![1, 2, 3],
+                        unknown_tagged_fields: unknown(flex, &[(9, b"\xff")]),
+                    },
+                    CreatableReplicaAssignment {
+                        partition_index: 1,
+                        broker_ids: vec![2, 3, 1],
+                        ..Default::default()
+                    },
+                    CreatableReplicaAssignment {
+                        partition_index: 2,
+                        broker_ids: vec![],
+                        ..Default::default()
+                    },
+                ],
+                configs: vec![],
+                ..Default::default()
+            },
+            CreatableTopic {
+                name: "t".repeat(LONG_ASCII).into(),
+                num_partitions: i32::MAX,
+                replication_factor: i16::MIN,
+                configs: vec![CreatableTopicConfig {
+                    name: "".into(),
+                    value: Some(Str::new()),
+                    ..Default::default()
+                }],
+                ..Default::default()
+            },
+        ],
+        timeout_ms: 30_000,
+        validate_only: true,
+        unknown_tagged_fields: unknown(flex, &[(1, b"\x00"), (127, b""), (128, b"\x80")]),
+    };
+    vec![full, CreateTopicsRequest::default()]
+}
+
+fn create_topics_responses(v: i16) -> Vec<CreateTopicsResponse> {
+    let flex = v >= 5;
+    let configs = vec![
+        CreatableTopicConfigs {
+            name: "cleanup.policy".into(),
+            value: Some("delete".into()),
+            read_only: false,
+            config_source: 5,
+            is_sensitive: false,
+            unknown_tagged_fields: unknown(flex, &[(2, b"\x02")]),
+        },
+        CreatableTopicConfigs {
+            name: "sasl.jaas.config".into(),
+            value: None,
+            read_only: true,
+            config_source: -1,
+            is_sensitive: true,
+            ..Default::default()
+        },
+        CreatableTopicConfigs {
+            name: long_text('c').into(),
+            value: Some(long_text('v').into()),
+            ..Default::default()
+        },
+    ];
+    let full = CreateTopicsResponse {
+        throttle_time_ms: 250,
+        topics: vec![
+            CreatableTopicResult {
+                name: "orders".into(),
+                topic_id: if v >= 7 {
+                    "0b8f4a3c-1d2e-4f50-8a6b-7c8d9e0f1a2b".parse().unwrap()
+                } else {
+                    Uuid::ZERO
+                },
+                error_code: 0,
+                error_message: None,
+                topic_config_error_code: if flex { 29 } else { 0 },
+                num_partitions: if flex { 6 } else { -1 },
+                replication_factor: if flex { 3 } else { -1 },
+                configs: if flex { Some(configs) } else { Some(vec![]) },
+                unknown_tagged_fields: unknown(flex, &[(7, b"\x07\x07")]),
+            },
+            CreatableTopicResult {
+                name: "Заказы-注文-🚀".into(),
+                error_code: 36,
+                error_message: Some("Topic 'Заказы' already exists. 日本語 🦀".into()),
+                configs: if flex { None } else { Some(vec![]) },
+                ..Default::default()
+            },
+            CreatableTopicResult {
+                name: "t".repeat(LONG_ASCII).into(),
+                error_code: -1,
+                error_message: Some(long_text('m').into()),
+                ..Default::default()
+            },
+        ],
+        unknown_tagged_fields: unknown(flex, &[(0, b"\x01"), (5, b"")]),
+    };
+    vec![full, CreateTopicsResponse::default()]
+}
+
+fn create_acls_requests(v: i16) -> Vec<CreateAclsRequest> {
+    let flex = v >= 2;
+    let full = CreateAclsRequest {
+        creations: vec![
+            AclCreation::new(
+                ResourceType::Topic,
+                "orders",
+                PatternType::Literal,
+                "User:alice",
+                "*",
+                AclOperation::Read,
+                AclPermissionType::Allow,
+            ),
+            AclCreation {
+                resource_type: 4,
+                resource_name: "t".repeat(LONG_ASCII).into(),
+                resource_pattern_type: 4,
+                principal: "User:Ω-ß-語-🦀".into(),
+                host: "10.0.0.1".into(),
+                operation: 2,
+                permission_type: 2,
+                unknown_tagged_fields: unknown(flex, &[(3, b"\x03\x03\x03")]),
+            },
+            AclCreation {
+                resource_type: -1,
+                resource_name: long_text('r').into(),
+                resource_pattern_type: 3,
+                principal: "".into(),
+                host: "".into(),
+                operation: i8::MIN,
+                permission_type: i8::MAX,
+                ..Default::default()
+            },
+        ],
+        unknown_tagged_fields: unknown(flex, &[(0, b""), (1000, b"\x01")]),
+    };
+    vec![full, CreateAclsRequest::default()]
+}
+
+fn create_acls_responses(v: i16) -> Vec<CreateAclsResponse> {
+    let flex = v >= 2;
+    let full = CreateAclsResponse {
+        throttle_time_ms: 7,
+        results: vec![
+            AclCreationResult {
+                error_code: 0,
+                error_message: None,
+                unknown_tagged_fields: unknown(flex, &[(1, b"\x01")]),
+            },
+            AclCreationResult {
+                error_code: 31,
+                error_message: Some("Cluster authorization failed — 拒否".into()),
+                ..Default::default()
+            },
+            AclCreationResult {
+                error_code: -1,
+                error_message: Some(long_text('e').into()),
+                ..Default::default()
+            },
+            AclCreationResult {
+                error_code: 0,
+                error_message: Some(Str::new()),
+                ..Default::default()
+            },
+        ],
+        unknown_tagged_fields: unknown(flex, &[(2, b"\x02\x02")]),
+    };
+    vec![full, CreateAclsResponse::default()]
+}
+
+fn api_versions_requests(v: i16) -> Vec<ApiVersionsRequest> {
+    let flex = v >= 3;
+    let full = ApiVersionsRequest {
+        client_software_name: if flex {
+            "kafka-wire".into()
+        } else {
+            Str::new()
+        },
+        client_software_version: if flex {
+            "0.1.0-ß-語-🦀".into()
+        } else {
+            Str::new()
+        },
+        unknown_tagged_fields: unknown(flex, &[(0, b"\x00"), (200, b"")]),
+    };
+    vec![full, ApiVersionsRequest::default()]
+}
+
+fn api_versions_responses(v: i16) -> Vec<ApiVersionsResponse> {
+    let flex = v >= 3;
+    let api_keys = (0..70)
+        .map(|k| ApiVersion {
+            api_key: k,
+            min_version: k % 3,
+            max_version: k % 3 + k % 11,
+            unknown_tagged_fields: unknown(flex && k == 18, &[(0, b"\x12")]),
+        })
+        .collect();
+    let full = ApiVersionsResponse {
+        error_code: 35,
+        api_keys,
+        throttle_time_ms: if v >= 1 { 12 } else { 0 },
+        supported_features: if flex {
+            vec![
+                SupportedFeatureKey {
+                    name: "metadata.version".into(),
+                    min_version: 1,
+                    max_version: 20,
+                    ..Default::default()
+                },
+                SupportedFeatureKey {
+                    name: long_text('f').into(),
+                    min_version: 0,
+                    max_version: 1,
+                    unknown_tagged_fields: unknown(flex, &[(1, b"\x01")]),
+                },
+            ]
+        } else {
+            vec![]
+        },
+        finalized_features_epoch: if flex { 42 } else { -1 },
+        finalized_features: if flex {
+            vec![FinalizedFeatureKey {
+                name: "kraft.version".into(),
+                max_version_level: 1,
+                min_version_level: 1,
+                ..Default::default()
+            }]
+        } else {
+            vec![]
+        },
+        zk_migration_ready: flex,
+        unknown_tagged_fields: unknown(flex, &[(9, b"\x09"), (4000, b"\x0f\xa0")]),
+    };
+    let small = ApiVersionsResponse {
+        api_keys: vec![ApiVersion {
+            api_key: 18,
+            min_version: 0,
+            max_version: 4,
+            ..Default::default()
+        }],
+        ..Default::default()
+    };
+    vec![full, small, ApiVersionsResponse::default()]
+}
+
+// ---------------------------------------------------------------------------
+// Running a check over every message and version
+// ---------------------------------------------------------------------------
+
+/// What the checks need of a message type.
+trait Msg: Message + Clone + Debug + PartialEq {}
+impl<T: Message + Clone + Debug + PartialEq> Msg for T {}
+
+/// One message type: its builders and whether it is a request.
+struct Subject<M> {
+    build: fn(i16) -> Vec<M>,
+    request: bool,
+}
+
+/// Calls `$check::<M>(subject, extra...)` for each of the six messages.
+macro_rules! for_each_message {
+    ($check:ident $(, $arg:expr)*) => {{
+        $check(Subject { build: create_topics_requests, request: true } $(, $arg)*);
+        $check(Subject { build: create_topics_responses, request: false } $(, $arg)*);
+        $check(Subject { build: create_acls_requests, request: true } $(, $arg)*);
+        $check(Subject { build: create_acls_responses, request: false } $(, $arg)*);
+        $check(Subject { build: api_versions_requests, request: true } $(, $arg)*);
+        $check(Subject { build: api_versions_responses, request: false } $(, $arg)*);
+    }};
+}
+
+fn versions<M: Message>() -> std::ops::RangeInclusive<i16> {
+    M::VERSIONS.lowest().unwrap()..=M::VERSIONS.highest().unwrap()
+}
+
+fn encode<M: Msg>(m: &M, v: i16) -> Vec<u8> {
+    let mut out = Vec::new();
+    m.encode(&mut out, v)
+        .unwrap_or_else(|e| panic!("{} v{v}: encode failed: {e}", M::SCHEMA.name));
+    assert_eq!(
+        out.len(),
+        m.encoded_len(v),
+        "{} v{v}: encoded_len",
+        M::SCHEMA.name
+    );
+    out
+}
+
+/// Every (version, instance, encoding) of `M`.
+fn valid<M: Msg>(subject: &Subject<M>) -> Vec<(i16, M, Vec<u8>)> {
+    let mut out = Vec::new();
+    for v in versions::<M>() {
+        for m in (subject.build)(v) {
+            let bytes = encode(&m, v);
+            out.push((v, m, bytes));
+        }
+    }
+    out
+}
+
+/// Decodes under the allocator, catching panics; fails the test on a panic
+/// or an allocation over the bound, naming `what` and the input.
+fn guarded<T>(what: &str, input: &[u8], decode: impl FnOnce() -> T) -> T {
+    let (result, usage) = measure(|| catch_unwind(AssertUnwindSafe(decode)));
+    let value = match result {
+        Ok(v) => v,
+        Err(_) => panic!("{what}: panicked on input {input:02x?}"),
+    };
+    assert!(
+        within_bound(input.len(), usage),
+        "{what}: allocated {usage:?} for {} input bytes {input:02x?}",
+        input.len()
+    );
+    value
+}
+
+// ---------------------------------------------------------------------------
+// The checks
+// ---------------------------------------------------------------------------
+
+fn round_trips_whole_and_split<M: Msg>(subject: Subject<M>) {
+    let name = M::SCHEMA.name;
+    let mut rng = Rng(0xface);
+    let cases = valid(&subject);
+    assert!(cases.len() >= 2 * versions::<M>().count());
+    for (v, m, bytes) in cases {
+        let what = format!("{name} v{v} ({} bytes)", bytes.len());
+        let from_slice = M::decode_exact(&bytes[..], v).unwrap_or_else(|e| panic!("{what}: {e}"));
+        assert_eq!(from_slice, m, "{what}: from one slice");
+        let from_bytes = M::decode_exact(Bytes::copy_from_slice(&bytes), v).unwrap();
+        assert_eq!(from_bytes, m, "{what}: from Bytes");
+        let from_bytewise = M::decode_exact(Chunked::bytewise(&bytes), v).unwrap();
+        assert_eq!(from_bytewise, m, "{what}: from 1-byte chunks");
+        for _ in 0..4 {
+            let from_random = M::decode_exact(Chunked::random(&bytes, &mut rng), v).unwrap();
+            assert_eq!(from_random, m, "{what}: from 1..=3-byte chunks");
+        }
+        // The decoder leaves what follows the message in the buffer.
+        let mut longer = bytes.clone();
+        longer.push(0xab);
+        let mut src = &longer[..];
+        assert_eq!(M::decode(&mut src, v).unwrap(), m);
+        assert_eq!(src, &[0xab]);
+        let err = M::decode_exact(&longer[..], v).unwrap_err();
+        assert_eq!(*err.kind(), DecodeErrorKind::TrailingBytes(1), "{what}");
+        assert_eq!(err.path(), name, "{what}");
+    }
+}
+
+#[test]
+fn valid_messages_round_trip_whole_and_through_split_buffers() {
+    for_each_message!(round_trips_whole_and_split);
+}
+
+fn prefixes_are_truncated<M: Msg>(subject: Subject<M>) {
+    let name = M::SCHEMA.name;
+    for (v, _, bytes) in valid(&subject) {
+        for cut in 0..bytes.len() {
+            let prefix = &bytes[..cut];
+            let what = format!("{name} v{v}, prefix {cut} of {}", bytes.len());
+            let err = guarded(&what, prefix, || M::decode(&mut &prefix[..], v))
+                .expect_err(&format!("{what}: a prefix decoded Ok"));
+            assert!(
+                matches!(err.kind(), DecodeErrorKind::Truncated { .. }),
+                "{what}: {err:?}"
+            );
+            assert!(
+                err.path().starts_with(name),
+                "{what}: path {:?}",
+                err.path()
+            );
+            assert_eq!(err.location().version(), Some(v), "{what}");
+            // The same error, path included, through 1-byte chunks and
+            // through decode_exact.
+            let split = M::decode(&mut Chunked::bytewise(prefix), v).unwrap_err();
+            assert_eq!(format!("{split:?}"), format!("{err:?}"), "{what}: split");
+            let exact = M::decode_exact(prefix, v).unwrap_err();
+            assert_eq!(format!("{exact:?}"), format!("{err:?}"), "{what}: exact");
+        }
+    }
+}
+
+#[test]
+fn every_truncated_prefix_is_a_truncation_error_with_the_message_path() {
+    for_each_message!(prefixes_are_truncated);
+}
+
+/// Replacement bytes tried at each mutated position.
+fn replacements(b: u8, rng: &mut Rng) -> [u8; 6] {
+    [
+        b ^ 0x01,
+        b ^ 0x80,
+        b.wrapping_add(1),
+        0x00,
+        0xff,
+        rng.next_u64() as u8,
+    ]
+}
+
+fn mutations_are_safe<M: Msg>(subject: Subject<M>, stats: &mut [usize; 3]) {
+    let name = M::SCHEMA.name;
+    let mut rng = Rng(0x5eed);
+    for (v, _, bytes) in valid(&subject) {
+        // Every position of small encodings; a sample of 300 of large ones.
+        let positions: Vec<usize> = if bytes.len() <= 300 {
+            (0..bytes.len()).collect()
+        } else {
+            (0..300).map(|_| rng.below(bytes.len())).collect()
+        };
+        for at in positions {
+            let original = bytes[at];
+            for b in replacements(original, &mut rng) {
+                if b == original {
+                    continue;
+                }
+                let mut input = bytes.clone();
+                input[at] = b;
+                let what = format!("{name} v{v}, byte {at} {original:#04x} -> {b:#04x}");
+                let decoded = guarded(&what, &input, || M::decode_exact(&input[..], v));
+                stats[0] += 1;
+                let Ok(first) = decoded else { continue };
+                stats[1] += 1;
+                // It must re-encode, to exactly encoded_len bytes, and decode
+                // to the same value again.
+                let mut again = Vec::new();
+                first
+                    .encode(&mut again, v)
+                    .unwrap_or_else(|e| panic!("{what}: decoded {first:?} but re-encode: {e}"));
+                assert_eq!(again.len(), first.encoded_len(v), "{what}: encoded_len");
+                let second = M::decode_exact(&again[..], v)
+                    .unwrap_or_else(|e| panic!("{what}: re-decode: {e}"));
+                assert_eq!(second, first, "{what}: decode . encode . decode");
+                if again == input {
+                    stats[2] += 1;
+                }
+                // Split decoding of the mutated input agrees.
+                let split = M::decode_exact(Chunked::bytewise(&input), v).unwrap();
+                assert_eq!(split, first, "{what}: split");
+            }
+        }
+    }
+}
+
+#[test]
+fn single_byte_mutations_never_panic_and_reencode_consistently() {
+    let mut stats = [0usize; 3];
+    for_each_message!(mutations_are_safe, &mut stats);
+    eprintln!(
+        "mutations: {} decoded, {} Ok, {} Ok and byte-identical on re-encode",
+        stats[0], stats[1], stats[2]
+    );
+    assert!(stats[1] > 0 && stats[1] < stats[0]);
+}
+
+/// Garbage of 0..96 bytes: half uniform, half from a small alphabet so that
+/// counts and lengths are often small and decoding goes deep.
+fn garbage(rng: &mut Rng) -> Vec<u8> {
+    const ALPHABET: [u8; 12] = [0, 0, 0, 1, 1, 2, 3, 5, 0x7f, 0x80, 0xff, 0x01];
+    let len = rng.below(96);
+    let uniform = rng.next_u64() & 1 == 0;
+    (0..len)
+        .map(|_| {
+            let r = rng.next_u64();
+            if uniform {
+                r as u8
+            } else {
+                ALPHABET[(r % ALPHABET.len() as u64) as usize]
+            }
+        })
+        .collect()
+}
+
+const GARBAGE_CASES: u64 = 3000;
+
+fn garbage_is_safe<M: Msg>(subject: Subject<M>, ok: &mut usize) {
+    let name = M::SCHEMA.name;
+    for v in versions::<M>() {
+        for i in 0..GARBAGE_CASES {
+            let seed = ((M::API_KEY as u64) << 40) | ((v as u64) << 32) | i;
+            let mut rng = Rng(seed);
+            let input = garbage(&mut rng);
+            let what = format!("{name} v{v}, garbage seed {seed:#x}");
+            let slice = guarded(&what, &input, || M::decode(&mut &input[..], v));
+            let split = guarded(&what, &input, || {
+                M::decode(&mut Chunked::bytewise(&input), v)
+            });
+            assert_eq!(format!("{slice:?}"), format!("{split:?}"), "{what}: split");
+            if let Ok(m) = &slice {
+                *ok += 1;
+                // Whatever decodes re-encodes and decodes to itself.
+                let again = encode(m, v);
+                assert_eq!(&M::decode_exact(&again[..], v).unwrap(), m, "{what}");
+            }
+            let _ = guarded(&what, &input, || M::decode_exact(&input[..], v));
+            // As a frame body after a header.
+            if subject.request {
+                let mut framed = Vec::with_capacity(4 + input.len());
+                framed.extend_from_slice(&M::API_KEY.to_be_bytes());
+                framed.extend_from_slice(&v.to_be_bytes());
+                framed.extend_from_slice(&input);
+                let framed = Bytes::from(framed);
+                let _ = guarded(&what, &input, || frame::decode_request::<M>(framed));
+            } else {
+                let framed = Bytes::copy_from_slice(&input);
+                let _ = guarded(&what, &input, || frame::decode_response::<M>(framed, v));
+            }
+        }
+    }
+}
+
+#[test]
+fn random_garbage_never_panics_and_stays_within_the_allocation_bound() {
+    let mut ok = 0;
+    for_each_message!(garbage_is_safe, &mut ok);
+    eprintln!("garbage: {ok} inputs decoded Ok");
+}
+
+// ---------------------------------------------------------------------------
+// Regression: arrays of structs must not reserve memory by a claimed count
+// ---------------------------------------------------------------------------
+
+/// Once, derived structs declared `Wire::MIN_LEN = 0`, so an array decoder
+/// reserved `count * size_of::<T>()` (144 bytes per claimed element for
+/// `CreatableTopicResult`) before decoding anything: a 100 MiB frame could ask
+/// for ~14 GiB. Now a struct's MIN_LEN sums its always-present fields, and an
+/// array reserves at most 32 bytes of memory per input byte left.
+///
+/// Input (4104 bytes): CreateTopicsResponse v2, throttle_time_ms 0, topics
+/// count 4096 (00 00 10 00), then 4096 zero bytes.
+/// Bound: largest single allocation <= 64 * 4104 + 256 = 262_912 bytes.
+#[test]
+fn struct_array_preallocation_is_bounded_by_input() {
+    let mut input = vec![0, 0, 0, 0, 0x00, 0x00, 0x10, 0x00];
+    input.extend(std::iter::repeat(0).take(4096));
+    let (result, usage) = measure(|| CreateTopicsResponse::decode_exact(&input[..], 2));
+    // Zeros decode as 682 empty results, then the input runs out.
+    assert!(matches!(
+        result.unwrap_err().kind(),
+        DecodeErrorKind::Truncated { .. }
+    ));
+    let bound = 64 * input.len() + 256;
+    assert!(
+        usage.largest <= bound,
+        "largest allocation {} > {bound} for {} input bytes",
+        usage.largest,
+        input.len()
+    );
+
+    // The same through every message and array level: a count equal to the
+    // bytes that remain, followed by zeros.
+    for (what, usage, len) in [
+        {
+            // CreateTopicsRequest v2: topics count 4096.
+            let mut input = vec![0x00, 0x00, 0x10, 0x00];
+            input.extend(std::iter::repeat(0).take(4096));
+            let (_, u) = measure(|| CreateTopicsRequest::decode(&mut &input[..], 2));
+            ("CreateTopicsRequest.topics", u, input.len())
+        },
+        {
+            // CreateAclsRequest v3 (flexible): creations count 4096 (uvarint 4097).
+            let mut input = vec![0x81, 0x20];
+            input.extend(std::iter::repeat(0).take(4096));
+            let (_, u) = measure(|| CreateAclsRequest::decode(&mut &input[..], 3));
+            ("CreateAclsRequest.creations", u, input.len())
+        },
+    ] {
+        assert!(
+            usage.largest <= 64 * len + 256,
+            "{what}: largest allocation {} for {len} input bytes",
+            usage.largest
+        );
+    }
+}
+
+#[test]
+fn element_sizes_behind_the_bound() {
+    // Documents the factor `within_bound` uses; fails loudly if a message
+    // struct grows past it, so the bound is revisited rather than silently
+    // loosened.
+    let e = largest_element();
+    eprintln!("largest array element: {e} bytes");
+    assert!(e <= 256, "largest element is {e} bytes");
+}
