@@ -108,6 +108,7 @@ fn null_error_message_where_nullable_and_null_name_where_not() {
     body.put_i32(0); // throttle_time_ms
     body.put_i32(1); // one topic
     body.put_i16(-1); // name: null
+    body.put_bytes(0, 8); // the rest of the topic
     let err = CreateTopicsResponse::decode(&mut body.freeze(), 2).unwrap_err();
     assert!(matches!(err.kind(), DecodeErrorKind::UnexpectedNull));
     assert_eq!(err.path(), "CreateTopicsResponse.topics[0].name");

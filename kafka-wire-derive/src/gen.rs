@@ -264,6 +264,18 @@ fn generate(cont: &Container) -> TokenStream {
                 const VERSIONS: #krate::VersionRange = #versions;
                 const FLEXIBLE: #krate::VersionRange = #flexible;
             }
+
+            // Nested structs cannot check their versions against the message
+            // at their own definition; the message checks them here.
+            const _: () = ::core::assert!(
+                #krate::schema::is_consistent(
+                    &<#ident as #krate::KafkaStruct>::SCHEMA,
+                    <#ident as #krate::Message>::VERSIONS,
+                    <#ident as #krate::Message>::FLEXIBLE,
+                ),
+                "a nested struct has a field that never appears in this message's versions, \
+                 or is tagged in a non-flexible version: kafka_wire::schema::validate names it",
+            );
         }
     });
 

@@ -146,6 +146,36 @@ impl fmt::Display for SchemaIssue {
     }
 }
 
+/// The compile-time form of [`validate`]: true when no rule is broken. The
+/// derive asserts it for every top-level message in a `const`, so a nested
+/// struct whose fields can never appear in the message (or are tagged in a
+/// non-flexible version) fails the build; [`validate`] says which field.
+pub const fn is_consistent(
+    schema: &StructSchema,
+    versions: VersionRange,
+    flexible: VersionRange,
+) -> bool {
+    let mut i = 0;
+    while i < schema.fields.len() {
+        let field = &schema.fields[i];
+        let live = field.versions.intersect(versions);
+        if live.is_empty() || !field.tagged.intersect(versions).is_subset_of(flexible) {
+            return false;
+        }
+        let mut inner = &field.kafka_type;
+        while let KafkaType::Array(t) = inner {
+            inner = t;
+        }
+        if let KafkaType::Struct(nested) = inner {
+            if !is_consistent(nested, live, flexible) {
+                return false;
+            }
+        }
+        i += 1;
+    }
+    true
+}
+
 /// Checks a message schema and every struct nested in it against the message's
 /// valid and flexible versions: each field must be able to appear in some valid
 /// version, its tagged versions must be flexible, and within one struct the tags
