@@ -2,7 +2,7 @@
 //! their tokens, so that later errors point at the right place.
 
 use syn::meta::ParseNestedMeta;
-use syn::{Attribute, Expr, LitInt, LitStr, Path, Token};
+use syn::{Attribute, Expr, ExprLit, Lit, LitInt, LitStr, Path, Token, UnOp};
 
 use super::ctxt::Ctxt;
 use super::range::Range;
@@ -22,6 +22,9 @@ pub struct ContainerAttrs {
     pub versions: Option<RangeAttr>,
     pub flexible: Option<RangeAttr>,
     pub krate: Option<Path>,
+    /// Keys given with a value that was rejected (and reported), so that the
+    /// checks do not report them as missing too.
+    pub invalid: Vec<&'static str>,
 }
 
 /// Field-level keys.
@@ -35,6 +38,9 @@ pub struct FieldAttrs {
     pub default: Option<Expr>,
     pub ignorable: Option<Path>,
     pub unknown_tagged_fields: Option<Path>,
+    /// Keys given with a value that was rejected (and reported), so that the
+    /// checks do not report them as missing too.
+    pub invalid: Vec<&'static str>,
 }
 
 fn key_name(meta: &ParseNestedMeta) -> String {
@@ -56,8 +62,33 @@ fn set_once<T>(cx: &Ctxt, slot: &mut Option<T>, value: T, meta: &ParseNestedMeta
     }
 }
 
-fn parse_range(cx: &Ctxt, meta: &ParseNestedMeta) -> syn::Result<Option<RangeAttr>> {
-    let lit: LitStr = meta.value()?.parse()?;
+/// The `= value` of a key; `None` (reported) when the `=` is missing.
+fn value_expr(cx: &Ctxt, meta: &ParseNestedMeta, name: &str) -> syn::Result<Option<Expr>> {
+    if !meta.input.peek(Token![=]) {
+        cx.error_spanned_by(&meta.path, format!("`{name}` needs a value: `{name} = …`"));
+        return Ok(None);
+    }
+    meta.value()?.parse().map(Some)
+}
+
+fn parse_range(cx: &Ctxt, meta: &ParseNestedMeta, name: &str) -> syn::Result<Option<RangeAttr>> {
+    let Some(expr) = value_expr(cx, meta, name)? else {
+        return Ok(None);
+    };
+    let lit = match expr {
+        Expr::Lit(ExprLit {
+            lit: Lit::Str(lit), ..
+        }) => lit,
+        other => {
+            cx.error_spanned_by(
+                &other,
+                format!(
+                    "`{name}` takes a version range in quotes: \"N+\", \"N-M\", \"N\" or \"none\""
+                ),
+            );
+            return Ok(None);
+        }
+    };
     match Range::parse(&lit.value()) {
         Some(range) => Ok(Some(RangeAttr { range, lit })),
         None => {
@@ -73,28 +104,54 @@ fn parse_range(cx: &Ctxt, meta: &ParseNestedMeta) -> syn::Result<Option<RangeAtt
     }
 }
 
+/// A non-negative integer literal that fits `T` (`tag`, `api_key`).
 fn parse_int<T: std::str::FromStr>(
     cx: &Ctxt,
     meta: &ParseNestedMeta,
-    what: &str,
+    name: &str,
 ) -> syn::Result<Option<(T, LitInt)>>
 where
     T::Err: std::fmt::Display,
 {
-    let lit: LitInt = meta.value()?.parse()?;
-    match lit.base10_parse::<T>() {
-        Ok(v) => Ok(Some((v, lit))),
-        Err(_) => {
-            cx.error_spanned_by(
-                &lit,
-                format!(
-                    "{what} must be an integer in range of {}",
-                    std::any::type_name::<T>()
-                ),
-            );
-            Ok(None)
+    let Some(expr) = value_expr(cx, meta, name)? else {
+        return Ok(None);
+    };
+    let problem = match &expr {
+        Expr::Lit(ExprLit {
+            lit: Lit::Int(lit), ..
+        }) => match lit.base10_parse::<T>() {
+            Ok(v) => return Ok(Some((v, lit.clone()))),
+            Err(_) => format!(
+                "`{name}` must fit in {}, found {}",
+                std::any::type_name::<T>(),
+                lit.base10_digits()
+            ),
+        },
+        Expr::Lit(ExprLit {
+            lit: Lit::Str(s), ..
+        }) => format!(
+            "`{name}` takes an integer, not a string: write `{name} = {}`",
+            s.value()
+        ),
+        Expr::Unary(u) if matches!(u.op, UnOp::Neg(_)) => {
+            format!("`{name}` must be a non-negative integer")
         }
+        _ => format!("`{name}` takes an integer literal, e.g. `{name} = 0`"),
+    };
+    cx.error_spanned_by(&expr, problem);
+    Ok(None)
+}
+
+/// A flag such as `ignorable`: no value. A value is reported and skipped.
+fn flag(cx: &Ctxt, meta: &ParseNestedMeta, name: &str) -> syn::Result<Path> {
+    if meta.input.peek(Token![=]) {
+        let value: Expr = meta.value()?.parse()?;
+        cx.error_spanned_by(
+            &value,
+            format!("`{name}` is a flag and takes no value: write `{name}` alone"),
+        );
     }
+    Ok(meta.path.clone())
 }
 
 /// Reports an unknown key and skips its value so the rest still parses.
@@ -140,28 +197,38 @@ impl ContainerAttrs {
         for_each_kafka_attr(cx, attrs, |meta| {
             let name = key_name(meta);
             match name.as_str() {
-                API_KEY => {
-                    if let Some(v) = parse_int::<i16>(cx, meta, "api_key")? {
-                        set_once(cx, &mut out.api_key, v, meta, API_KEY);
-                    }
-                }
-                VERSIONS => {
-                    if let Some(v) = parse_range(cx, meta)? {
-                        set_once(cx, &mut out.versions, v, meta, VERSIONS);
-                    }
-                }
-                FLEXIBLE => {
-                    if let Some(v) = parse_range(cx, meta)? {
-                        set_once(cx, &mut out.flexible, v, meta, FLEXIBLE);
-                    }
-                }
+                API_KEY => match parse_int::<i16>(cx, meta, API_KEY)? {
+                    Some(v) => set_once(cx, &mut out.api_key, v, meta, API_KEY),
+                    None => out.invalid.push(API_KEY),
+                },
+                VERSIONS => match parse_range(cx, meta, VERSIONS)? {
+                    Some(v) => set_once(cx, &mut out.versions, v, meta, VERSIONS),
+                    None => out.invalid.push(VERSIONS),
+                },
+                FLEXIBLE => match parse_range(cx, meta, FLEXIBLE)? {
+                    Some(v) => set_once(cx, &mut out.flexible, v, meta, FLEXIBLE),
+                    None => out.invalid.push(FLEXIBLE),
+                },
                 CRATE => {
-                    let lit: LitStr = meta.value()?.parse()?;
-                    match lit.parse::<Path>() {
-                        Ok(path) => set_once(cx, &mut out.krate, path, meta, CRATE),
-                        Err(_) => cx.error_spanned_by(
-                            &lit,
-                            format!("`crate` must be a path, found {:?}", lit.value()),
+                    let Some(expr) = value_expr(cx, meta, CRATE)? else {
+                        return Ok(());
+                    };
+                    match &expr {
+                        Expr::Lit(ExprLit {
+                            lit: Lit::Str(lit), ..
+                        }) => match lit.parse::<Path>() {
+                            Ok(path) => set_once(cx, &mut out.krate, path, meta, CRATE),
+                            Err(_) => cx.error_spanned_by(
+                                lit,
+                                format!(
+                                    "`crate` must be a path such as \"::kafka_wire\", found {:?}",
+                                    lit.value()
+                                ),
+                            ),
+                        },
+                        other => cx.error_spanned_by(
+                            other,
+                            "`crate` takes a path in quotes, e.g. `crate = \"::kafka_wire\"`",
                         ),
                     }
                 }
@@ -182,36 +249,42 @@ impl FieldAttrs {
         for_each_kafka_attr(cx, attrs, |meta| {
             let name = key_name(meta);
             let range_slot = match name.as_str() {
-                VERSIONS => Some(&mut out.versions),
-                NULLABLE => Some(&mut out.nullable),
-                TAGGED => Some(&mut out.tagged),
-                FLEXIBLE => Some(&mut out.flexible),
+                VERSIONS => Some((VERSIONS, &mut out.versions)),
+                NULLABLE => Some((NULLABLE, &mut out.nullable)),
+                TAGGED => Some((TAGGED, &mut out.tagged)),
+                FLEXIBLE => Some((FLEXIBLE, &mut out.flexible)),
                 _ => None,
             };
-            if let Some(slot) = range_slot {
-                if let Some(v) = parse_range(cx, meta)? {
-                    set_once(cx, slot, v, meta, &name);
+            if let Some((key, slot)) = range_slot {
+                match parse_range(cx, meta, key)? {
+                    Some(v) => set_once(cx, slot, v, meta, key),
+                    None => out.invalid.push(key),
                 }
                 return Ok(());
             }
             match name.as_str() {
-                TAG => {
-                    if let Some(v) = parse_int::<u32>(cx, meta, "tag")? {
-                        set_once(cx, &mut out.tag, v, meta, TAG);
-                    }
+                TAG => match parse_int::<u32>(cx, meta, TAG)? {
+                    Some(v) => set_once(cx, &mut out.tag, v, meta, TAG),
+                    None => out.invalid.push(TAG),
+                },
+                DEFAULT => match value_expr(cx, meta, DEFAULT)? {
+                    Some(expr) => set_once(cx, &mut out.default, expr, meta, DEFAULT),
+                    None => out.invalid.push(DEFAULT),
+                },
+                IGNORABLE => {
+                    let path = flag(cx, meta, IGNORABLE)?;
+                    set_once(cx, &mut out.ignorable, path, meta, IGNORABLE);
                 }
-                DEFAULT => {
-                    let expr: Expr = meta.value()?.parse()?;
-                    set_once(cx, &mut out.default, expr, meta, DEFAULT);
+                UNKNOWN_TAGGED_FIELDS => {
+                    let path = flag(cx, meta, UNKNOWN_TAGGED_FIELDS)?;
+                    set_once(
+                        cx,
+                        &mut out.unknown_tagged_fields,
+                        path,
+                        meta,
+                        UNKNOWN_TAGGED_FIELDS,
+                    );
                 }
-                IGNORABLE => set_once(cx, &mut out.ignorable, meta.path.clone(), meta, IGNORABLE),
-                UNKNOWN_TAGGED_FIELDS => set_once(
-                    cx,
-                    &mut out.unknown_tagged_fields,
-                    meta.path.clone(),
-                    meta,
-                    UNKNOWN_TAGGED_FIELDS,
-                ),
                 other => {
                     let place = STRUCT_KEYS.contains(&other).then_some("struct");
                     unknown_key(cx, meta, other, FIELD_KEYS, place)?;

@@ -8,6 +8,7 @@ use syn::{Expr, Lit, Type, UnOp};
 use super::ast::{type_name, Container, Field};
 use super::ctxt::Ctxt;
 use super::range::Range;
+use super::symbol::{API_KEY, FLEXIBLE, NULLABLE, TAG, TAGGED, VERSIONS};
 
 /// Field types Kafka has no form for, with what to use instead.
 const UNSUPPORTED: &[(&str, &str)] = &[
@@ -57,6 +58,9 @@ pub fn check(cx: &Ctxt, cont: &Container) {
 fn check_container(cx: &Ctxt, cont: &Container) {
     let a = &cont.attrs;
     if a.api_key.is_none() {
+        if a.invalid.contains(&API_KEY) {
+            return;
+        }
         for attr in [&a.versions, &a.flexible].into_iter().flatten() {
             cx.error_spanned_by(
                 &attr.lit,
@@ -64,7 +68,7 @@ fn check_container(cx: &Ctxt, cont: &Container) {
                  a nested struct inherits them from its message",
             );
         }
-    } else if a.versions.is_none() {
+    } else if a.versions.is_none() && !a.invalid.contains(&VERSIONS) {
         cx.error_spanned_by(
             cont.ident,
             "a top-level message needs `versions = \"…\"` next to `api_key`",
@@ -95,6 +99,12 @@ fn check_unknown_tags_field<'a>(cx: &Ctxt, field: &'a Field<'a>, seen: &mut Opti
         );
     } else {
         *seen = Some(field);
+    }
+    if type_name(field.ty).as_deref() != Some("UnknownTaggedFields") {
+        cx.error_spanned_by(
+            field.ty,
+            "the `unknown_tagged_fields` field must have type `kafka_wire::UnknownTaggedFields`",
+        );
     }
     let a = &field.attrs;
     let others = [
@@ -140,20 +150,46 @@ fn check_type(cx: &Ctxt, field: &Field) {
     }
 }
 
+/// Fixed-width types: Kafka has no null for them.
+fn never_null(ty: &Type) -> Option<String> {
+    let name = type_name(ty)?;
+    (NUMERIC.contains(&name.as_str()) || name == "bool" || name == "Uuid").then_some(name)
+}
+
+const NULLABLE_TYPES: &str = "only strings, bytes, records, arrays and structs are nullable";
+
 fn check_nullable(cx: &Ctxt, field: &Field) {
     match (&field.attrs.nullable, field.option_inner) {
-        (Some(n), None) => cx.error_spanned_by(
-            &n.lit,
-            format!(
-                "`nullable` needs an `Option<_>` field: change the type of `{}` to Option<{}>",
-                field.ident,
-                {
-                    let ty = field.ty;
-                    quote::quote!(#ty).to_string().replace(' ', "")
-                }
+        (Some(n), None) => match never_null(field.ty) {
+            Some(name) => cx.error_spanned_by(
+                &n.lit,
+                format!(
+                    "`{}` cannot be nullable: `{name}` has no null in Kafka \
+                     ({NULLABLE_TYPES}); remove `nullable`",
+                    field.ident
+                ),
             ),
-        ),
-        (None, Some(_)) => cx.error_spanned_by(
+            None => cx.error_spanned_by(
+                &n.lit,
+                format!(
+                    "`nullable` needs an `Option<_>` field: change the type of `{}` to Option<{}>",
+                    field.ident,
+                    {
+                        let ty = field.ty;
+                        quote::quote!(#ty).to_string().replace(' ', "")
+                    }
+                ),
+            ),
+        },
+        (Some(_), Some(inner)) => {
+            if let Some(name) = never_null(inner) {
+                cx.error_spanned_by(
+                    inner,
+                    format!("`{name}` cannot be null in Kafka: {NULLABLE_TYPES}"),
+                );
+            }
+        }
+        (None, Some(_)) if !field.attrs.invalid.contains(&NULLABLE) => cx.error_spanned_by(
             field.ty,
             format!(
                 "`{}` is an Option but has no `nullable = \"…\"`: say in which versions it may be null",
@@ -172,13 +208,13 @@ fn check_tags<'a>(
 ) {
     let a = &field.attrs;
     match (&a.tag, &a.tagged) {
-        (Some((_, lit)), None) => {
+        (Some((_, lit)), None) if !a.invalid.contains(&TAGGED) => {
             cx.error_spanned_by(
                 lit,
                 "`tag` needs `tagged = \"…\"`: the versions in which the field is tagged",
             );
         }
-        (None, Some(t)) => {
+        (None, Some(t)) if !a.invalid.contains(&TAG) => {
             cx.error_spanned_by(&t.lit, "`tagged` needs `tag = N`: the field's tag number");
         }
         (Some((tag, lit)), Some(tagged)) => {
@@ -200,7 +236,7 @@ fn check_tags<'a>(
                     ),
                 );
             }
-            if cont.attrs.api_key.is_some() {
+            if cont.attrs.api_key.is_some() && !cont.attrs.invalid.contains(&FLEXIBLE) {
                 let flexible = cont
                     .attrs
                     .flexible
@@ -218,7 +254,7 @@ fn check_tags<'a>(
                 }
             }
         }
-        (None, None) => {}
+        _ => {}
     }
 }
 
@@ -256,6 +292,20 @@ fn check_default(cx: &Ctxt, field: &Field) {
                         field.ident
                     ),
                 );
+            } else if let Some(nullable) = &field.attrs.nullable {
+                // Kafka's generator refuses this too: the default could not be
+                // written in the versions where the field is not nullable.
+                let versions = field_versions(field);
+                if !versions.is_subset_of(nullable.range) {
+                    cx.error_spanned_by(
+                        expr,
+                        format!(
+                            "default `None` needs `{}` to be nullable in all its versions \
+                             ({versions}), but it is nullable only in {}",
+                            field.ident, nullable.range
+                        ),
+                    );
+                }
             }
             return;
         }

@@ -1,0 +1,11 @@
+use kafka_wire::KafkaMessage;
+
+#[derive(KafkaMessage)]
+#[kafka(api_key = 1000, versions = "0-3", flexible = "2+")]
+pub struct Msg {
+    pub a: i32,
+    #[kafka(unknown_tagged_fields)]
+    pub unknown: Vec<u8>,
+}
+
+fn main() {}

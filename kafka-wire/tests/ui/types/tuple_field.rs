@@ -1,0 +1,10 @@
+use kafka_wire::KafkaMessage;
+
+#[derive(KafkaMessage)]
+#[kafka(api_key = 1000, versions = "0-3")]
+pub struct Msg {
+    #[kafka(versions = "0+")]
+    pub pair: (i32, i32),
+}
+
+fn main() {}

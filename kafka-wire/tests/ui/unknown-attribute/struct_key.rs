@@ -1,0 +1,9 @@
+use kafka_wire::KafkaMessage;
+
+#[derive(KafkaMessage)]
+#[kafka(api_key = 1000, versions = "0-3", apikey = 3)]
+pub struct Msg {
+    pub a: i32,
+}
+
+fn main() {}
