@@ -244,6 +244,7 @@ fn generate(cont: &Container) -> TokenStream {
     let is_default = gen_is_default(&plans, unknown);
     let default = gen_default(&plans, unknown, krate);
     let schema = gen_schema(cont, &plans, unknown.is_some());
+    let nested_checks = nested_checks(cont, &plans, krate);
     let message = cont.attrs.api_key.as_ref().map(|(key, _)| {
         let versions = cont
             .attrs
@@ -265,17 +266,7 @@ fn generate(cont: &Container) -> TokenStream {
                 const FLEXIBLE: #krate::VersionRange = #flexible;
             }
 
-            // Nested structs cannot check their versions against the message
-            // at their own definition; the message checks them here.
-            const _: () = ::core::assert!(
-                #krate::schema::is_consistent(
-                    &<#ident as #krate::KafkaStruct>::SCHEMA,
-                    <#ident as #krate::Message>::VERSIONS,
-                    <#ident as #krate::Message>::FLEXIBLE,
-                ),
-                "a nested struct has a field that never appears in this message's versions, \
-                 or is tagged in a non-flexible version: kafka_wire::schema::validate names it",
-            );
+            #(#nested_checks)*
         }
     });
 
@@ -355,6 +346,39 @@ fn generate(cont: &Container) -> TokenStream {
             #message
         };
     }
+}
+
+/// For a top-level message: one `const` assertion per field that checks the
+/// structs nested in its type against the versions the field lives in (a
+/// nested struct cannot know them at its own definition). A failure is a
+/// compile error at the field's type that names the field.
+fn nested_checks(cont: &Container, plans: &[FieldPlan], krate: &syn::Path) -> Vec<TokenStream> {
+    let (Some(_), Some(versions)) = (&cont.attrs.api_key, &cont.attrs.versions) else {
+        return Vec::new();
+    };
+    let flexible = cont
+        .attrs
+        .flexible
+        .as_ref()
+        .map_or(Range::NONE, |f| f.range);
+    plans
+        .iter()
+        .map(|p| {
+            let live = p.versions.intersect(versions.range);
+            let (base, live_tokens, flexible_tokens) = (p.field.base_ty(), live.to_tokens(krate), flexible.to_tokens(krate));
+            let message = format!(
+                "`{}.{}`: a struct nested in this field has a field that never appears in versions {live} \
+                 or is tagged in a non-flexible version; kafka_wire::schema::validate names it",
+                cont.ident, p.name
+            );
+            quote_spanned! {p.span=>
+                const _: () = ::core::assert!(
+                    #krate::schema::type_is_consistent(&<#base as #krate::Wire>::TYPE, #live_tokens, #flexible_tokens),
+                    #message,
+                );
+            }
+        })
+        .collect()
 }
 
 /// The fewest bytes the struct takes in any version: the fields present in

@@ -147,9 +147,10 @@ impl fmt::Display for SchemaIssue {
 }
 
 /// The compile-time form of [`validate`]: true when no rule is broken. The
-/// derive asserts it for every top-level message in a `const`, so a nested
-/// struct whose fields can never appear in the message (or are tagged in a
-/// non-flexible version) fails the build; [`validate`] says which field.
+/// derive asserts it (through [`type_is_consistent`]) for every field of a
+/// top-level message, so a nested struct whose fields can never appear in the
+/// message (or are tagged in a non-flexible version) fails the build at that
+/// field; [`validate`] says which nested field.
 pub const fn is_consistent(
     schema: &StructSchema,
     versions: VersionRange,
@@ -174,6 +175,23 @@ pub const fn is_consistent(
         i += 1;
     }
     true
+}
+
+/// [`is_consistent`] for the structs inside a field's type (through arrays);
+/// true for types that hold no struct.
+pub const fn type_is_consistent(
+    kafka_type: &KafkaType,
+    versions: VersionRange,
+    flexible: VersionRange,
+) -> bool {
+    let mut inner = kafka_type;
+    while let KafkaType::Array(t) = inner {
+        inner = t;
+    }
+    match inner {
+        KafkaType::Struct(nested) => is_consistent(nested, versions, flexible),
+        _ => true,
+    }
 }
 
 /// Checks a message schema and every struct nested in it against the message's
