@@ -146,29 +146,47 @@ impl<'a> FieldPlan<'a> {
     /// The default value, typed for the field.
     fn default_value(&self) -> TokenStream {
         let krate = self.krate;
-        let typed = |expr: &Expr| -> TokenStream {
-            match expr {
-                Expr::Lit(l) if matches!(l.lit, Lit::Str(_)) => {
-                    quote_spanned!(expr.span()=> ::core::convert::From::from(#expr))
-                }
-                _ => quote_spanned!(expr.span()=> #expr),
-            }
-        };
         match (&self.field.attrs.default, self.is_option()) {
-            (Some(Expr::Path(p)), true) if p.path.is_ident("None") => {
-                quote!(#krate::__private::None)
+            (Some(_), _) => {
+                let f = self.default_fn();
+                quote!(Self::#f())
             }
-            (Some(expr), true) => {
-                let v = typed(expr);
-                quote!(#krate::__private::Some(#v))
-            }
-            (Some(expr), false) => typed(expr),
             (None, true) => quote!(#krate::__private::Some(#krate::__private::Default::default())),
             (None, false) => {
                 let ty = self.field.ty;
                 quote_spanned!(self.span=> <#ty as #krate::__private::Default>::default())
             }
         }
+    }
+
+    /// The name of the generated function that returns a `default = …` value.
+    fn default_fn(&self) -> Ident {
+        format_ident!("__kw_default_{}", self.member)
+    }
+
+    /// For a `default = …`: one function that returns it, typed by the field,
+    /// so a value that does not fit is one error at the expression, and every
+    /// use (Default, decode, the tagged and absent rules) shares it.
+    fn default_fn_item(&self) -> Option<TokenStream> {
+        let expr = self.field.attrs.default.as_ref()?;
+        let (krate, ty, name) = (self.krate, self.field.ty, self.default_fn());
+        let typed = match expr {
+            Expr::Lit(l) if matches!(l.lit, Lit::Str(_)) => {
+                quote_spanned!(expr.span()=> ::core::convert::From::from(#expr))
+            }
+            _ => quote_spanned!(expr.span()=> #expr),
+        };
+        let value = match (expr, self.is_option()) {
+            (Expr::Path(p), true) if p.path.is_ident("None") => quote!(#krate::__private::None),
+            (_, true) => quote!(#krate::__private::Some(#typed)),
+            (_, false) => typed,
+        };
+        Some(quote! {
+            #[inline(always)]
+            fn #name() -> #ty {
+                #value
+            }
+        })
     }
 
     /// True when the value equals the field's default.
@@ -179,8 +197,8 @@ impl<'a> FieldPlan<'a> {
                 quote!(self.#member.is_none())
             }
             (Some(_), _) => {
-                let (d, ty) = (self.default_value(), self.field.ty);
-                quote_spanned!(self.span=> (self.#member == { let __kw_default: #ty = #d; __kw_default }))
+                let d = self.default_value();
+                quote_spanned!(self.span=> (self.#member == #d))
             }
             (None, true) => {
                 quote_spanned!(self.span=> #krate::__private::option_is_default(&self.#member))
@@ -245,6 +263,19 @@ fn generate(cont: &Container) -> TokenStream {
     let default = gen_default(&plans, unknown, krate);
     let schema = gen_schema(cont, &plans, unknown.is_some());
     let nested_checks = nested_checks(cont, &plans, krate);
+    let default_fns: Vec<TokenStream> = plans
+        .iter()
+        .filter_map(FieldPlan::default_fn_item)
+        .collect();
+    let defaults = (!default_fns.is_empty()).then(|| {
+        quote! {
+            #[automatically_derived]
+            #[allow(non_snake_case)]
+            impl #ident {
+                #(#default_fns)*
+            }
+        }
+    });
     let message = cont.attrs.api_key.as_ref().map(|(key, _)| {
         let versions = cont
             .attrs
@@ -330,6 +361,8 @@ fn generate(cont: &Container) -> TokenStream {
                     #krate::__private::decode_nullable_struct(buf, ctx)
                 }
             }
+
+            #defaults
 
             #[automatically_derived]
             impl #krate::__private::Default for #ident {

@@ -176,7 +176,9 @@
 //!
 //! Any expression of the field's type (string literals are converted with
 //! `From`, so `default = "x"` works for `Str` and `String`); `default = None`
-//! makes null the default of a nullable field. It is used by the generated
+//! makes null the default of a nullable field, which must then be nullable in
+//! all of its versions (else the default could not be encoded; Kafka's own
+//! generator has the same rule). It is used by the generated
 //! `impl Default` (do not also derive std's `Default`), by decoding when the
 //! field is absent, by the absent-field rule, and to decide whether a tagged
 //! field is written.
