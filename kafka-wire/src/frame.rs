@@ -30,6 +30,7 @@
 use bytes::{Buf, BufMut, Bytes, BytesMut};
 
 use crate::header::check_api_key;
+use crate::message::{decode_context, encode_context};
 use crate::{
     DecodeError, DecodeErrorKind, EncodeError, EncodeErrorKind, Message, RequestHeader,
     ResponseHeader,
@@ -42,13 +43,16 @@ pub const DEFAULT_MAX_FRAME_SIZE: usize = 100 * 1024 * 1024;
 /// What [`read_frame`] reserves before the body's bytes arrive.
 const READ_CHUNK: usize = 64 * 1024;
 
-fn put_frame<B: BufMut>(
+/// Writes size, header and body in one pass; the size comes from the lengths.
+fn encode_frame<M: Message, B: BufMut>(
     buf: &mut B,
     header_len: usize,
-    body_len: usize,
-    write: impl FnOnce(&mut B) -> Result<(), EncodeError>,
+    write_header: impl FnOnce(&mut B) -> Result<(), EncodeError>,
+    version: i16,
+    body: &M,
 ) -> Result<usize, EncodeError> {
-    let size = header_len + body_len;
+    encode_context::<M>(version)?;
+    let size = header_len + body.encoded_len(version);
     if size > i32::MAX as usize {
         return Err(EncodeErrorKind::TooLong {
             length: size,
@@ -64,7 +68,8 @@ fn put_frame<B: BufMut>(
         .into());
     }
     buf.put_i32(size as i32);
-    write(buf)?;
+    write_header(buf)?;
+    body.encode(buf, version)?;
     Ok(4 + size)
 }
 
@@ -84,43 +89,31 @@ pub fn encode_request<M: Message, B: BufMut>(
         .into());
     }
     let version = header.api_version;
-    M::context(version).map_err(|supported| {
-        EncodeError::new(EncodeErrorKind::UnsupportedVersion { version, supported })
-            .in_message(M::SCHEMA.name, version)
-    })?;
     let hv = M::request_header_version(version);
-    put_frame(
+    encode_frame(
         buf,
         header.encoded_len(hv),
-        body.encoded_len(version),
-        |buf| {
-            header.encode(buf, hv)?;
-            body.encode(buf, version)
-        },
+        |buf| header.encode(buf, hv),
+        version,
+        body,
     )
 }
 
-/// Writes a response frame: size, a header for `correlation_id`, then `body`
-/// at `version`. Returns the bytes written.
+/// Writes a response frame: size, `header`, then `body` at `version` (the
+/// version of the request it answers). Returns the bytes written.
 pub fn encode_response<M: Message, B: BufMut>(
     buf: &mut B,
     header: &ResponseHeader,
     version: i16,
     body: &M,
 ) -> Result<usize, EncodeError> {
-    M::context(version).map_err(|supported| {
-        EncodeError::new(EncodeErrorKind::UnsupportedVersion { version, supported })
-            .in_message(M::SCHEMA.name, version)
-    })?;
     let hv = M::response_header_version(version);
-    put_frame(
+    encode_frame(
         buf,
         header.encoded_len(hv),
-        body.encoded_len(version),
-        |buf| {
-            header.encode(buf, hv)?;
-            body.encode(buf, version)
-        },
+        |buf| header.encode(buf, hv),
+        version,
+        body,
     )
 }
 
@@ -134,10 +127,7 @@ pub fn decode_request<M: Message>(mut frame: Bytes) -> Result<(RequestHeader, M)
         .try_get_i16()
         .map_err(|e| DecodeError::from(e).in_field("api_version"))?;
     check_api_key(M::API_KEY, api_key)?;
-    M::context(version).map_err(|supported| {
-        DecodeError::new(DecodeErrorKind::UnsupportedVersion { version, supported })
-            .in_message(M::SCHEMA.name, version)
-    })?;
+    decode_context::<M>(version)?;
     let header = RequestHeader::decode_rest(
         &mut frame,
         api_key,

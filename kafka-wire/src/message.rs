@@ -60,13 +60,9 @@ pub trait Message: KafkaStruct {
     /// `BufMut`); the framing functions in [`crate::frame`] check that for you.
     #[inline]
     fn encode<B: BufMut>(&self, buf: &mut B, version: i16) -> Result<(), EncodeError> {
-        let result = match Self::context(version) {
-            Ok(ctx) => self.encode_wire(buf, ctx),
-            Err(supported) => {
-                Err(EncodeErrorKind::UnsupportedVersion { version, supported }.into())
-            }
-        };
-        result.map_err(|e| e.in_message(Self::SCHEMA.name, version))
+        let ctx = encode_context::<Self>(version)?;
+        self.encode_wire(buf, ctx)
+            .map_err(|e| e.in_message(Self::SCHEMA.name, version))
     }
 
     /// Exactly the number of bytes [`encode`](Message::encode) writes at
@@ -83,13 +79,8 @@ pub trait Message: KafkaStruct {
     /// From `Bytes`, strings and byte fields are slices of the input.
     #[inline]
     fn decode<B: Buf>(buf: &mut B, version: i16) -> Result<Self, DecodeError> {
-        let result = match Self::context(version) {
-            Ok(ctx) => Self::decode_wire(buf, ctx),
-            Err(supported) => {
-                Err(DecodeErrorKind::UnsupportedVersion { version, supported }.into())
-            }
-        };
-        result.map_err(|e| e.in_message(Self::SCHEMA.name, version))
+        let ctx = decode_context::<Self>(version)?;
+        Self::decode_wire(buf, ctx).map_err(|e| e.in_message(Self::SCHEMA.name, version))
     }
 
     /// Reads a message body that must use all of `buf`: trailing bytes are an error.
@@ -111,6 +102,22 @@ pub trait Message: KafkaStruct {
     fn response_header_version(version: i16) -> i16 {
         response_header_version(Self::API_KEY, Self::FLEXIBLE.contains(version))
     }
+}
+
+/// The context for encoding `M` at `version`, or an unsupported-version error.
+pub(crate) fn encode_context<M: Message>(version: i16) -> Result<Ctx, EncodeError> {
+    M::context(version).map_err(|supported| {
+        EncodeError::new(EncodeErrorKind::UnsupportedVersion { version, supported })
+            .in_message(M::SCHEMA.name, version)
+    })
+}
+
+/// The context for decoding `M` at `version`, or an unsupported-version error.
+pub(crate) fn decode_context<M: Message>(version: i16) -> Result<Ctx, DecodeError> {
+    M::context(version).map_err(|supported| {
+        DecodeError::new(DecodeErrorKind::UnsupportedVersion { version, supported })
+            .in_message(M::SCHEMA.name, version)
+    })
 }
 
 /// A request, and the response a broker answers it with, so that a client can
