@@ -1,0 +1,93 @@
+//! Fixed-count encode/decode loops for instruction counting under callgrind;
+//! `scripts/callgrind.sh` builds and runs this. Not a criterion benchmark.
+//!
+//! Usage: `callgrind <encode|size|decode> <kafka-wire|kafka-protocol> [iterations] [workload]`
+//! where workload is `large_v7` (default), `large_v4`, `acls_v3`, `response_v7` or `small_v7`.
+//!
+//! The timed work lives in `#[inline(never)]` functions named `measure_encode`,
+//! `measure_size` and `measure_decode`, so that `valgrind --tool=callgrind --toggle-collect='*measure_*'`
+//! counts exactly those loops and nothing of the setup. `encode` is the size
+//! computation plus the encode into a cleared, reused `BytesMut`; `size` is the
+//! size computation alone (`encoded_len` / `compute_size`); `decode` is a
+//! decode from a clone of a prebuilt `Bytes`, dropping the result.
+
+use std::hint::black_box;
+
+use bytes::{Bytes, BytesMut};
+
+mod common;
+use common::{Codec, Workload};
+
+#[inline(never)]
+fn measure_encode<C: Codec>(msg: &C, version: i16, buf: &mut BytesMut, iterations: u64) {
+    for _ in 0..iterations {
+        buf.clear();
+        black_box(black_box(msg).encode_sized(buf, version));
+        black_box(&*buf);
+    }
+}
+
+#[inline(never)]
+fn measure_size<C: Codec>(msg: &C, version: i16, iterations: u64) {
+    for _ in 0..iterations {
+        black_box(black_box(msg).size(version));
+    }
+}
+
+#[inline(never)]
+fn measure_decode<C: Codec>(encoded: &Bytes, version: i16, iterations: u64) {
+    for _ in 0..iterations {
+        let mut src = black_box(encoded).clone();
+        C::decode_drop(&mut src, version);
+    }
+}
+
+fn run<O: Codec, T: Codec>(w: Workload<O, T>, op: &str, krate: &str, iterations: u64) {
+    // Warm the reused buffer to full size so no iteration pays for growth.
+    let mut buf = BytesMut::with_capacity(w.encoded.len());
+    match (op, krate) {
+        ("encode", "kafka-wire") => measure_encode(&w.ours, w.version, &mut buf, iterations),
+        ("encode", "kafka-protocol") => measure_encode(&w.theirs, w.version, &mut buf, iterations),
+        ("size", "kafka-wire") => measure_size(&w.ours, w.version, iterations),
+        ("size", "kafka-protocol") => measure_size(&w.theirs, w.version, iterations),
+        ("decode", "kafka-wire") => measure_decode::<O>(&w.encoded, w.version, iterations),
+        ("decode", "kafka-protocol") => measure_decode::<T>(&w.encoded, w.version, iterations),
+        _ => usage(),
+    }
+    println!(
+        "{} {op} {krate}: {iterations} iterations of {} bytes",
+        w.name,
+        w.encoded.len()
+    );
+}
+
+fn usage() -> ! {
+    eprintln!(
+        "usage: callgrind <encode|size|decode> <kafka-wire|kafka-protocol> [iterations] \
+         [large_v7|large_v4|acls_v3|response_v7|small_v7]"
+    );
+    std::process::exit(2)
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    // `cargo bench` runs every bench target with `--bench`: nothing to do here.
+    if args.is_empty() || args.iter().any(|a| a.starts_with("--")) {
+        println!("callgrind: run through scripts/callgrind.sh (see benches/callgrind.rs)");
+        return;
+    }
+    let op = args[0].as_str();
+    let krate = args.get(1).map_or("", String::as_str);
+    let iterations: u64 = match args.get(2) {
+        None => 10,
+        Some(n) => n.parse().unwrap_or_else(|_| usage()),
+    };
+    match args.get(3).map_or("large_v7", String::as_str) {
+        "large_v7" => run(common::large_v7(), op, krate, iterations),
+        "large_v4" => run(common::large_v4(), op, krate, iterations),
+        "acls_v3" => run(common::acls_v3(), op, krate, iterations),
+        "response_v7" => run(common::response_v7(), op, krate, iterations),
+        "small_v7" => run(common::small_v7(), op, krate, iterations),
+        _ => usage(),
+    }
+}

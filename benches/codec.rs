@@ -1,0 +1,126 @@
+//! Criterion benchmarks for issue #5: this workspace's codec against
+//! kafka-protocol 0.18 and against a plain memcpy of the same bytes.
+//!
+//! One group per workload × operation (`<workload>/<op>`), each with three
+//! contenders: `kafka-wire`, `kafka-protocol` and `memcpy`.
+//!
+//! - `encode`: the size computation a length-prefixed writer needs
+//!   (`encoded_len` / `compute_size`), then `encode`, into a cleared, reused `BytesMut`.
+//! - `encoded_len`: the size computation alone.
+//! - `decode`: decode from a clone of a prebuilt `Bytes`; the result is dropped
+//!   inside the timed loop.
+//! - `memcpy`: `clear` + `extend_from_slice` of a prebuilt Vec of the encoded size
+//!   into a reused Vec (the same baseline in every group).
+//!
+//! Run: `cargo bench --bench codec` (add a filter, e.g. `-- large_v7`, to run fewer).
+
+use std::hint::black_box;
+use std::time::Duration;
+
+use bytes::{Bytes, BytesMut};
+use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+
+mod common;
+use common::{Codec, Workload};
+
+fn bench_workload<O: Codec, T: Codec>(c: &mut Criterion, w: &Workload<O, T>) {
+    let v = w.version;
+    let len = w.encoded.len();
+    let source: Vec<u8> = w.encoded.to_vec();
+    let throughput = Throughput::Bytes(len as u64);
+
+    let memcpy = |b: &mut criterion::Bencher| {
+        let mut dst: Vec<u8> = Vec::with_capacity(len);
+        b.iter(|| {
+            dst.clear();
+            dst.extend_from_slice(black_box(&source));
+            black_box(&dst);
+        })
+    };
+
+    {
+        let mut g = c.benchmark_group(format!("{}/encode", w.name));
+        g.throughput(throughput.clone());
+        let mut buf = BytesMut::with_capacity(len);
+        g.bench_function("kafka-wire", |b| {
+            b.iter(|| {
+                buf.clear();
+                black_box(black_box(&w.ours).encode_sized(&mut buf, v));
+                black_box(&buf);
+            })
+        });
+        let mut buf = BytesMut::with_capacity(len);
+        g.bench_function("kafka-protocol", |b| {
+            b.iter(|| {
+                buf.clear();
+                black_box(black_box(&w.theirs).encode_sized(&mut buf, v));
+                black_box(&buf);
+            })
+        });
+        g.bench_function("memcpy", memcpy);
+        g.finish();
+    }
+
+    {
+        let mut g = c.benchmark_group(format!("{}/encoded_len", w.name));
+        g.throughput(throughput.clone());
+        g.bench_function("kafka-wire", |b| {
+            b.iter(|| black_box(black_box(&w.ours).size(v)))
+        });
+        g.bench_function("kafka-protocol", |b| {
+            b.iter(|| black_box(black_box(&w.theirs).size(v)))
+        });
+        g.bench_function("memcpy", memcpy);
+        g.finish();
+    }
+
+    {
+        let mut g = c.benchmark_group(format!("{}/decode", w.name));
+        g.throughput(throughput);
+        let encoded: &Bytes = &w.encoded;
+        g.bench_function("kafka-wire", |b| {
+            b.iter(|| {
+                let mut src = black_box(encoded).clone();
+                O::decode_drop(&mut src, v);
+            })
+        });
+        g.bench_function("kafka-protocol", |b| {
+            b.iter(|| {
+                let mut src = black_box(encoded).clone();
+                T::decode_drop(&mut src, v);
+            })
+        });
+        g.bench_function("memcpy", memcpy);
+        g.finish();
+    }
+}
+
+fn benches(c: &mut Criterion) {
+    // Every workload is built and cross-checked (identical bytes, sizes and
+    // decodes in both crates) before anything is timed.
+    let small = common::small_v7();
+    let large_v7 = common::large_v7();
+    let large_v4 = common::large_v4();
+    let acls = common::acls_v3();
+    let response = common::response_v7();
+
+    bench_workload(c, &small);
+    bench_workload(c, &large_v7);
+    bench_workload(c, &large_v4);
+    bench_workload(c, &acls);
+    bench_workload(c, &response);
+}
+
+fn config() -> Criterion {
+    Criterion::default()
+        .warm_up_time(Duration::from_millis(500))
+        .measurement_time(Duration::from_secs(2))
+        .sample_size(30)
+}
+
+criterion_group! {
+    name = codec;
+    config = config();
+    targets = benches
+}
+criterion_main!(codec);
