@@ -60,14 +60,14 @@ impl LengthForm {
 pub const fn uvarint_len(v: u32) -> usize {
     // Branch-free: one byte per started group of 7 significant bits.
     let bits = 32 - (v | 1).leading_zeros() as usize;
-    (bits + 6) / 7
+    bits.div_ceil(7)
 }
 
 /// Bytes an unsigned varlong of `v` takes (1 to 10).
 #[inline(always)]
 pub const fn uvarlong_len(v: u64) -> usize {
     let bits = 64 - (v | 1).leading_zeros() as usize;
-    (bits + 6) / 7
+    bits.div_ceil(7)
 }
 
 /// Bytes a zigzag varint of `v` takes.
