@@ -2,8 +2,9 @@
 //!
 //! Use it through `kafka_wire::KafkaMessage`; the `kafka_wire::attributes` page
 //! documents every attribute. The macro works in three steps, each in its own
-//! module: [`internals::ast`] parses the struct and its attributes, [`internals::check`]
-//! applies the rules that need the whole struct, and [`gen`] writes the code.
+//! module: `internals::ast` (with `attr`) parses the struct and its attributes,
+//! `internals::check` applies the rules that need the whole struct, and `gen`
+//! writes the code.
 //! All mistakes are collected and reported together, each at its token.
 
 use proc_macro::TokenStream;
