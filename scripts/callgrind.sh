@@ -4,7 +4,7 @@
 #
 # Builds the `callgrind` bench target (bench profile, benches/callgrind.rs), then
 # runs it under `valgrind --tool=callgrind` once per operation and crate. Only the
-# measured loop is counted (--toggle-collect on `measure_encode` / `measure_decode`),
+# measured loop is counted (--toggle-collect on `measure_<op>`),
 # so setup and the pre-timing cross-check are excluded. Instruction counts do not
 # depend on machine load, unlike wall time.
 #
@@ -13,8 +13,10 @@
 #   WORKLOAD=acls_v3 bash scripts/callgrind.sh  # large_v4, acls_v3, response_v7, small_v7
 #   KEEP=1 bash scripts/callgrind.sh          # keep callgrind.out files (for callgrind_annotate)
 #
-# "encode" = encoded_len/compute_size + encode into a cleared, reused BytesMut.
-# "decode" = decode from a clone of a prebuilt Bytes, dropping the result.
+# "encode"  = encoded_len/compute_size + encode into a cleared, reused BytesMut.
+# "size"    = encoded_len/compute_size alone (already part of "encode").
+# "decode"  = decode from a clone of a prebuilt Bytes, dropping the result.
+# "enc+dec" = encode + decode, the round trip.
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
@@ -62,7 +64,7 @@ count() {
 echo "Workload: $WORKLOAD, $ITERATIONS iterations per run; Ir = instructions per operation" >&2
 printf '%-8s %18s %18s %10s\n' "op" "kafka-wire Ir" "kafka-protocol Ir" "kw/kp"
 declare -A PER
-for op in encode decode; do
+for op in encode size decode; do
     ours="$(count "$op" kafka-wire)"
     theirs="$(count "$op" kafka-protocol)"
     PER[$op.ours]=$((ours / ITERATIONS))
@@ -72,5 +74,5 @@ for op in encode decode; do
 done
 ours=$((PER[encode.ours] + PER[decode.ours]))
 theirs=$((PER[encode.theirs] + PER[decode.theirs]))
-printf '%-8s %18d %18d %10s\n' "both" "$ours" "$theirs" \
+printf '%-8s %18d %18d %10s\n' "enc+dec" "$ours" "$theirs" \
     "$(awk -v a="$ours" -v b="$theirs" 'BEGIN { printf "%.3f", a / b }')"

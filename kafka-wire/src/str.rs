@@ -38,7 +38,12 @@ impl Str {
     }
 
     /// Checks that `bytes` are UTF-8 and wraps them without copying.
+    #[inline]
     pub fn from_utf8(bytes: Bytes) -> Result<Self, DecodeError> {
+        // Most names are ASCII: a check the compiler vectorises, then done.
+        if bytes.is_ascii() {
+            return Ok(Str(bytes));
+        }
         match core::str::from_utf8(&bytes) {
             Ok(_) => Ok(Str(bytes)),
             Err(e) => Err(DecodeErrorKind::InvalidUtf8 {

@@ -21,31 +21,46 @@ use crate::{DecodeError, DecodeErrorKind, EncodeError, EncodeErrorKind};
 /// unknown.insert(3, Bytes::from_static(b""));
 /// assert_eq!(unknown.iter().map(|(tag, _)| tag).collect::<Vec<_>>(), [3, 7]);
 /// ```
-#[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
-pub struct UnknownTaggedFields(Vec<(u32, Bytes)>);
+// One pointer wide, null when empty (almost always): every derived struct has
+// one of these, so an empty one must cost nothing to create, size, encode and
+// drop, and must not make the struct (and the arrays holding it) wider.
+// (A `Box<Vec>` on purpose: a thin pointer, where a `Vec` would be 24 bytes.)
+#[allow(clippy::box_collection)]
+#[derive(Clone, Default)]
+pub struct UnknownTaggedFields(Option<Box<Vec<(u32, Bytes)>>>);
 
 impl UnknownTaggedFields {
     /// No fields.
+    #[inline(always)]
     pub const fn new() -> Self {
-        UnknownTaggedFields(Vec::new())
+        UnknownTaggedFields(None)
+    }
+
+    #[inline(always)]
+    fn as_slice(&self) -> &[(u32, Bytes)] {
+        match &self.0 {
+            Some(fields) => fields,
+            None => &[],
+        }
     }
 
     /// Adds or replaces the raw value of `tag`; returns the old value.
     pub fn insert(&mut self, tag: u32, value: Bytes) -> Option<Bytes> {
+        let fields = self.0.get_or_insert_with(Box::default);
         // Decoding pushes in ascending order: the common case is an append.
-        match self.0.last() {
+        match fields.last() {
             None => {
-                self.0.push((tag, value));
+                fields.push((tag, value));
                 None
             }
             Some(&(last, _)) if last < tag => {
-                self.0.push((tag, value));
+                fields.push((tag, value));
                 None
             }
-            _ => match self.0.binary_search_by_key(&tag, |(t, _)| *t) {
-                Ok(i) => Some(core::mem::replace(&mut self.0[i].1, value)),
+            _ => match fields.binary_search_by_key(&tag, |(t, _)| *t) {
+                Ok(i) => Some(core::mem::replace(&mut fields[i].1, value)),
                 Err(i) => {
-                    self.0.insert(i, (tag, value));
+                    fields.insert(i, (tag, value));
                     None
                 }
             },
@@ -54,44 +69,115 @@ impl UnknownTaggedFields {
 
     /// The raw value of `tag`.
     pub fn get(&self, tag: u32) -> Option<&Bytes> {
-        self.0
+        let fields = self.as_slice();
+        fields
             .binary_search_by_key(&tag, |(t, _)| *t)
             .ok()
-            .map(|i| &self.0[i].1)
+            .map(|i| &fields[i].1)
     }
 
     /// Removes `tag`; returns its value.
     pub fn remove(&mut self, tag: u32) -> Option<Bytes> {
-        let i = self.0.binary_search_by_key(&tag, |(t, _)| *t).ok()?;
-        Some(self.0.remove(i).1)
+        let fields = self.0.as_mut()?;
+        let i = fields.binary_search_by_key(&tag, |(t, _)| *t).ok()?;
+        let (_, value) = fields.remove(i);
+        if fields.is_empty() {
+            self.0 = None;
+        }
+        Some(value)
     }
 
     /// `(tag, raw value)` in ascending tag order.
     pub fn iter(&self) -> impl Iterator<Item = (u32, &Bytes)> {
-        self.0.iter().map(|(t, v)| (*t, v))
+        self.as_slice().iter().map(|(t, v)| (*t, v))
     }
 
     /// How many fields are kept.
+    #[inline]
     pub fn len(&self) -> usize {
-        self.0.len()
+        match &self.0 {
+            Some(fields) => fields.len(),
+            None => 0,
+        }
     }
 
     /// True when none are kept.
+    #[inline]
     pub fn is_empty(&self) -> bool {
-        self.0.is_empty()
+        self.len() == 0
     }
 
     /// Bytes the kept fields take in a tagged section (not counting the count).
+    #[inline]
     pub fn wire_len(&self) -> usize {
-        self.0.iter().map(|(tag, v)| field_len(*tag, v.len())).sum()
+        match &self.0 {
+            None => 0,
+            Some(fields) => wire_len_slow(fields),
+        }
     }
 
     /// Fails when this is not empty: a non-flexible version has nowhere to put them.
+    #[inline]
     pub fn check_empty_for_classic(&self) -> Result<(), EncodeError> {
-        match self.0.first() {
+        match self.as_slice().first() {
             None => Ok(()),
-            Some(&(tag, _)) => Err(EncodeError::new(EncodeErrorKind::TagInNonFlexible { tag })),
+            Some(&(tag, _)) => Err(tag_in_non_flexible(tag)),
         }
+    }
+}
+
+// Dropping the (almost always empty) fields is a null check inline; the
+// rest is out of line, so that the drop glue of every struct stays small
+// enough to inline.
+impl Drop for UnknownTaggedFields {
+    #[inline(always)]
+    fn drop(&mut self) {
+        if let Some(fields) = self.0.take() {
+            drop_fields(fields);
+        }
+    }
+}
+
+#[allow(clippy::box_collection)]
+#[cold]
+#[inline(never)]
+fn drop_fields(fields: Box<Vec<(u32, Bytes)>>) {
+    drop(fields);
+}
+
+#[cold]
+#[inline(never)]
+fn wire_len_slow(fields: &[(u32, Bytes)]) -> usize {
+    fields.iter().map(|(tag, v)| field_len(*tag, v.len())).sum()
+}
+
+#[cold]
+#[inline(never)]
+fn tag_in_non_flexible(tag: u32) -> EncodeError {
+    EncodeError::new(EncodeErrorKind::TagInNonFlexible { tag })
+}
+
+// Equality, hashing and `Debug` see only the fields, as when this was a `Vec`:
+// `remove` of the last field leaves the same value as `new`.
+impl PartialEq for UnknownTaggedFields {
+    fn eq(&self, other: &Self) -> bool {
+        self.as_slice() == other.as_slice()
+    }
+}
+
+impl Eq for UnknownTaggedFields {}
+
+impl core::hash::Hash for UnknownTaggedFields {
+    fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
+        self.as_slice().hash(state);
+    }
+}
+
+impl core::fmt::Debug for UnknownTaggedFields {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_tuple("UnknownTaggedFields")
+            .field(&self.as_slice())
+            .finish()
     }
 }
 
@@ -114,7 +200,9 @@ impl<'a> TagWriter<'a> {
     /// Starts over the kept unknown fields.
     #[inline(always)]
     pub fn new(unknown: &'a UnknownTaggedFields) -> Self {
-        TagWriter { rest: &unknown.0 }
+        TagWriter {
+            rest: unknown.as_slice(),
+        }
     }
 
     /// A writer with no unknown fields.
@@ -293,5 +381,40 @@ mod tests {
                 ..
             }
         ));
+    }
+
+    #[test]
+    fn unknown_fields_compare_and_print_by_content() {
+        let mut unknown = UnknownTaggedFields::new();
+        assert_eq!(unknown.wire_len(), 0);
+        assert!(unknown.check_empty_for_classic().is_ok());
+        assert_eq!(format!("{unknown:?}"), "UnknownTaggedFields([])");
+        unknown.insert(4, Bytes::from_static(b"\x01\x02"));
+        assert_eq!(unknown.len(), 1);
+        assert_eq!(unknown.wire_len(), 4);
+        assert_eq!(
+            format!("{unknown:?}"),
+            "UnknownTaggedFields([(4, b\"\\x01\\x02\")])"
+        );
+        assert_ne!(unknown, UnknownTaggedFields::new());
+        let copy = unknown.clone();
+        assert_eq!(copy, unknown);
+        // Removing the last field gives back a value equal to `new()`, with
+        // the same hash.
+        assert_eq!(unknown.remove(4), Some(Bytes::from_static(b"\x01\x02")));
+        assert_eq!(unknown, UnknownTaggedFields::new());
+        let hash = |u: &UnknownTaggedFields| {
+            use core::hash::{Hash, Hasher};
+            let mut h = std::collections::hash_map::DefaultHasher::new();
+            u.hash(&mut h);
+            h.finish()
+        };
+        assert_eq!(hash(&unknown), hash(&UnknownTaggedFields::new()));
+        assert_eq!(copy.get(4).map(|b| b.len()), Some(2));
+        // Structs stay one pointer wider, not three.
+        assert_eq!(
+            core::mem::size_of::<UnknownTaggedFields>(),
+            core::mem::size_of::<usize>()
+        );
     }
 }
