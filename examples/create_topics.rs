@@ -49,12 +49,12 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
                 assignments: vec![
                     CreatableReplicaAssignment {
                         partition_index: 0,
-                        broker_ids: vec![1],
+                        broker_ids: vec![1].into(),
                         ..Default::default()
                     },
                     CreatableReplicaAssignment {
                         partition_index: 1,
-                        broker_ids: vec![1],
+                        broker_ids: vec![1].into(),
                         ..Default::default()
                     },
                 ],

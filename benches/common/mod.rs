@@ -99,7 +99,7 @@ pub fn small_ours() -> kafka_messages::CreateTopicsRequest {
             replication_factor: 0,
             assignments: vec![CreatableReplicaAssignment {
                 partition_index: 0,
-                broker_ids: vec![0],
+                broker_ids: vec![0].into(),
                 ..Default::default()
             }],
             configs: vec![CreatableTopicConfig::new("", "")],

@@ -72,6 +72,11 @@ pub struct CreatableTopic {
     pub unknown_tagged_fields: UnknownTaggedFields,
 }
 
+/// The broker ids of one partition's replicas. Up to four are stored inline
+/// (in the 24 bytes a `Vec` takes), so decoding a typical assignment allocates
+/// nothing; build one with `vec![1, 2, 3].into()` or `BrokerIds::from_slice(&[1, 2, 3])`.
+pub type BrokerIds = kafka_wire::smallvec::SmallVec<[i32; 4]>;
+
 /// Where the replicas of one partition go.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
 pub struct CreatableReplicaAssignment {
@@ -80,7 +85,7 @@ pub struct CreatableReplicaAssignment {
     pub partition_index: i32,
     /// The brokers holding its replicas, preferred leader first.
     #[kafka(versions = "0+")]
-    pub broker_ids: Vec<i32>,
+    pub broker_ids: BrokerIds,
     /// Tagged fields this crate does not declare, kept for round trips.
     #[kafka(unknown_tagged_fields)]
     pub unknown_tagged_fields: UnknownTaggedFields,

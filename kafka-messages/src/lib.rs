@@ -45,6 +45,6 @@ pub use api_versions::{
 pub use codes::{AclOperation, AclPermissionType, ConfigSource, PatternType, ResourceType};
 pub use create_acls::{AclCreation, AclCreationResult, CreateAclsRequest, CreateAclsResponse};
 pub use create_topics::{
-    CreatableReplicaAssignment, CreatableTopic, CreatableTopicConfig, CreatableTopicConfigs,
-    CreatableTopicResult, CreateTopicsRequest, CreateTopicsResponse,
+    BrokerIds, CreatableReplicaAssignment, CreatableTopic, CreatableTopicConfig,
+    CreatableTopicConfigs, CreatableTopicResult, CreateTopicsRequest, CreateTopicsResponse,
 };

@@ -407,7 +407,7 @@ mod create_topics {
                 replication_factor: rng.i16(),
                 assignments: rng.vec(5, false, |rng| ours::CreatableReplicaAssignment {
                     partition_index: rng.i32(),
-                    broker_ids: rng.vec(6, true, Rng::i32),
+                    broker_ids: rng.vec(6, true, Rng::i32).into(),
                     unknown_tagged_fields: rng.unknown_tags(flex, 0),
                 }),
                 configs: rng.vec(5, false, |rng| ours::CreatableTopicConfig {

@@ -255,17 +255,17 @@ fn create_topics_requests(v: i16) -> Vec<CreateTopicsRequest> {
                 assignments: vec![
                     CreatableReplicaAssignment {
                         partition_index: 0,
-                        broker_ids: vec![1, 2, 3],
+                        broker_ids: vec![1, 2, 3].into(),
                         unknown_tagged_fields: unknown(flex, &[(9, b"\xff")]),
                     },
                     CreatableReplicaAssignment {
                         partition_index: 1,
-                        broker_ids: vec![2, 3, 1],
+                        broker_ids: vec![2, 3, 1].into(),
                         ..Default::default()
                     },
                     CreatableReplicaAssignment {
                         partition_index: 2,
-                        broker_ids: vec![],
+                        broker_ids: BrokerIds::new(),
                         ..Default::default()
                     },
                 ],

@@ -29,7 +29,7 @@ fn minimal_create_topics_request() -> CreateTopicsRequest {
     CreateTopicsRequest {
         topics: vec![CreatableTopic {
             assignments: vec![CreatableReplicaAssignment {
-                broker_ids: vec![0],
+                broker_ids: vec![0].into(),
                 ..Default::default()
             }],
             configs: vec![CreatableTopicConfig {

@@ -72,6 +72,9 @@ pub use crate::uuid::{ParseUuidError, Uuid};
 pub use crate::version::{ParseVersionRangeError, VersionRange};
 pub use crate::wire::{Ctx, Nullable, Records, Wire};
 pub use bytes;
+/// The `smallvec` crate, for `SmallVec` array fields (feature `smallvec`).
+#[cfg(feature = "smallvec")]
+pub use smallvec;
 
 /// `#[derive(KafkaMessage)]`: see the [`attributes`] page for every key.
 #[cfg(feature = "derive")]

@@ -376,109 +376,116 @@ fn records_slice(r: &Records) -> &[u8] {
 bytes_wire!(Bytes, Bytes, bytes_slice, |b| b);
 bytes_wire!(Records, Records, records_slice, Records);
 
-impl<T: Wire> Wire for Vec<T> {
-    const TYPE: KafkaType = KafkaType::Array(&T::TYPE);
-    const MIN_LEN: usize = 1;
-
-    #[inline]
-    fn encode_wire<B: BufMut>(&self, buf: &mut B, ctx: Ctx) -> Result<(), EncodeError> {
-        codec::check_len(self.len(), codec::MAX_ARRAY_LEN)?;
-        codec::put_length(buf, Some(self.len()), LengthForm::array(ctx.flexible));
-        for (i, item) in self.iter().enumerate() {
-            item.encode_wire(buf, ctx).map_err(|e| e.at_index(i))?;
-        }
-        Ok(())
-    }
-
-    #[inline]
-    fn wire_len(&self, ctx: Ctx) -> usize {
-        let prefix = codec::length_prefix_len(Some(self.len()), LengthForm::array(ctx.flexible));
-        match T::FIXED_LEN {
-            Some(n) => prefix + n * self.len(),
-            None => prefix + self.iter().map(|item| item.wire_len(ctx)).sum::<usize>(),
-        }
-    }
-
-    #[inline]
-    fn decode_wire<B: Buf>(buf: &mut B, ctx: Ctx) -> Result<Self, DecodeError> {
-        match codec::get_length(buf, LengthForm::array(ctx.flexible))? {
-            Some(n) => decode_elements(buf, n, ctx),
-            None => Err(DecodeErrorKind::UnexpectedNull.into()),
-        }
-    }
-
-    #[inline(always)]
-    fn is_default_value(&self) -> bool {
-        self.is_empty()
-    }
-}
-
 /// The most memory an array reserves before decoding, per byte of input left.
 const PREALLOC_FACTOR: usize = 32;
 
-/// Reads `n` elements. The count is checked against the bytes that remain before
-/// anything is allocated, so a short input that claims 2^31 elements fails fast
-/// and allocates nothing.
+/// How many of `n` claimed elements an array may reserve room for. The count is
+/// checked against the bytes that remain before anything is allocated, so a
+/// short input that claims 2^31 elements fails fast and allocates nothing; and
+/// at most PREALLOC_FACTOR bytes of memory are reserved per input byte, so a
+/// hostile count gets a container that grows only as elements really decode.
 #[inline]
-fn decode_elements<T: Wire, B: Buf>(
-    buf: &mut B,
-    n: usize,
-    ctx: Ctx,
-) -> Result<Vec<T>, DecodeError> {
+fn element_capacity<T: Wire, B: Buf>(buf: &B, n: usize) -> Result<usize, DecodeError> {
     let remaining = buf.remaining();
-    let min = T::MIN_LEN.max(1);
     // Elements that take no bytes at all (an empty struct) still may not be
     // claimed beyond the input's size.
-    if n > remaining / min {
+    if n > remaining / T::MIN_LEN.max(1) {
         return Err(DecodeError::truncated(
             n.saturating_mul(T::MIN_LEN).max(n),
             remaining,
         ));
     }
-    // Reserve up front only what the input could plausibly fill: at most
-    // PREALLOC_FACTOR bytes of memory per input byte. An honest array stays far
-    // below that; a hostile count only gets a Vec that grows as elements really
-    // decode.
-    let cap = n.min(remaining.saturating_mul(PREALLOC_FACTOR) / core::mem::size_of::<T>().max(1));
-    let mut out = Vec::with_capacity(cap);
-    for i in 0..n {
-        out.push(T::decode_wire(buf, ctx).map_err(|e| e.at_index(i))?);
-    }
-    Ok(out)
+    Ok(n.min(remaining.saturating_mul(PREALLOC_FACTOR) / core::mem::size_of::<T>().max(1)))
 }
 
-impl<T: Wire> Nullable for Vec<T> {
-    #[inline]
-    fn encode_nullable<B: BufMut>(
-        value: Option<&Self>,
-        buf: &mut B,
-        ctx: Ctx,
-    ) -> Result<(), EncodeError> {
-        match value {
-            Some(v) => v.encode_wire(buf, ctx),
-            None => {
-                codec::put_length(buf, None, LengthForm::array(ctx.flexible));
+/// `Wire` and `Nullable` for an array container: `Vec<T>`, and with the
+/// `smallvec` feature `SmallVec<[T; N]>`, whose short arrays need no allocation.
+macro_rules! array_wire {
+    ($(#[$attr:meta])* [$($generics:tt)*] $ty:ty where [$($bounds:tt)*]) => {
+        $(#[$attr])*
+        impl<$($generics)*> Wire for $ty where $($bounds)* {
+            const TYPE: KafkaType = KafkaType::Array(&T::TYPE);
+            const MIN_LEN: usize = 1;
+
+            #[inline]
+            fn encode_wire<B: BufMut>(&self, buf: &mut B, ctx: Ctx) -> Result<(), EncodeError> {
+                codec::check_len(self.len(), codec::MAX_ARRAY_LEN)?;
+                codec::put_length(buf, Some(self.len()), LengthForm::array(ctx.flexible));
+                for (i, item) in self.iter().enumerate() {
+                    item.encode_wire(buf, ctx).map_err(|e| e.at_index(i))?;
+                }
                 Ok(())
             }
-        }
-    }
 
-    #[inline]
-    fn nullable_len(value: Option<&Self>, ctx: Ctx) -> usize {
-        match value {
-            Some(v) => v.wire_len(ctx),
-            None => codec::length_prefix_len(None, LengthForm::array(ctx.flexible)),
-        }
-    }
+            #[inline]
+            fn wire_len(&self, ctx: Ctx) -> usize {
+                let prefix = codec::length_prefix_len(Some(self.len()), LengthForm::array(ctx.flexible));
+                match T::FIXED_LEN {
+                    Some(n) => prefix + n * self.len(),
+                    None => prefix + self.iter().map(|item| item.wire_len(ctx)).sum::<usize>(),
+                }
+            }
 
-    #[inline]
-    fn decode_nullable<B: Buf>(buf: &mut B, ctx: Ctx) -> Result<Option<Self>, DecodeError> {
-        match codec::get_length(buf, LengthForm::array(ctx.flexible))? {
-            Some(n) => decode_elements(buf, n, ctx).map(Some),
-            None => Ok(None),
+            #[inline]
+            fn decode_wire<B: Buf>(buf: &mut B, ctx: Ctx) -> Result<Self, DecodeError> {
+                match Self::decode_nullable(buf, ctx)? {
+                    Some(v) => Ok(v),
+                    None => Err(DecodeErrorKind::UnexpectedNull.into()),
+                }
+            }
+
+            #[inline(always)]
+            fn is_default_value(&self) -> bool {
+                self.is_empty()
+            }
         }
-    }
+
+        $(#[$attr])*
+        impl<$($generics)*> Nullable for $ty where $($bounds)* {
+            #[inline]
+            fn encode_nullable<B: BufMut>(
+                value: Option<&Self>,
+                buf: &mut B,
+                ctx: Ctx,
+            ) -> Result<(), EncodeError> {
+                match value {
+                    Some(v) => v.encode_wire(buf, ctx),
+                    None => {
+                        codec::put_length(buf, None, LengthForm::array(ctx.flexible));
+                        Ok(())
+                    }
+                }
+            }
+
+            #[inline]
+            fn nullable_len(value: Option<&Self>, ctx: Ctx) -> usize {
+                match value {
+                    Some(v) => v.wire_len(ctx),
+                    None => codec::length_prefix_len(None, LengthForm::array(ctx.flexible)),
+                }
+            }
+
+            #[inline]
+            fn decode_nullable<B: Buf>(buf: &mut B, ctx: Ctx) -> Result<Option<Self>, DecodeError> {
+                let Some(n) = codec::get_length(buf, LengthForm::array(ctx.flexible))? else {
+                    return Ok(None);
+                };
+                let mut out = <$ty>::with_capacity(element_capacity::<T, B>(buf, n)?);
+                for i in 0..n {
+                    out.push(T::decode_wire(buf, ctx).map_err(|e| e.at_index(i))?);
+                }
+                Ok(Some(out))
+            }
+        }
+    };
 }
+
+array_wire!([T] Vec<T> where [T: Wire]);
+
+// Not listed among "other types that implement Wire" in compile errors, so
+// those read the same with and without the feature.
+#[cfg(feature = "smallvec")]
+array_wire!(#[diagnostic::do_not_recommend] [T, const N: usize] smallvec::SmallVec<[T; N]> where [T: Wire, [T; N]: smallvec::Array<Item = T>]);
 
 /// Writes a nullable struct: an int8 marker (`-1` null, `1` present), then the struct.
 #[inline]
