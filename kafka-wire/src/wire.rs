@@ -231,6 +231,33 @@ impl Wire for Uuid {
     }
 }
 
+/// `value` in its non-null form, or a null length prefix in `form`: the null
+/// of strings, bytes, records and arrays.
+#[inline(always)]
+fn encode_or_null<T: Wire, B: BufMut>(
+    value: Option<&T>,
+    buf: &mut B,
+    ctx: Ctx,
+    form: LengthForm,
+) -> Result<(), EncodeError> {
+    match value {
+        Some(v) => v.encode_wire(buf, ctx),
+        None => {
+            codec::put_length(buf, None, form);
+            Ok(())
+        }
+    }
+}
+
+/// The size [`encode_or_null`] writes.
+#[inline(always)]
+fn len_or_null<T: Wire>(value: Option<&T>, ctx: Ctx, form: LengthForm) -> usize {
+    match value {
+        Some(v) => v.wire_len(ctx),
+        None => codec::length_prefix_len(None, form),
+    }
+}
+
 /// Strings: [`Str`] (zero-copy) and `String` (owned) share one codec.
 macro_rules! string_wire {
     ($ty:ty, $from_str:expr) => {
@@ -269,21 +296,12 @@ macro_rules! string_wire {
                 buf: &mut B,
                 ctx: Ctx,
             ) -> Result<(), EncodeError> {
-                match value {
-                    Some(s) => codec::put_str(buf, s, ctx.flexible),
-                    None => {
-                        codec::put_length(buf, None, LengthForm::string(ctx.flexible));
-                        Ok(())
-                    }
-                }
+                encode_or_null(value, buf, ctx, LengthForm::string(ctx.flexible))
             }
 
             #[inline]
             fn nullable_len(value: Option<&Self>, ctx: Ctx) -> usize {
-                match value {
-                    Some(s) => codec::str_len(s.len(), ctx.flexible),
-                    None => codec::length_prefix_len(None, LengthForm::string(ctx.flexible)),
-                }
+                len_or_null(value, ctx, LengthForm::string(ctx.flexible))
             }
 
             #[inline]
@@ -340,21 +358,12 @@ macro_rules! bytes_wire {
                 buf: &mut B,
                 ctx: Ctx,
             ) -> Result<(), EncodeError> {
-                match value {
-                    Some(b) => codec::put_bytes(buf, $as_slice(b), ctx.flexible),
-                    None => {
-                        codec::put_length(buf, None, LengthForm::array(ctx.flexible));
-                        Ok(())
-                    }
-                }
+                encode_or_null(value, buf, ctx, LengthForm::array(ctx.flexible))
             }
 
             #[inline]
             fn nullable_len(value: Option<&Self>, ctx: Ctx) -> usize {
-                match value {
-                    Some(b) => codec::bytes_len($as_slice(b).len(), ctx.flexible),
-                    None => codec::length_prefix_len(None, LengthForm::array(ctx.flexible)),
-                }
+                len_or_null(value, ctx, LengthForm::array(ctx.flexible))
             }
 
             #[inline]
@@ -448,21 +457,12 @@ macro_rules! array_wire {
                 buf: &mut B,
                 ctx: Ctx,
             ) -> Result<(), EncodeError> {
-                match value {
-                    Some(v) => v.encode_wire(buf, ctx),
-                    None => {
-                        codec::put_length(buf, None, LengthForm::array(ctx.flexible));
-                        Ok(())
-                    }
-                }
+                encode_or_null(value, buf, ctx, LengthForm::array(ctx.flexible))
             }
 
             #[inline]
             fn nullable_len(value: Option<&Self>, ctx: Ctx) -> usize {
-                match value {
-                    Some(v) => v.wire_len(ctx),
-                    None => codec::length_prefix_len(None, LengthForm::array(ctx.flexible)),
-                }
+                len_or_null(value, ctx, LengthForm::array(ctx.flexible))
             }
 
             #[inline]
