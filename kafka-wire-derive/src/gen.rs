@@ -5,6 +5,7 @@
 
 use proc_macro2::{Span, TokenStream};
 use quote::{format_ident, quote, quote_spanned};
+use syn::ext::IdentExt;
 use syn::spanned::Spanned;
 use syn::{DeriveInput, Expr, Ident, Lit};
 
@@ -60,8 +61,11 @@ impl<'a> FieldPlan<'a> {
         FieldPlan {
             field,
             member: field.ident,
-            name: field.ident.to_string(),
-            var: format_ident!("__kw_{}", field.ident),
+            // `r#type` is `type` on the wire, in the schema and in error paths.
+            name: field.ident.unraw().to_string(),
+            // A prefix no internal variable uses, so a field called `tag`,
+            // `count` or `unknown` cannot shadow the decoder's own locals.
+            var: format_ident!("__kw_field_{}", field.ident),
             versions: a.versions.as_ref().map_or(Range::ALL, |v| v.range),
             tagged: a.tagged.as_ref().map_or(Range::NONE, |v| v.range),
             tag: a.tag.as_ref().map(|t| t.0),
@@ -466,7 +470,7 @@ fn gen_encode(
 
     let flags: Vec<Ident> = tagged
         .iter()
-        .map(|p| format_ident!("__kw_write_{}", p.member))
+        .map(|p| format_ident!("__kw_write_field_{}", p.member))
         .collect();
     let count_unknown = match unknown {
         Some(u) => quote!(self.#u.len()),

@@ -216,3 +216,59 @@ fn crate_path_is_used_by_generated_code() {
     round_trip(&Renamed { id: "r".into() }, 0);
     round_trip(&Renamed { id: "r".into() }, 1);
 }
+
+/// Field names that match the generated code's own names (parameters `buf` and
+/// `ctx`, closure argument `e`, decoder locals such as the tag, size and count
+/// of the tagged section, the kept unknown tags) and a raw identifier.
+mod field_names {
+    use kafka_wire::{KafkaMessage, Str, UnknownTaggedFields};
+
+    #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+    #[kafka(api_key = 1000, versions = "0-1", flexible = "1+")]
+    pub struct Clash {
+        #[kafka(versions = "0+")]
+        pub buf: i32,
+        #[kafka(versions = "0+")]
+        pub ctx: Str,
+        #[kafka(versions = "0+")]
+        pub e: i8,
+        #[kafka(versions = "1+", tag = 0, tagged = "1+")]
+        pub tag: i32,
+        #[kafka(versions = "1+", tag = 1, tagged = "1+")]
+        pub count: i32,
+        #[kafka(versions = "1+", tag = 2, tagged = "1+")]
+        pub size: Str,
+        #[kafka(versions = "0+")]
+        pub unknown: i16,
+        #[kafka(versions = "0+")]
+        pub r#type: i8,
+        #[kafka(unknown_tagged_fields)]
+        pub tags: UnknownTaggedFields,
+    }
+}
+
+#[test]
+fn fields_named_like_generated_locals_round_trip() {
+    use kafka_wire::KafkaStruct;
+    let msg = field_names::Clash {
+        buf: 1,
+        ctx: "c".into(),
+        e: 2,
+        tag: 3,
+        count: 4,
+        size: "s".into(),
+        unknown: 5,
+        r#type: 6,
+        tags: kafka_wire::UnknownTaggedFields::new(),
+    };
+    round_trip(&msg, 1);
+    let names: Vec<&str> = field_names::Clash::SCHEMA
+        .fields
+        .iter()
+        .map(|f| f.name)
+        .collect();
+    assert_eq!(
+        names,
+        ["buf", "ctx", "e", "tag", "count", "size", "unknown", "type", "tags"][..8]
+    );
+}
