@@ -52,7 +52,7 @@ struct FieldPlan<'a> {
 }
 
 fn version() -> TokenStream {
-    quote!(ctx.version)
+    quote!(__kw_ctx.version)
 }
 
 impl<'a> FieldPlan<'a> {
@@ -105,10 +105,10 @@ impl<'a> FieldPlan<'a> {
     /// The field's context: the struct's, narrowed by a `flexible` override.
     fn ctx(&self) -> TokenStream {
         match &self.field.attrs.flexible {
-            None => quote!(ctx),
+            None => quote!(__kw_ctx),
             Some(r) => {
                 let flexible = r.range.contains_tokens(&version());
-                quote!(ctx.narrow_flexible(#flexible))
+                quote!(__kw_ctx.narrow_flexible(#flexible))
             }
         }
     }
@@ -317,21 +317,21 @@ fn generate(cont: &Container) -> TokenStream {
                 #[inline]
                 fn encode_wire<__B: #krate::__private::BufMut>(
                     &self,
-                    buf: &mut __B,
-                    ctx: #krate::Ctx,
+                    __kw_buf: &mut __B,
+                    __kw_ctx: #krate::Ctx,
                 ) -> #krate::__private::Result<(), #krate::EncodeError> {
                     #encode
                 }
 
                 #[inline]
-                fn wire_len(&self, ctx: #krate::Ctx) -> usize {
+                fn wire_len(&self, __kw_ctx: #krate::Ctx) -> usize {
                     #len
                 }
 
                 #[inline]
                 fn decode_wire<__B: #krate::__private::Buf>(
-                    buf: &mut __B,
-                    ctx: #krate::Ctx,
+                    __kw_buf: &mut __B,
+                    __kw_ctx: #krate::Ctx,
                 ) -> #krate::__private::Result<Self, #krate::DecodeError> {
                     #decode
                 }
@@ -345,24 +345,24 @@ fn generate(cont: &Container) -> TokenStream {
             impl #krate::Nullable for #ident {
                 #[inline]
                 fn encode_nullable<__B: #krate::__private::BufMut>(
-                    value: #krate::__private::Option<&Self>,
-                    buf: &mut __B,
-                    ctx: #krate::Ctx,
+                    __kw_nullable: #krate::__private::Option<&Self>,
+                    __kw_buf: &mut __B,
+                    __kw_ctx: #krate::Ctx,
                 ) -> #krate::__private::Result<(), #krate::EncodeError> {
-                    #krate::__private::encode_nullable_struct(value, buf, ctx)
+                    #krate::__private::encode_nullable_struct(__kw_nullable, __kw_buf, __kw_ctx)
                 }
 
                 #[inline]
-                fn nullable_len(value: #krate::__private::Option<&Self>, ctx: #krate::Ctx) -> usize {
-                    #krate::__private::nullable_struct_len(value, ctx)
+                fn nullable_len(__kw_nullable: #krate::__private::Option<&Self>, __kw_ctx: #krate::Ctx) -> usize {
+                    #krate::__private::nullable_struct_len(__kw_nullable, __kw_ctx)
                 }
 
                 #[inline]
                 fn decode_nullable<__B: #krate::__private::Buf>(
-                    buf: &mut __B,
-                    ctx: #krate::Ctx,
+                    __kw_buf: &mut __B,
+                    __kw_ctx: #krate::Ctx,
                 ) -> #krate::__private::Result<#krate::__private::Option<Self>, #krate::DecodeError> {
-                    #krate::__private::decode_nullable_struct(buf, ctx)
+                    #krate::__private::decode_nullable_struct(__kw_buf, __kw_ctx)
                 }
             }
 
@@ -435,7 +435,7 @@ fn gen_min_len(plans: &[FieldPlan], krate: &syn::Path) -> TokenStream {
 }
 
 fn in_field(name: &str) -> TokenStream {
-    quote!(.map_err(|e| e.in_field(#name))?)
+    quote!(.map_err(|__kw_e| __kw_e.in_field(#name))?)
 }
 
 fn gen_encode(
@@ -445,7 +445,7 @@ fn gen_encode(
     krate: &syn::Path,
 ) -> TokenStream {
     let regular = plans.iter().map(|p| {
-        let write = p.encode_value(quote!(buf));
+        let write = p.encode_value(quote!(__kw_buf));
         let err = in_field(&p.name);
         if p.always_regular() {
             return quote!(#write #err;);
@@ -489,14 +489,14 @@ fn gen_encode(
         let (in_tagged, len, write, err) = (
             p.in_tagged(),
             p.len_value(),
-            p.encode_value(quote!(buf)),
+            p.encode_value(quote!(__kw_buf)),
             in_field(&p.name),
         );
         quote! {
             if #in_tagged {
-                __kw_tags.before(buf, #tag)?;
+                __kw_tags.before(__kw_buf, #tag)?;
                 if #flag {
-                    #krate::__private::put_header(buf, #tag, #len);
+                    #krate::__private::put_header(__kw_buf, #tag, #len)?;
                     #write #err;
                 }
             }
@@ -516,11 +516,11 @@ fn gen_encode(
     quote! {
         #(#regular)*
         #(#decide)*
-        if ctx.flexible {
-            #krate::__private::put_uvarint(buf, (#count_unknown #(#count)*) as u32);
+        if __kw_ctx.flexible {
+            #krate::__private::put_uvarint(__kw_buf, (#count_unknown #(#count)*) as u32);
             let mut __kw_tags = #writer;
             #(#write_tagged)*
-            __kw_tags.finish(buf);
+            __kw_tags.finish(__kw_buf)?;
         } else {
             #(#refuse_in_classic)*
             #unknown_in_classic
@@ -561,7 +561,7 @@ fn gen_len(
     quote! {
         let mut __kw_len: usize = 0;
         #(#regular)*
-        if ctx.flexible {
+        if __kw_ctx.flexible {
             let mut __kw_count: usize = #count0;
             let mut __kw_tagged: usize = #len0;
             #(#tagged_len)*
@@ -579,7 +579,7 @@ fn gen_decode(
 ) -> TokenStream {
     let reads = plans.iter().map(|p| {
         let var = &p.var;
-        let read = p.decode_value(quote!(buf));
+        let read = p.decode_value(quote!(__kw_buf));
         let err = in_field(&p.name);
         let mutability = p.tag.map(|_| quote!(mut));
         if p.always_regular() {
@@ -603,17 +603,17 @@ fn gen_decode(
         let read = p.decode_value(quote!(__kw_value));
         quote! {
             #tag if #in_tagged => {
-                #var = #krate::__private::decode_value(buf, __kw_tag, __kw_size, |__kw_value| #read) #err;
+                #var = #krate::__private::decode_value(__kw_buf, __kw_tag, __kw_size, |__kw_value| #read) #err;
             }
         }
     });
     let dispatch = if tagged.is_empty() {
-        quote!(#krate::__private::keep_unknown(buf, __kw_tag, __kw_size, #keep);)
+        quote!(#krate::__private::keep_unknown(__kw_buf, __kw_tag, __kw_size, #keep);)
     } else {
         quote! {
             match __kw_tag {
                 #(#arms)*
-                _ => #krate::__private::keep_unknown(buf, __kw_tag, __kw_size, #keep),
+                _ => #krate::__private::keep_unknown(__kw_buf, __kw_tag, __kw_size, #keep),
             }
         }
     };
@@ -625,11 +625,11 @@ fn gen_decode(
     quote! {
         #(#reads)*
         #unknown_var
-        if ctx.flexible {
-            let __kw_count = #krate::__private::get_count(buf)?;
+        if __kw_ctx.flexible {
+            let __kw_count = #krate::__private::get_count(__kw_buf)?;
             let mut __kw_previous = #krate::__private::None;
             for _ in 0..__kw_count {
-                let (__kw_tag, __kw_size) = #krate::__private::get_header(buf, &mut __kw_previous)?;
+                let (__kw_tag, __kw_size) = #krate::__private::get_header(__kw_buf, &mut __kw_previous)?;
                 #dispatch
             }
         }

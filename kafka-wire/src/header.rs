@@ -8,14 +8,19 @@ use bytes::{Buf, BufMut};
 use crate::codec::{self, get_uvarint, put_uvarint};
 use crate::tagged::{self, TagWriter};
 use crate::{
-    Ctx, DecodeError, DecodeErrorKind, EncodeError, Nullable, Str, UnknownTaggedFields, Wire,
+    Ctx, DecodeError, DecodeErrorKind, EncodeError, EncodeErrorKind, Nullable, Str,
+    UnknownTaggedFields, VersionRange, Wire,
 };
 
 /// The header in front of every request.
 ///
 /// `client_id` (v1+) is always a classic int16-prefixed nullable string, even in
 /// header v2: the one field Kafka exempts from flexible encoding, so that a broker
-/// can read it before it knows the API's versions.
+/// can read it before it knows the API's versions. Like Kafka's
+/// `RequestHeader.json`, it is ignorable: header v0 (only ControlledShutdown v0
+/// used it) has no client id, and one set there is not written.
+///
+/// Header versions outside 0-2 are an unsupported-version error both ways.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct RequestHeader {
     /// The API being called.
@@ -51,6 +56,7 @@ impl RequestHeader {
 
     /// Writes the header at `header_version` (0, 1 or 2).
     pub fn encode<B: BufMut>(&self, buf: &mut B, header_version: i16) -> Result<(), EncodeError> {
+        check_encode_version(header_version, REQUEST_HEADER_VERSIONS)?;
         buf.put_i16(self.api_key);
         buf.put_i16(self.api_version);
         buf.put_i32(self.correlation_id);
@@ -60,7 +66,7 @@ impl RequestHeader {
         }
         if header_version >= 2 {
             put_uvarint(buf, self.unknown_tagged_fields.len() as u32);
-            TagWriter::new(&self.unknown_tagged_fields).finish(buf);
+            TagWriter::new(&self.unknown_tagged_fields).finish(buf)?;
         } else {
             self.unknown_tagged_fields.check_empty_for_classic()?;
         }
@@ -82,6 +88,7 @@ impl RequestHeader {
 
     /// Reads a header of `header_version`.
     pub fn decode<B: Buf>(buf: &mut B, header_version: i16) -> Result<Self, DecodeError> {
+        check_decode_version(header_version, REQUEST_HEADER_VERSIONS)?;
         let api_key = buf
             .try_get_i16()
             .map_err(|e| DecodeError::from(e).in_field("api_key"))?;
@@ -143,10 +150,11 @@ impl ResponseHeader {
 
     /// Writes the header at `header_version` (0 or 1).
     pub fn encode<B: BufMut>(&self, buf: &mut B, header_version: i16) -> Result<(), EncodeError> {
+        check_encode_version(header_version, RESPONSE_HEADER_VERSIONS)?;
         buf.put_i32(self.correlation_id);
         if header_version >= 1 {
             put_uvarint(buf, self.unknown_tagged_fields.len() as u32);
-            TagWriter::new(&self.unknown_tagged_fields).finish(buf);
+            TagWriter::new(&self.unknown_tagged_fields).finish(buf)?;
             Ok(())
         } else {
             self.unknown_tagged_fields.check_empty_for_classic()
@@ -165,6 +173,7 @@ impl ResponseHeader {
 
     /// Reads a header of `header_version`.
     pub fn decode<B: Buf>(buf: &mut B, header_version: i16) -> Result<Self, DecodeError> {
+        check_decode_version(header_version, RESPONSE_HEADER_VERSIONS)?;
         let correlation_id =
             i32::decode_wire(buf, CLIENT_ID).map_err(|e| e.in_field("correlation_id"))?;
         let unknown_tagged_fields = if header_version >= 1 {
@@ -189,6 +198,25 @@ fn decode_unknown_only<B: Buf>(buf: &mut B) -> Result<UnknownTaggedFields, Decod
         tagged::keep_unknown(buf, tag, size, Some(&mut unknown));
     }
     Ok(unknown)
+}
+
+const REQUEST_HEADER_VERSIONS: VersionRange = VersionRange::new(0, 2);
+const RESPONSE_HEADER_VERSIONS: VersionRange = VersionRange::new(0, 1);
+
+fn check_encode_version(version: i16, supported: VersionRange) -> Result<(), EncodeError> {
+    if supported.contains(version) {
+        Ok(())
+    } else {
+        Err(EncodeErrorKind::UnsupportedVersion { version, supported }.into())
+    }
+}
+
+fn check_decode_version(version: i16, supported: VersionRange) -> Result<(), DecodeError> {
+    if supported.contains(version) {
+        Ok(())
+    } else {
+        Err(DecodeErrorKind::UnsupportedVersion { version, supported }.into())
+    }
 }
 
 /// Fails unless `found` is `expected`.
@@ -232,6 +260,16 @@ mod tests {
             round_trip_request(&null, 2),
             [0, 18, 0, 3, 0, 0, 0, 1, 0xff, 0xff, 0]
         );
+    }
+
+    #[test]
+    fn header_versions_outside_their_range_are_errors() {
+        let h = RequestHeader::new(19, 7, 1, None);
+        assert!(h.encode(&mut Vec::new(), 3).is_err());
+        assert!(h.encode(&mut Vec::new(), -1).is_err());
+        assert!(RequestHeader::decode(&mut &[0u8; 16][..], 3).is_err());
+        assert!(ResponseHeader::new(1).encode(&mut Vec::new(), 2).is_err());
+        assert!(ResponseHeader::decode(&mut &[0u8; 8][..], 2).is_err());
     }
 
     #[test]

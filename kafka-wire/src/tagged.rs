@@ -222,7 +222,7 @@ impl<'a> TagWriter<'a> {
             if *t == tag {
                 return Err(EncodeError::new(EncodeErrorKind::TagCollision { tag }).in_tag(tag));
             }
-            put_field(buf, *t, value);
+            put_field(buf, *t, value)?;
             self.rest = rest;
         }
         Ok(())
@@ -230,24 +230,34 @@ impl<'a> TagWriter<'a> {
 
     /// Writes the remaining unknown fields.
     #[inline]
-    pub fn finish<B: BufMut>(self, buf: &mut B) {
+    pub fn finish<B: BufMut>(self, buf: &mut B) -> Result<(), EncodeError> {
         for (t, value) in self.rest {
-            put_field(buf, *t, value);
+            put_field(buf, *t, value)?;
         }
+        Ok(())
     }
 }
 
-fn put_field<B: BufMut>(buf: &mut B, tag: u32, value: &[u8]) {
-    put_uvarint(buf, tag);
-    put_uvarint(buf, value.len() as u32);
+fn put_field<B: BufMut>(buf: &mut B, tag: u32, value: &[u8]) -> Result<(), EncodeError> {
+    put_header(buf, tag, value.len())?;
     buf.put_slice(value);
+    Ok(())
 }
 
-/// Writes a declared field's tag and size header.
+/// Writes a field's tag and size header. A size is a uvarint: values over
+/// `u32::MAX` bytes cannot be tagged fields.
 #[inline]
-pub fn put_header<B: BufMut>(buf: &mut B, tag: u32, size: usize) {
+pub fn put_header<B: BufMut>(buf: &mut B, tag: u32, size: usize) -> Result<(), EncodeError> {
+    let Ok(size) = u32::try_from(size) else {
+        return Err(EncodeError::new(EncodeErrorKind::TooLong {
+            length: size,
+            max: u32::MAX as usize,
+        })
+        .in_tag(tag));
+    };
     put_uvarint(buf, tag);
-    put_uvarint(buf, size as u32);
+    put_uvarint(buf, size);
+    Ok(())
 }
 
 /// Reads the tagged-field count.
@@ -329,9 +339,9 @@ mod tests {
         let mut out = Vec::new();
         let mut w = TagWriter::new(&unknown);
         w.before(&mut out, 3).unwrap();
-        put_header(&mut out, 3, 1);
+        put_header(&mut out, 3, 1).unwrap();
         out.push(0x33);
-        w.finish(&mut out);
+        w.finish(&mut out).unwrap();
         assert_eq!(out, [1, 0, 3, 1, 0x33, 5, 1, 0xaa]);
         assert_eq!(unknown.wire_len() + field_len(3, 1), out.len());
 

@@ -272,3 +272,51 @@ fn fields_named_like_generated_locals_round_trip() {
         ["buf", "ctx", "e", "tag", "count", "size", "unknown", "type", "tags"][..8]
     );
 }
+
+/// Lowercase constants named like plain identifiers (`buf`, `ctx`, `e`,
+/// `value`) would turn a generated parameter into a pattern if the generated
+/// code used those names.
+#[allow(non_upper_case_globals, dead_code)]
+mod lowercase_constants {
+    use kafka_wire::{KafkaMessage, Str};
+
+    const buf: u8 = 0;
+    const ctx: u8 = 0;
+    const e: u8 = 0;
+    const value: u8 = 0;
+
+    #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+    #[kafka(api_key = 1000, versions = "0-1", flexible = "1+")]
+    pub struct WithConstants {
+        #[kafka(versions = "0+")]
+        pub name: Str,
+        #[kafka(versions = "1+", tag = 0, tagged = "1+")]
+        pub t: i32,
+        #[kafka(versions = "0+", nullable = "0+")]
+        pub inner: Option<Inner>,
+    }
+
+    #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+    pub struct Inner {
+        #[kafka(versions = "0+")]
+        pub x: i32,
+    }
+}
+
+#[test]
+fn lowercase_constants_do_not_break_generated_code() {
+    let msg = lowercase_constants::WithConstants {
+        name: "n".into(),
+        t: 7,
+        inner: Some(lowercase_constants::Inner { x: 1 }),
+    };
+    round_trip(&msg, 1);
+    round_trip(
+        &lowercase_constants::WithConstants {
+            inner: None,
+            t: 0,
+            ..msg
+        },
+        0,
+    );
+}
