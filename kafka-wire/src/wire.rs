@@ -397,7 +397,10 @@ const PREALLOC_FACTOR: usize = 32;
 fn element_capacity<T: Wire, B: Buf>(buf: &B, n: usize) -> Result<usize, DecodeError> {
     let remaining = buf.remaining();
     // Elements that take no bytes at all (an empty struct) still may not be
-    // claimed beyond the input's size.
+    // claimed beyond the input's size, as Kafka's generated Java readers refuse
+    // "a collection of size N, but there are only M bytes remaining": an array
+    // of structs with no field in some version cannot hold more elements than
+    // bytes follow it there.
     if n > remaining / T::MIN_LEN.max(1) {
         return Err(DecodeError::truncated(
             n.saturating_mul(T::MIN_LEN).max(n),
