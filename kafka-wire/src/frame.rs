@@ -51,8 +51,9 @@ fn encode_frame<M: Message, B: BufMut>(
     version: i16,
     body: &M,
 ) -> Result<usize, EncodeError> {
-    encode_context::<M>(version)?;
-    let size = header_len + body.encoded_len(version);
+    // The version is checked once; the body is sized and written at that context.
+    let ctx = encode_context::<M>(version)?;
+    let size = header_len + body.wire_len(ctx);
     if size > i32::MAX as usize {
         return Err(EncodeErrorKind::TooLong {
             length: size,
@@ -69,7 +70,8 @@ fn encode_frame<M: Message, B: BufMut>(
     }
     buf.put_i32(size as i32);
     write_header(buf)?;
-    body.encode(buf, version)?;
+    body.encode_wire(buf, ctx)
+        .map_err(|e| e.in_message(M::SCHEMA.name, version))?;
     Ok(4 + size)
 }
 
