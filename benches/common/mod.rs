@@ -33,10 +33,9 @@ macro_rules! ours {
             }
             #[inline]
             fn encode_sized(&self, buf: &mut BytesMut, version: i16) -> usize {
-                let n = self.encoded_len(version);
-                buf.reserve(n);
-                Message::encode(self, buf, version).unwrap();
-                n
+                // `encode` computes the size itself, checks the room against it
+                // and writes through the reused buffer's spare capacity.
+                Message::encode(self, buf, version).unwrap()
             }
             #[inline]
             fn decode_drop(bytes: &mut Bytes, version: i16) {

@@ -347,7 +347,7 @@ impl Rng {
 
 fn sb(s: &Str) -> StrBytes {
     // Shares the buffer; cannot fail since `Str` is UTF-8.
-    StrBytes::from_utf8(s.as_bytes().clone()).expect("Str is UTF-8")
+    StrBytes::from_utf8(s.clone().into_bytes()).expect("Str is UTF-8")
 }
 
 fn st(s: &StrBytes) -> Str {

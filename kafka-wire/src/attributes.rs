@@ -28,7 +28,7 @@
 //! | Kafka | Rust |
 //! |---|---|
 //! | `bool`, `int8`, `int16`, `uint16`, `int32`, `uint32`, `int64`, `float64` | `bool`, `i8`, `i16`, `u16`, `i32`, `u32`, `i64`, `f64` |
-//! | `string` | [`Str`](crate::Str) (zero-copy from `Bytes`) or `String` |
+//! | `string` | [`Str`](crate::Str) (inline when short, else zero-copy from `Bytes`) or `String` |
 //! | `bytes` | [`Bytes`](bytes::Bytes) |
 //! | `records` | [`Records`](crate::Records) |
 //! | `uuid` | [`Uuid`](crate::Uuid) |

@@ -99,7 +99,7 @@ const fn zigzag64(v: i64) -> u64 {
 }
 
 /// Writes an unsigned varint (7 bits a byte, low groups first).
-#[inline]
+#[inline(always)]
 pub fn put_uvarint<B: BufMut>(buf: &mut B, mut v: u32) {
     if v < 0x80 {
         buf.put_u8(v as u8);
@@ -228,7 +228,7 @@ pub const fn length_prefix_len(len: Option<usize>, form: LengthForm) -> usize {
 
 /// Writes the length prefix of `len`, or of null. The caller has checked the
 /// length against the form's maximum.
-#[inline]
+#[inline(always)]
 pub fn put_length<B: BufMut>(buf: &mut B, len: Option<usize>, form: LengthForm) {
     match (form, len) {
         (LengthForm::Int16, Some(n)) => buf.put_i16(n as i16),
@@ -293,7 +293,7 @@ pub const fn str_len(len: usize, flexible: bool) -> usize {
 
 /// Writes a string: int16 length (classic) or compact length, then UTF-8 bytes.
 /// Strings over 32767 bytes are an error in both forms.
-#[inline]
+#[inline(always)]
 pub fn put_str<B: BufMut>(buf: &mut B, s: &str, flexible: bool) -> Result<(), EncodeError> {
     check_len(s.len(), MAX_STRING_LEN)?;
     put_length(buf, Some(s.len()), LengthForm::string(flexible));
@@ -301,8 +301,9 @@ pub fn put_str<B: BufMut>(buf: &mut B, s: &str, flexible: bool) -> Result<(), En
     Ok(())
 }
 
-/// Reads a string, or `None` for null. With a `Bytes` source the result is a
-/// slice of the input, not a copy.
+/// Reads a string, or `None` for null. Strings of up to
+/// [`Str::INLINE_CAPACITY`] bytes are copied inline; longer ones from a `Bytes`
+/// source are slices of the input, not copies.
 #[inline]
 pub fn get_str<B: Buf>(buf: &mut B, flexible: bool) -> Result<Option<Str>, DecodeError> {
     // Fast path: the length prefix and the whole string are in the current
@@ -333,11 +334,14 @@ pub fn get_str<B: Buf>(buf: &mut B, flexible: bool) -> Result<Option<Str>, Decod
     if prefix + len > chunk.len() {
         return get_str_slow(buf, flexible);
     }
-    buf.advance(prefix);
-    if len == 0 {
-        // Nothing to share or check.
-        return Ok(Some(Str::new()));
+    if len <= Str::INLINE_CAPACITY {
+        // Copied inline: no allocation, no reference count. The string is
+        // consumed even when it is not UTF-8, as on every other path.
+        let s = Str::decode_inline(&chunk[prefix..], len);
+        buf.advance(prefix + len);
+        return s.map(Some);
     }
+    buf.advance(prefix);
     Str::from_utf8(buf.copy_to_bytes(len)).map(Some)
 }
 
@@ -357,6 +361,11 @@ fn get_str_slow<B: Buf>(buf: &mut B, flexible: bool) -> Result<Option<Str>, Deco
         .into());
     }
     ensure_remaining(buf, len)?;
+    if len <= Str::INLINE_CAPACITY {
+        let mut text = [0; Str::INLINE_CAPACITY];
+        buf.copy_to_slice(&mut text[..len]);
+        return Str::copy_from_utf8(&text[..len]).map(Some);
+    }
     Str::from_utf8(buf.copy_to_bytes(len)).map(Some)
 }
 
@@ -651,6 +660,57 @@ mod tests {
             base.wrapping_add(1),
             "expected a slice of the input"
         );
+    }
+
+    #[test]
+    fn short_strings_decode_inline_long_ones_as_slices() {
+        let long = "y".repeat(Str::INLINE_CAPACITY + 1);
+        for flexible in [true, false] {
+            let mut out = Vec::new();
+            put_str(&mut out, &long, flexible).unwrap();
+            put_str(&mut out, "topic-00001", flexible).unwrap();
+            put_str(&mut out, "end", flexible).unwrap(); // fewer bytes left than an inline buffer
+            let input = Bytes::from(out);
+            let mut src = input.clone();
+            let a = get_str(&mut src, flexible).unwrap().unwrap();
+            let b = get_str(&mut src, flexible).unwrap().unwrap();
+            let c = get_str(&mut src, flexible).unwrap().unwrap();
+            assert_eq!(
+                (a.as_str(), b.as_str(), c.as_str()),
+                (long.as_str(), "topic-00001", "end")
+            );
+            assert!(!a.is_inline() && b.is_inline() && c.is_inline());
+            let prefix = if flexible { 1 } else { 2 };
+            assert_eq!(
+                a.as_bytes().as_ptr(),
+                input.as_ptr().wrapping_add(prefix),
+                "a slice of the input"
+            );
+            assert!(src.is_empty());
+        }
+    }
+
+    #[test]
+    fn inline_strings_encode_exactly_into_tight_buffers() {
+        // The inline fast path writes a whole inline buffer; with less room
+        // than that it must fall back and still write exactly the string.
+        for flexible in [true, false] {
+            let s = Str::from("abc");
+            let mut expected = Vec::new();
+            put_str(&mut expected, "abc", flexible).unwrap();
+            let mut exact = vec![0u8; expected.len()];
+            s.put(&mut &mut exact[..], flexible).unwrap();
+            assert_eq!(exact, expected);
+            let mut roomy = Vec::with_capacity(64);
+            s.put(&mut roomy, flexible).unwrap();
+            roomy.push(0xee);
+            assert_eq!(&roomy[..expected.len()], &expected[..]);
+            assert_eq!(
+                roomy.len(),
+                expected.len() + 1,
+                "only the string's bytes committed"
+            );
+        }
     }
 
     #[test]

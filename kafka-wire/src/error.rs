@@ -219,13 +219,23 @@ pub enum EncodeErrorKind {
         /// The tag.
         tag: u32,
     },
-    /// The buffer has no room for the frame.
+    /// The buffer has no room for the message or frame.
     #[error("buffer too small: needed {needed} bytes, {remaining} available")]
     BufferTooSmall {
-        /// Bytes the frame needs.
+        /// Bytes the message or frame needs.
         needed: usize,
         /// Room left in the buffer.
         remaining: usize,
+    },
+    /// Encoding wrote another number of bytes than the size computed for it.
+    /// This is a bug in a hand-written [`Wire`](crate::Wire) implementation
+    /// (derived ones are exact); nothing was committed to the buffer.
+    #[error("size computed as {computed} bytes but encoding wrote {written}")]
+    LengthMismatch {
+        /// What `wire_len` said.
+        computed: usize,
+        /// What `encode_wire` wrote.
+        written: usize,
     },
     /// The header names another API than the message being encoded.
     #[error("header is for API key {found}, expected {expected}")]

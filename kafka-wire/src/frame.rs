@@ -30,9 +30,9 @@
 use bytes::{Buf, BufMut, Bytes, BytesMut};
 
 use crate::header::check_api_key;
-use crate::message::{decode_context, encode_context};
+use crate::message::{decode_context, encode_context, write_exact, WriteExact};
 use crate::{
-    DecodeError, DecodeErrorKind, EncodeError, EncodeErrorKind, Message, RequestHeader,
+    Ctx, DecodeError, DecodeErrorKind, EncodeError, EncodeErrorKind, Message, RequestHeader,
     ResponseHeader,
 };
 
@@ -43,17 +43,66 @@ pub const DEFAULT_MAX_FRAME_SIZE: usize = 100 * 1024 * 1024;
 /// What [`read_frame`] reserves before the body's bytes arrive.
 const READ_CHUNK: usize = 64 * 1024;
 
+/// A header a frame starts with.
+trait FrameHeader {
+    fn len(&self, version: i16) -> usize;
+    fn put<W: BufMut>(&self, buf: &mut W, version: i16) -> Result<(), EncodeError>;
+}
+
+impl FrameHeader for RequestHeader {
+    #[inline]
+    fn len(&self, version: i16) -> usize {
+        self.encoded_len(version)
+    }
+    #[inline]
+    fn put<W: BufMut>(&self, buf: &mut W, version: i16) -> Result<(), EncodeError> {
+        self.encode(buf, version)
+    }
+}
+
+impl FrameHeader for ResponseHeader {
+    #[inline]
+    fn len(&self, version: i16) -> usize {
+        self.encoded_len(version)
+    }
+    #[inline]
+    fn put<W: BufMut>(&self, buf: &mut W, version: i16) -> Result<(), EncodeError> {
+        self.encode(buf, version)
+    }
+}
+
+/// A whole frame: size, header at its version, body at its context.
+struct Frame<'a, H, M> {
+    size: i32,
+    header: &'a H,
+    header_version: i16,
+    body: &'a M,
+    ctx: Ctx,
+    version: i16,
+}
+
+impl<H: FrameHeader, M: Message> WriteExact for Frame<'_, H, M> {
+    #[inline]
+    fn write_to<W: BufMut>(&self, buf: &mut W) -> Result<(), EncodeError> {
+        buf.put_i32(self.size);
+        self.header.put(buf, self.header_version)?;
+        self.body
+            .encode_wire(buf, self.ctx)
+            .map_err(|e| e.in_message(M::SCHEMA.name, self.version))
+    }
+}
+
 /// Writes size, header and body in one pass; the size comes from the lengths.
-fn encode_frame<M: Message, B: BufMut>(
+fn encode_frame<M: Message, H: FrameHeader, B: BufMut>(
     buf: &mut B,
-    header_len: usize,
-    write_header: impl FnOnce(&mut B) -> Result<(), EncodeError>,
+    header: &H,
+    header_version: i16,
     version: i16,
     body: &M,
 ) -> Result<usize, EncodeError> {
     // The version is checked once; the body is sized and written at that context.
     let ctx = encode_context::<M>(version)?;
-    let size = header_len + body.wire_len(ctx);
+    let size = header.len(header_version) + body.wire_len(ctx);
     if size > i32::MAX as usize {
         return Err(EncodeErrorKind::TooLong {
             length: size,
@@ -68,16 +117,24 @@ fn encode_frame<M: Message, B: BufMut>(
         }
         .into());
     }
-    buf.put_i32(size as i32);
-    write_header(buf)?;
-    body.encode_wire(buf, ctx)
-        .map_err(|e| e.in_message(M::SCHEMA.name, version))?;
+    let frame = Frame {
+        size: size as i32,
+        header,
+        header_version,
+        body,
+        ctx,
+        version,
+    };
+    write_exact(buf, 4 + size, &frame)?;
     Ok(4 + size)
 }
 
 /// Writes a request frame: size, `header` (at the header version the message's
 /// API uses at `header.api_version`), then `body` at that version. Returns the
 /// bytes written.
+///
+/// Reserve room first (or reuse a buffer) for the fast path described at
+/// [`Message::encode`]; on error that path leaves the buffer untouched.
 pub fn encode_request<M: Message, B: BufMut>(
     buf: &mut B,
     header: &RequestHeader,
@@ -91,11 +148,10 @@ pub fn encode_request<M: Message, B: BufMut>(
         .into());
     }
     let version = header.api_version;
-    let hv = M::request_header_version(version);
     encode_frame(
         buf,
-        header.encoded_len(hv),
-        |buf| header.encode(buf, hv),
+        header,
+        M::request_header_version(version),
         version,
         body,
     )
@@ -109,11 +165,10 @@ pub fn encode_response<M: Message, B: BufMut>(
     version: i16,
     body: &M,
 ) -> Result<usize, EncodeError> {
-    let hv = M::response_header_version(version);
     encode_frame(
         buf,
-        header.encoded_len(hv),
-        |buf| header.encode(buf, hv),
+        header,
+        M::response_header_version(version),
         version,
         body,
     )

@@ -1,18 +1,27 @@
-//! [`Str`]: an immutable UTF-8 string that shares the buffer it was decoded from.
+//! [`Str`]: an immutable UTF-8 string, stored inline when short and otherwise
+//! sharing the buffer it was decoded from.
 
 use core::borrow::Borrow;
+use core::cmp::Ordering;
 use core::fmt;
+use core::hash::{Hash, Hasher};
 use core::ops::Deref;
 
-use bytes::Bytes;
+use bytes::{BufMut, Bytes};
 
-use crate::{DecodeError, DecodeErrorKind};
+use crate::{codec, DecodeError, DecodeErrorKind, EncodeError};
 
-/// An immutable, cheaply cloneable UTF-8 string backed by [`Bytes`].
+/// An immutable, cheaply cloneable UTF-8 string.
 ///
-/// Decoding a message from `Bytes` makes every `Str` field a slice of the input
-/// buffer: no allocation and no copy per string. `Str` derefs to `&str`, compares
-/// with `str`, `&str` and `String`, and is built from either:
+/// Strings of up to [`Str::INLINE_CAPACITY`] bytes (topic names, config keys and
+/// values, principals, hosts: most strings in Kafka messages) are stored inside
+/// the `Str` itself. Decoding one copies at most that many bytes and never
+/// allocates or touches a reference count, and dropping it is free. Longer
+/// strings are [`Bytes`]: decoded from `Bytes`, they are slices of the input
+/// buffer, with no copy.
+///
+/// `Str` derefs to `&str`, compares with `str`, `&str` and `String`, and is
+/// built from either:
 ///
 /// ```
 /// use kafka_wire::Str;
@@ -20,54 +29,213 @@ use crate::{DecodeError, DecodeErrorKind};
 /// let name: Str = "orders".into();
 /// assert_eq!(name, "orders");
 /// assert_eq!(name.len(), 6);
+/// assert!(name.is_inline());
 /// let owned = Str::from(String::from("payments"));
 /// assert!(owned.starts_with("pay"));
+/// let long = Str::from("a topic name longer than twenty-three bytes");
+/// assert!(!long.is_inline());
 /// ```
-#[derive(Clone, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct Str(Bytes);
+#[derive(Clone)]
+pub struct Str(Repr);
+
+#[derive(Clone)]
+enum Repr {
+    /// The first `len` bytes of `bytes` are the text; the rest are never read.
+    Inline {
+        len: u8,
+        bytes: [u8; Str::INLINE_CAPACITY],
+    },
+    Shared(Bytes),
+}
 
 impl Str {
+    /// The longest string kept inline: as many bytes as fit beside a length
+    /// in the space a [`Bytes`] takes, so `Str` is no larger than `Bytes`.
+    pub const INLINE_CAPACITY: usize = 23;
+
     /// The empty string.
     pub const fn new() -> Self {
-        Str(Bytes::new())
+        Str(Repr::Inline {
+            len: 0,
+            bytes: [0; Str::INLINE_CAPACITY],
+        })
     }
 
     /// A string that points at static text; no allocation.
     pub const fn from_static(s: &'static str) -> Self {
-        Str(Bytes::from_static(s.as_bytes()))
+        Str(Repr::Shared(Bytes::from_static(s.as_bytes())))
     }
 
     /// Checks that `bytes` are UTF-8 and wraps them without copying.
     #[inline]
     pub fn from_utf8(bytes: Bytes) -> Result<Self, DecodeError> {
-        // Most names are ASCII: a check the compiler vectorises, then done.
-        if bytes.is_ascii() {
-            return Ok(Str(bytes));
+        check_utf8(&bytes)?;
+        Ok(Str(Repr::Shared(bytes)))
+    }
+
+    /// Checks that `bytes` are UTF-8 and copies them: inline when they fit,
+    /// else into a new allocation.
+    #[inline]
+    pub fn copy_from_utf8(bytes: &[u8]) -> Result<Self, DecodeError> {
+        check_utf8(bytes)?;
+        Ok(Str::copy_from_checked(bytes))
+    }
+
+    /// Copies `bytes`, known to be UTF-8.
+    #[inline]
+    fn copy_from_checked(bytes: &[u8]) -> Self {
+        if bytes.len() <= Str::INLINE_CAPACITY {
+            let mut inline = [0; Str::INLINE_CAPACITY];
+            inline[..bytes.len()].copy_from_slice(bytes);
+            Str(Repr::Inline {
+                len: bytes.len() as u8,
+                bytes: inline,
+            })
+        } else {
+            Str(Repr::Shared(Bytes::copy_from_slice(bytes)))
         }
-        match core::str::from_utf8(&bytes) {
-            Ok(_) => Ok(Str(bytes)),
-            Err(e) => Err(DecodeErrorKind::InvalidUtf8 {
-                valid_up_to: e.valid_up_to(),
+    }
+
+    /// Decodes the string of `len <= INLINE_CAPACITY` bytes at the start of
+    /// `src` (which holds at least `len` bytes) into an inline `Str`.
+    ///
+    /// When `src` holds `INLINE_CAPACITY` bytes, all of them are copied: a
+    /// copy of fixed size is two vector moves, where one of exactly `len`
+    /// bytes is a call to `memcpy`. The bytes after the string come from the
+    /// input and are never read.
+    #[inline]
+    pub(crate) fn decode_inline(src: &[u8], len: usize) -> Result<Self, DecodeError> {
+        debug_assert!(len <= Str::INLINE_CAPACITY && len <= src.len());
+        match src.first_chunk::<{ Str::INLINE_CAPACITY }>() {
+            Some(window) if len <= Str::INLINE_CAPACITY => {
+                check_utf8(&window[..len])?;
+                Ok(Str(Repr::Inline {
+                    len: len as u8,
+                    bytes: *window,
+                }))
             }
-            .into()),
+            _ => Str::copy_from_utf8(&src[..len]),
         }
+    }
+
+    /// Writes the string at `flexible` (compact) or classic form.
+    ///
+    /// An inline string goes out as one fixed-size copy of its whole inline
+    /// buffer when the buffer's chunk has room for it, instead of a call to
+    /// `memcpy` for its exact length; the bytes past its end are then written
+    /// over by whatever comes next, or left uncommitted.
+    #[inline(always)]
+    pub(crate) fn put<B: BufMut>(&self, buf: &mut B, flexible: bool) -> Result<(), EncodeError> {
+        if let Repr::Inline { len, bytes } = &self.0 {
+            let chunk = buf.chunk_mut();
+            let prefix = if flexible { 1 } else { 2 };
+            if chunk.len() >= prefix + Str::INLINE_CAPACITY {
+                if flexible {
+                    chunk.write_byte(0, len + 1);
+                } else {
+                    chunk[..2].copy_from_slice(&[0, *len]);
+                }
+                chunk[prefix..prefix + Str::INLINE_CAPACITY].copy_from_slice(bytes);
+                // SAFETY: the chunk's first `prefix + INLINE_CAPACITY` bytes,
+                // more than `prefix + len`, were just written.
+                unsafe { buf.advance_mut(prefix + usize::from(*len)) };
+                return Ok(());
+            }
+        }
+        codec::put_str(buf, self.as_str(), flexible)
+    }
+
+    /// The length in bytes.
+    #[inline]
+    pub fn len(&self) -> usize {
+        match &self.0 {
+            Repr::Inline { len, .. } => usize::from(*len),
+            Repr::Shared(b) => b.len(),
+        }
+    }
+
+    /// Whether the string is empty.
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Whether the text is stored inline (see [`Str::INLINE_CAPACITY`]).
+    pub fn is_inline(&self) -> bool {
+        matches!(self.0, Repr::Inline { .. })
     }
 
     /// The text.
     #[inline]
     pub fn as_str(&self) -> &str {
         // SAFETY: every constructor checks UTF-8 or takes a `str`.
-        unsafe { core::str::from_utf8_unchecked(&self.0) }
+        unsafe { core::str::from_utf8_unchecked(self.as_bytes()) }
     }
 
-    /// The underlying bytes (a cheap clone).
-    pub fn as_bytes(&self) -> &Bytes {
-        &self.0
+    /// The text's bytes.
+    #[inline]
+    pub fn as_bytes(&self) -> &[u8] {
+        match &self.0 {
+            Repr::Inline { len, bytes } => &bytes[..usize::from(*len)],
+            Repr::Shared(b) => b,
+        }
     }
 
-    /// Unwraps the underlying bytes.
+    /// The text as [`Bytes`]: the shared buffer, or a copy of an inline string.
     pub fn into_bytes(self) -> Bytes {
-        self.0
+        match self.0 {
+            Repr::Inline { .. } => Bytes::copy_from_slice(self.as_bytes()),
+            Repr::Shared(b) => b,
+        }
+    }
+}
+
+/// UTF-8 validation with an ASCII fast path (most names are ASCII).
+#[inline]
+fn check_utf8(bytes: &[u8]) -> Result<(), DecodeError> {
+    if bytes.is_ascii() {
+        return Ok(());
+    }
+    match core::str::from_utf8(bytes) {
+        Ok(_) => Ok(()),
+        Err(e) => Err(DecodeErrorKind::InvalidUtf8 {
+            valid_up_to: e.valid_up_to(),
+        }
+        .into()),
+    }
+}
+
+impl Default for Str {
+    fn default() -> Self {
+        Str::new()
+    }
+}
+
+impl PartialEq for Str {
+    #[inline]
+    fn eq(&self, other: &Str) -> bool {
+        self.as_bytes() == other.as_bytes()
+    }
+}
+
+impl Eq for Str {}
+
+impl PartialOrd for Str {
+    fn partial_cmp(&self, other: &Str) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for Str {
+    fn cmp(&self, other: &Str) -> Ordering {
+        self.as_str().cmp(other.as_str())
+    }
+}
+
+impl Hash for Str {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        // As `str` hashes, so that `Borrow<str>` lookups work.
+        self.as_str().hash(state)
     }
 }
 
@@ -87,7 +255,7 @@ impl AsRef<str> for Str {
 
 impl AsRef<[u8]> for Str {
     fn as_ref(&self) -> &[u8] {
-        &self.0
+        self.as_bytes()
     }
 }
 
@@ -99,13 +267,19 @@ impl Borrow<str> for Str {
 
 impl From<&str> for Str {
     fn from(s: &str) -> Self {
-        Str(Bytes::copy_from_slice(s.as_bytes()))
+        Str::copy_from_checked(s.as_bytes())
     }
 }
 
 impl From<String> for Str {
+    /// Short strings move inline (and the `String`'s allocation is freed);
+    /// longer ones keep the `String`'s allocation.
     fn from(s: String) -> Self {
-        Str(Bytes::from(s.into_bytes()))
+        if s.len() <= Str::INLINE_CAPACITY {
+            Str::copy_from_checked(s.as_bytes())
+        } else {
+            Str(Repr::Shared(Bytes::from(s.into_bytes())))
+        }
     }
 }
 
@@ -174,6 +348,93 @@ mod tests {
             err.kind(),
             DecodeErrorKind::InvalidUtf8 { valid_up_to: 2 }
         ));
+    }
+
+    #[test]
+    fn short_strings_are_inline_longer_ones_shared() {
+        let at_cap = "a".repeat(Str::INLINE_CAPACITY);
+        let over = "a".repeat(Str::INLINE_CAPACITY + 1);
+        assert!(Str::from(at_cap.as_str()).is_inline());
+        assert!(Str::from(at_cap.clone()).is_inline());
+        assert!(!Str::from(over.as_str()).is_inline());
+        assert!(!Str::from(over.clone()).is_inline());
+        assert!(Str::new().is_inline());
+        assert!(Str::copy_from_utf8(b"orders").unwrap().is_inline());
+        // `from_utf8` and `from_static` wrap what they are given.
+        assert!(!Str::from_utf8(Bytes::from_static(b"ab"))
+            .unwrap()
+            .is_inline());
+        assert!(!Str::from_static("ab").is_inline());
+        assert_eq!(core::mem::size_of::<Str>(), core::mem::size_of::<Bytes>());
+    }
+
+    #[test]
+    fn equal_hash_and_order_do_not_depend_on_storage() {
+        use std::collections::hash_map::DefaultHasher;
+        use std::collections::HashMap;
+
+        fn hash(s: &Str) -> u64 {
+            let mut h = DefaultHasher::new();
+            s.hash(&mut h);
+            h.finish()
+        }
+        let inline = Str::from("orders");
+        let shared = Str::from_utf8(Bytes::from_static(b"orders")).unwrap();
+        assert!(inline.is_inline() && !shared.is_inline());
+        assert_eq!(inline, shared);
+        assert_eq!(hash(&inline), hash(&shared));
+        assert_eq!(inline.cmp(&shared), Ordering::Equal);
+        assert!(Str::from("a") < Str::from_static("b"));
+        assert_ne!(Str::from("ab"), Str::from("abc"));
+
+        // `Borrow<str>` lookups find keys of either storage.
+        let mut map = HashMap::new();
+        map.insert(inline, 1);
+        map.insert(Str::from("x".repeat(40)), 2);
+        assert_eq!(map.get("orders"), Some(&1));
+        assert_eq!(map.get("x".repeat(40).as_str()), Some(&2));
+    }
+
+    #[test]
+    fn into_bytes_and_views() {
+        let inline = Str::from("héllo");
+        assert_eq!(inline.len(), 6);
+        assert_eq!(inline.as_bytes(), "héllo".as_bytes());
+        assert_eq!(&inline.clone().into_bytes()[..], "héllo".as_bytes());
+        let shared = Bytes::from("x".repeat(30));
+        let s = Str::from_utf8(shared.clone()).unwrap();
+        assert_eq!(s.clone().into_bytes().as_ptr(), shared.as_ptr(), "no copy");
+        assert!(Str::new().is_empty() && !s.is_empty());
+        assert_eq!(AsRef::<[u8]>::as_ref(&s), &shared[..]);
+    }
+
+    #[test]
+    fn copy_from_utf8_checks() {
+        let err = Str::copy_from_utf8(b"\xc3").unwrap_err();
+        assert!(matches!(
+            err.kind(),
+            DecodeErrorKind::InvalidUtf8 { valid_up_to: 0 }
+        ));
+    }
+
+    #[test]
+    fn decode_inline_reads_only_its_length() {
+        // With a whole inline buffer's worth of input (the fixed-size copy)
+        // and with exactly the string's bytes (the exact copy).
+        let input = b"abcdefghijklmnopqrstuvwxyz0123456789";
+        for len in [0, 1, 5, Str::INLINE_CAPACITY] {
+            let s = Str::decode_inline(input, len).unwrap();
+            assert_eq!(s.as_bytes(), &input[..len]);
+            let t = Str::decode_inline(&input[..len], len).unwrap();
+            assert_eq!(s, t);
+            assert_eq!(s, core::str::from_utf8(&input[..len]).unwrap());
+        }
+        // Invalid UTF-8 inside the string fails; after it, it does not matter.
+        assert!(Str::decode_inline(b"ok\xff and more text after it", 3).is_err());
+        assert_eq!(
+            Str::decode_inline(b"ok\xff and more text after it", 2).unwrap(),
+            "ok"
+        );
     }
 
     #[test]

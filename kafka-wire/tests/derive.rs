@@ -899,7 +899,7 @@ trait EncodeDyn {
 impl<M: Message> EncodeDyn for M {
     fn encode_dyn(&self, version: i16) -> Result<Vec<u8>, kafka_wire::EncodeError> {
         let mut buf = Vec::new();
-        self.encode(&mut buf, version).map(|()| buf)
+        self.encode(&mut buf, version).map(|_| buf)
     }
 }
 
