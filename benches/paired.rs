@@ -1,0 +1,190 @@
+//! Interleaved wall-clock ratios: kafka-wire against kafka-protocol 0.18 and
+//! against memcpy, on the workloads of `benches/codec.rs`.
+//!
+//! Criterion times one contender's samples, then the next's. On a shared
+//! machine a burst of load during one contender's turn shows up as a speed-up
+//! or slow-down of that contender alone: the same kafka-protocol benchmark has
+//! measured 312 µs and 507 µs in two runs minutes apart here. This benchmark
+//! instead takes many short rounds, and in each round times a batch of
+//! kafka-wire, one of kafka-protocol and one of memcpy back to back (in an
+//! order that rotates every round), then keeps the ratios of that round. Load
+//! that lasts longer than a round hits all three alike and cancels out of the
+//! ratio. It prints the median ratio over the rounds and the interquartile
+//! range.
+//!
+//! Run: `cargo bench --bench paired` (about 25 s), or name workloads:
+//! `cargo bench --bench paired -- large_v7 acls_v3`. Criterion's tables in
+//! `cargo bench --bench codec` remain the source for absolute times.
+
+use std::hint::black_box;
+use std::time::{Duration, Instant};
+
+use bytes::BytesMut;
+
+mod common;
+use common::{Codec, Workload};
+
+/// Rounds per workload and operation.
+const ROUNDS: usize = 41;
+/// Target length of one contender's batch within a round.
+const BATCH: Duration = Duration::from_millis(10);
+
+/// The three contenders of one operation, each run `n` times per call.
+struct Contenders<'a> {
+    ours: &'a mut dyn FnMut(u64),
+    theirs: &'a mut dyn FnMut(u64),
+    memcpy: &'a mut dyn FnMut(u64),
+}
+
+fn time(f: &mut dyn FnMut(u64), n: u64) -> f64 {
+    let start = Instant::now();
+    f(n);
+    start.elapsed().as_secs_f64() / n as f64
+}
+
+/// Iterations of `f` that take about `BATCH`.
+fn calibrate(f: &mut dyn FnMut(u64)) -> u64 {
+    let mut n = 1;
+    loop {
+        let start = Instant::now();
+        f(n);
+        let took = start.elapsed();
+        if took >= BATCH / 4 || n >= 1 << 24 {
+            let per = took.as_secs_f64() / n as f64;
+            return ((BATCH.as_secs_f64() / per) as u64).max(1);
+        }
+        n *= 2;
+    }
+}
+
+fn quartiles(mut v: Vec<f64>) -> (f64, f64, f64) {
+    v.sort_by(f64::total_cmp);
+    let at = |q: f64| v[((v.len() - 1) as f64 * q).round() as usize];
+    (at(0.25), at(0.5), at(0.75))
+}
+
+fn measure(workload: &str, op: &str, c: Contenders<'_>) {
+    let (n_ours, n_theirs, n_memcpy) =
+        (calibrate(c.ours), calibrate(c.theirs), calibrate(c.memcpy));
+    let mut speedup = Vec::with_capacity(ROUNDS);
+    let mut vs_memcpy = Vec::with_capacity(ROUNDS);
+    let mut ours_ns = Vec::with_capacity(ROUNDS);
+    for round in 0..ROUNDS {
+        let (mut a, mut b, mut m) = (0.0, 0.0, 0.0);
+        // Rotate the order so that no contender always runs first.
+        for slot in 0..3 {
+            match (round + slot) % 3 {
+                0 => a = time(c.ours, n_ours),
+                1 => b = time(c.theirs, n_theirs),
+                _ => m = time(c.memcpy, n_memcpy),
+            }
+        }
+        speedup.push(b / a);
+        vs_memcpy.push(a / m);
+        ours_ns.push(a * 1e9);
+    }
+    let (s25, s50, s75) = quartiles(speedup);
+    let (m25, m50, m75) = quartiles(vs_memcpy);
+    let (_, ns, _) = quartiles(ours_ns);
+    println!(
+        "| {workload} | {op} | {ns:.0} | {s50:.2}× | {s25:.2}–{s75:.2} | {m50:.1}× | {m25:.1}–{m75:.1} |"
+    );
+}
+
+fn run<O: Codec, T: Codec>(w: &Workload<O, T>) {
+    let v = w.version;
+    let len = w.encoded.len();
+    let source = w.encoded.to_vec();
+    let mut dst: Vec<u8> = Vec::with_capacity(len);
+    let mut memcpy = |n: u64| {
+        for _ in 0..n {
+            dst.clear();
+            dst.extend_from_slice(black_box(&source));
+            black_box(&dst);
+        }
+    };
+
+    let (mut buf_a, mut buf_b) = (BytesMut::with_capacity(len), BytesMut::with_capacity(len));
+    measure(
+        w.name,
+        "encode",
+        Contenders {
+            ours: &mut |n| {
+                for _ in 0..n {
+                    buf_a.clear();
+                    black_box(black_box(&w.ours).encode_sized(&mut buf_a, v));
+                }
+            },
+            theirs: &mut |n| {
+                for _ in 0..n {
+                    buf_b.clear();
+                    black_box(black_box(&w.theirs).encode_sized(&mut buf_b, v));
+                }
+            },
+            memcpy: &mut memcpy,
+        },
+    );
+    measure(
+        w.name,
+        "encoded_len",
+        Contenders {
+            ours: &mut |n| {
+                for _ in 0..n {
+                    black_box(black_box(&w.ours).size(v));
+                }
+            },
+            theirs: &mut |n| {
+                for _ in 0..n {
+                    black_box(black_box(&w.theirs).size(v));
+                }
+            },
+            memcpy: &mut memcpy,
+        },
+    );
+    measure(
+        w.name,
+        "decode",
+        Contenders {
+            ours: &mut |n| {
+                for _ in 0..n {
+                    O::decode_drop(&mut black_box(&w.encoded).clone(), v);
+                }
+            },
+            theirs: &mut |n| {
+                for _ in 0..n {
+                    T::decode_drop(&mut black_box(&w.encoded).clone(), v);
+                }
+            },
+            memcpy: &mut memcpy,
+        },
+    );
+}
+
+fn main() {
+    // `cargo bench` passes `--bench`; names that are not flags select workloads.
+    let names: Vec<String> = std::env::args()
+        .skip(1)
+        .filter(|a| !a.starts_with("--"))
+        .collect();
+    let wanted = |name: &str| names.is_empty() || names.iter().any(|n| name.contains(n.as_str()));
+    println!(
+        "kafka-wire: median over {ROUNDS} interleaved rounds (interquartile range after it)\n"
+    );
+    println!("| workload | op | kafka-wire ns/op | speed-up vs kafka-protocol | IQR | × memcpy time | IQR |");
+    println!("|---|---|--:|--:|--:|--:|--:|");
+    if wanted("small_v7") {
+        run(&common::small_v7());
+    }
+    if wanted("large_v7") {
+        run(&common::large_v7());
+    }
+    if wanted("large_v4") {
+        run(&common::large_v4());
+    }
+    if wanted("acls_v3") {
+        run(&common::acls_v3());
+    }
+    if wanted("response_v7") {
+        run(&common::response_v7());
+    }
+}
