@@ -21,6 +21,12 @@ use bytes::{Bytes, BytesMut};
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 
 mod common;
+
+// `cargo bench --features bench-mimalloc`: the same runs under mimalloc, to
+// separate the allocator's share of decode time from the codec's.
+#[cfg(feature = "bench-mimalloc")]
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 use common::{Codec, Workload};
 
 fn bench_workload<O: Codec, T: Codec>(c: &mut Criterion, w: &Workload<O, T>) {

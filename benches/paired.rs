@@ -22,6 +22,12 @@ use std::time::{Duration, Instant};
 use bytes::BytesMut;
 
 mod common;
+
+// `cargo bench --features bench-mimalloc`: the same runs under mimalloc, to
+// separate the allocator's share of decode time from the codec's.
+#[cfg(feature = "bench-mimalloc")]
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 use common::{Codec, Workload};
 
 /// Rounds per workload and operation.

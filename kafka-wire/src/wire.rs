@@ -59,6 +59,21 @@ pub trait Wire: Sized {
     const MIN_LEN: usize;
     /// The exact size of every value, for fixed-size types.
     const FIXED_LEN: Option<usize> = None;
+    /// True for a fixed-size type whose every `FIXED_LEN`-byte input is a
+    /// valid value (the integers, `bool`, [`Uuid`]), which then implements
+    /// [`from_fixed`](Wire::from_fixed). An array of such values is read from
+    /// one bounds-checked slice, with no check or cursor update per element.
+    #[doc(hidden)]
+    const READS_FIXED: bool = false;
+
+    /// The value in the first `FIXED_LEN` bytes of `bytes`, or `None` when
+    /// there are fewer; only called when `READS_FIXED`.
+    #[doc(hidden)]
+    #[inline(always)]
+    fn from_fixed(bytes: &[u8]) -> Option<Self> {
+        let _ = bytes;
+        None
+    }
 
     /// Writes the value.
     fn encode_wire<B: BufMut>(&self, buf: &mut B, ctx: Ctx) -> Result<(), EncodeError>;
@@ -141,6 +156,12 @@ macro_rules! fixed_wire {
             const TYPE: KafkaType = KafkaType::$kafka;
             const MIN_LEN: usize = $n;
             const FIXED_LEN: Option<usize> = Some($n);
+            const READS_FIXED: bool = true;
+
+            #[inline(always)]
+            fn from_fixed(bytes: &[u8]) -> Option<Self> {
+                bytes.first_chunk().map(|b| <$ty>::from_be_bytes(*b))
+            }
 
             #[inline(always)]
             fn encode_wire<B: BufMut>(&self, buf: &mut B, _: Ctx) -> Result<(), EncodeError> {
@@ -180,6 +201,12 @@ impl Wire for bool {
     const TYPE: KafkaType = KafkaType::Bool;
     const MIN_LEN: usize = 1;
     const FIXED_LEN: Option<usize> = Some(1);
+    const READS_FIXED: bool = true;
+
+    #[inline(always)]
+    fn from_fixed(bytes: &[u8]) -> Option<Self> {
+        bytes.first().map(|&b| b != 0)
+    }
 
     #[inline(always)]
     fn encode_wire<B: BufMut>(&self, buf: &mut B, _: Ctx) -> Result<(), EncodeError> {
@@ -208,6 +235,12 @@ impl Wire for Uuid {
     const TYPE: KafkaType = KafkaType::Uuid;
     const MIN_LEN: usize = 16;
     const FIXED_LEN: Option<usize> = Some(16);
+    const READS_FIXED: bool = true;
+
+    #[inline(always)]
+    fn from_fixed(bytes: &[u8]) -> Option<Self> {
+        bytes.first_chunk().map(|b| Uuid(*b))
+    }
 
     #[inline(always)]
     fn encode_wire<B: BufMut>(&self, buf: &mut B, _: Ctx) -> Result<(), EncodeError> {
@@ -478,6 +511,23 @@ macro_rules! array_wire {
                     return Ok(None);
                 };
                 let mut out = <$ty>::with_capacity(element_capacity::<T, B>(buf, n)?);
+                if let (true, Some(k @ 1..)) = (T::READS_FIXED, T::FIXED_LEN) {
+                    // Broker ids, partition indexes, topic ids: when all the
+                    // elements are in the current chunk, one check covers them.
+                    if let Some(run) = n.checked_mul(k).and_then(|total| buf.chunk().get(..total)) {
+                        let total = run.len();
+                        for (i, bytes) in run.chunks_exact(k).enumerate() {
+                            match T::from_fixed(bytes) {
+                                Some(v) => out.push(v),
+                                // `from_fixed` refuses only too few bytes,
+                                // which `chunks_exact` never hands it.
+                                None => return Err(DecodeError::truncated(k, bytes.len()).at_index(i)),
+                            }
+                        }
+                        buf.advance(total);
+                        return Ok(Some(out));
+                    }
+                }
                 for i in 0..n {
                     out.push(T::decode_wire(buf, ctx).map_err(|e| e.at_index(i))?);
                 }

@@ -1083,6 +1083,20 @@ fn split_and_contiguous_agree_on_arbitrary_bytes() {
             codec::get_bytes(b, ctx.flexible)
         });
         agree(&what, &mut rng, &input, |b| Vec::<i32>::decode_wire(b, ctx));
+        // Arrays of fixed-size values read from one slice when contiguous.
+        agree(&what, &mut rng, &input, |b| {
+            Vec::<i64>::decode_nullable(b, ctx)
+        });
+        agree(&what, &mut rng, &input, |b| {
+            Vec::<bool>::decode_wire(b, ctx)
+        });
+        agree(&what, &mut rng, &input, |b| {
+            Vec::<Uuid>::decode_wire(b, ctx)
+        });
+        #[cfg(feature = "smallvec")]
+        agree(&what, &mut rng, &input, |b| {
+            kafka_wire::smallvec::SmallVec::<[i32; 4]>::decode_wire(b, ctx)
+        });
         agree(&what, &mut rng, &input, |b| {
             Vec::<Str>::decode_nullable(b, ctx)
         });
