@@ -236,7 +236,7 @@ pub const fn response_header_version(api_key: i16, flexible: bool) -> i16 {
     }
 }
 
-#[cfg(test)]
+#[cfg(all(test, feature = "derive"))]
 mod tests {
     use super::*;
     use crate::{KafkaMessage, Str};
