@@ -237,6 +237,14 @@ pub enum EncodeErrorKind {
         /// What `encode_wire` wrote.
         written: usize,
     },
+    /// Encoding wrote past the room it was given, more than the size computed
+    /// for it. A bug in a hand-written [`Wire`](crate::Wire) implementation;
+    /// nothing was committed to the buffer.
+    #[error("encoding wrote more than the {computed} bytes computed for it")]
+    Overrun {
+        /// What `wire_len` said.
+        computed: usize,
+    },
     /// The header names another API than the message being encoded.
     #[error("header is for API key {found}, expected {expected}")]
     ApiKeyMismatch {

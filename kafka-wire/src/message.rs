@@ -148,6 +148,96 @@ impl<T: Wire> WriteExact for Body<'_, T> {
     }
 }
 
+/// The spare room of a buffer, written front to back.
+///
+/// Unlike a plain `&mut [MaybeUninit<u8>]`, whose writes panic when full, a
+/// write that does not fit marks the window overflowed and empties it, and
+/// [`write_exact`] turns that into an error. No write path calls anything,
+/// so the compiler may keep the cursor in registers: a write that can panic
+/// must first store the cursor to memory, where an unwinding caller could
+/// read it.
+struct Window<'a> {
+    room: &'a mut [MaybeUninit<u8>],
+    overflowed: bool,
+}
+
+impl Window<'_> {
+    #[inline(always)]
+    fn overflow(&mut self) {
+        self.overflowed = true;
+        self.room = &mut [];
+    }
+}
+
+// SAFETY: `chunk_mut` is the unwritten room; `advance_mut` and the writes
+// move past bytes only after writing them (or empty the window, committing
+// nothing, when they do not fit).
+unsafe impl BufMut for Window<'_> {
+    #[inline(always)]
+    fn remaining_mut(&self) -> usize {
+        self.room.len()
+    }
+
+    #[inline(always)]
+    unsafe fn advance_mut(&mut self, cnt: usize) {
+        if cnt > self.room.len() {
+            return self.overflow();
+        }
+        let room = core::mem::take(&mut self.room);
+        self.room = &mut room[cnt..];
+    }
+
+    #[inline(always)]
+    fn chunk_mut(&mut self) -> &mut bytes::buf::UninitSlice {
+        bytes::buf::UninitSlice::uninit(self.room)
+    }
+
+    #[inline(always)]
+    fn put_slice(&mut self, src: &[u8]) {
+        if src.len() > self.room.len() {
+            return self.overflow();
+        }
+        let (head, tail) = core::mem::take(&mut self.room).split_at_mut(src.len());
+        // SAFETY: `MaybeUninit<u8>` has the layout of `u8`, and a `&[u8]` is
+        // initialised.
+        head.copy_from_slice(unsafe { &*(src as *const [u8] as *const [MaybeUninit<u8>]) });
+        self.room = tail;
+    }
+
+    #[inline]
+    fn put_bytes(&mut self, val: u8, cnt: usize) {
+        if cnt > self.room.len() {
+            return self.overflow();
+        }
+        let (head, tail) = core::mem::take(&mut self.room).split_at_mut(cnt);
+        head.fill(MaybeUninit::new(val));
+        self.room = tail;
+    }
+
+    #[inline]
+    fn put<T: bytes::Buf>(&mut self, mut src: T) {
+        if src.remaining() > self.room.len() {
+            return self.overflow();
+        }
+        while src.has_remaining() {
+            let n = src.chunk().len();
+            self.put_slice(src.chunk());
+            src.advance(n);
+        }
+    }
+
+    #[inline(always)]
+    fn put_u8(&mut self, n: u8) {
+        match core::mem::take(&mut self.room).split_first_mut() {
+            Some((first, rest)) => {
+                first.write(n);
+                self.room = rest;
+            }
+            None => self.overflow(),
+        }
+    }
+}
+
 /// Writes what `w` writes, which must be exactly `len` bytes, into `buf`.
 ///
 /// When `buf`'s current chunk has room for all of them (a buffer with `len`
@@ -167,9 +257,15 @@ pub(crate) fn write_exact<B: BufMut, W: WriteExact>(
     let written = if room >= len {
         // SAFETY: the slice is written only through its `BufMut` impl, which
         // writes initialised bytes and never de-initialises any.
-        let mut window: &mut [MaybeUninit<u8>] = unsafe { chunk.as_uninit_slice_mut() };
+        let mut window = Window {
+            room: unsafe { chunk.as_uninit_slice_mut() },
+            overflowed: false,
+        };
         w.write_to(&mut window)?;
-        let written = room - window.len();
+        if window.overflowed {
+            return Err(EncodeErrorKind::Overrun { computed: len }.into());
+        }
+        let written = room - window.room.len();
         if written == len {
             // SAFETY: the chunk's first `len` bytes were just written.
             unsafe { buf.advance_mut(len) };
@@ -317,6 +413,32 @@ mod tests {
     }
 
     #[test]
+    fn a_full_window_never_panics() {
+        let mut room = [MaybeUninit::new(0u8); 6];
+        let mut w = Window {
+            room: &mut room,
+            overflowed: false,
+        };
+        w.put_u8(1);
+        w.put_slice(&[2, 3]);
+        w.put_bytes(4, 1);
+        w.put(&b"\x05"[..]);
+        assert_eq!((w.remaining_mut(), w.overflowed), (1, false));
+        w.put_i16(6); // two bytes into one
+        assert_eq!((w.remaining_mut(), w.overflowed), (0, true));
+        w.put_u8(7);
+        w.put_bytes(8, 3);
+        w.put(&b"more"[..]);
+        unsafe { w.advance_mut(2) };
+        assert!(w.overflowed);
+        let written: Vec<u8> = room[..5]
+            .iter()
+            .map(|b| unsafe { b.assume_init() })
+            .collect();
+        assert_eq!(written, [1, 2, 3, 4, 5]);
+    }
+
+    #[test]
     fn a_wrong_size_is_an_error_and_commits_nothing_on_the_window_path() {
         for actual in [3, 5] {
             let mut buf = Vec::with_capacity(16);
@@ -330,6 +452,11 @@ mod tests {
                 }
             );
             assert_eq!(buf, [1], "nothing committed");
+            // More than the room holds: the window empties, nothing committed.
+            let mut exact = Vec::with_capacity(4);
+            let err = write_exact(&mut exact, 4, &Liar { actual: 7 }).unwrap_err();
+            assert_eq!(err.kind(), &EncodeErrorKind::Overrun { computed: 4 });
+            assert!(exact.is_empty());
             // Without room, the direct path still reports it.
             let mut tight = Vec::new();
             let err = write_exact(&mut tight, 4, &Liar { actual }).unwrap_err();
