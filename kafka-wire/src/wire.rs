@@ -447,6 +447,43 @@ fn element_capacity<T: Wire, B: Buf>(buf: &B, n: usize) -> Result<usize, DecodeE
     Ok(n.min(remaining.saturating_mul(PREALLOC_FACTOR) / core::mem::size_of::<T>().max(1)))
 }
 
+/// The containers arrays decode into.
+trait Elements<T> {
+    fn with_capacity(n: usize) -> Self;
+    fn push(&mut self, value: T);
+}
+
+/// Reads the `n` elements of an array whose length prefix has been read.
+#[inline(always)]
+fn decode_elements<T: Wire, B: Buf, C: Elements<T>>(
+    buf: &mut B,
+    n: usize,
+    ctx: Ctx,
+) -> Result<C, DecodeError> {
+    let mut out = C::with_capacity(element_capacity::<T, B>(buf, n)?);
+    if let (true, Some(k @ 1..)) = (T::READS_FIXED, T::FIXED_LEN) {
+        // Broker ids, partition indexes, topic ids: when all the
+        // elements are in the current chunk, one check covers them.
+        if let Some(run) = n.checked_mul(k).and_then(|total| buf.chunk().get(..total)) {
+            let total = run.len();
+            for (i, bytes) in run.chunks_exact(k).enumerate() {
+                match T::from_fixed(bytes) {
+                    Some(v) => out.push(v),
+                    // `from_fixed` refuses only too few bytes,
+                    // which `chunks_exact` never hands it.
+                    None => return Err(DecodeError::truncated(k, bytes.len()).at_index(i)),
+                }
+            }
+            buf.advance(total);
+            return Ok(out);
+        }
+    }
+    for i in 0..n {
+        out.push(T::decode_wire(buf, ctx).map_err(|e| e.at_index(i))?);
+    }
+    Ok(out)
+}
+
 /// `Wire` and `Nullable` for an array container: `Vec<T>`, and with the
 /// `smallvec` feature `SmallVec<[T; N]>`, whose short arrays need no allocation.
 macro_rules! array_wire {
@@ -477,8 +514,8 @@ macro_rules! array_wire {
 
             #[inline]
             fn decode_wire<B: Buf>(buf: &mut B, ctx: Ctx) -> Result<Self, DecodeError> {
-                match Self::decode_nullable(buf, ctx)? {
-                    Some(v) => Ok(v),
+                match codec::get_length(buf, LengthForm::array(ctx.flexible))? {
+                    Some(n) => decode_elements::<T, B, Self>(buf, n, ctx),
                     None => Err(DecodeErrorKind::UnexpectedNull.into()),
                 }
             }
@@ -486,6 +523,18 @@ macro_rules! array_wire {
             #[inline(always)]
             fn is_default_value(&self) -> bool {
                 self.is_empty()
+            }
+        }
+
+        $(#[$attr])*
+        impl<$($generics)*> Elements<T> for $ty where $($bounds)* {
+            #[inline(always)]
+            fn with_capacity(n: usize) -> Self {
+                <$ty>::with_capacity(n)
+            }
+            #[inline(always)]
+            fn push(&mut self, value: T) {
+                <$ty>::push(self, value)
             }
         }
 
@@ -510,28 +559,7 @@ macro_rules! array_wire {
                 let Some(n) = codec::get_length(buf, LengthForm::array(ctx.flexible))? else {
                     return Ok(None);
                 };
-                let mut out = <$ty>::with_capacity(element_capacity::<T, B>(buf, n)?);
-                if let (true, Some(k @ 1..)) = (T::READS_FIXED, T::FIXED_LEN) {
-                    // Broker ids, partition indexes, topic ids: when all the
-                    // elements are in the current chunk, one check covers them.
-                    if let Some(run) = n.checked_mul(k).and_then(|total| buf.chunk().get(..total)) {
-                        let total = run.len();
-                        for (i, bytes) in run.chunks_exact(k).enumerate() {
-                            match T::from_fixed(bytes) {
-                                Some(v) => out.push(v),
-                                // `from_fixed` refuses only too few bytes,
-                                // which `chunks_exact` never hands it.
-                                None => return Err(DecodeError::truncated(k, bytes.len()).at_index(i)),
-                            }
-                        }
-                        buf.advance(total);
-                        return Ok(Some(out));
-                    }
-                }
-                for i in 0..n {
-                    out.push(T::decode_wire(buf, ctx).map_err(|e| e.at_index(i))?);
-                }
-                Ok(Some(out))
+                decode_elements::<T, B, Self>(buf, n, ctx).map(Some)
             }
         }
     };
