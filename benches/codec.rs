@@ -4,8 +4,11 @@
 //! One group per workload × operation (`<workload>/<op>`), each with three
 //! contenders: `kafka-wire`, `kafka-protocol` and `memcpy`.
 //!
-//! - `encode`: the size computation a length-prefixed writer needs
-//!   (`encoded_len` / `compute_size`), then `encode`, into a cleared, reused `BytesMut`.
+//! - `encode`: what a length-prefixed writer needs (the bytes and their count),
+//!   into a cleared, reused `BytesMut`: our `Message::encode`, which writes the
+//!   reused buffer's spare room in one pass and counts what it wrote (it sizes
+//!   first only when the room may be too small), and kafka-protocol's
+//!   `compute_size` + `encode`.
 //! - `encoded_len`: the size computation alone.
 //! - `decode`: decode from a clone of a prebuilt `Bytes`; the result is dropped
 //!   inside the timed loop.

@@ -13,8 +13,10 @@
 #   WORKLOAD=acls_v3 bash scripts/callgrind.sh  # large_v4, acls_v3, response_v7, small_v7
 #   KEEP=1 bash scripts/callgrind.sh          # keep callgrind.out files (for callgrind_annotate)
 #
-# "encode"  = encoded_len/compute_size + encode into a cleared, reused BytesMut.
-# "size"    = encoded_len/compute_size alone (already part of "encode").
+# "encode"  = into a cleared, reused BytesMut, with the length a prefix needs:
+#             Message::encode (one pass in the spare room, counting the bytes)
+#             vs kafka-protocol's compute_size + encode.
+# "size"    = encoded_len/compute_size alone.
 # "decode"  = decode from a clone of a prebuilt Bytes, dropping the result.
 # "enc+dec" = encode + decode, the round trip.
 set -euo pipefail

@@ -33,8 +33,11 @@ macro_rules! ours {
             }
             #[inline]
             fn encode_sized(&self, buf: &mut BytesMut, version: i16) -> usize {
-                // `encode` computes the size itself, checks the room against it
-                // and writes through the reused buffer's spare capacity.
+                // Everything a length-prefixed writer needs: `encode` returns
+                // the length. In the reused buffer's spare room it writes in
+                // one pass and counts the bytes; with less room than
+                // `frame::ONE_PASS_ROOM`, or if the body does not fit, it
+                // computes the size first.
                 Message::encode(self, buf, version).unwrap()
             }
             #[inline]

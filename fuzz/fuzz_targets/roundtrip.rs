@@ -27,6 +27,10 @@ fn round_trip<M: Message + PartialEq + std::fmt::Debug>(body: &[u8], pick: u8) {
         )
     });
     assert_eq!(out.len(), first.encoded_len(version), "encoded_len");
+    // With room to spare, written in one pass without sizing: the same bytes.
+    let mut roomy = Vec::with_capacity(out.len() + 4096);
+    first.encode(&mut roomy, version).expect("one-pass encode");
+    assert_eq!(roomy, out, "one-pass encode");
     let second = M::decode_exact(Bytes::from(out), version).expect("re-decode");
     assert_eq!(first, second);
 }

@@ -1139,6 +1139,21 @@ where
         return Err(failed(format!("our encode failed: {e}")));
     }
     let ours_written = ours_bytes.len();
+    // With room to spare the body is written in one pass, without sizing it
+    // first: the same bytes.
+    let mut one_pass = Vec::with_capacity(ours_written + kafka_wire::frame::ONE_PASS_ROOM);
+    match ours_msg.encode(&mut one_pass, version) {
+        Ok(n) if n == ours_written && one_pass == ours_bytes => {}
+        Ok(n) => problems.push(format!(
+            "one-pass encode wrote {n} bytes, {}",
+            if one_pass == ours_bytes {
+                "the same"
+            } else {
+                "different ones"
+            }
+        )),
+        Err(e) => problems.push(format!("one-pass encode failed: {e}")),
+    }
     tamper(&mut ours_bytes);
     let ours_len = ours_msg.encoded_len(version);
     let mut theirs_bytes = Vec::new();

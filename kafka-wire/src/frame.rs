@@ -1,7 +1,9 @@
 //! Frames: an int32 size, then a header, then a message body.
 //!
-//! Writing computes the size from `encoded_len` once, checks the buffer's room
-//! once, then writes in a single pass. Reading takes whole frames off a byte
+//! Writing fills a buffer with spare room (a reused one) in a single pass and
+//! writes the size prefix from the count written; otherwise it computes the
+//! size from the lengths, checks the buffer's room once, then writes (see
+//! [`Message::encode`]). Reading takes whole frames off a byte
 //! stream ([`FrameDecoder`], or [`read_frame`] for blocking I/O) and refuses a
 //! frame over a configurable limit before allocating anything for it.
 //!
@@ -30,7 +32,7 @@
 use bytes::{Buf, BufMut, Bytes, BytesMut};
 
 use crate::header::check_api_key;
-use crate::message::{decode_context, encode_context, write_exact, WriteExact};
+use crate::message::{decode_context, encode_context, write_message, WriteExact};
 use crate::{
     Ctx, DecodeError, DecodeErrorKind, EncodeError, EncodeErrorKind, Message, RequestHeader,
     ResponseHeader,
@@ -71,9 +73,13 @@ impl FrameHeader for ResponseHeader {
     }
 }
 
-/// A whole frame: size, header at its version, body at its context.
+/// The smallest spare room (in a buffer's current chunk) that
+/// [`Message::encode`] and the frame writers fill in one pass, before knowing
+/// the size; with less, they compute the size first. See [`Message::encode`].
+pub const ONE_PASS_ROOM: usize = 256;
+
+/// A frame after its size: the header at its version, the body at its context.
 struct Frame<'a, H, M> {
-    size: i32,
     header: &'a H,
     header_version: i16,
     body: &'a M,
@@ -83,8 +89,12 @@ struct Frame<'a, H, M> {
 
 impl<H: FrameHeader, M: Message> WriteExact for Frame<'_, H, M> {
     #[inline]
+    fn len(&self) -> usize {
+        self.header.len(self.header_version) + self.body.wire_len(self.ctx)
+    }
+
+    #[inline]
     fn write_to<W: BufMut>(&self, buf: &mut W) -> Result<(), EncodeError> {
-        buf.put_i32(self.size);
         self.header.put(buf, self.header_version)?;
         self.body
             .encode_wire(buf, self.ctx)
@@ -92,7 +102,8 @@ impl<H: FrameHeader, M: Message> WriteExact for Frame<'_, H, M> {
     }
 }
 
-/// Writes size, header and body in one pass; the size comes from the lengths.
+/// Writes size, header and body; see [`write_message`] for when the size is
+/// computed first and when it is counted as the frame is written.
 fn encode_frame<M: Message, H: FrameHeader, B: BufMut>(
     buf: &mut B,
     header: &H,
@@ -100,41 +111,24 @@ fn encode_frame<M: Message, H: FrameHeader, B: BufMut>(
     version: i16,
     body: &M,
 ) -> Result<usize, EncodeError> {
-    // The version is checked once; the body is sized and written at that context.
+    // The version is checked once; the body is written at that context.
     let ctx = encode_context::<M>(version)?;
-    let size = header.len(header_version) + body.wire_len(ctx);
-    if size > i32::MAX as usize {
-        return Err(EncodeErrorKind::TooLong {
-            length: size,
-            max: i32::MAX as usize,
-        }
-        .into());
-    }
-    if buf.remaining_mut() < 4 + size {
-        return Err(EncodeErrorKind::BufferTooSmall {
-            needed: 4 + size,
-            remaining: buf.remaining_mut(),
-        }
-        .into());
-    }
     let frame = Frame {
-        size: size as i32,
         header,
         header_version,
         body,
         ctx,
         version,
     };
-    write_exact(buf, 4 + size, &frame)?;
-    Ok(4 + size)
+    write_message(buf, &frame, true)
 }
 
 /// Writes a request frame: size, `header` (at the header version the message's
 /// API uses at `header.api_version`), then `body` at that version. Returns the
 /// bytes written.
 ///
-/// Reserve room first (or reuse a buffer) for the fast path described at
-/// [`Message::encode`]; on error that path leaves the buffer untouched.
+/// A reused buffer (or one given room) is written in one pass, as described
+/// at [`Message::encode`]; on error nothing is committed to it.
 pub fn encode_request<M: Message, B: BufMut>(
     buf: &mut B,
     header: &RequestHeader,

@@ -58,32 +58,27 @@ pub trait Message: KafkaStruct {
     /// Writes the message body at `version` and returns its length, which is
     /// [`encoded_len`](Message::encoded_len).
     ///
-    /// The size is computed first and the buffer's room checked against it
-    /// (a [`BufferTooSmall`](crate::EncodeErrorKind::BufferTooSmall) error, not a
-    /// panic, for a full fixed-size buffer). When the buffer's current chunk
-    /// already has room for the body (a reused buffer, or one given
-    /// [`encoded_len`](Message::encoded_len) of capacity, as
-    /// [`encode_to_vec`](Message::encode_to_vec) does), the body is written
-    /// through a plain slice over that room, the fast path, and the buffer is
-    /// left untouched on error. A growable buffer without that room still works:
-    /// it grows as the bytes are written, and on error may hold part of the body.
+    /// A buffer whose current chunk has room to spare (at least
+    /// [`ONE_PASS_ROOM`](crate::frame::ONE_PASS_ROOM) bytes: a reused buffer,
+    /// or one given capacity) is written in one pass through a plain slice over
+    /// that room, without computing the size first: the length is what was
+    /// written. If the body does not fit there, or the room is smaller, the
+    /// size is computed, the buffer's room checked against it (a
+    /// [`BufferTooSmall`](crate::EncodeErrorKind::BufferTooSmall) error, not a
+    /// panic, for a full fixed-size buffer) and the body written. On error
+    /// nothing is committed: the buffer's length (a slice's position) is as it
+    /// was, though its spare room may have been written into. The exception is
+    /// a growable buffer without room, which grows as the bytes are written and
+    /// may then hold part of the body.
     ///
-    /// To write without sizing first, call [`Wire::encode_wire`] with
+    /// [`encode_to_vec`](Message::encode_to_vec) allocates exactly once. To
+    /// write with no check at all, call [`Wire::encode_wire`] with
     /// [`Message::context`].
     #[inline]
     fn encode<B: BufMut>(&self, buf: &mut B, version: i16) -> Result<usize, EncodeError> {
         let ctx = encode_context::<Self>(version)?;
-        let len = self.wire_len(ctx);
-        if buf.remaining_mut() < len {
-            return Err(EncodeError::new(EncodeErrorKind::BufferTooSmall {
-                needed: len,
-                remaining: buf.remaining_mut(),
-            })
-            .in_message(Self::SCHEMA.name, version));
-        }
-        write_exact(buf, len, &Body(self, ctx))
-            .map_err(|e| e.in_message(Self::SCHEMA.name, version))?;
-        Ok(len)
+        write_message(buf, &Body(self, ctx), false)
+            .map_err(|e| e.in_message(Self::SCHEMA.name, version))
     }
 
     /// The message body at `version` in a new `Vec` of exactly its length.
@@ -134,6 +129,8 @@ pub trait Message: KafkaStruct {
 
 /// Writes a known number of bytes into any [`BufMut`]; see [`write_exact`].
 pub(crate) trait WriteExact {
+    /// How many bytes [`write_to`](WriteExact::write_to) writes.
+    fn len(&self) -> usize;
     /// Writes the bytes.
     fn write_to<W: BufMut>(&self, buf: &mut W) -> Result<(), EncodeError>;
 }
@@ -143,9 +140,106 @@ struct Body<'a, T>(&'a T, Ctx);
 
 impl<T: Wire> WriteExact for Body<'_, T> {
     #[inline]
+    fn len(&self) -> usize {
+        self.0.wire_len(self.1)
+    }
+
+    #[inline]
     fn write_to<W: BufMut>(&self, buf: &mut W) -> Result<(), EncodeError> {
         self.0.encode_wire(buf, self.1)
     }
+}
+
+/// What `w` writes, after its size as an int32 when there is one.
+struct Prefixed<'a, W> {
+    size: Option<i32>,
+    w: &'a W,
+}
+
+impl<W: WriteExact> WriteExact for Prefixed<'_, W> {
+    #[inline]
+    fn len(&self) -> usize {
+        self.size.map_or(0, |_| 4) + self.w.len()
+    }
+
+    #[inline]
+    fn write_to<B: BufMut>(&self, buf: &mut B) -> Result<(), EncodeError> {
+        if let Some(size) = self.size {
+            buf.put_i32(size);
+        }
+        self.w.write_to(buf)
+    }
+}
+
+/// Writes what `w` writes, after an int32 size prefix when `prefixed` (a
+/// frame), and returns the number of bytes written, prefix included.
+///
+/// With at least [`ONE_PASS_ROOM`](crate::frame::ONE_PASS_ROOM) bytes of spare room in `buf`'s current
+/// chunk, the bytes go through a [`Window`] over that room without computing
+/// their size: if they fit, the prefix is filled in from the count written and
+/// everything is committed. Otherwise (or with less room, such as the 64
+/// bytes a full `Vec` offers) the size is computed and checked against the
+/// buffer's room first, and [`write_exact`] writes. A message that does not
+/// fit a large room is therefore walked twice; a reused buffer, the common
+/// case, never is. Smaller rooms go straight to sizing so that a fresh
+/// buffer does not pay for a walk that cannot fit.
+pub(crate) fn write_message<B: BufMut, W: WriteExact>(
+    buf: &mut B,
+    w: &W,
+    prefixed: bool,
+) -> Result<usize, EncodeError> {
+    let prefix_len = if prefixed { 4 } else { 0 };
+    let chunk = buf.chunk_mut();
+    if chunk.len() >= crate::frame::ONE_PASS_ROOM {
+        // SAFETY: the slice is written only through `Window` and through
+        // `MaybeUninit::write`, which write initialised bytes.
+        let room = unsafe { chunk.as_uninit_slice_mut() };
+        let (prefix, rest) = room.split_at_mut(prefix_len);
+        let rest_len = rest.len();
+        let mut window = Window {
+            room: rest,
+            overflowed: false,
+        };
+        w.write_to(&mut window)?;
+        if !window.overflowed {
+            let written = rest_len - window.room.len();
+            if prefixed {
+                let Ok(size) = i32::try_from(written) else {
+                    return Err(too_long_for_a_frame(written));
+                };
+                for (slot, byte) in prefix.iter_mut().zip(size.to_be_bytes()) {
+                    slot.write(byte);
+                }
+            }
+            // SAFETY: the prefix and the next `written` bytes were just written.
+            unsafe { buf.advance_mut(prefix_len + written) };
+            return Ok(prefix_len + written);
+        }
+    }
+    let len = w.len();
+    let size = match prefixed {
+        false => None,
+        true => Some(i32::try_from(len).map_err(|_| too_long_for_a_frame(len))?),
+    };
+    let total = prefix_len + len;
+    if buf.remaining_mut() < total {
+        return Err(EncodeErrorKind::BufferTooSmall {
+            needed: total,
+            remaining: buf.remaining_mut(),
+        }
+        .into());
+    }
+    write_exact(buf, total, &Prefixed { size, w })?;
+    Ok(total)
+}
+
+#[cold]
+fn too_long_for_a_frame(len: usize) -> EncodeError {
+    EncodeErrorKind::TooLong {
+        length: len,
+        max: i32::MAX as usize,
+    }
+    .into()
 }
 
 /// The spare room of a buffer, written front to back.
@@ -353,12 +447,124 @@ mod tests {
         }
     }
 
-    /// Says it writes `claimed` bytes but writes `actual`.
+    #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+    #[kafka(api_key = 1001, versions = "0-1", flexible = "1+")]
+    struct Notes {
+        #[kafka(versions = "0+")]
+        notes: Vec<Note>,
+        /// Absent in version 0: a value there cannot be encoded.
+        #[kafka(versions = "1+")]
+        extra: i32,
+    }
+
+    /// `n` notes: 15 bytes each at v0, 14 at v1, plus the array prefix.
+    fn notes(n: usize, extra: i32) -> Notes {
+        Notes {
+            notes: vec![note(); n],
+            extra,
+        }
+    }
+
+    const ONE_PASS_ROOM: usize = crate::frame::ONE_PASS_ROOM;
+
+    #[test]
+    fn one_pass_and_sized_writes_agree() {
+        for version in [0, 1] {
+            for n in [0, 1, 16, 17, 18, 100] {
+                let msg = notes(n, 0);
+                let len = msg.encoded_len(version);
+                let mut sized = Vec::new(); // no room: sized, then grown
+                assert_eq!(msg.encode(&mut sized, version).unwrap(), len);
+                // Rooms around the one-pass threshold and around the length.
+                for room in [
+                    ONE_PASS_ROOM - 1,
+                    ONE_PASS_ROOM,
+                    len.saturating_sub(1),
+                    len,
+                    len + 1,
+                    4096,
+                ] {
+                    let mut buf = Vec::with_capacity(room);
+                    assert_eq!(
+                        msg.encode(&mut buf, version).unwrap(),
+                        len,
+                        "n {n} room {room}"
+                    );
+                    assert_eq!(buf, sized, "n {n} room {room}");
+                    // After other bytes in a reused buffer.
+                    buf.clear();
+                    buf.push(0xee);
+                    assert_eq!(msg.encode(&mut buf, version).unwrap(), len);
+                    assert_eq!(&buf[1..], &sized[..]);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_fixed_buffer_too_small_for_a_one_pass_write_is_refused() {
+        // 100 notes take more than the 512 bytes of room: the one-pass write
+        // runs out, then the sized check refuses the buffer.
+        let msg = notes(100, 0);
+        let len = msg.encoded_len(1);
+        let mut fixed = vec![0u8; 512];
+        let mut window = &mut fixed[..];
+        let err = msg.encode(&mut window, 1).unwrap_err();
+        assert_eq!(
+            err.kind(),
+            &EncodeErrorKind::BufferTooSmall {
+                needed: len,
+                remaining: 512
+            }
+        );
+        // Nothing committed; the room itself was written into by the attempt.
+        assert_eq!(window.len(), 512);
+    }
+
+    #[test]
+    fn an_error_in_a_one_pass_write_commits_nothing() {
+        // `extra` does not exist at v0: a non-default value there is an error,
+        // found after all the notes were written into the room.
+        let msg = notes(40, 5);
+        let mut buf = Vec::with_capacity(4096);
+        buf.push(0xee);
+        let err = msg.encode(&mut buf, 0).unwrap_err();
+        assert_eq!(err.kind(), &EncodeErrorKind::NonDefaultAbsent);
+        assert_eq!(err.to_string(), "Notes.extra (version 0): field is absent in this version but holds a non-default value (and is not ignorable)");
+        assert_eq!(buf, [0xee]);
+    }
+
+    #[test]
+    fn a_frame_prefix_counts_what_was_written() {
+        // In one pass the prefix is the count written, even for a writer
+        // whose `len` is wrong; a sized write catches the disagreement.
+        let mut roomy = Vec::with_capacity(ONE_PASS_ROOM);
+        assert_eq!(
+            write_message(&mut roomy, &Liar { actual: 9 }, true).unwrap(),
+            13
+        );
+        assert_eq!(&roomy[..4], &9i32.to_be_bytes());
+        let mut tight = Vec::new();
+        let err = write_message(&mut tight, &Liar { actual: 9 }, true).unwrap_err();
+        assert_eq!(
+            err.kind(),
+            &EncodeErrorKind::LengthMismatch {
+                computed: 8,
+                written: 13
+            }
+        );
+    }
+
+    /// Says it writes 4 bytes but writes `actual`.
     struct Liar {
         actual: usize,
     }
 
     impl WriteExact for Liar {
+        fn len(&self) -> usize {
+            4
+        }
+
         fn write_to<W: BufMut>(&self, buf: &mut W) -> Result<(), EncodeError> {
             buf.put_bytes(0xab, self.actual);
             Ok(())

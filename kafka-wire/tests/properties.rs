@@ -993,7 +993,8 @@ fn headers_round_trip_at_every_version() {
 fn frames_split_anywhere_decode_the_same() {
     let mut rng = Rng::new(0x5eed_000b);
     for round in 0..150 {
-        let mut stream = BytesMut::new();
+        // Room or none: frames are written in one pass or sized first.
+        let mut stream = BytesMut::with_capacity(rng.pick(&[0, 100, 256, 600, 4096]));
         let mut sent = Vec::new();
         for _ in 0..rng.range(1, 4) {
             let version = rng.range(0, 3) as i16;
@@ -1003,12 +1004,19 @@ fn frames_split_anywhere_decode_the_same() {
             if rng.coin() {
                 header.client_id = Some(Str::from(rng.small_string()));
             }
+            let start = stream.len();
             let written = frame::encode_request(&mut stream, &header, &body).unwrap();
             let hv = Sample::request_header_version(version);
             assert_eq!(
                 written,
                 4 + header.encoded_len(hv) + body.encoded_len(version)
             );
+            // The same bytes whether written in one pass or sized first.
+            let (mut sized, mut roomy) = (Vec::new(), Vec::with_capacity(8192));
+            frame::encode_request(&mut sized, &header, &body).unwrap();
+            frame::encode_request(&mut roomy, &header, &body).unwrap();
+            assert_eq!(sized, roomy, "round {round}");
+            assert_eq!(&stream[start..], &sized[..], "round {round}");
             sent.push((header, body));
         }
         let all = stream.freeze();
