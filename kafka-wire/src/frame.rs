@@ -51,27 +51,22 @@ trait FrameHeader {
     fn put<W: BufMut>(&self, buf: &mut W, version: i16) -> Result<(), EncodeError>;
 }
 
-impl FrameHeader for RequestHeader {
-    #[inline]
-    fn len(&self, version: i16) -> usize {
-        self.encoded_len(version)
-    }
-    #[inline]
-    fn put<W: BufMut>(&self, buf: &mut W, version: i16) -> Result<(), EncodeError> {
-        self.encode(buf, version)
-    }
+macro_rules! frame_header {
+    ($($ty:ty),*) => {$(
+        impl FrameHeader for $ty {
+            #[inline]
+            fn len(&self, version: i16) -> usize {
+                self.encoded_len(version)
+            }
+            #[inline]
+            fn put<W: BufMut>(&self, buf: &mut W, version: i16) -> Result<(), EncodeError> {
+                self.encode(buf, version)
+            }
+        }
+    )*};
 }
 
-impl FrameHeader for ResponseHeader {
-    #[inline]
-    fn len(&self, version: i16) -> usize {
-        self.encoded_len(version)
-    }
-    #[inline]
-    fn put<W: BufMut>(&self, buf: &mut W, version: i16) -> Result<(), EncodeError> {
-        self.encode(buf, version)
-    }
-}
+frame_header!(RequestHeader, ResponseHeader);
 
 /// The smallest spare room (in a buffer's current chunk) that
 /// [`Message::encode`] and the frame writers fill in one pass, before knowing

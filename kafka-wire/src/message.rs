@@ -81,10 +81,14 @@ pub trait Message: KafkaStruct {
             .map_err(|e| e.in_message(Self::SCHEMA.name, version))
     }
 
-    /// The message body at `version` in a new `Vec` of exactly its length.
+    /// The message body at `version` in a new `Vec` of exactly its length:
+    /// sized once, allocated once, written once.
     fn encode_to_vec(&self, version: i16) -> Result<Vec<u8>, EncodeError> {
-        let mut out = Vec::with_capacity(self.encoded_len(version));
-        self.encode(&mut out, version)?;
+        let ctx = encode_context::<Self>(version)?;
+        let body = Body(self, ctx);
+        let len = body.len();
+        let mut out = Vec::with_capacity(len);
+        write_exact(&mut out, len, &body).map_err(|e| e.in_message(Self::SCHEMA.name, version))?;
         Ok(out)
     }
 
@@ -180,9 +184,10 @@ impl<W: WriteExact> WriteExact for Prefixed<'_, W> {
 /// everything is committed. Otherwise (or with less room, such as the 64
 /// bytes a full `Vec` offers) the size is computed and checked against the
 /// buffer's room first, and [`write_exact`] writes. A message that does not
-/// fit a large room is therefore walked twice; a reused buffer, the common
-/// case, never is. Smaller rooms go straight to sizing so that a fresh
-/// buffer does not pay for a walk that cannot fit.
+/// fit a large room is therefore walked three times (the attempt, the size,
+/// the write); one written into a reused buffer it fits, the common case, is
+/// walked once. Smaller rooms go straight to sizing, so that a fresh buffer
+/// does not pay for an attempt that cannot fit.
 pub(crate) fn write_message<B: BufMut, W: WriteExact>(
     buf: &mut B,
     w: &W,
