@@ -691,25 +691,23 @@ mod tests {
     }
 
     #[test]
-    fn inline_strings_encode_exactly_into_tight_buffers() {
-        // The inline fast path writes a whole inline buffer; with less room
-        // than that it must fall back and still write exactly the string.
+    fn a_decoded_short_string_keeps_nothing_of_what_followed_it() {
+        // A short string is copied inline; the input after it (a later
+        // field, another message) must neither be kept nor written out.
         for flexible in [true, false] {
-            let s = Str::from("abc");
-            let mut expected = Vec::new();
-            put_str(&mut expected, "abc", flexible).unwrap();
-            let mut exact = vec![0u8; expected.len()];
-            s.put(&mut &mut exact[..], flexible).unwrap();
-            assert_eq!(exact, expected);
-            let mut roomy = Vec::with_capacity(64);
-            s.put(&mut roomy, flexible).unwrap();
-            roomy.push(0xee);
-            assert_eq!(&roomy[..expected.len()], &expected[..]);
-            assert_eq!(
-                roomy.len(),
-                expected.len() + 1,
-                "only the string's bytes committed"
-            );
+            let mut input = Vec::new();
+            put_str(&mut input, "ab", flexible).unwrap();
+            input.extend_from_slice(b"SECRET-PASSWORD-12345");
+            let s = get_str(&mut Bytes::from(input), flexible).unwrap().unwrap();
+            assert!(s.is_inline());
+            let mut out = [0u8; 64];
+            let mut window = &mut out[..];
+            put_str(&mut window, &s, flexible).unwrap();
+            let prefix = if flexible { 1 } else { 2 };
+            assert_eq!(window.len(), 64 - prefix - 2);
+            assert_eq!(&out[prefix..prefix + 2], b"ab");
+            assert!(out[prefix + 2..].iter().all(|&b| b == 0), "{out:?}");
+            assert_eq!(s.clone().into_bytes(), &b"ab"[..]);
         }
     }
 

@@ -229,7 +229,9 @@ pub enum EncodeErrorKind {
     },
     /// Encoding wrote another number of bytes than the size computed for it.
     /// This is a bug in a hand-written [`Wire`](crate::Wire) implementation
-    /// (derived ones are exact); nothing was committed to the buffer.
+    /// (derived ones are exact). Nothing was committed to a buffer that had
+    /// room for the computed size; one without (see
+    /// [`Message::encode`](crate::Message::encode)) holds what was written.
     #[error("size computed as {computed} bytes but encoding wrote {written}")]
     LengthMismatch {
         /// What `wire_len` said.

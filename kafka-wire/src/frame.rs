@@ -123,7 +123,8 @@ fn encode_frame<M: Message, H: FrameHeader, B: BufMut>(
 /// bytes written.
 ///
 /// A reused buffer (or one given room) is written in one pass, as described
-/// at [`Message::encode`]; on error nothing is committed to it.
+/// at [`Message::encode`]; on error nothing is committed to a buffer whose
+/// current chunk had room for the frame.
 pub fn encode_request<M: Message, B: BufMut>(
     buf: &mut B,
     header: &RequestHeader,

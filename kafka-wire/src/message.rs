@@ -68,8 +68,9 @@ pub trait Message: KafkaStruct {
     /// panic, for a full fixed-size buffer) and the body written. On error
     /// nothing is committed: the buffer's length (a slice's position) is as it
     /// was, though its spare room may have been written into. The exception is
-    /// a growable buffer without room, which grows as the bytes are written and
-    /// may then hold part of the body.
+    /// a buffer whose current chunk is smaller than the body (a growable buffer
+    /// without room, or a chain of buffers): it takes the bytes as they are
+    /// written and may then hold part of the body.
     ///
     /// [`encode_to_vec`](Message::encode_to_vec) allocates exactly once. To
     /// write with no check at all, call [`Wire::encode_wire`] with
@@ -87,6 +88,10 @@ pub trait Message: KafkaStruct {
         let ctx = encode_context::<Self>(version)?;
         let body = Body(self, ctx);
         let len = body.len();
+        if len == 0 {
+            // An empty `Vec` would reserve 64 bytes when asked for room.
+            return Ok(Vec::new());
+        }
         let mut out = Vec::with_capacity(len);
         write_exact(&mut out, len, &body).map_err(|e| e.in_message(Self::SCHEMA.name, version))?;
         Ok(out)
@@ -205,8 +210,8 @@ pub(crate) fn write_message<B: BufMut, W: WriteExact>(
             room: rest,
             overflowed: false,
         };
-        w.write_to(&mut window)?;
-        if !window.overflowed {
+        let attempt = w.write_to(&mut window);
+        if attempt.is_ok() && !window.overflowed {
             let written = rest_len - window.room.len();
             if prefixed {
                 let Ok(size) = i32::try_from(written) else {
@@ -220,6 +225,11 @@ pub(crate) fn write_message<B: BufMut, W: WriteExact>(
             unsafe { buf.advance_mut(prefix_len + written) };
             return Ok(prefix_len + written);
         }
+        // It did not fit, or failed. Either way the sized path below decides:
+        // it checks the room first, so a buffer too small gets BufferTooSmall
+        // whatever its room, and it writes to the buffer itself, not a window
+        // over part of it. (A `Wire` impl that nests `Message::encode` checks
+        // the room it is given, which in a window is only the chunk's.)
     }
     let len = w.len();
     let size = match prefixed {
@@ -373,7 +383,12 @@ pub(crate) fn write_exact<B: BufMut, W: WriteExact>(
     } else {
         let before = buf.remaining_mut();
         w.write_to(buf)?;
-        before - buf.remaining_mut()
+        match before.checked_sub(buf.remaining_mut()) {
+            Some(written) => written,
+            // A buffer whose room grew as it was written cannot say how
+            // much was; take the size as given.
+            None => len,
+        }
     };
     if written != len {
         return Err(EncodeErrorKind::LengthMismatch {
@@ -558,6 +573,86 @@ mod tests {
                 written: 13
             }
         );
+    }
+
+    /// A hand-written field that embeds a whole message with `Message::encode`.
+    #[derive(Debug, Clone, PartialEq, Default)]
+    struct Embedded(Note);
+
+    impl Wire for Embedded {
+        const TYPE: crate::schema::KafkaType = crate::schema::KafkaType::Bytes;
+        const MIN_LEN: usize = 0;
+        fn encode_wire<B: BufMut>(&self, buf: &mut B, _: Ctx) -> Result<(), EncodeError> {
+            self.0.encode(buf, 0).map(|_| ())
+        }
+        fn wire_len(&self, _: Ctx) -> usize {
+            self.0.encoded_len(0)
+        }
+        fn decode_wire<B: Buf>(buf: &mut B, _: Ctx) -> Result<Self, DecodeError> {
+            Note::decode(buf, 0).map(Embedded)
+        }
+        fn is_default_value(&self) -> bool {
+            false
+        }
+    }
+
+    #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+    #[kafka(api_key = 1002, versions = "0", flexible = "none")]
+    struct Outer {
+        #[kafka(versions = "0+")]
+        pad: Str,
+        #[kafka(versions = "0+")]
+        inner: Embedded,
+    }
+
+    #[test]
+    fn a_nested_encode_that_outgrows_the_window_falls_back() {
+        // The inner `encode` sees the window's room, not the Vec's, and
+        // refuses it; the outer encode then sizes and writes into the Vec.
+        let msg = Outer {
+            pad: "p".repeat(200).into(),
+            inner: Embedded(Note {
+                id: 1,
+                text: "n".repeat(100).into(),
+            }),
+        };
+        let mut sized = Vec::new();
+        msg.encode(&mut sized, 0).unwrap();
+        let mut roomy = Vec::with_capacity(ONE_PASS_ROOM);
+        assert_eq!(msg.encode(&mut roomy, 0).unwrap(), sized.len());
+        assert_eq!(roomy, sized);
+    }
+
+    #[test]
+    fn the_error_does_not_depend_on_the_room() {
+        // Too small and not encodable at v0: too small, whatever the room.
+        let msg = notes(100, 5);
+        let len = msg.encoded_len(0);
+        for room in [ONE_PASS_ROOM - 1, ONE_PASS_ROOM, 1024] {
+            let mut fixed = vec![0u8; room];
+            let err = msg.encode(&mut &mut fixed[..], 0).unwrap_err();
+            assert_eq!(
+                err.kind(),
+                &EncodeErrorKind::BufferTooSmall {
+                    needed: len,
+                    remaining: room
+                },
+                "room {room}"
+            );
+        }
+        // With room enough, the encode error.
+        let mut fixed = vec![0u8; len];
+        let err = msg.encode(&mut &mut fixed[..], 0).unwrap_err();
+        assert_eq!(err.kind(), &EncodeErrorKind::NonDefaultAbsent);
+    }
+
+    #[test]
+    fn an_empty_body_allocates_nothing() {
+        #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+        #[kafka(api_key = 1003, versions = "0")]
+        struct Nothing {}
+        let v = Nothing {}.encode_to_vec(0).unwrap();
+        assert_eq!((v.len(), v.capacity()), (0, 0));
     }
 
     /// Says it writes 4 bytes but writes `actual`.

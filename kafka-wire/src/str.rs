@@ -7,18 +7,19 @@ use core::fmt;
 use core::hash::{Hash, Hasher};
 use core::ops::Deref;
 
-use bytes::{BufMut, Bytes};
+use bytes::Bytes;
 
-use crate::{codec, DecodeError, DecodeErrorKind, EncodeError};
+use crate::{DecodeError, DecodeErrorKind};
 
 /// An immutable, cheaply cloneable UTF-8 string.
 ///
-/// Strings of up to [`Str::INLINE_CAPACITY`] bytes (topic names, config keys and
-/// values, principals, hosts: most strings in Kafka messages) are stored inside
-/// the `Str` itself. Decoding one copies at most that many bytes and never
-/// allocates or touches a reference count, and dropping it is free. Longer
-/// strings are [`Bytes`]: decoded from `Bytes`, they are slices of the input
-/// buffer, with no copy.
+/// Decoded or built from text, strings of up to [`Str::INLINE_CAPACITY`] bytes
+/// (topic names, config keys and values, principals, hosts: most strings in
+/// Kafka messages) are stored inside the `Str` itself: decoding one copies its
+/// bytes and never allocates or touches a reference count, and dropping it is
+/// free. Longer strings are [`Bytes`]: decoded from `Bytes`, they are slices of
+/// the input buffer, with no copy. [`Str::from_utf8`] and [`Str::from_static`]
+/// keep the buffer they are given, whatever its length.
 ///
 /// `Str` derefs to `&str`, compares with `str`, `&str` and `String`, and is
 /// built from either:
@@ -85,11 +86,9 @@ impl Str {
     #[inline]
     fn copy_from_checked(bytes: &[u8]) -> Self {
         if bytes.len() <= Str::INLINE_CAPACITY {
-            let mut inline = [0; Str::INLINE_CAPACITY];
-            inline[..bytes.len()].copy_from_slice(bytes);
             Str(Repr::Inline {
                 len: bytes.len() as u8,
-                bytes: inline,
+                bytes: inline_copy(bytes),
             })
         } else {
             Str(Repr::Shared(Bytes::copy_from_slice(bytes)))
@@ -97,52 +96,19 @@ impl Str {
     }
 
     /// Decodes the string of `len <= INLINE_CAPACITY` bytes at the start of
-    /// `src` (which holds at least `len` bytes) into an inline `Str`.
-    ///
-    /// When `src` holds `INLINE_CAPACITY` bytes, all of them are copied: a
-    /// copy of fixed size is two vector moves, where one of exactly `len`
-    /// bytes is a call to `memcpy`. The bytes after the string come from the
-    /// input and are never read.
+    /// `src` (which holds at least `len` bytes) into an inline `Str`. Only
+    /// the string's bytes are copied; the rest of the inline buffer is zero,
+    /// so nothing that followed the string in the input is kept.
     #[inline]
     pub(crate) fn decode_inline(src: &[u8], len: usize) -> Result<Self, DecodeError> {
-        debug_assert!(len <= Str::INLINE_CAPACITY && len <= src.len());
-        match src.first_chunk::<{ Str::INLINE_CAPACITY }>() {
-            Some(window) if len <= Str::INLINE_CAPACITY => {
-                check_utf8(&window[..len])?;
-                Ok(Str(Repr::Inline {
-                    len: len as u8,
-                    bytes: *window,
-                }))
-            }
-            _ => Str::copy_from_utf8(&src[..len]),
-        }
-    }
-
-    /// Writes the string at `flexible` (compact) or classic form.
-    ///
-    /// An inline string goes out as one fixed-size copy of its whole inline
-    /// buffer when the buffer's chunk has room for it, instead of a call to
-    /// `memcpy` for its exact length; the bytes past its end are then written
-    /// over by whatever comes next, or left uncommitted.
-    #[inline(always)]
-    pub(crate) fn put<B: BufMut>(&self, buf: &mut B, flexible: bool) -> Result<(), EncodeError> {
-        if let Repr::Inline { len, bytes } = &self.0 {
-            let chunk = buf.chunk_mut();
-            let prefix = if flexible { 1 } else { 2 };
-            if chunk.len() >= prefix + Str::INLINE_CAPACITY {
-                if flexible {
-                    chunk.write_byte(0, len + 1);
-                } else {
-                    chunk[..2].copy_from_slice(&[0, *len]);
-                }
-                chunk[prefix..prefix + Str::INLINE_CAPACITY].copy_from_slice(bytes);
-                // SAFETY: the chunk's first `prefix + INLINE_CAPACITY` bytes,
-                // more than `prefix + len`, were just written.
-                unsafe { buf.advance_mut(prefix + usize::from(*len)) };
-                return Ok(());
-            }
-        }
-        codec::put_str(buf, self.as_str(), flexible)
+        let Some(text) = src.get(..len).filter(|_| len <= Str::INLINE_CAPACITY) else {
+            return Err(DecodeError::truncated(len, src.len()));
+        };
+        check_utf8(text)?;
+        Ok(Str(Repr::Inline {
+            len: len as u8,
+            bytes: inline_copy(text),
+        }))
     }
 
     /// The length in bytes.
@@ -188,6 +154,15 @@ impl Str {
             Repr::Shared(b) => b,
         }
     }
+}
+
+/// `src` (at most `INLINE_CAPACITY` bytes) at the front of a zeroed inline
+/// buffer: nothing but the string is kept, whatever followed it in the input.
+#[inline(always)]
+fn inline_copy(src: &[u8]) -> [u8; Str::INLINE_CAPACITY] {
+    let mut out = [0; Str::INLINE_CAPACITY];
+    out[..src.len()].copy_from_slice(src);
+    out
 }
 
 /// UTF-8 validation with an ASCII fast path (most names are ASCII).
