@@ -702,7 +702,9 @@ mod tests {
             assert!(s.is_inline());
             let mut out = [0u8; 64];
             let mut window = &mut out[..];
-            put_str(&mut window, &s, flexible).unwrap();
+            // Through `Wire`, as generated code writes it (a fixed-size copy).
+            let ctx = crate::Ctx::new(0, flexible);
+            crate::Wire::encode_wire(&s, &mut window, ctx).unwrap();
             let prefix = if flexible { 1 } else { 2 };
             assert_eq!(window.len(), 64 - prefix - 2);
             assert_eq!(&out[prefix..prefix + 2], b"ab");

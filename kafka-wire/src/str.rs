@@ -7,9 +7,9 @@ use core::fmt;
 use core::hash::{Hash, Hasher};
 use core::ops::Deref;
 
-use bytes::Bytes;
+use bytes::{BufMut, Bytes};
 
-use crate::{DecodeError, DecodeErrorKind};
+use crate::{codec, DecodeError, DecodeErrorKind, EncodeError};
 
 /// An immutable, cheaply cloneable UTF-8 string.
 ///
@@ -41,7 +41,7 @@ pub struct Str(Repr);
 
 #[derive(Clone)]
 enum Repr {
-    /// The first `len` bytes of `bytes` are the text; the rest are never read.
+    /// The first `len` bytes of `bytes` are the text; the rest are zero.
     Inline {
         len: u8,
         bytes: [u8; Str::INLINE_CAPACITY],
@@ -109,6 +109,35 @@ impl Str {
             len: len as u8,
             bytes: inline_copy(text),
         }))
+    }
+
+    /// Writes the string at `flexible` (compact) or classic form.
+    ///
+    /// An inline string goes out as one fixed-size copy of its whole inline
+    /// buffer when the buffer's chunk has room for it, instead of a call to
+    /// `memcpy` for its exact length. The buffer's bytes past the string are
+    /// zero (every constructor zeroes them), so the spare room after the
+    /// string receives up to 22 zero bytes, which are not committed and are
+    /// written over by whatever comes next.
+    #[inline(always)]
+    pub(crate) fn put<B: BufMut>(&self, buf: &mut B, flexible: bool) -> Result<(), EncodeError> {
+        if let Repr::Inline { len, bytes } = &self.0 {
+            let chunk = buf.chunk_mut();
+            let prefix = if flexible { 1 } else { 2 };
+            if chunk.len() >= prefix + Str::INLINE_CAPACITY {
+                if flexible {
+                    chunk.write_byte(0, len + 1);
+                } else {
+                    chunk[..2].copy_from_slice(&[0, *len]);
+                }
+                chunk[prefix..prefix + Str::INLINE_CAPACITY].copy_from_slice(bytes);
+                // SAFETY: the chunk's first `prefix + INLINE_CAPACITY` bytes,
+                // more than `prefix + len`, were just written.
+                unsafe { buf.advance_mut(prefix + usize::from(*len)) };
+                return Ok(());
+            }
+        }
+        codec::put_str(buf, self.as_str(), flexible)
     }
 
     /// The length in bytes.

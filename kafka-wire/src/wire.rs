@@ -293,14 +293,14 @@ fn len_or_null<T: Wire>(value: Option<&T>, ctx: Ctx, form: LengthForm) -> usize 
 
 /// Strings: [`Str`] (inline or shared) and `String` (owned) share one codec.
 macro_rules! string_wire {
-    ($ty:ty, $from_str:expr) => {
+    ($ty:ty, $from_str:expr, $put:expr) => {
         impl Wire for $ty {
             const TYPE: KafkaType = KafkaType::String;
             const MIN_LEN: usize = 1;
 
             #[inline]
             fn encode_wire<B: BufMut>(&self, buf: &mut B, ctx: Ctx) -> Result<(), EncodeError> {
-                codec::put_str(buf, self, ctx.flexible)
+                $put(self, buf, ctx.flexible)
             }
 
             #[inline]
@@ -345,8 +345,12 @@ macro_rules! string_wire {
     };
 }
 
-string_wire!(Str, |s: Str| s);
-string_wire!(String, |s: Str| String::from(s.as_str()));
+string_wire!(Str, |s: Str| s, Str::put);
+string_wire!(
+    String,
+    |s: Str| String::from(s.as_str()),
+    |s: &String, buf: &mut B, flexible| { codec::put_str(buf, s, flexible) }
+);
 
 /// A record set, kept as the raw bytes of its record batches (Kafka's `records`
 /// type). Decoding from `Bytes` keeps it a slice of the input.
