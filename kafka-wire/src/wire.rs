@@ -451,6 +451,88 @@ fn element_capacity<T: Wire, B: Buf>(buf: &B, n: usize) -> Result<usize, DecodeE
 trait Elements<T> {
     fn with_capacity(n: usize) -> Self;
     fn push(&mut self, value: T);
+    /// The container of one `T::from_fixed` element per `k`-byte chunk of
+    /// `run`, or the index of the element `from_fixed` refused.
+    fn from_fixed_run(run: &[u8], k: usize) -> Result<Self, usize>
+    where
+        Self: Sized;
+}
+
+/// Writes one `T::from_fixed` element per `k`-byte chunk of `run` to `dst`
+/// onwards, without a capacity check or a length update per element, and
+/// returns how many it wrote: fewer than `run.len() / k` only if `from_fixed`
+/// refused one.
+///
+/// # Safety
+/// `dst` is valid for writes of `run.len() / k` elements of `T`.
+#[inline(always)]
+unsafe fn write_fixed_run<T: Wire>(dst: *mut T, run: &[u8], k: usize) -> usize {
+    let mut written = 0;
+    for bytes in run.chunks_exact(k) {
+        let Some(v) = T::from_fixed(bytes) else { break };
+        // SAFETY: `chunks_exact` yields `run.len() / k` chunks, so
+        // `written < run.len() / k`, for which the caller vouches.
+        unsafe { dst.add(written).write(v) };
+        written += 1;
+    }
+    written
+}
+
+impl<T: Wire> Elements<T> for Vec<T> {
+    #[inline(always)]
+    fn with_capacity(n: usize) -> Self {
+        Vec::with_capacity(n)
+    }
+    #[inline(always)]
+    fn push(&mut self, value: T) {
+        Vec::push(self, value)
+    }
+    #[inline(always)]
+    fn from_fixed_run(run: &[u8], k: usize) -> Result<Self, usize> {
+        let n = run.len() / k;
+        let mut out = Vec::with_capacity(n);
+        // SAFETY: the capacity is at least `n`.
+        let written = unsafe { write_fixed_run(out.as_mut_ptr(), run, k) };
+        // SAFETY: `written <= n` elements were initialised. (A panic in
+        // `from_fixed` leaks those written, which are plain values.)
+        unsafe { out.set_len(written) };
+        if written < n {
+            Err(written)
+        } else {
+            Ok(out)
+        }
+    }
+}
+
+#[cfg(feature = "smallvec")]
+impl<T: Wire, const N: usize> Elements<T> for smallvec::SmallVec<[T; N]>
+where
+    [T; N]: smallvec::Array<Item = T>,
+{
+    #[inline(always)]
+    fn with_capacity(n: usize) -> Self {
+        smallvec::SmallVec::with_capacity(n)
+    }
+    #[inline(always)]
+    fn push(&mut self, value: T) {
+        smallvec::SmallVec::push(self, value)
+    }
+    #[inline(always)]
+    fn from_fixed_run(run: &[u8], k: usize) -> Result<Self, usize> {
+        let n = run.len() / k;
+        if n > N {
+            return Vec::from_fixed_run(run, k).map(smallvec::SmallVec::from_vec);
+        }
+        // Short lists (broker ids) are built in place in the inline array.
+        let mut inline = core::mem::MaybeUninit::<[T; N]>::uninit();
+        // SAFETY: the array has room for `N >= n` elements.
+        let written = unsafe { write_fixed_run(inline.as_mut_ptr().cast::<T>(), run, k) };
+        if written < n {
+            return Err(written);
+        }
+        // SAFETY: the first `n <= N` elements are initialised.
+        Ok(unsafe { smallvec::SmallVec::from_buf_and_len_unchecked(inline, n) })
+    }
 }
 
 /// Reads the `n` elements of an array whose length prefix has been read.
@@ -460,24 +542,21 @@ fn decode_elements<T: Wire, B: Buf, C: Elements<T>>(
     n: usize,
     ctx: Ctx,
 ) -> Result<C, DecodeError> {
-    let mut out = C::with_capacity(element_capacity::<T, B>(buf, n)?);
     if let (true, Some(k @ 1..)) = (T::READS_FIXED, T::FIXED_LEN) {
-        // Broker ids, partition indexes, topic ids: when all the
-        // elements are in the current chunk, one check covers them.
+        // Broker ids, partition indexes, topic ids: when all the elements
+        // are in the current chunk, one check covers them, and the
+        // container is sized by bytes that are really there.
         if let Some(run) = n.checked_mul(k).and_then(|total| buf.chunk().get(..total)) {
             let total = run.len();
-            for (i, bytes) in run.chunks_exact(k).enumerate() {
-                match T::from_fixed(bytes) {
-                    Some(v) => out.push(v),
-                    // `from_fixed` refuses only too few bytes,
-                    // which `chunks_exact` never hands it.
-                    None => return Err(DecodeError::truncated(k, bytes.len()).at_index(i)),
-                }
-            }
+            // `from_fixed` refuses only too few bytes, which a whole chunk
+            // never has.
+            let out =
+                C::from_fixed_run(run, k).map_err(|i| DecodeError::truncated(k, 0).at_index(i))?;
             buf.advance(total);
             return Ok(out);
         }
     }
+    let mut out = C::with_capacity(element_capacity::<T, B>(buf, n)?);
     for i in 0..n {
         out.push(T::decode_wire(buf, ctx).map_err(|e| e.at_index(i))?);
     }
@@ -523,18 +602,6 @@ macro_rules! array_wire {
             #[inline(always)]
             fn is_default_value(&self) -> bool {
                 self.is_empty()
-            }
-        }
-
-        $(#[$attr])*
-        impl<$($generics)*> Elements<T> for $ty where $($bounds)* {
-            #[inline(always)]
-            fn with_capacity(n: usize) -> Self {
-                <$ty>::with_capacity(n)
-            }
-            #[inline(always)]
-            fn push(&mut self, value: T) {
-                <$ty>::push(self, value)
             }
         }
 
@@ -704,6 +771,40 @@ mod tests {
         ));
         let err = Vec::<Str>::decode_wire(&mut &input[..], CLASSIC).unwrap_err();
         assert!(matches!(err.kind(), DecodeErrorKind::Truncated { .. }));
+    }
+
+    /// Arrays of fixed-size values are built in place from one slice: every
+    /// length around a `SmallVec`'s inline capacity, and a `Vec`, read back
+    /// what was written and consume exactly their bytes.
+    #[test]
+    fn fixed_runs_fill_containers_in_place() {
+        for n in 0..=6i32 {
+            let values: Vec<i32> = (0..n).map(|i| i * 0x0102_0304 - 7).collect();
+            for ctx in [CLASSIC, FLEX] {
+                let mut bytes = enc(&values, ctx);
+                bytes.push(0xee); // what follows the array stays unread
+                let mut src = &bytes[..];
+                assert_eq!(Vec::<i32>::decode_wire(&mut src, ctx).unwrap(), values);
+                assert_eq!(src, [0xee]);
+                #[cfg(feature = "smallvec")]
+                {
+                    type Ids = smallvec::SmallVec<[i32; 4]>;
+                    let mut src = &bytes[..];
+                    let ids = Ids::decode_wire(&mut src, ctx).unwrap();
+                    assert_eq!(&ids[..], &values[..]);
+                    assert_eq!(ids.spilled(), n > 4);
+                    assert_eq!(src, [0xee]);
+                    let mut src = &bytes[..];
+                    let ids = Ids::decode_nullable(&mut src, ctx).unwrap().unwrap();
+                    assert_eq!(&ids[..], &values[..]);
+                    // Elements bigger than the bytes that encode them.
+                    let uuids: Vec<Uuid> = (0..n as u8).map(|i| Uuid([i; 16])).collect();
+                    let bytes = enc(&uuids, ctx);
+                    let got = smallvec::SmallVec::<[Uuid; 2]>::decode_wire(&mut &bytes[..], ctx);
+                    assert_eq!(&got.unwrap()[..], &uuids[..]);
+                }
+            }
+        }
     }
 
     #[test]
