@@ -304,8 +304,35 @@ pub fn put_str<B: BufMut>(buf: &mut B, s: &str, flexible: bool) -> Result<(), En
 /// Reads a string, or `None` for null. Strings of up to
 /// [`Str::INLINE_CAPACITY`] bytes are copied inline; longer ones from a `Bytes`
 /// source are slices of the input, not copies.
-#[inline]
+#[inline(always)]
 pub fn get_str<B: Buf>(buf: &mut B, flexible: bool) -> Result<Option<Str>, DecodeError> {
+    // Inlined into the caller: a short ASCII string (nearly every name in a
+    // Kafka message) with a whole inline buffer's worth of input in the
+    // chunk. Everything else is a call.
+    let chunk = buf.chunk();
+    let (prefix, len) = if flexible {
+        (
+            1,
+            usize::from(chunk.first().copied().unwrap_or(0)).wrapping_sub(1),
+        )
+    } else {
+        match chunk.first_chunk::<2>() {
+            Some(&[0, n]) => (2, usize::from(n)),
+            _ => (2, usize::MAX),
+        }
+    };
+    if let Some(window) = chunk.get(prefix..).and_then(|rest| rest.first_chunk()) {
+        if let Some(s) = Str::inline_ascii(window, len) {
+            buf.advance(prefix + len);
+            return Ok(Some(s));
+        }
+    }
+    get_str_general(buf, flexible)
+}
+
+/// [`get_str`] past its inlined case.
+#[inline(never)]
+fn get_str_general<B: Buf>(buf: &mut B, flexible: bool) -> Result<Option<Str>, DecodeError> {
     // Fast path: the length prefix and the whole string are in the current
     // chunk (always, for `Bytes` and slices) and a compact length fits in one
     // byte (strings under 127 bytes). The prefix is read from the chunk once,
@@ -715,23 +742,30 @@ mod tests {
 
     #[test]
     fn get_str_fast_and_general_paths_agree() {
-        // Every form, whole (the fast path) and split one byte into the
-        // string (the general path): same value, same bytes consumed.
+        // Every form, whole (the inlined case for short ASCII strings with
+        // 23 bytes after them, then the general path's fast case) and split
+        // at every byte (the slow path): same value, same bytes consumed.
         let long = "x".repeat(200); // a two-byte compact length
+        let (fits, over) = ("i".repeat(23), "o".repeat(24));
+        let texts = [
+            "",
+            "a",
+            "topic-00001",
+            "é-topic", // short, not ASCII
+            fits.as_str(),
+            over.as_str(),
+            long.as_str(),
+            "last", // fewer than 23 bytes follow it
+        ];
         for flexible in [true, false] {
             let mut input = Vec::new();
-            for s in ["", "a", "topic-00001", long.as_str()] {
+            for s in texts {
                 put_str(&mut input, s, flexible).unwrap();
             }
             put_length(&mut input, None, LengthForm::string(flexible));
             input.push(0xab); // a trailing byte that must stay unread
-            let want: Vec<Option<String>> = vec![
-                Some(String::new()),
-                Some("a".into()),
-                Some("topic-00001".into()),
-                Some(long.clone()),
-                None,
-            ];
+            let mut want: Vec<Option<String>> = texts.iter().map(|s| Some(s.to_string())).collect();
+            want.push(None);
             let read_all = |buf: &mut dyn FnMut() -> Option<Str>| -> Vec<Option<String>> {
                 (0..want.len())
                     .map(|_| buf().map(|s| s.to_string()))
@@ -753,6 +787,19 @@ mod tests {
                 );
                 assert_eq!(split.remaining(), 1);
             }
+        }
+        // Invalid UTF-8 in a short string is refused on every path, however
+        // much input follows it.
+        for flexible in [true, false] {
+            let mut input = Vec::new();
+            put_length(&mut input, Some(3), LengthForm::string(flexible));
+            input.extend_from_slice(b"a\xffb");
+            input.extend_from_slice(&[b'z'; 30]);
+            let err = get_str(&mut &input[..], flexible).unwrap_err();
+            assert!(matches!(
+                err.kind(),
+                DecodeErrorKind::InvalidUtf8 { valid_up_to: 1 }
+            ));
         }
         // A one-byte compact length whose string is cut short is truncation.
         let err = get_str(&mut &[4u8, b'a', b'b'][..], true).unwrap_err();

@@ -41,12 +41,57 @@ pub struct Str(Repr);
 
 #[derive(Clone)]
 enum Repr {
-    /// The first `len` bytes of `bytes` are the text; the rest are zero.
-    Inline {
-        len: u8,
-        bytes: [u8; Str::INLINE_CAPACITY],
-    },
+    Inline(Inline),
     Shared(Bytes),
+}
+
+/// Text stored in the `Str`: `buf[23]` is the length, at most 23, and the
+/// text is `buf[..len]`; the bytes between are zero. Aligned to 8, so that a
+/// decoded string is stored with two writes: the text's first 16 bytes, then
+/// its last 7 with the length.
+#[derive(Clone, Copy)]
+#[repr(C, align(8))]
+struct Inline {
+    buf: [u8; Str::INLINE_CAPACITY + 1],
+}
+
+impl Inline {
+    /// `text` holds the string's bytes and zeros after them; `len` is at
+    /// most `INLINE_CAPACITY`.
+    #[inline(always)]
+    fn new(text: [u8; Str::INLINE_CAPACITY], len: usize) -> Self {
+        let mut buf = [0; Str::INLINE_CAPACITY + 1];
+        buf[..Str::INLINE_CAPACITY].copy_from_slice(&text);
+        buf[Str::INLINE_CAPACITY] = len as u8;
+        Inline { buf }
+    }
+
+    /// From the text's first 16 bytes and its bytes 15..23 as little-endian
+    /// words, zero past the text.
+    #[inline(always)]
+    fn from_words(low: u128, high: u64, len: usize) -> Self {
+        let mut buf = [0; Str::INLINE_CAPACITY + 1];
+        buf[..16].copy_from_slice(&low.to_le_bytes());
+        buf[16..].copy_from_slice(&(high >> 8 | (len as u64) << 56).to_le_bytes());
+        Inline { buf }
+    }
+
+    /// At most `INLINE_CAPACITY`, as every constructor keeps it.
+    #[inline(always)]
+    fn len(&self) -> usize {
+        usize::from(self.buf[Str::INLINE_CAPACITY])
+    }
+
+    /// The text and the zeros after it.
+    #[inline(always)]
+    fn padded(&self) -> &[u8; Str::INLINE_CAPACITY] {
+        self.buf.first_chunk().expect("INLINE_CAPACITY < buf.len()")
+    }
+
+    #[inline(always)]
+    fn text(&self) -> &[u8] {
+        &self.buf[..self.len().min(Str::INLINE_CAPACITY)]
+    }
 }
 
 impl Str {
@@ -56,10 +101,9 @@ impl Str {
 
     /// The empty string.
     pub const fn new() -> Self {
-        Str(Repr::Inline {
-            len: 0,
-            bytes: [0; Str::INLINE_CAPACITY],
-        })
+        Str(Repr::Inline(Inline {
+            buf: [0; Str::INLINE_CAPACITY + 1],
+        }))
     }
 
     /// A string that points at static text; no allocation.
@@ -86,10 +130,7 @@ impl Str {
     #[inline]
     fn copy_from_checked(bytes: &[u8]) -> Self {
         if bytes.len() <= Str::INLINE_CAPACITY {
-            Str(Repr::Inline {
-                len: bytes.len() as u8,
-                bytes: inline_copy(bytes),
-            })
+            Str(Repr::Inline(Inline::new(inline_copy(bytes), bytes.len())))
         } else {
             Str(Repr::Shared(Bytes::copy_from_slice(bytes)))
         }
@@ -104,39 +145,36 @@ impl Str {
         let Some(text) = src.get(..len).filter(|_| len <= Str::INLINE_CAPACITY) else {
             return Err(DecodeError::truncated(len, src.len()));
         };
-        let bytes = match src.first_chunk::<{ Str::INLINE_CAPACITY }>() {
-            // A whole buffer's worth of input: two fixed-size reads (bytes
-            // 0..16 and 15..23), the bytes past the string masked to zero, and
-            // the ASCII check on the masked words. A `memcpy` of the exact
-            // length and a byte-wise check branch on each string's length,
-            // which varies from string to string and mispredicts: they made
-            // CreateAcls decode a third slower.
-            Some(window) => {
-                let (low_keep, high_keep) = KEEP_FIRST[len];
-                let mut low = [0; 16];
-                let mut high = [0; 8];
-                low.copy_from_slice(&window[..16]);
-                high.copy_from_slice(&window[15..]);
-                let low = u128::from_le_bytes(low) & low_keep;
-                let high = u64::from_le_bytes(high) & high_keep;
-                const HIGH_BITS: u64 = 0x8080_8080_8080_8080;
-                if (low as u64 | (low >> 64) as u64 | high) & HIGH_BITS != 0 {
-                    check_utf8(text)?;
-                }
-                let mut out = [0; Str::INLINE_CAPACITY];
-                out[..16].copy_from_slice(&low.to_le_bytes());
-                out[15..].copy_from_slice(&high.to_le_bytes());
-                out
+        if let Some(window) = src.first_chunk() {
+            if let Some(s) = Str::inline_ascii(window, len) {
+                return Ok(s);
             }
-            None => {
-                check_utf8(text)?;
-                inline_copy(text)
-            }
-        };
-        Ok(Str(Repr::Inline {
-            len: len as u8,
-            bytes,
-        }))
+        }
+        check_utf8(text)?;
+        Ok(Str(Repr::Inline(Inline::new(inline_copy(text), len))))
+    }
+
+    /// The ASCII string of `len <= INLINE_CAPACITY` bytes at the start of
+    /// `window`, stored inline; `None` if it is not ASCII (or `len` is too
+    /// large). Two fixed-size reads (bytes 0..16 and 15..23), the bytes past
+    /// the string masked to zero, and the ASCII check on the masked words. A
+    /// `memcpy` of the exact length and a byte-wise check branch on each
+    /// string's length, which varies from string to string and mispredicts:
+    /// they made CreateAcls decode a third slower.
+    #[inline(always)]
+    pub(crate) fn inline_ascii(window: &[u8; Str::INLINE_CAPACITY], len: usize) -> Option<Self> {
+        let (low_keep, high_keep) = *KEEP_FIRST.get(len)?;
+        let mut low = [0; 16];
+        let mut high = [0; 8];
+        low.copy_from_slice(&window[..16]);
+        high.copy_from_slice(&window[15..]);
+        let low = u128::from_le_bytes(low) & low_keep;
+        let high = u64::from_le_bytes(high) & high_keep;
+        const HIGH_BITS: u64 = 0x8080_8080_8080_8080;
+        if (low as u64 | (low >> 64) as u64 | high) & HIGH_BITS != 0 {
+            return None;
+        }
+        Some(Str(Repr::Inline(Inline::from_words(low, high, len))))
     }
 
     /// Writes the string at `flexible` (compact) or classic form.
@@ -149,19 +187,20 @@ impl Str {
     /// written over by whatever comes next.
     #[inline(always)]
     pub(crate) fn put<B: BufMut>(&self, buf: &mut B, flexible: bool) -> Result<(), EncodeError> {
-        if let Repr::Inline { len, bytes } = &self.0 {
+        if let Repr::Inline(inline) = &self.0 {
             let chunk = buf.chunk_mut();
             let prefix = if flexible { 1 } else { 2 };
+            let len = inline.len() as u8;
             if chunk.len() >= prefix + Str::INLINE_CAPACITY {
                 if flexible {
                     chunk.write_byte(0, len + 1);
                 } else {
-                    chunk[..2].copy_from_slice(&[0, *len]);
+                    chunk[..2].copy_from_slice(&[0, len]);
                 }
-                chunk[prefix..prefix + Str::INLINE_CAPACITY].copy_from_slice(bytes);
+                chunk[prefix..prefix + Str::INLINE_CAPACITY].copy_from_slice(inline.padded());
                 // SAFETY: the chunk's first `prefix + INLINE_CAPACITY` bytes,
                 // more than `prefix + len`, were just written.
-                unsafe { buf.advance_mut(prefix + usize::from(*len)) };
+                unsafe { buf.advance_mut(prefix + inline.len()) };
                 return Ok(());
             }
         }
@@ -172,7 +211,7 @@ impl Str {
     #[inline]
     pub fn len(&self) -> usize {
         match &self.0 {
-            Repr::Inline { len, .. } => usize::from(*len),
+            Repr::Inline(inline) => inline.len(),
             Repr::Shared(b) => b.len(),
         }
     }
@@ -185,7 +224,7 @@ impl Str {
 
     /// Whether the text is stored inline (see [`Str::INLINE_CAPACITY`]).
     pub fn is_inline(&self) -> bool {
-        matches!(self.0, Repr::Inline { .. })
+        matches!(self.0, Repr::Inline(_))
     }
 
     /// The text.
@@ -199,7 +238,7 @@ impl Str {
     #[inline]
     pub fn as_bytes(&self) -> &[u8] {
         match &self.0 {
-            Repr::Inline { len, bytes } => &bytes[..usize::from(*len)],
+            Repr::Inline(inline) => inline.text(),
             Repr::Shared(b) => b,
         }
     }
@@ -207,7 +246,7 @@ impl Str {
     /// The text as [`Bytes`]: the shared buffer, or a copy of an inline string.
     pub fn into_bytes(self) -> Bytes {
         match self.0 {
-            Repr::Inline { .. } => Bytes::copy_from_slice(self.as_bytes()),
+            Repr::Inline(_) => Bytes::copy_from_slice(self.as_bytes()),
             Repr::Shared(b) => b,
         }
     }
@@ -499,9 +538,11 @@ mod tests {
             let masked = Str::decode_inline(&long, len).unwrap();
             let exact = Str::decode_inline(&text.as_bytes()[..len], len).unwrap();
             assert_eq!((masked.as_str(), exact.as_str()), (expected, expected));
-            let Repr::Inline { bytes, .. } = &masked.0 else {
+            let Repr::Inline(inline) = &masked.0 else {
                 panic!("not inline")
             };
+            let bytes = inline.padded();
+            assert_eq!(inline.len(), len);
             assert!(bytes[len..].iter().all(|&b| b == 0), "len {len}: {bytes:?}");
         }
         // Invalid UTF-8 inside the string fails; after it, it does not matter.
