@@ -456,6 +456,37 @@ trait Elements<T> {
     fn from_fixed_run(run: &[u8], k: usize) -> Result<Self, usize>
     where
         Self: Sized;
+    /// Decodes `n` elements, having room reserved for `cap <= n` of them.
+    #[inline(always)]
+    fn decode_n<B: Buf>(buf: &mut B, n: usize, cap: usize, ctx: Ctx) -> Result<Self, DecodeError>
+    where
+        Self: Sized,
+        T: Wire,
+    {
+        let mut out = Self::with_capacity(cap);
+        for i in 0..n {
+            out.push(T::decode_wire(buf, ctx).map_err(|e| e.at_index(i))?);
+        }
+        Ok(out)
+    }
+}
+
+/// Elements `from..n` of an array, past the room reserved for it: grown as
+/// they really decode. Out of line, as only a count larger than the input
+/// makes plausible gets here.
+#[inline(never)]
+#[cold]
+fn decode_rest<T: Wire, B: Buf>(
+    buf: &mut B,
+    out: &mut Vec<T>,
+    from: usize,
+    n: usize,
+    ctx: Ctx,
+) -> Result<(), DecodeError> {
+    for i in from..n {
+        out.push(T::decode_wire(buf, ctx).map_err(|e| e.at_index(i))?);
+    }
+    Ok(())
 }
 
 /// Writes one `T::from_fixed` element per `k`-byte chunk of `run` to `dst`
@@ -501,6 +532,32 @@ impl<T: Wire> Elements<T> for Vec<T> {
         } else {
             Ok(out)
         }
+    }
+    /// The reserved elements are written in place, with no capacity check
+    /// and no call to grow the vector inside the loop.
+    #[inline(always)]
+    fn decode_n<B: Buf>(buf: &mut B, n: usize, cap: usize, ctx: Ctx) -> Result<Self, DecodeError> {
+        let cap = cap.min(n);
+        let mut out: Vec<T> = Vec::with_capacity(cap);
+        let dst = out.as_mut_ptr();
+        for i in 0..cap {
+            match T::decode_wire(buf, ctx) {
+                // SAFETY: `i < cap`, and the vector has room for `cap`.
+                Ok(v) => unsafe { dst.add(i).write(v) },
+                Err(e) => {
+                    // SAFETY: the first `i` elements were written.
+                    unsafe { out.set_len(i) };
+                    return Err(e.at_index(i));
+                }
+            }
+        }
+        // SAFETY: all `cap` were written. (A panic in `decode_wire` leaks
+        // those written so far instead.)
+        unsafe { out.set_len(cap) };
+        if cap < n {
+            decode_rest(buf, &mut out, cap, n, ctx)?;
+        }
+        Ok(out)
     }
 }
 
@@ -556,11 +613,8 @@ fn decode_elements<T: Wire, B: Buf, C: Elements<T>>(
             return Ok(out);
         }
     }
-    let mut out = C::with_capacity(element_capacity::<T, B>(buf, n)?);
-    for i in 0..n {
-        out.push(T::decode_wire(buf, ctx).map_err(|e| e.at_index(i))?);
-    }
-    Ok(out)
+    let cap = element_capacity::<T, B>(buf, n)?;
+    C::decode_n(buf, n, cap, ctx)
 }
 
 /// `Wire` and `Nullable` for an array container: `Vec<T>`, and with the
@@ -804,6 +858,72 @@ mod tests {
                     assert_eq!(&got.unwrap()[..], &uuids[..]);
                 }
             }
+        }
+    }
+
+    /// An element far larger in memory than on the wire (one byte each), so
+    /// that an array of them reserves room for fewer than its count, and one
+    /// that owns memory, so that Miri sees every drop. A byte of 0xff fails.
+    #[derive(Debug, PartialEq)]
+    struct Fat {
+        data: Vec<u8>,
+        pad: [u64; 13],
+    }
+
+    impl Wire for Fat {
+        const TYPE: KafkaType = KafkaType::Int8;
+        const MIN_LEN: usize = 1;
+        fn encode_wire<B: BufMut>(&self, buf: &mut B, _: Ctx) -> Result<(), EncodeError> {
+            buf.put_u8(self.data[0]);
+            Ok(())
+        }
+        fn wire_len(&self, _: Ctx) -> usize {
+            1
+        }
+        fn decode_wire<B: Buf>(buf: &mut B, _: Ctx) -> Result<Self, DecodeError> {
+            match buf.try_get_u8()? {
+                0xff => Err(DecodeErrorKind::UnexpectedNull.into()),
+                b => Ok(Fat {
+                    data: vec![b],
+                    pad: [0; 13],
+                }),
+            }
+        }
+        fn is_default_value(&self) -> bool {
+            false
+        }
+    }
+
+    /// Elements are written in place into the room reserved (a bounded share
+    /// of the count) and pushed past it; an error in either part drops what
+    /// was decoded and names the index.
+    #[test]
+    fn arrays_past_their_reserved_room() {
+        assert_eq!(core::mem::size_of::<Fat>(), 128);
+        // Ten elements of one byte each: room is reserved for 10 * 32 / 128 = 2.
+        let count = [0, 0, 0, 10];
+        let mut input = count.to_vec();
+        input.extend(0..10u8);
+        let mut src = &input[..];
+        let got = Vec::<Fat>::decode_wire(&mut src, CLASSIC).unwrap();
+        assert_eq!(
+            got.iter().map(|f| f.data[0]).collect::<Vec<_>>(),
+            (0..10).collect::<Vec<_>>()
+        );
+        assert!(src.is_empty());
+        for bad in [0, 1, 2, 5, 9] {
+            let mut input = input.clone();
+            input[4 + bad] = 0xff;
+            let err = Vec::<Fat>::decode_wire(&mut &input[..], CLASSIC).unwrap_err();
+            assert_eq!(err.path(), format!("[{bad}]"));
+        }
+        // A count beyond the bytes left fails before anything is reserved.
+        for len in [5, 9] {
+            let err = Vec::<Fat>::decode_wire(&mut &input[..len], CLASSIC).unwrap_err();
+            assert!(
+                matches!(err.kind(), DecodeErrorKind::Truncated { .. }),
+                "{err}"
+            );
         }
     }
 
