@@ -75,6 +75,15 @@ pub trait Wire: Sized {
         None
     }
 
+    /// The value's `FIXED_LEN` bytes (at most 16), then zeros; only called
+    /// when `READS_FIXED`. An array of such values is written with one room
+    /// check.
+    #[doc(hidden)]
+    #[inline(always)]
+    fn fixed_bytes(&self) -> [u8; 16] {
+        [0; 16]
+    }
+
     /// Writes the value.
     fn encode_wire<B: BufMut>(&self, buf: &mut B, ctx: Ctx) -> Result<(), EncodeError>;
     /// The exact number of bytes [`encode_wire`](Wire::encode_wire) writes.
@@ -150,6 +159,44 @@ pub fn decode_option<T: Nullable, B: Buf>(
     }
 }
 
+/// `src` (at most 16 bytes), then zeros.
+#[inline(always)]
+fn fixed_bytes(src: &[u8]) -> [u8; 16] {
+    let mut out = [0; 16];
+    out[..src.len()].copy_from_slice(src);
+    out
+}
+
+/// Writes the elements of an array of fixed-size values (broker ids,
+/// partition indexes) with one check of the room for all of them and one
+/// cursor update; `false`, having written nothing, when the buffer's chunk
+/// is too small, so that the caller writes them one by one.
+#[inline(always)]
+fn put_fixed_run<T: Wire, B: BufMut>(items: &[T], buf: &mut B) -> bool {
+    let Some(k @ 1..=16) = T::FIXED_LEN else {
+        return false;
+    };
+    let Some(total) = items.len().checked_mul(k) else {
+        return false;
+    };
+    let chunk = buf.chunk_mut();
+    if chunk.len() < total {
+        return false;
+    }
+    // SAFETY: only written to, never read.
+    let room = unsafe { chunk.as_uninit_slice_mut() };
+    for (dst, item) in room[..total].chunks_exact_mut(k).zip(items) {
+        let bytes = item.fixed_bytes();
+        for (d, &b) in dst.iter_mut().zip(&bytes[..k]) {
+            d.write(b);
+        }
+    }
+    // SAFETY: `items.len()` chunks of `k` bytes, `total` in all, were each
+    // written in full above.
+    unsafe { buf.advance_mut(total) };
+    true
+}
+
 macro_rules! fixed_wire {
     ($($ty:ty => $kafka:ident, $n:expr, $put:ident, $get:ident;)*) => {$(
         impl Wire for $ty {
@@ -161,6 +208,11 @@ macro_rules! fixed_wire {
             #[inline(always)]
             fn from_fixed(bytes: &[u8]) -> Option<Self> {
                 bytes.first_chunk().map(|b| <$ty>::from_be_bytes(*b))
+            }
+
+            #[inline(always)]
+            fn fixed_bytes(&self) -> [u8; 16] {
+                fixed_bytes(&self.to_be_bytes())
             }
 
             #[inline(always)]
@@ -209,6 +261,11 @@ impl Wire for bool {
     }
 
     #[inline(always)]
+    fn fixed_bytes(&self) -> [u8; 16] {
+        fixed_bytes(&[u8::from(*self)])
+    }
+
+    #[inline(always)]
     fn encode_wire<B: BufMut>(&self, buf: &mut B, _: Ctx) -> Result<(), EncodeError> {
         buf.put_u8(u8::from(*self));
         Ok(())
@@ -240,6 +297,11 @@ impl Wire for Uuid {
     #[inline(always)]
     fn from_fixed(bytes: &[u8]) -> Option<Self> {
         bytes.first_chunk().map(|b| Uuid(*b))
+    }
+
+    #[inline(always)]
+    fn fixed_bytes(&self) -> [u8; 16] {
+        self.0
     }
 
     #[inline(always)]
@@ -630,6 +692,9 @@ macro_rules! array_wire {
             fn encode_wire<B: BufMut>(&self, buf: &mut B, ctx: Ctx) -> Result<(), EncodeError> {
                 codec::check_len(self.len(), codec::MAX_ARRAY_LEN)?;
                 codec::put_length(buf, Some(self.len()), LengthForm::array(ctx.flexible));
+                if T::READS_FIXED && put_fixed_run(self, buf) {
+                    return Ok(());
+                }
                 for (i, item) in self.iter().enumerate() {
                     item.encode_wire(buf, ctx).map_err(|e| e.at_index(i))?;
                 }
@@ -857,6 +922,53 @@ mod tests {
                     let got = smallvec::SmallVec::<[Uuid; 2]>::decode_wire(&mut &bytes[..], ctx);
                     assert_eq!(&got.unwrap()[..], &uuids[..]);
                 }
+            }
+        }
+    }
+
+    /// Arrays of fixed-size values are written with one room check when the
+    /// chunk has room for all of them, else one by one: the same bytes.
+    #[test]
+    fn fixed_runs_write_the_same_bytes_with_and_without_room() {
+        fn both<T: Wire + Clone>(values: &[T], ctx: Ctx) -> Vec<u8> {
+            let values = values.to_vec();
+            let whole = enc(&values, ctx);
+            // A first chunk of 3 bytes: too small for any run but the empty one.
+            let mut head = [0u8; 3];
+            let mut tail = Vec::new();
+            let mut split = (&mut head[..]).chain_mut(&mut tail);
+            values.encode_wire(&mut split, ctx).unwrap();
+            let joined = [&head[..], &tail[..]].concat();
+            // Shorter than the head: the rest of the head stays zero.
+            assert_eq!(joined.len(), whole.len().max(head.len()));
+            assert_eq!(&joined[..whole.len()], &whole[..]);
+            assert_eq!(whole.len(), values.wire_len(ctx));
+            whole
+        }
+        for n in 0..6i32 {
+            for ctx in [CLASSIC, FLEX] {
+                let ints: Vec<i32> = (0..n).map(|i| i * -0x0102_0305).collect();
+                let mut want = Vec::new();
+                codec::put_length(&mut want, Some(ints.len()), LengthForm::array(ctx.flexible));
+                for v in &ints {
+                    want.extend_from_slice(&v.to_be_bytes());
+                }
+                assert_eq!(both(&ints, ctx), want);
+                let longs: Vec<i64> = (0..n).map(|i| i64::from(i) << 40 | 7).collect();
+                assert_eq!(
+                    Vec::<i64>::decode_wire(&mut &both(&longs, ctx)[..], ctx).unwrap(),
+                    longs
+                );
+                let flags: Vec<bool> = (0..n).map(|i| i % 2 == 0).collect();
+                assert_eq!(
+                    Vec::<bool>::decode_wire(&mut &both(&flags, ctx)[..], ctx).unwrap(),
+                    flags
+                );
+                let ids: Vec<Uuid> = (0..n as u8).map(|i| Uuid([i + 1; 16])).collect();
+                assert_eq!(
+                    Vec::<Uuid>::decode_wire(&mut &both(&ids, ctx)[..], ctx).unwrap(),
+                    ids
+                );
             }
         }
     }
