@@ -117,7 +117,7 @@ pub trait Nullable: Wire {
 
 /// Writes an `Option<T>` field: null only when `nullable` (the field is nullable
 /// in this version); `None` otherwise is an error.
-#[inline]
+#[inline(always)]
 pub fn encode_option<T: Nullable, B: BufMut>(
     value: &Option<T>,
     nullable: bool,
@@ -385,7 +385,7 @@ macro_rules! string_wire {
         }
 
         impl Nullable for $ty {
-            #[inline]
+            #[inline(always)]
             fn encode_nullable<B: BufMut>(
                 value: Option<&Self>,
                 buf: &mut B,
