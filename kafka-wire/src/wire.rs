@@ -61,8 +61,10 @@ pub trait Wire: Sized {
     const FIXED_LEN: Option<usize> = None;
     /// True for a fixed-size type whose every `FIXED_LEN`-byte input is a
     /// valid value (the integers, `bool`, [`Uuid`]), which then implements
-    /// [`from_fixed`](Wire::from_fixed). An array of such values is read from
-    /// one bounds-checked slice, with no check or cursor update per element.
+    /// [`from_fixed`](Wire::from_fixed) and [`fixed_bytes`](Wire::fixed_bytes).
+    /// An array of such values is read from one bounds-checked slice and
+    /// written after one room check, with no check or cursor update per
+    /// element.
     #[doc(hidden)]
     const READS_FIXED: bool = false;
 
