@@ -60,6 +60,7 @@ impl Inline {
     /// most `INLINE_CAPACITY`.
     #[inline(always)]
     fn new(text: [u8; Str::INLINE_CAPACITY], len: usize) -> Self {
+        debug_assert!(len <= Str::INLINE_CAPACITY);
         let mut buf = [0; Str::INLINE_CAPACITY + 1];
         buf[..Str::INLINE_CAPACITY].copy_from_slice(&text);
         buf[Str::INLINE_CAPACITY] = len as u8;
@@ -70,13 +71,16 @@ impl Inline {
     /// words, zero past the text.
     #[inline(always)]
     fn from_words(low: u128, high: u64, len: usize) -> Self {
+        debug_assert!(len <= Str::INLINE_CAPACITY);
         let mut buf = [0; Str::INLINE_CAPACITY + 1];
         buf[..16].copy_from_slice(&low.to_le_bytes());
         buf[16..].copy_from_slice(&(high >> 8 | (len as u64) << 56).to_le_bytes());
         Inline { buf }
     }
 
-    /// At most `INLINE_CAPACITY`, as every constructor keeps it.
+    /// At most `INLINE_CAPACITY`, as every constructor keeps it (the callers
+    /// check the length before they build one); `Str::put` commits this many
+    /// bytes of the buffer it copied.
     #[inline(always)]
     fn len(&self) -> usize {
         usize::from(self.buf[Str::INLINE_CAPACITY])

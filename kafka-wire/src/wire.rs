@@ -589,7 +589,7 @@ impl<T: Wire> Elements<T> for Vec<T> {
         // SAFETY: the capacity is at least `n`.
         let written = unsafe { write_fixed_run(out.as_mut_ptr(), run, k) };
         // SAFETY: `written <= n` elements were initialised. (A panic in
-        // `from_fixed` leaks those written, which are plain values.)
+        // `from_fixed` leaks those written instead.)
         unsafe { out.set_len(written) };
         if written < n {
             Err(written)
@@ -663,10 +663,15 @@ fn decode_elements<T: Wire, B: Buf, C: Elements<T>>(
     n: usize,
     ctx: Ctx,
 ) -> Result<C, DecodeError> {
-    if let (true, Some(k @ 1..)) = (T::READS_FIXED, T::FIXED_LEN) {
+    let fixed = match (T::READS_FIXED, T::FIXED_LEN) {
+        (true, Some(k @ 1..)) if core::mem::size_of::<T>() <= k * PREALLOC_FACTOR => Some(k),
+        _ => None,
+    };
+    if let Some(k) = fixed {
         // Broker ids, partition indexes, topic ids: when all the elements
         // are in the current chunk, one check covers them, and the
-        // container is sized by bytes that are really there.
+        // container is sized by bytes that are really there (at most
+        // PREALLOC_FACTOR bytes of memory per byte, as elsewhere).
         if let Some(run) = n.checked_mul(k).and_then(|total| buf.chunk().get(..total)) {
             let total = run.len();
             // `from_fixed` refuses only too few bytes, which a whole chunk
