@@ -61,12 +61,15 @@ pub trait Wire: Sized {
     const FIXED_LEN: Option<usize> = None;
     /// True for a fixed-size type whose every `FIXED_LEN`-byte input is a
     /// valid value (the integers, `bool`, [`Uuid`]), which then implements
-    /// [`from_fixed`](Wire::from_fixed) and [`fixed_bytes`](Wire::fixed_bytes).
-    /// An array of such values is read from one bounds-checked slice and
-    /// written after one room check, with no check or cursor update per
-    /// element.
+    /// [`from_fixed`](Wire::from_fixed). An array of such values is read from
+    /// one bounds-checked slice, with no check or cursor update per element.
     #[doc(hidden)]
     const READS_FIXED: bool = false;
+    /// True for a type of `FIXED_LEN` at most 16 that implements
+    /// [`fixed_bytes`](Wire::fixed_bytes). An array of such values is written
+    /// after one room check, with no check or cursor update per element.
+    #[doc(hidden)]
+    const WRITES_FIXED: bool = false;
 
     /// The value in the first `FIXED_LEN` bytes of `bytes`, or `None` when
     /// there are fewer; only called when `READS_FIXED`.
@@ -78,8 +81,7 @@ pub trait Wire: Sized {
     }
 
     /// The value's `FIXED_LEN` bytes (at most 16), then zeros; only called
-    /// when `READS_FIXED`. An array of such values is written with one room
-    /// check.
+    /// when `WRITES_FIXED`.
     #[doc(hidden)]
     #[inline(always)]
     fn fixed_bytes(&self) -> [u8; 16] {
@@ -206,6 +208,7 @@ macro_rules! fixed_wire {
             const MIN_LEN: usize = $n;
             const FIXED_LEN: Option<usize> = Some($n);
             const READS_FIXED: bool = true;
+            const WRITES_FIXED: bool = true;
 
             #[inline(always)]
             fn from_fixed(bytes: &[u8]) -> Option<Self> {
@@ -256,6 +259,7 @@ impl Wire for bool {
     const MIN_LEN: usize = 1;
     const FIXED_LEN: Option<usize> = Some(1);
     const READS_FIXED: bool = true;
+    const WRITES_FIXED: bool = true;
 
     #[inline(always)]
     fn from_fixed(bytes: &[u8]) -> Option<Self> {
@@ -295,6 +299,7 @@ impl Wire for Uuid {
     const MIN_LEN: usize = 16;
     const FIXED_LEN: Option<usize> = Some(16);
     const READS_FIXED: bool = true;
+    const WRITES_FIXED: bool = true;
 
     #[inline(always)]
     fn from_fixed(bytes: &[u8]) -> Option<Self> {
@@ -648,10 +653,12 @@ where
         let mut inline = core::mem::MaybeUninit::<[T; N]>::uninit();
         // SAFETY: the array has room for `N >= n` elements.
         let written = unsafe { write_fixed_run(inline.as_mut_ptr().cast::<T>(), run, k) };
+        // SAFETY (both): the first `written <= n <= N` elements are initialised.
         if written < n {
+            // `from_fixed` refused one: drop those built before it.
+            drop(unsafe { smallvec::SmallVec::from_buf_and_len_unchecked(inline, written) });
             return Err(written);
         }
-        // SAFETY: the first `n <= N` elements are initialised.
         Ok(unsafe { smallvec::SmallVec::from_buf_and_len_unchecked(inline, n) })
     }
 }
@@ -677,7 +684,7 @@ fn decode_elements<T: Wire, B: Buf, C: Elements<T>>(
             // `from_fixed` refuses only too few bytes, which a whole chunk
             // never has.
             let out =
-                C::from_fixed_run(run, k).map_err(|i| DecodeError::truncated(k, 0).at_index(i))?;
+                C::from_fixed_run(run, k).map_err(|i| DecodeError::truncated(k, k).at_index(i))?;
             buf.advance(total);
             return Ok(out);
         }
@@ -699,7 +706,7 @@ macro_rules! array_wire {
             fn encode_wire<B: BufMut>(&self, buf: &mut B, ctx: Ctx) -> Result<(), EncodeError> {
                 codec::check_len(self.len(), codec::MAX_ARRAY_LEN)?;
                 codec::put_length(buf, Some(self.len()), LengthForm::array(ctx.flexible));
-                if T::READS_FIXED && put_fixed_run(self, buf) {
+                if T::WRITES_FIXED && put_fixed_run(self, buf) {
                     return Ok(());
                 }
                 for (i, item) in self.iter().enumerate() {
