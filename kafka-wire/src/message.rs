@@ -206,10 +206,7 @@ pub(crate) fn write_message<B: BufMut, W: WriteExact>(
         let room = unsafe { chunk.as_uninit_slice_mut() };
         let (prefix, rest) = room.split_at_mut(prefix_len);
         let rest_len = rest.len();
-        let mut window = Window {
-            room: rest,
-            overflowed: false,
-        };
+        let mut window = Window::new(rest);
         let attempt = w.write_to(&mut window);
         if attempt.is_ok() && !window.overflowed {
             let written = rest_len - window.room.len();
@@ -270,7 +267,15 @@ struct Window<'a> {
     overflowed: bool,
 }
 
-impl Window<'_> {
+impl<'a> Window<'a> {
+    #[inline(always)]
+    fn new(room: &'a mut [MaybeUninit<u8>]) -> Self {
+        Window {
+            room,
+            overflowed: false,
+        }
+    }
+
     #[inline(always)]
     fn overflow(&mut self) {
         self.overflowed = true;
@@ -366,10 +371,7 @@ pub(crate) fn write_exact<B: BufMut, W: WriteExact>(
     let written = if room >= len {
         // SAFETY: the slice is written only through its `BufMut` impl, which
         // writes initialised bytes and never de-initialises any.
-        let mut window = Window {
-            room: unsafe { chunk.as_uninit_slice_mut() },
-            overflowed: false,
-        };
+        let mut window = Window::new(unsafe { chunk.as_uninit_slice_mut() });
         w.write_to(&mut window)?;
         if window.overflowed {
             return Err(EncodeErrorKind::Overrun { computed: len }.into());
@@ -721,10 +723,7 @@ mod tests {
     #[test]
     fn a_full_window_never_panics() {
         let mut room = [MaybeUninit::new(0u8); 6];
-        let mut w = Window {
-            room: &mut room,
-            overflowed: false,
-        };
+        let mut w = Window::new(&mut room);
         w.put_u8(1);
         w.put_slice(&[2, 3]);
         w.put_bytes(4, 1);

@@ -56,14 +56,14 @@ struct Inline {
 }
 
 impl Inline {
-    /// `text` holds the string's bytes and zeros after them; `len` is at
-    /// most `INLINE_CAPACITY`.
+    /// A copy of `text`, at most `INLINE_CAPACITY` bytes, and zeros after
+    /// it: nothing but the string is kept, whatever followed it in the input.
     #[inline(always)]
-    fn new(text: [u8; Str::INLINE_CAPACITY], len: usize) -> Self {
-        debug_assert!(len <= Str::INLINE_CAPACITY);
+    fn copy(text: &[u8]) -> Self {
+        debug_assert!(text.len() <= Str::INLINE_CAPACITY);
         let mut buf = [0; Str::INLINE_CAPACITY + 1];
-        buf[..Str::INLINE_CAPACITY].copy_from_slice(&text);
-        buf[Str::INLINE_CAPACITY] = len as u8;
+        buf[..text.len()].copy_from_slice(text);
+        buf[Str::INLINE_CAPACITY] = text.len() as u8;
         Inline { buf }
     }
 
@@ -134,7 +134,7 @@ impl Str {
     #[inline]
     fn copy_from_checked(bytes: &[u8]) -> Self {
         if bytes.len() <= Str::INLINE_CAPACITY {
-            Str(Repr::Inline(Inline::new(inline_copy(bytes), bytes.len())))
+            Str(Repr::Inline(Inline::copy(bytes)))
         } else {
             Str(Repr::Shared(Bytes::copy_from_slice(bytes)))
         }
@@ -142,20 +142,16 @@ impl Str {
 
     /// Decodes the string of `len <= INLINE_CAPACITY` bytes at the start of
     /// `src` (which holds at least `len` bytes) into an inline `Str`. Only
-    /// the string's bytes are kept; the rest of the inline buffer is zero,
-    /// so nothing that followed the string in the input is.
+    /// the string's bytes are kept. Short ASCII strings with a whole inline
+    /// buffer's worth of input take [`Str::inline_ascii`] in `get_str`
+    /// before they get here; this is the rest (text that is not ASCII, or
+    /// close to the end of its chunk).
     #[inline]
     pub(crate) fn decode_inline(src: &[u8], len: usize) -> Result<Self, DecodeError> {
-        let Some(text) = src.get(..len).filter(|_| len <= Str::INLINE_CAPACITY) else {
-            return Err(DecodeError::truncated(len, src.len()));
-        };
-        if let Some(window) = src.first_chunk() {
-            if let Some(s) = Str::inline_ascii(window, len) {
-                return Ok(s);
-            }
+        match src.get(..len).filter(|_| len <= Str::INLINE_CAPACITY) {
+            Some(text) => Str::copy_from_utf8(text),
+            None => Err(DecodeError::truncated(len, src.len())),
         }
-        check_utf8(text)?;
-        Ok(Str(Repr::Inline(Inline::new(inline_copy(text), len))))
     }
 
     /// The ASCII string of `len <= INLINE_CAPACITY` bytes at the start of
@@ -278,15 +274,6 @@ const KEEP_FIRST: [(u128, u64); Str::INLINE_CAPACITY + 1] = {
     }
     masks
 };
-
-/// `src` (at most `INLINE_CAPACITY` bytes) at the front of a zeroed inline
-/// buffer: nothing but the string is kept, whatever followed it in the input.
-#[inline(always)]
-fn inline_copy(src: &[u8]) -> [u8; Str::INLINE_CAPACITY] {
-    let mut out = [0; Str::INLINE_CAPACITY];
-    out[..src.len()].copy_from_slice(src);
-    out
-}
 
 /// UTF-8 validation with an ASCII fast path (most names are ASCII).
 #[inline]
@@ -517,8 +504,8 @@ mod tests {
 
     #[test]
     fn decode_inline_reads_only_its_length() {
-        // With a whole inline buffer's worth of input (the fixed-size copy)
-        // and with exactly the string's bytes (the exact copy).
+        // With a whole inline buffer's worth of input and with exactly the
+        // string's bytes.
         let input = b"abcdefghijklmnopqrstuvwxyz0123456789";
         for len in [0, 1, 5, Str::INLINE_CAPACITY] {
             let s = Str::decode_inline(input, len).unwrap();
@@ -528,7 +515,7 @@ mod tests {
             assert_eq!(s, core::str::from_utf8(&input[..len]).unwrap());
         }
         // Every length, ASCII and not, with and without a whole inline
-        // buffer's worth of input (the masked and the exact paths).
+        // buffer's worth of input after it.
         let text = "héllo wörld ünïcod!"; // 23 bytes
         let mut long = text.as_bytes().to_vec();
         long.extend_from_slice(&[0xff; 30]);
