@@ -88,7 +88,7 @@ impl<H: FrameHeader, M: Message> WriteExact for Frame<'_, H, M> {
         self.header.len(self.header_version) + self.body.wire_len(self.ctx)
     }
 
-    #[inline]
+    #[inline(always)]
     fn write_to<W: BufMut>(&self, buf: &mut W) -> Result<(), EncodeError> {
         self.header.put(buf, self.header_version)?;
         self.body

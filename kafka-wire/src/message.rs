@@ -93,7 +93,8 @@ pub trait Message: KafkaStruct {
             return Ok(Vec::new());
         }
         let mut out = Vec::with_capacity(len);
-        write_exact(&mut out, len, &body).map_err(|e| e.in_message(Self::SCHEMA.name, version))?;
+        write_exact(&mut out, None, len, &body)
+            .map_err(|e| e.in_message(Self::SCHEMA.name, version))?;
         Ok(out)
     }
 
@@ -153,30 +154,37 @@ impl<T: Wire> WriteExact for Body<'_, T> {
         self.0.wire_len(self.1)
     }
 
-    #[inline]
+    #[inline(always)]
     fn write_to<W: BufMut>(&self, buf: &mut W) -> Result<(), EncodeError> {
         self.0.encode_wire(buf, self.1)
     }
 }
 
-/// What `w` writes, after its size as an int32 when there is one.
-struct Prefixed<'a, W> {
-    size: Option<i32>,
-    w: &'a W,
+/// How writing into a [`Window`] ended.
+enum Attempt {
+    /// Everything fitted: this many bytes were written.
+    Written(usize),
+    /// A write did not fit in the room.
+    Overflowed,
+    /// The writer failed.
+    Failed(EncodeError),
 }
 
-impl<W: WriteExact> WriteExact for Prefixed<'_, W> {
-    #[inline]
-    fn len(&self) -> usize {
-        self.size.map_or(0, |_| 4) + self.w.len()
-    }
-
-    #[inline]
-    fn write_to<B: BufMut>(&self, buf: &mut B) -> Result<(), EncodeError> {
-        if let Some(size) = self.size {
-            buf.put_i32(size);
-        }
-        self.w.write_to(buf)
+/// Writes what `w` writes into `room` through a [`Window`].
+///
+/// Both one-pass writes and sized writes into room come here, so that each
+/// message type has exactly one window writer and the compiler inlines the
+/// whole of `w`'s writing into it. The window is then a local whose address
+/// nothing takes, and its cursor lives in registers instead of being stored
+/// after every write.
+#[inline(never)]
+fn write_window<W: WriteExact>(w: &W, room: &mut [MaybeUninit<u8>]) -> Attempt {
+    let room_len = room.len();
+    let mut window = Window::new(room);
+    match w.write_to(&mut window) {
+        Err(e) => Attempt::Failed(e),
+        Ok(()) if window.overflowed => Attempt::Overflowed,
+        Ok(()) => Attempt::Written(room_len - window.room.len()),
     }
 }
 
@@ -205,11 +213,7 @@ pub(crate) fn write_message<B: BufMut, W: WriteExact>(
         // `MaybeUninit::write`, which write initialised bytes.
         let room = unsafe { chunk.as_uninit_slice_mut() };
         let (prefix, rest) = room.split_at_mut(prefix_len);
-        let rest_len = rest.len();
-        let mut window = Window::new(rest);
-        let attempt = w.write_to(&mut window);
-        if attempt.is_ok() && !window.overflowed {
-            let written = rest_len - window.room.len();
+        if let Attempt::Written(written) = write_window(w, rest) {
             if prefixed {
                 let Ok(size) = i32::try_from(written) else {
                     return Err(too_long_for_a_frame(written));
@@ -241,7 +245,7 @@ pub(crate) fn write_message<B: BufMut, W: WriteExact>(
         }
         .into());
     }
-    write_exact(buf, total, &Prefixed { size, w })?;
+    write_exact(buf, size, len, w)?;
     Ok(total)
 }
 
@@ -261,7 +265,10 @@ fn too_long_for_a_frame(len: usize) -> EncodeError {
 /// [`write_exact`] turns that into an error. No write path calls anything,
 /// so the compiler may keep the cursor in registers: a write that can panic
 /// must first store the cursor to memory, where an unwinding caller could
-/// read it.
+/// read it. The same holds for the writers that take the window: each is
+/// inlined into [`write_window`], because a call that receives the window's
+/// address keeps it in memory, and its cursor is then stored after every
+/// write.
 struct Window<'a> {
     room: &'a mut [MaybeUninit<u8>],
     overflowed: bool,
@@ -352,37 +359,49 @@ unsafe impl BufMut for Window<'_> {
     }
 }
 
-/// Writes what `w` writes, which must be exactly `len` bytes, into `buf`.
+/// Writes what `w` writes, which must be exactly `len` bytes, into `buf`,
+/// after `size` as an int32 when there is one.
 ///
-/// When `buf`'s current chunk has room for all of them (a buffer with `len`
-/// bytes of spare capacity), they are written through a plain slice over that
-/// room and committed at the end, only if exactly `len` were written. Each
-/// write is then a bounds check, a copy and a pointer bump, which the compiler
-/// keeps in registers; a `BytesMut` or `Vec` write must also reload and store
-/// the buffer's length and check its capacity, because it might reallocate.
-/// That halves the cost of encoding. Otherwise `buf` takes the writes directly.
+/// When `buf`'s current chunk has room for all of them (a buffer with enough
+/// spare capacity), they are written through a plain slice over that room
+/// ([`write_window`]) and committed at the end, only if exactly `len` were
+/// written. Each write is then a bounds check, a copy and a pointer bump,
+/// which the compiler keeps in registers; a `BytesMut` or `Vec` write must
+/// also reload and store the buffer's length and check its capacity, because
+/// it might reallocate. That halves the cost of encoding. Otherwise `buf`
+/// takes the writes directly.
 pub(crate) fn write_exact<B: BufMut, W: WriteExact>(
     buf: &mut B,
+    size: Option<i32>,
     len: usize,
     w: &W,
 ) -> Result<(), EncodeError> {
+    let prefix_len = if size.is_some() { 4 } else { 0 };
     let chunk = buf.chunk_mut();
-    let room = chunk.len();
-    let written = if room >= len {
-        // SAFETY: the slice is written only through its `BufMut` impl, which
-        // writes initialised bytes and never de-initialises any.
-        let mut window = Window::new(unsafe { chunk.as_uninit_slice_mut() });
-        w.write_to(&mut window)?;
-        if window.overflowed {
-            return Err(EncodeErrorKind::Overrun { computed: len }.into());
+    let written = if chunk.len() >= prefix_len + len {
+        // SAFETY: the slice is written only through `Window` and through
+        // `MaybeUninit::write`, which write initialised bytes.
+        let room = unsafe { chunk.as_uninit_slice_mut() };
+        let (prefix, rest) = room.split_at_mut(prefix_len);
+        if let Some(size) = size {
+            for (slot, byte) in prefix.iter_mut().zip(size.to_be_bytes()) {
+                slot.write(byte);
+            }
         }
-        let written = room - window.room.len();
+        let written = match write_window(w, rest) {
+            Attempt::Written(written) => written,
+            Attempt::Overflowed => return Err(EncodeErrorKind::Overrun { computed: len }.into()),
+            Attempt::Failed(e) => return Err(e),
+        };
         if written == len {
-            // SAFETY: the chunk's first `len` bytes were just written.
-            unsafe { buf.advance_mut(len) };
+            // SAFETY: the prefix and the next `len` bytes were just written.
+            unsafe { buf.advance_mut(prefix_len + len) };
         }
         written
     } else {
+        if let Some(size) = size {
+            buf.put_i32(size);
+        }
         let before = buf.remaining_mut();
         w.write_to(buf)?;
         match before.checked_sub(buf.remaining_mut()) {
@@ -559,7 +578,8 @@ mod tests {
     #[test]
     fn a_frame_prefix_counts_what_was_written() {
         // In one pass the prefix is the count written, even for a writer
-        // whose `len` is wrong; a sized write catches the disagreement.
+        // whose `len` is wrong; a sized write catches the disagreement (in
+        // the body's bytes: the prefix is not part of either count).
         let mut roomy = Vec::with_capacity(ONE_PASS_ROOM);
         assert_eq!(
             write_message(&mut roomy, &Liar { actual: 9 }, true).unwrap(),
@@ -571,8 +591,8 @@ mod tests {
         assert_eq!(
             err.kind(),
             &EncodeErrorKind::LengthMismatch {
-                computed: 8,
-                written: 13
+                computed: 4,
+                written: 9
             }
         );
     }
@@ -748,7 +768,7 @@ mod tests {
         for actual in [3, 5] {
             let mut buf = Vec::with_capacity(16);
             buf.push(1);
-            let err = write_exact(&mut buf, 4, &Liar { actual }).unwrap_err();
+            let err = write_exact(&mut buf, None, 4, &Liar { actual }).unwrap_err();
             assert_eq!(
                 err.kind(),
                 &EncodeErrorKind::LengthMismatch {
@@ -759,18 +779,18 @@ mod tests {
             assert_eq!(buf, [1], "nothing committed");
             // More than the room holds: the window empties, nothing committed.
             let mut exact = Vec::with_capacity(4);
-            let err = write_exact(&mut exact, 4, &Liar { actual: 7 }).unwrap_err();
+            let err = write_exact(&mut exact, None, 4, &Liar { actual: 7 }).unwrap_err();
             assert_eq!(err.kind(), &EncodeErrorKind::Overrun { computed: 4 });
             assert!(exact.is_empty());
             // Without room, the direct path still reports it.
             let mut tight = Vec::new();
-            let err = write_exact(&mut tight, 4, &Liar { actual }).unwrap_err();
+            let err = write_exact(&mut tight, None, 4, &Liar { actual }).unwrap_err();
             assert!(
                 matches!(err.kind(), EncodeErrorKind::LengthMismatch { written, .. } if *written == actual)
             );
         }
         let mut buf = Vec::with_capacity(16);
-        write_exact(&mut buf, 4, &Liar { actual: 4 }).unwrap();
+        write_exact(&mut buf, None, 4, &Liar { actual: 4 }).unwrap();
         assert_eq!(buf, [0xab; 4]);
     }
 }

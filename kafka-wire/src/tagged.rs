@@ -213,7 +213,11 @@ impl<'a> TagWriter<'a> {
 
     /// Writes the unknown fields whose tags come before `tag`; an unknown field
     /// with the same tag as a declared one is an error.
-    #[inline]
+    ///
+    /// This and the writers below are always inlined: a call that takes the
+    /// buffer, however rarely made, forces the encode window out of registers
+    /// into memory for the whole of the struct's writer.
+    #[inline(always)]
     pub fn before<B: BufMut>(&mut self, buf: &mut B, tag: u32) -> Result<(), EncodeError> {
         while let Some(((t, value), rest)) = self.rest.split_first() {
             if *t > tag {
@@ -229,7 +233,7 @@ impl<'a> TagWriter<'a> {
     }
 
     /// Writes the remaining unknown fields.
-    #[inline]
+    #[inline(always)]
     pub fn finish<B: BufMut>(self, buf: &mut B) -> Result<(), EncodeError> {
         for (t, value) in self.rest {
             put_field(buf, *t, value)?;
@@ -238,6 +242,7 @@ impl<'a> TagWriter<'a> {
     }
 }
 
+#[inline(always)]
 fn put_field<B: BufMut>(buf: &mut B, tag: u32, value: &[u8]) -> Result<(), EncodeError> {
     put_header(buf, tag, value.len())?;
     buf.put_slice(value);
@@ -246,7 +251,7 @@ fn put_field<B: BufMut>(buf: &mut B, tag: u32, value: &[u8]) -> Result<(), Encod
 
 /// Writes a field's tag and size header. A size is a uvarint: values over
 /// `u32::MAX` bytes cannot be tagged fields.
-#[inline]
+#[inline(always)]
 pub fn put_header<B: BufMut>(buf: &mut B, tag: u32, size: usize) -> Result<(), EncodeError> {
     let Ok(size) = u32::try_from(size) else {
         return Err(EncodeError::new(EncodeErrorKind::TooLong {
