@@ -517,10 +517,17 @@ fn gen_encode(
         #(#regular)*
         #(#decide)*
         if __kw_ctx.flexible {
-            #krate::__private::put_uvarint(__kw_buf, (#count_unknown #(#count)*) as u32);
-            let mut __kw_tags = #writer;
-            #(#write_tagged)*
-            __kw_tags.finish(__kw_buf)?;
+            // Nearly every tagged section is empty: one zero byte, with no
+            // second look at the fields.
+            let __kw_count = #count_unknown #(#count)*;
+            if __kw_count == 0 {
+                #krate::__private::BufMut::put_u8(__kw_buf, 0);
+            } else {
+                #krate::__private::put_uvarint(__kw_buf, __kw_count as u32);
+                let mut __kw_tags = #writer;
+                #(#write_tagged)*
+                __kw_tags.finish(__kw_buf)?;
+            }
         } else {
             #(#refuse_in_classic)*
             #unknown_in_classic
