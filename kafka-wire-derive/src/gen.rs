@@ -514,6 +514,18 @@ fn gen_encode(
     let count = flags.iter().map(|f| quote!(+ #f as usize));
 
     quote! {
+        // Every form of the struct takes at least MIN_LEN bytes. With that
+        // much room known, the compiler drops the room checks of the writes
+        // it covers (a partition index and an array's length, say); without
+        // it, the writes cannot all fit, and the error replaces a panic (or,
+        // in a one-pass window, the overflow) that would come later.
+        let __kw_room = #krate::__private::BufMut::remaining_mut(__kw_buf);
+        if __kw_room < <Self as #krate::Wire>::MIN_LEN {
+            return #krate::__private::Err(#krate::__private::short_of_room(
+                <Self as #krate::Wire>::MIN_LEN,
+                __kw_room,
+            ));
+        }
         #(#regular)*
         #(#decide)*
         if __kw_ctx.flexible {

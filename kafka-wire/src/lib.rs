@@ -112,6 +112,18 @@ pub mod __private {
         EncodeError::new(EncodeErrorKind::NonDefaultAbsent).in_field(field)
     }
 
+    /// The error for a buffer with less room than the smallest form of the
+    /// struct about to be written, `min_len` bytes.
+    #[cold]
+    #[inline(never)]
+    pub fn short_of_room(min_len: usize, remaining: usize) -> EncodeError {
+        EncodeErrorKind::BufferTooSmall {
+            needed: min_len,
+            remaining,
+        }
+        .into()
+    }
+
     /// The error for a non-default tagged value in a non-flexible version.
     #[cold]
     #[inline(never)]

@@ -717,6 +717,31 @@ mod tests {
     }
 
     #[test]
+    fn a_struct_refuses_less_room_than_its_smallest_form_up_front() {
+        // Note's smallest form is 5 bytes (an int32 and a compact string's
+        // length). Written directly with less room, it is an error, not a
+        // panic of the buffer, and nothing is written.
+        assert_eq!(<Note as Wire>::MIN_LEN, 5);
+        let mut fixed = [0u8; 4];
+        let mut window = &mut fixed[..];
+        let ctx = Note::context(1).unwrap();
+        let err = note().encode_wire(&mut window, ctx).unwrap_err();
+        assert_eq!(
+            err.kind(),
+            &EncodeErrorKind::BufferTooSmall {
+                needed: 5,
+                remaining: 4
+            }
+        );
+        assert_eq!(window.len(), 4);
+        assert_eq!(fixed, [0; 4]);
+        // With room for the smallest form, the struct is written as before.
+        let mut roomy = Vec::new();
+        note().encode_wire(&mut roomy, ctx).unwrap();
+        assert_eq!(roomy, b"\x00\x00\x00\x07\x06hello\x00");
+    }
+
+    #[test]
     fn a_full_fixed_buffer_is_an_error_and_left_untouched() {
         let n = note().encoded_len(1);
         let mut fixed = vec![0u8; n - 1];

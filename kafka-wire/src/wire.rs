@@ -55,7 +55,10 @@ impl Ctx {
 pub trait Wire: Sized {
     /// The Kafka type, for the schema.
     const TYPE: KafkaType;
-    /// The fewest bytes a value takes in any form; bounds array pre-allocation.
+    /// The fewest bytes a value takes in any form. It bounds array
+    /// pre-allocation when decoding, and a derived struct's writer checks
+    /// the buffer's room against it first: the writes of its leading fields
+    /// then need no check of their own. An impl must not overstate it.
     const MIN_LEN: usize;
     /// The exact size of every value, for fixed-size types.
     const FIXED_LEN: Option<usize> = None;
