@@ -707,8 +707,14 @@ macro_rules! array_wire {
 
             #[inline]
             fn encode_wire<B: BufMut>(&self, buf: &mut B, ctx: Ctx) -> Result<(), EncodeError> {
-                codec::check_len(self.len(), codec::MAX_ARRAY_LEN)?;
-                codec::put_length(buf, Some(self.len()), LengthForm::array(ctx.flexible));
+                if ctx.flexible && self.len() < 0x7f {
+                    // The common compact length, one byte: short enough that
+                    // it needs no check against the longest array.
+                    buf.put_u8(self.len() as u8 + 1);
+                } else {
+                    codec::check_len(self.len(), codec::MAX_ARRAY_LEN)?;
+                    codec::put_length(buf, Some(self.len()), LengthForm::array(ctx.flexible));
+                }
                 if T::WRITES_FIXED && put_fixed_run(self, buf) {
                     return Ok(());
                 }
