@@ -60,7 +60,9 @@ impl Inline {
     /// it: nothing but the string is kept, whatever followed it in the input.
     #[inline(always)]
     fn copy(text: &[u8]) -> Self {
-        debug_assert!(text.len() <= Str::INLINE_CAPACITY);
+        // A hard assert: `Str::put` relies on the bound (callers check the
+        // length first, so it costs nothing once inlined).
+        assert!(text.len() <= Str::INLINE_CAPACITY);
         let mut buf = [0; Str::INLINE_CAPACITY + 1];
         buf[..text.len()].copy_from_slice(text);
         buf[Str::INLINE_CAPACITY] = text.len() as u8;
@@ -71,7 +73,7 @@ impl Inline {
     /// words, zero past the text.
     #[inline(always)]
     fn from_words(low: u128, high: u64, len: usize) -> Self {
-        debug_assert!(len <= Str::INLINE_CAPACITY);
+        assert!(len <= Str::INLINE_CAPACITY);
         let mut buf = [0; Str::INLINE_CAPACITY + 1];
         buf[..16].copy_from_slice(&low.to_le_bytes());
         buf[16..].copy_from_slice(&(high >> 8 | (len as u64) << 56).to_le_bytes());
@@ -188,19 +190,29 @@ impl Str {
     #[inline(always)]
     pub(crate) fn put<B: BufMut>(&self, buf: &mut B, flexible: bool) -> Result<(), EncodeError> {
         if let Repr::Inline(inline) = &self.0 {
+            // One branch per form, each with its prefix length a constant:
+            // a shared tail would check the room again for a computed one.
             let chunk = buf.chunk_mut();
-            let prefix = if flexible { 1 } else { 2 };
-            let len = inline.len() as u8;
-            if chunk.len() >= prefix + Str::INLINE_CAPACITY {
-                if flexible {
-                    chunk.write_byte(0, len + 1);
-                } else {
-                    chunk[..2].copy_from_slice(&[0, len]);
+            let len = inline.len();
+            // SAFETY: every constructor of `Inline` keeps its length at most
+            // `INLINE_CAPACITY` (see `Inline::len`). Said here, it spares the
+            // commit below a check that the length fits the room just checked.
+            unsafe { core::hint::assert_unchecked(len <= Str::INLINE_CAPACITY) };
+            if flexible {
+                if chunk.len() > Str::INLINE_CAPACITY {
+                    chunk.write_byte(0, len as u8 + 1);
+                    chunk[1..=Str::INLINE_CAPACITY].copy_from_slice(inline.padded());
+                    // SAFETY: the chunk's first `1 + INLINE_CAPACITY` bytes,
+                    // at least `1 + len`, were just written.
+                    unsafe { buf.advance_mut(1 + len) };
+                    return Ok(());
                 }
-                chunk[prefix..prefix + Str::INLINE_CAPACITY].copy_from_slice(inline.padded());
-                // SAFETY: the chunk's first `prefix + INLINE_CAPACITY` bytes,
-                // more than `prefix + len`, were just written.
-                unsafe { buf.advance_mut(prefix + inline.len()) };
+            } else if chunk.len() >= 2 + Str::INLINE_CAPACITY {
+                chunk[..2].copy_from_slice(&[0, len as u8]);
+                chunk[2..2 + Str::INLINE_CAPACITY].copy_from_slice(inline.padded());
+                // SAFETY: the chunk's first `2 + INLINE_CAPACITY` bytes, at
+                // least `2 + len`, were just written.
+                unsafe { buf.advance_mut(2 + len) };
                 return Ok(());
             }
         }
