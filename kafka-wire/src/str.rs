@@ -80,9 +80,10 @@ impl Inline {
         Inline { buf }
     }
 
-    /// At most `INLINE_CAPACITY`, as every constructor keeps it (the callers
-    /// check the length before they build one); `Str::put` commits this many
-    /// bytes of the buffer it copied.
+    /// At most `INLINE_CAPACITY`, as both constructors assert (their callers
+    /// check the length first, so the asserts compile away); `Str::put`
+    /// relies on the bound, and commits this many bytes of the buffer it
+    /// copied.
     #[inline(always)]
     fn len(&self) -> usize {
         usize::from(self.buf[Str::INLINE_CAPACITY])
@@ -194,10 +195,12 @@ impl Str {
             // a shared tail would check the room again for a computed one.
             let chunk = buf.chunk_mut();
             let len = inline.len();
-            // SAFETY: every constructor of `Inline` keeps its length at most
-            // `INLINE_CAPACITY` (see `Inline::len`). Said here, it spares the
-            // commit below a check that the length fits the room just checked.
-            unsafe { core::hint::assert_unchecked(len <= Str::INLINE_CAPACITY) };
+            if len > Str::INLINE_CAPACITY {
+                // SAFETY: both constructors of `Inline` assert that its length
+                // is at most `INLINE_CAPACITY`. Said here, the bound spares the
+                // commits below a check that the length fits the room checked.
+                unsafe { core::hint::unreachable_unchecked() }
+            }
             if flexible {
                 if chunk.len() > Str::INLINE_CAPACITY {
                     chunk.write_byte(0, len as u8 + 1);
