@@ -259,7 +259,8 @@ fn generate(cont: &Container) -> TokenStream {
     let mut tagged: Vec<&FieldPlan> = plans.iter().filter(|p| p.tag.is_some()).collect();
     tagged.sort_by_key(|p| p.tag);
 
-    let min_len = gen_min_len(&plans, krate);
+    let min_len = gen_min_len(&plans, krate, "MIN_LEN");
+    let writes_at_least = gen_min_len(&plans, krate, "WRITES_AT_LEAST");
     let encode = gen_encode(&plans, &tagged, unknown, krate);
     let len = gen_len(&plans, &tagged, unknown, krate);
     let decode = gen_decode(&plans, &tagged, unknown, krate);
@@ -313,6 +314,7 @@ fn generate(cont: &Container) -> TokenStream {
                 const TYPE: #krate::schema::KafkaType =
                     #krate::schema::KafkaType::Struct(&<Self as #krate::KafkaStruct>::SCHEMA);
                 const MIN_LEN: usize = #min_len;
+                const WRITES_AT_LEAST: usize = #writes_at_least;
 
                 #[inline]
                 fn encode_wire<__B: #krate::__private::BufMut>(
@@ -421,10 +423,14 @@ fn nested_checks(cont: &Container, plans: &[FieldPlan], krate: &syn::Path) -> Ve
 /// The fewest bytes the struct takes in any version: the fields present in
 /// every version, at their smallest (null, for a nullable field). Bounds how
 /// many elements an array of this struct may claim.
-fn gen_min_len(plans: &[FieldPlan], krate: &syn::Path) -> TokenStream {
+/// The sum over the fields present in every version of `const_name`
+/// (`MIN_LEN` or `WRITES_AT_LEAST`) of their types; a nullable field counts
+/// at most 1, its null.
+fn gen_min_len(plans: &[FieldPlan], krate: &syn::Path, const_name: &str) -> TokenStream {
+    let const_name = format_ident!("{}", const_name);
     let parts = plans.iter().filter(|p| p.always_regular()).map(|p| {
         let base = p.field.base_ty();
-        let min = quote_spanned!(p.span=> <#base as #krate::Wire>::MIN_LEN);
+        let min = quote_spanned!(p.span=> <#base as #krate::Wire>::#const_name);
         if p.is_option() {
             quote!(if #min < 1 { #min } else { 1 })
         } else {
@@ -514,15 +520,16 @@ fn gen_encode(
     let count = flags.iter().map(|f| quote!(+ #f as usize));
 
     quote! {
-        // Every form of the struct takes at least MIN_LEN bytes. With that
-        // much room known, the compiler drops the room checks of the writes
-        // it covers (a partition index and an array's length, say); without
-        // it, the writes cannot all fit, and the error replaces a panic (or,
-        // in a one-pass window, the overflow) that would come later.
+        // Every form of the struct writes at least WRITES_AT_LEAST bytes.
+        // With that much room known, the compiler drops the room checks of
+        // the writes it covers (a partition index and an array's length,
+        // say); without it, the writes cannot all fit, and the error replaces
+        // a panic (or, in a one-pass window, the overflow) that would come
+        // later.
         let __kw_room = #krate::__private::BufMut::remaining_mut(__kw_buf);
-        if __kw_room < <Self as #krate::Wire>::MIN_LEN {
+        if __kw_room < <Self as #krate::Wire>::WRITES_AT_LEAST {
             return #krate::__private::Err(#krate::__private::short_of_room(
-                <Self as #krate::Wire>::MIN_LEN,
+                <Self as #krate::Wire>::WRITES_AT_LEAST,
                 __kw_room,
             ));
         }

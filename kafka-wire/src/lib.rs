@@ -112,13 +112,13 @@ pub mod __private {
         EncodeError::new(EncodeErrorKind::NonDefaultAbsent).in_field(field)
     }
 
-    /// The error for a buffer with less room than the smallest form of the
-    /// struct about to be written, `min_len` bytes.
+    /// The error for a buffer with less room than the `at_least` bytes the
+    /// struct about to be written writes in any form.
     #[cold]
     #[inline(never)]
-    pub fn short_of_room(min_len: usize, remaining: usize) -> EncodeError {
+    pub fn short_of_room(at_least: usize, remaining: usize) -> EncodeError {
         EncodeErrorKind::BufferTooSmall {
-            needed: min_len,
+            needed: at_least,
             remaining,
         }
         .into()

@@ -73,7 +73,8 @@ pub trait Message: KafkaStruct {
     /// written and may then hold part of the body.
     ///
     /// [`encode_to_vec`](Message::encode_to_vec) allocates exactly once. To
-    /// write with no check at all, call [`Wire::encode_wire`] with
+    /// write straight into `buf`, with no size computed and no check of its
+    /// room for the whole body, call [`Wire::encode_wire`] with
     /// [`Message::context`].
     #[inline]
     fn encode<B: BufMut>(&self, buf: &mut B, version: i16) -> Result<usize, EncodeError> {
@@ -182,6 +183,10 @@ fn write_window<W: WriteExact>(w: &W, room: &mut [MaybeUninit<u8>]) -> Attempt {
     let room_len = room.len();
     let mut window = Window::new(room);
     match w.write_to(&mut window) {
+        // A derived struct that finds less room than it writes at least
+        // says so before its first write; in a window that is an overflow
+        // like any other (and, where the room was sized, an overrun).
+        Err(e) if matches!(e.kind(), EncodeErrorKind::BufferTooSmall { .. }) => Attempt::Overflowed,
         Err(e) => Attempt::Failed(e),
         Ok(()) if window.overflowed => Attempt::Overflowed,
         Ok(()) => Attempt::Written(room_len - window.room.len()),
@@ -390,7 +395,12 @@ pub(crate) fn write_exact<B: BufMut, W: WriteExact>(
         }
         let written = match write_window(w, rest) {
             Attempt::Written(written) => written,
-            Attempt::Overflowed => return Err(EncodeErrorKind::Overrun { computed: len }.into()),
+            Attempt::Overflowed => {
+                return Err(EncodeErrorKind::Overrun {
+                    computed: prefix_len + len,
+                }
+                .into())
+            }
             Attempt::Failed(e) => return Err(e),
         };
         if written == len {
@@ -412,9 +422,10 @@ pub(crate) fn write_exact<B: BufMut, W: WriteExact>(
         }
     };
     if written != len {
+        // Counted with the prefix, as `BufferTooSmall` counts what it needs.
         return Err(EncodeErrorKind::LengthMismatch {
-            computed: len,
-            written,
+            computed: prefix_len + len,
+            written: prefix_len + written,
         }
         .into());
     }
@@ -578,8 +589,7 @@ mod tests {
     #[test]
     fn a_frame_prefix_counts_what_was_written() {
         // In one pass the prefix is the count written, even for a writer
-        // whose `len` is wrong; a sized write catches the disagreement (in
-        // the body's bytes: the prefix is not part of either count).
+        // whose `len` is wrong; a sized write catches the disagreement.
         let mut roomy = Vec::with_capacity(ONE_PASS_ROOM);
         assert_eq!(
             write_message(&mut roomy, &Liar { actual: 9 }, true).unwrap(),
@@ -591,8 +601,8 @@ mod tests {
         assert_eq!(
             err.kind(),
             &EncodeErrorKind::LengthMismatch {
-                computed: 4,
-                written: 9
+                computed: 8,
+                written: 13
             }
         );
     }

@@ -55,11 +55,15 @@ impl Ctx {
 pub trait Wire: Sized {
     /// The Kafka type, for the schema.
     const TYPE: KafkaType;
-    /// The fewest bytes a value takes in any form. It bounds array
-    /// pre-allocation when decoding, and a derived struct's writer checks
-    /// the buffer's room against it first: the writes of its leading fields
-    /// then need no check of their own. An impl must not overstate it.
+    /// The fewest bytes a value takes in any form; bounds array pre-allocation.
     const MIN_LEN: usize;
+    /// The fewest bytes [`encode_wire`](Wire::encode_wire) writes in any
+    /// form, which a derived struct relies on: its writer checks the
+    /// buffer's room against its fields' sum first, and the writes that sum
+    /// covers then need no check of their own. 0, the default, claims
+    /// nothing; the built-in types and derived structs set it.
+    #[doc(hidden)]
+    const WRITES_AT_LEAST: usize = 0;
     /// The exact size of every value, for fixed-size types.
     const FIXED_LEN: Option<usize> = None;
     /// True for a fixed-size type whose every `FIXED_LEN`-byte input is a
@@ -209,6 +213,7 @@ macro_rules! fixed_wire {
         impl Wire for $ty {
             const TYPE: KafkaType = KafkaType::$kafka;
             const MIN_LEN: usize = $n;
+            const WRITES_AT_LEAST: usize = $n;
             const FIXED_LEN: Option<usize> = Some($n);
             const READS_FIXED: bool = true;
             const WRITES_FIXED: bool = true;
@@ -260,6 +265,7 @@ fixed_wire! {
 impl Wire for bool {
     const TYPE: KafkaType = KafkaType::Bool;
     const MIN_LEN: usize = 1;
+    const WRITES_AT_LEAST: usize = 1;
     const FIXED_LEN: Option<usize> = Some(1);
     const READS_FIXED: bool = true;
     const WRITES_FIXED: bool = true;
@@ -300,6 +306,7 @@ impl Wire for bool {
 impl Wire for Uuid {
     const TYPE: KafkaType = KafkaType::Uuid;
     const MIN_LEN: usize = 16;
+    const WRITES_AT_LEAST: usize = 16;
     const FIXED_LEN: Option<usize> = Some(16);
     const READS_FIXED: bool = true;
     const WRITES_FIXED: bool = true;
@@ -369,6 +376,7 @@ macro_rules! string_wire {
         impl Wire for $ty {
             const TYPE: KafkaType = KafkaType::String;
             const MIN_LEN: usize = 1;
+            const WRITES_AT_LEAST: usize = 1;
 
             #[inline]
             fn encode_wire<B: BufMut>(&self, buf: &mut B, ctx: Ctx) -> Result<(), EncodeError> {
@@ -435,6 +443,7 @@ macro_rules! bytes_wire {
         impl Wire for $ty {
             const TYPE: KafkaType = KafkaType::$kafka;
             const MIN_LEN: usize = 1;
+            const WRITES_AT_LEAST: usize = 1;
 
             #[inline]
             fn encode_wire<B: BufMut>(&self, buf: &mut B, ctx: Ctx) -> Result<(), EncodeError> {
@@ -704,6 +713,7 @@ macro_rules! array_wire {
         impl<$($generics)*> Wire for $ty where $($bounds)* {
             const TYPE: KafkaType = KafkaType::Array(&T::TYPE);
             const MIN_LEN: usize = 1;
+            const WRITES_AT_LEAST: usize = 1;
 
             #[inline]
             fn encode_wire<B: BufMut>(&self, buf: &mut B, ctx: Ctx) -> Result<(), EncodeError> {
