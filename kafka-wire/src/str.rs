@@ -101,6 +101,12 @@ impl Inline {
     }
 }
 
+/// Room beyond an inline string's copy that `Str::put` asks for before it
+/// takes its fast path: the writes of up to this many bytes after the string
+/// (the integers between a topic's name and its arrays, say) then need no
+/// room check of their own, the compiler knowing there is room left.
+const PUT_SLACK: usize = 8;
+
 impl Str {
     /// The longest string kept inline: as many bytes as fit beside a length
     /// in the space a [`Bytes`] takes, so `Str` is no larger than `Bytes`.
@@ -202,7 +208,7 @@ impl Str {
                 unsafe { core::hint::unreachable_unchecked() }
             }
             if flexible {
-                if chunk.len() > Str::INLINE_CAPACITY {
+                if chunk.len() >= 1 + Str::INLINE_CAPACITY + PUT_SLACK {
                     chunk.write_byte(0, len as u8 + 1);
                     chunk[1..=Str::INLINE_CAPACITY].copy_from_slice(inline.padded());
                     // SAFETY: the chunk's first `1 + INLINE_CAPACITY` bytes,
@@ -210,7 +216,7 @@ impl Str {
                     unsafe { buf.advance_mut(1 + len) };
                     return Ok(());
                 }
-            } else if chunk.len() >= 2 + Str::INLINE_CAPACITY {
+            } else if chunk.len() >= 2 + Str::INLINE_CAPACITY + PUT_SLACK {
                 chunk[..2].copy_from_slice(&[0, len as u8]);
                 chunk[2..2 + Str::INLINE_CAPACITY].copy_from_slice(inline.padded());
                 // SAFETY: the chunk's first `2 + INLINE_CAPACITY` bytes, at
