@@ -35,9 +35,8 @@ macro_rules! ours {
             fn encode_sized(&self, buf: &mut BytesMut, version: i16) -> usize {
                 // Everything a length-prefixed writer needs: `encode` returns
                 // the length. In the reused buffer's spare room it writes in
-                // one pass and counts the bytes; with less room than
-                // `frame::ONE_PASS_ROOM`, or if the body does not fit, it
-                // computes the size first.
+                // one pass and counts the bytes; if the body does not fit, it
+                // computes the size and writes again.
                 Message::encode(self, buf, version).unwrap()
             }
             #[inline]

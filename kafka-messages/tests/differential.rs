@@ -1141,7 +1141,7 @@ where
     let ours_written = ours_bytes.len();
     // With room to spare the body is written in one pass, without sizing it
     // first: the same bytes.
-    let mut one_pass = Vec::with_capacity(ours_written + kafka_wire::frame::ONE_PASS_ROOM);
+    let mut one_pass = Vec::with_capacity(ours_written + 256);
     match ours_msg.encode(&mut one_pass, version) {
         Ok(n) if n == ours_written && one_pass == ours_bytes => {}
         Ok(n) => problems.push(format!(
@@ -1153,6 +1153,12 @@ where
             }
         )),
         Err(e) => problems.push(format!("one-pass encode failed: {e}")),
+    }
+    // Sized first, into a buffer of exactly that length: the same bytes.
+    match ours_msg.encode_to_vec(version) {
+        Ok(exact) if exact == ours_bytes => {}
+        Ok(_) => problems.push("encode_to_vec wrote different bytes".into()),
+        Err(e) => problems.push(format!("encode_to_vec failed: {e}")),
     }
     tamper(&mut ours_bytes);
     let ours_len = ours_msg.encoded_len(version);

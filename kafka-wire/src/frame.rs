@@ -68,11 +68,6 @@ macro_rules! frame_header {
 
 frame_header!(RequestHeader, ResponseHeader);
 
-/// The smallest spare room (in a buffer's current chunk) that
-/// [`Message::encode`] and the frame writers fill in one pass, before knowing
-/// the size; with less, they compute the size first. See [`Message::encode`].
-pub const ONE_PASS_ROOM: usize = 256;
-
 /// A frame after its size: the header at its version, the body at its context.
 struct Frame<'a, H, M> {
     header: &'a H,

@@ -58,14 +58,15 @@ pub trait Message: KafkaStruct {
     /// Writes the message body at `version` and returns its length, which is
     /// [`encoded_len`](Message::encoded_len).
     ///
-    /// A buffer whose current chunk has room to spare (at least
-    /// [`ONE_PASS_ROOM`](crate::frame::ONE_PASS_ROOM) bytes: a reused buffer,
-    /// or one given capacity) is written in one pass through a plain slice over
-    /// that room, without computing the size first: the length is what was
-    /// written. If the body does not fit there, or the room is smaller, the
-    /// size is computed, the buffer's room checked against it (a
-    /// [`BufferTooSmall`](crate::EncodeErrorKind::BufferTooSmall) error, not a
-    /// panic, for a full fixed-size buffer) and the body written. On error
+    /// The body is first written in one pass through a plain slice over the
+    /// spare room of `buf`'s current chunk, without computing its size: the
+    /// length is what was written. A reused buffer, or one given capacity,
+    /// takes nearly every body this way. If the body does not fit there, the
+    /// attempt stops where it runs out of room (at the next struct or array
+    /// that cannot fit), the size is computed, the buffer's room checked
+    /// against it (a [`BufferTooSmall`](crate::EncodeErrorKind::BufferTooSmall)
+    /// error, not a panic, for a full fixed-size buffer) and the body written
+    /// again from the start. On error
     /// nothing is committed: the buffer's length (a slice's position) is as it
     /// was, though its spare room may have been written into. The exception is
     /// a buffer whose current chunk is smaller than the body (a growable buffer
@@ -196,16 +197,18 @@ fn write_window<W: WriteExact>(w: &W, room: &mut [MaybeUninit<u8>]) -> Attempt {
 /// Writes what `w` writes, after an int32 size prefix when `prefixed` (a
 /// frame), and returns the number of bytes written, prefix included.
 ///
-/// With at least [`ONE_PASS_ROOM`](crate::frame::ONE_PASS_ROOM) bytes of spare room in `buf`'s current
-/// chunk, the bytes go through a [`Window`] over that room without computing
-/// their size: if they fit, the prefix is filled in from the count written and
-/// everything is committed. Otherwise (or with less room, such as the 64
-/// bytes a full `Vec` offers) the size is computed and checked against the
-/// buffer's room first, and [`write_exact`] writes. A message that does not
-/// fit a large room is therefore walked three times (the attempt, the size,
-/// the write); one written into a reused buffer it fits, the common case, is
-/// walked once. Smaller rooms go straight to sizing, so that a fresh buffer
-/// does not pay for an attempt that cannot fit.
+/// The bytes first go through a [`Window`] over the spare room of `buf`'s
+/// current chunk, without computing their size: if they fit, the prefix is
+/// filled in from the count written and everything is committed. Otherwise
+/// the size is computed and checked against the buffer's room, and
+/// [`write_exact`] writes. A message written into a room it fits, the common
+/// case, is walked once. One that does not fit is walked only as far as the
+/// room goes, and a little further: each derived struct, and each array,
+/// first checks that the room holds the bytes it writes at least, and the
+/// first one that finds it does not ends the attempt. So an attempt that
+/// cannot fit (a fresh `Vec` offers 64 bytes) costs about as much as writing
+/// the room's worth of bytes, and it pays for itself on any message that
+/// does fit: no size is computed.
 pub(crate) fn write_message<B: BufMut, W: WriteExact>(
     buf: &mut B,
     w: &W,
@@ -213,7 +216,7 @@ pub(crate) fn write_message<B: BufMut, W: WriteExact>(
 ) -> Result<usize, EncodeError> {
     let prefix_len = if prefixed { 4 } else { 0 };
     let chunk = buf.chunk_mut();
-    if chunk.len() >= crate::frame::ONE_PASS_ROOM {
+    if chunk.len() > prefix_len {
         // SAFETY: the slice is written only through `Window` and through
         // `MaybeUninit::write`, which write initialised bytes.
         let room = unsafe { chunk.as_uninit_slice_mut() };
@@ -517,7 +520,8 @@ mod tests {
         }
     }
 
-    const ONE_PASS_ROOM: usize = crate::frame::ONE_PASS_ROOM;
+    /// Room that holds any of these tests' messages.
+    const ROOMY: usize = 256;
 
     #[test]
     fn one_pass_and_sized_writes_agree() {
@@ -525,17 +529,12 @@ mod tests {
             for n in [0, 1, 16, 17, 18, 100] {
                 let msg = notes(n, 0);
                 let len = msg.encoded_len(version);
-                let mut sized = Vec::new(); // no room: sized, then grown
-                assert_eq!(msg.encode(&mut sized, version).unwrap(), len);
-                // Rooms around the one-pass threshold and around the length.
-                for room in [
-                    ONE_PASS_ROOM - 1,
-                    ONE_PASS_ROOM,
-                    len.saturating_sub(1),
-                    len,
-                    len + 1,
-                    4096,
-                ] {
+                // Sized first, into exactly its length.
+                let sized = msg.encode_to_vec(version).unwrap();
+                assert_eq!(sized.len(), len);
+                // Rooms from none (a `Vec` then offers 64 bytes) to plenty,
+                // and around the length.
+                for room in [0, 1, 63, 64, 65, len.saturating_sub(1), len, len + 1, 4096] {
                     let mut buf = Vec::with_capacity(room);
                     assert_eq!(
                         msg.encode(&mut buf, version).unwrap(),
@@ -590,14 +589,13 @@ mod tests {
     fn a_frame_prefix_counts_what_was_written() {
         // In one pass the prefix is the count written, even for a writer
         // whose `len` is wrong; a sized write catches the disagreement.
-        let mut roomy = Vec::with_capacity(ONE_PASS_ROOM);
+        let mut roomy = Vec::with_capacity(ROOMY);
         assert_eq!(
             write_message(&mut roomy, &Liar { actual: 9 }, true).unwrap(),
             13
         );
         assert_eq!(&roomy[..4], &9i32.to_be_bytes());
-        let mut tight = Vec::new();
-        let err = write_message(&mut tight, &Liar { actual: 9 }, true).unwrap_err();
+        let err = write_exact(&mut Vec::new(), Some(4), 4, &Liar { actual: 9 }).unwrap_err();
         assert_eq!(
             err.kind(),
             &EncodeErrorKind::LengthMismatch {
@@ -650,7 +648,7 @@ mod tests {
         };
         let mut sized = Vec::new();
         msg.encode(&mut sized, 0).unwrap();
-        let mut roomy = Vec::with_capacity(ONE_PASS_ROOM);
+        let mut roomy = Vec::with_capacity(ROOMY);
         assert_eq!(msg.encode(&mut roomy, 0).unwrap(), sized.len());
         assert_eq!(roomy, sized);
     }
@@ -660,7 +658,7 @@ mod tests {
         // Too small and not encodable at v0: too small, whatever the room.
         let msg = notes(100, 5);
         let len = msg.encoded_len(0);
-        for room in [ONE_PASS_ROOM - 1, ONE_PASS_ROOM, 1024] {
+        for room in [0, 1, 5, 255, 256, 1024] {
             let mut fixed = vec![0u8; room];
             let err = msg.encode(&mut &mut fixed[..], 0).unwrap_err();
             assert_eq!(
@@ -752,7 +750,7 @@ mod tests {
     }
 
     #[test]
-    fn a_full_fixed_buffer_is_an_error_and_left_untouched() {
+    fn a_full_fixed_buffer_is_an_error_and_nothing_is_committed() {
         let n = note().encoded_len(1);
         let mut fixed = vec![0u8; n - 1];
         let mut window = &mut fixed[..];
@@ -771,8 +769,96 @@ mod tests {
                 n - 1
             )
         );
+        // Nothing committed (the one-pass attempt wrote into the room).
         assert_eq!(window.len(), n - 1);
-        assert!(fixed.iter().all(|&b| b == 0));
+    }
+
+    #[test]
+    fn an_attempt_that_cannot_fit_stops_at_the_first_element_past_the_room() {
+        use std::sync::atomic::{AtomicUsize, Ordering};
+        static WRITES: AtomicUsize = AtomicUsize::new(0);
+
+        /// An int32 that counts its writes.
+        #[derive(Debug, Clone, PartialEq, Default)]
+        struct Counted(i32);
+        impl Wire for Counted {
+            const TYPE: crate::schema::KafkaType = crate::schema::KafkaType::Int32;
+            const MIN_LEN: usize = 4;
+            fn encode_wire<B: BufMut>(&self, buf: &mut B, _: Ctx) -> Result<(), EncodeError> {
+                WRITES.fetch_add(1, Ordering::Relaxed);
+                buf.put_i32(self.0);
+                Ok(())
+            }
+            fn wire_len(&self, _: Ctx) -> usize {
+                4
+            }
+            fn decode_wire<B: Buf>(buf: &mut B, _: Ctx) -> Result<Self, DecodeError> {
+                Ok(Counted(buf.try_get_i32()?))
+            }
+            fn is_default_value(&self) -> bool {
+                self.0 == 0
+            }
+        }
+        /// At least 5 bytes (the int32 and a string's length), 17 here.
+        #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+        struct Element {
+            #[kafka(versions = "0+")]
+            counted: Counted,
+            #[kafka(versions = "0+")]
+            id: i32,
+            #[kafka(versions = "0+")]
+            name: Str,
+        }
+        #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+        #[kafka(api_key = 1003, versions = "0", flexible = "none")]
+        struct Elements {
+            #[kafka(versions = "0+")]
+            elements: Vec<Element>,
+        }
+        let elements = |n| Elements {
+            elements: vec![
+                Element {
+                    counted: Counted(1),
+                    id: 2,
+                    name: "abcdefg".into(),
+                };
+                n
+            ],
+        };
+        // The writes of an attempt into a fresh `Vec`, whose 64 bytes of
+        // room cannot hold the message, beyond those of the sized write.
+        let attempt_writes = |msg: &Elements| {
+            let before = WRITES.load(Ordering::Relaxed);
+            let sized = msg.encode_to_vec(0).unwrap();
+            let between = WRITES.load(Ordering::Relaxed);
+            let mut fresh = Vec::new();
+            assert_eq!(msg.encode(&mut fresh, 0).unwrap(), sized.len());
+            assert_eq!(fresh, sized);
+            let after = WRITES.load(Ordering::Relaxed);
+            (after - between) - (between - before)
+        };
+        // Ten elements pass the array's check (at least 50 bytes), and the
+        // attempt writes those that fit; the first element that finds less
+        // room than its 5 bytes ends it, before the rest are walked.
+        let n = attempt_writes(&elements(10));
+        assert!((1..10).contains(&n), "{n} writes in the attempt");
+        // A thousand fail the array's check (at least 5,000 bytes): nothing
+        // is walked.
+        assert_eq!(attempt_writes(&elements(1000)), 0);
+        // An array of fixed-size values that cannot fit stops before its
+        // elements: an error from `encode_wire` rather than the panic of a
+        // full slice.
+        let mut small = [0u8; 10];
+        let err = vec![7i32; 100]
+            .encode_wire(&mut &mut small[..], Ctx::new(0, true))
+            .unwrap_err();
+        assert_eq!(
+            err.kind(),
+            &EncodeErrorKind::BufferTooSmall {
+                needed: 400,
+                remaining: 9
+            }
+        );
     }
 
     #[test]

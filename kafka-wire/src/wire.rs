@@ -728,6 +728,13 @@ macro_rules! array_wire {
                 if T::WRITES_FIXED && put_fixed_run(self, buf) {
                     return Ok(());
                 }
+                // An array that cannot fit stops here, rather than walking
+                // its elements into a full buffer (where a one-pass attempt
+                // would write nothing, and any other buffer would panic).
+                let at_least = self.len().saturating_mul(T::WRITES_AT_LEAST);
+                if buf.remaining_mut() < at_least {
+                    return Err(crate::__private::short_of_room(at_least, buf.remaining_mut()));
+                }
                 // The failing element's index is worked out from what is left,
                 // only on error: a counter beside the loop is one more value
                 // to keep, and the loop over assignments in a large
