@@ -420,12 +420,11 @@ fn nested_checks(cont: &Container, plans: &[FieldPlan], krate: &syn::Path) -> Ve
         .collect()
 }
 
-/// The fewest bytes the struct takes in any version: the fields present in
-/// every version, at their smallest (null, for a nullable field). Bounds how
-/// many elements an array of this struct may claim.
-/// The sum over the fields present in every version of `const_name`
-/// (`MIN_LEN` or `WRITES_AT_LEAST`) of their types; a nullable field counts
-/// at most 1, its null.
+/// A lower bound of the struct's size in any version, from the same bound
+/// (`const_name`: `MIN_LEN` or `WRITES_AT_LEAST`) of the fields present in
+/// every version; a nullable field counts at most 1, its null. `MIN_LEN`
+/// bounds how many elements an array of this struct may claim;
+/// `WRITES_AT_LEAST` is the room the struct's writer checks for first.
 fn gen_min_len(plans: &[FieldPlan], krate: &syn::Path, const_name: &str) -> TokenStream {
     let const_name = format_ident!("{}", const_name);
     let parts = plans.iter().filter(|p| p.always_regular()).map(|p| {
