@@ -56,7 +56,8 @@ pub trait Message: KafkaStruct {
     }
 
     /// Writes the message body at `version` and returns its length, which is
-    /// [`encoded_len`](Message::encoded_len).
+    /// [`encoded_len`](Message::encoded_len) (for fields whose `Wire` impls
+    /// size themselves exactly, as the built-in and derived ones do).
     ///
     /// The body is first written in one pass through a plain slice over the
     /// spare room of `buf`'s current chunk, without computing its size: the
@@ -90,13 +91,18 @@ pub trait Message: KafkaStruct {
         let ctx = encode_context::<Self>(version)?;
         let body = Body(self, ctx);
         let len = body.len();
-        if len == 0 {
-            // An empty `Vec` would reserve 64 bytes when asked for room.
-            return Ok(Vec::new());
-        }
         let mut out = Vec::with_capacity(len);
-        write_exact(&mut out, None, len, &body)
-            .map_err(|e| e.in_message(Self::SCHEMA.name, version))?;
+        let written = if len == 0 {
+            // Still written, so that its checks run (a value in a version
+            // without its field, unknown tags in a classic version), but
+            // into an empty slice: an empty `Vec` would reserve 64 bytes
+            // when asked for room.
+            let mut nowhere: &mut [u8] = &mut [];
+            write_exact(&mut nowhere, None, 0, &body)
+        } else {
+            write_exact(&mut out, None, len, &body)
+        };
+        written.map_err(|e| e.in_message(Self::SCHEMA.name, version))?;
         Ok(out)
     }
 
@@ -215,11 +221,15 @@ pub(crate) fn write_message<B: BufMut, W: WriteExact>(
     prefixed: bool,
 ) -> Result<usize, EncodeError> {
     let prefix_len = if prefixed { 4 } else { 0 };
+    // A chunk is never longer than the room left (`BufMut`'s contract); a
+    // buffer that breaks it gets no window beyond that room.
+    let room_left = buf.remaining_mut();
     let chunk = buf.chunk_mut();
-    if chunk.len() > prefix_len {
+    let room_len = chunk.len().min(room_left);
+    if room_len > prefix_len {
         // SAFETY: the slice is written only through `Window` and through
         // `MaybeUninit::write`, which write initialised bytes.
-        let room = unsafe { chunk.as_uninit_slice_mut() };
+        let room = unsafe { &mut chunk.as_uninit_slice_mut()[..room_len] };
         let (prefix, rest) = room.split_at_mut(prefix_len);
         if let Attempt::Written(written) = write_window(w, rest) {
             if prefixed {

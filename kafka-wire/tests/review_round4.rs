@@ -226,3 +226,50 @@ fn writes_at_least_is_a_lower_bound() {
         }
     }
 }
+
+#[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[kafka(api_key = 1003, versions = "0-1", flexible = "1+")]
+struct AddedInV1 {
+    #[kafka(versions = "1+")]
+    x: i32,
+}
+
+#[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[kafka(api_key = 1004, versions = "0-1", flexible = "1+")]
+struct OnlyTags {
+    #[kafka(unknown_tagged_fields)]
+    unknown: kafka_wire::UnknownTaggedFields,
+}
+
+/// An empty body is still written by `encode_to_vec`, so that its checks
+/// run: it once returned `Ok(vec![])` where `encode` failed, dropping the
+/// value (found by a review's corpus harness).
+#[test]
+fn an_empty_body_is_checked_by_encode_to_vec_too() {
+    let msg = AddedInV1 { x: 5 };
+    assert_eq!(msg.encoded_len(0), 0);
+    let err = msg.encode(&mut Vec::new(), 0).unwrap_err();
+    assert_eq!(err.kind(), &EncodeErrorKind::NonDefaultAbsent);
+    let err = msg.encode_to_vec(0).unwrap_err();
+    assert_eq!(err.kind(), &EncodeErrorKind::NonDefaultAbsent);
+    assert_eq!(err.path(), "AddedInV1.x");
+    // Absent and default: nothing to write, and nothing allocated.
+    let empty = AddedInV1 { x: 0 }.encode_to_vec(0).unwrap();
+    assert_eq!((empty.len(), empty.capacity()), (0, 0));
+
+    let mut tags = OnlyTags {
+        unknown: Default::default(),
+    };
+    tags.unknown.insert(9, Bytes::from_static(b"x"));
+    let err = tags.encode(&mut Vec::new(), 0).unwrap_err();
+    assert!(matches!(
+        err.kind(),
+        EncodeErrorKind::TagInNonFlexible { .. }
+    ));
+    let err = tags.encode_to_vec(0).unwrap_err();
+    assert!(matches!(
+        err.kind(),
+        EncodeErrorKind::TagInNonFlexible { .. }
+    ));
+    assert_eq!(tags.encode_to_vec(1).unwrap(), [1, 9, 1, b'x']);
+}
