@@ -8,7 +8,7 @@
 //! `measure_size` and `measure_decode`, so that `valgrind --tool=callgrind --toggle-collect='*measure_*'`
 //! counts exactly those loops and nothing of the setup. `encode` is an encode
 //! into a cleared, reused `BytesMut` that also yields the length a prefix needs
-//! (`Message::encode`; `compute_size` + `encode`); `size` is the
+//! (`Versioned::encode`; `compute_size` + `encode`); `size` is the
 //! size computation alone (`encoded_len` / `compute_size`); `decode` is a
 //! decode from a clone of a prebuilt `Bytes`, dropping the result.
 

@@ -5,7 +5,7 @@
 //! contenders: `kafka-wire`, `kafka-protocol` and `memcpy`.
 //!
 //! - `encode`: what a length-prefixed writer needs (the bytes and their count),
-//!   into a cleared, reused `BytesMut`: our `Message::encode`, which writes the
+//!   into a cleared, reused `BytesMut`: our `Versioned::encode`, which writes the
 //!   reused buffer's spare room in one pass and counts what it wrote (it sizes
 //!   first only when the room may be too small), and kafka-protocol's
 //!   `compute_size` + `encode`.

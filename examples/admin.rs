@@ -15,7 +15,7 @@ use kafka_messages::{
     AclCreation, AclOperation, AclPermissionType, CreatableTopic, CreatableTopicConfig,
     CreateAclsRequest, CreateTopicsRequest, PatternType, ResourceType,
 };
-use kafka_wire::{ErrorCode, Message};
+use kafka_wire::{ErrorCode, Versioned};
 use kafka_wire_suite::client::Client;
 
 const USAGE: &str = "\

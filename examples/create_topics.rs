@@ -12,7 +12,7 @@ use kafka_messages::{
     CreatableReplicaAssignment, CreatableTopic, CreatableTopicConfig, CreatableTopicConfigs,
     CreatableTopicResult, CreateTopicsRequest, CreateTopicsResponse,
 };
-use kafka_wire::{frame, ErrorCode, Message, RequestHeader, ResponseHeader, Uuid};
+use kafka_wire::{frame, ErrorCode, Message, RequestHeader, ResponseHeader, Uuid, Versioned};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let version: i16 = match std::env::args().nth(1) {

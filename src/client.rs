@@ -12,7 +12,7 @@ use bytes::{Buf, Bytes, BytesMut};
 use kafka_messages::{ApiVersionsRequest, ApiVersionsResponse};
 use kafka_wire::{
     frame, DecodeError, EncodeError, ErrorCode, Message, Request, RequestHeader, ResponseHeader,
-    Str,
+    Str, Versioned,
 };
 
 /// Why a request failed.

@@ -11,7 +11,7 @@
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use kafka_messages::*;
-use kafka_wire::{ErrorCode, Message, Str};
+use kafka_wire::{ErrorCode, Str, Versioned};
 use kafka_wire_suite::client::Client;
 
 fn bootstrap() -> String {

@@ -11,7 +11,7 @@
 use bytes::{Bytes, BytesMut};
 use kafka_protocol::messages as kp;
 use kafka_protocol::protocol::{Decodable, Encodable, StrBytes};
-use kafka_wire::{Message, Str, Uuid};
+use kafka_wire::{Message, Str, Uuid, Versioned};
 
 /// The operations every workload is measured with.
 pub trait Codec {
@@ -37,11 +37,11 @@ macro_rules! ours {
                 // the length. In the reused buffer's spare room it writes in
                 // one pass and counts the bytes; if the body does not fit, it
                 // computes the size and writes again.
-                Message::encode(self, buf, version).unwrap()
+                Versioned::encode(self, buf, version).unwrap()
             }
             #[inline]
             fn decode_drop(bytes: &mut Bytes, version: i16) {
-                let m = <$ty as Message>::decode(bytes, version).unwrap();
+                let m = <$ty as Versioned>::decode(bytes, version).unwrap();
                 std::hint::black_box(m);
             }
         }

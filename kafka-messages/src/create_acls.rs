@@ -8,7 +8,7 @@ use crate::{AclOperation, AclPermissionType, PatternType, ResourceType};
 ///
 /// ```
 /// use kafka_messages::{AclCreation, AclOperation, AclPermissionType, CreateAclsRequest, PatternType, ResourceType};
-/// use kafka_wire::Message;
+/// use kafka_wire::{Message, Versioned};
 ///
 /// let request = CreateAclsRequest {
 ///     creations: vec![AclCreation::new(

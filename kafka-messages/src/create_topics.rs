@@ -8,7 +8,7 @@ use kafka_wire::{KafkaMessage, Request, Str, UnknownTaggedFields, Uuid};
 ///
 /// ```
 /// use kafka_messages::{CreatableTopic, CreatableTopicConfig, CreateTopicsRequest};
-/// use kafka_wire::Message;
+/// use kafka_wire::{Message, Versioned};
 ///
 /// let request = CreateTopicsRequest {
 ///     topics: vec![CreatableTopic {

@@ -27,7 +27,7 @@ use bytes::Bytes;
 use kafka_messages as ours;
 use kafka_protocol::messages as kp;
 use kafka_protocol::protocol::{Decodable, Encodable, StrBytes};
-use kafka_wire::{Message, Str, UnknownTaggedFields, Uuid};
+use kafka_wire::{Message, Str, UnknownTaggedFields, Uuid, Versioned};
 
 /// Instances per version unless `DIFF_COUNT` says otherwise.
 const DEFAULT_COUNT: u64 = 1000;

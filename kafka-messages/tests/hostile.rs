@@ -24,7 +24,7 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use bytes::{Buf, Bytes};
 use kafka_messages::*;
-use kafka_wire::{frame, DecodeErrorKind, Message, Str, UnknownTaggedFields, Uuid};
+use kafka_wire::{frame, DecodeErrorKind, Message, Str, UnknownTaggedFields, Uuid, Versioned};
 
 // ---------------------------------------------------------------------------
 // A counting allocator (per thread, switched on inside `measure` only)

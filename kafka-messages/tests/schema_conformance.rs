@@ -9,7 +9,7 @@ use std::collections::HashMap;
 
 use kafka_messages::*;
 use kafka_wire::schema::{self, FieldSchema, KafkaType, StructSchema};
-use kafka_wire::{Message, VersionRange};
+use kafka_wire::{Message, VersionRange, Versioned};
 
 #[derive(Debug, Clone)]
 struct FixtureField {

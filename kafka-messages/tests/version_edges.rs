@@ -4,7 +4,7 @@ use bytes::{BufMut, Bytes, BytesMut};
 use kafka_messages::*;
 use kafka_wire::{
     frame, Ctx, DecodeErrorKind, EncodeErrorKind, KafkaMessage, Message, RequestHeader, Str,
-    UnknownTaggedFields, Uuid, Wire,
+    UnknownTaggedFields, Uuid, Versioned, Wire,
 };
 
 fn encode<M: Message>(m: &M, v: i16) -> Vec<u8> {

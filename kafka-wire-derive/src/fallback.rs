@@ -11,17 +11,25 @@ pub fn expand(
     errors: syn::Error,
     krate: &syn::Path,
     api_key: Option<i16>,
+    versioned: bool,
 ) -> TokenStream {
     let errors = errors.to_compile_error();
     let ident = &input.ident;
     let (impl_g, ty_g, where_g) = input.generics.split_for_impl();
+    let versioned = (versioned || api_key.is_some()).then(|| {
+        quote! {
+            #[automatically_derived]
+            impl #impl_g #krate::Versioned for #ident #ty_g #where_g {
+                const VERSIONS: #krate::VersionRange = #krate::VersionRange::NONE;
+                const FLEXIBLE: #krate::VersionRange = #krate::VersionRange::NONE;
+            }
+        }
+    });
     let message = api_key.map(|key| {
         quote! {
             #[automatically_derived]
             impl #impl_g #krate::Message for #ident #ty_g #where_g {
                 const API_KEY: i16 = #key;
-                const VERSIONS: #krate::VersionRange = #krate::VersionRange::NONE;
-                const FLEXIBLE: #krate::VersionRange = #krate::VersionRange::NONE;
             }
         }
     });
@@ -54,9 +62,10 @@ pub fn expand(
             #[automatically_derived]
             impl #impl_g #krate::KafkaStruct for #ident #ty_g #where_g {
                 const SCHEMA: #krate::schema::StructSchema = #krate::schema::StructSchema {
-                    name: "", doc: "", fields: &[], keeps_unknown_tags: false,
+                    name: "", json_name: "", doc: "", fields: &[], keeps_unknown_tags: false,
                 };
             }
+            #versioned
             #message
         };
     }

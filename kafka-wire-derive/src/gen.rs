@@ -28,11 +28,40 @@ pub fn expand(input: &DeriveInput) -> TokenStream {
     let api_key = cont
         .as_ref()
         .and_then(|c| c.attrs.api_key.as_ref().map(|k| k.0));
+    let versioned = cont.as_ref().is_some_and(|c| {
+        c.attrs.versions.is_some()
+            || c.attrs
+                .invalid
+                .contains(&crate::internals::symbol::VERSIONS)
+    });
     match (cx.check(), cont) {
         (Ok(()), Some(cont)) => generate(&cont),
-        (Err(errors), _) => fallback::expand(input, errors, &krate, api_key),
+        (Err(errors), _) => fallback::expand(input, errors, &krate, api_key, versioned),
         // Container::from_ast returns None only after reporting an error.
         (Ok(()), None) => TokenStream::new(),
+    }
+}
+
+/// The field that keeps unknown tagged fields. Every use goes through the
+/// `UnknownTagsField` trait at the field's type, so an alias of
+/// `UnknownTaggedFields` is fine and any other type is one error there.
+struct UnknownField<'a> {
+    member: &'a Ident,
+    ty: &'a syn::Type,
+    krate: &'a syn::Path,
+}
+
+impl UnknownField<'_> {
+    /// The kept tags, as `&UnknownTaggedFields`.
+    fn get(&self) -> TokenStream {
+        let (krate, ty, member) = (self.krate, self.ty, self.member);
+        quote_spanned!(ty.span()=> <#ty as #krate::__private::UnknownTagsField>::get(&self.#member))
+    }
+
+    /// The field's initialiser from an `UnknownTaggedFields` expression.
+    fn build(&self, value: TokenStream) -> TokenStream {
+        let (krate, ty, member) = (self.krate, self.ty, self.member);
+        quote_spanned!(ty.span()=> #member: <#ty as #krate::__private::UnknownTagsField>::from_tags(#value),)
     }
 }
 
@@ -41,6 +70,8 @@ struct FieldPlan<'a> {
     field: &'a Field<'a>,
     member: &'a Ident,
     name: String,
+    /// The name as Kafka's JSON writes it.
+    json_name: String,
     /// The local variable decode reads it into.
     var: Ident,
     versions: Range,
@@ -63,6 +94,10 @@ impl<'a> FieldPlan<'a> {
             member: field.ident,
             // `r#type` is `type` on the wire, in the schema and in error paths.
             name: field.ident.unraw().to_string(),
+            json_name: a.name.as_ref().map_or_else(
+                || upper_camel(&field.ident.unraw().to_string()),
+                |n| n.value(),
+            ),
             // A prefix no internal variable uses, so a field called `tag`,
             // `count` or `unknown` cannot shadow the decoder's own locals.
             var: format_ident!("__kw_field_{}", field.ident),
@@ -174,13 +209,17 @@ impl<'a> FieldPlan<'a> {
     fn default_fn_item(&self) -> Option<TokenStream> {
         let expr = self.field.attrs.default.as_ref()?;
         let (krate, ty, name) = (self.krate, self.field.ty, self.default_fn());
-        let typed = match expr {
+        // `Some(x)` and `x` say the same on an Option field.
+        let inner = check::some_arg(expr)
+            .filter(|_| self.is_option())
+            .unwrap_or(expr);
+        let typed = match inner {
             Expr::Lit(l) if matches!(l.lit, Lit::Str(_)) => {
-                quote_spanned!(expr.span()=> ::core::convert::From::from(#expr))
+                quote_spanned!(inner.span()=> ::core::convert::From::from(#inner))
             }
-            _ => quote_spanned!(expr.span()=> #expr),
+            _ => quote_spanned!(inner.span()=> #inner),
         };
-        let value = match (expr, self.is_option()) {
+        let value = match (inner, self.is_option()) {
             (Expr::Path(p), true) if p.path.is_ident("None") => quote!(#krate::__private::None),
             (_, true) => quote!(#krate::__private::Some(#typed)),
             (_, false) => typed,
@@ -219,6 +258,7 @@ impl<'a> FieldPlan<'a> {
         let Some(expr) = &self.field.attrs.default else {
             return quote!(::core::option::Option::None);
         };
+        let expr = check::some_arg(expr).unwrap_or(expr);
         let text = match expr {
             Expr::Lit(l) => lit_text(&l.lit),
             Expr::Unary(u) => match &*u.expr {
@@ -230,6 +270,20 @@ impl<'a> FieldPlan<'a> {
         };
         quote!(::core::option::Option::Some(#text))
     }
+}
+
+/// `timeout_ms` -> `TimeoutMs`: Kafka's usual spelling of a field name.
+fn upper_camel(snake: &str) -> String {
+    snake
+        .split('_')
+        .map(|word| {
+            let mut chars = word.chars();
+            match chars.next() {
+                Some(first) => first.to_uppercase().chain(chars).collect(),
+                None => String::new(),
+            }
+        })
+        .collect()
 }
 
 fn lit_text(lit: &Lit) -> String {
@@ -255,7 +309,12 @@ fn generate(cont: &Container) -> TokenStream {
         .fields
         .iter()
         .find(|f| f.is_unknown_tags())
-        .map(|f| f.ident);
+        .map(|f| UnknownField {
+            member: f.ident,
+            ty: f.ty,
+            krate,
+        });
+    let unknown = unknown.as_ref();
     let mut tagged: Vec<&FieldPlan> = plans.iter().filter(|p| p.tag.is_some()).collect();
     tagged.sort_by_key(|p| p.tag);
 
@@ -268,6 +327,7 @@ fn generate(cont: &Container) -> TokenStream {
     let default = gen_default(&plans, unknown, krate);
     let schema = gen_schema(cont, &plans, unknown.is_some());
     let nested_checks = nested_checks(cont, &plans, krate);
+    let type_checks = type_checks(cont, &plans, krate);
     let default_fns: Vec<TokenStream> = plans
         .iter()
         .filter_map(FieldPlan::default_fn_item)
@@ -281,13 +341,8 @@ fn generate(cont: &Container) -> TokenStream {
             }
         }
     });
-    let message = cont.attrs.api_key.as_ref().map(|(key, _)| {
-        let versions = cont
-            .attrs
-            .versions
-            .as_ref()
-            .map_or(Range::NONE, |v| v.range)
-            .to_tokens(krate);
+    let versioned = cont.attrs.versions.as_ref().map(|versions| {
+        let versions = versions.range.to_tokens(krate);
         let flexible = cont
             .attrs
             .flexible
@@ -296,13 +351,20 @@ fn generate(cont: &Container) -> TokenStream {
             .to_tokens(krate);
         quote! {
             #[automatically_derived]
-            impl #krate::Message for #ident {
-                const API_KEY: i16 = #key;
+            impl #krate::Versioned for #ident {
                 const VERSIONS: #krate::VersionRange = #versions;
                 const FLEXIBLE: #krate::VersionRange = #flexible;
             }
 
             #(#nested_checks)*
+        }
+    });
+    let message = cont.attrs.api_key.as_ref().map(|(key, _)| {
+        quote! {
+            #[automatically_derived]
+            impl #krate::Message for #ident {
+                const API_KEY: i16 = #key;
+            }
         }
     });
 
@@ -382,17 +444,41 @@ fn generate(cont: &Container) -> TokenStream {
                 const SCHEMA: #krate::schema::StructSchema = #schema;
             }
 
+            #(#type_checks)*
+            #versioned
             #message
         };
     }
 }
 
-/// For a top-level message: one `const` assertion per field that checks the
+/// The rules on a field's type that the compiler decides, so that a type
+/// alias passes as the type it names: a `flexible` override is on a string,
+/// bytes or records field. (The `unknown_tagged_fields` field's type is
+/// decided the same way, by [`UnknownField`].) Each failure is an error at
+/// the field's type.
+fn type_checks(cont: &Container, plans: &[FieldPlan], krate: &syn::Path) -> Vec<TokenStream> {
+    let flexible = plans.iter().filter(|p| p.field.attrs.flexible.is_some()).map(|p| {
+        let base = p.field.base_ty();
+        let message = format!(
+            "`{}.{}`: a per-field `flexible` override applies to string, bytes and records fields only",
+            cont.ident, p.name
+        );
+        quote_spanned! {p.span=>
+            const _: () = ::core::assert!(
+                <#base as #krate::Wire>::TYPE.takes_flexible_override(),
+                #message,
+            );
+        }
+    });
+    flexible.collect()
+}
+
+/// For a versioned struct: one `const` assertion per field that checks the
 /// structs nested in its type against the versions the field lives in (a
 /// nested struct cannot know them at its own definition). A failure is a
 /// compile error at the field's type that names the field.
 fn nested_checks(cont: &Container, plans: &[FieldPlan], krate: &syn::Path) -> Vec<TokenStream> {
-    let (Some(_), Some(versions)) = (&cont.attrs.api_key, &cont.attrs.versions) else {
+    let Some(versions) = &cont.attrs.versions else {
         return Vec::new();
     };
     let flexible = cont
@@ -406,8 +492,8 @@ fn nested_checks(cont: &Container, plans: &[FieldPlan], krate: &syn::Path) -> Ve
             let live = p.versions.intersect(versions.range);
             let (base, live_tokens, flexible_tokens) = (p.field.base_ty(), live.to_tokens(krate), flexible.to_tokens(krate));
             let message = format!(
-                "`{}.{}`: a struct nested in this field has a field that never appears in versions {live} \
-                 or is tagged in a non-flexible version; kafka_wire::schema::validate names it",
+                "`{}.{}`: a struct nested in this field has a field tagged in a version that is not \
+                 flexible (of {live}); kafka_wire::schema::validate names it",
                 cont.ident, p.name
             );
             quote_spanned! {p.span=>
@@ -446,7 +532,7 @@ fn in_field(name: &str) -> TokenStream {
 fn gen_encode(
     plans: &[FieldPlan],
     tagged: &[&FieldPlan],
-    unknown: Option<&Ident>,
+    unknown: Option<&UnknownField>,
     krate: &syn::Path,
 ) -> TokenStream {
     let regular = plans.iter().map(|p| {
@@ -478,11 +564,17 @@ fn gen_encode(
         .map(|p| format_ident!("__kw_write_field_{}", p.member))
         .collect();
     let count_unknown = match unknown {
-        Some(u) => quote!(self.#u.len()),
+        Some(u) => {
+            let u = u.get();
+            quote!(#u.len())
+        }
         None => quote!(0usize),
     };
     let writer = match unknown {
-        Some(u) => quote!(#krate::tagged::TagWriter::new(&self.#u)),
+        Some(u) => {
+            let u = u.get();
+            quote!(#krate::tagged::TagWriter::new(#u))
+        }
         None => quote!(#krate::tagged::TagWriter::empty()),
     };
     let decide = tagged.iter().zip(&flags).map(|(p, flag)| {
@@ -515,7 +607,10 @@ fn gen_encode(
             }
         }
     });
-    let unknown_in_classic = unknown.map(|u| quote!(self.#u.check_empty_for_classic()?;));
+    let unknown_in_classic = unknown.map(|u| {
+        let u = u.get();
+        quote!(#u.check_empty_for_classic()?;)
+    });
     let count = flags.iter().map(|f| quote!(+ #f as usize));
 
     quote! {
@@ -557,7 +652,7 @@ fn gen_encode(
 fn gen_len(
     plans: &[FieldPlan],
     tagged: &[&FieldPlan],
-    unknown: Option<&Ident>,
+    unknown: Option<&UnknownField>,
     krate: &syn::Path,
 ) -> TokenStream {
     let regular = plans.iter().map(|p| {
@@ -570,7 +665,10 @@ fn gen_len(
         }
     });
     let (count0, len0) = match unknown {
-        Some(u) => (quote!(self.#u.len()), quote!(self.#u.wire_len())),
+        Some(u) => {
+            let u = u.get();
+            (quote!(#u.len()), quote!(#u.wire_len()))
+        }
         None => (quote!(0usize), quote!(0usize)),
     };
     let tagged_len = tagged.iter().map(|p| {
@@ -599,7 +697,7 @@ fn gen_len(
 fn gen_decode(
     plans: &[FieldPlan],
     tagged: &[&FieldPlan],
-    unknown: Option<&Ident>,
+    unknown: Option<&UnknownField>,
     krate: &syn::Path,
 ) -> TokenStream {
     let reads = plans.iter().map(|p| {
@@ -646,7 +744,7 @@ fn gen_decode(
         let (member, var) = (p.member, &p.var);
         quote!(#member: #var)
     });
-    let unknown_member = unknown.map(|u| quote!(#u: __kw_unknown,));
+    let unknown_member = unknown.map(|u| u.build(quote!(__kw_unknown)));
     quote! {
         #(#reads)*
         #unknown_var
@@ -662,24 +760,32 @@ fn gen_decode(
     }
 }
 
-fn gen_is_default(plans: &[FieldPlan], unknown: Option<&Ident>) -> TokenStream {
+fn gen_is_default(plans: &[FieldPlan], unknown: Option<&UnknownField>) -> TokenStream {
     let checks = plans.iter().map(|p| p.is_default());
-    let unknown = unknown.map(|u| quote!(&& self.#u.is_empty()));
+    let unknown = unknown.map(|u| {
+        let u = u.get();
+        quote!(&& #u.is_empty())
+    });
     quote!(true #(&& #checks)* #unknown)
 }
 
-fn gen_default(plans: &[FieldPlan], unknown: Option<&Ident>, krate: &syn::Path) -> TokenStream {
+fn gen_default(
+    plans: &[FieldPlan],
+    unknown: Option<&UnknownField>,
+    krate: &syn::Path,
+) -> TokenStream {
     let members = plans.iter().map(|p| {
         let (member, value) = (p.member, p.default_value());
         quote!(#member: #value)
     });
-    let unknown = unknown.map(|u| quote!(#u: #krate::UnknownTaggedFields::new(),));
+    let unknown = unknown.map(|u| u.build(quote!(#krate::UnknownTaggedFields::new())));
     quote!(Self { #(#members,)* #unknown })
 }
 
 fn gen_schema(cont: &Container, plans: &[FieldPlan], keeps_unknown: bool) -> TokenStream {
     let krate = &cont.krate;
     let name = cont.ident.to_string();
+    let json_name = cont.attrs.name.as_ref().map_or(name.clone(), |n| n.value());
     let doc = &cont.doc;
     let fields = plans.iter().map(|p| {
         let base = p.field.base_ty();
@@ -703,9 +809,15 @@ fn gen_schema(cont: &Container, plans: &[FieldPlan], keeps_unknown: bool) -> Tok
         };
         let default = p.default_text();
         let ignorable = p.field.attrs.ignorable.is_some();
+        let (json_name, map_key) = (&p.json_name, p.field.attrs.map_key.is_some());
+        let entity_type = match &p.field.attrs.entity_type {
+            Some(e) => quote!(::core::option::Option::Some(#e)),
+            None => quote!(::core::option::Option::None),
+        };
         quote! {
             #krate::schema::FieldSchema {
                 name: #fname,
+                json_name: #json_name,
                 kafka_type: #kafka_type,
                 versions: #versions,
                 nullable: #nullable,
@@ -714,6 +826,8 @@ fn gen_schema(cont: &Container, plans: &[FieldPlan], keeps_unknown: bool) -> Tok
                 default: #default,
                 ignorable: #ignorable,
                 flexible: #flexible,
+                map_key: #map_key,
+                entity_type: #entity_type,
                 doc: #fdoc,
             }
         }
@@ -721,6 +835,7 @@ fn gen_schema(cont: &Container, plans: &[FieldPlan], keeps_unknown: bool) -> Tok
     quote! {
         #krate::schema::StructSchema {
             name: #name,
+            json_name: #json_name,
             doc: #doc,
             fields: &[#(#fields),*],
             keeps_unknown_tags: #keeps_unknown,

@@ -8,14 +8,22 @@
 //! | key | on | Kafka JSON | meaning |
 //! |---|---|---|---|
 //! | [`api_key = N`](#api_key) | struct | `apiKey` | makes the struct a top-level [`Message`](crate::Message) |
-//! | [`versions = "…"`](#versions) | struct, field | `validVersions`, `versions` | versions the message / field exists in |
+//! | [`versions = "…"`](#versions) | struct, field | `validVersions`, `versions` | versions the struct / field exists in; on a struct without `api_key`, a [header or data schema](#header-and-data-schemas) |
 //! | [`flexible = "…"`](#flexible) | struct; string/bytes field | `flexibleVersions` | versions with compact lengths and tagged fields; per-field override |
 //! | [`nullable = "…"`](#nullable) | field (`Option<_>`) | `nullableVersions` | versions in which the field may be null |
 //! | [`tag = N`, `tagged = "…"`](#tag-and-tagged) | field | `tag`, `taggedVersions` | the field is a tagged field in those versions |
 //! | [`default = expr`](#default) | field | `default` | the value when absent, in `Default`, and for the tagged/absent rules |
 //! | [`ignorable`](#ignorable) | field | `ignorable` | may be dropped silently in versions that lack it |
 //! | [`unknown_tagged_fields`](#unknown_tagged_fields) | field | (`_unknownTaggedFields`) | keeps tags this struct does not declare |
+//! | [`name = "…"`](#name-map_key-entity_type) | struct, field | `name` | the name as the JSON writes it, when the Rust name does not say it |
+//! | [`map_key`](#name-map_key-entity_type) | field | `mapKey` | the field keys its struct in a map-like array (no wire effect) |
+//! | [`entity_type = "…"`](#name-map_key-entity_type) | field | `entityType` | what the value names: `topicName`, `brokerId`, ... (no wire effect) |
 //! | [`crate = "path"`](#crate) | struct | — | where `kafka_wire` is, when renamed |
+//!
+//! Written by habit, a JSON key (`nullableVersions`, `apiKey`, `about`, ...) is an
+//! error that names the attribute to write instead; so is `default = "null"`
+//! (write `default = None`), a quoted number (`default = "-1"`: drop the quotes)
+//! and `[u8; 16]` for a uuid (use [`Uuid`](crate::Uuid)).
 //!
 //! A version range is written as Kafka writes it: `"N+"` (N and later), `"N-M"`,
 //! `"N"` or `"none"`. Every mistake in these attributes is a compile error at the
@@ -45,7 +53,7 @@
 //! from the message that contains it.
 //!
 //! ```
-//! use kafka_wire::{KafkaMessage, Message};
+//! use kafka_wire::{KafkaMessage, Message, Versioned};
 //!
 //! #[derive(Debug, Clone, PartialEq, KafkaMessage)]
 //! #[kafka(api_key = 1000, versions = "2-7", flexible = "5+")]
@@ -66,16 +74,46 @@
 //! assert!(MyRequest::FLEXIBLE.contains(5));
 //! ```
 //!
+//! ## Header and data schemas
+//!
+//! `versions` (and `flexible`) on a struct without `api_key`: one of Kafka's
+//! `"type": "header"` or `"type": "data"` schemas (the request and response
+//! headers, ConsumerProtocolSubscription, the KRaft snapshot records, ...). It
+//! implements [`Versioned`](crate::Versioned): encoded, sized and decoded at a
+//! version of its own, for example into the metadata bytes of a JoinGroup.
+//! [`Message`](crate::Message) is a `Versioned` struct with an API key.
+//!
+//! ```
+//! use kafka_wire::{KafkaMessage, Str, Versioned};
+//!
+//! #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+//! #[kafka(versions = "0-3", flexible = "none")]
+//! struct ConsumerProtocolSubscription {
+//!     #[kafka(versions = "0+")]
+//!     topics: Vec<Str>,
+//!     #[kafka(versions = "0+", nullable = "0+", default = None)]
+//!     user_data: Option<kafka_wire::bytes::Bytes>,
+//! }
+//!
+//! let sub = ConsumerProtocolSubscription { topics: vec!["orders".into()], user_data: None };
+//! let metadata = sub.encode_to_vec(0)?;
+//! assert_eq!(ConsumerProtocolSubscription::decode_exact(&metadata[..], 0)?, sub);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
 //! ## `versions`
 //!
 //! On a field: the versions it exists in (default `"0+"`). In other versions it
 //! is not on the wire: decoding gives its default, and encoding a non-default
 //! value fails (unless [`ignorable`](#ignorable)). Kafka 4.0 removed old message
-//! versions but kept the fields' ranges, so `"0+"` in a `"2-7"` message is normal;
-//! a field that can never appear (`"0-1"` in a `"2-7"` message) is a compile error.
+//! versions but kept the fields' ranges, so `"0+"` in a `"2-7"` message is normal.
+//! Kafka also keeps fields that can no longer appear at all (ShareFetchRequest's
+//! `PartitionMaxBytes`, versions `"0"` in a `"1-2"` message), and so may a
+//! declaration: such a field is never on the wire, by the same rule
+//! ([`schema::dead_fields`](crate::schema::dead_fields) lists them).
 //!
 //! ```
-//! use kafka_wire::{KafkaMessage, Message};
+//! use kafka_wire::{KafkaMessage, Versioned};
 //!
 //! #[derive(Debug, Clone, PartialEq, KafkaMessage)]
 //! #[kafka(api_key = 1000, versions = "0-1")]
@@ -99,7 +137,7 @@
 //! header does for `client_id` (`flexible = "none"` keeps the int16 length).
 //!
 //! ```
-//! use kafka_wire::{KafkaMessage, Message, Str};
+//! use kafka_wire::{KafkaMessage, Str, Versioned};
 //!
 //! #[derive(Debug, Clone, PartialEq, KafkaMessage)]
 //! #[kafka(api_key = 1000, versions = "0-1", flexible = "1+")]
@@ -125,7 +163,7 @@
 //! (`Some("")`, `Some(vec![])`), as Kafka's Java classes do.
 //!
 //! ```
-//! use kafka_wire::{KafkaMessage, Message, Str};
+//! use kafka_wire::{KafkaMessage, Str, Versioned};
 //!
 //! #[derive(Debug, Clone, PartialEq, KafkaMessage)]
 //! #[kafka(api_key = 1000, versions = "0-1")]
@@ -152,7 +190,7 @@
 //! rejects tags out of order, duplicated, or whose value does not fill its size.
 //!
 //! ```
-//! use kafka_wire::{KafkaMessage, Message};
+//! use kafka_wire::{KafkaMessage, Versioned};
 //!
 //! #[derive(Debug, Clone, PartialEq, KafkaMessage)]
 //! #[kafka(api_key = 1000, versions = "0", flexible = "0+")]
@@ -200,6 +238,8 @@
 //! assert_eq!((s.timeout_ms, s.acks.as_str(), s.rack), (60000, "all", None));
 //! ```
 //!
+//! An `Option` field takes `default = Some(x)` or, the same, `default = x`.
+//!
 //! ## `ignorable`
 //!
 //! The field may be dropped silently when encoding a version that lacks it (it
@@ -208,7 +248,7 @@
 //! is lost without notice.
 //!
 //! ```
-//! use kafka_wire::{KafkaMessage, Message};
+//! use kafka_wire::{KafkaMessage, Versioned};
 //!
 //! #[derive(Debug, Clone, PartialEq, KafkaMessage)]
 //! #[kafka(api_key = 1000, versions = "0-1")]
@@ -229,7 +269,7 @@
 //! tags are skipped, as Kafka's protocol allows.
 //!
 //! ```
-//! use kafka_wire::{KafkaMessage, Message, UnknownTaggedFields};
+//! use kafka_wire::{KafkaMessage, UnknownTaggedFields, Versioned};
 //!
 //! #[derive(Debug, Clone, PartialEq, KafkaMessage)]
 //! #[kafka(api_key = 1000, versions = "0", flexible = "0+")]
@@ -246,6 +286,42 @@
 //! assert_eq!(again, wire);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
+//!
+//! ## `name`, `map_key`, `entity_type`
+//!
+//! Facts of Kafka's JSON with no effect on the wire, kept in
+//! [`KafkaStruct::SCHEMA`](crate::KafkaStruct::SCHEMA) for tools (wire pages,
+//! map lookups, conformance tests). `name` is the name as the JSON writes it,
+//! where the Rust name in UpperCamelCase (`timeout_ms` → `TimeoutMs`) is not it:
+//! Kafka mixes `Topics`, `timeoutMs` and `validateOnly`.
+//!
+//! ```
+//! use kafka_wire::{KafkaMessage, KafkaStruct, Str};
+//!
+//! #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+//! #[kafka(name = "CreatableTopic")]
+//! struct Topic {
+//!     #[kafka(versions = "0+", map_key, entity_type = "topicName")]
+//!     name: Str,
+//!     #[kafka(versions = "0+", name = "timeoutMs")]
+//!     timeout_ms: i32,
+//! }
+//!
+//! let schema = Topic::SCHEMA;
+//! assert_eq!(schema.json_name, "CreatableTopic");
+//! assert_eq!(schema.fields[0].json_name, "Name");
+//! assert!(schema.fields[0].map_key);
+//! assert_eq!(schema.fields[0].entity_type, Some("topicName"));
+//! assert_eq!(schema.json_field("timeoutMs").unwrap().name, "timeout_ms");
+//! ```
+//!
+//! ## Type aliases
+//!
+//! Where the compiler decides a rule, an alias passes as the type it names: a
+//! `flexible` override on `type ClientId = Str;`, and an alias of
+//! `UnknownTaggedFields`. Two rules read the spelling and say so in their
+//! errors: `Option<…>` (nullable fields) is recognised as written, and the
+//! literal checks of `default = …` apply to the built-in type names.
 //!
 //! ## `crate`
 //!
@@ -271,6 +347,7 @@
 //! For every struct: [`Wire`](crate::Wire) and [`Nullable`](crate::Nullable)
 //! (encode / size / decode at a [`Ctx`](crate::Ctx)), `Default` honouring
 //! `default =`, and [`KafkaStruct`](crate::KafkaStruct) with the schema as data.
-//! For a struct with `api_key`, also [`Message`](crate::Message). All of it
+//! For a struct with `versions`, also [`Versioned`](crate::Versioned), and with
+//! `api_key`, [`Message`](crate::Message). All of it
 //! inside `const _: () = { ... };`, with absolute paths only, so it cannot
 //! collide with the user's names.

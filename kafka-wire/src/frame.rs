@@ -35,7 +35,7 @@ use crate::header::check_api_key;
 use crate::message::{decode_context, encode_context, write_message, WriteExact};
 use crate::{
     Ctx, DecodeError, DecodeErrorKind, EncodeError, EncodeErrorKind, Message, RequestHeader,
-    ResponseHeader,
+    ResponseHeader, Versioned,
 };
 
 /// The default largest frame [`FrameDecoder::default`] accepts: 100 MiB, the
@@ -45,47 +45,26 @@ pub const DEFAULT_MAX_FRAME_SIZE: usize = 100 * 1024 * 1024;
 /// What [`read_frame`] reserves before the body's bytes arrive.
 const READ_CHUNK: usize = 64 * 1024;
 
-/// A header a frame starts with.
-trait FrameHeader {
-    fn len(&self, version: i16) -> usize;
-    fn put<W: BufMut>(&self, buf: &mut W, version: i16) -> Result<(), EncodeError>;
-}
-
-macro_rules! frame_header {
-    ($($ty:ty),*) => {$(
-        impl FrameHeader for $ty {
-            #[inline]
-            fn len(&self, version: i16) -> usize {
-                self.encoded_len(version)
-            }
-            #[inline]
-            fn put<W: BufMut>(&self, buf: &mut W, version: i16) -> Result<(), EncodeError> {
-                self.encode(buf, version)
-            }
-        }
-    )*};
-}
-
-frame_header!(RequestHeader, ResponseHeader);
-
 /// A frame after its size: the header at its version, the body at its context.
 struct Frame<'a, H, M> {
     header: &'a H,
-    header_version: i16,
+    header_ctx: Ctx,
     body: &'a M,
     ctx: Ctx,
     version: i16,
 }
 
-impl<H: FrameHeader, M: Message> WriteExact for Frame<'_, H, M> {
+impl<H: Versioned, M: Message> WriteExact for Frame<'_, H, M> {
     #[inline]
     fn len(&self) -> usize {
-        self.header.len(self.header_version) + self.body.wire_len(self.ctx)
+        self.header.wire_len(self.header_ctx) + self.body.wire_len(self.ctx)
     }
 
     #[inline(always)]
     fn write_to<W: BufMut>(&self, buf: &mut W) -> Result<(), EncodeError> {
-        self.header.put(buf, self.header_version)?;
+        self.header
+            .encode_wire(buf, self.header_ctx)
+            .map_err(|e| e.in_message(H::SCHEMA.name, self.header_ctx.version))?;
         self.body
             .encode_wire(buf, self.ctx)
             .map_err(|e| e.in_message(M::SCHEMA.name, self.version))
@@ -94,18 +73,19 @@ impl<H: FrameHeader, M: Message> WriteExact for Frame<'_, H, M> {
 
 /// Writes size, header and body; see [`write_message`] for when the size is
 /// computed first and when it is counted as the frame is written.
-fn encode_frame<M: Message, H: FrameHeader, B: BufMut>(
+fn encode_frame<M: Message, H: Versioned, B: BufMut>(
     buf: &mut B,
     header: &H,
     header_version: i16,
     version: i16,
     body: &M,
 ) -> Result<usize, EncodeError> {
-    // The version is checked once; the body is written at that context.
+    // The versions are checked once; header and body are written at them.
+    let header_ctx = encode_context::<H>(header_version)?;
     let ctx = encode_context::<M>(version)?;
     let frame = Frame {
         header,
-        header_version,
+        header_ctx,
         body,
         ctx,
         version,
@@ -162,20 +142,18 @@ pub fn encode_response<M: Message, B: BufMut>(
 /// Reads a request frame's contents (after the size): the header, then a body
 /// of type `M` at the version the header names. The frame must be used exactly.
 pub fn decode_request<M: Message>(mut frame: Bytes) -> Result<(RequestHeader, M), DecodeError> {
-    let api_key = frame
+    // The key and version come first in every request header version: read
+    // them without consuming, so that the header is then decoded whole.
+    let mut peek = &frame[..];
+    let api_key = peek
         .try_get_i16()
         .map_err(|e| DecodeError::from(e).in_field("api_key"))?;
-    let version = frame
+    let version = peek
         .try_get_i16()
         .map_err(|e| DecodeError::from(e).in_field("api_version"))?;
     check_api_key(M::API_KEY, api_key)?;
     decode_context::<M>(version)?;
-    let header = RequestHeader::decode_rest(
-        &mut frame,
-        api_key,
-        version,
-        M::request_header_version(version),
-    )?;
+    let header = RequestHeader::decode(&mut frame, M::request_header_version(version))?;
     let body = M::decode_exact(frame, version)?;
     Ok((header, body))
 }

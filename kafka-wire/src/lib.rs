@@ -5,7 +5,7 @@
 //! and size code for every version.
 //!
 //! ```
-//! use kafka_wire::{KafkaMessage, Message, Str};
+//! use kafka_wire::{KafkaMessage, Str, Versioned};
 //!
 //! /// A message of our own, declared like Kafka's JSON schemas declare theirs.
 //! #[derive(Debug, Clone, PartialEq, KafkaMessage)]
@@ -32,7 +32,8 @@
 //!
 //! Where to go next:
 //! - [`attributes`]: every `#[kafka(...)]` key, with an example each.
-//! - [`Message`]: encode, decode and size a top-level message at a version.
+//! - [`Versioned`]: encode, decode and size a message (or a header or data
+//!   schema) at a version; [`Message`] adds its API key.
 //! - [`frame`]: size-prefixed frames with request and response headers.
 //! - [`codec`]: the primitive codecs (varints, strings, bytes, lengths).
 //! - [`DecodeError`] / [`EncodeError`]: what failed, at which field path and version.
@@ -63,7 +64,7 @@ pub use crate::error::{
 pub use crate::error_code::ErrorCode;
 pub use crate::header::{RequestHeader, ResponseHeader};
 pub use crate::message::{
-    request_header_version, response_header_version, KafkaStruct, Message, Request,
+    request_header_version, response_header_version, KafkaStruct, Message, Request, Versioned,
     API_VERSIONS_KEY,
 };
 pub use crate::str::Str;
@@ -87,6 +88,7 @@ pub mod __private {
     pub use crate::schema::{FieldSchema, KafkaType, StructSchema};
     pub use crate::tagged::{
         decode_value, field_len, get_count, get_header, keep_unknown, put_header, TagWriter,
+        UnknownTagsField,
     };
     pub use crate::wire::{
         decode_nullable_struct, decode_option, encode_nullable_struct, encode_option,

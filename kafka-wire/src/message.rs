@@ -15,32 +15,33 @@ pub trait KafkaStruct: Wire + Default {
     const SCHEMA: StructSchema;
 }
 
-/// A top-level Kafka message: a struct derived with
-/// `#[kafka(api_key = N, versions = "…", flexible = "…")]`.
+/// A struct with versions of its own: a top-level message, or one of Kafka's
+/// `header` and `data` schemas (the request and response headers,
+/// ConsumerProtocolSubscription, the KRaft snapshot records, ...), derived with
+/// `#[kafka(versions = "…", flexible = "…")]`. It is encoded, sized and decoded
+/// at a version on its own; [`Message`] adds an API key.
 ///
 /// ```
-/// use kafka_wire::{KafkaMessage, Message, Str};
+/// use kafka_wire::{KafkaMessage, Str, Versioned};
 ///
+/// /// A data schema: versioned, no API key (like Kafka's `"type": "data"`).
 /// #[derive(Debug, Clone, PartialEq, KafkaMessage)]
-/// #[kafka(api_key = 1000, versions = "0-1", flexible = "1+")]
-/// struct Hello {
+/// #[kafka(versions = "0-1", flexible = "none")]
+/// struct Subscription {
 ///     #[kafka(versions = "0+")]
-///     name: Str,
+///     topics: Vec<Str>,
+///     #[kafka(versions = "1+", default = -1, ignorable)]
+///     generation_id: i32,
 /// }
 ///
-/// let msg = Hello { name: "kafka".into() };
-/// let mut buf = Vec::new();
-/// msg.encode(&mut buf, 1)?;
-/// assert_eq!(buf, b"\x06kafka\x00"); // compact string, empty tagged section
-/// assert_eq!(msg.encoded_len(1), buf.len());
-/// assert_eq!(Hello::decode(&mut &buf[..], 1)?, msg);
-/// assert!(msg.encode(&mut buf, 2).is_err()); // unsupported version
+/// let sub = Subscription { topics: vec!["orders".into()], generation_id: 4 };
+/// let bytes = sub.encode_to_vec(1)?;
+/// assert_eq!(bytes, b"\0\0\0\x01\0\x06orders\0\0\0\x04");
+/// assert_eq!(Subscription::decode_exact(&bytes[..], 1)?, sub);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub trait Message: KafkaStruct {
-    /// The API key.
-    const API_KEY: i16;
-    /// The versions this message is valid in.
+pub trait Versioned: KafkaStruct {
+    /// The versions this struct is valid in.
     const VERSIONS: VersionRange;
     /// The versions that use compact lengths and tagged fields.
     const FLEXIBLE: VersionRange;
@@ -54,9 +55,8 @@ pub trait Message: KafkaStruct {
             Err(Self::VERSIONS)
         }
     }
-
     /// Writes the message body at `version` and returns its length, which is
-    /// [`encoded_len`](Message::encoded_len) (for fields whose `Wire` impls
+    /// [`encoded_len`](Versioned::encoded_len) (for fields whose `Wire` impls
     /// size themselves exactly, as the built-in and derived ones do).
     ///
     /// The body is first written in one pass through a plain slice over the
@@ -74,10 +74,10 @@ pub trait Message: KafkaStruct {
     /// without room, or a chain of buffers): it takes the bytes as they are
     /// written and may then hold part of the body.
     ///
-    /// [`encode_to_vec`](Message::encode_to_vec) allocates exactly once. To
+    /// [`encode_to_vec`](Versioned::encode_to_vec) allocates exactly once. To
     /// write straight into `buf`, with no size computed and no check of its
     /// room for the whole body, call [`Wire::encode_wire`] with
-    /// [`Message::context`].
+    /// [`Versioned::context`].
     #[inline]
     fn encode<B: BufMut>(&self, buf: &mut B, version: i16) -> Result<usize, EncodeError> {
         let ctx = encode_context::<Self>(version)?;
@@ -106,7 +106,7 @@ pub trait Message: KafkaStruct {
         Ok(out)
     }
 
-    /// Exactly the number of bytes [`encode`](Message::encode) writes at
+    /// Exactly the number of bytes [`encode`](Versioned::encode) writes at
     /// `version` (0 for an unsupported version, where encode fails).
     #[inline]
     fn encoded_len(&self, version: i16) -> usize {
@@ -133,6 +133,34 @@ pub trait Message: KafkaStruct {
                 .in_message(Self::SCHEMA.name, version)),
         }
     }
+}
+
+/// A top-level Kafka message: a [`Versioned`] struct with an API key, derived
+/// with `#[kafka(api_key = N, versions = "…", flexible = "…")]`.
+///
+/// ```
+/// use kafka_wire::{KafkaMessage, Message, Str, Versioned};
+///
+/// #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+/// #[kafka(api_key = 1000, versions = "0-1", flexible = "1+")]
+/// struct Hello {
+///     #[kafka(versions = "0+")]
+///     name: Str,
+/// }
+///
+/// let msg = Hello { name: "kafka".into() };
+/// let mut buf = Vec::new();
+/// msg.encode(&mut buf, 1)?;
+/// assert_eq!(buf, b"\x06kafka\x00"); // compact string, empty tagged section
+/// assert_eq!(msg.encoded_len(1), buf.len());
+/// assert_eq!(Hello::decode(&mut &buf[..], 1)?, msg);
+/// assert!(msg.encode(&mut buf, 2).is_err()); // unsupported version
+/// assert_eq!(Hello::API_KEY, 1000);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub trait Message: Versioned {
+    /// The API key.
+    const API_KEY: i16;
 
     /// The request header version a request of this API uses at `version`.
     fn request_header_version(version: i16) -> i16 {
@@ -446,7 +474,7 @@ pub(crate) fn write_exact<B: BufMut, W: WriteExact>(
 }
 
 /// The context for encoding `M` at `version`, or an unsupported-version error.
-pub(crate) fn encode_context<M: Message>(version: i16) -> Result<Ctx, EncodeError> {
+pub(crate) fn encode_context<M: Versioned>(version: i16) -> Result<Ctx, EncodeError> {
     M::context(version).map_err(|supported| {
         EncodeError::new(EncodeErrorKind::UnsupportedVersion { version, supported })
             .in_message(M::SCHEMA.name, version)
@@ -454,7 +482,7 @@ pub(crate) fn encode_context<M: Message>(version: i16) -> Result<Ctx, EncodeErro
 }
 
 /// The context for decoding `M` at `version`, or an unsupported-version error.
-pub(crate) fn decode_context<M: Message>(version: i16) -> Result<Ctx, DecodeError> {
+pub(crate) fn decode_context<M: Versioned>(version: i16) -> Result<Ctx, DecodeError> {
     M::context(version).map_err(|supported| {
         DecodeError::new(DecodeErrorKind::UnsupportedVersion { version, supported })
             .in_message(M::SCHEMA.name, version)

@@ -85,11 +85,38 @@ impl fmt::Display for KafkaType {
     }
 }
 
+impl KafkaType {
+    /// The struct inside this type, through arrays: `Some` for a struct and
+    /// for `[]Struct`.
+    pub const fn nested_struct(&self) -> Option<&'static StructSchema> {
+        let mut inner = self;
+        while let KafkaType::Array(t) = inner {
+            inner = t;
+        }
+        match inner {
+            KafkaType::Struct(s) => Some(s),
+            _ => None,
+        }
+    }
+
+    /// True for the types a field-level `flexible` override applies to:
+    /// strings, bytes and records.
+    pub const fn takes_flexible_override(&self) -> bool {
+        matches!(
+            self,
+            KafkaType::String | KafkaType::Bytes | KafkaType::Records
+        )
+    }
+}
+
 /// One declared field.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct FieldSchema {
     /// The Rust field name (Kafka's name in snake_case).
     pub name: &'static str,
+    /// The name as Kafka's JSON schema writes it (`Topics`, `timeoutMs`):
+    /// `#[kafka(name = "…")]`, or else the Rust name in UpperCamelCase.
+    pub json_name: &'static str,
     /// The wire type.
     pub kafka_type: KafkaType,
     /// Versions the field exists in.
@@ -106,6 +133,12 @@ pub struct FieldSchema {
     pub ignorable: bool,
     /// A per-field override of the flexible versions (strings and bytes only).
     pub flexible: Option<VersionRange>,
+    /// Whether the field is the key of its struct in a map-like array
+    /// (Kafka's `mapKey`; no effect on the wire).
+    pub map_key: bool,
+    /// What kind of entity the value names (Kafka's `entityType`: `topicName`,
+    /// `brokerId`, `transactionalId`, ...; no effect on the wire).
+    pub entity_type: Option<&'static str>,
     /// The field's doc comment.
     pub doc: &'static str,
 }
@@ -115,6 +148,9 @@ pub struct FieldSchema {
 pub struct StructSchema {
     /// The Rust type name.
     pub name: &'static str,
+    /// The name as Kafka's JSON schema writes it: `#[kafka(name = "…")]` on
+    /// the struct, or else the Rust name.
+    pub json_name: &'static str,
     /// The struct's doc comment.
     pub doc: &'static str,
     /// Declared fields in wire order (the unknown-tagged-fields holder is not one).
@@ -124,9 +160,14 @@ pub struct StructSchema {
 }
 
 impl StructSchema {
-    /// The field called `name`.
+    /// The field called `name` (its Rust name).
     pub fn field(&self, name: &str) -> Option<&'static FieldSchema> {
         self.fields.iter().find(|f| f.name == name)
+    }
+
+    /// The field whose JSON name is `json_name`.
+    pub fn json_field(&self, json_name: &str) -> Option<&'static FieldSchema> {
+        self.fields.iter().find(|f| f.json_name == json_name)
     }
 }
 
@@ -148,9 +189,11 @@ impl fmt::Display for SchemaIssue {
 
 /// The compile-time form of [`validate`]: true when no rule is broken. The
 /// derive asserts it (through [`type_is_consistent`]) for every field of a
-/// top-level message, so a nested struct whose fields can never appear in the
-/// message (or are tagged in a non-flexible version) fails the build at that
-/// field; [`validate`] says which nested field.
+/// versioned struct, so a nested struct with a field tagged in a non-flexible
+/// version fails the build at that field; [`validate`] says which nested
+/// field. A field that never appears in the message's versions is allowed:
+/// Kafka keeps the fields of the versions it removed, and so may a
+/// declaration (never on the wire; decoding gives its default).
 pub const fn is_consistent(
     schema: &StructSchema,
     versions: VersionRange,
@@ -159,15 +202,13 @@ pub const fn is_consistent(
     let mut i = 0;
     while i < schema.fields.len() {
         let field = &schema.fields[i];
+        // A field whose versions never meet `versions` is kept, as Kafka
+        // keeps the fields of removed versions: it is never on the wire.
         let live = field.versions.intersect(versions);
-        if live.is_empty() || !field.tagged.intersect(versions).is_subset_of(flexible) {
+        if !field.tagged.intersect(versions).is_subset_of(flexible) {
             return false;
         }
-        let mut inner = &field.kafka_type;
-        while let KafkaType::Array(t) = inner {
-            inner = t;
-        }
-        if let KafkaType::Struct(nested) = inner {
+        if let Some(nested) = field.kafka_type.nested_struct() {
             if !is_consistent(nested, live, flexible) {
                 return false;
             }
@@ -184,20 +225,16 @@ pub const fn type_is_consistent(
     versions: VersionRange,
     flexible: VersionRange,
 ) -> bool {
-    let mut inner = kafka_type;
-    while let KafkaType::Array(t) = inner {
-        inner = t;
-    }
-    match inner {
-        KafkaType::Struct(nested) => is_consistent(nested, versions, flexible),
-        _ => true,
+    match kafka_type.nested_struct() {
+        Some(nested) => is_consistent(nested, versions, flexible),
+        None => true,
     }
 }
 
 /// Checks a message schema and every struct nested in it against the message's
-/// valid and flexible versions: each field must be able to appear in some valid
-/// version, its tagged versions must be flexible, and within one struct the tags
-/// must be unique.
+/// valid and flexible versions: a field's tagged versions must be flexible, and
+/// within one struct the tags must be unique. (A field that never appears in
+/// the valid versions is allowed, as Kafka allows it; see [`dead_fields`].)
 pub fn validate(
     schema: &StructSchema,
     versions: VersionRange,
@@ -223,12 +260,6 @@ fn validate_into(
             })
         };
         let live = field.versions.intersect(versions);
-        if live.is_empty() {
-            report(format!(
-                "versions {} never meet the message's versions {versions}",
-                field.versions
-            ));
-        }
         if !field.tagged.intersect(versions).is_subset_of(flexible) {
             report(format!(
                 "tagged versions {} include versions outside the flexible versions {flexible}",
@@ -241,12 +272,30 @@ fn validate_into(
             }
             tags.push(tag);
         }
-        let mut inner = &field.kafka_type;
-        while let KafkaType::Array(t) = inner {
-            inner = t;
-        }
-        if let KafkaType::Struct(nested) = inner {
+        if let Some(nested) = field.kafka_type.nested_struct() {
             validate_into(nested, live, flexible, issues);
+        }
+    }
+}
+
+/// The fields of `schema` and the structs nested in it that never appear in
+/// `versions` (as `Struct.field`): fields Kafka kept from versions it removed,
+/// such as ShareFetchRequest's `PartitionMaxBytes`. Never on the wire: decoding
+/// gives their default, encoding refuses another value unless ignorable.
+pub fn dead_fields(schema: &StructSchema, versions: VersionRange) -> Vec<String> {
+    let mut out = Vec::new();
+    dead_fields_into(schema, versions, &mut out);
+    out
+}
+
+fn dead_fields_into(schema: &StructSchema, versions: VersionRange, out: &mut Vec<String>) {
+    for field in schema.fields {
+        let live = field.versions.intersect(versions);
+        if live.is_empty() {
+            out.push(format!("{}.{}", schema.name, field.name));
+        }
+        if let Some(nested) = field.kafka_type.nested_struct() {
+            dead_fields_into(nested, live, out);
         }
     }
 }

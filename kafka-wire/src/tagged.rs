@@ -332,6 +332,33 @@ pub fn keep_unknown<B: Buf>(
     }
 }
 
+/// The type of an `unknown_tagged_fields` field: [`UnknownTaggedFields`],
+/// under whatever alias it is spelled. Generated code reaches the field
+/// through it, so that any other type is one error at the field's type.
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "the `unknown_tagged_fields` field must be a `kafka_wire::UnknownTaggedFields`, not `{Self}`",
+    label = "not `UnknownTaggedFields`"
+)]
+pub trait UnknownTagsField {
+    /// The kept tags.
+    fn get(&self) -> &UnknownTaggedFields;
+    /// The field holding `tags`.
+    fn from_tags(tags: UnknownTaggedFields) -> Self;
+}
+
+impl UnknownTagsField for UnknownTaggedFields {
+    #[inline(always)]
+    fn get(&self) -> &UnknownTaggedFields {
+        self
+    }
+
+    #[inline(always)]
+    fn from_tags(tags: UnknownTaggedFields) -> Self {
+        tags
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -433,3 +460,4 @@ mod tests {
         );
     }
 }
+

@@ -25,7 +25,7 @@ use bytes::{Bytes, BytesMut};
 use kafka_wire::codec::{self, LengthForm};
 use kafka_wire::{
     frame, Ctx, DecodeError, DecodeErrorKind, Nullable, Records, RequestHeader, ResponseHeader,
-    Str, Uuid, Wire,
+    Str, Uuid, Versioned, Wire,
 };
 
 // ---------------------------------------------------------------------------

@@ -146,7 +146,7 @@ pub struct Renamed {
     pub id: kw::Str,
 }
 
-use kafka_wire::Message;
+use kafka_wire::{Message, Versioned};
 
 fn round_trip<M: Message + PartialEq + std::fmt::Debug>(msg: &M, version: i16) {
     let mut buf = Vec::new();

@@ -18,7 +18,7 @@
 use bytes::{Buf, BufMut, Bytes};
 use kafka_wire::schema::KafkaType;
 use kafka_wire::{
-    Ctx, DecodeError, EncodeError, EncodeErrorKind, KafkaMessage, Message, Records, Str, Wire,
+    Ctx, DecodeError, EncodeError, EncodeErrorKind, KafkaMessage, Records, Str, Versioned, Wire,
 };
 
 /// Writes three bytes and says it writes one.

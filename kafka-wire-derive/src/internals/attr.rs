@@ -21,6 +21,7 @@ pub struct ContainerAttrs {
     pub api_key: Option<(i16, LitInt)>,
     pub versions: Option<RangeAttr>,
     pub flexible: Option<RangeAttr>,
+    pub name: Option<LitStr>,
     pub krate: Option<Path>,
     /// Keys given with a value that was rejected (and reported), so that the
     /// checks do not report them as missing too.
@@ -37,6 +38,9 @@ pub struct FieldAttrs {
     pub flexible: Option<RangeAttr>,
     pub default: Option<Expr>,
     pub ignorable: Option<Path>,
+    pub name: Option<LitStr>,
+    pub map_key: Option<Path>,
+    pub entity_type: Option<LitStr>,
     pub unknown_tagged_fields: Option<Path>,
     /// Keys given with a value that was rejected (and reported), so that the
     /// checks do not report them as missing too.
@@ -142,6 +146,25 @@ where
     Ok(None)
 }
 
+/// A string literal value (`name = "Topics"`, `entity_type = "topicName"`).
+fn parse_str(cx: &Ctxt, meta: &ParseNestedMeta, name: &str) -> syn::Result<Option<LitStr>> {
+    let Some(expr) = value_expr(cx, meta, name)? else {
+        return Ok(None);
+    };
+    match expr {
+        Expr::Lit(ExprLit {
+            lit: Lit::Str(lit), ..
+        }) if !lit.value().is_empty() => Ok(Some(lit)),
+        other => {
+            cx.error_spanned_by(
+                &other,
+                format!("`{name}` takes a non-empty string, e.g. `{name} = \"…\"`"),
+            );
+            Ok(None)
+        }
+    }
+}
+
 /// A flag such as `ignorable`: no value. A value is reported and skipped.
 fn flag(cx: &Ctxt, meta: &ParseNestedMeta, name: &str) -> syn::Result<Path> {
     if meta.input.peek(Token![=]) {
@@ -155,16 +178,22 @@ fn flag(cx: &Ctxt, meta: &ParseNestedMeta, name: &str) -> syn::Result<Path> {
 }
 
 /// Reports an unknown key and skips its value so the rest still parses.
+/// Returns the attribute a JSON schema key stands for, so that the caller
+/// can count it as given (and the checks do not report it missing too).
 fn unknown_key(
     cx: &Ctxt,
     meta: &ParseNestedMeta,
     name: &str,
     expected: &[&str],
     other_place: Option<&str>,
-) -> syn::Result<()> {
-    let hint = match other_place {
-        Some(place) => format!("; `{name}` is a {place} attribute"),
-        None => String::new(),
+) -> syn::Result<Option<&'static str>> {
+    let json = JSON_KEYS.iter().find(|(json, _, _)| *json == name);
+    let hint = match (other_place, json) {
+        (Some(place), _) => format!("; `{name}` is a {place} attribute"),
+        (None, Some((_, _, instead))) => {
+            format!("; `{name}` is the JSON schema's key: write {instead}")
+        }
+        (None, None) => String::new(),
     };
     cx.error_spanned_by(
         &meta.path,
@@ -176,7 +205,7 @@ fn unknown_key(
     if meta.input.peek(Token![=]) {
         meta.value()?.parse::<Expr>()?;
     }
-    Ok(())
+    Ok(json.and_then(|(_, key, _)| *key))
 }
 
 fn for_each_kafka_attr(
@@ -209,6 +238,10 @@ impl ContainerAttrs {
                     Some(v) => set_once(cx, &mut out.flexible, v, meta, FLEXIBLE),
                     None => out.invalid.push(FLEXIBLE),
                 },
+                NAME => match parse_str(cx, meta, NAME)? {
+                    Some(v) => set_once(cx, &mut out.name, v, meta, NAME),
+                    None => out.invalid.push(NAME),
+                },
                 CRATE => {
                     let Some(expr) = value_expr(cx, meta, CRATE)? else {
                         return Ok(());
@@ -234,7 +267,8 @@ impl ContainerAttrs {
                 }
                 other => {
                     let place = FIELD_KEYS.contains(&other).then_some("field");
-                    unknown_key(cx, meta, other, STRUCT_KEYS, place)?;
+                    out.invalid
+                        .extend(unknown_key(cx, meta, other, STRUCT_KEYS, place)?);
                 }
             }
             Ok(())
@@ -275,6 +309,18 @@ impl FieldAttrs {
                     let path = flag(cx, meta, IGNORABLE)?;
                     set_once(cx, &mut out.ignorable, path, meta, IGNORABLE);
                 }
+                MAP_KEY => {
+                    let path = flag(cx, meta, MAP_KEY)?;
+                    set_once(cx, &mut out.map_key, path, meta, MAP_KEY);
+                }
+                NAME => match parse_str(cx, meta, NAME)? {
+                    Some(v) => set_once(cx, &mut out.name, v, meta, NAME),
+                    None => out.invalid.push(NAME),
+                },
+                ENTITY_TYPE => match parse_str(cx, meta, ENTITY_TYPE)? {
+                    Some(v) => set_once(cx, &mut out.entity_type, v, meta, ENTITY_TYPE),
+                    None => out.invalid.push(ENTITY_TYPE),
+                },
                 UNKNOWN_TAGGED_FIELDS => {
                     let path = flag(cx, meta, UNKNOWN_TAGGED_FIELDS)?;
                     set_once(
@@ -287,7 +333,8 @@ impl FieldAttrs {
                 }
                 other => {
                     let place = STRUCT_KEYS.contains(&other).then_some("struct");
-                    unknown_key(cx, meta, other, FIELD_KEYS, place)?;
+                    out.invalid
+                        .extend(unknown_key(cx, meta, other, FIELD_KEYS, place)?);
                 }
             }
             Ok(())

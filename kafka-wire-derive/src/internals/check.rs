@@ -8,7 +8,7 @@ use syn::{Expr, Lit, Type, UnOp};
 use super::ast::{type_name, Container, Field};
 use super::ctxt::Ctxt;
 use super::range::Range;
-use super::symbol::{API_KEY, FLEXIBLE, NULLABLE, TAG, TAGGED, VERSIONS};
+use super::symbol::{FLEXIBLE, NULLABLE, TAG, TAGGED, VERSIONS};
 
 /// Field types Kafka has no form for, with what to use instead.
 const UNSUPPORTED: &[(&str, &str)] = &[
@@ -35,7 +35,6 @@ const UNSUPPORTED: &[(&str, &str)] = &[
 
 const NUMERIC: &[&str] = &["i8", "i16", "u16", "i32", "u32", "i64", "f64"];
 const STRINGISH: &[&str] = &["Str", "String"];
-const BYTESISH: &[&str] = &["Bytes", "Records"];
 
 pub fn check(cx: &Ctxt, cont: &Container) {
     check_container(cx, cont);
@@ -49,29 +48,27 @@ pub fn check(cx: &Ctxt, cont: &Container) {
         check_type(cx, field);
         check_nullable(cx, field);
         check_tags(cx, cont, field, &mut tags);
-        check_flexible_override(cx, field);
         check_default(cx, field);
-        check_against_message(cx, cont, field);
     }
 }
 
 fn check_container(cx: &Ctxt, cont: &Container) {
     let a = &cont.attrs;
-    if a.api_key.is_none() {
-        if a.invalid.contains(&API_KEY) {
-            return;
-        }
-        for attr in [&a.versions, &a.flexible].into_iter().flatten() {
-            cx.error_spanned_by(
-                &attr.lit,
-                "only a top-level message (with `api_key = N`) takes `versions` and `flexible`; \
-                 a nested struct inherits them from its message",
-            );
-        }
-    } else if a.versions.is_none() && !a.invalid.contains(&VERSIONS) {
+    if a.versions.is_some() || a.invalid.contains(&VERSIONS) {
+        return;
+    }
+    if let Some((_, lit)) = &a.api_key {
         cx.error_spanned_by(
-            cont.ident,
+            lit,
             "a top-level message needs `versions = \"…\"` next to `api_key`",
+        );
+        return;
+    }
+    if let Some(flexible) = &a.flexible {
+        cx.error_spanned_by(
+            &flexible.lit,
+            "`flexible` needs `versions = \"…\"` beside it: a struct with versions of its own \
+             (a message, header or data schema) says both; a nested struct inherits them",
         );
     }
 }
@@ -100,12 +97,8 @@ fn check_unknown_tags_field<'a>(cx: &Ctxt, field: &'a Field<'a>, seen: &mut Opti
     } else {
         *seen = Some(field);
     }
-    if type_name(field.ty).as_deref() != Some("UnknownTaggedFields") {
-        cx.error_spanned_by(
-            field.ty,
-            "the `unknown_tagged_fields` field must have type `kafka_wire::UnknownTaggedFields`",
-        );
-    }
+    // Its type is checked by the compiler (an alias of UnknownTaggedFields is
+    // fine): the generated code asserts it at the field's type.
     let a = &field.attrs;
     let others = [
         a.versions.as_ref().map(|r| &r.lit),
@@ -122,6 +115,13 @@ fn check_unknown_tags_field<'a>(cx: &Ctxt, field: &'a Field<'a>, seen: &mut Opti
     if let Some(expr) = &a.default {
         cx.error_spanned_by(expr, "`unknown_tagged_fields` takes no other keys");
     }
+    let flags = [&a.ignorable, &a.map_key];
+    for path in flags.into_iter().flatten() {
+        cx.error_spanned_by(path, "`unknown_tagged_fields` takes no other keys");
+    }
+    for lit in [&a.name, &a.entity_type].into_iter().flatten() {
+        cx.error_spanned_by(lit, "`unknown_tagged_fields` takes no other keys");
+    }
 }
 
 fn check_type(cx: &Ctxt, field: &Field) {
@@ -131,6 +131,9 @@ fn check_type(cx: &Ctxt, field: &Field) {
             Some("references cannot be decoded into; use an owned type such as Str")
         }
         Type::Tuple(_) => Some("Kafka has no tuples; declare a nested struct"),
+        Type::Array(a) if is_uuid_array(a) => {
+            Some("Kafka's uuid is `kafka_wire::Uuid` (16 bytes, Kafka's text form)")
+        }
         Type::Array(_) | Type::Slice(_) => Some("use Vec<T> for a Kafka array"),
         Type::Ptr(_)
         | Type::BareFn(_)
@@ -148,6 +151,12 @@ fn check_type(cx: &Ctxt, field: &Field) {
             cx.error_spanned_by(ty, format!("unsupported field type `{name}`: {hint}"));
         }
     }
+}
+
+/// `[u8; 16]`, the habit of writing a uuid as its bytes.
+fn is_uuid_array(a: &syn::TypeArray) -> bool {
+    let sixteen = matches!(&a.len, Expr::Lit(l) if matches!(&l.lit, Lit::Int(i) if i.base10_digits() == "16"));
+    sixteen && type_name(&a.elem).as_deref() == Some("u8")
 }
 
 /// Fixed-width types: Kafka has no null for them.
@@ -172,7 +181,9 @@ fn check_nullable(cx: &Ctxt, field: &Field) {
             None => cx.error_spanned_by(
                 &n.lit,
                 format!(
-                    "`nullable` needs an `Option<_>` field: change the type of `{}` to Option<{}>",
+                    "`nullable` needs an `Option<_>` field: change the type of `{}` to Option<{}> \
+                     (spelled `Option<…>`: the derive reads the spelling, so an alias of an Option \
+                     is not seen as one)",
                     field.ident,
                     {
                         let ty = field.ty;
@@ -236,7 +247,7 @@ fn check_tags<'a>(
                     ),
                 );
             }
-            if cont.attrs.api_key.is_some() && !cont.attrs.invalid.contains(&FLEXIBLE) {
+            if cont.attrs.versions.is_some() && !cont.attrs.invalid.contains(&FLEXIBLE) {
                 let flexible = cont
                     .attrs
                     .flexible
@@ -258,24 +269,26 @@ fn check_tags<'a>(
     }
 }
 
-fn check_flexible_override(cx: &Ctxt, field: &Field) {
-    let Some(flexible) = &field.attrs.flexible else {
-        return;
-    };
-    let name = type_name(field.base_ty()).unwrap_or_default();
-    if !STRINGISH.contains(&name.as_str()) && !BYTESISH.contains(&name.as_str()) {
-        cx.error_spanned_by(
-            &flexible.lit,
-            "a per-field `flexible` override applies to string and bytes fields only \
-             (Str, String, Bytes, Records, or Option of them)",
-        );
-    }
-}
-
-/// A literal default whose kind cannot fit the field's type.
+/// A literal default whose kind cannot fit the field's type, and the habits
+/// of Kafka's JSON (`"default": "null"`, `"default": "-1"`).
 fn check_default(cx: &Ctxt, field: &Field) {
     let Some(expr) = &field.attrs.default else {
         return;
+    };
+    // `Some(x)` on an Option field says the same as `x`.
+    let expr = match (some_arg(expr), field.option_inner) {
+        (Some(inner), Some(_)) => inner,
+        (Some(_), None) => {
+            cx.error_spanned_by(
+                expr,
+                format!(
+                    "default `Some(…)` does not fit `{}`, which is not an Option: write the value alone",
+                    field.ident
+                ),
+            );
+            return;
+        }
+        (None, _) => expr,
     };
     let lit = match expr {
         Expr::Lit(l) => &l.lit,
@@ -284,37 +297,41 @@ fn check_default(cx: &Ctxt, field: &Field) {
             _ => return,
         },
         Expr::Path(p) if p.path.is_ident("None") => {
-            if field.option_inner.is_none() {
-                cx.error_spanned_by(
-                    expr,
-                    format!(
-                        "default `None` does not fit `{}`, which is not an Option",
-                        field.ident
-                    ),
-                );
-            } else if let Some(nullable) = &field.attrs.nullable {
-                // Kafka's generator refuses this too: the default could not be
-                // written in the versions where the field is not nullable.
-                let versions = field_versions(field);
-                if !versions.is_subset_of(nullable.range) {
-                    cx.error_spanned_by(
-                        expr,
-                        format!(
-                            "default `None` needs `{}` to be nullable in all its versions \
-                             ({versions}), but it is nullable only in {}",
-                            field.ident, nullable.range
-                        ),
-                    );
-                }
-            }
+            check_default_none(cx, field, expr);
             return;
         }
         _ => return,
     };
+    if let (Lit::Str(s), Some(_)) = (lit, field.option_inner) {
+        if s.value() == "null" {
+            cx.error_spanned_by(
+                expr,
+                "`default = \"null\"` would be the four-letter string \"null\": \
+                 write `default = None` for a null default",
+            );
+            return;
+        }
+    }
     let Some(ty) = type_name(field.base_ty()) else {
         return;
     };
     let ty = ty.as_str();
+    if let Lit::Str(s) = lit {
+        let text = s.value();
+        let unquoted = match ty {
+            "bool" => matches!(text.as_str(), "true" | "false"),
+            "f64" => text.parse::<f64>().is_ok(),
+            _ if NUMERIC.contains(&ty) => text.parse::<i64>().is_ok() || text.starts_with("0x"),
+            _ => false,
+        };
+        if unquoted {
+            cx.error_spanned_by(
+                expr,
+                format!("default for `{ty}` is a literal, not a string: drop the quotes, `default = {text}`"),
+            );
+            return;
+        }
+    }
     let fits = match lit {
         Lit::Int(_) => NUMERIC.contains(&ty),
         Lit::Float(_) => ty == "f64",
@@ -349,21 +366,40 @@ fn check_default(cx: &Ctxt, field: &Field) {
     }
 }
 
-/// Rules that need the message's versions: only a top-level struct knows them.
-fn check_against_message(cx: &Ctxt, cont: &Container, field: &Field) {
-    let (Some(_), Some(message)) = (&cont.attrs.api_key, &cont.attrs.versions) else {
-        return;
-    };
-    let versions = field_versions(field);
-    if versions.intersect(message.range).is_empty() {
-        let at = field.attrs.versions.as_ref().map(|v| &v.lit);
-        let text = format!(
-            "field `{}` has versions {versions}, which never meet the message's versions {}",
-            field.ident, message.range
+/// `default = None`: only on an Option that is nullable in all its versions.
+fn check_default_none(cx: &Ctxt, field: &Field, expr: &Expr) {
+    if field.option_inner.is_none() {
+        cx.error_spanned_by(
+            expr,
+            format!(
+                "default `None` does not fit `{}`, which is not an Option",
+                field.ident
+            ),
         );
-        match at {
-            Some(lit) => cx.error_spanned_by(lit, text),
-            None => cx.error_spanned_by(field.ident, text),
+    } else if let Some(nullable) = &field.attrs.nullable {
+        // Kafka's generator refuses this too: the default could not be
+        // written in the versions where the field is not nullable.
+        let versions = field_versions(field);
+        if !versions.is_subset_of(nullable.range) {
+            cx.error_spanned_by(
+                expr,
+                format!(
+                    "default `None` needs `{}` to be nullable in all its versions \
+                     ({versions}), but it is nullable only in {}",
+                    field.ident, nullable.range
+                ),
+            );
         }
+    }
+}
+
+/// `x` for an expression written `Some(x)`.
+pub fn some_arg(expr: &Expr) -> Option<&Expr> {
+    match expr {
+        Expr::Call(call) if call.args.len() == 1 => match &*call.func {
+            Expr::Path(p) if p.path.is_ident("Some") => call.args.first(),
+            _ => None,
+        },
+        _ => None,
     }
 }

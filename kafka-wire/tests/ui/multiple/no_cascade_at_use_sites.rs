@@ -1,4 +1,4 @@
-use kafka_wire::{KafkaMessage, Message};
+use kafka_wire::{KafkaMessage, Versioned};
 
 /// One mistake here...
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
