@@ -1,0 +1,198 @@
+#!/usr/bin/env bash
+# The Java side of kafka-wire's differential test: Apache Kafka's own generated message classes
+# (kafka-clients 4.4.0) encode random instances of every schema, and decode + re-encode what the
+# Rust side wrote. Jars come from Maven Central via `mvn` only (first run); sources are compiled
+# with plain javac. See tests/java-oracle/README.md for the file format.
+#
+#   scripts/java-oracle.sh generate OUT.tsv [--count N] [--seed S]
+#   scripts/java-oracle.sh echo IN.tsv OUT.tsv
+#   scripts/java-oracle.sh schemas DIR
+#
+# Env: JAVA_ORACLE_CACHE_DIR (<repo>/.cache/java-oracle), JAVA_ORACLE_JAVA_OPTS (-Xmx1g),
+#      JAVA_HOME (optional).
+set -euo pipefail
+
+SCRIPT_DIR="$(cd -- "$(dirname -- "${BASH_SOURCE[0]}")" && pwd -P)"
+REPO_ROOT="$(cd -- "$SCRIPT_DIR/.." && pwd -P)"
+
+SRC_DIR="$REPO_ROOT/tests/java-oracle"
+CACHE_DIR="${JAVA_ORACLE_CACHE_DIR:-$REPO_ROOT/.cache/java-oracle}"
+JAVA_OPTS="${JAVA_ORACLE_JAVA_OPTS:--Xmx1g}"
+
+LIBS_DIR="$CACHE_DIR/libs"
+MARKER="$CACHE_DIR/libs.complete"      # written only after a successful fetch
+CLASSES_DIR="$CACHE_DIR/classes"
+STAMP="$CLASSES_DIR/.sources.sha256"   # what the classes were compiled from
+JAVA="${JAVA_HOME:+$JAVA_HOME/bin/}java"
+JAVAC="${JAVA_HOME:+$JAVA_HOME/bin/}javac"
+# Pinned so the result does not depend on the default plugin of the local mvn.
+DEP_PLUGIN="org.apache.maven.plugins:maven-dependency-plugin:3.6.1"
+# Jars the oracle cannot run without (regexes); the marker must list them.
+REQUIRED_JARS=('kafka-clients-4\.4\.0\.jar' 'jackson-databind-.*\.jar' 'jackson-core-.*\.jar')
+
+say() { printf 'java-oracle: %s\n' "$*" >&2; }
+die() { say "ERROR: $*"; exit 1; }
+now_ms() { date +%s%3N; }
+secs_since() { local t0=$1 t1; t1=$(now_ms); printf '%d.%03d' $(((t1 - t0) / 1000)) $(((t1 - t0) % 1000)); }
+
+usage() {
+    cat >&2 <<EOF
+usage: $(basename "$0") <command>
+  generate OUT.tsv [--count N] [--seed S]
+            for every schema with versions in kafka-clients-4.4.0.jar and every valid version:
+            one line for new <Class>() and N (default 20) seeded random instances (seed default 1),
+            each self-tested (read back, equals, re-encode, tag order); one line per instance:
+            <SchemaName>\\t<version>\\t<lowercase hex>
+  echo IN.tsv OUT.tsv
+            decode every line of IN.tsv with Kafka's class, re-encode it at the same version;
+            writes the same format, or <SchemaName>\\t<version>\\tERROR\\t<exception> when Java refuses
+  schemas DIR
+            copy common/message/*.json out of the jar into DIR; prints the jar's path
+env: JAVA_ORACLE_CACHE_DIR=$CACHE_DIR JAVA_ORACLE_JAVA_OPTS=$JAVA_OPTS
+EOF
+}
+
+# ---------------------------------------------------------------- prerequisites
+java_major() { # tool: prints the major version of 'tool -version'
+    local line major
+    line="$("$1" -version 2>&1 | grep -m1 -Eo '(version "[^"]+"|javac [0-9][^ ]*)' || true)"
+    major="${line#version \"}"; major="${major#javac }"; major="${major%%[.\"]*}"
+    [[ "$major" == 1 ]] && major="$(sed -E 's/.*1\.([0-9]+).*/\1/' <<<"$line")"
+    printf '%s' "$major"
+}
+
+need_java() {
+    local tool major
+    for tool in "$JAVA" "$JAVAC"; do
+        command -v "$tool" >/dev/null 2>&1 ||
+            die "$(basename "$tool") not found${JAVA_HOME:+ in JAVA_HOME=$JAVA_HOME}. The oracle needs a JDK >= 11 (java and javac): e.g. 'apt-get install -y openjdk-17-jdk-headless', or set JAVA_HOME."
+        major="$(java_major "$tool")"
+        [[ "$major" =~ ^[0-9]+$ ]] || die "cannot parse the version from '$tool -version'."
+        ((major >= 11)) || die "$tool is Java $major, but kafka-clients 4.x needs Java >= 11: install e.g. openjdk-17-jdk-headless or point JAVA_HOME to a newer JDK."
+    done
+}
+
+need_mvn() {
+    command -v mvn >/dev/null 2>&1 ||
+        die "mvn not found; it is needed once to fetch kafka-clients and Jackson into $LIBS_DIR. Install Maven, e.g. 'apt-get install -y maven'."
+}
+
+# Serialise the install steps of concurrent runs (fetch, compile); the runs themselves are independent.
+LOCKED=0
+lock_cache() {
+    mkdir -p "$CACHE_DIR"
+    command -v flock >/dev/null 2>&1 || return 0
+    exec 9>"$CACHE_DIR/.lock"
+    flock 9
+    LOCKED=1
+}
+
+unlock_cache() {
+    ((LOCKED)) || return 0
+    exec 9>&-
+    LOCKED=0
+}
+
+# ---------------------------------------------------------------- fetch
+pom_sha() { sha256sum "$SRC_DIR/pom.xml" | cut -d' ' -f1; }
+
+libs_complete() {
+    [[ -f "$MARKER" && -d "$LIBS_DIR" ]] || return 1
+    grep -qx "# pom_sha256=$(pom_sha)" "$MARKER" || return 1   # pom.xml changed since the fetch
+    local jar re
+    while IFS= read -r jar; do
+        [[ "$jar" == *.jar ]] || continue
+        [[ -s "$LIBS_DIR/$jar" ]] || return 1
+    done <"$MARKER"
+    for re in "${REQUIRED_JARS[@]}"; do
+        grep -qxE "$re" "$MARKER" || return 1
+    done
+}
+
+show_mvn_log() { # file lines: the mvn output without colour codes and blank lines
+    sed -e 's/\x1b\[[0-9;]*m//g' "$1" | grep -v '^[[:space:]]*$' | tail -n "$2" | sed 's/^/  mvn: /' >&2 || true
+}
+
+fetch() {
+    libs_complete && return 0
+    need_mvn
+    local t0 work
+    t0=$(now_ms)
+    work="$(mktemp -d "$CACHE_DIR/fetch.XXXXXX")"
+    say "fetching the dependencies of tests/java-oracle/pom.xml (kafka-clients 4.4.0, jackson-databind) with mvn ..."
+    # A copy of the pom, so mvn leaves nothing (target/) in the source tree.
+    cp "$SRC_DIR/pom.xml" "$work/pom.xml"
+    if ! mvn -B -q -Dstyle.color=never -f "$work/pom.xml" "$DEP_PLUGIN:copy-dependencies" -DincludeScope=runtime \
+        -DoutputDirectory="$work/libs" >"$work/mvn-copy.log" 2>&1; then
+        show_mvn_log "$work/mvn-copy.log" 30
+        die "mvn dependency:copy-dependencies failed (is Maven Central reachable? log: $work/mvn-copy.log)"
+    fi
+    [[ -s "$work/libs/kafka-clients-4.4.0.jar" ]] || die "kafka-clients-4.4.0.jar missing after the fetch (log: $work/mvn-copy.log)"
+    rm -rf "$LIBS_DIR"
+    mv "$work/libs" "$LIBS_DIR"
+    {
+        echo "# pom_sha256=$(pom_sha)"
+        echo "# fetched_at=$(date -u +%Y-%m-%dT%H:%M:%SZ) in $(secs_since "$t0") s"
+        (cd "$LIBS_DIR" && ls -1 -- *.jar)
+    } >"$MARKER.tmp"
+    mv "$MARKER.tmp" "$MARKER"
+    rm -rf "$work"
+    libs_complete || die "the fetched jars lack one of: ${REQUIRED_JARS[*]} (see $MARKER)"
+    say "fetched $(grep -c '\.jar$' "$MARKER") jars ($(du -sh "$LIBS_DIR" | cut -f1)) into $LIBS_DIR in $(secs_since "$t0") s"
+}
+
+# ---------------------------------------------------------------- compile
+sources_sha() { # the sources and the compiler: a change of either recompiles
+    {
+        "$JAVAC" -version 2>&1
+        (cd "$SRC_DIR" && sha256sum -- *.java)
+    } | sha256sum | cut -d' ' -f1
+}
+
+compile() {
+    local sha t0 tmp
+    sha="$(sources_sha)"
+    [[ -f "$STAMP" && "$(cat "$STAMP")" == "$sha" ]] && return 0
+    t0=$(now_ms)
+    tmp="$(mktemp -d "$CACHE_DIR/classes.XXXXXX")"
+    if ! "$JAVAC" -encoding UTF-8 -Xlint:all,-serial -d "$tmp" -cp "$LIBS_DIR/*" "$SRC_DIR"/*.java; then
+        rm -rf "$tmp"
+        die "javac failed on $SRC_DIR/*.java"
+    fi
+    echo "$sha" >"$tmp/.sources.sha256"
+    rm -rf "$CLASSES_DIR"
+    mv "$tmp" "$CLASSES_DIR"
+    say "compiled $SRC_DIR/*.java into $CLASSES_DIR in $(secs_since "$t0") s"
+}
+
+install() {
+    need_java
+    lock_cache
+    fetch
+    compile
+    unlock_cache
+}
+
+run() {
+    local t0 rc=0
+    t0=$(now_ms)
+    # shellcheck disable=SC2086
+    "$JAVA" $JAVA_OPTS -cp "$CLASSES_DIR:$LIBS_DIR/*" Oracle "$@" || rc=$?
+    ((rc == 0)) && say "$1: $(secs_since "$t0") s including JVM start"
+    return "$rc"
+}
+
+case "${1:-}" in
+    generate)
+        [[ $# -ge 2 ]] || { usage; exit 2; }
+        install; run "$@" ;;
+    echo)
+        [[ $# -eq 3 ]] || { usage; exit 2; }
+        [[ -f "$2" ]] || die "input file '$2' not found"
+        install; run "$@" ;;
+    schemas)
+        [[ $# -eq 2 ]] || { usage; exit 2; }
+        install; run "$@" ;;
+    -h | --help | help) usage ;;
+    *) usage; exit 2 ;;
+esac

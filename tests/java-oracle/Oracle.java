@@ -1,0 +1,459 @@
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import org.apache.kafka.common.protocol.ByteBufferAccessor;
+import org.apache.kafka.common.protocol.Message;
+import org.apache.kafka.common.protocol.MessageSizeAccumulator;
+import org.apache.kafka.common.protocol.ObjectSerializationCache;
+
+import java.io.BufferedReader;
+import java.io.BufferedWriter;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.OutputStreamWriter;
+import java.lang.reflect.InvocationTargetException;
+import java.nio.BufferOverflowException;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+
+/**
+ * The Java side of kafka-wire's differential test: Apache Kafka's own generated message classes
+ * encode seeded random instances of every live schema ({@code generate}), decode and re-encode
+ * lines written by the Rust side ({@code echo}), and hand out the schemas ({@code schemas}).
+ * Line format: {@code <SchemaName>\t<version>\t<lowercase hex>\n}; see README.md.
+ */
+public final class Oracle {
+    static final int DEFAULT_COUNT = 20;
+    static final long DEFAULT_SEED = 1;
+    /** Random instances Java refuses before generate gives up on one (schema, version, index). */
+    static final int MAX_ATTEMPTS = 1000;
+
+    public static void main(String[] args) throws Exception {
+        long t0 = System.nanoTime();
+        try {
+            if (args.length == 0) usage("no command");
+            switch (args[0]) {
+                case "generate": generate(args, t0); break;
+                case "echo": echo(args, t0); break;
+                case "schemas": schemas(args); break;
+                default: usage("unknown command " + args[0]);
+            }
+        } catch (UsageError e) {
+            System.err.println("java-oracle: " + e.getMessage());
+            System.err.println("usage: Oracle generate OUT.tsv [--count N] [--seed S] | echo IN.tsv OUT.tsv | schemas DIR");
+            System.exit(2);
+        } catch (SelfTestFailure | IllegalStateException | IOException e) {
+            System.err.println("java-oracle: FAILED: " + e.getMessage());
+            System.exit(1);
+        }
+    }
+
+    static final class UsageError extends RuntimeException {
+        UsageError(String m) {
+            super(m);
+        }
+    }
+
+    /** Kafka's classes disagree with themselves (or with the schema): never retried. */
+    static final class SelfTestFailure extends RuntimeException {
+        SelfTestFailure(String m) {
+            super(m);
+        }
+    }
+
+    private static void usage(String why) {
+        throw new UsageError(why);
+    }
+
+    // ------------------------------------------------------------------ encode and decode
+
+    /** Kafka's two-pass write: addSize into a fresh cache, then write exactly that many bytes. */
+    static byte[] encode(Message m, short v) {
+        ObjectSerializationCache cache = new ObjectSerializationCache();
+        MessageSizeAccumulator size = new MessageSizeAccumulator();
+        m.addSize(size, cache, v);
+        int n = size.totalSize();
+        ByteBuffer buf = ByteBuffer.allocate(n);
+        try {
+            m.write(new ByteBufferAccessor(buf), cache, v);
+        } catch (BufferOverflowException e) {
+            throw new SelfTestFailure(m.getClass().getName() + " v" + v + ": write() overran the " + n + " bytes addSize() computed");
+        }
+        if (buf.position() != n) {
+            throw new SelfTestFailure(m.getClass().getName() + " v" + v + ": addSize() said " + n + " bytes, write() wrote " + buf.position());
+        }
+        return buf.array();
+    }
+
+    /** Decodes with the generated (Readable, short) constructor; the buffer's position shows what was read. */
+    static Message decode(Schemas.Schema s, ByteBuffer buf, short v) {
+        try {
+            return s.readConstructor.newInstance(new ByteBufferAccessor(buf), v);
+        } catch (InvocationTargetException e) {
+            throw rethrow(e.getCause());
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    static Message fromJson(Schemas.Schema s, ObjectNode node, short v) {
+        try {
+            return (Message) s.jsonRead.invoke(null, node, v);
+        } catch (InvocationTargetException e) {
+            throw rethrow(e.getCause());
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static RuntimeException rethrow(Throwable t) {
+        if (t instanceof RuntimeException) return (RuntimeException) t;
+        if (t instanceof Error) throw (Error) t;
+        return new RuntimeException(t);
+    }
+
+    /** Read back, compare with equals(), re-encode, compare bytes; then the schema-driven walk. */
+    static void selfTest(Schemas.Schema s, short v, Message written, byte[] bytes) {
+        ByteBuffer buf = ByteBuffer.wrap(bytes);
+        Message back;
+        try {
+            back = decode(s, buf, v);
+        } catch (RuntimeException e) {
+            throw new SelfTestFailure(s.name + " v" + v + ": Java cannot read what it wrote (" + oneLine(e) + "): " + hex(bytes));
+        }
+        if (buf.hasRemaining()) {
+            throw new SelfTestFailure(s.name + " v" + v + ": read-back left " + buf.remaining() + " of " + bytes.length + " bytes: " + hex(bytes));
+        }
+        if (!back.equals(written)) {
+            throw new SelfTestFailure(s.name + " v" + v + ": read-back differs from the written object\n  written: " + written + "\n  read:    " + back);
+        }
+        byte[] again = encode(back, v);
+        if (!java.util.Arrays.equals(bytes, again)) {
+            throw new SelfTestFailure(s.name + " v" + v + ": re-encoding the read-back gives other bytes\n  first:  " + hex(bytes) + "\n  second: " + hex(again));
+        }
+        try {
+            WireCheck.check(s, v, bytes);
+        } catch (WireCheck.Failure e) {
+            throw new SelfTestFailure(e.getMessage() + "\n  bytes: " + hex(bytes) + "\n  object: " + written);
+        }
+    }
+
+    // ------------------------------------------------------------------ generate
+
+    private static final class Result {
+        final StringBuilder lines = new StringBuilder();
+        int versions, instances, withUnknownTags;
+        /** Refusals that led to a retry: reason -> (count, versions), in first-seen order. */
+        final Map<String, Refusal> refusals = new LinkedHashMap<>();
+    }
+
+    private static final class Refusal {
+        int count;
+        final java.util.TreeSet<Short> versions = new java.util.TreeSet<>();
+
+        @Override
+        public String toString() {
+            StringBuilder vs = new StringBuilder();
+            for (short v : versions) vs.append(vs.length() == 0 ? "v" : ",").append(v);
+            return count + "x in " + vs;
+        }
+    }
+
+    private static void generate(String[] args, long t0) throws Exception {
+        if (args.length < 2) usage("generate needs OUT.tsv");
+        Path out = Path.of(args[1]);
+        int count = DEFAULT_COUNT;
+        long seed = DEFAULT_SEED;
+        for (int i = 2; i < args.length; i++) {
+            String a = args[i];
+            if ((a.equals("--count") || a.equals("--seed")) && i + 1 < args.length) {
+                String val = args[++i];
+                try {
+                    if (a.equals("--count")) count = Integer.parseInt(val);
+                    else seed = Long.parseLong(val);
+                } catch (NumberFormatException e) {
+                    usage(a + " needs an integer, got '" + val + "'");
+                }
+            } else {
+                usage("unexpected argument '" + a + "'");
+            }
+        }
+        if (count < 0) usage("--count must be >= 0");
+
+        Path jar = Schemas.kafkaJar();
+        List<Schemas.Schema> all = Schemas.load(jar);
+        List<Schemas.Schema> live = new ArrayList<>();
+        List<String> notLive = new ArrayList<>();
+        for (Schemas.Schema s : all) {
+            if (s.live()) live.add(s);
+            else notLive.add(s.name);
+        }
+
+        // One task per schema; each (schema, version) has its own random stream, so the output does
+        // not depend on the thread count or on which schemas exist next to it.
+        final int n = count;
+        final long sd = seed;
+        int threads = Math.max(1, Math.min(Runtime.getRuntime().availableProcessors(), 4));
+        ExecutorService pool = Executors.newFixedThreadPool(threads);
+        List<Future<Result>> futures = new ArrayList<>();
+        for (Schemas.Schema s : live) futures.add(pool.submit(() -> generate(s, n, sd)));
+        pool.shutdown();
+
+        Path tmp = out.resolveSibling(out.getFileName() + ".tmp");
+        int versions = 0, instances = 0, withTags = 0;
+        Map<String, Map<String, Refusal>> refusals = new TreeMap<>();
+        // Written to OUT.tsv.tmp and renamed at the end: a failed run leaves no partial file.
+        try (OutputStream os = Files.newOutputStream(tmp);
+             BufferedWriter w = new BufferedWriter(new OutputStreamWriter(os, StandardCharsets.UTF_8), 1 << 16)) {
+            for (int i = 0; i < live.size(); i++) {
+                Result r;
+                try {
+                    r = futures.get(i).get();
+                } catch (java.util.concurrent.ExecutionException e) {
+                    pool.shutdownNow();
+                    Throwable c = e.getCause();
+                    if (c instanceof SelfTestFailure || c instanceof IllegalStateException) throw (RuntimeException) c;
+                    throw new IllegalStateException(live.get(i).name + ": " + oneLine(c), c);
+                }
+                w.append(r.lines);
+                versions += r.versions;
+                instances += r.instances;
+                withTags += r.withUnknownTags;
+                if (!r.refusals.isEmpty()) refusals.put(live.get(i).name, r.refusals);
+            }
+        } catch (Exception | Error e) {
+            Files.deleteIfExists(tmp);
+            throw e;
+        }
+        Files.move(tmp, out, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+
+        // How the classes are named: "<Name>Data" or plain "<Name>", per package.
+        Map<String, List<String>> naming = new TreeMap<>();
+        for (Schemas.Schema s : live) {
+            String simple = s.cls.getSimpleName();
+            String form = simple.equals(s.name + "Data") ? "<Name>Data" : simple.equals(s.name) ? "<Name>" : "other";
+            naming.computeIfAbsent(form + " in " + s.cls.getPackageName(), k -> new ArrayList<>()).add(simple);
+        }
+        for (Map.Entry<String, List<String>> e : naming.entrySet()) {
+            List<String> names = e.getValue();
+            System.err.println("java-oracle: classes " + e.getKey() + ": " + names.size()
+                    + (names.size() <= 12 ? " (" + String.join(", ", names) + ")" : ""));
+        }
+        for (Map.Entry<String, Map<String, Refusal>> e : refusals.entrySet()) {
+            int total = 0;
+            StringBuilder why = new StringBuilder();
+            int shown = 0;
+            for (Map.Entry<String, Refusal> r : e.getValue().entrySet()) {
+                total += r.getValue().count;
+                if (shown++ < 3) why.append(shown > 1 ? "; " : "").append(r.getValue()).append(": ").append(r.getKey());
+            }
+            if (shown > 3) why.append("; and ").append(shown - 3).append(" more reasons");
+            System.err.println("java-oracle: retried " + e.getKey() + ": Java refused " + total + " random instances (" + why + ")");
+        }
+        System.err.printf("java-oracle: generate: %d schemas, %d versions, %d instances (%d at defaults, %d random per version, %d with unknown tagged fields), seed %d -> %s; "
+                        + "%d schemas without versions not generated (%s); no live schema skipped; %.2f s%n",
+                live.size(), versions, instances, versions, count, withTags, seed, out, notLive.size(), String.join(", ", notLive),
+                (System.nanoTime() - t0) / 1e9);
+    }
+
+    private static Result generate(Schemas.Schema s, int count, long seed) throws ReflectiveOperationException {
+        Result res = new Result();
+        for (int vi = s.valid.lo; vi <= s.valid.hi; vi++) {
+            short v = (short) vi;
+            res.versions++;
+            emit(res, s, v, s.defaultConstructor.newInstance());
+            Rng rnd = new Rng(mix(seed, s.name, v));
+            for (int i = 0; i < count; i++) {
+                for (int attempt = 1; ; attempt++) {
+                    RandomInstances gen = new RandomInstances(rnd, s, v);
+                    ObjectNode json = gen.struct(s.root);
+                    Message m = null;
+                    byte[] bytes = null;
+                    RuntimeException refused = null;
+                    try {
+                        m = fromJson(s, json, v);
+                    } catch (RuntimeException e) {
+                        refused = e;
+                    }
+                    if (refused == null) {
+                        gen.addUnknownTags(s.root, m);
+                        try {
+                            bytes = encode(m, v);
+                        } catch (SelfTestFailure e) {
+                            throw e;
+                        } catch (RuntimeException e) {
+                            refused = e;
+                        }
+                    }
+                    if (refused != null) {
+                        // A legitimate refusal by Kafka's converter or writer: count it, draw again.
+                        Refusal why = res.refusals.computeIfAbsent(oneLine(refused), k -> new Refusal());
+                        why.count++;
+                        why.versions.add(v);
+                        if (attempt >= MAX_ATTEMPTS) {
+                            throw new IllegalStateException(s.name + " v" + v + ": Java refused " + MAX_ATTEMPTS
+                                    + " random instances in a row, last: " + oneLine(refused));
+                        }
+                        continue;
+                    }
+                    selfTest(s, v, m, bytes);
+                    appendLine(res.lines, s.name, v, bytes);
+                    res.instances++;
+                    if (gen.unknownTagsAdded > 0) res.withUnknownTags++;
+                    break;
+                }
+            }
+        }
+        return res;
+    }
+
+    private static void emit(Result res, Schemas.Schema s, short v, Message m) {
+        byte[] bytes;
+        try {
+            bytes = encode(m, v);
+        } catch (SelfTestFailure e) {
+            throw e;
+        } catch (RuntimeException e) {
+            throw new IllegalStateException(s.name + " v" + v + ": Java cannot write new " + s.cls.getSimpleName() + "(): " + oneLine(e));
+        }
+        selfTest(s, v, m, bytes);
+        appendLine(res.lines, s.name, v, bytes);
+        res.instances++;
+    }
+
+    /** A stream per (seed, schema name, version); String.hashCode is specified, so this is stable. */
+    static long mix(long seed, String name, short v) {
+        long h = seed * 0x9E3779B97F4A7C15L;
+        h ^= name.hashCode() * 0xC2B2AE3D27D4EB4FL;
+        h ^= (v + 1) * 0x165667B19E3779F9L;
+        return h;
+    }
+
+    // ------------------------------------------------------------------ echo
+
+    private static void echo(String[] args, long t0) throws Exception {
+        if (args.length != 3) usage("echo needs IN.tsv OUT.tsv");
+        Path in = Path.of(args[1]);
+        Path out = Path.of(args[2]);
+        Map<String, Schemas.Schema> byName = new HashMap<>();
+        for (Schemas.Schema s : Schemas.load(Schemas.kafkaJar())) byName.put(s.name, s);
+
+        Path tmp = out.resolveSibling(out.getFileName() + ".tmp");
+        int lines = 0, errors = 0;
+        try (BufferedReader r = Files.newBufferedReader(in, StandardCharsets.UTF_8);
+             BufferedWriter w = new BufferedWriter(new OutputStreamWriter(Files.newOutputStream(tmp), StandardCharsets.UTF_8), 1 << 16)) {
+            String line;
+            StringBuilder sb = new StringBuilder();
+            while ((line = r.readLine()) != null) {
+                lines++;
+                String where = in + ":" + lines;
+                String[] cols = line.split("\t", -1);
+                if (cols.length != 3) throw new IllegalStateException(where + ": expected 3 tab-separated columns, got " + cols.length);
+                Schemas.Schema s = byName.get(cols[0]);
+                if (s == null) throw new IllegalStateException(where + ": unknown schema name '" + cols[0] + "'");
+                short v;
+                try {
+                    v = Short.parseShort(cols[1]);
+                } catch (NumberFormatException e) {
+                    throw new IllegalStateException(where + ": bad version '" + cols[1] + "'");
+                }
+                byte[] bytes = unhex(cols[2], where);
+                sb.setLength(0);
+                String err = null;
+                byte[] again = null;
+                if (!s.valid.contains(v)) {
+                    // Kafka's generated readers do not check the version themselves.
+                    err = "org.apache.kafka.common.errors.UnsupportedVersionException: " + s.name + " version " + v
+                            + " is not in validVersions " + s.valid + " (checked by the oracle)";
+                } else {
+                    try {
+                        ByteBuffer buf = ByteBuffer.wrap(bytes);
+                        Message m = decode(s, buf, v);
+                        if (buf.hasRemaining()) {
+                            err = "trailing bytes: the message ends after " + buf.position() + " of " + bytes.length + " bytes";
+                        } else {
+                            again = encode(m, v);
+                        }
+                    } catch (RuntimeException e) {
+                        err = oneLine(e);
+                    }
+                }
+                if (err != null) {
+                    errors++;
+                    sb.append(s.name).append('\t').append(v).append("\tERROR\t").append(err).append('\n');
+                    w.append(sb);
+                } else {
+                    appendLine(sb, s.name, v, again);
+                    w.append(sb);
+                }
+            }
+        } catch (Exception | Error e) {
+            Files.deleteIfExists(tmp);
+            throw e;
+        }
+        Files.move(tmp, out, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        System.err.printf("java-oracle: echo: %d lines (%d ERROR) %s -> %s; %.2f s%n", lines, errors, in, out, (System.nanoTime() - t0) / 1e9);
+    }
+
+    // ------------------------------------------------------------------ schemas
+
+    private static void schemas(String[] args) throws IOException {
+        if (args.length != 2) usage("schemas needs DIR");
+        Path dir = Path.of(args[1]);
+        Files.createDirectories(dir);
+        Path jar = Schemas.kafkaJar();
+        List<Schemas.Schema> all = Schemas.load(jar);
+        for (Schemas.Schema s : all) Files.write(dir.resolve(s.file), s.raw);
+        System.out.println(jar.toAbsolutePath());
+        long live = all.stream().filter(Schemas.Schema::live).count();
+        System.err.printf("java-oracle: copied %d schema files (%d with versions, %d with validVersions none) from %s%s to %s%n",
+                all.size(), live, all.size() - live, jar, "!/" + Schemas.SCHEMA_DIR, dir);
+    }
+
+    // ------------------------------------------------------------------ text
+
+    private static final char[] HEX = "0123456789abcdef".toCharArray();
+
+    static void appendLine(StringBuilder sb, String name, short v, byte[] bytes) {
+        sb.append(name).append('\t').append(v).append('\t');
+        for (byte x : bytes) sb.append(HEX[(x >> 4) & 0xF]).append(HEX[x & 0xF]);
+        sb.append('\n');
+    }
+
+    static String hex(byte[] bytes) {
+        StringBuilder sb = new StringBuilder(bytes.length * 2);
+        for (byte x : bytes) sb.append(HEX[(x >> 4) & 0xF]).append(HEX[x & 0xF]);
+        return sb.toString();
+    }
+
+    static byte[] unhex(String s, String where) {
+        if ((s.length() & 1) != 0) throw new IllegalStateException(where + ": odd number of hex digits");
+        byte[] out = new byte[s.length() / 2];
+        for (int i = 0; i < out.length; i++) {
+            int hi = Character.digit(s.charAt(2 * i), 16), lo = Character.digit(s.charAt(2 * i + 1), 16);
+            if (hi < 0 || lo < 0 || Character.isUpperCase(s.charAt(2 * i)) || Character.isUpperCase(s.charAt(2 * i + 1))) {
+                throw new IllegalStateException(where + ": not lowercase hex at column 3, offset " + 2 * i);
+            }
+            out[i] = (byte) (hi << 4 | lo);
+        }
+        return out;
+    }
+
+    /** The exception's class and message on one line (tabs, CR and LF become spaces). */
+    static String oneLine(Throwable e) {
+        String m = e.getMessage();
+        String s = e.getClass().getName() + (m == null ? "" : ": " + m);
+        return s.replace('\t', ' ').replace('\r', ' ').replace('\n', ' ');
+    }
+}
