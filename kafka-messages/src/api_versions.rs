@@ -1,11 +1,11 @@
-//! ApiVersions (API key 18, versions 0-4, flexible 3+): which APIs and versions
+//! ApiVersions (API key 18, versions 0-5, flexible 3+): which APIs and versions
 //! a broker speaks. A client sends it first; its response header is always v0.
 
 use kafka_wire::{KafkaMessage, Request, Str, UnknownTaggedFields, VersionRange};
 
 /// Asks a broker which API versions it supports.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
-#[kafka(api_key = 18, versions = "0-4", flexible = "3+")]
+#[kafka(api_key = 18, versions = "0-5", flexible = "3+")]
 pub struct ApiVersionsRequest {
     /// The client library's name (v3+).
     #[kafka(versions = "3+", ignorable)]
@@ -13,6 +13,14 @@ pub struct ApiVersionsRequest {
     /// The client library's version (v3+).
     #[kafka(versions = "3+", ignorable)]
     pub client_software_version: Str,
+    /// The cluster the client means to connect to, if it knows it (v5+; KIP-1242:
+    /// a broker of another cluster answers REBOOTSTRAP_REQUIRED). Give both this
+    /// and `node_id`, or neither.
+    #[kafka(versions = "5+", nullable = "5+", default = None, ignorable)]
+    pub cluster_id: Option<Str>,
+    /// The node the client means to connect to, if it knows it (v5+).
+    #[kafka(versions = "5+", default = -1, ignorable)]
+    pub node_id: i32,
     /// Tagged fields this crate does not declare, kept for round trips.
     #[kafka(unknown_tagged_fields)]
     pub unknown_tagged_fields: UnknownTaggedFields,
@@ -24,7 +32,7 @@ impl Request for ApiVersionsRequest {
 
 /// The APIs a broker supports, with version ranges and feature levels.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
-#[kafka(api_key = 18, versions = "0-4", flexible = "3+")]
+#[kafka(api_key = 18, versions = "0-5", flexible = "3+")]
 pub struct ApiVersionsResponse {
     /// The top-level error code; UNSUPPORTED_VERSION means "retry at v0".
     #[kafka(versions = "0+")]
@@ -74,7 +82,7 @@ impl ApiVersionsResponse {
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
 pub struct ApiVersion {
     /// The API key.
-    #[kafka(versions = "0+")]
+    #[kafka(versions = "0+", map_key)]
     pub api_key: i16,
     /// The lowest supported version.
     #[kafka(versions = "0+")]
@@ -91,7 +99,7 @@ pub struct ApiVersion {
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
 pub struct SupportedFeatureKey {
     /// The feature's name.
-    #[kafka(versions = "3+")]
+    #[kafka(versions = "3+", map_key)]
     pub name: Str,
     /// The lowest supported level.
     #[kafka(versions = "3+")]
@@ -108,7 +116,7 @@ pub struct SupportedFeatureKey {
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
 pub struct FinalizedFeatureKey {
     /// The feature's name.
-    #[kafka(versions = "3+")]
+    #[kafka(versions = "3+", map_key)]
     pub name: Str,
     /// The highest finalized level.
     #[kafka(versions = "3+")]

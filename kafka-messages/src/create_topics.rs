@@ -34,10 +34,10 @@ pub struct CreateTopicsRequest {
     #[kafka(versions = "0+")]
     pub topics: Vec<CreatableTopic>,
     /// How long the controller may take, in milliseconds, before the request times out.
-    #[kafka(versions = "0+", default = 60000)]
+    #[kafka(versions = "0+", default = 60000, name = "timeoutMs")]
     pub timeout_ms: i32,
     /// When true, only check that the topics could be created; create nothing.
-    #[kafka(versions = "1+", default = false)]
+    #[kafka(versions = "1+", default = false, name = "validateOnly")]
     pub validate_only: bool,
     /// Tagged fields this crate does not declare, kept for round trips.
     #[kafka(unknown_tagged_fields)]
@@ -52,7 +52,7 @@ impl Request for CreateTopicsRequest {
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
 pub struct CreatableTopic {
     /// The topic's name.
-    #[kafka(versions = "0+")]
+    #[kafka(versions = "0+", map_key, entity_type = "topicName")]
     pub name: Str,
     /// How many partitions; -1 to use the broker default or when `assignments` are given.
     #[kafka(versions = "0+")]
@@ -81,10 +81,10 @@ pub type BrokerIds = kafka_wire::smallvec::SmallVec<[i32; 4]>;
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
 pub struct CreatableReplicaAssignment {
     /// The partition.
-    #[kafka(versions = "0+")]
+    #[kafka(versions = "0+", map_key)]
     pub partition_index: i32,
     /// The brokers holding its replicas, preferred leader first.
-    #[kafka(versions = "0+")]
+    #[kafka(versions = "0+", entity_type = "brokerId")]
     pub broker_ids: BrokerIds,
     /// Tagged fields this crate does not declare, kept for round trips.
     #[kafka(unknown_tagged_fields)]
@@ -95,7 +95,7 @@ pub struct CreatableReplicaAssignment {
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
 pub struct CreatableTopicConfig {
     /// The config's name, e.g. `cleanup.policy`.
-    #[kafka(versions = "0+")]
+    #[kafka(versions = "0+", map_key)]
     pub name: Str,
     /// Its value; null to use the default.
     #[kafka(versions = "0+", nullable = "0+")]
@@ -135,7 +135,7 @@ pub struct CreateTopicsResponse {
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
 pub struct CreatableTopicResult {
     /// The topic's name.
-    #[kafka(versions = "0+")]
+    #[kafka(versions = "0+", map_key, entity_type = "topicName")]
     pub name: Str,
     /// The new topic's id (v7+).
     #[kafka(versions = "7+", ignorable)]

@@ -436,6 +436,8 @@ fn api_versions_requests(v: i16) -> Vec<ApiVersionsRequest> {
         } else {
             Str::new()
         },
+        cluster_id: (v >= 5).then(|| "5L6g3nShT-eMCtK--X86sw".into()),
+        node_id: if v >= 5 { 1 } else { -1 },
         unknown_tagged_fields: unknown(flex, &[(0, b"\x00"), (200, b"")]),
     };
     vec![full, ApiVersionsRequest::default()]

@@ -175,6 +175,9 @@ pub enum DecodeErrorKind {
         /// The key in the header.
         found: i16,
     },
+    /// An API key with no message to decode it (unknown, or not compiled in).
+    #[error("unknown API key {0}")]
+    UnknownApiKey(i16),
 }
 
 /// What went wrong while encoding.

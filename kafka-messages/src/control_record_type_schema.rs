@@ -1,0 +1,15 @@
+//! Kafka's `ControlRecordTypeSchema` data schema: versions 0, flexible none.
+//!
+//! Declared from Apache Kafka 4.4.0's `ControlRecordTypeSchema.json` by `scripts/generate-messages.py`;
+//! regenerate rather than edit.
+
+use kafka_wire::KafkaMessage;
+
+/// Kafka's `ControlRecordTypeSchema` data schema, versions 0, flexible none.
+#[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[kafka(versions = "0", flexible = "none")]
+pub struct ControlRecordTypeSchema {
+    /// The type of the control record, such as commit or abort
+    #[kafka(versions = "0+")]
+    pub r#type: i16,
+}

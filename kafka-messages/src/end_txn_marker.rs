@@ -1,0 +1,15 @@
+//! Kafka's `EndTxnMarker` data schema: versions 0, flexible none.
+//!
+//! Declared from Apache Kafka 4.4.0's `EndTxnMarker.json` by `scripts/generate-messages.py`;
+//! regenerate rather than edit.
+
+use kafka_wire::KafkaMessage;
+
+/// Kafka's `EndTxnMarker` data schema, versions 0, flexible none.
+#[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[kafka(versions = "0", flexible = "none")]
+pub struct EndTxnMarker {
+    /// The coordinator epoch when appending the record
+    #[kafka(versions = "0+")]
+    pub coordinator_epoch: i32,
+}

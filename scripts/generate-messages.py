@@ -1,0 +1,681 @@
+#!/usr/bin/env python3
+"""Writes kafka-messages' declarations from Apache Kafka's JSON message schemas.
+
+    python3 scripts/generate-messages.py            # regenerate kafka-messages/src/
+    python3 scripts/generate-messages.py --check    # fail if the committed files differ
+    python3 scripts/generate-messages.py --schemas DIR   # another Kafka release, or a fork
+
+The schemas are read from kafka-messages/schemas/ (Kafka 4.4.0's common/message/*.json,
+copied out of org.apache.kafka:kafka-clients:4.4.0 by `bash scripts/java-oracle.sh
+schemas kafka-messages/schemas`). Each JSON key becomes the attribute of the same
+meaning, one to one (see kafka_wire::attributes); nothing is edited by hand. Written:
+
+- kafka-messages/src/<api>.rs for every API that is not curated (one module per API:
+  its request and response, and their nested structs), and
+  kafka-messages/src/<data>.rs for every data schema;
+- kafka-messages/src/apis.rs: the module list with its Cargo features, `ApiKey`
+  (every key's name, versions and header versions), and `RequestKind` /
+  `ResponseKind`, which decode any body by its key.
+
+Curated modules (CURATED below) are written by hand and only listed here; the
+schema-conformance test checks them against the JSON like the rest.
+"""
+
+import argparse
+import difflib
+import json
+import os
+import re
+import subprocess
+import sys
+import textwrap
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+SCHEMAS = os.path.join(ROOT, "kafka-messages", "schemas")
+OUT = os.path.join(ROOT, "kafka-messages", "src")
+KAFKA_RELEASE = "4.4.0"
+
+# APIs whose modules are written by hand (typed views, constructors, docs).
+CURATED = {"CreateTopics": "create_topics", "CreateAcls": "create_acls", "ApiVersions": "api_versions"}
+
+# Headers live in the runtime (kafka_wire::RequestHeader / ResponseHeader).
+RUNTIME = {"RequestHeader", "ResponseHeader"}
+
+# The Cargo feature of each API: who needs it. Every live API must be here.
+ROLES = {
+    # Always compiled: what every client sends, and the curated messages.
+    "core": ["ApiVersions", "Metadata", "SaslHandshake", "SaslAuthenticate", "CreateTopics", "CreateAcls"],
+    "producer": ["Produce", "InitProducerId", "AddPartitionsToTxn", "AddOffsetsToTxn", "EndTxn",
+                 "TxnOffsetCommit", "DescribeProducers", "DescribeTransactions", "ListTransactions"],
+    "consumer": ["Fetch", "ListOffsets", "OffsetCommit", "OffsetFetch", "OffsetForLeaderEpoch",
+                 "ConsumerGroupHeartbeat", "ConsumerGroupDescribe", "GetTelemetrySubscriptions",
+                 "PushTelemetry"],
+    "group": ["FindCoordinator", "JoinGroup", "Heartbeat", "LeaveGroup", "SyncGroup", "DescribeGroups",
+              "ListGroups", "DeleteGroups", "OffsetDelete"],
+    "share": ["ShareGroupHeartbeat", "ShareGroupDescribe", "ShareFetch", "ShareAcknowledge",
+              "InitializeShareGroupState", "ReadShareGroupState", "WriteShareGroupState",
+              "DeleteShareGroupState", "ReadShareGroupStateSummary", "DescribeShareGroupOffsets",
+              "AlterShareGroupOffsets", "DeleteShareGroupOffsets"],
+    "streams": ["StreamsGroupHeartbeat", "StreamsGroupDescribe", "StreamsGroupTopologyDescriptionUpdate"],
+    "admin": ["DeleteTopics", "DeleteRecords", "DescribeAcls", "DeleteAcls",
+              "DescribeConfigs", "AlterConfigs", "AlterReplicaLogDirs", "DescribeLogDirs",
+              "CreatePartitions", "CreateDelegationToken", "RenewDelegationToken",
+              "ExpireDelegationToken", "DescribeDelegationToken", "ElectLeaders",
+              "IncrementalAlterConfigs", "AlterPartitionReassignments", "ListPartitionReassignments",
+              "DescribeClientQuotas", "AlterClientQuotas", "DescribeUserScramCredentials",
+              "AlterUserScramCredentials", "DescribeCluster", "UpdateFeatures", "DescribeQuorum",
+              "UnregisterBroker", "DescribeTopicPartitions", "ListConfigResources"],
+    "controller": ["Vote", "BeginQuorumEpoch", "EndQuorumEpoch", "AlterPartition", "Envelope",
+                   "FetchSnapshot", "BrokerRegistration", "BrokerHeartbeat", "AllocateProducerIds",
+                   "ControllerRegistration", "AssignReplicasToDirs", "AddRaftVoter", "RemoveRaftVoter",
+                   "UpdateRaftVoter", "WriteTxnMarkers", "UnregisterController"],
+}
+ROLE_OF = {api: role for role, apis in ROLES.items() for api in apis}
+
+RUST_KEYWORDS = {
+    "as", "break", "const", "continue", "crate", "else", "enum", "extern", "false", "fn", "for",
+    "if", "impl", "in", "let", "loop", "match", "mod", "move", "mut", "pub", "ref", "return",
+    "self", "static", "struct", "super", "trait", "true", "type", "unsafe", "use", "where", "while",
+    "async", "await", "dyn", "abstract", "become", "box", "do", "final", "macro", "override",
+    "priv", "typeof", "unsized", "virtual", "yield", "try", "gen",
+}
+
+SCALARS = {
+    "bool": "bool", "int8": "i8", "int16": "i16", "uint16": "u16", "int32": "i32",
+    "uint32": "u32", "int64": "i64", "float64": "f64", "string": "Str", "bytes": "Bytes",
+    "records": "Records", "uuid": "Uuid",
+}
+
+
+def strip_comments(text):
+    """The JSON without its // comments (none are inside strings)."""
+    out, i, n, in_string = [], 0, len(text), False
+    while i < n:
+        c = text[i]
+        if in_string:
+            out.append(c)
+            if c == "\\":
+                out.append(text[i + 1])
+                i += 2
+                continue
+            if c == '"':
+                in_string = False
+        elif c == '"':
+            in_string = True
+            out.append(c)
+        elif text.startswith("//", i):
+            j = text.find("\n", i)
+            i = n if j < 0 else j
+            continue
+        else:
+            out.append(c)
+        i += 1
+    return "".join(out)
+
+
+def history(text):
+    """The schema's own comments (its version history), without the license."""
+    lines, started = [], False
+    for line in text.splitlines():
+        stripped = line.strip()
+        if not started:
+            started = stripped.startswith("{")
+            continue
+        if stripped.startswith("{"):  # the first field: the history is above it
+            break
+        if stripped.startswith("//"):
+            lines.append(stripped[2:].strip())
+    while lines and not lines[-1]:
+        lines.pop()
+    while lines and not lines[0]:
+        lines.pop(0)
+    return lines
+
+
+def snake(name):
+    s = re.sub(r"([A-Z]+)([A-Z][a-z])", r"\1_\2", name)
+    s = re.sub(r"([a-z0-9])([A-Z])", r"\1_\2", s)
+    return s.lower()
+
+
+def upper_camel(snake_name):
+    """The derive's default JSON name of a field (kafka-wire-derive's `upper_camel`)."""
+    return "".join(w[:1].upper() + w[1:] for w in snake_name.split("_"))
+
+
+def rust_field(json_name):
+    name = snake(json_name)
+    return ("r#" + name) if name in RUST_KEYWORDS else name
+
+
+def doc_escape(text):
+    """Schema text safe in a doc comment: no links or HTML tags by accident."""
+    escaped = re.sub(r"([\[\]<>])", r"\\\1", text.strip())
+    return re.sub(r"(https?://[^\s)\\]+)", r"<\1>", escaped)
+
+
+def doc_lines(text, indent, width=96):
+    """A doc comment of `text` (already escaped), wrapped."""
+    prefix = " " * indent + "/// "
+    return [prefix + line for line in textwrap.wrap(text, width - len(prefix))] or [prefix.rstrip()]
+
+
+class Schema:
+    def __init__(self, path):
+        raw = open(path, encoding="utf-8").read()
+        self.file = os.path.basename(path)
+        self.json = json.loads(strip_comments(raw))
+        self.history = history(raw)
+        self.name = self.json["name"]
+        self.kind = self.json["type"]
+        self.valid = self.json["validVersions"]
+        self.flexible = self.json.get("flexibleVersions", "none")
+        self.api_key = self.json.get("apiKey")
+        self.common = {c["name"]: c for c in self.json.get("commonStructs", [])}
+
+
+def rng(text):
+    """(min, max) of a version range; max None for "N+"; None for "none"."""
+    if text == "none":
+        return None
+    if text.endswith("+"):
+        return int(text[:-1]), None
+    if "-" in text:
+        a, b = text.split("-")
+        return int(a), int(b)
+    return int(text), int(text)
+
+
+def version_range_tokens(text):
+    r = rng(text)
+    if r is None:
+        return "VersionRange::NONE"
+    lo, hi = r
+    if hi is None:
+        return f"VersionRange::from_lowest({lo})"
+    return f"VersionRange::new({lo}, {hi})"
+
+
+class Module:
+    """One Rust file: the structs of one or two schemas."""
+
+    def __init__(self, uses):
+        self.structs = []  # (rust name, lines)
+        self.names = set()
+        self.uses = set(uses)
+
+    def add_message(self, schema, rename=None):
+        rename = rename or {}
+        doc = []
+        if schema.kind in ("request", "response"):
+            doc.append(f"The {schema.kind} of {api_name(schema)} (API key {schema.api_key}), "
+                       f"versions {schema.valid}, flexible {schema.flexible}.")
+        else:
+            doc.append(f"Kafka's `{schema.name}` {schema.kind} schema, versions {schema.valid}, "
+                       f"flexible {schema.flexible}.")
+        attrs = []
+        if schema.api_key is not None:
+            attrs.append(f"api_key = {schema.api_key}")
+        attrs.append(f'versions = "{schema.valid}"')
+        attrs.append(f'flexible = "{schema.flexible}"')
+        self.add_struct(schema, schema.name, schema.name, schema.json["fields"], doc, attrs, rename)
+
+    def add_struct(self, schema, rust_name, json_name, fields, doc, attrs, rename):
+        # A struct goes before the structs nested in it: reserve its place.
+        self.names.add(rust_name)
+        slot = len(self.structs)
+        self.structs.append((rust_name, None))
+        lines = []
+        for d in doc:
+            lines += doc_lines(d, 0)
+        lines.append("#[derive(Debug, Clone, PartialEq, KafkaMessage)]")
+        if rust_name != json_name:
+            attrs = attrs + [f'name = "{json_name}"']
+        if attrs:
+            lines.append(f"#[kafka({', '.join(attrs)})]")
+        lines.append(f"pub struct {rust_name} {{")
+        for field in fields:
+            lines += self.field(schema, rust_name, field, rename)
+        if schema.flexible != "none":
+            lines.append("    /// Tagged fields this declaration does not know, kept for round trips.")
+            lines.append("    #[kafka(unknown_tagged_fields)]")
+            lines.append("    pub unknown_tagged_fields: UnknownTaggedFields,")
+            self.uses.add("UnknownTaggedFields")
+        lines.append("}")
+        self.structs[slot] = (rust_name, lines)
+
+    def field(self, schema, parent, field, rename):
+        json_name, ftype = field["name"], field["type"]
+        is_array = ftype.startswith("[]")
+        inner = ftype[2:] if is_array else ftype
+        if inner in SCALARS:
+            rust_inner = SCALARS[inner]
+            if rust_inner in ("Str", "Records", "Uuid"):
+                self.uses.add(rust_inner)
+            if rust_inner == "Bytes":
+                self.uses.add("Bytes")
+        else:
+            rust_inner = rename.get(inner, inner)
+            if rust_inner not in self.names:
+                nested = field.get("fields")
+                if nested is None:
+                    nested = schema.common[inner]["fields"]
+                about = doc_escape(field.get("about", ""))
+                self.add_struct(schema, rust_inner, inner, nested,
+                                [f"An element of `{parent}.{json_name}`: {about}" if is_array
+                                 else f"`{parent}.{json_name}`: {about}"], [], rename)
+        rust_type = f"Vec<{rust_inner}>" if is_array else rust_inner
+        nullable = field.get("nullableVersions")
+        if nullable:
+            rust_type = f"Option<{rust_type}>"
+        attrs = [f'versions = "{field["versions"]}"']
+        if nullable:
+            attrs.append(f'nullable = "{nullable}"')
+        if "tag" in field:
+            attrs.append(f'tag = {field["tag"]}')
+        if "taggedVersions" in field:
+            attrs.append(f'tagged = "{field["taggedVersions"]}"')
+        if "flexibleVersions" in field:
+            attrs.append(f'flexible = "{field["flexibleVersions"]}"')
+        if "default" in field:
+            attrs.append("default = " + default_value(field["default"], inner, is_array, nullable))
+        if field.get("ignorable"):
+            attrs.append("ignorable")
+        rname = rust_field(json_name)
+        if upper_camel(rname.removeprefix("r#")) != json_name:
+            attrs.append(f'name = "{json_name}"')
+        if field.get("mapKey"):
+            attrs.append("map_key")
+        if "entityType" in field:
+            attrs.append(f'entity_type = "{field["entityType"]}"')
+        lines = doc_lines(doc_escape(field.get("about", json_name)), 4)
+        lines.append(f"    #[kafka({', '.join(attrs)})]")
+        lines.append(f"    pub {rname}: {rust_type},")
+        return lines
+
+    def render(self, header):
+        uses = sorted(u for u in self.uses if u != "Bytes")
+        out = list(header)
+        out.append("")
+        if "Bytes" in self.uses:
+            out.append("use kafka_wire::bytes::Bytes;")
+        names = ['KafkaMessage'] + uses
+        out.append(f"use kafka_wire::{{{', '.join(names)}}};" if len(names) > 1 else "use kafka_wire::KafkaMessage;")
+        for _, lines in self.structs:
+            out.append("")
+            out += lines
+        return "\n".join(out) + "\n"
+
+
+def default_value(value, kafka_type, is_array, nullable):
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    text = str(value)
+    if text == "null" and nullable:
+        return "None"
+    if is_array or kafka_type not in SCALARS:
+        raise SystemExit(f"no default form for {value!r} of type {kafka_type}")
+    rust = SCALARS[kafka_type]
+    if rust in ("Str",):
+        return json.dumps(text)
+    if rust == "bool":
+        return text.lower()
+    return text
+
+
+def api_name(schema):
+    for suffix in ("Request", "Response"):
+        if schema.name.endswith(suffix):
+            return schema.name[: -len(suffix)]
+    return schema.name
+
+
+def nested_names(schema):
+    names = set()
+
+    def walk(fields):
+        for f in fields:
+            t = f["type"].removeprefix("[]")
+            if t not in SCALARS:
+                names.add(t)
+                walk(f.get("fields") or schema.common[t]["fields"])
+
+    walk(schema.json["fields"])
+    return names
+
+
+def api_module(api, request, response):
+    uses = {"Request"}
+    module = Module(uses)
+    # Request and response are one module; a nested name both use is the
+    # request's, and the response's gets a `Response` prefix (its JSON name kept).
+    clash = nested_names(request) & nested_names(response)
+    module.add_message(request)
+    module.add_message(response, {n: "Response" + n for n in clash})
+    impl = [f"impl Request for {request.name} {{", f"    type Response = {response.name};", "}"]
+    module.structs.insert(1, (None, impl))
+    header = [f"//! {api} (API key {request.api_key}): versions {request.valid}, "
+              f"flexible {request.flexible}."]
+    header.append("//!")
+    header.append(f"//! Declared from Apache Kafka {KAFKA_RELEASE}'s `{request.file}` and "
+                  f"`{response.file}` by")
+    header.append("//! `scripts/generate-messages.py`; regenerate rather than edit.")
+    for label, s in (("Request", request), ("Response", response)):
+        if s.history:
+            header.append("//!")
+            header.append(f"//! # {label} versions")
+            header.append("//!")
+            for line in s.history:
+                header.append(("//! " + doc_escape(line)).rstrip())
+    return module.render(header)
+
+
+def data_module(schema):
+    module = Module(set())
+    module.add_message(schema)
+    header = [f"//! Kafka's `{schema.name}` {schema.kind} schema: versions {schema.valid}, "
+              f"flexible {schema.flexible}."]
+    header.append("//!")
+    header.append(f"//! Declared from Apache Kafka {KAFKA_RELEASE}'s `{schema.file}` by "
+                  "`scripts/generate-messages.py`;")
+    header.append("//! regenerate rather than edit.")
+    if schema.history:
+        header.append("//!")
+        for line in schema.history:
+            header.append(("//! " + doc_escape(line)).rstrip())
+    return module.render(header)
+
+
+def apis_module(apis, data):
+    """apis.rs: modules, re-exports, ApiKey, RequestKind and ResponseKind."""
+    out = [
+        "//! [`ApiKey`]: every API of Apache Kafka " + KAFKA_RELEASE + " with its versions, and",
+        "//! [`RequestKind`] / [`ResponseKind`], which decode any body by its key.",
+        "//!",
+        "//! Written by `scripts/generate-messages.py`; regenerate rather than edit.",
+        "",
+        "use kafka_wire::bytes::{Buf, BufMut};",
+        "use kafka_wire::schema::StructSchema;",
+        "use kafka_wire::{DecodeError, EncodeError, KafkaStruct, VersionRange};",
+        "#[allow(unused_imports)]",
+        "use kafka_wire::{Message, Versioned};",
+        "",
+        "#[allow(unused_imports)]",
+        "use crate::*;",
+        "",
+    ]
+    # ApiKey
+    out += [
+        "/// Every API key of Apache Kafka " + KAFKA_RELEASE + ", whether or not its messages are",
+        "/// compiled in (see the crate's features).",
+        "#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]",
+        "#[non_exhaustive]",
+        "#[repr(i16)]",
+        "pub enum ApiKey {",
+    ]
+    for api, req, _ in apis:
+        out.append(f"    /// {api} (key {req.api_key}), versions {req.valid}.")
+        out.append(f"    {api} = {req.api_key},")
+    out += ["}", "", "impl ApiKey {", "    /// Every key, in key order.", "    pub const ALL: &'static [ApiKey] = &["]
+    for api, _, _ in apis:
+        out.append(f"        ApiKey::{api},")
+    out += ["    ];", ""]
+    out += ["    /// The key numbered `key`, if Kafka " + KAFKA_RELEASE + " has one.",
+            "    pub const fn from_i16(key: i16) -> Option<ApiKey> {", "        match key {"]
+    for api, req, _ in apis:
+        out.append(f"            {req.api_key} => Some(ApiKey::{api}),")
+    out += ["            _ => None,", "        }", "    }", ""]
+    out += ["    /// The key's number.", "    pub const fn key(self) -> i16 {", "        self as i16", "    }", ""]
+    out += ["    /// The API's name, as Kafka's schemas write it (`CreateTopics`).",
+            "    pub const fn name(self) -> &'static str {", "        match self {"]
+    for api, _, _ in apis:
+        out.append(f'            ApiKey::{api} => "{api}",')
+    out += ["        }", "    }", ""]
+    for what, attr, doc in (("valid_versions", "valid", "The versions of the API's requests and responses."),
+                            ("flexible_versions", "flexible", "The versions with compact lengths and tagged fields.")):
+        out += [f"    /// {doc}", f"    pub const fn {what}(self) -> VersionRange {{", "        match self {"]
+        for api, req, _ in apis:
+            out.append(f"            ApiKey::{api} => {version_range_tokens(getattr(req, attr))},")
+        out += ["        }", "    }", ""]
+    out += [
+        "    /// The request header version at `version`: 2 in flexible versions, else 1.",
+        "    pub const fn request_header_version(self, version: i16) -> i16 {",
+        "        kafka_wire::request_header_version(self.flexible_versions().contains(version))",
+        "    }",
+        "",
+        "    /// The response header version at `version`: 1 in flexible versions, else 0,",
+        "    /// and always 0 for ApiVersions.",
+        "    pub const fn response_header_version(self, version: i16) -> i16 {",
+        "        kafka_wire::response_header_version(self as i16, self.flexible_versions().contains(version))",
+        "    }",
+        "",
+        "    /// The schema of the API's request, when this build has it.",
+        "    pub fn request_schema(self) -> Option<&'static StructSchema> {",
+        "        match self {",
+    ]
+    for api, req, _ in apis:
+        out += cfg_arm(api, f"ApiKey::{api} => Some(&<{req.name} as KafkaStruct>::SCHEMA),", 12)
+    out += ["            #[allow(unreachable_patterns)]", "            _ => None,", "        }", "    }", ""]
+    out += [
+        "    /// The schema of the API's response, when this build has it.",
+        "    pub fn response_schema(self) -> Option<&'static StructSchema> {",
+        "        match self {",
+    ]
+    for api, _, resp in apis:
+        out += cfg_arm(api, f"ApiKey::{api} => Some(&<{resp.name} as KafkaStruct>::SCHEMA),", 12)
+    out += ["            #[allow(unreachable_patterns)]", "            _ => None,", "        }", "    }", ""]
+    out += [
+        "    /// True when this build has the API's messages (its feature is on).",
+        "    pub const fn is_compiled(self) -> bool {",
+        "        match self {",
+    ]
+    for api, _, _ in apis:
+        feature = ROLE_OF[api]
+        cond = "true" if feature == "core" else f'cfg!(feature = "{feature}")'
+        out.append(f"            ApiKey::{api} => {cond},")
+    out += ["        }", "    }", "}", ""]
+
+    out += [
+        "/// One of Kafka's `data` schemas: versioned, no API key.",
+        "#[derive(Debug, Clone, Copy, PartialEq)]",
+        "pub struct DataSchema {",
+        "    /// The struct's schema.",
+        "    pub schema: &'static StructSchema,",
+        "    /// Its valid versions.",
+        "    pub versions: VersionRange,",
+        "    /// Its flexible versions.",
+        "    pub flexible: VersionRange,",
+        "}",
+        "",
+        "/// Every data schema of Apache Kafka " + KAFKA_RELEASE + ", by name.",
+        "pub const DATA_SCHEMAS: &[DataSchema] = &[",
+    ]
+    for schema in data:
+        out += [
+            "    DataSchema {",
+            f"        schema: &<{schema.name} as KafkaStruct>::SCHEMA,",
+            f"        versions: <{schema.name} as Versioned>::VERSIONS,",
+            f"        flexible: <{schema.name} as Versioned>::FLEXIBLE,",
+            "    },",
+        ]
+    out += ["];", ""]
+
+    for kind, idx in (("Request", 1), ("Response", 2)):
+        lower = kind.lower()
+        out += [
+            f"/// A {lower} body of any API compiled in, chosen by its API key.",
+            "#[derive(Debug, Clone, PartialEq)]",
+            "#[non_exhaustive]",
+            f"pub enum {kind}Kind {{",
+        ]
+        for entry in apis:
+            api, schema = entry[0], entry[idx]
+            feature = ROLE_OF[api]
+            if feature != "core":
+                out.append(f'    #[cfg(feature = "{feature}")]')
+            out.append(f"    /// {schema.name}.")
+            out.append(f"    {api}({schema.name}),")
+        out += ["}", "", f"impl {kind}Kind {{"]
+        out += [
+            f"    /// Reads a {lower} body of API `key` at `version`, leaving anything after it in `buf`.",
+            "    ///",
+            "    /// A key this build does not have is [`DecodeErrorKind::UnknownApiKey`](kafka_wire::DecodeErrorKind::UnknownApiKey);",
+            "    /// a version the API does not have is an unsupported-version error.",
+            f"    pub fn decode<B: Buf>(key: i16, version: i16, buf: &mut B) -> Result<{kind}Kind, DecodeError> {{",
+            "        match key {",
+        ]
+        for entry in apis:
+            api, schema = entry[0], entry[idx]
+            feature = ROLE_OF[api]
+            if feature != "core":
+                out.append(f'            #[cfg(feature = "{feature}")]')
+            out.append(f"            {entry[1].api_key} => {schema.name}::decode(buf, version).map({kind}Kind::{api}),")
+        out += [
+            "            _ => Err(kafka_wire::DecodeErrorKind::UnknownApiKey(key).into()),",
+            "        }",
+            "    }",
+            "",
+            "    /// The API key of the body's API.",
+            "    pub fn api_key(&self) -> ApiKey {",
+            "        match self {",
+        ]
+        for entry in apis:
+            api = entry[0]
+            feature = ROLE_OF[api]
+            if feature != "core":
+                out.append(f'            #[cfg(feature = "{feature}")]')
+            out.append(f"            {kind}Kind::{api}(_) => ApiKey::{api},")
+        out += ["        }", "    }", ""]
+        for sig, call, doc in (
+            ("encode<B: BufMut>(&self, buf: &mut B, version: i16) -> Result<usize, EncodeError>",
+             "m.encode(buf, version)", "Writes the body at `version` (see [`Versioned::encode`])."),
+            ("encoded_len(&self, version: i16) -> usize", "m.encoded_len(version)",
+             "Exactly the bytes [`encode`](Self::encode) writes at `version`."),
+        ):
+            out += [f"    /// {doc}", f"    pub fn {sig} {{", "        match self {"]
+            for entry in apis:
+                api = entry[0]
+                feature = ROLE_OF[api]
+                if feature != "core":
+                    out.append(f'            #[cfg(feature = "{feature}")]')
+                out.append(f"            {kind}Kind::{api}(m) => {call},")
+            out += ["        }", "    }", ""]
+        out[-1:] = ["}", ""]
+    return "\n".join(out).rstrip() + "\n"
+
+
+def cfg_arm(api, arm, indent):
+    """A match arm, behind the API's feature unless it is always compiled."""
+    feature = ROLE_OF[api]
+    pad = " " * indent
+    lines = [] if feature == "core" else [f'{pad}#[cfg(feature = "{feature}")]']
+    return lines + [pad + arm]
+
+
+def lib_block(apis, data):
+    """The module list in lib.rs, between its BEGIN and END markers."""
+    out = []
+    for api, req, resp in apis:
+        mod = module_name(api)
+        feature = ROLE_OF[api]
+        cfg = "" if feature == "core" else f'#[cfg(feature = "{feature}")]\n'
+        out.append(f"{cfg}pub mod {mod};")
+        out.append(f"{cfg}pub use {mod}::{{{req.name}, {resp.name}}};")
+    for schema in data:
+        mod = snake(schema.name)
+        out.append(f"pub mod {mod};")
+        out.append(f"pub use {mod}::{schema.name};")
+    return "\n".join(out) + "\n"
+
+
+BEGIN = "// BEGIN modules written by scripts/generate-messages.py\n"
+END = "// END modules written by scripts/generate-messages.py\n"
+
+
+def with_block(lib, block):
+    start, end = lib.index(BEGIN) + len(BEGIN), lib.index(END)
+    return lib[:start] + block + lib[end:]
+
+
+def module_name(api):
+    return CURATED.get(api) or snake(api)
+
+
+def rustfmt(text):
+    """The file as `cargo fmt` leaves it, so that the check and the format agree."""
+    done = subprocess.run(["rustfmt", "--edition", "2021", "--emit", "stdout", "--quiet"],
+                          input=text, capture_output=True, text=True)
+    if done.returncode != 0:
+        raise SystemExit("rustfmt failed:\n" + done.stderr)
+    return done.stdout
+
+
+def generate(schemas_dir):
+    schemas = [Schema(os.path.join(schemas_dir, f)) for f in sorted(os.listdir(schemas_dir)) if f.endswith(".json")]
+    live = [s for s in schemas if s.valid != "none"]
+    requests = {api_name(s): s for s in live if s.kind == "request"}
+    responses = {api_name(s): s for s in live if s.kind == "response"}
+    data = sorted((s for s in live if s.kind == "data"), key=lambda s: s.name)
+    headers = [s for s in live if s.kind == "header"]
+    assert {h.name for h in headers} == RUNTIME, [h.name for h in headers]
+    assert requests.keys() == responses.keys(), requests.keys() ^ responses.keys()
+    missing = set(requests) - set(ROLE_OF)
+    stale = set(ROLE_OF) - set(requests)
+    if missing or stale:
+        raise SystemExit(f"ROLES is out of date: no role for {sorted(missing)}; gone: {sorted(stale)}")
+    apis = sorted(((a, requests[a], responses[a]) for a in requests), key=lambda e: e[1].api_key)
+    files = {}
+    for api, req, resp in apis:
+        if api in CURATED:
+            continue
+        files[module_name(api) + ".rs"] = api_module(api, req, resp)
+    for schema in data:
+        files[snake(schema.name) + ".rs"] = data_module(schema)
+    files["apis.rs"] = apis_module(apis, data)
+    lib = open(os.path.join(OUT, "lib.rs"), encoding="utf-8").read()
+    files["lib.rs"] = with_block(lib, lib_block(apis, data))
+    return {name: rustfmt(text) for name, text in files.items()}
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--schemas", default=SCHEMAS, help="directory of Kafka's JSON message schemas")
+    parser.add_argument("--out", default=OUT, help="kafka-messages' src directory")
+    parser.add_argument("--check", action="store_true", help="write nothing; fail if a file differs")
+    args = parser.parse_args()
+    files = generate(args.schemas)
+    listing = os.path.join(args.out, "generated.txt")
+    names = sorted(n for n in files if n != "lib.rs")
+    expected = "".join(n + "\n" for n in names)
+    stale = []
+    if os.path.exists(listing):
+        stale = [n for n in open(listing).read().split() if n not in files]
+    if args.check:
+        bad = []
+        for name, text in sorted(files.items()):
+            path = os.path.join(args.out, name)
+            have = open(path, encoding="utf-8").read() if os.path.exists(path) else ""
+            if have != text:
+                bad.append(name)
+                sys.stderr.writelines(list(difflib.unified_diff(
+                    have.splitlines(True), text.splitlines(True), "committed/" + name, "generated/" + name))[:40])
+        have_listing = open(listing).read() if os.path.exists(listing) else ""
+        if have_listing != expected:
+            bad.append("generated.txt")
+        if bad or stale:
+            raise SystemExit(f"generated files differ from the committed ones: {bad + stale}; "
+                             "run `python3 scripts/generate-messages.py` and commit")
+        print(f"{len(files)} generated files match")
+        return
+    for name in stale:
+        os.remove(os.path.join(args.out, name))
+    for name, text in files.items():
+        with open(os.path.join(args.out, name), "w", encoding="utf-8") as f:
+            f.write(text)
+    with open(listing, "w") as f:
+        f.write(expected)
+    print(f"wrote {len(files)} files into {os.path.relpath(args.out, ROOT)}")
+
+
+if __name__ == "__main__":
+    main()
