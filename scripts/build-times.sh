@@ -1,0 +1,88 @@
+#!/usr/bin/env bash
+# Build time of kafka-messages (every API of Kafka 4.4.0; its feature sets) next
+# to kafka-protocol 0.18 (features client + broker), in one run, interleaved.
+#
+#   bash scripts/build-times.sh            # 3 rounds, debug and release
+#   ROUNDS=5 bash scripts/build-times.sh
+#
+# "Crate-only": each crate's dependencies are built first, then the crate alone
+# is cleaned and rebuilt, so the time is that crate's own compilation
+# (kafka-messages' includes the derive expanding every declaration; kafka-wire
+# and kafka-wire-derive are dependencies, built once). The peer lives in a
+# scratch project under target/build-times/, with this workspace's lock file
+# versions where they overlap. Prints the median wall time of each, per profile,
+# and the ratio.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+ROUNDS="${ROUNDS:-3}"
+ROOT="$PWD"
+SCRATCH="$ROOT/target/build-times"
+PEER="$SCRATCH/peer"
+mkdir -p "$PEER/src"
+cat >"$PEER/Cargo.toml" <<'EOF'
+[package]
+name = "peer-build"
+version = "0.0.0"
+edition = "2021"
+publish = false
+
+[dependencies]
+kafka-protocol = { version = "0.18", default-features = false, features = ["client", "broker"] }
+
+[workspace]
+EOF
+echo 'pub use kafka_protocol;' >"$PEER/src/lib.rs"
+
+# seconds a command takes, to the millisecond
+timed() {
+    local t0 t1
+    t0=$(date +%s%N)
+    "$@" >/dev/null 2>&1
+    t1=$(date +%s%N)
+    echo $(( (t1 - t0) / 1000000 ))
+}
+
+median() { sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
+
+ours() { # profile features...
+    local profile=$1; shift
+    local flag=()
+    [ "$profile" = release ] && flag=(--release)
+    cargo build -q -p kafka-messages "${flag[@]}" "$@" --target-dir "$SCRATCH/ours" >/dev/null 2>&1
+    cargo clean -q -p kafka-messages "${flag[@]}" --target-dir "$SCRATCH/ours" >/dev/null 2>&1
+    timed cargo build -q -p kafka-messages "${flag[@]}" "$@" --target-dir "$SCRATCH/ours"
+}
+
+peer() { # profile
+    local flag=()
+    [ "$1" = release ] && flag=(--release)
+    (cd "$PEER" && cargo build -q "${flag[@]}" --target-dir "$SCRATCH/peer-target" >/dev/null 2>&1)
+    (cd "$PEER" && cargo clean -q -p kafka-protocol "${flag[@]}" --target-dir "$SCRATCH/peer-target" >/dev/null 2>&1)
+    (cd "$PEER" && timed cargo build -q "${flag[@]}" --target-dir "$SCRATCH/peer-target")
+}
+
+declare -A samples
+for profile in debug release; do
+    for round in $(seq "$ROUNDS"); do
+        samples[$profile/peer]+="$(peer "$profile") "
+        samples[$profile/all]+="$(ours "$profile" --features all) "
+        samples[$profile/none]+="$(ours "$profile" --no-default-features) "
+        samples[$profile/admin]+="$(ours "$profile" --no-default-features --features admin) "
+        echo "round $round/$ROUNDS $profile done" >&2
+    done
+done
+
+printf '| profile | kafka-protocol 0.18 (client+broker) | kafka-messages all | ratio | no features (core APIs) | admin only |\n'
+printf '|---|---|---|---|---|---|\n'
+for profile in debug release; do
+    p=$(echo ${samples[$profile/peer]} | tr ' ' '\n' | median)
+    a=$(echo ${samples[$profile/all]} | tr ' ' '\n' | median)
+    n=$(echo ${samples[$profile/none]} | tr ' ' '\n' | median)
+    m=$(echo ${samples[$profile/admin]} | tr ' ' '\n' | median)
+    ratio=$(awk -v p="$p" -v a="$a" 'BEGIN { printf "%.2fx", a / p }')
+    printf '| %s | %.1f s | %.1f s | %s | %.1f s | %.1f s |\n' "$profile" \
+        "$(awk -v x="$p" 'BEGIN{print x/1000}')" "$(awk -v x="$a" 'BEGIN{print x/1000}')" "$ratio" \
+        "$(awk -v x="$n" 'BEGIN{print x/1000}')" "$(awk -v x="$m" 'BEGIN{print x/1000}')"
+done
+echo "(median of $ROUNDS interleaved rounds; samples in ms: $(for k in "${!samples[@]}"; do printf '%s=[%s] ' "$k" "${samples[$k]% }"; done))"
