@@ -24,7 +24,7 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use common::{declaration, hex, random_struct, rust_round_trip, unhex, Rng};
+use common::{declaration, hex, random_instances, rust_round_trip, unhex};
 
 const INSTANCES_PER_VERSION: u32 = 20;
 
@@ -125,17 +125,16 @@ fn every_schema_matches_kafkas_java_classes() {
             "{name}: the oracle covers every version"
         );
         for &version in versions {
-            let mut rng = Rng::for_schema(name, version);
-            for i in 0..INSTANCES_PER_VERSION {
-                let mut wire = Vec::new();
-                random_struct(
-                    &mut rng,
-                    schema,
-                    version,
-                    flexible.contains(version),
-                    &mut wire,
-                    0,
-                );
+            for (i, wire) in random_instances(
+                name,
+                schema,
+                version,
+                flexible,
+                INSTANCES_PER_VERSION as usize,
+            )
+            .into_iter()
+            .enumerate()
+            {
                 match rust_round_trip(name, version, &wire) {
                     Ok(encoded) => {
                         rows.push_str(&format!("{name}\t{version}\t{}\n", hex(&encoded)))

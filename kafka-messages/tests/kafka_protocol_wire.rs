@@ -7,7 +7,7 @@
 mod common;
 
 use bytes::{Bytes, BytesMut};
-use common::{hex, random_struct, rust_round_trip, Rng};
+use common::{hex, random_instances, rust_round_trip};
 use kafka_messages::ApiKey;
 use kafka_protocol::messages::{self as kp, RequestKind, ResponseKind};
 
@@ -60,17 +60,10 @@ fn every_shared_message_matches_kafka_protocol() {
                 if request && UNSTABLE_IN_KAFKA_4_1.contains(&(key, version)) {
                     continue;
                 }
-                let mut rng = Rng::for_schema(&name, version);
-                for i in 0..16 {
-                    let mut wire = Vec::new();
-                    random_struct(
-                        &mut rng,
-                        schema,
-                        version,
-                        flexible.contains(version),
-                        &mut wire,
-                        0,
-                    );
+                for (i, wire) in random_instances(&name, schema, version, flexible, 16)
+                    .into_iter()
+                    .enumerate()
+                {
                     let ours = rust_round_trip(&name, version, &wire).expect("our own bytes");
                     let result = theirs(their_key, request, version, &ours).and_then(|t| {
                         if t == ours {

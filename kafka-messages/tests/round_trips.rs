@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::{all_declarations, hex, random_struct, rust_round_trip, Rng};
+use common::{all_declarations, hex, random_instances, rust_round_trip};
 
 #[test]
 fn every_declaration_round_trips_at_every_version() {
@@ -17,17 +17,10 @@ fn every_declaration_round_trips_at_every_version() {
             panic!("{name} has no versions");
         };
         for version in low..=high {
-            let mut rng = Rng::for_schema(name, version);
-            for i in 0..16 {
-                let mut wire = Vec::new();
-                random_struct(
-                    &mut rng,
-                    schema,
-                    version,
-                    flexible.contains(version),
-                    &mut wire,
-                    0,
-                );
+            for (i, wire) in random_instances(name, schema, version, *flexible, 16)
+                .into_iter()
+                .enumerate()
+            {
                 let result = rust_round_trip(name, version, &wire).and_then(|once| {
                     let twice = rust_round_trip(name, version, &once)?;
                     if twice == once {

@@ -6,11 +6,13 @@
 //! `a_wrong_fact_fails_the_comparison` shows that a declaration with one wrong
 //! fact does not pass.
 
+mod common;
+
 use std::collections::HashMap;
 
-use kafka_messages::{ApiKey, DATA_SCHEMAS};
+use kafka_messages::ApiKey;
 use kafka_wire::schema::{FieldSchema, KafkaType, StructSchema};
-use kafka_wire::{KafkaStruct, RequestHeader, ResponseHeader, VersionRange, Versioned};
+use kafka_wire::VersionRange;
 use serde_json::Value;
 
 /// Kafka's JSON with its `//` comments removed (none are inside strings).
@@ -245,61 +247,10 @@ fn differences(
     out
 }
 
-/// (JSON name, schema, versions, flexible) of every declaration this build has.
-fn declarations() -> Vec<(String, &'static StructSchema, VersionRange, VersionRange)> {
-    let mut out = Vec::new();
-    for &key in ApiKey::ALL {
-        let (versions, flexible) = (key.valid_versions(), key.flexible_versions());
-        let request = key
-            .request_schema()
-            .expect("every API is compiled in this test");
-        let response = key
-            .response_schema()
-            .expect("every API is compiled in this test");
-        out.push((
-            format!("{}Request", key.name()),
-            request,
-            versions,
-            flexible,
-        ));
-        out.push((
-            format!("{}Response", key.name()),
-            response,
-            versions,
-            flexible,
-        ));
-    }
-    for data in DATA_SCHEMAS {
-        out.push((
-            data.schema.json_name.to_owned(),
-            data.schema,
-            data.versions,
-            data.flexible,
-        ));
-    }
-    for (name, schema, versions, flexible) in [
-        (
-            "RequestHeader",
-            &RequestHeader::SCHEMA,
-            RequestHeader::VERSIONS,
-            RequestHeader::FLEXIBLE,
-        ),
-        (
-            "ResponseHeader",
-            &ResponseHeader::SCHEMA,
-            ResponseHeader::VERSIONS,
-            ResponseHeader::FLEXIBLE,
-        ),
-    ] {
-        out.push((name.to_owned(), schema, versions, flexible));
-    }
-    out
-}
-
 #[test]
 fn every_declaration_matches_kafkas_json_schema() {
     let schemas = kafka_schemas();
-    let declared = declarations();
+    let declared = common::all_declarations();
     let mut diffs = Vec::new();
     for (name, schema, versions, flexible) in &declared {
         match schemas.get(name) {

@@ -210,6 +210,32 @@ impl Rng {
     }
 }
 
+/// `count` random wire forms of `schema` at `version`, from a stream of
+/// their own (the same on every run).
+pub fn random_instances(
+    name: &str,
+    schema: &StructSchema,
+    version: i16,
+    flexible: VersionRange,
+    count: usize,
+) -> Vec<Vec<u8>> {
+    let mut rng = Rng::for_schema(name, version);
+    (0..count)
+        .map(|_| {
+            let mut wire = Vec::new();
+            random_struct(
+                &mut rng,
+                schema,
+                version,
+                flexible.contains(version),
+                &mut wire,
+                0,
+            );
+            wire
+        })
+        .collect()
+}
+
 /// Random wire bytes of `schema` at `version`: every field present in the
 /// version, nulls where nullable, some tagged fields, some unknown tags above
 /// the declared ones (where Java writes its raw tags too).
