@@ -54,7 +54,6 @@ pub mod schema;
 mod str;
 pub mod tagged;
 mod uuid;
-mod version;
 mod wire;
 
 pub use crate::error::{
@@ -69,7 +68,7 @@ pub use crate::message::{
 pub use crate::str::Str;
 pub use crate::tagged::UnknownTaggedFields;
 pub use crate::uuid::{ParseUuidError, Uuid};
-pub use crate::version::{ParseVersionRangeError, VersionRange};
+pub use kafka_wire_version::{ParseVersionRangeError, VersionRange};
 pub use crate::wire::{Ctx, Nullable, Records, Wire};
 pub use bytes;
 /// The `smallvec` crate, for `SmallVec` array fields (feature `smallvec`).
