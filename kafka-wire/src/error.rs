@@ -268,6 +268,15 @@ struct Repr<K> {
     out_of_room: bool,
 }
 
+/// What encode and decode errors have in common, for the code that checks a
+/// message's version once for both.
+pub(crate) trait MessageError {
+    /// The error for `version`, which is not in `supported`.
+    fn unsupported_version(version: i16, supported: VersionRange) -> Self;
+    /// See [`EncodeError::in_message`].
+    fn in_message(self, name: &'static str, version: i16) -> Self;
+}
+
 macro_rules! located_error {
     ($(#[$doc:meta])* $name:ident, $kind:ident) => {
         $(#[$doc])*
@@ -332,11 +341,17 @@ macro_rules! located_error {
                 self
             }
 
-            /// The error for `version`, which is not in `supported`.
+        }
+
+        impl MessageError for $name {
             #[cold]
             #[inline(never)]
-            pub(crate) fn unsupported_version(version: i16, supported: VersionRange) -> Self {
+            fn unsupported_version(version: i16, supported: VersionRange) -> Self {
                 Self::new($kind::UnsupportedVersion { version, supported })
+            }
+
+            fn in_message(self, name: &'static str, version: i16) -> Self {
+                $name::in_message(self, name, version)
             }
         }
 

@@ -45,6 +45,7 @@ extern crate self as kafka_wire;
 
 pub mod attributes;
 pub mod codec;
+mod encode;
 mod error;
 pub mod error_code;
 mod fast;

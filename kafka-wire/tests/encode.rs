@@ -8,6 +8,12 @@
 //! - A derived struct with every kind of field encodes into a buffer of
 //!   exactly its size in every version.
 //! - An empty body is still checked.
+//! - A buffer that does not own the room past its cursor (a slice, a chain,
+//!   a `Limit`) gets exactly the body: nothing past it, nothing at all when
+//!   it is too small, the same result whatever room is left over; a frame
+//!   too.
+//! - A user type's own `BufferTooSmall` is its error: never taken for the
+//!   one-pass window running out of room, never retried.
 
 use bytes::{Buf, BufMut, Bytes};
 use kafka_wire::schema::KafkaType;
@@ -262,4 +268,224 @@ fn an_empty_body_is_checked_by_encode_to_vec_too() {
         EncodeErrorKind::TagInNonFlexible { .. }
     ));
     assert_eq!(tags.encode_to_vec(1).unwrap(), [1, 9, 1, b'x']);
+}
+
+// ---------------------------------------------------------------------------
+// Buffers that do not own the room past their cursor
+// ---------------------------------------------------------------------------
+
+#[derive(Debug, Clone, PartialEq, KafkaMessage)]
+struct Topic {
+    #[kafka(versions = "0+")]
+    name: Str,
+    #[kafka(versions = "0+")]
+    partitions: Vec<i32>,
+}
+
+#[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[kafka(api_key = 1005, versions = "0-1", flexible = "1+")]
+struct Topics {
+    #[kafka(versions = "0+")]
+    topics: Vec<Topic>,
+    /// Absent in version 0: a value there cannot be encoded.
+    #[kafka(versions = "1+")]
+    extra: i32,
+}
+
+/// Short names (stored inline, which a `Vec` gets with padding) and a
+/// fixed-size array in each topic.
+fn topics(n: usize, extra: i32) -> Topics {
+    Topics {
+        topics: (0..n)
+            .map(|i| Topic {
+                name: format!("t{i}").into(),
+                partitions: vec![1, 2, 3],
+            })
+            .collect(),
+        extra,
+    }
+}
+
+/// A byte no encoding of these messages ends its room with.
+const UNTOUCHED: u8 = 0xa5;
+
+#[test]
+fn a_slice_gets_exactly_the_body_and_nothing_past_it() {
+    for version in [0, 1] {
+        for n in [0, 1, 2, 10] {
+            let msg = topics(n, 0);
+            let want = msg.encode_to_vec(version).unwrap();
+            // Any room from exactly the body to far more: the same bytes,
+            // the same length, and the rest of the slice as it was.
+            for spare in [0, 1, 7, 23, 64, 512] {
+                let mut room = vec![UNTOUCHED; want.len() + spare];
+                let mut cursor = &mut room[..];
+                assert_eq!(msg.encode(&mut cursor, version).unwrap(), want.len());
+                assert_eq!(cursor.len(), spare, "the cursor moved by the body");
+                assert_eq!(&room[..want.len()], &want[..], "v{version} n {n}");
+                assert!(
+                    room[want.len()..].iter().all(|&b| b == UNTOUCHED),
+                    "v{version} n {n} spare {spare}: written past the body"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn a_slice_too_small_is_refused_untouched() {
+    let msg = topics(10, 0);
+    let len = msg.encoded_len(1);
+    for room in [0, 1, len / 2, len - 1] {
+        let mut bytes = vec![UNTOUCHED; room];
+        let mut cursor = &mut bytes[..];
+        let err = msg.encode(&mut cursor, 1).unwrap_err();
+        assert_eq!(
+            err.kind(),
+            &EncodeErrorKind::BufferTooSmall {
+                needed: len,
+                remaining: room
+            }
+        );
+        assert_eq!(cursor.len(), room, "nothing committed");
+        assert!(bytes.iter().all(|&b| b == UNTOUCHED), "room {room}: written into");
+    }
+}
+
+#[test]
+fn a_value_a_version_cannot_carry_moves_no_cursor_and_writes_nothing_past_the_body() {
+    // `extra` is found last, after the topics were written.
+    let msg = topics(3, 5);
+    let len = msg.encoded_len(0);
+    for spare in [0, 40] {
+        let mut bytes = vec![UNTOUCHED; len + spare];
+        let mut cursor = &mut bytes[..];
+        let err = msg.encode(&mut cursor, 0).unwrap_err();
+        assert_eq!(err.kind(), &EncodeErrorKind::NonDefaultAbsent);
+        assert_eq!(err.path(), "Topics.extra");
+        assert_eq!(cursor.len(), len + spare, "nothing committed");
+        assert!(bytes[len..].iter().all(|&b| b == UNTOUCHED));
+    }
+    // Into a `Vec`, nothing committed either.
+    let mut buf = vec![0xee];
+    buf.reserve(4096);
+    assert!(msg.encode(&mut buf, 0).is_err());
+    assert_eq!(buf, [0xee]);
+}
+
+#[test]
+fn a_chain_and_a_limit_get_exactly_the_body() {
+    let msg = topics(4, 0);
+    let want = msg.encode_to_vec(1).unwrap();
+    // A chunk smaller than the body: written piece by piece, exactly.
+    let mut head = [UNTOUCHED; 5];
+    let mut tail = [UNTOUCHED; 256];
+    let mut chain = (&mut head[..]).chain_mut(&mut tail[..]);
+    assert_eq!(msg.encode(&mut chain, 1).unwrap(), want.len());
+    let joined = [&head[..], &tail[..]].concat();
+    assert_eq!(&joined[..want.len()], &want[..]);
+    assert!(joined[want.len()..].iter().all(|&b| b == UNTOUCHED));
+    // A `Vec` behind a limit is not a `Vec`: no padding past the body.
+    let mut vec = Vec::with_capacity(1024);
+    let mut limited = (&mut vec).limit(want.len());
+    assert_eq!(msg.encode(&mut limited, 1).unwrap(), want.len());
+    assert_eq!(vec, want);
+}
+
+#[test]
+fn a_frame_into_a_slice_is_exact_too() {
+    let msg = topics(2, 0);
+    let header = kafka_wire::RequestHeader::new(1005, 1, 7, Some("me".into()));
+    let mut want = bytes::BytesMut::new();
+    let n = kafka_wire::frame::encode_request(&mut want, &header, &msg).unwrap();
+    let mut room = vec![UNTOUCHED; n + 30];
+    let mut cursor = &mut room[..];
+    assert_eq!(kafka_wire::frame::encode_request(&mut cursor, &header, &msg).unwrap(), n);
+    assert_eq!(&room[..n], &want[..]);
+    assert!(room[n..].iter().all(|&b| b == UNTOUCHED));
+    let mut short = vec![UNTOUCHED; n - 1];
+    let err = kafka_wire::frame::encode_request(&mut &mut short[..], &header, &msg).unwrap_err();
+    assert!(matches!(err.kind(), EncodeErrorKind::BufferTooSmall { .. }));
+    assert!(short.iter().all(|&b| b == UNTOUCHED));
+}
+
+#[test]
+fn an_understated_size_is_an_overrun_in_any_slice() {
+    let msg = Outer {
+        a: Understated,
+        inner: Inner { x: 7 },
+    };
+    // Whatever room the slice has past the computed 5 bytes.
+    for room in [5, 6, 7, 64, 1024] {
+        let mut bytes = vec![UNTOUCHED; room];
+        let err = msg.encode(&mut &mut bytes[..], 0).unwrap_err();
+        assert_eq!(err.kind(), &EncodeErrorKind::Overrun { computed: 5 }, "room {room}");
+        assert!(bytes[5..].iter().all(|&b| b == UNTOUCHED), "room {room}");
+    }
+}
+
+/// A hand-written type that refuses to encode with a `BufferTooSmall` of its
+/// own (a value it cannot fit in a format of its own, say), counting tries.
+#[derive(Debug, Clone, PartialEq, Default)]
+struct Refuses;
+
+static REFUSALS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+
+impl Wire for Refuses {
+    const TYPE: KafkaType = KafkaType::Int8;
+    fn encode_wire<B: BufMut>(&self, _: &mut B, _: Ctx) -> Result<(), EncodeError> {
+        REFUSALS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        Err(EncodeErrorKind::BufferTooSmall {
+            needed: 1234,
+            remaining: 0,
+        }
+        .into())
+    }
+    fn wire_len(&self, _: Ctx) -> usize {
+        1
+    }
+    fn decode_wire<B: Buf>(_: &mut B, _: Ctx) -> Result<Self, DecodeError> {
+        Ok(Refuses)
+    }
+    fn is_default_value(&self) -> bool {
+        false
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[kafka(api_key = 1006, versions = "0", flexible = "none")]
+struct HoldsRefuses {
+    #[kafka(versions = "0+")]
+    name: Str,
+    #[kafka(versions = "0+")]
+    r: Refuses,
+}
+
+#[test]
+fn a_user_types_buffer_too_small_is_its_error_not_a_retry() {
+    let msg = HoldsRefuses {
+        name: "n".into(),
+        r: Refuses,
+    };
+    let want = EncodeErrorKind::BufferTooSmall {
+        needed: 1234,
+        remaining: 0,
+    };
+    let tries = |f: &mut dyn FnMut() -> EncodeError| {
+        let before = REFUSALS.load(std::sync::atomic::Ordering::Relaxed);
+        let err = f();
+        (err, REFUSALS.load(std::sync::atomic::Ordering::Relaxed) - before)
+    };
+    let mut roomy = Vec::with_capacity(1024);
+    let (err, n) = tries(&mut || msg.encode(&mut roomy, 0).unwrap_err());
+    assert_eq!((err.kind(), n), (&want, 1), "into a Vec with room");
+    assert_eq!(err.path(), "HoldsRefuses.r");
+    assert!(roomy.is_empty());
+    let (err, n) = tries(&mut || msg.encode(&mut Vec::new(), 0).unwrap_err());
+    assert_eq!((err.kind(), n), (&want, 1), "into an empty Vec");
+    let (err, n) = tries(&mut || msg.encode_to_vec(0).unwrap_err());
+    assert_eq!((err.kind(), n), (&want, 1), "encode_to_vec");
+    let mut fixed = [0u8; 64];
+    let (err, n) = tries(&mut || msg.encode(&mut &mut fixed[..], 0).unwrap_err());
+    assert_eq!((err.kind(), n), (&want, 1), "into a slice");
 }
