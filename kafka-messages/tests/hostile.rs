@@ -676,7 +676,7 @@ fn random_garbage_never_panics_and_stays_within_the_allocation_bound() {
 #[test]
 fn struct_array_preallocation_is_bounded_by_input() {
     let mut input = vec![0, 0, 0, 0, 0x00, 0x00, 0x10, 0x00];
-    input.extend(std::iter::repeat(0).take(4096));
+    input.extend(std::iter::repeat_n(0, 4096));
     let (result, usage) = measure(|| CreateTopicsResponse::decode_exact(&input[..], 2));
     // Zeros decode as 682 empty results, then the input runs out.
     assert!(matches!(
@@ -697,14 +697,14 @@ fn struct_array_preallocation_is_bounded_by_input() {
         {
             // CreateTopicsRequest v2: topics count 4096.
             let mut input = vec![0x00, 0x00, 0x10, 0x00];
-            input.extend(std::iter::repeat(0).take(4096));
+            input.extend(std::iter::repeat_n(0, 4096));
             let (_, u) = measure(|| CreateTopicsRequest::decode(&mut &input[..], 2));
             ("CreateTopicsRequest.topics", u, input.len())
         },
         {
             // CreateAclsRequest v3 (flexible): creations count 4096 (uvarint 4097).
             let mut input = vec![0x81, 0x20];
-            input.extend(std::iter::repeat(0).take(4096));
+            input.extend(std::iter::repeat_n(0, 4096));
             let (_, u) = measure(|| CreateAclsRequest::decode(&mut &input[..], 3));
             ("CreateAclsRequest.creations", u, input.len())
         },

@@ -39,6 +39,7 @@
 //! - [`ErrorCode`]: Kafka's error codes by name.
 #![deny(missing_docs)]
 #![forbid(unsafe_op_in_unsafe_fn)]
+#![warn(clippy::undocumented_unsafe_blocks)]
 
 // Lets generated code use `::kafka_wire::...` inside this crate too.
 extern crate self as kafka_wire;

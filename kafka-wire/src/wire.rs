@@ -601,12 +601,14 @@ where
         let mut inline = core::mem::MaybeUninit::<[T; N]>::uninit();
         // SAFETY: the array has room for `N >= n` elements.
         let written = unsafe { write_fixed_run(inline.as_mut_ptr().cast::<T>(), run, k, read) };
-        // SAFETY (both): the first `written <= n <= N` elements are initialised.
         if written < n {
             // `read` refused one: drop those built before it.
+            // SAFETY: the first `written <= N` elements are initialised, and
+            // the `SmallVec` owns exactly those.
             drop(unsafe { smallvec::SmallVec::from_buf_and_len_unchecked(inline, written) });
             return Err(written);
         }
+        // SAFETY: all `n <= N` elements are initialised (`written == n`).
         Ok(unsafe { smallvec::SmallVec::from_buf_and_len_unchecked(inline, n) })
     }
 }
