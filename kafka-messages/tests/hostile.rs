@@ -22,8 +22,8 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use bytes::Bytes;
 use kafka_messages::*;
-use kafka_wire_test_support::{measure, Chunked, Counting, Usage};
 use kafka_wire::{frame, DecodeErrorKind, Message, Str, UnknownTaggedFields, Uuid};
+use kafka_wire_test_support::{measure, Chunked, Counting, Usage};
 
 #[global_allocator]
 static GLOBAL: Counting = Counting;

@@ -817,7 +817,10 @@ mod tests {
                 want
             );
             assert_eq!(&whole[..], &[0xab]);
-            for cut in 1..input.len() {
+            // Every cut, or under Miri (which checks the unsafe writes and
+            // reads these paths share, not the splitting) every seventh.
+            let step = if cfg!(miri) { 7 } else { 1 };
+            for cut in (1..input.len()).step_by(step) {
                 let (a, b) = input.split_at(cut);
                 let mut split = a.chain(b);
                 assert_eq!(

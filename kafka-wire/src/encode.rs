@@ -119,10 +119,7 @@ enum Attempt {
 /// whose address nothing takes, and its cursor lives in registers instead of
 /// being stored after every write.
 #[inline(never)]
-fn write_window<W: WriteExact, const SPARE: bool>(
-    w: &W,
-    room: &mut [MaybeUninit<u8>],
-) -> Attempt {
+fn write_window<W: WriteExact, const SPARE: bool>(w: &W, room: &mut [MaybeUninit<u8>]) -> Attempt {
     let room_len = room.len();
     let mut window = Window::<SPARE>::new(room);
     match w.write_to(&mut window) {

@@ -34,7 +34,7 @@
 use crate::{Uuid, Wire};
 
 /// What generic code may assume of a [`Wire`] type beyond its methods: see
-/// the [module docs](self). Not a public API.
+/// the docs of `kafka-wire/src/fast.rs`. Not a public API.
 pub struct FastPath<T> {
     writes_at_least: usize,
     fixed: Option<FixedForm<T>>,

@@ -32,8 +32,8 @@
 
 use bytes::{Buf, BufMut, Bytes, BytesMut};
 
-use crate::header::check_api_key;
 use crate::encode::{write_message, WriteExact};
+use crate::header::check_api_key;
 use crate::message::message_context;
 use crate::{
     Ctx, DecodeError, DecodeErrorKind, EncodeError, EncodeErrorKind, Message, RequestHeader,

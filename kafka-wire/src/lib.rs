@@ -71,9 +71,9 @@ pub use crate::message::{
 pub use crate::str::Str;
 pub use crate::tagged::UnknownTaggedFields;
 pub use crate::uuid::{ParseUuidError, Uuid};
-pub use kafka_wire_version::{ParseVersionRangeError, VersionRange};
 pub use crate::wire::{Ctx, Nullable, Records, Wire};
 pub use bytes;
+pub use kafka_wire_version::{ParseVersionRangeError, VersionRange};
 /// The `smallvec` crate, for `SmallVec` array fields (feature `smallvec`).
 #[cfg(feature = "smallvec")]
 pub use smallvec;

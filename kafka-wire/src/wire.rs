@@ -48,6 +48,43 @@ impl Ctx {
 /// [`Str`], `String`, [`Bytes`], [`Uuid`], [`Records`], `Vec<T>` and every struct
 /// that derives [`KafkaMessage`](crate::KafkaMessage). Nullable fields are
 /// `Option<T>` of a [`Nullable`] type.
+///
+/// A type of your own implements the four methods and [`TYPE`](Wire::TYPE);
+/// [`MIN_LEN`](Wire::MIN_LEN) is optional. `wire_len` must be the exact
+/// number of bytes `encode_wire` writes.
+///
+/// ```
+/// use bytes::{Buf, BufMut};
+/// use kafka_wire::schema::KafkaType;
+/// use kafka_wire::{Ctx, DecodeError, EncodeError, Wire};
+///
+/// /// A port number, sent as Kafka's int32.
+/// #[derive(Debug, Clone, Copy, PartialEq)]
+/// struct Port(u16);
+///
+/// impl Wire for Port {
+///     const TYPE: KafkaType = KafkaType::Int32;
+///     fn encode_wire<B: BufMut>(&self, buf: &mut B, _: Ctx) -> Result<(), EncodeError> {
+///         buf.put_i32(i32::from(self.0));
+///         Ok(())
+///     }
+///     fn wire_len(&self, _: Ctx) -> usize {
+///         4
+///     }
+///     fn decode_wire<B: Buf>(buf: &mut B, _: Ctx) -> Result<Self, DecodeError> {
+///         Ok(Port(buf.try_get_i32()? as u16))
+///     }
+///     fn is_default_value(&self) -> bool {
+///         self.0 == 0
+///     }
+/// }
+///
+/// let ctx = Ctx::new(0, false);
+/// let mut out = Vec::new();
+/// vec![Port(9092)].encode_wire(&mut out, ctx)?;
+/// assert_eq!(out, [0, 0, 0, 1, 0, 0, 0x23, 0x84]);
+/// # Ok::<(), EncodeError>(())
+/// ```
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not a Kafka wire type",
     label = "this field's type has no Kafka wire form",
@@ -620,8 +657,8 @@ fn decode_elements<T: Wire, B: Buf, C: Elements<T>>(
     n: usize,
     ctx: Ctx,
 ) -> Result<C, DecodeError> {
-    let fixed = fixed_form::<T>()
-        .filter(|form| core::mem::size_of::<T>() <= form.len * PREALLOC_FACTOR);
+    let fixed =
+        fixed_form::<T>().filter(|form| core::mem::size_of::<T>() <= form.len * PREALLOC_FACTOR);
     if let Some(form) = fixed {
         let k = form.len;
         // Broker ids, partition indexes, topic ids: when all the elements

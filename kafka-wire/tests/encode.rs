@@ -348,7 +348,10 @@ fn a_slice_too_small_is_refused_untouched() {
             }
         );
         assert_eq!(cursor.len(), room, "nothing committed");
-        assert!(bytes.iter().all(|&b| b == UNTOUCHED), "room {room}: written into");
+        assert!(
+            bytes.iter().all(|&b| b == UNTOUCHED),
+            "room {room}: written into"
+        );
     }
 }
 
@@ -400,7 +403,10 @@ fn a_frame_into_a_slice_is_exact_too() {
     let n = kafka_wire::frame::encode_request(&mut want, &header, &msg).unwrap();
     let mut room = vec![UNTOUCHED; n + 30];
     let mut cursor = &mut room[..];
-    assert_eq!(kafka_wire::frame::encode_request(&mut cursor, &header, &msg).unwrap(), n);
+    assert_eq!(
+        kafka_wire::frame::encode_request(&mut cursor, &header, &msg).unwrap(),
+        n
+    );
     assert_eq!(&room[..n], &want[..]);
     assert!(room[n..].iter().all(|&b| b == UNTOUCHED));
     let mut short = vec![UNTOUCHED; n - 1];
@@ -419,7 +425,11 @@ fn an_understated_size_is_an_overrun_in_any_slice() {
     for room in [5, 6, 7, 64, 1024] {
         let mut bytes = vec![UNTOUCHED; room];
         let err = msg.encode(&mut &mut bytes[..], 0).unwrap_err();
-        assert_eq!(err.kind(), &EncodeErrorKind::Overrun { computed: 5 }, "room {room}");
+        assert_eq!(
+            err.kind(),
+            &EncodeErrorKind::Overrun { computed: 5 },
+            "room {room}"
+        );
         assert!(bytes[5..].iter().all(|&b| b == UNTOUCHED), "room {room}");
     }
 }
@@ -474,7 +484,10 @@ fn a_user_types_buffer_too_small_is_its_error_not_a_retry() {
     let tries = |f: &mut dyn FnMut() -> EncodeError| {
         let before = REFUSALS.load(std::sync::atomic::Ordering::Relaxed);
         let err = f();
-        (err, REFUSALS.load(std::sync::atomic::Ordering::Relaxed) - before)
+        (
+            err,
+            REFUSALS.load(std::sync::atomic::Ordering::Relaxed) - before,
+        )
     };
     let mut roomy = Vec::with_capacity(1024);
     let (err, n) = tries(&mut || msg.encode(&mut roomy, 0).unwrap_err());

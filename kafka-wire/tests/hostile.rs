@@ -22,11 +22,11 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use bytes::{Bytes, BytesMut};
 use kafka_wire::codec::{self, LengthForm};
-use kafka_wire_test_support::{measure, Counting, Usage};
 use kafka_wire::{
     frame, Ctx, DecodeError, DecodeErrorKind, Nullable, Records, RequestHeader, ResponseHeader,
     Str, Uuid, Wire,
 };
+use kafka_wire_test_support::{measure, Counting, Usage};
 
 #[global_allocator]
 static GLOBAL: Counting = Counting;

@@ -21,11 +21,11 @@ use std::fmt::Debug;
 
 use bytes::{Buf, Bytes, BytesMut};
 use kafka_wire::codec::{self, LengthForm, MAX_STRING_LEN};
-use kafka_wire_test_support::Chunked;
 use kafka_wire::{
     frame, Ctx, DecodeError, DecodeErrorKind, EncodeErrorKind, KafkaMessage, Message, Nullable,
     Records, RequestHeader, ResponseHeader, Str, UnknownTaggedFields, Uuid, Wire,
 };
+use kafka_wire_test_support::Chunked;
 
 // ---------------------------------------------------------------------------
 // A deterministic PRNG
@@ -755,7 +755,11 @@ fn arrays_of_a_user_type_use_its_own_codec() {
             let ports: Vec<Port> = (0..n).map(|i| Port(9092 + i)).collect();
             let out = wire_props("ports", &mut rng, &ports, ctx);
             let mut want = Vec::new();
-            codec::put_length(&mut want, Some(ports.len()), LengthForm::array(ctx.flexible));
+            codec::put_length(
+                &mut want,
+                Some(ports.len()),
+                LengthForm::array(ctx.flexible),
+            );
             for p in &ports {
                 want.extend_from_slice(&p.0.to_be_bytes());
             }

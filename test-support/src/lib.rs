@@ -163,22 +163,21 @@ mod tests {
     #[global_allocator]
     static GLOBAL: Counting = Counting;
 
-#[test]
-fn the_allocator_counts() {
-    let (v, usage) = measure(|| Vec::<u8>::with_capacity(4096));
-    assert!(usage.largest >= 4096 && usage.total >= 4096 && usage.count >= 1);
-    drop(v);
-    let (_, usage) = measure(|| 1 + 1);
-    assert_eq!((usage.largest, usage.total, usage.count), (0, 0, 0));
-    let (v, usage) = measure(|| {
-        let mut v = Vec::<u64>::new();
-        v.extend(0..100);
-        v
-    });
-    assert!(usage.largest >= 800, "{usage:?}");
-    drop(v);
-}
-
+    #[test]
+    fn the_allocator_counts() {
+        let (v, usage) = measure(|| Vec::<u8>::with_capacity(4096));
+        assert!(usage.largest >= 4096 && usage.total >= 4096 && usage.count >= 1);
+        drop(v);
+        let (_, usage) = measure(|| 1 + 1);
+        assert_eq!((usage.largest, usage.total, usage.count), (0, 0, 0));
+        let (v, usage) = measure(|| {
+            let mut v = Vec::<u64>::new();
+            v.extend(0..100);
+            v
+        });
+        assert!(usage.largest >= 800, "{usage:?}");
+        drop(v);
+    }
 
     #[test]
     fn chunked_is_a_faithful_buf() {
