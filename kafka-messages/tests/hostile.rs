@@ -16,79 +16,17 @@
 //!   and the frame functions, and slice and 1-byte-split decoding agree;
 //! - every decode above stays within an allocation bound (see [`within_bound`]).
 
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::cell::Cell;
 use std::fmt::Debug;
 use std::mem::size_of;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
-use bytes::{Buf, Bytes};
+use bytes::Bytes;
 use kafka_messages::*;
 use kafka_wire::{frame, DecodeErrorKind, Message, Str, UnknownTaggedFields, Uuid, Versioned};
-
-// ---------------------------------------------------------------------------
-// A counting allocator (per thread, switched on inside `measure` only)
-// ---------------------------------------------------------------------------
-
-struct Counting;
-
-thread_local! {
-    static ACTIVE: Cell<bool> = const { Cell::new(false) };
-    static LARGEST: Cell<usize> = const { Cell::new(0) };
-    static TOTAL: Cell<usize> = const { Cell::new(0) };
-}
-
-fn record(size: usize) {
-    let _ = ACTIVE.try_with(|active| {
-        if active.get() {
-            let _ = LARGEST.try_with(|l| l.set(l.get().max(size)));
-            let _ = TOTAL.try_with(|t| t.set(t.get() + size));
-        }
-    });
-}
-
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        record(layout.size());
-        unsafe { System.alloc(layout) }
-    }
-
-    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
-        record(layout.size());
-        unsafe { System.alloc_zeroed(layout) }
-    }
-
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        record(new_size);
-        unsafe { System.realloc(ptr, layout, new_size) }
-    }
-
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        unsafe { System.dealloc(ptr, layout) }
-    }
-}
+use kafka_wire_test_support::{measure, Chunked, Counting, Usage};
 
 #[global_allocator]
 static GLOBAL: Counting = Counting;
-
-#[derive(Debug, Clone, Copy)]
-struct Usage {
-    largest: usize,
-    total: usize,
-}
-
-fn measure<R>(f: impl FnOnce() -> R) -> (R, Usage) {
-    LARGEST.with(|c| c.set(0));
-    TOTAL.with(|c| c.set(0));
-    ACTIVE.with(|a| a.set(true));
-    let r = f();
-    ACTIVE.with(|a| a.set(false));
-    let usage = Usage {
-        largest: LARGEST.with(Cell::get),
-        total: TOTAL.with(Cell::get),
-    };
-    (r, usage)
-}
 
 /// The largest in-memory element of any array in these messages. An array
 /// decoder may reserve one slot per remaining input byte (derived structs
@@ -144,58 +82,9 @@ impl Rng {
     }
 }
 
-/// A [`Buf`] that returns one short chunk at a time (fixed boundaries).
-struct Chunked<'a> {
-    data: &'a [u8],
-    ends: Vec<usize>,
-    next: usize,
-    pos: usize,
-}
-
-impl<'a> Chunked<'a> {
-    fn with_sizes(data: &'a [u8], mut size: impl FnMut() -> usize) -> Self {
-        let mut ends = Vec::new();
-        let mut at = 0;
-        while at < data.len() {
-            at = (at + size()).min(data.len());
-            ends.push(at);
-        }
-        Chunked {
-            data,
-            ends,
-            next: 0,
-            pos: 0,
-        }
-    }
-
-    fn bytewise(data: &'a [u8]) -> Self {
-        Self::with_sizes(data, || 1)
-    }
-
-    fn random(data: &'a [u8], rng: &mut Rng) -> Self {
-        Self::with_sizes(data, || 1 + rng.below(3))
-    }
-}
-
-impl Buf for Chunked<'_> {
-    fn remaining(&self) -> usize {
-        self.data.len() - self.pos
-    }
-
-    fn chunk(&self) -> &[u8] {
-        match self.ends.get(self.next) {
-            Some(&end) => &self.data[self.pos..end],
-            None => &[],
-        }
-    }
-
-    fn advance(&mut self, cnt: usize) {
-        assert!(cnt <= self.remaining());
-        self.pos += cnt;
-        while self.next < self.ends.len() && self.ends[self.next] <= self.pos {
-            self.next += 1;
-        }
-    }
+/// Chunks of random sizes in `1..=3`.
+fn random_chunks<'a>(data: &'a [u8], rng: &mut Rng) -> Chunked<'a> {
+    Chunked::with_sizes(data, || 1 + rng.below(3))
 }
 
 // ---------------------------------------------------------------------------
@@ -590,7 +479,7 @@ fn round_trips_whole_and_split<M: Msg>(subject: Subject<M>) {
         let from_bytewise = M::decode_exact(Chunked::bytewise(&bytes), v).unwrap();
         assert_eq!(from_bytewise, m, "{what}: from 1-byte chunks");
         for _ in 0..4 {
-            let from_random = M::decode_exact(Chunked::random(&bytes, &mut rng), v).unwrap();
+            let from_random = M::decode_exact(random_chunks(&bytes, &mut rng), v).unwrap();
             assert_eq!(from_random, m, "{what}: from 1..=3-byte chunks");
         }
         // The decoder leaves what follows the message in the buffer.
@@ -789,7 +678,7 @@ fn random_garbage_never_panics_and_stays_within_the_allocation_bound() {
 #[test]
 fn struct_array_preallocation_is_bounded_by_input() {
     let mut input = vec![0, 0, 0, 0, 0x00, 0x00, 0x10, 0x00];
-    input.extend(std::iter::repeat(0).take(4096));
+    input.extend(std::iter::repeat_n(0, 4096));
     let (result, usage) = measure(|| CreateTopicsResponse::decode_exact(&input[..], 2));
     // Zeros decode as 682 empty results, then the input runs out.
     assert!(matches!(
@@ -810,14 +699,14 @@ fn struct_array_preallocation_is_bounded_by_input() {
         {
             // CreateTopicsRequest v2: topics count 4096.
             let mut input = vec![0x00, 0x00, 0x10, 0x00];
-            input.extend(std::iter::repeat(0).take(4096));
+            input.extend(std::iter::repeat_n(0, 4096));
             let (_, u) = measure(|| CreateTopicsRequest::decode(&mut &input[..], 2));
             ("CreateTopicsRequest.topics", u, input.len())
         },
         {
             // CreateAclsRequest v3 (flexible): creations count 4096 (uvarint 4097).
             let mut input = vec![0x81, 0x20];
-            input.extend(std::iter::repeat(0).take(4096));
+            input.extend(std::iter::repeat_n(0, 4096));
             let (_, u) = measure(|| CreateAclsRequest::decode(&mut &input[..], 3));
             ("CreateAclsRequest.creations", u, input.len())
         },

@@ -318,8 +318,8 @@ fn generate(cont: &Container) -> TokenStream {
     let mut tagged: Vec<&FieldPlan> = plans.iter().filter(|p| p.tag.is_some()).collect();
     tagged.sort_by_key(|p| p.tag);
 
-    let min_len = gen_min_len(&plans, krate, "MIN_LEN");
-    let writes_at_least = gen_min_len(&plans, krate, "WRITES_AT_LEAST");
+    let min_len = gen_min_len(&plans, krate, |ty| quote!(#ty::MIN_LEN));
+    let writes_at_least = gen_min_len(&plans, krate, |ty| quote!(#ty::FAST.writes_at_least()));
     let encode = gen_encode(&plans, &tagged, unknown, krate);
     let len = gen_len(&plans, &tagged, unknown, krate);
     let decode = gen_decode(&plans, &tagged, unknown, krate);
@@ -376,7 +376,8 @@ fn generate(cont: &Container) -> TokenStream {
                 const TYPE: #krate::schema::KafkaType =
                     #krate::schema::KafkaType::Struct(&<Self as #krate::KafkaStruct>::SCHEMA);
                 const MIN_LEN: usize = #min_len;
-                const WRITES_AT_LEAST: usize = #writes_at_least;
+                const FAST: #krate::__private::FastPath<Self> =
+                    #krate::__private::FastPath::at_least(#writes_at_least);
 
                 #[inline]
                 fn encode_wire<__B: #krate::__private::BufMut>(
@@ -507,15 +508,19 @@ fn nested_checks(cont: &Container, plans: &[FieldPlan], krate: &syn::Path) -> Ve
 }
 
 /// A lower bound of the struct's size in any version, from the same bound
-/// (`const_name`: `MIN_LEN` or `WRITES_AT_LEAST`) of the fields present in
-/// every version; a nullable field counts at most 1, its null. `MIN_LEN`
-/// bounds how many elements an array of this struct may claim;
-/// `WRITES_AT_LEAST` is the room the struct's writer checks for first.
-fn gen_min_len(plans: &[FieldPlan], krate: &syn::Path, const_name: &str) -> TokenStream {
-    let const_name = format_ident!("{}", const_name);
+/// (`bound` of `<Field as Wire>`: `MIN_LEN`, or the fewest bytes its
+/// `FAST` path says it writes) of the fields present in every version; a
+/// nullable field counts at most 1, its null. `MIN_LEN` bounds how many
+/// elements an array of this struct may claim; the fewest bytes written are
+/// the room the struct's writer checks for first.
+fn gen_min_len(
+    plans: &[FieldPlan],
+    krate: &syn::Path,
+    bound: impl Fn(TokenStream) -> TokenStream,
+) -> TokenStream {
     let parts = plans.iter().filter(|p| p.always_regular()).map(|p| {
         let base = p.field.base_ty();
-        let min = quote_spanned!(p.span=> <#base as #krate::Wire>::#const_name);
+        let min = bound(quote_spanned!(p.span=> <#base as #krate::Wire>));
         if p.is_option() {
             quote!(if #min < 1 { #min } else { 1 })
         } else {
@@ -603,7 +608,7 @@ fn gen_encode(
         let (tag, name) = (p.tag.unwrap_or_default(), &p.name);
         quote! {
             if #flag {
-                return #krate::__private::Err(#krate::__private::tag_in_non_flexible(#name, #tag));
+                return #krate::__private::Err(#krate::__private::tag_in_non_flexible(#tag).in_field(#name));
             }
         }
     });
@@ -614,16 +619,17 @@ fn gen_encode(
     let count = flags.iter().map(|f| quote!(+ #f as usize));
 
     quote! {
-        // Every form of the struct writes at least WRITES_AT_LEAST bytes.
+        // Every form of the struct writes at least `FAST.writes_at_least()` bytes.
         // With that much room known, the compiler drops the room checks of
         // the writes it covers (a partition index and an array's length,
         // say); without it, the writes cannot all fit, and the error replaces
         // a panic (or, in a one-pass window, the overflow) that would come
         // later.
         let __kw_room = #krate::__private::BufMut::remaining_mut(__kw_buf);
-        if __kw_room < <Self as #krate::Wire>::WRITES_AT_LEAST {
+        let __kw_at_least = const { <Self as #krate::Wire>::FAST.writes_at_least() };
+        if __kw_room < __kw_at_least {
             return #krate::__private::Err(#krate::__private::short_of_room(
-                <Self as #krate::Wire>::WRITES_AT_LEAST,
+                __kw_at_least,
                 __kw_room,
             ));
         }

@@ -260,38 +260,62 @@ pub enum EncodeErrorKind {
     },
 }
 
+/// What an error holds, behind one pointer.
+struct Repr<K> {
+    location: Location,
+    kind: K,
+    /// Set only by [`short_of_room`]: the writer stopped at a room check of
+    /// this crate's, which in a one-pass window means "the body does not fit
+    /// here; size it and write it again", and nothing else does (a user's
+    /// own `BufferTooSmall` is reported as it is).
+    out_of_room: bool,
+}
+
+/// What encode and decode errors have in common, for the code that checks a
+/// message's version once for both.
+pub(crate) trait MessageError {
+    /// The error for `version`, which is not in `supported`.
+    fn unsupported_version(version: i16, supported: VersionRange) -> Self;
+    /// See [`EncodeError::in_message`].
+    fn in_message(self, name: &'static str, version: i16) -> Self;
+}
+
 macro_rules! located_error {
     ($(#[$doc:meta])* $name:ident, $kind:ident) => {
         $(#[$doc])*
-        pub struct $name(Box<(Location, $kind)>);
+        pub struct $name(Box<Repr<$kind>>);
 
         impl $name {
             /// An error of `kind` with an empty location.
             #[cold]
             pub fn new(kind: $kind) -> Self {
-                Self(Box::new((Location::default(), kind)))
+                Self(Box::new(Repr {
+                    location: Location::default(),
+                    kind,
+                    out_of_room: false,
+                }))
             }
 
             /// What went wrong.
             pub fn kind(&self) -> &$kind {
-                &self.0 .1
+                &self.0.kind
             }
 
             /// Where it went wrong.
             pub fn location(&self) -> &Location {
-                &self.0 .0
+                &self.0.location
             }
 
             /// The field path as text, e.g. `CreateTopicsRequest.topics[3].name`.
             pub fn path(&self) -> String {
-                self.0 .0.path()
+                self.0.location.path()
             }
 
             /// Adds the field the error travelled out of.
             #[cold]
             #[inline(never)]
             pub fn in_field(mut self, name: &'static str) -> Self {
-                self.0 .0.segments.push(PathSegment::Field(name));
+                self.0.location.segments.push(PathSegment::Field(name));
                 self
             }
 
@@ -299,7 +323,7 @@ macro_rules! located_error {
             #[cold]
             #[inline(never)]
             pub fn at_index(mut self, index: usize) -> Self {
-                self.0 .0.segments.push(PathSegment::Index(index));
+                self.0.location.segments.push(PathSegment::Index(index));
                 self
             }
 
@@ -307,7 +331,7 @@ macro_rules! located_error {
             #[cold]
             #[inline(never)]
             pub fn in_tag(mut self, tag: u32) -> Self {
-                self.0 .0.segments.push(PathSegment::Tag(tag));
+                self.0.location.segments.push(PathSegment::Tag(tag));
                 self
             }
 
@@ -315,9 +339,22 @@ macro_rules! located_error {
             #[cold]
             #[inline(never)]
             pub fn in_message(mut self, name: &'static str, version: i16) -> Self {
-                self.0 .0.segments.push(PathSegment::Message(name));
-                self.0 .0.version.get_or_insert(version);
+                self.0.location.segments.push(PathSegment::Message(name));
+                self.0.location.version.get_or_insert(version);
                 self
+            }
+
+        }
+
+        impl MessageError for $name {
+            #[cold]
+            #[inline(never)]
+            fn unsupported_version(version: i16, supported: VersionRange) -> Self {
+                Self::new($kind::UnsupportedVersion { version, supported })
+            }
+
+            fn in_message(self, name: &'static str, version: i16) -> Self {
+                $name::in_message(self, name, version)
             }
         }
 
@@ -330,11 +367,11 @@ macro_rules! located_error {
 
         impl fmt::Display for $name {
             fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                let location = &self.0 .0;
+                let location = &self.0.location;
                 if location.segments.is_empty() && location.version.is_none() {
-                    write!(f, "{}", self.0 .1)
+                    write!(f, "{}", self.0.kind)
                 } else {
-                    write!(f, "{}: {}", location, self.0 .1)
+                    write!(f, "{}: {}", location, self.0.kind)
                 }
             }
         }
@@ -343,15 +380,15 @@ macro_rules! located_error {
             fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
                 f.debug_struct(stringify!($name))
                     .field("path", &self.path())
-                    .field("version", &self.0 .0.version)
-                    .field("kind", &self.0 .1)
+                    .field("version", &self.0.location.version)
+                    .field("kind", &self.0.kind)
                     .finish()
             }
         }
 
         impl std::error::Error for $name {
             fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
-                Some(&self.0 .1)
+                Some(&self.0.kind)
             }
         }
     };
@@ -379,6 +416,36 @@ located_error!(
     EncodeError,
     EncodeErrorKind
 );
+
+/// The error of a room check of this crate's: a derived struct or an array
+/// about to write at least `at_least` bytes into a buffer with `remaining`.
+/// A [`BufferTooSmall`](EncodeErrorKind::BufferTooSmall) that the one-pass
+/// window also recognises as its own signal to size and retry.
+#[cold]
+#[inline(never)]
+pub fn short_of_room(at_least: usize, remaining: usize) -> EncodeError {
+    let mut e = EncodeError::new(EncodeErrorKind::BufferTooSmall {
+        needed: at_least,
+        remaining,
+    });
+    e.0.out_of_room = true;
+    e
+}
+
+impl EncodeError {
+    /// True for an error of [`short_of_room`], wherever it travelled from.
+    #[inline]
+    pub(crate) fn is_out_of_room(&self) -> bool {
+        self.0.out_of_room
+    }
+}
+
+/// The error for a non-default value of `field` in a version that lacks it.
+#[cold]
+#[inline(never)]
+pub fn non_default_absent(field: &'static str) -> EncodeError {
+    EncodeError::new(EncodeErrorKind::NonDefaultAbsent).in_field(field)
+}
 
 impl DecodeError {
     /// Shorthand for a truncation error.

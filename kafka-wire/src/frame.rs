@@ -1,8 +1,9 @@
 //! Frames: an int32 size, then a header, then a message body.
 //!
-//! Writing fills a buffer with spare room (a reused one) in a single pass and
-//! writes the size prefix from the count written; otherwise it computes the
-//! size from the lengths, checks the buffer's room once, then writes (see
+//! Writing fills a `Vec<u8>` or `BytesMut` with spare room (a reused one) in
+//! a single pass and writes the size prefix from the count written;
+//! otherwise, and into any other buffer, it computes the size from the
+//! lengths, checks the buffer's room once, then writes exactly the frame (see
 //! [`Versioned::encode`]). Reading takes whole frames off a byte
 //! stream ([`FrameDecoder`], or [`read_frame`] for blocking I/O) and refuses a
 //! frame over a configurable limit before allocating anything for it.
@@ -31,8 +32,9 @@
 
 use bytes::{Buf, BufMut, Bytes, BytesMut};
 
+use crate::encode::{write_message, WriteExact};
 use crate::header::check_api_key;
-use crate::message::{decode_context, encode_context, write_message, WriteExact};
+use crate::message::message_context;
 use crate::{
     Ctx, DecodeError, DecodeErrorKind, EncodeError, EncodeErrorKind, Message, RequestHeader,
     ResponseHeader, Versioned,
@@ -71,8 +73,8 @@ impl<H: Versioned, M: Message> WriteExact for Frame<'_, H, M> {
     }
 }
 
-/// Writes size, header and body; see [`write_message`] for when the size is
-/// computed first and when it is counted as the frame is written.
+/// Writes size, header and body; see `encode::write_message` for when the
+/// size is computed first and when it is counted as the frame is written.
 fn encode_frame<M: Message, H: Versioned, B: BufMut>(
     buf: &mut B,
     header: &H,
@@ -81,8 +83,8 @@ fn encode_frame<M: Message, H: Versioned, B: BufMut>(
     body: &M,
 ) -> Result<usize, EncodeError> {
     // The versions are checked once; header and body are written at them.
-    let header_ctx = encode_context::<H>(header_version)?;
-    let ctx = encode_context::<M>(version)?;
+    let header_ctx = message_context::<H, EncodeError>(header_version)?;
+    let ctx = message_context::<M, EncodeError>(version)?;
     let frame = Frame {
         header,
         header_ctx,
@@ -97,8 +99,9 @@ fn encode_frame<M: Message, H: Versioned, B: BufMut>(
 /// API uses at `header.api_version`), then `body` at that version. Returns the
 /// bytes written.
 ///
-/// A reused buffer (or one given room) is written in one pass, as described
-/// at [`Versioned::encode`]; on error nothing is committed to a buffer whose
+/// A reused `Vec` or `BytesMut` (or one given room) is written in one pass,
+/// any other buffer sized first and written exactly, as described at
+/// [`Versioned::encode`]; on error nothing is committed to a buffer whose
 /// current chunk had room for the frame.
 pub fn encode_request<M: Message, B: BufMut>(
     buf: &mut B,
@@ -152,7 +155,7 @@ pub fn decode_request<M: Message>(mut frame: Bytes) -> Result<(RequestHeader, M)
         .try_get_i16()
         .map_err(|e| DecodeError::from(e).in_field("api_version"))?;
     check_api_key(M::API_KEY, api_key)?;
-    decode_context::<M>(version)?;
+    message_context::<M, DecodeError>(version)?;
     let header = RequestHeader::decode(&mut frame, M::request_header_version(version))?;
     let body = M::decode_exact(frame, version)?;
     Ok((header, body))

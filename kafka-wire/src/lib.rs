@@ -40,14 +40,17 @@
 //! - [`ErrorCode`]: Kafka's error codes by name.
 #![deny(missing_docs)]
 #![forbid(unsafe_op_in_unsafe_fn)]
+#![warn(clippy::undocumented_unsafe_blocks)]
 
 // Lets generated code use `::kafka_wire::...` inside this crate too.
 extern crate self as kafka_wire;
 
 pub mod attributes;
 pub mod codec;
+mod encode;
 mod error;
 pub mod error_code;
+mod fast;
 pub mod frame;
 mod header;
 mod message;
@@ -55,7 +58,6 @@ pub mod schema;
 mod str;
 pub mod tagged;
 mod uuid;
-mod version;
 mod wire;
 
 pub use crate::error::{
@@ -70,9 +72,9 @@ pub use crate::message::{
 pub use crate::str::Str;
 pub use crate::tagged::UnknownTaggedFields;
 pub use crate::uuid::{ParseUuidError, Uuid};
-pub use crate::version::{ParseVersionRangeError, VersionRange};
 pub use crate::wire::{Ctx, Nullable, Records, Wire};
 pub use bytes;
+pub use kafka_wire_version::{ParseVersionRangeError, VersionRange};
 /// The `smallvec` crate, for `SmallVec` array fields (feature `smallvec`).
 #[cfg(feature = "smallvec")]
 pub use smallvec;
@@ -81,55 +83,24 @@ pub use smallvec;
 #[cfg(feature = "derive")]
 pub use kafka_wire_derive::KafkaMessage;
 
-/// What generated code calls. Not a public API: it may change in any release.
+/// What generated code calls: re-exports only, of items whose homes are the
+/// runtime's own modules. Not a public API: it may change in any release.
 #[doc(hidden)]
 pub mod __private {
     pub use crate::codec::{put_uvarint, uvarint_len};
+    pub use crate::error::{non_default_absent, short_of_room};
+    pub use crate::fast::FastPath;
     pub use crate::schema::{FieldSchema, KafkaType, StructSchema};
     pub use crate::tagged::{
-        decode_value, field_len, get_count, get_header, keep_unknown, put_header, TagWriter,
-        UnknownTagsField,
+        decode_value, field_len, get_count, get_header, keep_unknown, put_header,
+        tag_in_non_flexible, TagWriter, UnknownTagsField,
     };
     pub use crate::wire::{
         decode_nullable_struct, decode_option, encode_nullable_struct, encode_option,
-        nullable_struct_len, option_len,
+        nullable_struct_len, option_is_default, option_len,
     };
     pub use bytes::{Buf, BufMut};
     pub use core::default::Default;
     pub use core::option::Option::{self, None, Some};
     pub use core::result::Result::{self, Err, Ok};
-
-    use crate::{EncodeError, EncodeErrorKind, Wire};
-
-    /// True when an `Option` field holds its implicit default, `Some(empty)`.
-    #[inline(always)]
-    pub fn option_is_default<T: Wire>(v: &Option<T>) -> bool {
-        matches!(v, Some(x) if x.is_default_value())
-    }
-
-    /// The error for a non-default value in a version that lacks the field.
-    #[cold]
-    #[inline(never)]
-    pub fn non_default_absent(field: &'static str) -> EncodeError {
-        EncodeError::new(EncodeErrorKind::NonDefaultAbsent).in_field(field)
-    }
-
-    /// The error for a buffer with less room than the `at_least` bytes the
-    /// struct about to be written writes in any form.
-    #[cold]
-    #[inline(never)]
-    pub fn short_of_room(at_least: usize, remaining: usize) -> EncodeError {
-        EncodeErrorKind::BufferTooSmall {
-            needed: at_least,
-            remaining,
-        }
-        .into()
-    }
-
-    /// The error for a non-default tagged value in a non-flexible version.
-    #[cold]
-    #[inline(never)]
-    pub fn tag_in_non_flexible(field: &'static str, tag: u32) -> EncodeError {
-        EncodeError::new(EncodeErrorKind::TagInNonFlexible { tag }).in_field(field)
-    }
 }

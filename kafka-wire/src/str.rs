@@ -9,6 +9,7 @@ use core::ops::Deref;
 
 use bytes::{BufMut, Bytes};
 
+use crate::encode::owns_spare_room;
 use crate::{codec, DecodeError, DecodeErrorKind, EncodeError};
 
 /// An immutable, cheaply cloneable UTF-8 string.
@@ -188,15 +189,17 @@ impl Str {
 
     /// Writes the string at `flexible` (compact) or classic form.
     ///
-    /// An inline string goes out as one fixed-size copy of its whole inline
-    /// buffer when the buffer's chunk has room for it, instead of a call to
-    /// `memcpy` for its exact length. The buffer's bytes past the string are
-    /// zero (every constructor zeroes them), so the spare room after the
-    /// string receives up to 22 zero bytes, which are not committed and are
-    /// written over by whatever comes next.
+    /// Into a buffer that owns its spare room (`Vec<u8>`, `BytesMut`, the
+    /// one-pass window over theirs), an inline string goes out as one
+    /// fixed-size copy of its whole inline buffer when the chunk has room for
+    /// it, instead of a call to `memcpy` for its exact length. The buffer's
+    /// bytes past the string are zero (every constructor zeroes them), so the
+    /// spare room after the string receives up to 22 zero bytes, which are
+    /// not committed and are written over by whatever comes next. Any other
+    /// buffer gets exactly the string's bytes.
     #[inline(always)]
     pub(crate) fn put<B: BufMut>(&self, buf: &mut B, flexible: bool) -> Result<(), EncodeError> {
-        if let Repr::Inline(inline) = &self.0 {
+        if let (Repr::Inline(inline), true) = (&self.0, owns_spare_room::<B>()) {
             // One branch per form, each with its prefix length a constant:
             // a shared tail would check the room again for a computed one.
             let chunk = buf.chunk_mut();
@@ -209,7 +212,7 @@ impl Str {
             }
             if flexible {
                 if chunk.len() >= 1 + Str::INLINE_CAPACITY + PUT_SLACK {
-                    chunk.write_byte(0, len as u8 + 1);
+                    chunk.write_byte(0, codec::compact_length_byte(len));
                     chunk[1..=Str::INLINE_CAPACITY].copy_from_slice(inline.padded());
                     // SAFETY: the chunk's first `1 + INLINE_CAPACITY` bytes,
                     // at least `1 + len`, were just written.
@@ -217,7 +220,7 @@ impl Str {
                     return Ok(());
                 }
             } else if chunk.len() >= 2 + Str::INLINE_CAPACITY + PUT_SLACK {
-                chunk[..2].copy_from_slice(&[0, len as u8]);
+                chunk[..2].copy_from_slice(&codec::int16_length(len));
                 chunk[2..2 + Str::INLINE_CAPACITY].copy_from_slice(inline.padded());
                 // SAFETY: the chunk's first `2 + INLINE_CAPACITY` bytes, at
                 // least `2 + len`, were just written.

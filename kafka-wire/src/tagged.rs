@@ -151,9 +151,11 @@ fn wire_len_slow(fields: &[(u32, Bytes)]) -> usize {
     fields.iter().map(|(tag, v)| field_len(*tag, v.len())).sum()
 }
 
+/// The error for a tagged field with a value to write, declared (generated
+/// code adds the field's name) or kept unknown, in a non-flexible version.
 #[cold]
 #[inline(never)]
-fn tag_in_non_flexible(tag: u32) -> EncodeError {
+pub fn tag_in_non_flexible(tag: u32) -> EncodeError {
     EncodeError::new(EncodeErrorKind::TagInNonFlexible { tag })
 }
 

@@ -7,6 +7,7 @@
 use bytes::{Buf, BufMut, Bytes};
 
 use crate::codec::{self, LengthForm};
+use crate::fast::{fixed_form, Fast, FastPath};
 use crate::schema::KafkaType;
 use crate::{DecodeError, DecodeErrorKind, EncodeError, EncodeErrorKind, Str, Uuid};
 
@@ -47,6 +48,43 @@ impl Ctx {
 /// [`Str`], `String`, [`Bytes`], [`Uuid`], [`Records`], `Vec<T>` and every struct
 /// that derives [`KafkaMessage`](crate::KafkaMessage). Nullable fields are
 /// `Option<T>` of a [`Nullable`] type.
+///
+/// A type of your own implements the four methods and [`TYPE`](Wire::TYPE);
+/// [`MIN_LEN`](Wire::MIN_LEN) is optional. `wire_len` must be the exact
+/// number of bytes `encode_wire` writes.
+///
+/// ```
+/// use bytes::{Buf, BufMut};
+/// use kafka_wire::schema::KafkaType;
+/// use kafka_wire::{Ctx, DecodeError, EncodeError, Wire};
+///
+/// /// A port number, sent as Kafka's int32.
+/// #[derive(Debug, Clone, Copy, PartialEq)]
+/// struct Port(u16);
+///
+/// impl Wire for Port {
+///     const TYPE: KafkaType = KafkaType::Int32;
+///     fn encode_wire<B: BufMut>(&self, buf: &mut B, _: Ctx) -> Result<(), EncodeError> {
+///         buf.put_i32(i32::from(self.0));
+///         Ok(())
+///     }
+///     fn wire_len(&self, _: Ctx) -> usize {
+///         4
+///     }
+///     fn decode_wire<B: Buf>(buf: &mut B, _: Ctx) -> Result<Self, DecodeError> {
+///         Ok(Port(buf.try_get_i32()? as u16))
+///     }
+///     fn is_default_value(&self) -> bool {
+///         self.0 == 0
+///     }
+/// }
+///
+/// let ctx = Ctx::new(0, false);
+/// let mut out = Vec::new();
+/// vec![Port(9092)].encode_wire(&mut out, ctx)?;
+/// assert_eq!(out, [0, 0, 0, 1, 0, 0, 0x23, 0x84]);
+/// # Ok::<(), EncodeError>(())
+/// ```
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not a Kafka wire type",
     label = "this field's type has no Kafka wire form",
@@ -55,45 +93,16 @@ impl Ctx {
 pub trait Wire: Sized {
     /// The Kafka type, for the schema.
     const TYPE: KafkaType;
-    /// The fewest bytes a value takes in any form; bounds array pre-allocation.
-    const MIN_LEN: usize;
-    /// The fewest bytes [`encode_wire`](Wire::encode_wire) writes in any
-    /// form, which a derived struct relies on: its writer checks the
-    /// buffer's room against its fields' sum first, and the writes that sum
-    /// covers then need no check of their own. 0, the default, claims
-    /// nothing; the built-in types and derived structs set it.
+    /// The fewest bytes a value takes in any form; bounds how many elements
+    /// an array may claim before it is decoded. 0, the default, is always
+    /// safe: an array of the type may then claim as many elements as bytes
+    /// remain.
+    const MIN_LEN: usize = 0;
+    /// The fast paths of the built-in types and derived structs. Not part of
+    /// the API: an impl outside this crate cannot name its type, and leaves
+    /// it at its default, which claims nothing (see `fast.rs`).
     #[doc(hidden)]
-    const WRITES_AT_LEAST: usize = 0;
-    /// The exact size of every value, for fixed-size types.
-    const FIXED_LEN: Option<usize> = None;
-    /// True for a fixed-size type whose every `FIXED_LEN`-byte input is a
-    /// valid value (the integers, `bool`, [`Uuid`]), which then implements
-    /// [`from_fixed`](Wire::from_fixed). An array of such values is read from
-    /// one bounds-checked slice, with no check or cursor update per element.
-    #[doc(hidden)]
-    const READS_FIXED: bool = false;
-    /// True for a type of `FIXED_LEN` at most 16 that implements
-    /// [`fixed_bytes`](Wire::fixed_bytes). An array of such values is written
-    /// after one room check, with no check or cursor update per element.
-    #[doc(hidden)]
-    const WRITES_FIXED: bool = false;
-
-    /// The value in the first `FIXED_LEN` bytes of `bytes`, or `None` when
-    /// there are fewer; only called when `READS_FIXED`.
-    #[doc(hidden)]
-    #[inline(always)]
-    fn from_fixed(bytes: &[u8]) -> Option<Self> {
-        let _ = bytes;
-        None
-    }
-
-    /// The value's `FIXED_LEN` bytes (at most 16), then zeros; only called
-    /// when `WRITES_FIXED`.
-    #[doc(hidden)]
-    #[inline(always)]
-    fn fixed_bytes(&self) -> [u8; 16] {
-        [0; 16]
-    }
+    const FAST: FastPath<Self> = FastPath::NONE;
 
     /// Writes the value.
     fn encode_wire<B: BufMut>(&self, buf: &mut B, ctx: Ctx) -> Result<(), EncodeError>;
@@ -145,6 +154,12 @@ pub fn encode_option<T: Nullable, B: BufMut>(
     }
 }
 
+/// True when an `Option` field holds its implicit default, `Some(empty)`.
+#[inline(always)]
+pub fn option_is_default<T: Wire>(v: &Option<T>) -> bool {
+    matches!(v, Some(x) if x.is_default_value())
+}
+
 /// The size [`encode_option`] writes.
 #[inline]
 pub fn option_len<T: Nullable>(value: &Option<T>, nullable: bool, ctx: Ctx) -> usize {
@@ -170,23 +185,16 @@ pub fn decode_option<T: Nullable, B: Buf>(
     }
 }
 
-/// `src` (at most 16 bytes), then zeros.
-#[inline(always)]
-fn fixed_bytes(src: &[u8]) -> [u8; 16] {
-    let mut out = [0; 16];
-    out[..src.len()].copy_from_slice(src);
-    out
-}
-
 /// Writes the elements of an array of fixed-size values (broker ids,
 /// partition indexes) with one check of the room for all of them and one
 /// cursor update; `false`, having written nothing, when the buffer's chunk
 /// is too small, so that the caller writes them one by one.
 #[inline(always)]
 fn put_fixed_run<T: Wire, B: BufMut>(items: &[T], buf: &mut B) -> bool {
-    let Some(k @ 1..=16) = T::FIXED_LEN else {
+    let Some(form) = fixed_form::<T>() else {
         return false;
     };
+    let k = form.len;
     let Some(total) = items.len().checked_mul(k) else {
         return false;
     };
@@ -197,7 +205,7 @@ fn put_fixed_run<T: Wire, B: BufMut>(items: &[T], buf: &mut B) -> bool {
     // SAFETY: only written to, never read.
     let room = unsafe { chunk.as_uninit_slice_mut() };
     for (dst, item) in room[..total].chunks_exact_mut(k).zip(items) {
-        let bytes = item.fixed_bytes();
+        let bytes = (form.write)(item);
         for (d, &b) in dst.iter_mut().zip(&bytes[..k]) {
             d.write(b);
         }
@@ -213,20 +221,7 @@ macro_rules! fixed_wire {
         impl Wire for $ty {
             const TYPE: KafkaType = KafkaType::$kafka;
             const MIN_LEN: usize = $n;
-            const WRITES_AT_LEAST: usize = $n;
-            const FIXED_LEN: Option<usize> = Some($n);
-            const READS_FIXED: bool = true;
-            const WRITES_FIXED: bool = true;
-
-            #[inline(always)]
-            fn from_fixed(bytes: &[u8]) -> Option<Self> {
-                bytes.first_chunk().map(|b| <$ty>::from_be_bytes(*b))
-            }
-
-            #[inline(always)]
-            fn fixed_bytes(&self) -> [u8; 16] {
-                fixed_bytes(&self.to_be_bytes())
-            }
+            const FAST: FastPath<Self> = FastPath::fixed();
 
             #[inline(always)]
             fn encode_wire<B: BufMut>(&self, buf: &mut B, _: Ctx) -> Result<(), EncodeError> {
@@ -265,20 +260,7 @@ fixed_wire! {
 impl Wire for bool {
     const TYPE: KafkaType = KafkaType::Bool;
     const MIN_LEN: usize = 1;
-    const WRITES_AT_LEAST: usize = 1;
-    const FIXED_LEN: Option<usize> = Some(1);
-    const READS_FIXED: bool = true;
-    const WRITES_FIXED: bool = true;
-
-    #[inline(always)]
-    fn from_fixed(bytes: &[u8]) -> Option<Self> {
-        bytes.first().map(|&b| b != 0)
-    }
-
-    #[inline(always)]
-    fn fixed_bytes(&self) -> [u8; 16] {
-        fixed_bytes(&[u8::from(*self)])
-    }
+    const FAST: FastPath<Self> = FastPath::fixed();
 
     #[inline(always)]
     fn encode_wire<B: BufMut>(&self, buf: &mut B, _: Ctx) -> Result<(), EncodeError> {
@@ -306,20 +288,7 @@ impl Wire for bool {
 impl Wire for Uuid {
     const TYPE: KafkaType = KafkaType::Uuid;
     const MIN_LEN: usize = 16;
-    const WRITES_AT_LEAST: usize = 16;
-    const FIXED_LEN: Option<usize> = Some(16);
-    const READS_FIXED: bool = true;
-    const WRITES_FIXED: bool = true;
-
-    #[inline(always)]
-    fn from_fixed(bytes: &[u8]) -> Option<Self> {
-        bytes.first_chunk().map(|b| Uuid(*b))
-    }
-
-    #[inline(always)]
-    fn fixed_bytes(&self) -> [u8; 16] {
-        self.0
-    }
+    const FAST: FastPath<Self> = FastPath::fixed();
 
     #[inline(always)]
     fn encode_wire<B: BufMut>(&self, buf: &mut B, _: Ctx) -> Result<(), EncodeError> {
@@ -376,7 +345,7 @@ macro_rules! string_wire {
         impl Wire for $ty {
             const TYPE: KafkaType = KafkaType::String;
             const MIN_LEN: usize = 1;
-            const WRITES_AT_LEAST: usize = 1;
+            const FAST: FastPath<Self> = FastPath::at_least(1);
 
             #[inline]
             fn encode_wire<B: BufMut>(&self, buf: &mut B, ctx: Ctx) -> Result<(), EncodeError> {
@@ -443,7 +412,7 @@ macro_rules! bytes_wire {
         impl Wire for $ty {
             const TYPE: KafkaType = KafkaType::$kafka;
             const MIN_LEN: usize = 1;
-            const WRITES_AT_LEAST: usize = 1;
+            const FAST: FastPath<Self> = FastPath::at_least(1);
 
             #[inline]
             fn encode_wire<B: BufMut>(&self, buf: &mut B, ctx: Ctx) -> Result<(), EncodeError> {
@@ -532,9 +501,9 @@ fn element_capacity<T: Wire, B: Buf>(buf: &B, n: usize) -> Result<usize, DecodeE
 trait Elements<T> {
     fn with_capacity(n: usize) -> Self;
     fn push(&mut self, value: T);
-    /// The container of one `T::from_fixed` element per `k`-byte chunk of
-    /// `run`, or the index of the element `from_fixed` refused.
-    fn from_fixed_run(run: &[u8], k: usize) -> Result<Self, usize>
+    /// The container of one `read` element per `k`-byte chunk of `run`, or
+    /// the index of the element `read` refused.
+    fn from_fixed_run(run: &[u8], k: usize, read: fn(&[u8]) -> Option<T>) -> Result<Self, usize>
     where
         Self: Sized;
     /// Decodes `n` elements, having room reserved for `cap <= n` of them.
@@ -570,18 +539,22 @@ fn decode_rest<T: Wire, B: Buf>(
     Ok(())
 }
 
-/// Writes one `T::from_fixed` element per `k`-byte chunk of `run` to `dst`
-/// onwards, without a capacity check or a length update per element, and
-/// returns how many it wrote: fewer than `run.len() / k` only if `from_fixed`
-/// refused one.
+/// Writes one `read` element per `k`-byte chunk of `run` to `dst` onwards,
+/// without a capacity check or a length update per element, and returns how
+/// many it wrote: fewer than `run.len() / k` only if `read` refused one.
 ///
 /// # Safety
 /// `dst` is valid for writes of `run.len() / k` elements of `T`.
 #[inline(always)]
-unsafe fn write_fixed_run<T: Wire>(dst: *mut T, run: &[u8], k: usize) -> usize {
+unsafe fn write_fixed_run<T>(
+    dst: *mut T,
+    run: &[u8],
+    k: usize,
+    read: fn(&[u8]) -> Option<T>,
+) -> usize {
     let mut written = 0;
     for bytes in run.chunks_exact(k) {
-        let Some(v) = T::from_fixed(bytes) else { break };
+        let Some(v) = read(bytes) else { break };
         // SAFETY: `chunks_exact` yields `run.len() / k` chunks, so
         // `written < run.len() / k`, for which the caller vouches.
         unsafe { dst.add(written).write(v) };
@@ -600,13 +573,13 @@ impl<T: Wire> Elements<T> for Vec<T> {
         Vec::push(self, value)
     }
     #[inline(always)]
-    fn from_fixed_run(run: &[u8], k: usize) -> Result<Self, usize> {
+    fn from_fixed_run(run: &[u8], k: usize, read: fn(&[u8]) -> Option<T>) -> Result<Self, usize> {
         let n = run.len() / k;
         let mut out = Vec::with_capacity(n);
         // SAFETY: the capacity is at least `n`.
-        let written = unsafe { write_fixed_run(out.as_mut_ptr(), run, k) };
+        let written = unsafe { write_fixed_run(out.as_mut_ptr(), run, k, read) };
         // SAFETY: `written <= n` elements were initialised. (A panic in
-        // `from_fixed` leaks those written instead.)
+        // `read` leaks those written instead.)
         unsafe { out.set_len(written) };
         if written < n {
             Err(written)
@@ -656,21 +629,23 @@ where
         smallvec::SmallVec::push(self, value)
     }
     #[inline(always)]
-    fn from_fixed_run(run: &[u8], k: usize) -> Result<Self, usize> {
+    fn from_fixed_run(run: &[u8], k: usize, read: fn(&[u8]) -> Option<T>) -> Result<Self, usize> {
         let n = run.len() / k;
         if n > N {
-            return Vec::from_fixed_run(run, k).map(smallvec::SmallVec::from_vec);
+            return Vec::from_fixed_run(run, k, read).map(smallvec::SmallVec::from_vec);
         }
         // Short lists (broker ids) are built in place in the inline array.
         let mut inline = core::mem::MaybeUninit::<[T; N]>::uninit();
         // SAFETY: the array has room for `N >= n` elements.
-        let written = unsafe { write_fixed_run(inline.as_mut_ptr().cast::<T>(), run, k) };
-        // SAFETY (both): the first `written <= n <= N` elements are initialised.
+        let written = unsafe { write_fixed_run(inline.as_mut_ptr().cast::<T>(), run, k, read) };
         if written < n {
-            // `from_fixed` refused one: drop those built before it.
+            // `read` refused one: drop those built before it.
+            // SAFETY: the first `written <= N` elements are initialised, and
+            // the `SmallVec` owns exactly those.
             drop(unsafe { smallvec::SmallVec::from_buf_and_len_unchecked(inline, written) });
             return Err(written);
         }
+        // SAFETY: all `n <= N` elements are initialised (`written == n`).
         Ok(unsafe { smallvec::SmallVec::from_buf_and_len_unchecked(inline, n) })
     }
 }
@@ -682,21 +657,19 @@ fn decode_elements<T: Wire, B: Buf, C: Elements<T>>(
     n: usize,
     ctx: Ctx,
 ) -> Result<C, DecodeError> {
-    let fixed = match (T::READS_FIXED, T::FIXED_LEN) {
-        (true, Some(k @ 1..)) if core::mem::size_of::<T>() <= k * PREALLOC_FACTOR => Some(k),
-        _ => None,
-    };
-    if let Some(k) = fixed {
+    let fixed =
+        fixed_form::<T>().filter(|form| core::mem::size_of::<T>() <= form.len * PREALLOC_FACTOR);
+    if let Some(form) = fixed {
+        let k = form.len;
         // Broker ids, partition indexes, topic ids: when all the elements
         // are in the current chunk, one check covers them, and the
         // container is sized by bytes that are really there (at most
         // PREALLOC_FACTOR bytes of memory per byte, as elsewhere).
         if let Some(run) = n.checked_mul(k).and_then(|total| buf.chunk().get(..total)) {
             let total = run.len();
-            // `from_fixed` refuses only too few bytes, which a whole chunk
-            // never has.
-            let out =
-                C::from_fixed_run(run, k).map_err(|i| DecodeError::truncated(k, k).at_index(i))?;
+            // `read` refuses only too few bytes, which a whole chunk never has.
+            let out = C::from_fixed_run(run, k, form.read)
+                .map_err(|i| DecodeError::truncated(k, k).at_index(i))?;
             buf.advance(total);
             return Ok(out);
         }
@@ -713,27 +686,32 @@ macro_rules! array_wire {
         impl<$($generics)*> Wire for $ty where $($bounds)* {
             const TYPE: KafkaType = KafkaType::Array(&T::TYPE);
             const MIN_LEN: usize = 1;
-            const WRITES_AT_LEAST: usize = 1;
+            const FAST: FastPath<Self> = FastPath::at_least(1);
 
             #[inline]
             fn encode_wire<B: BufMut>(&self, buf: &mut B, ctx: Ctx) -> Result<(), EncodeError> {
-                if ctx.flexible && self.len() < 0x7f {
-                    // The common compact length, one byte: short enough that
-                    // it needs no check against the longest array.
-                    buf.put_u8(self.len() as u8 + 1);
+                if ctx.flexible && self.len() < codec::SHORT_COMPACT {
+                    // Tested here, on the flag, rather than on the form
+                    // inside the call: the same test, but the call's form
+                    // made a large encode 4% slower.
+                    buf.put_u8(codec::compact_length_byte(self.len()));
                 } else {
-                    codec::check_len(self.len(), codec::MAX_ARRAY_LEN)?;
-                    codec::put_length(buf, Some(self.len()), LengthForm::array(ctx.flexible));
+                    codec::put_length_checked(
+                        buf,
+                        self.len(),
+                        codec::MAX_ARRAY_LEN,
+                        LengthForm::array(ctx.flexible),
+                    )?;
                 }
-                if T::WRITES_FIXED && put_fixed_run(self, buf) {
+                if put_fixed_run(self, buf) {
                     return Ok(());
                 }
                 // An array that cannot fit stops here, rather than walking
                 // its elements into a full buffer (where a one-pass attempt
                 // would write nothing, and any other buffer would panic).
-                let at_least = self.len().saturating_mul(T::WRITES_AT_LEAST);
+                let at_least = self.len().saturating_mul(<T as Fast>::WRITES_AT_LEAST);
                 if buf.remaining_mut() < at_least {
-                    return Err(crate::__private::short_of_room(at_least, buf.remaining_mut()));
+                    return Err(crate::error::short_of_room(at_least, buf.remaining_mut()));
                 }
                 // The failing element's index is worked out from what is left,
                 // only on error: a counter beside the loop is one more value
@@ -751,7 +729,7 @@ macro_rules! array_wire {
             #[inline]
             fn wire_len(&self, ctx: Ctx) -> usize {
                 let prefix = codec::length_prefix_len(Some(self.len()), LengthForm::array(ctx.flexible));
-                match T::FIXED_LEN {
+                match <T as Fast>::FIXED_LEN {
                     Some(n) => prefix + n * self.len(),
                     None => prefix + self.iter().map(|item| item.wire_len(ctx)).sum::<usize>(),
                 }
@@ -1092,6 +1070,80 @@ mod tests {
         let input = [3, 1, 5, b'x'];
         let err = Vec::<Str>::decode_wire(&mut &input[..], FLEX).unwrap_err();
         assert_eq!(err.path(), "[1]");
+    }
+
+    /// A fixed-size element that owns memory and whose fixed-size read
+    /// refuses the byte 0xff, as no built-in type does: the refusal paths of
+    /// `Vec` and of `SmallVec`'s inline array must drop what they built.
+    #[derive(Debug)]
+    struct Owned(Box<u8>);
+
+    std::thread_local! {
+        static LIVE: core::cell::Cell<isize> = const { core::cell::Cell::new(0) };
+    }
+
+    impl Owned {
+        fn make(b: u8) -> Option<Self> {
+            (b != 0xff).then(|| {
+                LIVE.with(|n| n.set(n.get() + 1));
+                Owned(Box::new(b))
+            })
+        }
+    }
+
+    impl Drop for Owned {
+        fn drop(&mut self) {
+            LIVE.with(|n| n.set(n.get() - 1));
+        }
+    }
+
+    impl crate::fast::Fixed for Owned {
+        const LEN: usize = 1;
+        fn from_be(bytes: &[u8]) -> Option<Self> {
+            bytes.first().and_then(|&b| Owned::make(b))
+        }
+        fn to_be(&self) -> [u8; 16] {
+            let mut out = [0; 16];
+            out[0] = *self.0;
+            out
+        }
+    }
+
+    impl Wire for Owned {
+        const TYPE: KafkaType = KafkaType::Int8;
+        const MIN_LEN: usize = 1;
+        const FAST: FastPath<Self> = FastPath::fixed();
+        fn encode_wire<B: BufMut>(&self, buf: &mut B, _: Ctx) -> Result<(), EncodeError> {
+            buf.put_u8(*self.0);
+            Ok(())
+        }
+        fn wire_len(&self, _: Ctx) -> usize {
+            1
+        }
+        fn decode_wire<B: Buf>(buf: &mut B, _: Ctx) -> Result<Self, DecodeError> {
+            Owned::make(buf.try_get_u8()?).ok_or_else(|| DecodeErrorKind::UnexpectedNull.into())
+        }
+        fn is_default_value(&self) -> bool {
+            false
+        }
+    }
+
+    #[test]
+    fn a_refused_fixed_run_drops_what_it_built() {
+        let input = [0u8, 0, 0, 3, 1, 2, 0xff];
+        let err = Vec::<Owned>::decode_wire(&mut &input[..], CLASSIC).unwrap_err();
+        assert_eq!(err.path(), "[2]");
+        assert_eq!(LIVE.with(|n| n.get()), 0, "Vec path");
+        #[cfg(feature = "smallvec")]
+        {
+            let r = smallvec::SmallVec::<[Owned; 4]>::decode_wire(&mut &input[..], CLASSIC);
+            assert_eq!(r.unwrap_err().path(), "[2]");
+            assert_eq!(LIVE.with(|n| n.get()), 0, "SmallVec inline path");
+            let good = [0u8, 0, 0, 2, 1, 2];
+            let ok = smallvec::SmallVec::<[Owned; 4]>::decode_wire(&mut &good[..], CLASSIC);
+            assert_eq!(ok.unwrap().len(), 2);
+            assert_eq!(LIVE.with(|n| n.get()), 0);
+        }
     }
 
     #[test]

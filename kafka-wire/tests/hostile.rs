@@ -14,11 +14,10 @@
 //!   within [`ALLOC_BOUND`]: largest single allocation <= 64 * len + 256 bytes,
 //!   and all bytes allocated during the decode <= 96 * len + 1024.
 //!
-//! The allocator counts per thread (a `thread_local` switched on only inside
-//! [`measure`]), so the tests can run on the harness's threads in parallel.
+//! The allocator (`kafka_wire_test_support::Counting`) counts per thread,
+//! switched on only inside `measure`, so the tests can run on the harness's
+//! threads in parallel.
 
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::cell::Cell;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use bytes::{Bytes, BytesMut};
@@ -27,98 +26,10 @@ use kafka_wire::{
     frame, Ctx, DecodeError, DecodeErrorKind, Nullable, Records, RequestHeader, ResponseHeader,
     Str, Uuid, Versioned, Wire,
 };
-
-// ---------------------------------------------------------------------------
-// A counting allocator
-// ---------------------------------------------------------------------------
-
-struct Counting;
-
-thread_local! {
-    static ACTIVE: Cell<bool> = const { Cell::new(false) };
-    static LARGEST: Cell<usize> = const { Cell::new(0) };
-    static TOTAL: Cell<usize> = const { Cell::new(0) };
-    static COUNT: Cell<usize> = const { Cell::new(0) };
-}
-
-fn record(size: usize) {
-    // `try_with`: the allocator may run while a thread's locals are torn down.
-    let _ = ACTIVE.try_with(|active| {
-        if active.get() {
-            let _ = LARGEST.try_with(|l| l.set(l.get().max(size)));
-            let _ = TOTAL.try_with(|t| t.set(t.get() + size));
-            let _ = COUNT.try_with(|c| c.set(c.get() + 1));
-        }
-    });
-}
-
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        record(layout.size());
-        unsafe { System.alloc(layout) }
-    }
-
-    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
-        record(layout.size());
-        unsafe { System.alloc_zeroed(layout) }
-    }
-
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        // A growth counts as an allocation of the new size.
-        record(new_size);
-        unsafe { System.realloc(ptr, layout, new_size) }
-    }
-
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        unsafe { System.dealloc(ptr, layout) }
-    }
-}
+use kafka_wire_test_support::{measure, Counting, Usage};
 
 #[global_allocator]
 static GLOBAL: Counting = Counting;
-
-/// What one scope allocated on this thread.
-#[derive(Debug, Clone, Copy, Default)]
-struct Usage {
-    /// The largest single allocation (or reallocation's new size), in bytes.
-    largest: usize,
-    /// The sum of all allocation sizes, in bytes.
-    total: usize,
-    /// How many allocations.
-    count: usize,
-}
-
-/// Runs `f` and reports what it allocated on this thread.
-fn measure<R>(f: impl FnOnce() -> R) -> (R, Usage) {
-    LARGEST.with(|c| c.set(0));
-    TOTAL.with(|c| c.set(0));
-    COUNT.with(|c| c.set(0));
-    ACTIVE.with(|a| a.set(true));
-    let r = f();
-    ACTIVE.with(|a| a.set(false));
-    let usage = Usage {
-        largest: LARGEST.with(Cell::get),
-        total: TOTAL.with(Cell::get),
-        count: COUNT.with(Cell::get),
-    };
-    (r, usage)
-}
-
-#[test]
-fn the_allocator_counts() {
-    let (v, usage) = measure(|| Vec::<u8>::with_capacity(4096));
-    assert!(usage.largest >= 4096 && usage.total >= 4096 && usage.count >= 1);
-    drop(v);
-    let (_, usage) = measure(|| 1 + 1);
-    assert_eq!((usage.largest, usage.total, usage.count), (0, 0, 0));
-    let (v, usage) = measure(|| {
-        let mut v = Vec::<u64>::new();
-        v.extend(0..100);
-        v
-    });
-    assert!(usage.largest >= 800, "{usage:?}");
-    drop(v);
-}
 
 /// The bound for "small": a few error boxes and a field path.
 const SMALL: usize = 1024;

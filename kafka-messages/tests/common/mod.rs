@@ -292,7 +292,7 @@ fn random_field(
     out: &mut Vec<u8>,
     depth: u32,
 ) {
-    let flexible = flexible && f.flexible.map_or(true, |r| r.contains(version));
+    let flexible = flexible && f.flexible.is_none_or(|r| r.contains(version));
     if f.nullable.contains(version) && rng.below(6) == 0 {
         let form = match f.kafka_type {
             KafkaType::String => LengthForm::Int16,

@@ -1,4 +1,17 @@
-//! Inclusive ranges of protocol versions, written as Kafka's schemas write them.
+//! # kafka-wire-version
+//!
+//! Inclusive ranges of protocol versions, written as Kafka's schemas write
+//! them: `"2+"`, `"0-3"`, `"5"` or `"none"`.
+//!
+//! This is the one home of the notation: [`kafka-wire`] re-exports
+//! [`VersionRange`] as `kafka_wire::VersionRange`, and its derive parses every
+//! `versions = "…"` attribute with [`VersionRange::parse_const`] and prints
+//! ranges in its error messages with the same `Display`. Depend on `kafka-wire`
+//! rather than on this crate.
+//!
+//! [`kafka-wire`]: https://docs.rs/kafka-wire
+#![deny(missing_docs)]
+#![forbid(unsafe_code)]
 
 use core::fmt;
 use core::str::FromStr;
@@ -6,19 +19,19 @@ use core::str::FromStr;
 /// An inclusive range of protocol versions: `"2+"`, `"0-3"`, `"5"` or `"none"`.
 ///
 /// This is the type behind every `versions`, `flexible`, `nullable` and `tagged`
-/// attribute, and what [`crate::Versioned::VERSIONS`] reports. All operations are
+/// attribute, and what `kafka_wire::Versioned::VERSIONS` reports. All operations are
 /// `const fn`, so generated code checks a field's presence with a comparison that
 /// the compiler folds.
 ///
 /// ```
-/// use kafka_wire::VersionRange;
+/// use kafka_wire_version::VersionRange; // also `kafka_wire::VersionRange`
 ///
 /// let ours: VersionRange = "2-7".parse()?;
 /// let broker: VersionRange = "0-5".parse()?;
 /// assert_eq!(ours.intersect(broker).highest(), Some(5));
 /// assert!(VersionRange::NONE.is_empty());
 /// assert_eq!(VersionRange::from_lowest(5).to_string(), "5+");
-/// # Ok::<(), kafka_wire::ParseVersionRangeError>(())
+/// # Ok::<(), kafka_wire_version::ParseVersionRangeError>(())
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct VersionRange {
@@ -188,11 +201,22 @@ impl fmt::Debug for VersionRange {
 }
 
 /// The text was not a version range (`"N+"`, `"N-M"` with `N <= M`, `"N"` or `"none"`).
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("invalid version range {text:?}: expected \"N+\", \"N-M\" (N <= M), \"N\" or \"none\"")]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ParseVersionRangeError {
     text: String,
 }
+
+impl fmt::Display for ParseVersionRangeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "invalid version range {:?}: expected \"N+\", \"N-M\" (N <= M), \"N\" or \"none\"",
+            self.text
+        )
+    }
+}
+
+impl std::error::Error for ParseVersionRangeError {}
 
 impl FromStr for VersionRange {
     type Err = ParseVersionRangeError;
