@@ -3,7 +3,8 @@
 //! byte coloured by what it belongs to) beside the object tree, then the
 //! message's JSON schema. Hovering a byte highlights its field in the tree and
 //! the field's bytes; hovering a tree line highlights its bytes. Each byte's
-//! tooltip names its field.
+//! tooltip names its field. A link to `page.html#s0b16` opens the page with
+//! byte 16 of its first section shown as if hovered.
 //!
 //! The hex digits of the grid are drawn by CSS from `data-h`, so the page's
 //! text content is what the seed documents hold: offsets, not bytes.
@@ -12,7 +13,7 @@ use core::fmt::Write as _;
 
 use crate::layout::{Category, Node};
 use crate::page::{Page, Section};
-use crate::text::{node_line, tree_lines};
+use crate::text::{node_line, shorten_doc, tree_lines};
 
 const STYLE: &str = r#"
 body{font:14px/1.4 system-ui,-apple-system,"Segoe UI",sans-serif;margin:24px;color:#1f2328;background:#fff}
@@ -31,6 +32,9 @@ dt{color:#57606a}dd{margin:0;font-weight:600}
 .grid td{width:22px;height:20px;text-align:center;border:1px solid #fff;cursor:default}
 .grid td::before{content:attr(data-h)}
 .grid td.hl{outline:2px solid #1f2328;outline-offset:-2px}
+.bytes{width:430px;flex:none}
+.status{font:12px/1.4 ui-monospace,"DejaVu Sans Mono",Menlo,monospace;min-height:3em;margin:8px 0;padding:6px 8px;background:#f6f8fa;border-radius:6px;white-space:pre-wrap;overflow-wrap:anywhere}
+.status:empty{visibility:hidden}
 .tree{flex:1;min-width:0}
 .tree pre,.schema{font:12px/1.5 ui-monospace,"DejaVu Sans Mono",Menlo,monospace;margin:0;overflow-x:auto}
 .tree .line{border-radius:3px}
@@ -51,17 +55,22 @@ dt{color:#57606a}dd{margin:0;font-weight:600}
 "#;
 
 const SCRIPT: &str = r#"
-document.querySelectorAll("section.frame").forEach(function (sec) {
+var shown = /^#s(\d+)b(\d+)$/.exec(location.hash);
+document.querySelectorAll("section.frame").forEach(function (sec, index) {
   var cells = sec.querySelectorAll("td[data-i]");
   var lines = sec.querySelectorAll(".line");
+  var status = sec.querySelector(".status");
   function clear() {
     sec.querySelectorAll(".hl").forEach(function (e) { e.classList.remove("hl"); });
+    status.textContent = "";
   }
   function show(n) {
     clear();
     var line = lines[n];
     if (!line) return;
     line.classList.add("hl");
+    status.textContent = line.textContent.replace(/^[|+\- ]+/, "") +
+      (line.title ? "\n" + line.title : "");
     var o = +line.dataset.o, s = +line.dataset.s;
     for (var i = o; i < o + s && i < cells.length; i++) cells[i].classList.add("hl");
   }
@@ -72,6 +81,8 @@ document.querySelectorAll("section.frame").forEach(function (sec) {
     l.addEventListener("mouseenter", function () { show(i); });
   });
   sec.addEventListener("mouseleave", clear);
+  // #s0b16: show byte 16 of section 0 as if hovered (a link to a field).
+  if (shown && +shown[1] === index && cells[+shown[2]]) show(+cells[+shown[2]].dataset.n);
 });
 "#;
 
@@ -167,12 +178,20 @@ fn section_html(section: &Section, out: &mut String) {
         }
         out.push_str("</tr>\n");
     }
-    out.push_str("</table>\n</div>\n<div class=\"tree\">\n<h3>object tree</h3>\n<pre>");
+    out.push_str(
+        "</table>\n<p class=\"status\"></p>\n</div>\n<div class=\"tree\">\n<h3>object tree</h3>\n<pre>",
+    );
     for (prefix, node) in &lines {
         let failed = if node.failed { " failed" } else { "" };
+        // A doc the line cuts short is whole in the line's tooltip.
+        let title = if shorten_doc(&node.doc) == node.doc {
+            String::new()
+        } else {
+            format!(" title=\"{}\"", escape(&node.doc))
+        };
         let _ = writeln!(
             out,
-            "<span class=\"line k-{}{failed}\" data-o=\"{}\" data-s=\"{}\">{}{}</span>",
+            "<span class=\"line k-{}{failed}\" data-o=\"{}\" data-s=\"{}\"{title}>{}{}</span>",
             node.category.id(),
             node.offset,
             node.size,

@@ -76,7 +76,7 @@ fn nodes(flat: &str) -> Vec<(String, Parsed)> {
         let (text, next) = match part.rfind(']') {
             Some(end) => {
                 let after = &part[end + 1..];
-                let split = after.trim_end_matches(|c| c == '|' || c == ' ').len();
+                let split = after.trim_end_matches(['|', ' ']).len();
                 (&part[..end + 1 + split], after[split..].trim().to_string())
             }
             None => (part, String::new()),
