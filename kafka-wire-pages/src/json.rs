@@ -13,26 +13,35 @@ use kafka_wire::schema::{FieldSchema, StructSchema};
 use crate::layout::{Layout, MessageSpec, Node};
 use crate::walk::type_name;
 
-/// `s` as a JSON string literal.
+/// `s` as a JSON string literal (`<` escaped too, so that it can sit in an
+/// HTML `<script>`).
 pub(crate) fn string(s: &str) -> String {
     let mut out = String::with_capacity(s.len() + 2);
     out.push('"');
     for c in s.chars() {
         match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            // `<` too, so that the JSON can sit inside an HTML <script>.
-            c if (c as u32) < 0x20 || c == '<' => {
-                let _ = write!(out, "\\u{:04x}", c as u32);
-            }
-            c => out.push(c),
+            '<' => out.push_str("\\u003c"),
+            c => push_escaped(&mut out, c),
         }
     }
     out.push('"');
     out
+}
+
+/// `c` as it is written inside a quoted string: quotes, backslashes and
+/// control characters escaped as JSON escapes them.
+pub(crate) fn push_escaped(out: &mut String, c: char) {
+    match c {
+        '"' => out.push_str("\\\""),
+        '\\' => out.push_str("\\\\"),
+        '\n' => out.push_str("\\n"),
+        '\r' => out.push_str("\\r"),
+        '\t' => out.push_str("\\t"),
+        c if c.is_control() => {
+            let _ = write!(out, "\\u{:04x}", c as u32);
+        }
+        c => out.push(c),
+    }
 }
 
 fn opt_string(s: Option<&str>) -> String {

@@ -58,8 +58,26 @@
 //! cargo run --example wire_page -- list
 //! ```
 //!
-//! ![The CreateTopics v7 page](https://example.invalid/kafka-wire/docs/wire-page-create-topics-v7.png)
-//! (`docs/wire-page-create-topics-v7.png` in the repository.)
+//! `--html` writes a self-contained page ([`Page::to_html`]): the summary, a
+//! legend, then per frame the byte grid (16 a row, each byte coloured by what
+//! it belongs to: frame, rpc header, request body, RecordBatch, Record,
+//! response body, tagged_fields) beside the object tree, and the message's
+//! JSON schema (Kafka's file for Kafka's messages, the schema as data for
+//! one's own). Hovering a byte highlights its field; `page.html#s0b16` opens
+//! with byte 16 of the first frame shown so. A screenshot of the CreateTopics
+//! v7 page is `docs/wire-page-create-topics-v7.png` in the repository
+//! (`scripts/wire-page-screenshot.sh` makes it again).
+//!
+//! ## JSON
+//!
+//! [`Layout::to_json`] writes `{message, api_key, version, header_version,
+//! direction, size, hex, error, codec, tree}`; each tree node is `{name, type,
+//! value, offset, size, category, doc, failed, children}`. [`Page::to_json`]
+//! wraps layouts in `{title, summary, sections: [{heading, caption,
+//! layout}]}`. The JSON is written by hand: the shapes are small and fixed.
+//! (serde_json is only a build dependency, to read the `about` texts out of
+//! Kafka's schema files, which the pages of Kafka's messages show as their
+//! doc text.)
 #![deny(missing_docs)]
 
 mod batch;

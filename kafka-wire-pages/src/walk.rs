@@ -416,8 +416,14 @@ impl<'a> Walker<'a> {
                     None => Err(DecodeErrorKind::UnexpectedNull.into()),
                 }
             }),
-            KafkaType::Records => self.records(out, name, tn, nullable, flexible, doc),
-            KafkaType::Array(inner) => self.array(out, name, tn, inner, nullable, flexible, doc),
+            KafkaType::Records => {
+                let node = Node::new(name, tn, None, 0, 0, doc, self.category);
+                self.records(out, node, nullable, flexible)
+            }
+            KafkaType::Array(inner) => {
+                let node = Node::new(name, tn, None, 0, 0, doc, self.category);
+                self.array(out, node, inner, nullable, flexible)
+            }
             KafkaType::Struct(schema) => {
                 let node = Node::new(name, tn, None, 0, 0, doc, self.category);
                 self.group(out, node, |w, node| {
@@ -453,22 +459,11 @@ impl<'a> Walker<'a> {
     fn records(
         &mut self,
         out: &mut Vec<Node>,
-        name: String,
-        type_name: String,
+        node: Node,
         nullable: bool,
         flexible: bool,
-        doc: String,
     ) -> Walked {
-        let node = Node::new(name, type_name, None, 0, 0, doc, self.category);
-        self.group(out, node, |w, node| {
-            let len = w.length(&mut node.children, LengthForm::array(flexible), "bytes")?;
-            let Some(len) = len else {
-                if !nullable {
-                    return w.fail(DecodeErrorKind::UnexpectedNull);
-                }
-                node.value = Some("null".into());
-                return Ok(());
-            };
+        self.counted(out, node, nullable, flexible, "bytes", |w, node, len| {
             let data = w.read(|b| {
                 codec::ensure_remaining(b, len)?;
                 let (data, rest) = b.split_at(len);
@@ -491,27 +486,15 @@ impl<'a> Walker<'a> {
     }
 
     /// An array: its length, then its elements, named `Type[i]`.
-    #[allow(clippy::too_many_arguments)]
     fn array(
         &mut self,
         out: &mut Vec<Node>,
-        name: String,
-        type_name: String,
+        node: Node,
         inner: &'static KafkaType,
         nullable: bool,
         flexible: bool,
-        doc: String,
     ) -> Walked {
-        let node = Node::new(name, type_name, None, 0, 0, doc, self.category);
-        self.group(out, node, |w, node| {
-            let n = w.length(&mut node.children, LengthForm::array(flexible), "elements")?;
-            let Some(n) = n else {
-                if !nullable {
-                    return w.fail(DecodeErrorKind::UnexpectedNull);
-                }
-                node.value = Some("null".into());
-                return Ok(());
-            };
+        self.counted(out, node, nullable, flexible, "elements", |w, node, n| {
             // As the codec does: no more elements than the bytes left could
             // hold, before any is read.
             let min = min_len(inner, flexible, w.version).max(1);
@@ -536,6 +519,29 @@ impl<'a> Walker<'a> {
                 .map_err(|e| e.at_index(i))?;
             }
             Ok(())
+        })
+    }
+
+    /// `node` with an int32 or compact length first (of `unit`s), then what
+    /// `fill` reads for a non-null length; null only when `nullable`.
+    fn counted(
+        &mut self,
+        out: &mut Vec<Node>,
+        node: Node,
+        nullable: bool,
+        flexible: bool,
+        unit: &str,
+        fill: impl FnOnce(&mut Self, &mut Node, usize) -> Walked,
+    ) -> Walked {
+        self.group(out, node, |w, node| {
+            match w.length(&mut node.children, LengthForm::array(flexible), unit)? {
+                Some(n) => fill(w, node, n),
+                None if nullable => {
+                    node.value = Some("null".into());
+                    Ok(())
+                }
+                None => w.fail(DecodeErrorKind::UnexpectedNull),
+            }
         })
     }
 
@@ -802,15 +808,7 @@ fn quoted(s: &str) -> String {
             out.push_str("...");
             break;
         }
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            c if c.is_control() => out.push_str(&format!("\\u{{{:x}}}", c as u32)),
-            c => out.push(c),
-        }
+        crate::json::push_escaped(&mut out, c);
     }
     out.push('"');
     out
