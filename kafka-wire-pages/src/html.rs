@@ -3,7 +3,7 @@
 //! byte coloured by what it belongs to) beside the object tree, then the
 //! message's JSON schema. Hovering a byte highlights its field in the tree and
 //! the field's bytes; hovering a tree line highlights its bytes. Each byte's
-//! tooltip names its field. A link to `page.html#s0b16` opens the page with
+//! tooltip (set as it is hovered) names its field. A link to `page.html#s0b16` opens the page with
 //! byte 16 of its first section shown as if hovered.
 //!
 //! The hex digits of the grid are drawn by CSS from `data-h`, so the page's
@@ -21,7 +21,7 @@ h1{margin:0 0 8px;font-size:26px}
 h2{margin:28px 0 4px;font-size:20px;border-bottom:1px solid #d0d7de}
 h3{margin:12px 0 6px;font-size:14px;font-weight:600;color:#57606a}
 p.intro{max-width:980px}
-dl.summary{display:grid;grid-template-columns:repeat(4,max-content);gap:4px 28px;margin:12px 0}
+dl.summary{display:flex;flex-wrap:wrap;gap:4px 28px;margin:12px 0;max-width:1100px}
 dl.summary div{display:flex;gap:8px}
 dt{color:#57606a}dd{margin:0;font-weight:600}
 .legend{display:flex;gap:8px;flex-wrap:wrap;margin:10px 0}
@@ -75,7 +75,10 @@ document.querySelectorAll("section.frame").forEach(function (sec, index) {
     for (var i = o; i < o + s && i < cells.length; i++) cells[i].classList.add("hl");
   }
   cells.forEach(function (c) {
-    c.addEventListener("mouseenter", function () { show(+c.dataset.n); });
+    c.addEventListener("mouseenter", function () {
+      show(+c.dataset.n);
+      if (+c.dataset.n >= 0) c.title = "0x" + (+c.dataset.i).toString(16).padStart(4, "0") + ": " + status.textContent;
+    });
   });
   lines.forEach(function (l, i) {
     l.addEventListener("mouseenter", function () { show(i); });
@@ -158,14 +161,14 @@ fn section_html(section: &Section, out: &mut String) {
         let _ = write!(out, "<tr><th>{:04x}</th>", row * 16);
         for (col, byte) in chunk.iter().enumerate() {
             let i = row * 16 + col;
+            // The tooltip is set when the byte is hovered, from its tree
+            // line: a large frame's page then holds each line once.
             match owner[i] {
                 Some(n) => {
-                    let node = lines[n].1;
                     let _ = write!(
                         out,
-                        "<td class=\"c-{}\" data-i=\"{i}\" data-n=\"{n}\" data-h=\"{byte:02x}\" title=\"{}\"></td>",
-                        node.category.id(),
-                        escape(&format!("0x{i:04x}: {}", node_line(node)))
+                        "<td class=\"c-{}\" data-i=\"{i}\" data-n=\"{n}\" data-h=\"{byte:02x}\"></td>",
+                        lines[n].1.category.id(),
                     );
                 }
                 None => {

@@ -105,6 +105,7 @@ fn the_page_renders_in_chromium() {
         "byte 16 highlighted"
     );
     assert!(dom.contains("Name string = \"\" (compact, len+1=1) [0x0010, 1B] The topic name.</p>"));
+    assert!(!dom.contains("Uncaught"), "the script ran without an error");
 
     if let Ok(dest) = std::env::var("WIRE_PAGE_SCREENSHOT") {
         let dest = Path::new(env!("CARGO_MANIFEST_DIR")).join("..").join(dest);
