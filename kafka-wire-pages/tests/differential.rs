@@ -9,8 +9,6 @@
 mod common;
 
 use common::{random_frame, Rng};
-use kafka_messages::{RequestKind, ResponseKind};
-use kafka_wire::{RequestHeader, ResponseHeader, Versioned};
 use kafka_wire_pages::{Direction, Layout, Node, SizePrefix};
 
 fn decode(spec_direction: Direction, bytes: &[u8], key: i16, version: i16) -> Layout {
@@ -86,29 +84,6 @@ fn check_tree(layout: &Layout, what: &str) {
     }
 }
 
-/// The frame the codec writes for the message it decodes from `bytes`.
-fn rewrite(direction: Direction, bytes: &[u8], key: i16, hv: i16, version: i16) -> Vec<u8> {
-    let mut rest = &bytes[4..];
-    let mut out = vec![0; 4];
-    match direction {
-        Direction::Request => {
-            let header = RequestHeader::decode(&mut rest, hv).unwrap();
-            let body = RequestKind::decode(key, version, &mut rest).unwrap();
-            header.encode(&mut out, hv).unwrap();
-            body.encode(&mut out, version).unwrap();
-        }
-        Direction::Response => {
-            let header = ResponseHeader::decode(&mut rest, hv).unwrap();
-            let body = ResponseKind::decode(key, version, &mut rest).unwrap();
-            header.encode(&mut out, hv).unwrap();
-            body.encode(&mut out, version).unwrap();
-        }
-    }
-    let size = (out.len() - 4) as i32;
-    out[..4].copy_from_slice(&size.to_be_bytes());
-    out
-}
-
 #[test]
 fn random_instances_decode_both_ways_and_corruptions_agree() {
     let mut rng = Rng::new(18);
@@ -123,7 +98,7 @@ fn random_instances_decode_both_ways_and_corruptions_agree() {
             );
             // What the codec writes for the value it decoded, the walker reads
             // whole too (tags written in order, unknown tags kept).
-            let written = rewrite(spec.direction, &bytes, api.key(), spec.header_version(v), v);
+            let written = common::codec_rewrite(spec, v, &bytes);
             let layout = decode(spec.direction, &written, api.key(), v);
             assert!(
                 layout.error.is_none(),

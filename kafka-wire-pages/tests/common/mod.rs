@@ -4,7 +4,7 @@
 
 #![allow(dead_code)]
 
-use kafka_messages::ApiKey;
+use kafka_messages::{ApiKey, RequestKind, ResponseKind};
 use kafka_wire::codec::{self, LengthForm};
 use kafka_wire::schema::{KafkaType, StructSchema};
 use kafka_wire::{RequestHeader, ResponseHeader, Str, Versioned};
@@ -217,4 +217,30 @@ fn random_field(
             random_struct(out, schema, version, flexible, rng, depth + 1);
         }
     }
+}
+
+/// The frame the codec writes for the message it decodes from the frame
+/// `bytes` (size prefix included), which it must use whole.
+pub fn codec_rewrite(spec: MessageSpec, version: i16, bytes: &[u8]) -> Vec<u8> {
+    let (hv, key) = (spec.header_version(version), spec.api_key);
+    let mut rest = &bytes[4..];
+    let mut out = vec![0; 4];
+    match spec.direction {
+        Direction::Request => {
+            let header = RequestHeader::decode(&mut rest, hv).unwrap();
+            let body = RequestKind::decode(key, version, &mut rest).unwrap();
+            header.encode(&mut out, hv).unwrap();
+            body.encode(&mut out, version).unwrap();
+        }
+        Direction::Response => {
+            let header = ResponseHeader::decode(&mut rest, hv).unwrap();
+            let body = ResponseKind::decode(key, version, &mut rest).unwrap();
+            header.encode(&mut out, hv).unwrap();
+            body.encode(&mut out, version).unwrap();
+        }
+    }
+    assert!(rest.is_empty(), "the codec left {} bytes", rest.len());
+    let size = (out.len() - 4) as i32;
+    out[..4].copy_from_slice(&size.to_be_bytes());
+    out
 }
