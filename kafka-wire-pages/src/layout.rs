@@ -250,22 +250,44 @@ pub enum SizePrefix {
     /// It does not: the bytes start with the header.
     Absent,
     /// It does when its first four bytes, as an int32, count exactly the
-    /// bytes after them.
+    /// bytes after them; or, for a request, when they count more (a frame
+    /// cut short) and a known API key and version follow them but do not
+    /// start the bytes.
     #[default]
     Detect,
 }
 
 impl SizePrefix {
-    fn applies(self, bytes: &[u8]) -> bool {
+    fn applies(self, bytes: &[u8], request: bool) -> bool {
+        let Some(size) = bytes
+            .first_chunk::<4>()
+            .map(|b| i64::from(i32::from_be_bytes(*b)))
+        else {
+            return self == SizePrefix::Present;
+        };
+        let rest = bytes.len() as i64 - 4;
         match self {
             SizePrefix::Present => true,
             SizePrefix::Absent => false,
-            SizePrefix::Detect => match bytes.first_chunk::<4>() {
-                Some(size) => i32::from_be_bytes(*size) as i64 == bytes.len() as i64 - 4,
-                None => false,
-            },
+            SizePrefix::Detect => {
+                size == rest
+                    || (request
+                        && size > rest
+                        && starts_request(&bytes[4..])
+                        && !starts_request(bytes))
+            }
         }
     }
+}
+
+/// Whether `bytes` start with a known API key and one of its versions.
+fn starts_request(bytes: &[u8]) -> bool {
+    let (Some(key), Some(version)) = (bytes.get(0..2), bytes.get(2..4)) else {
+        return false;
+    };
+    let key = i16::from_be_bytes([key[0], key[1]]);
+    let version = i16::from_be_bytes([version[0], version[1]]);
+    ApiKey::from_i16(key).is_some_and(|api| api.valid_versions().contains(version))
 }
 
 /// Where decoding failed: the offset of the value that could not be read and
@@ -360,7 +382,12 @@ impl Layout {
     /// first, then the body its API key and version name. Never fails: an
     /// error in the bytes is [`Layout::error`], with the tree up to it.
     pub fn decode_request(bytes: &[u8], prefix: SizePrefix) -> Layout {
-        let mut layout = walk_frame(bytes, prefix.applies(bytes), Target::AnyRequest, false);
+        let mut layout = walk_frame(
+            bytes,
+            prefix.applies(bytes, true),
+            Target::AnyRequest,
+            false,
+        );
         if layout.spec.is_some() {
             layout.codec = Some(dispatch_check(&layout));
         }
@@ -376,7 +403,7 @@ impl Layout {
             Some(spec) => Target::Spec(spec, version),
             None => Target::UnknownResponse(api_key, version),
         };
-        let mut layout = walk_frame(bytes, prefix.applies(bytes), target, false);
+        let mut layout = walk_frame(bytes, prefix.applies(bytes, false), target, false);
         if layout.spec.is_some() {
             layout.codec = Some(dispatch_check(&layout));
         }
@@ -393,7 +420,7 @@ impl Layout {
     ) -> Layout {
         walk_frame(
             bytes,
-            prefix.applies(bytes),
+            prefix.applies(bytes, spec.direction == Direction::Request),
             Target::Spec(spec, version),
             false,
         )

@@ -89,14 +89,9 @@ fn decode_reads_hex_and_files_and_says_where_it_stops() {
     // is refused before its first element.)
     let cut = &ACLS_REQUEST[..40];
     let html = dir.join("cut.html");
-    let (result, out, _) = wire_page(&[
-        "decode",
-        "--size-prefix",
-        "--hex",
-        cut,
-        "--html",
-        html.to_str().unwrap(),
-    ]);
+    // (The size prefix of a cut request is detected: it counts more bytes
+    // than follow, and a known API key and version come after it.)
+    let (result, out, _) = wire_page(&["decode", "--hex", cut, "--html", html.to_str().unwrap()]);
     assert_eq!(result.unwrap(), Outcome::Stopped);
     assert!(
         out.contains("error at 0x0010: CreateAclsRequest.creations (version 3): truncated input"),
@@ -105,6 +100,12 @@ fn decode_reads_hex_and_files_and_says_where_it_stops() {
     assert!(std::fs::read_to_string(&html)
         .unwrap()
         .contains("decoding stopped at 0x0010"));
+    // Said outright, the prefix is read as such, or as the header's start.
+    let (result, same, _) = wire_page(&["decode", "--size-prefix", "--hex", cut]);
+    assert_eq!((result.unwrap(), same), (Outcome::Stopped, out));
+    let (result, out, _) = wire_page(&["decode", "--no-size-prefix", "--hex", cut]);
+    assert_eq!(result.unwrap(), Outcome::Stopped);
+    assert!(out.starts_with("ProduceRequest message v21 "), "{out}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
