@@ -308,15 +308,14 @@ pub struct LayoutError {
 /// ```
 /// use kafka_wire_pages::{Layout, SizePrefix};
 ///
-/// let hex = "00000015001e00030000000000000002000100010100000000";
-/// let bytes: Vec<u8> = (0..hex.len()).step_by(2)
-///     .map(|i| u8::from_str_radix(&hex[i..i + 2], 16).unwrap())
-///     .collect();
+/// let bytes = kafka_wire_pages::parse_hex("00000015001e00030000000000000002000100010100000000")?;
 /// let layout = Layout::decode_request(&bytes, SizePrefix::Detect);
 /// assert!(layout.error.is_none());
 /// assert_eq!(layout.root.name, "CreateAclsRequest");
 /// assert_eq!(layout.root.size, 25);
 /// assert!(layout.to_text().contains("+-- request_api_key int16 = 30 (CreateAcls) [0x0004, 2B]"));
+/// assert!(matches!(layout.codec, Some(Ok(())))); // the codec decodes it too
+/// # Ok::<(), kafka_wire_pages::PageError>(())
 /// ```
 #[derive(Debug)]
 pub struct Layout {
@@ -332,10 +331,11 @@ pub struct Layout {
     pub root: Node,
     /// Where decoding stopped, if it did.
     pub error: Option<LayoutError>,
-    /// What the crate's own decoder (`kafka_wire`, through the message type)
-    /// says of the same bytes, when it was run: `Ok` when it decoded them
-    /// whole. A page built by the schema walker and the codec always agree;
-    /// the tests hold them to it.
+    /// What the crate's own decoder (`kafka_wire`, through the message type
+    /// or the all-API dispatch) says of the same bytes, when it was run: `Ok`
+    /// when it decoded them whole. The tests hold the walker to it: on every
+    /// input they try, [`error`](Layout::error) is `None` exactly when this
+    /// is `Ok`.
     pub codec: Option<Result<(), DecodeError>>,
 }
 
