@@ -1,0 +1,239 @@
+//! The `wire_page` command line: print a message's tree, write its page.
+//!
+//! ```text
+//! wire_page sample API [--version N] [--response] [--html FILE] [--json]
+//! wire_page decode (--hex HEX | --file FILE) [--response --api-key K --version N]
+//!                  [--size-prefix | --no-size-prefix] [--html FILE] [--json]
+//! wire_page list
+//! ```
+//!
+//! `sample` lays out the sample instance of API (a name such as `CreateTopics`
+//! or a key such as `19`) at version N (its latest by default) and prints the
+//! request's tree, or the response's with `--response`; `--html` writes the
+//! page of both, as the seed documents show them. `decode` lays out a captured
+//! frame given as hex or as a file (binary, or hex text); a request names its
+//! API in its header, a response needs `--api-key` and `--version`. The size
+//! prefix is detected unless one of its flags says. `--json` prints JSON in
+//! place of the tree. `list` prints every API with its versions.
+//!
+//! [`run`] returns [`Outcome::Stopped`] when the bytes did not decode (the
+//! tree up to the error and the error are printed all the same).
+
+use std::io::Write;
+
+use kafka_messages::ApiKey;
+
+use crate::{find_api, parse_hex, Direction, Layout, MessageSpec, Page, PageError, SizePrefix};
+
+/// The usage text.
+pub const USAGE: &str = "\
+usage: wire_page sample API [--version N] [--response] [--html FILE] [--json]
+       wire_page decode (--hex HEX | --file FILE) [--response --api-key K --version N]
+                        [--size-prefix | --no-size-prefix] [--html FILE] [--json]
+       wire_page list";
+
+/// How a run ended, when its arguments were good.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Outcome {
+    /// Every byte laid out.
+    Clean,
+    /// The bytes did not decode; the tree up to the error was printed.
+    Stopped,
+}
+
+/// What stops a run before anything is laid out.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum CliError {
+    /// Arguments that do not make a command.
+    #[error("{0}")]
+    Usage(String),
+    /// No page for what was asked.
+    #[error(transparent)]
+    Page(#[from] PageError),
+    /// A file could not be read or written, or output not printed.
+    #[error("{0}")]
+    Io(String),
+}
+
+/// The parsed flags of a command.
+#[derive(Default)]
+struct Flags {
+    positional: Vec<String>,
+    version: Option<i16>,
+    api_key: Option<i16>,
+    response: bool,
+    json: bool,
+    html: Option<String>,
+    hex: Option<String>,
+    file: Option<String>,
+    prefix: Option<SizePrefix>,
+}
+
+fn parse(args: &[String]) -> Result<Flags, CliError> {
+    let mut f = Flags::default();
+    let mut it = args.iter();
+    let usage = |m: String| CliError::Usage(m);
+    while let Some(arg) = it.next() {
+        let mut value = |name: &str| {
+            it.next()
+                .cloned()
+                .ok_or_else(|| usage(format!("{name} needs a value")))
+        };
+        let number = |name: &str, text: String| {
+            text.parse::<i16>()
+                .map_err(|_| usage(format!("{name} takes a number, not {text:?}")))
+        };
+        match arg.as_str() {
+            "--version" | "-v" => f.version = Some(number("--version", value("--version")?)?),
+            "--api-key" => f.api_key = Some(number("--api-key", value("--api-key")?)?),
+            "--response" => f.response = true,
+            "--json" => f.json = true,
+            "--html" => f.html = Some(value("--html")?),
+            "--hex" => f.hex = Some(value("--hex")?),
+            "--file" => f.file = Some(value("--file")?),
+            "--size-prefix" => f.prefix = Some(SizePrefix::Present),
+            "--no-size-prefix" => f.prefix = Some(SizePrefix::Absent),
+            flag if flag.starts_with("--") => return Err(usage(format!("unknown flag {flag}"))),
+            _ => f.positional.push(arg.clone()),
+        }
+    }
+    Ok(f)
+}
+
+/// Runs the command `args` (without the program name), printing to `out`
+/// and saying what it wrote to `log`.
+pub fn run(args: &[String], out: &mut dyn Write, log: &mut dyn Write) -> Result<Outcome, CliError> {
+    let Some((command, rest)) = args.split_first() else {
+        return Err(CliError::Usage("no command".into()));
+    };
+    let flags = parse(rest)?;
+    match command.as_str() {
+        "sample" => sample(flags, out, log),
+        "decode" => decode(flags, out, log),
+        "list" => list(out),
+        "help" | "--help" | "-h" => print(out, &format!("{USAGE}\n")).map(|()| Outcome::Clean),
+        other => Err(CliError::Usage(format!("unknown command {other:?}"))),
+    }
+}
+
+fn sample(flags: Flags, out: &mut dyn Write, log: &mut dyn Write) -> Result<Outcome, CliError> {
+    let [name] = &flags.positional[..] else {
+        return Err(CliError::Usage("sample takes one API name or key".into()));
+    };
+    if flags.hex.is_some() || flags.file.is_some() || flags.api_key.is_some() {
+        return Err(CliError::Usage(
+            "sample takes no --hex, --file or --api-key".into(),
+        ));
+    }
+    let api = find_api(name)?;
+    let version = match flags.version {
+        Some(v) => v,
+        None => api
+            .valid_versions()
+            .highest()
+            .ok_or(PageError::UnknownApi(name.clone()))?,
+    };
+    let page = Page::sample(api, version)?;
+    let shown = &page.sections[usize::from(flags.response)].layout;
+    show(shown, flags.json, out)?;
+    if let Some(path) = &flags.html {
+        write_page(&page, path, log)?;
+    }
+    Ok(Outcome::Clean)
+}
+
+fn decode(flags: Flags, out: &mut dyn Write, log: &mut dyn Write) -> Result<Outcome, CliError> {
+    if !flags.positional.is_empty() {
+        return Err(CliError::Usage(format!(
+            "decode takes its bytes from --hex or --file, not {:?}",
+            flags.positional[0]
+        )));
+    }
+    let bytes = match (&flags.hex, &flags.file) {
+        (Some(hex), None) => parse_hex(hex)?,
+        (None, Some(path)) => {
+            let data = std::fs::read(path).map_err(|e| CliError::Io(format!("{path}: {e}")))?;
+            let is_hex = !data.is_empty()
+                && data
+                    .iter()
+                    .all(|b| b.is_ascii_hexdigit() || b.is_ascii_whitespace() || *b == b':');
+            match is_hex {
+                true => parse_hex(&String::from_utf8_lossy(&data))?,
+                false => data,
+            }
+        }
+        _ => {
+            return Err(CliError::Usage(
+                "decode takes one of --hex or --file".into(),
+            ))
+        }
+    };
+    let prefix = flags.prefix.unwrap_or_default();
+    let layout = match (flags.response, flags.api_key, flags.version) {
+        (true, Some(key), Some(version)) => {
+            let api = ApiKey::from_i16(key)
+                .ok_or_else(|| PageError::UnknownApi(key.to_string()))?;
+            MessageSpec::kafka(api, Direction::Response).ok_or(PageError::NotCompiled(api.name()))?;
+            Layout::decode_response(&bytes, prefix, key, version)
+        }
+        (true, _, _) => {
+            return Err(CliError::Usage(
+                "a response does not name its API: give --api-key and --version".into(),
+            ))
+        }
+        (false, None, None) => Layout::decode_request(&bytes, prefix),
+        (false, _, _) => {
+            return Err(CliError::Usage(
+                "a request names its API and version in its header: --api-key and --version go with --response".into(),
+            ))
+        }
+    };
+    show(&layout, flags.json, out)?;
+    let outcome = match layout.error {
+        None => Outcome::Clean,
+        Some(_) => Outcome::Stopped,
+    };
+    if let Some(path) = &flags.html {
+        write_page(&Page::of_layout(layout), path, log)?;
+    }
+    Ok(outcome)
+}
+
+fn list(out: &mut dyn Write) -> Result<Outcome, CliError> {
+    let mut text = String::new();
+    for api in ApiKey::ALL {
+        let compiled = if api.is_compiled() {
+            ""
+        } else {
+            "  (not compiled)"
+        };
+        text.push_str(&format!(
+            "{:>3} {:<40} versions {:<6} flexible {}{compiled}\n",
+            api.key(),
+            api.name(),
+            api.valid_versions().to_string(),
+            api.flexible_versions()
+        ));
+    }
+    print(out, &text).map(|()| Outcome::Clean)
+}
+
+fn show(layout: &Layout, json: bool, out: &mut dyn Write) -> Result<(), CliError> {
+    let text = if json {
+        layout.to_json()
+    } else {
+        layout.to_text()
+    };
+    print(out, &text)
+}
+
+fn write_page(page: &Page, path: &str, log: &mut dyn Write) -> Result<(), CliError> {
+    std::fs::write(path, page.to_html()).map_err(|e| CliError::Io(format!("{path}: {e}")))?;
+    print(log, &format!("wrote {path}\n"))
+}
+
+fn print(out: &mut dyn Write, text: &str) -> Result<(), CliError> {
+    out.write_all(text.as_bytes())
+        .map_err(|e| CliError::Io(format!("writing output: {e}")))
+}

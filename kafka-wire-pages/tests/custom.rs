@@ -1,0 +1,157 @@
+//! A message of one's own: tagged fields, an unknown tag, a nullable struct
+//! and records, laid out from a value and shown as what they are.
+
+use bytes::Bytes;
+use kafka_wire::{KafkaMessage, Records, RequestHeader, ResponseHeader, Str, UnknownTaggedFields};
+use kafka_wire_pages::{empty_record_batch, schema_text, Direction, Layout, MessageSpec, Page};
+
+/// A request of our own.
+#[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[kafka(api_key = 1000, versions = "0-1", flexible = "1+")]
+pub struct Probe {
+    /// Who asks.
+    #[kafka(versions = "0+")]
+    pub name: Str,
+    /// A note, tagged in v1.
+    #[kafka(versions = "1+", tag = 0, tagged = "1+")]
+    pub note: Str,
+    /// How hard, tagged in v1.
+    #[kafka(versions = "1+", tag = 2, tagged = "1+")]
+    pub effort: i32,
+    /// Where, when known.
+    #[kafka(versions = "1+", nullable = "1+", default = None)]
+    pub place: Option<Place>,
+    /// Some records.
+    #[kafka(versions = "0+")]
+    pub records: Records,
+    #[kafka(unknown_tagged_fields)]
+    pub unknown_tagged_fields: UnknownTaggedFields,
+}
+
+/// A place.
+#[derive(Debug, Clone, PartialEq, KafkaMessage)]
+pub struct Place {
+    /// Its rack.
+    #[kafka(versions = "0+")]
+    pub rack: Str,
+}
+
+/// Its response.
+#[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[kafka(api_key = 1000, versions = "0-1", flexible = "1+")]
+pub struct ProbeResponse {
+    /// The answer.
+    #[kafka(versions = "0+")]
+    pub answer: i64,
+}
+
+fn probe() -> Probe {
+    let mut unknown = UnknownTaggedFields::new();
+    unknown.insert(5, Bytes::from_static(b"\x01\x02"));
+    Probe {
+        name: "me".into(),
+        note: "hi".into(),
+        effort: 0,
+        place: Some(Place { rack: "r1".into() }),
+        records: Records(empty_record_batch().into()),
+        unknown_tagged_fields: unknown,
+    }
+}
+
+#[test]
+fn tagged_fields_unknown_tags_nullable_structs_and_records_are_shown() {
+    let layout = Layout::of_request(&RequestHeader::new(1000, 1, 5, None), &probe()).unwrap();
+    assert!(layout.error.is_none(), "{:?}", layout.error);
+    assert!(matches!(layout.codec, Some(Ok(()))), "{:?}", layout.codec);
+    let text = layout.to_text();
+    for line in [
+        "Probe message v1 [0x0000, ",
+        "+-- request_api_key int16 = 1000 [0x0004, 2B] numeric id of the API being invoked",
+        "+-- client_id nullable_string = null (int16 len=-1) [0x000c, 2B]",
+        "+-- Name string = \"me\" (compact, len+1=3) [0x000f, 3B] Who asks.",
+        "+-- Place Place = struct [0x0012, 5B] Where, when known.",
+        "+-- marker int8 = 1 (present) [0x0012, 1B]",
+        "+-- Rack string = \"r1\" (compact, len+1=3) [0x0013, 3B] Its rack.",
+        "+-- Records records = 1 batch, 61 bytes [0x0017, 62B] Some records.",
+        "+-- length uvarint = 62 (compact, n+1) [0x0017, 1B] 61 bytes follow",
+        "+-- RecordBatch[0] RecordBatch = v2, 0 records [0x0018, 61B]",
+        "+-- magic int8 = 2 [0x0028, 1B]",
+        "+-- tagged_fields uvarint = 2 [0x0055, 10B] number of tagged fields in this struct",
+        "+-- Note string = \"hi\" (compact, len+1=3) [0x0056, 5B] A note, tagged in v1.",
+        "+-- tag uvarint = 0 [0x0056, 1B]",
+        "+-- size uvarint = 3 [0x0057, 1B] bytes in the value",
+        "+-- value string = \"hi\" (compact, len+1=3) [0x0058, 3B]",
+        "+-- unknown_tag_5 raw = 2 bytes [0x005b, 4B] tag 5 is not declared at v1: kept raw",
+        "+-- value bytes = [01 02] (2 bytes) [0x005d, 2B]",
+    ] {
+        assert!(text.contains(line), "{line:?} missing from\n{text}");
+    }
+    // The CRC is computed, and checked when read back.
+    assert!(text.contains("(valid)"), "{text}");
+    // Colours: the batch's bytes are RecordBatch, the tagged section's tagged.
+    let categories: Vec<_> = layout
+        .root
+        .walk()
+        .into_iter()
+        .map(|(_, n)| n.category.id())
+        .collect();
+    assert!(categories.contains(&"batch") && categories.contains(&"tagged"));
+}
+
+#[test]
+fn a_null_struct_is_its_marker() {
+    let mut p = probe();
+    p.place = None;
+    let layout = Layout::of_request(&RequestHeader::new(1000, 1, 5, None), &p).unwrap();
+    assert!(layout.error.is_none());
+    assert!(layout
+        .to_text()
+        .contains("+-- Place Place = null [0x0012, 1B] Where, when known."));
+    assert!(layout
+        .to_text()
+        .contains("+-- marker int8 = -1 (null) [0x0012, 1B]"));
+}
+
+#[test]
+fn a_known_tag_that_does_not_fill_its_size_is_an_error_at_its_field() {
+    let layout = Layout::of_request(&RequestHeader::new(1000, 1, 5, None), &probe()).unwrap();
+    let mut bytes = layout.bytes.clone();
+    // The note's size: 3 -> 4 (its value then takes the next byte, too).
+    assert_eq!(bytes[0x57], 3);
+    bytes[0x57] = 4;
+    let spec = MessageSpec::of::<Probe>(Direction::Request);
+    let bad = Layout::decode_with(spec, 1, &bytes, kafka_wire_pages::SizePrefix::Present);
+    let e = bad.error.expect("refused");
+    assert_eq!(e.error.path(), "Probe.note");
+    assert!(
+        e.error
+            .to_string()
+            .contains("declares 4 bytes but its value used 3"),
+        "{e}"
+    );
+}
+
+#[test]
+fn a_page_of_ones_own_messages_renders_its_schema_as_data() {
+    let request = MessageSpec::of::<Probe>(Direction::Request);
+    let response = MessageSpec::of::<ProbeResponse>(Direction::Response);
+    assert_eq!(request.kafka_api(), None, "key 1000 is not Kafka's");
+    let page = Page::sample_of(request, response, 1).unwrap();
+    assert_eq!(page.title, "Probe");
+    let schema: serde_json::Value = serde_json::from_str(&schema_text(&request)).unwrap();
+    assert_eq!(schema["validVersions"], "0-1");
+    assert_eq!(schema["fields"][1]["taggedVersions"], "1+");
+    assert_eq!(schema["fields"][3]["fields"][0]["name"], "Rack");
+    assert_eq!(schema["fields"][0]["about"], "Who asks.");
+    // The sample: one empty batch, no tags, the nullable struct present.
+    let sample = &page.sections[0].layout;
+    assert!(sample.error.is_none());
+    assert!(sample
+        .to_text()
+        .contains("+-- Records records = 1 batch, 61 bytes"));
+    let resp =
+        Layout::of_response(&ResponseHeader::new(1), 1, &ProbeResponse { answer: 42 }).unwrap();
+    assert!(resp
+        .to_text()
+        .contains("+-- Answer int64 = 42 [0x0009, 8B] The answer."));
+}

@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Renders the CreateTopics v7 wire page and takes a headless Chromium
+# screenshot of it, with the request's byte 0x10 (CreatableTopic[0].Name)
+# shown as if hovered. Needs Debian's chromium (apt-get install -y chromium).
+#
+#   bash scripts/wire-page-screenshot.sh [OUT.png]   # default: docs/wire-page-create-topics-v7.png
+set -euo pipefail
+cd "$(dirname "$0")/.."
+out=${1:-docs/wire-page-create-topics-v7.png}
+browser=$(command -v chromium || command -v chromium-browser || true)
+if [ -z "$browser" ]; then
+  echo "chromium not found: apt-get install -y chromium" >&2
+  exit 1
+fi
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+if ! cargo run -q --example wire_page -- sample CreateTopics --version 7 --html "$tmp/page.html" \
+  >/dev/null 2>"$tmp/log"; then
+  cat "$tmp/log" >&2
+  exit 1
+fi
+"$browser" --headless --no-sandbox --disable-gpu --hide-scrollbars --window-size=1280,1000 \
+  --screenshot="$tmp/shot.png" "file://$tmp/page.html#s0b16" 2>/dev/null
+mkdir -p "$(dirname "$out")"
+cp "$tmp/shot.png" "$out"
+echo "wrote $out ($(wc -c <"$out") bytes)"
