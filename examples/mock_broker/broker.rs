@@ -179,7 +179,7 @@ impl Broker {
             };
             let mut out = BytesMut::new();
             let served = |key| self.served(key);
-            let (header, outcome) = match RequestKind::decode_frame_within(frame, served) {
+            let (header, outcome) = match RequestKind::decode_frame_within(frame.clone(), served) {
                 Ok((header, request)) => {
                     let version = header.api_version;
                     let response = self.handle(request, version);
@@ -202,7 +202,12 @@ impl Broker {
                         Err(e) => (Some(header), Outcome::Refused(format!("encode: {e}"))),
                     }
                 }
-                Err(e) => (e.header().cloned(), Outcome::Refused(e.to_string())),
+                Err(e) => {
+                    let shown = &frame[..frame.len().min(64)];
+                    let hex: String = shown.iter().map(|b| format!("{b:02x}")).collect();
+                    let why = format!("{e}; frame starts {hex}");
+                    (e.header().cloned(), Outcome::Refused(why))
+                }
             };
             self.note(conn, peer, header.as_ref(), &outcome);
             if matches!(outcome, Outcome::Refused(_)) {

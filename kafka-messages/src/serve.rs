@@ -26,11 +26,10 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-use bytes::{Buf, BufMut, Bytes, BytesMut};
+use bytes::{BufMut, Bytes, BytesMut};
 use kafka_wire::frame::{self, RequestFrame, RequestFrameError};
 use kafka_wire::{
-    DecodeError, DecodeErrorKind, EncodeError, EncodeErrorKind, ErrorCode, RequestHeader,
-    ResponseHeader, VersionRange, Versioned,
+    EncodeError, EncodeErrorKind, ErrorCode, RequestHeader, ResponseHeader, VersionRange, Versioned,
 };
 
 use crate::{ApiKey, ApiVersion, ApiVersionsResponse, RequestKind, ResponseKind};
@@ -45,6 +44,11 @@ impl RequestKind {
     /// its body, for any API this build has, at any version Kafka 4.4.0 has.
     /// Every error after the header's v1 part carries the header (see
     /// [`RequestFrameError`] for what Kafka does in each case).
+    ///
+    /// As Kafka's broker does, bytes after the body are ignored: a 4.4 broker
+    /// answers such requests, and librdkafka 2.16 sends three after its
+    /// Metadata v13 body. (To refuse them, split the frame with
+    /// [`frame::decode_request_header`] and decode the body exactly.)
     pub fn decode_frame(frame: Bytes) -> Result<(RequestHeader, RequestKind), RequestFrameError> {
         RequestKind::decode_frame_within(frame, |key| Some(key.valid_versions()))
     }
@@ -81,24 +85,9 @@ impl RequestKind {
                     })
                 }
             };
-        match decode_exact(key, version, &mut body) {
+        match RequestKind::decode(key.key(), version, &mut body) {
             Ok(request) => Ok((header, request)),
             Err(error) => Err(RequestFrameError::Body { header, error }),
-        }
-    }
-}
-
-/// A body of `key` at `version` that must use all of `body`.
-fn decode_exact(key: ApiKey, version: i16, body: &mut Bytes) -> Result<RequestKind, DecodeError> {
-    let request = RequestKind::decode(key.key(), version, body)?;
-    match body.remaining() {
-        0 => Ok(request),
-        n => {
-            let error = DecodeError::new(DecodeErrorKind::TrailingBytes(n));
-            Err(match key.request_schema() {
-                Some(schema) => error.in_message(schema.name, version),
-                None => error,
-            })
         }
     }
 }

@@ -23,7 +23,12 @@ pub struct RequestFrame {
 
 impl RequestFrame {
     /// Reads the body as `M`, which must be the header's API at a version `M`
-    /// has; the body must be used exactly. The error carries the header.
+    /// has. The error carries the header.
+    ///
+    /// Bytes after the body are ignored, as Kafka's broker ignores them: a
+    /// 4.4 broker answers such requests, and librdkafka 2.16 sends three
+    /// after its Metadata v13 body. Use [`Versioned::decode_exact`] on
+    /// [`body`](RequestFrame::body) to refuse them.
     pub fn decode_body<M: Message>(&self) -> Result<M, RequestFrameError> {
         let header = &self.header;
         if header.api_key != M::API_KEY {
@@ -37,7 +42,7 @@ impl RequestFrame {
                 supported: M::VERSIONS,
             });
         }
-        M::decode_exact(self.body.clone(), header.api_version).map_err(|error| {
+        M::decode(&mut self.body.clone(), header.api_version).map_err(|error| {
             RequestFrameError::Body {
                 header: header.clone(),
                 error,
@@ -159,7 +164,9 @@ pub fn decode_request_header(
 /// Reads a request frame's contents (after the size) header first, then a
 /// body of type `M`: like [`decode_request`](super::decode_request), but
 /// every error after the header's v1 part carries the header, so that the
-/// caller can answer by its correlation id (see [`RequestFrameError`]).
+/// caller can answer by its correlation id (see [`RequestFrameError`]), and,
+/// as a broker does, bytes after the body are ignored (see
+/// [`RequestFrame::decode_body`]).
 ///
 /// ```
 /// use bytes::BytesMut;
