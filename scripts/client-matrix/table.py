@@ -19,6 +19,9 @@ CLIENTS = {
 }
 APIS = ["ApiVersions", "Metadata", "CreateTopics", "CreatePartitions", "DeleteTopics",
         "CreateAcls", "DescribeAcls", "DeleteAcls"]
+# Kafka 4.4's (and kafka-messages') highest version of each: what an uncapped mock serves.
+MAX = {"ApiVersions": "5", "Metadata": "13", "CreateTopics": "7", "CreatePartitions": "3",
+       "DeleteTopics": "6", "CreateAcls": "3", "DescribeAcls": "3", "DeleteAcls": "3"}
 
 out_dir, elapsed = sys.argv[1], sys.argv[2]
 profiles = collections.OrderedDict(p.split("=", 1) for p in sys.argv[3:])
@@ -80,7 +83,7 @@ print("| profile | " + " | ".join(APIS) + " |")
 print("|---|" + "---|" * len(APIS))
 for k, caps in profiles.items():
     cap = dict(c.split("=") for c in caps.split())
-    print("| %s | %s |" % (k, " | ".join(cap.get(a, "max") for a in APIS)))
+    print("| %s | %s |" % (k, " | ".join(cap.get(a, MAX[a]) for a in APIS)))
 print()
 print("### Client x API x version")
 print()
@@ -94,18 +97,25 @@ for c in ran:
     rows = collections.OrderedDict()
     for api in APIS:
         for k in profiles:
-            used = sorted({int(r["version"]) for r in reqs[(c, k)] if r["api"] == api and r["outcome"] == "ok"})
-            for v in used:
-                row = rows.setdefault((api, v), {"profiles": [], "decoded": 0, "ok": 0, "total": 0})
-                row["profiles"].append(k)
-                row["decoded"] += sum(1 for r in reqs[(c, k)]
-                                      if r["api"] == api and r["version"] == str(v) and r["outcome"] == "ok")
-                api_steps = [s for s in steps[(c, k)] if s["api"] == api]
-                row["ok"] += sum(1 for s in api_steps if s["ok"])
-                row["total"] += len(api_steps)
-    for (api, v), row in sorted(rows.items(), key=lambda i: (APIS.index(i[0][0]), i[0][1])):
-        accepted = ("%d/%d steps" % (row["ok"], row["total"])) if row["total"] else "yes (handshake)"
-        print("| %s | %s | v%d | %s | %d | %s |" % (c, api, v, " ".join(row["profiles"]), row["decoded"], accepted))
+            for outcome in ("ok", "unsupported"):
+                used = sorted({int(r["version"]) for r in reqs[(c, k)] if r["api"] == api and r["outcome"] == outcome})
+                for v in used:
+                    row = rows.setdefault((api, v, outcome), {"profiles": [], "decoded": 0, "ok": 0, "total": 0})
+                    row["profiles"].append(k)
+                    row["decoded"] += sum(1 for r in reqs[(c, k)] if r["api"] == api
+                                          and r["version"] == str(v) and r["outcome"] == outcome)
+                    if outcome == "ok":
+                        api_steps = [s for s in steps[(c, k)] if s["api"] == api]
+                        row["ok"] += sum(1 for s in api_steps if s["ok"])
+                        row["total"] += len(api_steps)
+    for (api, v, outcome), row in sorted(rows.items(), key=lambda i: (APIS.index(i[0][0]), i[0][1], i[0][2])):
+        if outcome == "unsupported":
+            decoded = "%d: header read, answered v0 UNSUPPORTED_VERSION" % row["decoded"]
+            accepted = "yes: retried lower"
+        else:
+            decoded = str(row["decoded"])
+            accepted = ("%d/%d steps" % (row["ok"], row["total"])) if row["total"] else "yes (handshake)"
+        print("| %s | %s | v%d | %s | %s | %s |" % (c, api, v, " ".join(row["profiles"]), decoded, accepted))
 print()
 print("### How each client negotiated")
 print()
