@@ -157,6 +157,7 @@ failures=0
 for k in "${PROFILES[@]}"; do
     args=(--port 0 --log --exit-after-secs $((RUN_TIMEOUT * (${#ready[@]} + 1))))
     for cap in ${CAPS[$k]}; do args+=(--max-version "$cap"); done
+    : >"$OUT/mock-$k.log" # exists before the mock writes to it: the port is read from it below
     "$MOCK" "${args[@]}" >"$OUT/mock-$k.log" 2>&1 &
     mock_pid=$!
     port=""
