@@ -653,6 +653,14 @@ fn create_partitions(state: &mut State, r: CreatePartitionsRequest) -> CreatePar
     }
 }
 
+/// A string filter: `None` matches anything, else the same text.
+fn any_or(filter: Option<&str>, value: &str) -> bool {
+    match filter {
+        None => true,
+        Some(f) => f == value,
+    }
+}
+
 /// Kafka's checks of a new ACL (`AclControlManager.validateNewAcl`).
 fn check_new_acl(a: &AclCreation) -> Result<(), String> {
     match a.resource_type() {
@@ -745,8 +753,8 @@ impl AclFilter<'_> {
         any(self.resource_type, acl.resource_type)
             && pattern_ok
             && name_ok
-            && self.principal.map_or(true, |p| p == acl.principal.as_str())
-            && self.host.map_or(true, |h| h == acl.host.as_str())
+            && any_or(self.principal, &acl.principal)
+            && any_or(self.host, &acl.host)
             && any(self.operation, acl.operation)
             && any(self.permission, acl.permission)
     }
