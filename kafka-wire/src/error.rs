@@ -234,7 +234,7 @@ pub enum EncodeErrorKind {
     /// This is a bug in a hand-written [`Wire`](crate::Wire) implementation
     /// (derived ones are exact). Nothing was committed to a buffer that had
     /// room for the computed size; one without (see
-    /// [`Message::encode`](crate::Message::encode)) holds what was written.
+    /// [`Versioned::encode`](crate::Versioned::encode)) holds what was written.
     #[error("size computed as {computed} bytes but encoding wrote {written}")]
     LengthMismatch {
         /// What `wire_len` said.

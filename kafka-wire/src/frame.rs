@@ -3,7 +3,7 @@
 //! Writing fills a buffer with spare room (a reused one) in a single pass and
 //! writes the size prefix from the count written; otherwise it computes the
 //! size from the lengths, checks the buffer's room once, then writes (see
-//! [`Message::encode`]). Reading takes whole frames off a byte
+//! [`Versioned::encode`]). Reading takes whole frames off a byte
 //! stream ([`FrameDecoder`], [`read_frame`] for blocking I/O, or
 //! `FrameCodec` for tokio with the feature `tokio`) and refuses a
 //! frame over a configurable limit before allocating anything for it.
@@ -115,7 +115,7 @@ fn encode_frame<M: Message, H: Versioned, B: BufMut>(
 /// bytes written.
 ///
 /// A reused buffer (or one given room) is written in one pass, as described
-/// at [`Message::encode`]; on error nothing is committed to a buffer whose
+/// at [`Versioned::encode`]; on error nothing is committed to a buffer whose
 /// current chunk had room for the frame.
 pub fn encode_request<M: Message, B: BufMut>(
     buf: &mut B,

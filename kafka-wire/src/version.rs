@@ -6,7 +6,7 @@ use core::str::FromStr;
 /// An inclusive range of protocol versions: `"2+"`, `"0-3"`, `"5"` or `"none"`.
 ///
 /// This is the type behind every `versions`, `flexible`, `nullable` and `tagged`
-/// attribute, and what [`crate::Message::VERSIONS`] reports. All operations are
+/// attribute, and what [`crate::Versioned::VERSIONS`] reports. All operations are
 /// `const fn`, so generated code checks a field's presence with a comparison that
 /// the compiler folds.
 ///
