@@ -3,9 +3,9 @@
 //!
 //! ```
 //! use bytes::BytesMut;
-//! use kafka_messages::{serve, ApiKey, RequestKind, ResponseKind};
+//! use kafka_messages::{serve, ApiKey, RequestKind};
 //! use kafka_wire::frame::{self, RequestFrameError};
-//! use kafka_wire::RequestHeader;
+//! use kafka_wire::{RequestHeader, VersionRange};
 //!
 //! // What Java's AdminClient 4.4 sends first: ApiVersions v5. This server speaks 0-3.
 //! let request = kafka_messages::ApiVersionsRequest::default();
@@ -14,7 +14,8 @@
 //! let contents = wire.split_off(4).freeze();
 //!
 //! let mut out = BytesMut::new();
-//! match RequestKind::decode_frame_within(contents, |key| Some(key.valid_versions().intersect(serve::up_to(3)))) {
+//! let served = |key: ApiKey| Some(key.valid_versions().intersect(VersionRange::new(0, 3)));
+//! match RequestKind::decode_frame_within(contents, served) {
 //!     Ok((header, request)) => { /* route by request.api_key() */ }
 //!     Err(RequestFrameError::UnsupportedVersion { header, supported }) if header.api_key == 18 => {
 //!         // Kafka's answer: a v0 body, UNSUPPORTED_VERSION, our range for key 18.
@@ -33,11 +34,6 @@ use kafka_wire::{
 };
 
 use crate::{ApiKey, ApiVersion, ApiVersionsResponse, RequestKind, ResponseKind};
-
-/// Versions 0 to `max`: for a server that caps what it advertises.
-pub const fn up_to(max: i16) -> VersionRange {
-    VersionRange::new(0, max)
-}
 
 impl RequestKind {
     /// Reads a request frame's contents (after the size) header first, then

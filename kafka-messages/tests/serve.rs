@@ -58,8 +58,9 @@ fn api_versions_too_high_is_answered_with_a_v0_error_35_body() {
         // Header v2 (ApiVersions is flexible from 3 on, an open range), with a
         // tagged section and a body this server cannot read: never touched.
         let frame = raw(18, version, 4242, &[0, 0xde, 0xad]);
-        let err = RequestKind::decode_frame_within(frame, |_| Some(serve::up_to(served_max)))
-            .unwrap_err();
+        let err =
+            RequestKind::decode_frame_within(frame, |_| Some(VersionRange::new(0, served_max)))
+                .unwrap_err();
         let (header, supported) = match err {
             RequestFrameError::UnsupportedVersion { header, supported } => (header, supported),
             other => panic!("v{version}: {other:?}"),
