@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Real Kafka clients against the mock broker example (examples/mock_broker), at every version each
-# can be made to negotiate: the mock is restarted with lower advertised maxima (profiles k0-k5
+# can be made to negotiate: the mock is restarted with lower advertised maxima (profiles k0-k9
 # below), and every client runs the same admin scenario (topics, partitions, ACLs, expected errors)
 # against each profile. Writes a markdown table (client x API x version: decoded by the mock,
 # accepted by the client, how each client negotiated ApiVersions) and fails on any failure.
@@ -31,7 +31,8 @@ now_s() { date +%s; }
 # The mock's advertised maxima per profile: API=max pairs (empty: every version kafka-messages has).
 # k0 serves everything; each later profile lowers every API by about one version, down to the
 # lowest versions Kafka 4.4 has (Metadata stops at v4: Java's AdminClient needs v4+).
-PROFILES=(k0 k1 k2 k3 k4 k5)
+# k6-k9 lower Metadata alone, to the versions k0-k5 skip (v0-3 stay out: Java needs v4+).
+PROFILES=(k0 k1 k2 k3 k4 k5 k6 k7 k8 k9)
 declare -A CAPS=(
     [k0]=""
     [k1]="ApiVersions=4 Metadata=12 CreateTopics=6 DeleteTopics=5 CreatePartitions=2 CreateAcls=2 DescribeAcls=2 DeleteAcls=2"
@@ -39,6 +40,10 @@ declare -A CAPS=(
     [k3]="ApiVersions=2 Metadata=6 CreateTopics=4 DeleteTopics=3 CreatePartitions=0 CreateAcls=1 DescribeAcls=1 DeleteAcls=1"
     [k4]="ApiVersions=1 Metadata=5 CreateTopics=3 DeleteTopics=2 CreatePartitions=0 CreateAcls=1 DescribeAcls=1 DeleteAcls=1"
     [k5]="ApiVersions=0 Metadata=4 CreateTopics=2 DeleteTopics=1 CreatePartitions=0 CreateAcls=1 DescribeAcls=1 DeleteAcls=1"
+    [k6]="Metadata=11"
+    [k7]="Metadata=10"
+    [k8]="Metadata=8"
+    [k9]="Metadata=7"
 )
 
 # ---------------------------------------------------------------- installs (each: 0 = ready)
