@@ -11,12 +11,12 @@
 
 use std::process::ExitCode;
 
+use kafka_messages::client::Client;
 use kafka_messages::{
     AclCreation, AclOperation, AclPermissionType, CreatableTopic, CreatableTopicConfig,
     CreateAclsRequest, CreateTopicsRequest, PatternType, ResourceType,
 };
 use kafka_wire::{ErrorCode, Versioned};
-use kafka_wire_suite::client::Client;
 
 const USAGE: &str = "\
 usage: admin [--bootstrap HOST:PORT] [--timeout-ms N] [--validate-only]

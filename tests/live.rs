@@ -10,9 +10,9 @@
 
 use std::time::{SystemTime, UNIX_EPOCH};
 
+use kafka_messages::client::Client;
 use kafka_messages::*;
 use kafka_wire::{ErrorCode, Str, Versioned};
-use kafka_wire_suite::client::Client;
 
 fn bootstrap() -> String {
     std::env::var("KAFKA_BOOTSTRAP").unwrap_or_else(|_| "127.0.0.1:9092".into())

@@ -11,6 +11,7 @@
 use std::thread::sleep;
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
+use kafka_messages::client::Client;
 use kafka_messages::create_partitions::CreatePartitionsTopic;
 use kafka_messages::delete_acls::DeleteAclsFilter;
 use kafka_messages::delete_topics::DeleteTopicState;
@@ -20,7 +21,6 @@ use kafka_messages::list_offsets::{ListOffsetsPartition, ListOffsetsTopic};
 use kafka_messages::metadata::MetadataRequestTopic;
 use kafka_messages::*;
 use kafka_wire::{ErrorCode, Message, Request, Str, Uuid};
-use kafka_wire_suite::client::Client;
 
 fn client() -> Client {
     let addr = std::env::var("KAFKA_BOOTSTRAP").unwrap_or_else(|_| "127.0.0.1:9092".into());

@@ -31,6 +31,14 @@
 //! schemas are always there. [`ApiKey`] lists every key in any build
 //! ([`ApiKey::is_compiled`] says whether its messages are).
 //!
+//! Feature `client` (off by default) adds [`client`]: a small blocking client
+//! on `std::net`, which negotiates versions with ApiVersions.
+//!
+//! Servers and proxies: [`RequestKind::decode_frame`] reads any request
+//! frame header first, so that every error names the correlation id to
+//! answer, and [`serve`] writes responses and Kafka's answer to an
+//! unsupported ApiVersions version.
+//!
 //! Strings are [`kafka_wire::Str`]: decoded from `Bytes`, they share the input
 //! buffer. Every request implements [`kafka_wire::Request`], naming its
 //! response type.
@@ -53,7 +61,10 @@
 #![deny(missing_docs)]
 
 mod apis;
+#[cfg(feature = "client")]
+pub mod client;
 mod codes;
+pub mod serve;
 
 pub use api_versions::{ApiVersion, FinalizedFeatureKey, SupportedFeatureKey};
 pub use apis::{ApiKey, DataSchema, RequestKind, ResponseKind, DATA_SCHEMAS};

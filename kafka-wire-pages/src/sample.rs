@@ -66,7 +66,7 @@ pub fn sample_frame(spec: MessageSpec, version: i16) -> Result<Vec<u8>, PageErro
 fn write_struct(out: &mut Vec<u8>, schema: &StructSchema, version: i16, flexible: bool) {
     for field in schema.fields {
         if field.versions.contains(version) && !field.tagged.contains(version) {
-            let flexible = flexible && field.flexible.map_or(true, |r| r.contains(version));
+            let flexible = flexible && field.flexible.is_none_or(|r| r.contains(version));
             if matches!(field.kafka_type, KafkaType::Struct(_)) && field.nullable.contains(version)
             {
                 out.push(1); // present

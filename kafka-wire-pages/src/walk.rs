@@ -299,7 +299,7 @@ impl<'a> Walker<'a> {
         out: &mut Vec<Node>,
     ) -> Walked {
         let v = self.version;
-        let flexible = flexible && field.flexible.map_or(true, |r| r.contains(v));
+        let flexible = flexible && field.flexible.is_none_or(|r| r.contains(v));
         let nullable = field.nullable.contains(v);
         let name = self.field_name(field);
         self.path.push(field.json_name);
@@ -699,7 +699,7 @@ impl<'a> Walker<'a> {
             node.doc = w.field_doc(field);
             let outer_end = w.end;
             w.end = start + size;
-            let flexible = flexible && field.flexible.map_or(true, |r| r.contains(v));
+            let flexible = flexible && field.flexible.is_none_or(|r| r.contains(v));
             let result = w
                 .value(
                     &mut node.children,
@@ -756,7 +756,7 @@ fn min_len(ty: &KafkaType, flexible: bool, version: i16) -> usize {
                 .filter(|f| f.versions.contains(version) && !f.tagged.contains(version))
                 .map(|f| {
                     let nullable = f.nullable.contains(version);
-                    let flexible = flexible && f.flexible.map_or(true, |r| r.contains(version));
+                    let flexible = flexible && f.flexible.is_none_or(|r| r.contains(version));
                     match f.kafka_type {
                         // A null struct is its one marker byte.
                         KafkaType::Struct(_) if nullable => 1,

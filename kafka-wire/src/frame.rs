@@ -5,8 +5,14 @@
 //! otherwise, and into any other buffer, it computes the size from the
 //! lengths, checks the buffer's room once, then writes exactly the frame (see
 //! [`Versioned::encode`]). Reading takes whole frames off a byte
-//! stream ([`FrameDecoder`], or [`read_frame`] for blocking I/O) and refuses a
+//! stream ([`FrameDecoder`], [`read_frame`] for blocking I/O, or
+//! `FrameCodec` for tokio with the feature `tokio`) and refuses a
 //! frame over a configurable limit before allocating anything for it.
+//!
+//! A server reads a request header first ([`peek_request_header`],
+//! [`decode_request_header`], [`decode_request_frame`]): the header's v1 part
+//! is readable whatever the API and version, so an error can always name the
+//! correlation id to answer ([`RequestFrameError`]).
 //!
 //! ```
 //! use bytes::BytesMut;
@@ -31,6 +37,17 @@
 //! ```
 
 use bytes::{Buf, BufMut, Bytes, BytesMut};
+
+#[cfg(feature = "tokio")]
+mod codec;
+mod request;
+
+#[cfg(feature = "tokio")]
+pub use codec::FrameCodec;
+pub use request::{
+    decode_request_frame, decode_request_header, peek_request_header, RequestFrame,
+    RequestFrameError,
+};
 
 use crate::encode::{write_message, WriteExact};
 use crate::header::check_api_key;
@@ -227,16 +244,44 @@ impl FrameDecoder {
 }
 
 /// Reads one frame from a blocking reader: the size, then exactly that many
-/// bytes. A size over `max_frame_size` is refused before any buffer is
-/// allocated, and the body buffer grows with the bytes that arrive (at most
-/// 64 KiB is reserved ahead of them). Errors are `io::Error`s; protocol problems are `InvalidData`
-/// wrapping a [`DecodeError`].
+/// bytes; the frame's contents are returned without the size.
+///
+/// `Ok(None)` is a clean end of stream: the reader ended before the first
+/// byte of a frame (the peer closed between frames). A stream that ends
+/// inside the size or the body is an [`UnexpectedEof`](std::io::ErrorKind::UnexpectedEof)
+/// error that says how far it got. A size over `max_frame_size` (or negative)
+/// is an [`InvalidData`](std::io::ErrorKind::InvalidData) error wrapping a
+/// [`DecodeError`], refused before any buffer is allocated; the body buffer
+/// grows with the bytes that arrive (at most 64 KiB is reserved ahead of them).
+///
+/// ```
+/// use kafka_wire::frame::read_frame;
+///
+/// let mut two_frames: &[u8] = &[0, 0, 0, 2, b'h', b'i', 0, 0, 0, 0];
+/// assert_eq!(read_frame(&mut two_frames, 1024)?.as_deref(), Some(&b"hi"[..]));
+/// assert_eq!(read_frame(&mut two_frames, 1024)?.as_deref(), Some(&b""[..]));
+/// assert_eq!(read_frame(&mut two_frames, 1024)?, None); // closed between frames
+///
+/// let mut cut: &[u8] = &[0, 0];
+/// let err = read_frame(&mut cut, 1024).unwrap_err();
+/// assert_eq!(err.kind(), std::io::ErrorKind::UnexpectedEof);
+/// # Ok::<(), std::io::Error>(())
+/// ```
 pub fn read_frame<R: std::io::Read>(
     reader: &mut R,
     max_frame_size: usize,
-) -> std::io::Result<Bytes> {
+) -> std::io::Result<Option<Bytes>> {
     let mut size = [0u8; 4];
-    reader.read_exact(&mut size)?;
+    let mut got = 0;
+    while got < size.len() {
+        match reader.read(&mut size[got..]) {
+            Ok(0) if got == 0 => return Ok(None),
+            Ok(0) => return Err(stream_ended(got, size.len(), "size")),
+            Ok(n) => got += n,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(e),
+        }
+    }
     let size = FrameDecoder::new(max_frame_size)
         .check(i32::from_be_bytes(size))
         .map_err(|e| std::io::Error::new(std::io::ErrorKind::InvalidData, e))?;
@@ -245,12 +290,18 @@ pub fn read_frame<R: std::io::Read>(
     let mut body = Vec::with_capacity(size.min(READ_CHUNK));
     std::io::Read::read_to_end(&mut std::io::Read::take(reader, size as u64), &mut body)?;
     if body.len() != size {
-        return Err(std::io::Error::new(
-            std::io::ErrorKind::UnexpectedEof,
-            format!("frame ended after {} of {size} bytes", body.len()),
-        ));
+        return Err(stream_ended(body.len(), size, "body"));
     }
-    Ok(Bytes::from(body))
+    Ok(Some(Bytes::from(body)))
+}
+
+/// The error for a stream that ended after `got` of the `of` bytes of a
+/// frame's `part` (its size or its body).
+fn stream_ended(got: usize, of: usize, part: &str) -> std::io::Error {
+    std::io::Error::new(
+        std::io::ErrorKind::UnexpectedEof,
+        format!("stream ended inside a frame: {got} of the {of} bytes of its {part}"),
+    )
 }
 
 #[cfg(test)]

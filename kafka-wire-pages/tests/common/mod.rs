@@ -88,7 +88,7 @@ fn random_struct(
 ) {
     for f in schema.fields {
         if f.versions.contains(version) && !f.tagged.contains(version) {
-            let flexible = flexible && f.flexible.map_or(true, |r| r.contains(version));
+            let flexible = flexible && f.flexible.is_none_or(|r| r.contains(version));
             random_field(
                 out,
                 &f.kafka_type,

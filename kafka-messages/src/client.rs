@@ -1,19 +1,39 @@
-//! A small blocking Kafka client on [`std::net::TcpStream`]: one request at a
-//! time, correlation ids checked, versions negotiated with ApiVersions.
+//! A small blocking Kafka client on [`std::net::TcpStream`] (feature
+//! `client`): one request at a time, correlation ids checked, versions
+//! negotiated with ApiVersions (falling back as a broker that does not know
+//! this crate's newest ApiVersions asks).
 //!
-//! It is what `examples/admin.rs` and the live-broker tests use; it is also a
-//! compact illustration of how the `kafka-wire` pieces fit together.
+//! It is what the workspace's `admin` example and its live-broker and
+//! mock-broker tests use; it is also a compact illustration of how the
+//! `kafka-wire` pieces fit together.
+//!
+//! ```no_run
+//! use kafka_messages::client::Client;
+//! use kafka_messages::{CreatableTopic, CreateTopicsRequest};
+//!
+//! let mut client = Client::connect("127.0.0.1:9092", "my-tool")?;
+//! let version = client.negotiate::<CreateTopicsRequest>()?;
+//! let request = CreateTopicsRequest {
+//!     topics: vec![CreatableTopic { name: "orders".into(), num_partitions: 3, replication_factor: 1, ..Default::default() }],
+//!     ..Default::default()
+//! };
+//! for topic in client.send(&request, version)?.topics {
+//!     println!("{}: {}", topic.name, topic.error());
+//! }
+//! # Ok::<(), kafka_messages::client::ClientError>(())
+//! ```
 
 use std::io::{self, Write};
 use std::net::{TcpStream, ToSocketAddrs};
 use std::time::Duration;
 
 use bytes::{Buf, Bytes, BytesMut};
-use kafka_messages::{ApiVersionsRequest, ApiVersionsResponse};
 use kafka_wire::{
     frame, DecodeError, EncodeError, ErrorCode, Message, Request, RequestHeader, ResponseHeader,
     Str, Versioned,
 };
+
+use crate::{ApiVersionsRequest, ApiVersionsResponse};
 
 /// Why a request failed.
 #[derive(Debug, thiserror::Error)]
@@ -21,6 +41,11 @@ pub enum ClientError {
     /// The connection failed.
     #[error("I/O: {0}")]
     Io(#[from] io::Error),
+    /// The broker closed the connection instead of answering (Kafka does so
+    /// for a request it cannot read, or an API version it does not support
+    /// other than ApiVersions').
+    #[error("the broker closed the connection without answering")]
+    Closed,
     /// The request could not be encoded.
     #[error("encode: {0}")]
     Encode(#[from] EncodeError),
@@ -98,7 +123,8 @@ impl Client {
         frame::encode_request(&mut out, &header, request)?;
         self.stream.write_all(&out)?;
 
-        let body = frame::read_frame(&mut self.stream, self.max_frame_size)?;
+        let body =
+            frame::read_frame(&mut self.stream, self.max_frame_size)?.ok_or(ClientError::Closed)?;
         // Check the correlation id before reading the body: a response to
         // another request would decode as garbage, or worse, as something valid.
         let got = body.clone().try_get_i32().map_err(DecodeError::from)?;

@@ -1,0 +1,892 @@
+//! The mock broker itself: in-memory topics and ACLs, one task per
+//! connection, requests read header first and answered in order, errors as
+//! Kafka 4.4 gives them. `main.rs` parses the command line around it; the
+//! workspace's `tests/mock_broker.rs` runs it in-process.
+
+use std::collections::BTreeMap;
+use std::net::SocketAddr;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+
+use bytes::BytesMut;
+use futures_util::{SinkExt, StreamExt};
+use kafka_messages::create_partitions::CreatePartitionsTopicResult;
+use kafka_messages::delete_acls::{
+    DeleteAclsFilter, DeleteAclsFilterResult, DeleteAclsMatchingAcl,
+};
+use kafka_messages::delete_topics::DeletableTopicResult;
+use kafka_messages::describe_acls::{AclDescription, DescribeAclsResource};
+use kafka_messages::metadata::{
+    MetadataResponseBroker, MetadataResponsePartition, MetadataResponseTopic,
+};
+use kafka_messages::*;
+use kafka_wire::frame::{FrameCodec, RequestFrameError};
+use kafka_wire::{ErrorCode, Str, Uuid, VersionRange};
+use tokio::net::{TcpListener, TcpStream};
+use tokio_util::codec::Framed;
+
+/// The APIs the mock serves, and so advertises in ApiVersions.
+pub const SERVED: &[ApiKey] = &[
+    ApiKey::Metadata,
+    ApiKey::ApiVersions,
+    ApiKey::CreateTopics,
+    ApiKey::DeleteTopics,
+    ApiKey::DescribeAcls,
+    ApiKey::CreateAcls,
+    ApiKey::DeleteAcls,
+    ApiKey::CreatePartitions,
+];
+
+/// The one node of the mock cluster: broker and controller.
+const NODE_ID: i32 = 1;
+/// What the broker's `num.partitions` and `default.replication.factor` would be.
+const DEFAULT_PARTITIONS: i32 = 1;
+const DEFAULT_REPLICATION: i16 = 1;
+/// Kafka refuses frames over `socket.request.max.bytes`, 100 MiB by default.
+const MAX_FRAME: usize = 100 << 20;
+
+/// What the mock serves and how it calls itself.
+#[derive(Debug, Clone)]
+pub struct Config {
+    /// The highest version to serve (and advertise) per API, below this
+    /// crate's own; `--max-version CreateTopics=4`.
+    pub max_versions: BTreeMap<ApiKey, i16>,
+    /// The cluster id Metadata reports.
+    pub cluster_id: String,
+    /// Print one line per request on stdout.
+    pub log: bool,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config {
+            max_versions: BTreeMap::new(),
+            cluster_id: "kafka-wire-mock".into(),
+            log: false,
+        }
+    }
+}
+
+#[derive(Debug, Clone)]
+struct Topic {
+    id: Uuid,
+    partitions: i32,
+    configs: Vec<(Str, Option<Str>)>,
+}
+
+/// An ACL binding, its codes as the wire has them.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Acl {
+    resource_type: i8,
+    name: Str,
+    pattern: i8,
+    principal: Str,
+    host: Str,
+    operation: i8,
+    permission: i8,
+}
+
+/// An ACL filter (DescribeAcls, DeleteAcls): `None` matches anything.
+struct AclFilter<'a> {
+    resource_type: i8,
+    name: Option<&'a str>,
+    pattern: i8,
+    principal: Option<&'a str>,
+    host: Option<&'a str>,
+    operation: i8,
+    permission: i8,
+}
+
+#[derive(Debug, Default)]
+struct State {
+    topics: BTreeMap<Str, Topic>,
+    acls: Vec<Acl>,
+}
+
+/// A mock Kafka broker: shared by every connection.
+#[derive(Debug)]
+pub struct Broker {
+    config: Config,
+    addr: SocketAddr,
+    state: Mutex<State>,
+    next_id: AtomicU64,
+    connections: AtomicU64,
+}
+
+/// How one request went, for the log.
+enum Outcome {
+    /// Decoded and answered; the non-zero error codes the answer holds.
+    Answered(Vec<i16>),
+    /// ApiVersions at a version above the served range: answered with a v0
+    /// body holding UNSUPPORTED_VERSION, as Kafka does.
+    Unsupported(VersionRange),
+    /// Not answerable: the connection is closed, as Kafka does.
+    Refused(String),
+}
+
+impl Broker {
+    /// A broker that reports `addr` (where it listens) in Metadata.
+    pub fn new(config: Config, addr: SocketAddr) -> Arc<Self> {
+        Arc::new(Broker {
+            config,
+            addr,
+            state: Mutex::default(),
+            next_id: AtomicU64::new(1),
+            connections: AtomicU64::new(0),
+        })
+    }
+
+    /// The versions served of `key`, or `None` for an API the mock lacks.
+    pub fn served(&self, key: ApiKey) -> Option<VersionRange> {
+        if !SERVED.contains(&key) {
+            return None;
+        }
+        let all = key.valid_versions();
+        Some(match self.config.max_versions.get(&key) {
+            Some(&max) => all.intersect(VersionRange::new(i16::MIN, max)),
+            None => all,
+        })
+    }
+
+    /// Accepts connections until the task is dropped.
+    pub async fn serve(self: Arc<Self>, listener: TcpListener) {
+        loop {
+            let (stream, peer) = match listener.accept().await {
+                Ok(accepted) => accepted,
+                Err(e) => {
+                    // Out of file descriptors, say: wait instead of spinning.
+                    eprintln!("accept: {e}");
+                    tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+                    continue;
+                }
+            };
+            let broker = Arc::clone(&self);
+            tokio::spawn(async move { broker.connection(stream, peer).await });
+        }
+    }
+
+    async fn connection(&self, stream: TcpStream, peer: SocketAddr) {
+        let conn = self.connections.fetch_add(1, Ordering::Relaxed) + 1;
+        let _ = stream.set_nodelay(true);
+        let mut framed = Framed::new(stream, FrameCodec::new(MAX_FRAME));
+        while let Some(frame) = framed.next().await {
+            let frame = match frame {
+                Ok(frame) => frame,
+                Err(e) => {
+                    self.note(conn, peer, None, &Outcome::Refused(e.to_string()));
+                    return;
+                }
+            };
+            let mut out = BytesMut::new();
+            let served = |key| self.served(key);
+            let (header, outcome) = match RequestKind::decode_frame_within(frame.clone(), served) {
+                Ok((header, request)) => {
+                    let version = header.api_version;
+                    let outcome = match self.handle(request, version) {
+                        None => Outcome::Refused("not served".into()),
+                        Some(response) => {
+                            match response.encode_frame(&mut out, header.correlation_id, version) {
+                                Ok(_) => Outcome::Answered(errors_of(&response)),
+                                Err(e) => Outcome::Refused(format!("encode: {e}")),
+                            }
+                        }
+                    };
+                    (Some(header), outcome)
+                }
+                Err(RequestFrameError::UnsupportedVersion { header, supported })
+                    if header.api_key == ApiKey::ApiVersions.key() =>
+                {
+                    let answer = serve::encode_api_versions_unsupported(
+                        &mut out,
+                        header.correlation_id,
+                        supported,
+                    );
+                    match answer {
+                        Ok(_) => (Some(header), Outcome::Unsupported(supported)),
+                        Err(e) => (Some(header), Outcome::Refused(format!("encode: {e}"))),
+                    }
+                }
+                Err(e) => {
+                    let shown = &frame[..frame.len().min(64)];
+                    let hex: String = shown.iter().map(|b| format!("{b:02x}")).collect();
+                    let why = format!("{e}; frame starts {hex}");
+                    (e.header().cloned(), Outcome::Refused(why))
+                }
+            };
+            self.note(conn, peer, header.as_ref(), &outcome);
+            if matches!(outcome, Outcome::Refused(_)) {
+                return;
+            }
+            // The answer is a whole frame already: hand the codec its contents.
+            if framed.send(out.split_off(4).freeze()).await.is_err() {
+                return;
+            }
+        }
+    }
+
+    /// One line per request: `REQ conn peer client api version correlation outcome detail`,
+    /// tab-separated (scripts/client-matrix.sh reads it).
+    fn note(
+        &self,
+        conn: u64,
+        peer: SocketAddr,
+        header: Option<&kafka_wire::RequestHeader>,
+        outcome: &Outcome,
+    ) {
+        if !self.config.log {
+            return;
+        }
+        let (client, api, version, correlation) = match header {
+            Some(h) => (
+                h.client_id.as_deref().unwrap_or("-").to_owned(),
+                ApiKey::from_i16(h.api_key)
+                    .map_or_else(|| format!("key{}", h.api_key), |k| k.name().to_owned()),
+                h.api_version.to_string(),
+                h.correlation_id.to_string(),
+            ),
+            None => ("-".into(), "-".into(), "-".into(), "-".into()),
+        };
+        let (outcome, detail) = match outcome {
+            Outcome::Answered(errors) => {
+                let names: Vec<&str> = errors
+                    .iter()
+                    .map(|&c| ErrorCode::from_code(c).name())
+                    .collect();
+                ("ok", names.join(","))
+            }
+            Outcome::Unsupported(r) => ("unsupported", format!("answered v0 error 35, 18:{r}")),
+            Outcome::Refused(why) => ("refused", why.replace(['\t', '\n'], " ")),
+        };
+        println!(
+            "REQ\t{conn}\t{peer}\t{client}\t{api}\t{version}\t{correlation}\t{outcome}\t{detail}"
+        );
+    }
+
+    /// The answer to a decoded request at `version`, or `None` for an API
+    /// the mock does not serve.
+    pub fn handle(&self, request: RequestKind, version: i16) -> Option<ResponseKind> {
+        let mut state = self.state.lock().unwrap_or_else(|e| e.into_inner());
+        Some(match request {
+            RequestKind::ApiVersions(_) => ResponseKind::ApiVersions(self.api_versions()),
+            RequestKind::Metadata(r) => ResponseKind::Metadata(self.metadata(&state, r, version)),
+            RequestKind::CreateTopics(r) => {
+                ResponseKind::CreateTopics(self.create_topics(&mut state, r, version))
+            }
+            RequestKind::DeleteTopics(r) => {
+                ResponseKind::DeleteTopics(delete_topics(&mut state, r, version))
+            }
+            RequestKind::CreatePartitions(r) => {
+                ResponseKind::CreatePartitions(create_partitions(&mut state, r))
+            }
+            RequestKind::CreateAcls(r) => ResponseKind::CreateAcls(create_acls(&mut state, r)),
+            RequestKind::DescribeAcls(r) => ResponseKind::DescribeAcls(describe_acls(&state, r)),
+            RequestKind::DeleteAcls(r) => ResponseKind::DeleteAcls(delete_acls(&mut state, r)),
+            // decode_frame_within already refuses what `served` does not list.
+            _ => return None,
+        })
+    }
+
+    fn api_versions(&self) -> ApiVersionsResponse {
+        let api_keys = SERVED
+            .iter()
+            .filter_map(|&key| {
+                let r = self.served(key)?;
+                Some(ApiVersion {
+                    api_key: key.key(),
+                    min_version: r.lowest()?,
+                    max_version: r.highest()?,
+                    ..Default::default()
+                })
+            })
+            .collect();
+        ApiVersionsResponse {
+            api_keys,
+            ..Default::default()
+        }
+    }
+
+    fn metadata(&self, state: &State, r: MetadataRequest, version: i16) -> MetadataResponse {
+        let topic = |name: &Str, t: &Topic| MetadataResponseTopic {
+            name: Some(name.clone()),
+            topic_id: t.id,
+            partitions: (0..t.partitions)
+                .map(|p| MetadataResponsePartition {
+                    partition_index: p,
+                    leader_id: NODE_ID,
+                    replica_nodes: vec![NODE_ID],
+                    isr_nodes: vec![NODE_ID],
+                    ..Default::default()
+                })
+                .collect(),
+            ..Default::default()
+        };
+        // v0: an empty list means every topic; v1+: null does.
+        let wanted = match r.topics {
+            Some(t) if !(t.is_empty() && version == 0) => Some(t),
+            _ => None,
+        };
+        let topics = match wanted {
+            None => state.topics.iter().map(|(n, t)| topic(n, t)).collect(),
+            Some(wanted) => wanted
+                .iter()
+                .map(|w| {
+                    let found = match &w.name {
+                        Some(name) => state.topics.get_key_value(name),
+                        None => state.topics.iter().find(|(_, t)| t.id == w.topic_id),
+                    };
+                    match (found, &w.name) {
+                        (Some((n, t)), _) => topic(n, t),
+                        (None, Some(name)) => MetadataResponseTopic {
+                            error_code: ErrorCode::UnknownTopicOrPartition.code(),
+                            name: Some(name.clone()),
+                            ..Default::default()
+                        },
+                        (None, None) => MetadataResponseTopic {
+                            error_code: ErrorCode::UnknownTopicId.code(),
+                            name: None,
+                            topic_id: w.topic_id,
+                            ..Default::default()
+                        },
+                    }
+                })
+                .collect(),
+        };
+        MetadataResponse {
+            brokers: vec![MetadataResponseBroker {
+                node_id: NODE_ID,
+                host: self.addr.ip().to_string().into(),
+                port: i32::from(self.addr.port()),
+                rack: None,
+                ..Default::default()
+            }],
+            cluster_id: Some(self.config.cluster_id.as_str().into()),
+            controller_id: NODE_ID,
+            topics,
+            ..Default::default()
+        }
+    }
+
+    fn create_topics(
+        &self,
+        state: &mut State,
+        r: CreateTopicsRequest,
+        version: i16,
+    ) -> CreateTopicsResponse {
+        // One result per name, as Kafka keys them: a name given twice is one
+        // INVALID_REQUEST.
+        let topics = r
+            .topics
+            .iter()
+            .enumerate()
+            .filter(|&(i, t)| r.topics[..i].iter().all(|o| o.name != t.name))
+            .map(|(_, t)| {
+                let duplicate = r.topics.iter().filter(|o| o.name == t.name).count() > 1;
+                let mut result = CreatableTopicResult {
+                    name: t.name.clone(),
+                    error_message: None,
+                    ..Default::default()
+                };
+                let checked = if duplicate {
+                    Err((
+                        ErrorCode::InvalidRequest,
+                        "Duplicate topic name.".to_owned(),
+                    ))
+                } else {
+                    check_new_topic(state, t)
+                };
+                match checked {
+                    Err((code, message)) => {
+                        result.error_code = code.code();
+                        result.error_message = Some(message.into());
+                    }
+                    Ok((partitions, replication)) => {
+                        let topic = Topic {
+                            id: self.new_uuid(),
+                            partitions,
+                            configs: t
+                                .configs
+                                .iter()
+                                .map(|c| (c.name.clone(), c.value.clone()))
+                                .collect(),
+                        };
+                        if version >= 5 {
+                            result.num_partitions = partitions;
+                            result.replication_factor = replication;
+                            result.configs = Some(
+                                topic
+                                    .configs
+                                    .iter()
+                                    .map(|(name, value)| CreatableTopicConfigs {
+                                        name: name.clone(),
+                                        value: value.clone(),
+                                        config_source: ConfigSource::DynamicTopicConfig.code(),
+                                        ..Default::default()
+                                    })
+                                    .collect(),
+                            );
+                        }
+                        if version >= 7 {
+                            result.topic_id = topic.id;
+                        }
+                        if !r.validate_only {
+                            state.topics.insert(t.name.clone(), topic);
+                        }
+                    }
+                }
+                result
+            })
+            .collect();
+        CreateTopicsResponse {
+            topics,
+            ..Default::default()
+        }
+    }
+
+    /// A fresh, non-zero topic id.
+    fn new_uuid(&self) -> Uuid {
+        let n = self.next_id.fetch_add(1, Ordering::Relaxed);
+        Uuid::from_u64_pair(0x6b61_666b_612d_7769 ^ n.rotate_left(17), n)
+    }
+}
+
+/// Kafka's checks of a new topic, in its order; the partition count and
+/// replication factor it gets.
+fn check_new_topic(state: &State, t: &CreatableTopic) -> Result<(i32, i16), (ErrorCode, String)> {
+    check_topic_name(&t.name)?;
+    if state.topics.contains_key(&t.name) {
+        return Err((
+            ErrorCode::TopicAlreadyExists,
+            format!("Topic '{}' already exists.", t.name),
+        ));
+    }
+    if !t.assignments.is_empty() {
+        if t.num_partitions != -1 || t.replication_factor != -1 {
+            return Err((
+                ErrorCode::InvalidRequest,
+                "Both numPartitions or replicationFactor and replicasAssignments were set. Both cannot be used at the same time.".into(),
+            ));
+        }
+        let replication = t.assignments[0].broker_ids.len();
+        for a in &t.assignments {
+            if let Some(b) = a.broker_ids.iter().find(|&&b| b != NODE_ID) {
+                return Err((
+                    ErrorCode::InvalidReplicaAssignment,
+                    format!("The manual partition assignment includes broker {b}, but no broker with that ID is registered."),
+                ));
+            }
+            if a.broker_ids.is_empty() || a.broker_ids.len() != replication {
+                return Err((
+                    ErrorCode::InvalidReplicaAssignment,
+                    "All partitions in the manual partition assignment must have the same number of replicas.".into(),
+                ));
+            }
+        }
+        let replication = i16::try_from(replication).unwrap_or(i16::MAX);
+        return Ok((t.assignments.len() as i32, replication));
+    }
+    let partitions = match t.num_partitions {
+        -1 => DEFAULT_PARTITIONS,
+        n if n <= 0 => {
+            return Err((
+                ErrorCode::InvalidPartitions,
+                "Number of partitions was set to an invalid non-positive value.".into(),
+            ))
+        }
+        n => n,
+    };
+    let replication = match t.replication_factor {
+        -1 => DEFAULT_REPLICATION,
+        n if n <= 0 => {
+            return Err((
+                ErrorCode::InvalidReplicationFactor,
+                "Replication factor must be larger than 0, or -1 to use the default value.".into(),
+            ))
+        }
+        n if n > 1 => {
+            return Err((
+                ErrorCode::InvalidReplicationFactor,
+                format!("Unable to replicate the partition {n} time(s): The target replication factor of {n} cannot be reached because only 1 broker(s) are registered."),
+            ))
+        }
+        n => n,
+    };
+    Ok((partitions, replication))
+}
+
+/// Kafka's topic name rules (`Topic.validate`).
+fn check_topic_name(name: &str) -> Result<(), (ErrorCode, String)> {
+    let invalid = |why: String| Err((ErrorCode::InvalidTopicException, why));
+    if name.is_empty() {
+        return invalid("Topic name is illegal, it can't be empty".into());
+    }
+    if name == "." || name == ".." {
+        return invalid("Topic name cannot be \".\" or \"..\"".into());
+    }
+    if name.len() > 249 {
+        return invalid(format!(
+            "Topic name is illegal, it can't be longer than 249 characters, topic name: {name}"
+        ));
+    }
+    if !name
+        .bytes()
+        .all(|b| b.is_ascii_alphanumeric() || b"._-".contains(&b))
+    {
+        return invalid(format!("Topic name \"{name}\" is illegal, it contains a character other than ASCII alphanumerics, '.', '_' and '-'"));
+    }
+    Ok(())
+}
+
+fn delete_topics(state: &mut State, r: DeleteTopicsRequest, version: i16) -> DeleteTopicsResponse {
+    // v6 names topics by name or id; earlier versions by name only.
+    let wanted: Vec<(Option<Str>, Uuid)> = if version >= 6 {
+        r.topics.into_iter().map(|t| (t.name, t.topic_id)).collect()
+    } else {
+        r.topic_names
+            .into_iter()
+            .map(|n| (Some(n), Uuid::ZERO))
+            .collect()
+    };
+    let responses = wanted
+        .into_iter()
+        .map(|(name, id)| {
+            let found = match &name {
+                Some(n) => state
+                    .topics
+                    .get_key_value(n)
+                    .map(|(n, t)| (n.clone(), t.id)),
+                None => state
+                    .topics
+                    .iter()
+                    .find(|(_, t)| t.id == id)
+                    .map(|(n, t)| (n.clone(), t.id)),
+            };
+            match found {
+                Some((name, id)) => {
+                    state.topics.remove(&name);
+                    DeletableTopicResult {
+                        name: Some(name),
+                        topic_id: id,
+                        error_message: None,
+                        ..Default::default()
+                    }
+                }
+                None => {
+                    let (code, message) = if name.is_some() {
+                        (
+                            ErrorCode::UnknownTopicOrPartition,
+                            "This server does not host this topic-partition.",
+                        )
+                    } else {
+                        (
+                            ErrorCode::UnknownTopicId,
+                            "This server does not host this topic ID.",
+                        )
+                    };
+                    DeletableTopicResult {
+                        name,
+                        topic_id: id,
+                        error_code: code.code(),
+                        error_message: Some(message.into()),
+                        ..Default::default()
+                    }
+                }
+            }
+        })
+        .collect();
+    DeleteTopicsResponse {
+        responses,
+        ..Default::default()
+    }
+}
+
+fn create_partitions(state: &mut State, r: CreatePartitionsRequest) -> CreatePartitionsResponse {
+    let results = r
+        .topics
+        .iter()
+        .enumerate()
+        .filter(|&(i, t)| r.topics[..i].iter().all(|o| o.name != t.name))
+        .map(|(_, t)| {
+            let duplicate = r.topics.iter().filter(|o| o.name == t.name).count() > 1;
+            let checked = match state.topics.get(&t.name) {
+                _ if duplicate => Err((ErrorCode::InvalidRequest, "Duplicate topic name.".to_owned())),
+                None => Err((
+                    ErrorCode::UnknownTopicOrPartition,
+                    "This server does not host this topic-partition.".to_owned(),
+                )),
+                Some(topic) if t.count < topic.partitions => Err((
+                    ErrorCode::InvalidPartitions,
+                    format!("Topic currently has {} partitions, which is higher than the requested {}.", topic.partitions, t.count),
+                )),
+                Some(topic) if t.count == topic.partitions => Err((
+                    ErrorCode::InvalidPartitions,
+                    format!("Topic already has {} partitions.", topic.partitions),
+                )),
+                Some(topic) => match &t.assignments {
+                    Some(a) if a.len() as i64 != i64::from(t.count - topic.partitions) => Err((
+                        ErrorCode::InvalidReplicaAssignment,
+                        format!("Attempted to add {} additional partition(s), but only {} assignment(s) were specified.", t.count - topic.partitions, a.len()),
+                    )),
+                    Some(a) if a.iter().flat_map(|a| &a.broker_ids).any(|&b| b != NODE_ID) => Err((
+                        ErrorCode::InvalidReplicaAssignment,
+                        "The manual partition assignment includes a broker that is not registered.".to_owned(),
+                    )),
+                    _ => Ok(()),
+                },
+            };
+            let mut result = CreatePartitionsTopicResult {
+                name: t.name.clone(),
+                ..Default::default()
+            };
+            match checked {
+                Ok(()) if r.validate_only => {}
+                Ok(()) => {
+                    if let Some(topic) = state.topics.get_mut(&t.name) {
+                        topic.partitions = t.count;
+                    }
+                }
+                Err((code, message)) => {
+                    result.error_code = code.code();
+                    result.error_message = Some(message.into());
+                }
+            }
+            result
+        })
+        .collect();
+    CreatePartitionsResponse {
+        results,
+        ..Default::default()
+    }
+}
+
+/// A string filter: `None` matches anything, else the same text.
+fn any_or(filter: Option<&str>, value: &str) -> bool {
+    match filter {
+        None => true,
+        Some(f) => f == value,
+    }
+}
+
+/// Kafka's checks of a new ACL (`AclControlManager.validateNewAcl`).
+fn check_new_acl(a: &AclCreation) -> Result<(), String> {
+    match a.resource_type() {
+        ResourceType::UnknownType | ResourceType::Any | ResourceType::Unknown(_) => {
+            return Err(format!("Invalid resourceType {}", a.resource_type()))
+        }
+        _ => {}
+    }
+    if !matches!(
+        a.pattern_type(),
+        PatternType::Literal | PatternType::Prefixed
+    ) {
+        return Err(format!("Invalid patternType {}", a.pattern_type()));
+    }
+    match a.operation() {
+        AclOperation::UnknownType | AclOperation::Any | AclOperation::Unknown(_) => {
+            return Err(format!("Invalid operation {}", a.operation()))
+        }
+        _ => {}
+    }
+    if !matches!(
+        a.permission_type(),
+        AclPermissionType::Allow | AclPermissionType::Deny
+    ) {
+        return Err(format!("Invalid permissionType {}", a.permission_type()));
+    }
+    if a.resource_name.is_empty() {
+        return Err("Resource name should not be empty".into());
+    }
+    if !a.principal.contains(':') {
+        return Err(format!("Could not parse principal from `{}` (no colon is present separating the principal type from the principal name)", a.principal));
+    }
+    Ok(())
+}
+
+fn create_acls(state: &mut State, r: CreateAclsRequest) -> CreateAclsResponse {
+    let results = r
+        .creations
+        .iter()
+        .map(|a| match check_new_acl(a) {
+            Err(message) => AclCreationResult {
+                error_code: ErrorCode::InvalidRequest.code(),
+                error_message: Some(message.into()),
+                ..Default::default()
+            },
+            Ok(()) => {
+                let acl = Acl {
+                    resource_type: a.resource_type,
+                    name: a.resource_name.clone(),
+                    pattern: a.resource_pattern_type,
+                    principal: a.principal.clone(),
+                    host: a.host.clone(),
+                    operation: a.operation,
+                    permission: a.permission_type,
+                };
+                if !state.acls.contains(&acl) {
+                    state.acls.push(acl);
+                }
+                AclCreationResult {
+                    error_message: None,
+                    ..Default::default()
+                }
+            }
+        })
+        .collect();
+    CreateAclsResponse {
+        results,
+        ..Default::default()
+    }
+}
+
+impl AclFilter<'_> {
+    /// Kafka's `AclBindingFilter.matches`.
+    fn matches(&self, acl: &Acl) -> bool {
+        let any = |code: i8, want: i8| code == 1 || code == want; // 1 = ANY
+        let (literal, prefixed) = (PatternType::Literal.code(), PatternType::Prefixed.code());
+        let pattern_ok = match self.pattern {
+            p if p == PatternType::Any.code() || p == PatternType::Match.code() => true,
+            p => p == acl.pattern,
+        };
+        let name_ok = match self.name {
+            None => true,
+            Some(n) if self.pattern == PatternType::Any.code() || self.pattern == acl.pattern => {
+                n == acl.name.as_str()
+            }
+            Some(n) if acl.pattern == literal => n == acl.name.as_str() || acl.name == "*",
+            Some(n) if acl.pattern == prefixed => n.starts_with(acl.name.as_str()),
+            Some(_) => false,
+        };
+        any(self.resource_type, acl.resource_type)
+            && pattern_ok
+            && name_ok
+            && any_or(self.principal, &acl.principal)
+            && any_or(self.host, &acl.host)
+            && any(self.operation, acl.operation)
+            && any(self.permission, acl.permission)
+    }
+
+    /// Kafka refuses filters with UNKNOWN codes.
+    fn check(&self) -> Result<(), String> {
+        if self.resource_type == 0
+            || self.pattern == 0
+            || self.operation == 0
+            || self.permission == 0
+        {
+            return Err("The filter contains an UNKNOWN element".into());
+        }
+        Ok(())
+    }
+}
+
+fn describe_acls(state: &State, r: DescribeAclsRequest) -> DescribeAclsResponse {
+    let filter = AclFilter {
+        resource_type: r.resource_type_filter,
+        name: r.resource_name_filter.as_deref(),
+        pattern: r.pattern_type_filter,
+        principal: r.principal_filter.as_deref(),
+        host: r.host_filter.as_deref(),
+        operation: r.operation,
+        permission: r.permission_type,
+    };
+    if let Err(message) = filter.check() {
+        return DescribeAclsResponse {
+            error_code: ErrorCode::InvalidRequest.code(),
+            error_message: Some(message.into()),
+            ..Default::default()
+        };
+    }
+    let mut resources: Vec<DescribeAclsResource> = Vec::new();
+    for acl in state.acls.iter().filter(|a| filter.matches(a)) {
+        let description = AclDescription {
+            principal: acl.principal.clone(),
+            host: acl.host.clone(),
+            operation: acl.operation,
+            permission_type: acl.permission,
+            ..Default::default()
+        };
+        let same = |r: &&mut DescribeAclsResource| {
+            (r.resource_type, &r.resource_name, r.pattern_type)
+                == (acl.resource_type, &acl.name, acl.pattern)
+        };
+        match resources.iter_mut().find(same) {
+            Some(r) => r.acls.push(description),
+            None => resources.push(DescribeAclsResource {
+                resource_type: acl.resource_type,
+                resource_name: acl.name.clone(),
+                pattern_type: acl.pattern,
+                acls: vec![description],
+                ..Default::default()
+            }),
+        }
+    }
+    DescribeAclsResponse {
+        error_message: None,
+        resources,
+        ..Default::default()
+    }
+}
+
+fn delete_acls(state: &mut State, r: DeleteAclsRequest) -> DeleteAclsResponse {
+    let filter_results = r
+        .filters
+        .iter()
+        .map(|f: &DeleteAclsFilter| {
+            let filter = AclFilter {
+                resource_type: f.resource_type_filter,
+                name: f.resource_name_filter.as_deref(),
+                pattern: f.pattern_type_filter,
+                principal: f.principal_filter.as_deref(),
+                host: f.host_filter.as_deref(),
+                operation: f.operation,
+                permission: f.permission_type,
+            };
+            if let Err(message) = filter.check() {
+                return DeleteAclsFilterResult {
+                    error_code: ErrorCode::InvalidRequest.code(),
+                    error_message: Some(message.into()),
+                    ..Default::default()
+                };
+            }
+            let (gone, kept): (Vec<Acl>, Vec<Acl>) =
+                state.acls.drain(..).partition(|a| filter.matches(a));
+            state.acls = kept;
+            DeleteAclsFilterResult {
+                error_message: None,
+                matching_acls: gone
+                    .into_iter()
+                    .map(|a| DeleteAclsMatchingAcl {
+                        error_message: None,
+                        resource_type: a.resource_type,
+                        resource_name: a.name,
+                        pattern_type: a.pattern,
+                        principal: a.principal,
+                        host: a.host,
+                        operation: a.operation,
+                        permission_type: a.permission,
+                        ..Default::default()
+                    })
+                    .collect(),
+                ..Default::default()
+            }
+        })
+        .collect();
+    DeleteAclsResponse {
+        filter_results,
+        ..Default::default()
+    }
+}
+
+/// The non-zero error codes in an answer, for the log.
+fn errors_of(response: &ResponseKind) -> Vec<i16> {
+    let codes: Vec<i16> = match response {
+        ResponseKind::ApiVersions(r) => vec![r.error_code],
+        ResponseKind::Metadata(r) => r.topics.iter().map(|t| t.error_code).collect(),
+        ResponseKind::CreateTopics(r) => r.topics.iter().map(|t| t.error_code).collect(),
+        ResponseKind::DeleteTopics(r) => r.responses.iter().map(|t| t.error_code).collect(),
+        ResponseKind::CreatePartitions(r) => r.results.iter().map(|t| t.error_code).collect(),
+        ResponseKind::CreateAcls(r) => r.results.iter().map(|t| t.error_code).collect(),
+        ResponseKind::DescribeAcls(r) => vec![r.error_code],
+        ResponseKind::DeleteAcls(r) => r.filter_results.iter().map(|t| t.error_code).collect(),
+        _ => Vec::new(),
+    };
+    codes.into_iter().filter(|&c| c != 0).collect()
+}

@@ -1,0 +1,408 @@
+//! The mock broker example, run in-process on 127.0.0.1, driven by this
+//! workspace's own blocking client (`kafka_messages::client`): every served
+//! API at every version, the errors Kafka gives, and both ways of refusing a
+//! version (ApiVersions' v0 answer, and closing the connection).
+
+#[path = "../examples/mock_broker/broker.rs"]
+#[allow(dead_code)]
+mod broker;
+
+use std::collections::BTreeMap;
+use std::net::SocketAddr;
+
+use kafka_messages::client::{Client, ClientError};
+use kafka_messages::create_partitions::CreatePartitionsTopic;
+use kafka_messages::delete_acls::DeleteAclsFilter;
+use kafka_messages::delete_topics::DeleteTopicState;
+use kafka_messages::metadata::MetadataRequestTopic;
+use kafka_messages::*;
+use kafka_wire::{ErrorCode, Message, Str, VersionRange};
+
+/// A running mock broker; dropping it stops it.
+struct Mock {
+    addr: SocketAddr,
+    _runtime: tokio::runtime::Runtime,
+}
+
+fn start(max_versions: &[(ApiKey, i16)]) -> Mock {
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(1)
+        .enable_all()
+        .build()
+        .unwrap();
+    let listener = runtime
+        .block_on(tokio::net::TcpListener::bind("127.0.0.1:0"))
+        .unwrap();
+    let addr = listener.local_addr().unwrap();
+    let config = broker::Config {
+        max_versions: max_versions.iter().copied().collect::<BTreeMap<_, _>>(),
+        ..Default::default()
+    };
+    runtime.spawn(broker::Broker::new(config, addr).serve(listener));
+    Mock {
+        addr,
+        _runtime: runtime,
+    }
+}
+
+fn client(mock: &Mock) -> Client {
+    Client::connect(mock.addr, "mock-broker-test").unwrap()
+}
+
+fn versions<M: Message>() -> std::ops::RangeInclusive<i16> {
+    M::VERSIONS.lowest().unwrap()..=M::VERSIONS.highest().unwrap()
+}
+
+fn topic(name: &str, partitions: i32, replication: i16) -> CreatableTopic {
+    CreatableTopic {
+        name: name.into(),
+        num_partitions: partitions,
+        replication_factor: replication,
+        ..Default::default()
+    }
+}
+
+fn create(c: &mut Client, version: i16, topics: Vec<CreatableTopic>) -> Vec<CreatableTopicResult> {
+    let request = CreateTopicsRequest {
+        topics,
+        timeout_ms: 5_000,
+        ..Default::default()
+    };
+    c.send(&request, version).unwrap().topics
+}
+
+fn metadata(c: &mut Client, version: i16, names: &[&str]) -> MetadataResponse {
+    let request = MetadataRequest {
+        topics: Some(
+            names
+                .iter()
+                .map(|&n| MetadataRequestTopic {
+                    name: Some(n.into()),
+                    ..Default::default()
+                })
+                .collect(),
+        ),
+        ..Default::default()
+    };
+    c.send(&request, version).unwrap()
+}
+
+#[test]
+fn api_versions_advertises_what_is_served_and_falls_back_by_kafkas_rule() {
+    let mock = start(&[]);
+    let mut c = client(&mock);
+    let advertised = c.api_versions().unwrap().clone();
+    assert_eq!(advertised.api_keys.len(), broker::SERVED.len());
+    for key in broker::SERVED {
+        assert_eq!(
+            advertised.versions_of(key.key()),
+            Some(key.valid_versions()),
+            "{key:?}"
+        );
+    }
+    // Capped at v3: the client opens with v5, gets the v0 UNSUPPORTED_VERSION
+    // answer listing 0-3, and retries at v3.
+    let mock = start(&[(ApiKey::ApiVersions, 3), (ApiKey::CreateTopics, 4)]);
+    let mut c = client(&mock);
+    let advertised = c.api_versions().unwrap().clone();
+    assert_eq!(advertised.error_code, 0);
+    assert_eq!(advertised.versions_of(18), Some(VersionRange::new(0, 3)));
+    assert_eq!(advertised.versions_of(19), Some(VersionRange::new(2, 4)));
+    assert_eq!(c.negotiate::<CreateTopicsRequest>().unwrap(), 4);
+}
+
+#[test]
+fn an_unsupported_api_versions_version_gets_the_v0_error_35_answer() {
+    use std::io::{Read, Write};
+    let mock = start(&[(ApiKey::ApiVersions, 2)]);
+    let mut s = std::net::TcpStream::connect(mock.addr).unwrap();
+    s.set_read_timeout(Some(std::time::Duration::from_secs(10)))
+        .unwrap();
+    // ApiVersions v5, header v2, correlation id 0x0a0b0c0d, null client id,
+    // empty tagged section, then a v5 body.
+    let body = [
+        0, 18, 0, 5, 10, 11, 12, 13, 0xff, 0xff, 0, 1, 1, 0, 0xff, 0xff, 0xff, 0xff, 0,
+    ];
+    let mut frame = (body.len() as i32).to_be_bytes().to_vec();
+    frame.extend_from_slice(&body);
+    s.write_all(&frame).unwrap();
+    let mut answer = [0u8; 20];
+    s.read_exact(&mut answer).unwrap();
+    assert_eq!(
+        answer,
+        [0, 0, 0, 16, 10, 11, 12, 13, 0, 35, 0, 0, 0, 1, 0, 18, 0, 0, 0, 2]
+    );
+}
+
+#[test]
+fn a_version_above_the_served_one_closes_the_connection() {
+    let mock = start(&[(ApiKey::CreateTopics, 4)]);
+    let mut c = client(&mock);
+    let err = c.send(&CreateTopicsRequest::default(), 7).unwrap_err();
+    assert!(matches!(err, ClientError::Closed), "{err}");
+    // An API the mock does not serve: the same.
+    let mut c = client(&mock);
+    let err = c
+        .send(&kafka_messages::DescribeConfigsRequest::default(), 4)
+        .unwrap_err();
+    assert!(matches!(err, ClientError::Closed), "{err}");
+}
+
+#[test]
+fn topics_at_every_version_with_kafkas_errors() {
+    let mock = start(&[]);
+    let mut c = client(&mock);
+    for version in versions::<CreateTopicsRequest>() {
+        let name = format!("t{version}");
+        let ok = create(&mut c, version, vec![topic(&name, 3, 1)]);
+        assert_eq!(
+            ok[0].error(),
+            ErrorCode::None,
+            "v{version}: {:?}",
+            ok[0].error_message
+        );
+        if version >= 5 {
+            assert_eq!((ok[0].num_partitions, ok[0].replication_factor), (3, 1));
+        }
+        assert_eq!(!ok[0].topic_id.is_zero(), version >= 7, "v{version}");
+        let errors: Vec<ErrorCode> = create(
+            &mut c,
+            version,
+            vec![
+                topic(&name, 3, 1),
+                topic("zero", 0, 1),
+                topic("rf3", 1, 3),
+                topic("bad/name", 1, 1),
+            ],
+        )
+        .iter()
+        .map(CreatableTopicResult::error)
+        .collect();
+        assert_eq!(
+            errors,
+            [
+                ErrorCode::TopicAlreadyExists,
+                ErrorCode::InvalidPartitions,
+                ErrorCode::InvalidReplicationFactor,
+                ErrorCode::InvalidTopicException
+            ],
+            "v{version}"
+        );
+    }
+    // Defaults (-1, -1) and validate_only.
+    let request = CreateTopicsRequest {
+        topics: vec![topic("dry", -1, -1)],
+        validate_only: true,
+        ..Default::default()
+    };
+    let r = c.send(&request, 7).unwrap();
+    assert_eq!((r.topics[0].error_code, r.topics[0].num_partitions), (0, 1));
+
+    for version in versions::<MetadataRequest>().filter(|v| *v >= 1) {
+        let m = metadata(&mut c, version, &["t7", "dry", "missing"]);
+        assert_eq!(m.controller_id, 1, "v{version}");
+        assert_eq!(m.brokers[0].port, i32::from(mock.addr.port()));
+        let found: Vec<(Option<&str>, i16, usize)> = m
+            .topics
+            .iter()
+            .map(|t| (t.name.as_deref(), t.error_code, t.partitions.len()))
+            .collect();
+        assert_eq!(
+            found,
+            [
+                (Some("t7"), 0, 3),
+                (Some("dry"), 3, 0),
+                (Some("missing"), 3, 0)
+            ],
+            "v{version}"
+        );
+    }
+
+    for version in versions::<CreatePartitionsRequest>() {
+        let request = CreatePartitionsRequest {
+            topics: vec![
+                CreatePartitionsTopic {
+                    name: "t2".into(),
+                    count: 4 + i32::from(version),
+                    assignments: None,
+                    ..Default::default()
+                },
+                CreatePartitionsTopic {
+                    name: "t3".into(),
+                    count: 2,
+                    assignments: None,
+                    ..Default::default()
+                },
+                CreatePartitionsTopic {
+                    name: "missing".into(),
+                    count: 2,
+                    assignments: None,
+                    ..Default::default()
+                },
+            ],
+            timeout_ms: 5_000,
+            ..Default::default()
+        };
+        let codes: Vec<i16> = c
+            .send(&request, version)
+            .unwrap()
+            .results
+            .iter()
+            .map(|r| r.error_code)
+            .collect();
+        assert_eq!(codes, [0, 37, 3], "v{version}");
+    }
+    assert_eq!(metadata(&mut c, 12, &["t2"]).topics[0].partitions.len(), 7);
+
+    for version in versions::<DeleteTopicsRequest>() {
+        let name = format!("t{}", version + 1);
+        let request = if version >= 6 {
+            DeleteTopicsRequest {
+                topics: vec![
+                    DeleteTopicState {
+                        name: Some(name.as_str().into()),
+                        ..Default::default()
+                    },
+                    DeleteTopicState {
+                        name: Some("missing".into()),
+                        ..Default::default()
+                    },
+                ],
+                timeout_ms: 5_000,
+                ..Default::default()
+            }
+        } else {
+            DeleteTopicsRequest {
+                topic_names: vec![name.as_str().into(), "missing".into()],
+                timeout_ms: 5_000,
+                ..Default::default()
+            }
+        };
+        let codes: Vec<i16> = c
+            .send(&request, version)
+            .unwrap()
+            .responses
+            .iter()
+            .map(|r| r.error_code)
+            .collect();
+        assert_eq!(codes, [0, 3], "v{version}");
+    }
+    let left: Vec<Option<Str>> = c
+        .send(
+            &MetadataRequest {
+                topics: None,
+                ..Default::default()
+            },
+            12,
+        )
+        .unwrap()
+        .topics
+        .into_iter()
+        .map(|t| t.name)
+        .collect();
+    assert!(left.is_empty(), "{left:?}");
+}
+
+#[test]
+fn acls_at_every_version_with_kafkas_errors() {
+    let mock = start(&[]);
+    let mut c = client(&mock);
+    let acl = |name: &str, principal: &str, pattern: PatternType| {
+        AclCreation::new(
+            ResourceType::Topic,
+            name,
+            pattern,
+            principal,
+            "*",
+            AclOperation::Read,
+            AclPermissionType::Allow,
+        )
+    };
+    for version in versions::<CreateAclsRequest>() {
+        let request = CreateAclsRequest {
+            creations: vec![
+                acl(
+                    &format!("orders{version}"),
+                    "User:alice",
+                    PatternType::Literal,
+                ),
+                acl("logs-", "User:bob", PatternType::Prefixed),
+                acl("x", "alice", PatternType::Literal),
+                acl("x", "User:alice", PatternType::Match),
+            ],
+            ..Default::default()
+        };
+        let codes: Vec<ErrorCode> = c
+            .send(&request, version)
+            .unwrap()
+            .results
+            .iter()
+            .map(|r| r.error())
+            .collect();
+        assert_eq!(
+            codes,
+            [
+                ErrorCode::None,
+                ErrorCode::None,
+                ErrorCode::InvalidRequest,
+                ErrorCode::InvalidRequest
+            ],
+            "v{version}"
+        );
+    }
+    for version in versions::<DescribeAclsRequest>() {
+        // MATCH on a name: the literal ACL of that name and the prefix that covers it.
+        let request = DescribeAclsRequest {
+            resource_type_filter: ResourceType::Topic.code(),
+            resource_name_filter: Some("logs-app".into()),
+            pattern_type_filter: PatternType::Match.code(),
+            principal_filter: None,
+            host_filter: None,
+            operation: AclOperation::Any.code(),
+            permission_type: AclPermissionType::Any.code(),
+            ..Default::default()
+        };
+        let r = c.send(&request, version).unwrap();
+        assert_eq!(r.error_code, 0);
+        let names: Vec<&str> = r
+            .resources
+            .iter()
+            .map(|r| r.resource_name.as_str())
+            .collect();
+        assert_eq!(names, ["logs-"], "v{version}");
+        let all = DescribeAclsRequest {
+            resource_name_filter: None,
+            pattern_type_filter: PatternType::Any.code(),
+            ..request
+        };
+        assert_eq!(
+            c.send(&all, version).unwrap().resources.len(),
+            4,
+            "v{version}"
+        );
+    }
+    for version in versions::<DeleteAclsRequest>() {
+        let filter = DeleteAclsFilter {
+            resource_type_filter: ResourceType::Topic.code(),
+            resource_name_filter: Some(format!("orders{version}").as_str().into()),
+            pattern_type_filter: PatternType::Literal.code(),
+            principal_filter: None,
+            host_filter: None,
+            operation: AclOperation::Any.code(),
+            permission_type: AclPermissionType::Any.code(),
+            ..Default::default()
+        };
+        let r = c
+            .send(
+                &DeleteAclsRequest {
+                    filters: vec![filter],
+                    ..Default::default()
+                },
+                version,
+            )
+            .unwrap();
+        assert_eq!(r.filter_results[0].error_code, 0);
+        assert_eq!(r.filter_results[0].matching_acls.len(), 1, "v{version}");
+        assert_eq!(r.filter_results[0].matching_acls[0].principal, "User:alice");
+    }
+}
