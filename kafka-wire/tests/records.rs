@@ -7,10 +7,13 @@
 
 use bytes::Bytes;
 use kafka_wire::records::{
-    Compression, ControlRecordType, EndTxnMarker, Header, NewRecord, ReadOptions, Record,
-    RecordBatch, RecordBatchBuilder, RecordsError, RecordsErrorKind, TimestampType,
+    Compression, ControlRecordType, EndTxnMarker, Header, NewRecord, ReadOptions, RecordBatch,
+    RecordBatchBuilder, RecordsError, RecordsErrorKind, TimestampType,
 };
 use kafka_wire::Records;
+
+mod records_common;
+use records_common::{build, headers_of, random_records, records_of, Owned, Rng, T0};
 
 /// The first batch `scripts/java-records.sh write` produces, byte for byte:
 /// `MemoryRecordsBuilder` (kafka-clients 4.4.0), no compression, create time,
@@ -34,22 +37,6 @@ const JAVA_SMALL: [u8; 106] = [
     // record 2: length 15, delta -2 (zigzag 0x03), offset delta 2, "tombstone", null value
     0x1e, 0, 0x03, 0x04, 0x12, b't', b'o', b'm', b'b', b's', b't', b'o', b'n', b'e', 0x01, 0,
 ];
-
-const T0: i64 = 1_700_000_000_000;
-
-fn records_of(batch: &RecordBatch) -> Vec<Record> {
-    batch
-        .records()
-        .unwrap()
-        .collect::<Result<Vec<_>, _>>()
-        .unwrap()
-}
-
-fn headers_of(r: &Record) -> Vec<(Vec<u8>, Option<Vec<u8>>)> {
-    r.headers()
-        .map(|h| (h.key.to_vec(), h.value.map(<[u8]>::to_vec)))
-        .collect()
-}
 
 #[test]
 fn the_java_small_batch_reads_field_by_field() {
@@ -154,105 +141,6 @@ fn zero_copy_keys_and_values_share_the_batch() {
 // ---------------------------------------------------------------------------
 // Round trips
 // ---------------------------------------------------------------------------
-
-/// A small deterministic generator (xorshift64*), so failures reproduce.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-    fn bytes(&mut self, max: u64) -> Vec<u8> {
-        let n = self.below(max + 1) as usize;
-        // Compressible half the time, noise the other half.
-        if self.below(2) == 0 {
-            (0..n).map(|i| b"kafka records "[i % 14]).collect()
-        } else {
-            (0..n).map(|_| self.next() as u8).collect()
-        }
-    }
-    fn nullable(&mut self, max: u64) -> Option<Vec<u8>> {
-        (self.below(5) != 0).then(|| self.bytes(max))
-    }
-}
-
-/// An owned record, to compare what was written with what was read.
-#[derive(Debug, Clone, PartialEq)]
-struct Owned {
-    offset: i64,
-    timestamp: i64,
-    key: Option<Vec<u8>>,
-    value: Option<Vec<u8>>,
-    headers: Vec<(Vec<u8>, Option<Vec<u8>>)>,
-}
-
-impl Owned {
-    fn read(r: &Record) -> Self {
-        Owned {
-            offset: r.offset(),
-            timestamp: r.timestamp(),
-            key: r.key().map(<[u8]>::to_vec),
-            value: r.value().map(<[u8]>::to_vec),
-            headers: headers_of(r),
-        }
-    }
-}
-
-fn random_records(rng: &mut Rng, base_offset: i64, count: usize) -> Vec<Owned> {
-    let mut offset = base_offset;
-    (0..count)
-        .map(|_| {
-            let max_value = if rng.below(60) == 0 { 70_000 } else { 300 };
-            let o = Owned {
-                offset,
-                timestamp: if rng.below(10) == 0 {
-                    -1
-                } else {
-                    T0 + rng.below(1 << 40) as i64 - (1 << 39)
-                },
-                key: rng.nullable(40),
-                value: rng.nullable(max_value),
-                headers: (0..rng.below(4))
-                    .map(|_| (rng.bytes(12), rng.nullable(30)))
-                    .collect(),
-            };
-            offset += 1 + rng.below(3) as i64 * (rng.below(2) as i64);
-            o
-        })
-        .collect()
-}
-
-fn build(c: Compression, base_offset: i64, records: &[Owned]) -> Result<RecordBatch, RecordsError> {
-    let mut b = RecordBatchBuilder::new()
-        .compression(c)
-        .base_offset(base_offset)
-        .producer(77, 3, 12)
-        .partition_leader_epoch(9);
-    for r in records {
-        let headers: Vec<Header<'_>> = r
-            .headers
-            .iter()
-            .map(|(k, v)| Header {
-                key: k,
-                value: v.as_deref(),
-            })
-            .collect();
-        let rec = NewRecord {
-            timestamp: r.timestamp,
-            key: r.key.as_deref(),
-            value: r.value.as_deref(),
-            headers: &headers,
-        };
-        b.append_with_offset(r.offset, rec)?;
-    }
-    b.build()
-}
 
 #[test]
 fn every_codec_round_trips_random_batches() {
