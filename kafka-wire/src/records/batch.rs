@@ -110,7 +110,7 @@ pub(crate) mod attr {
 /// Get batches from [`Records::batches`](crate::Records::batches), from
 /// [`RecordBatch::parse`], or from a
 /// [`RecordBatchBuilder`](crate::records::RecordBatchBuilder).
-#[derive(Clone, PartialEq, Eq)]
+#[derive(Clone)]
 pub struct RecordBatch {
     // The builder fills these in directly: it wrote the header itself.
     pub(crate) bytes: Bytes,
@@ -127,7 +127,18 @@ pub struct RecordBatch {
     pub(crate) record_count: i32,
     pub(crate) compression: Compression,
     pub(crate) max_uncompressed_size: usize,
+    /// The byte position in the record set it was read from, for errors.
+    pub(crate) position: Option<usize>,
 }
+
+/// Two batches are equal when their bytes are: the header is read from them.
+impl PartialEq for RecordBatch {
+    fn eq(&self, other: &Self) -> bool {
+        self.bytes == other.bytes
+    }
+}
+
+impl Eq for RecordBatch {}
 
 #[inline(always)]
 fn be<const N: usize>(b: &[u8], at: usize) -> [u8; N] {
@@ -215,6 +226,7 @@ impl RecordBatch {
             record_count: i32::from_be_bytes(be(b, at::RECORD_COUNT)),
             compression,
             max_uncompressed_size: options.max_uncompressed(),
+            position: None,
             bytes,
         })
     }
@@ -227,7 +239,7 @@ impl RecordBatch {
     /// [`UncompressedTooLarge`](RecordsErrorKind::UncompressedTooLarge)), and
     /// are slices of that buffer.
     pub fn records(&self) -> Result<RecordIter, RecordsError> {
-        let in_batch = |e: RecordsError| e.in_batch(self.base_offset);
+        let in_batch = |e: RecordsError| self.locate(e);
         if self.record_count < 0 {
             return Err(in_batch(
                 RecordsErrorKind::InvalidRecordCount {
@@ -256,13 +268,23 @@ impl RecordBatch {
             self.base_offset,
             self.base_timestamp,
             log_append_time,
+            self.position,
         ))
+    }
+
+    /// Adds where this batch is to an error about it.
+    fn locate(&self, e: RecordsError) -> RecordsError {
+        let e = e.in_batch(self.base_offset);
+        match self.position {
+            Some(p) => e.at_position(p),
+            None => e,
+        }
     }
 
     /// Checks the CRC-32C, for a batch read with
     /// [`ReadOptions::verify_crc`]`(false)`.
     pub fn verify_crc(&self) -> Result<(), RecordsError> {
-        check_crc(&self.bytes, self.crc).map_err(|e| e.in_batch(self.base_offset))
+        check_crc(&self.bytes, self.crc).map_err(|e| self.locate(e))
     }
 
     /// The whole batch, from its base offset to its last byte.
@@ -503,7 +525,14 @@ impl Iterator for Batches {
         }
         self.pos = at + total;
         let bytes = self.data.slice(at..at + total);
-        Some(RecordBatch::from_framed(bytes, self.options).map_err(|e| e.at_position(at)))
+        Some(
+            RecordBatch::from_framed(bytes, self.options)
+                .map(|batch| RecordBatch {
+                    position: Some(at),
+                    ..batch
+                })
+                .map_err(|e| e.at_position(at)),
+        )
     }
 }
 

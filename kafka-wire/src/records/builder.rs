@@ -494,6 +494,7 @@ impl RecordBatchBuilder {
             compression: self.compression,
             // What it was built from can be read back whatever its size.
             max_uncompressed_size: records_len.max(DEFAULT_MAX_UNCOMPRESSED_SIZE),
+            position: None,
         })
     }
 }

@@ -208,6 +208,7 @@ pub struct RecordIter {
     base_offset: i64,
     base_timestamp: i64,
     log_append_time: Option<i64>,
+    position: Option<usize>,
     done: bool,
 }
 
@@ -218,6 +219,7 @@ impl RecordIter {
         base_offset: i64,
         base_timestamp: i64,
         log_append_time: Option<i64>,
+        position: Option<usize>,
     ) -> Self {
         RecordIter {
             data,
@@ -227,6 +229,7 @@ impl RecordIter {
             base_offset,
             base_timestamp,
             log_append_time,
+            position,
             done: false,
         }
     }
@@ -343,7 +346,11 @@ impl Iterator for RecordIter {
                 }
             }
         };
-        Some(Err(err.in_batch(self.base_offset)))
+        let err = err.in_batch(self.base_offset);
+        Some(Err(match self.position {
+            Some(p) => err.at_position(p),
+            None => err,
+        }))
     }
 
     fn size_hint(&self) -> (usize, Option<usize>) {
