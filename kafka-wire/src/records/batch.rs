@@ -16,7 +16,9 @@ use crate::records::{
 ///
 /// Every codec can be named; reading or writing one needs its feature
 /// (`gzip`, `snappy`, `lz4`, `zstd`, or `compression` for all four).
+/// Non-exhaustive: ids 5 to 7 are unassigned, and Kafka may assign them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[non_exhaustive]
 pub enum Compression {
     /// Records stored as they are (id 0).
     #[default]

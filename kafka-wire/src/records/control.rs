@@ -11,7 +11,10 @@
 use crate::records::{Record, RecordsError, RecordsErrorKind};
 
 /// What a control record is (the `Type` of Kafka's `ControlRecordTypeSchema`).
+/// Non-exhaustive: a type Kafka adds later reads as `Unknown` until this
+/// crate names it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum ControlRecordType {
     /// 0: a transaction was aborted; its value is an [`EndTxnMarker`].
     Abort,
