@@ -5,6 +5,7 @@
 #
 #   scripts/java-records.sh write <batches.bin> <expected.tsv>
 #   scripts/java-records.sh read <batches.bin> <dump.tsv> <rewritten.bin>
+#   scripts/java-records.sh bench <results.tsv>   # the Java client on benches/records.rs's workloads
 #   scripts/java-records.sh fetch        # only fetch the jars and compile
 #
 # Env: JAVA_RECORDS_CACHE_DIR (<repo>/.cache/java-records), KAFKA_VERSION (4.4.0), JAVA_HOME (optional).
@@ -94,10 +95,10 @@ run() {
 }
 
 case "${1:-}" in
-    write | read) run "$@" ;;
+    write | read | bench) run "$@" ;;
     fetch) fetch && compile ;;
     *)
-        sed -n '2,12p' "$0" | sed 's/^# \{0,1\}//' >&2
+        sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//' >&2
         exit 2
         ;;
 esac

@@ -8,6 +8,11 @@
 //       offset gaps, large and many records, and two legacy message sets) into
 //       one record set, and what they hold, as Java reads it back, into the TSV.
 //
+//   bench <results.tsv>
+//       Times MemoryRecordsBuilder (encode) and MemoryRecords with ensureValid
+//       (decode) on the workloads of benches/records.rs, every codec; writes
+//       "workload codec op nanoseconds" lines.
+//
 //   read <batches.bin> <dump.tsv> <rewritten.bin>
 //       Reads batches another writer produced: checks each CRC (ensureValid),
 //       dumps what they hold into the TSV, and writes each again with
@@ -42,11 +47,14 @@ public class RecordsOracle {
     public static void main(String[] args) throws Exception {
         if (args.length == 3 && args[0].equals("write")) {
             write(Paths.get(args[1]), Paths.get(args[2]));
+        } else if (args.length == 2 && args[0].equals("bench")) {
+            bench(Paths.get(args[1]));
         } else if (args.length == 4 && args[0].equals("read")) {
             read(Paths.get(args[1]), Paths.get(args[2]), Paths.get(args[3]));
         } else {
             System.err.println("usage: RecordsOracle write <batches.bin> <expected.tsv>");
             System.err.println("       RecordsOracle read <batches.bin> <dump.tsv> <rewritten.bin>");
+            System.err.println("       RecordsOracle bench <results.tsv>");
             System.exit(2);
         }
     }
@@ -255,6 +263,87 @@ public class RecordsOracle {
             else b.appendWithOffset(r.offset(), s);
         }
         return b.build();
+    }
+
+    // ------------------------------------------------------------------ bench
+
+    static final String[] WORDS = {"kafka", "record", "batch", "offset", "topic", "partition", "leader", "epoch",
+            "producer", "consumer", "commit", "fetch", "zstd", "lz4", "snappy", "gzip"};
+
+    /** The workload of benches/records.rs: the same LCG, words, keys and headers. */
+    static List<SimpleRecord> workload(int count, int valueLen) {
+        List<SimpleRecord> out = new ArrayList<>();
+        long x = 42;
+        for (int i = 0; i < count; i++) {
+            ByteArrayOutputStream value = new ByteArrayOutputStream();
+            while (value.size() < valueLen) {
+                x = x * 6364136223846793005L + 1442695040888963407L;
+                byte[] w = utf8(WORDS[(int) (x >>> 60)]);
+                value.write(w, 0, w.length);
+                value.write(' ');
+            }
+            byte[] v = Arrays.copyOf(value.toByteArray(), valueLen);
+            Header[] headers = {new RecordHeader("trace-id", utf8(String.format("%016x", x)))};
+            out.add(new SimpleRecord(1_700_000_000_000L + i, utf8(String.format("key-%06d", i)), v, headers));
+        }
+        return out;
+    }
+
+    static MemoryRecords encode(List<SimpleRecord> records, Compression c, int capacity) {
+        MemoryRecordsBuilder b = new MemoryRecordsBuilder(new ByteBufferOutputStream(capacity), (byte) 2, c,
+                TimestampType.CREATE_TIME, 0, RecordBatch.NO_TIMESTAMP, -1, (short) -1, -1, false, false, -1,
+                Integer.MAX_VALUE, RecordBatch.NO_TIMESTAMP);
+        for (SimpleRecord r : records) b.append(r);
+        return b.build();
+    }
+
+    static long decode(MemoryRecords records) {
+        long n = 0;
+        for (MutableRecordBatch batch : MemoryRecords.readableRecords(records.buffer().duplicate()).batches()) {
+            batch.ensureValid();
+            for (Record r : batch) {
+                n += (r.hasKey() ? r.keySize() : 0) + (r.hasValue() ? r.valueSize() : 0);
+                for (Header h : r.headers()) n += h.key().length() + (h.value() == null ? 0 : h.value().length);
+            }
+        }
+        return n;
+    }
+
+    static long sink;
+
+    /** Median nanoseconds per call of `op` over rounds of about 0.3 s, after 1.5 s of warm-up. */
+    static double time(Runnable op) {
+        long end = System.nanoTime() + 1_500_000_000L;
+        long calls = 0;
+        while (System.nanoTime() < end) { op.run(); calls++; }
+        long per = Math.max(1, calls / 5);
+        double[] rounds = new double[7];
+        for (int i = 0; i < rounds.length; i++) {
+            long t0 = System.nanoTime();
+            for (long j = 0; j < per; j++) op.run();
+            rounds[i] = (System.nanoTime() - t0) / (double) per;
+        }
+        Arrays.sort(rounds);
+        return rounds[rounds.length / 2];
+    }
+
+    static void bench(Path out) throws IOException {
+        String[] codecs = {"none", "gzip", "snappy", "lz4", "zstd"};
+        try (PrintWriter w = new PrintWriter(Files.newBufferedWriter(out))) {
+            for (Object[] wl : new Object[][]{{"small", 1000, 100}, {"large", 100, 10_000}}) {
+                List<SimpleRecord> records = workload((int) wl[1], (int) wl[2]);
+                int uncompressed = encode(records, Compression.NONE, 1024).sizeInBytes();
+                for (String name : codecs) {
+                    Compression c = codec(name);
+                    MemoryRecords batch = encode(records, c, uncompressed);
+                    double enc = time(() -> sink += encode(records, c, uncompressed).sizeInBytes());
+                    double dec = time(() -> sink += decode(batch));
+                    w.printf("%s\t%s\tencode\t%.0f%n%s\t%s\tdecode\t%.0f%n", wl[0], name, enc, wl[0], name, dec);
+                    System.err.printf("java %s/%s: batch %d B, encode %.1f us, decode %.1f us%n",
+                            wl[0], name, batch.sizeInBytes(), enc / 1e3, dec / 1e3);
+                }
+            }
+        }
     }
 
     // ------------------------------------------------------------------ dump
