@@ -107,9 +107,9 @@ fn too_large(c: Compression, limit: usize) -> RecordsErrorKind {
     }
 }
 
-/// Makes `out` `len` bytes long (zero-filled), growing its capacity by
-/// doubling, but never past `cap` (at least `len`): a buffer bounded by the
-/// limit stays bounded by it.
+/// Makes room in `out` for `len` bytes, growing its capacity by doubling, but
+/// never past `cap` (at least `len`): a buffer bounded by the limit stays
+/// bounded by it.
 #[cfg(any(
     feature = "gzip",
     feature = "snappy",
@@ -117,19 +117,35 @@ fn too_large(c: Compression, limit: usize) -> RecordsErrorKind {
     feature = "zstd"
 ))]
 #[inline]
-fn grow(out: &mut Vec<u8>, len: usize, cap: usize) {
+fn reserve(out: &mut Vec<u8>, len: usize, cap: usize) {
     if len > out.capacity() {
         let target = out.capacity().saturating_mul(2).clamp(len, cap.max(len));
         out.reserve_exact(target - out.len());
     }
+}
+
+/// [`reserve`], then makes `out` `len` bytes long, zero-filled.
+#[cfg(any(feature = "gzip", feature = "snappy", feature = "lz4"))]
+#[inline]
+fn grow(out: &mut Vec<u8>, len: usize, cap: usize) {
+    reserve(out, len, cap);
     out.resize(len, 0);
+}
+
+/// The room a streaming decoder's output gets first, then at each step: a
+/// few times the input, as compressed records expand, and at least what it
+/// holds, so that it doubles.
+#[cfg(any(feature = "gzip", feature = "zstd"))]
+#[inline]
+fn step(filled: usize, input_len: usize) -> usize {
+    filled.max(input_len.saturating_mul(4)).max(512)
 }
 
 /// Reads a streaming decoder to its end: at most `limit` bytes, else
 /// [`UncompressedTooLarge`](RecordsErrorKind::UncompressedTooLarge) with at
 /// most `limit + 1` bytes of output in memory. The buffer starts at a few
 /// times the input and doubles.
-#[cfg(any(feature = "gzip", feature = "zstd"))]
+#[cfg(feature = "gzip")]
 fn read_bounded(
     c: Compression,
     mut reader: impl std::io::Read,
@@ -142,8 +158,8 @@ fn read_bounded(
     let mut filled = 0;
     loop {
         if filled == out.len() {
-            let step = filled.max(input_len.saturating_mul(4)).max(512);
-            grow(&mut out, filled.saturating_add(step).min(cap), cap);
+            let len = filled.saturating_add(step(filled, input_len)).min(cap);
+            grow(&mut out, len, cap);
         }
         match reader.read(&mut out[filled..]) {
             Ok(0) => break,

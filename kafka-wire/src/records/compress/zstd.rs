@@ -1,9 +1,13 @@
 //! zstd, through the zstd crate (libzstd, its reference implementation,
 //! allocating through Rust's global allocator): a streaming decoder over
-//! every frame of the input, bounded by [`read_bounded`](super::read_bounded)
-//! and by a window no larger than the limit allows.
+//! every frame of the input, writing straight into the output's spare
+//! capacity, which grows by doubling up to the limit; its window is no
+//! larger than the limit allows.
 
-use super::{corrupt, read_bounded};
+use zstd::stream::raw::{Decoder, InBuffer, Operation, OutBuffer};
+use zstd::zstd_safe::DParameter;
+
+use super::{corrupt, reserve, step, too_large};
 use crate::records::{Compression, RecordsErrorKind};
 
 const C: Compression = Compression::Zstd;
@@ -26,11 +30,38 @@ fn window_log_max(limit: usize) -> u32 {
 }
 
 pub(super) fn decompress(input: &[u8], limit: usize) -> Result<Vec<u8>, RecordsErrorKind> {
-    let mut decoder = zstd::stream::read::Decoder::with_buffer(input).map_err(|e| corrupt(C, e))?;
+    let mut decoder = Decoder::new().map_err(|e| corrupt(C, e))?;
     decoder
-        .window_log_max(window_log_max(limit))
+        .set_parameter(DParameter::WindowLogMax(window_log_max(limit)))
         .map_err(|e| corrupt(C, e))?;
-    read_bounded(C, decoder, input.len(), limit)
+    // One byte past the limit is how output that goes over it is seen.
+    let cap = limit.saturating_add(1);
+    let mut out = Vec::new();
+    let mut src = InBuffer::around(input);
+    loop {
+        if out.len() == out.capacity() {
+            let len = out
+                .len()
+                .saturating_add(step(out.len(), input.len()))
+                .min(cap);
+            reserve(&mut out, len, cap);
+        }
+        let (read, written) = (src.pos(), out.len());
+        let pos = out.len();
+        let frame_left = decoder
+            .run(&mut src, &mut OutBuffer::around_pos(&mut out, pos))
+            .map_err(|e| corrupt(C, e))?;
+        if out.len() > limit {
+            return Err(too_large(C, limit));
+        }
+        if frame_left == 0 && src.pos() == input.len() {
+            // Every frame ended, and nothing follows.
+            return Ok(out);
+        }
+        if src.pos() == read && out.len() == written && out.len() < out.capacity() {
+            return Err(corrupt(C, "the data ends inside a frame"));
+        }
+    }
 }
 
 pub(super) fn compress(
