@@ -64,7 +64,8 @@
 //!
 //! A fetch response may end with a partial batch (the broker cuts at its
 //! size limit); [`Batches`] stops before it, and [`Batches::remainder`]
-//! returns it.
+//! returns it. [`Records::batches_with`] sets how far one compressed batch
+//! may expand, and whether CRCs are checked (they are by default).
 //!
 //! # Writing
 //!
@@ -98,12 +99,13 @@
 //! [`UnsupportedMagic`](RecordsErrorKind::UnsupportedMagic). Kafka 4 dropped
 //! them (KIP-724): the Produce versions left (3 and up) must carry magic 2,
 //! brokers write nothing else and no longer convert formats. A Kafka 4
-//! cluster serves them only from log segments written by 0.10-era clients
-//! and never compacted since. Reading those would double this codec (a
-//! CRC-32 over another span, wrapper messages nesting compressed message
-//! sets, the broken lz4 header checksum of magic 0) for data nothing writes
-//! any more. The refusal is per batch: the legacy entry's length still frames
-//! it, so [`Batches`] reports it and goes on to the next batch.
+//! cluster serves them only from log segments that 0.10-era clients wrote
+//! and nothing rewrote since (Kafka's Java consumer still reads those).
+//! Reading them would double this codec (a CRC-32 over another span, wrapper
+//! messages nesting compressed message sets, the broken lz4 header checksum
+//! of magic 0) for data nothing writes any more. The refusal is per batch:
+//! the legacy entry's length still frames it, so [`Batches`] reports it and
+//! goes on to the next batch.
 //!
 //! # Safety on hostile input
 //!
