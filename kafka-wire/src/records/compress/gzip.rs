@@ -1,10 +1,10 @@
 //! gzip, through flate2 on its pure-Rust miniz_oxide backend: a streaming
 //! decoder (members may be concatenated, as `java.util.zip.GZIPInputStream`
-//! reads them), bounded by [`read_bounded`](super::read_bounded).
+//! reads them), bounded by [`read_bounded`](super::bounded::read_bounded).
 
 use std::io::Write;
 
-use super::read_bounded;
+use super::bounded::read_bounded;
 use crate::records::{Compression, RecordsErrorKind};
 
 const C: Compression = Compression::Gzip;

@@ -11,7 +11,7 @@
 
 use twox_hash::XxHash32;
 
-use super::{corrupt, grow, too_large};
+use super::bounded::{corrupt, grow, too_large};
 use crate::records::{Compression, RecordsErrorKind};
 
 const C: Compression = Compression::Lz4;

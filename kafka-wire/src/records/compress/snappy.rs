@@ -6,7 +6,7 @@
 //! within two bounds: the caller's limit, and what snappy can expand to (a
 //! 3-byte copy element makes at most 64 bytes, so under 22 times its input).
 
-use super::{corrupt, grow, too_large};
+use super::bounded::{corrupt, grow, too_large};
 use crate::records::{Compression, RecordsErrorKind};
 
 const C: Compression = Compression::Snappy;

@@ -7,7 +7,7 @@
 use zstd::stream::raw::{Decoder, InBuffer, Operation, OutBuffer};
 use zstd::zstd_safe::DParameter;
 
-use super::{corrupt, reserve, step, too_large};
+use super::bounded::{corrupt, reserve, step, too_large};
 use crate::records::{Compression, RecordsErrorKind};
 
 const C: Compression = Compression::Zstd;
