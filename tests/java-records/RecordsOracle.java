@@ -138,12 +138,15 @@ public class RecordsOracle {
         long t0 = 1_700_000_000_000L;
         String[] codecs = {"none", "gzip", "snappy", "lz4", "zstd"};
 
-        // The hand-checked small batch: three records, nulls and headers.
-        MemoryRecordsBuilder small = plain(Compression.NONE);
-        small.append(t0, utf8("k"), utf8("v"), new Header[]{h("h", "1"), h("n", null)});
-        small.append(t0 + 5, null, utf8("no key"), NONE);
-        small.append(t0 - 2, utf8("tombstone"), null, NONE);
-        add("small-none", small.build());
+        // The hand-checked small batch: three records, nulls and headers; and
+        // the same records with each codec (kafka-wire/tests/fixtures).
+        for (String c : codecs) {
+            MemoryRecordsBuilder small = plain(codec(c));
+            small.append(t0, utf8("k"), utf8("v"), new Header[]{h("h", "1"), h("n", null)});
+            small.append(t0 + 5, null, utf8("no key"), NONE);
+            small.append(t0 - 2, utf8("tombstone"), null, NONE);
+            add("small-" + c, small.build());
+        }
 
         for (String c : codecs) {
             MemoryRecordsBuilder b = plain(codec(c));
