@@ -38,6 +38,9 @@
 //! - [`codec`]: the primitive codecs (varints, strings, bytes, lengths).
 //! - [`DecodeError`] / [`EncodeError`]: what failed, at which field path and version.
 //! - [`ErrorCode`]: Kafka's error codes by name.
+//! - [`records`]: record batches (the data of Produce and Fetch), read from and
+//!   built into a [`Records`] field; codecs behind the `gzip`, `snappy`, `lz4`
+//!   and `zstd` features.
 #![deny(missing_docs)]
 #![forbid(unsafe_op_in_unsafe_fn)]
 #![warn(clippy::undocumented_unsafe_blocks)]
@@ -54,6 +57,7 @@ mod fast;
 pub mod frame;
 mod header;
 mod message;
+pub mod records;
 pub mod schema;
 mod str;
 pub mod tagged;

@@ -1,0 +1,270 @@
+//! Record batches (magic 2): the data of Produce and Fetch, read lazily and
+//! without copies from the bytes of a [`Records`] field, and written by a
+//! builder that computes every length and the CRC-32C once.
+//!
+//! # Reading
+//!
+//! [`Records::batches`] iterates the batches of a record set; each
+//! [`RecordBatch`] has its header read and its CRC-32C checked, and
+//! [`RecordBatch::records`] iterates its [`Record`]s. Keys, values and
+//! headers borrow from the batch's bytes (or, when compressed, from one
+//! buffer of decompressed records): [`Record::key`] is a `&[u8]`,
+//! [`Record::key_bytes`] a `Bytes` sharing that memory.
+//!
+//! ```
+//! use kafka_wire::records::{Compression, Header, NewRecord, RecordBatchBuilder};
+//! use kafka_wire::Records;
+//!
+//! let headers = [Header::new(b"trace", b"7f3a"), Header::without_value(b"retry")];
+//! let mut builder = RecordBatchBuilder::new().compression(Compression::None);
+//! builder.append(NewRecord::new(1_700_000_000_000).key(b"user-1").value(b"hello").headers(&headers))?;
+//! builder.append(NewRecord::new(1_700_000_000_005).key(b"user-2"))?; // a null value
+//! let records = Records::from(builder.build()?);
+//!
+//! for batch in records.batches() {
+//!     let batch = batch?;
+//!     for record in batch.records()? {
+//!         let record = record?;
+//!         println!("{} {:?} {:?}", record.offset(), record.key(), record.value());
+//!         for header in record.headers() {
+//!             println!("  {:?} = {:?}", header.key_str(), header.value);
+//!         }
+//!     }
+//! }
+//! # Ok::<(), kafka_wire::records::RecordsError>(())
+//! ```
+//!
+//! # Wiring into Produce and Fetch
+//!
+//! A message field of Kafka type `records` is a [`Records`] (raw bytes,
+//! zero-copy from the decoded frame), so bytes that are not a batch still
+//! round-trip exactly. The batches are one call away:
+//!
+//! ```
+//! # use kafka_wire::records::{NewRecord, RecordBatchBuilder, RecordsError};
+//! # use kafka_wire::Records;
+//! # struct PartitionProduceData { records: Option<Records> }
+//! # struct PartitionData { records: Option<Records> }
+//! // Produce: build a batch and put it in the partition's `records` field.
+//! let mut builder = RecordBatchBuilder::new().producer(4000, 0, 0);
+//! builder.append(NewRecord::new(1_700_000_000_000).value(b"payload"))?;
+//! let produce = PartitionProduceData { records: Some(builder.build()?.into()) };
+//!
+//! // Fetch: iterate the batches of a partition's `records` field.
+//! # let fetched = PartitionData { records: produce.records.clone() };
+//! let mut values = Vec::new();
+//! for batch in fetched.records.iter().flat_map(Records::batches) {
+//!     for record in batch?.records()? {
+//!         values.push(record?.value_bytes()); // a slice of the response, no copy
+//!     }
+//! }
+//! assert_eq!(values.len(), 1);
+//! # Ok::<(), RecordsError>(())
+//! ```
+//!
+//! A fetch response may end with a partial batch (the broker cuts at its
+//! size limit); [`Batches`] stops before it, and [`Batches::remainder`]
+//! returns it. [`Records::batches_with`] sets how far one compressed batch
+//! may expand, and whether CRCs are checked (they are by default).
+//!
+//! # Writing
+//!
+//! [`RecordBatchBuilder`] encodes each record as it is appended and, in
+//! `build`, compresses, fills in the header and computes the CRC-32C, once.
+//! Uncompressed, it writes what Kafka's Java `MemoryRecordsBuilder` writes,
+//! byte for byte. Several batches make one [`Records`] through
+//! `FromIterator`.
+//!
+//! # Compression
+//!
+//! Each codec has a feature (`compression` enables all four):
+//!
+//! | codec | feature | crate |
+//! |---|---|---|
+//! | gzip | `gzip` | `flate2`, pure-Rust `miniz_oxide` backend |
+//! | snappy | `snappy` | `snap`; raw, and the xerial framing Java writes (and reads) |
+//! | lz4 | `lz4` | `lz4_flex` blocks in Kafka's LZ4 frame (here), `twox-hash` checksums |
+//! | zstd | `zstd` | `zstd` (libzstd, allocating through Rust's global allocator) |
+//!
+//! Decompression is bounded by [`ReadOptions::max_uncompressed_size`]
+//! (64 MiB by default), checked while the data is produced: output grows with
+//! what the codec decoded, never with a size the input declares, and a batch
+//! that would expand past the limit is
+//! [`UncompressedTooLarge`](RecordsErrorKind::UncompressedTooLarge). (zstd's
+//! own window is bounded the same way, to at most `max(limit, 8 MiB)`.)
+//!
+//! # Magic 0 and 1
+//!
+//! Legacy message sets (magic 0 and 1) are refused with
+//! [`UnsupportedMagic`](RecordsErrorKind::UnsupportedMagic). Kafka 4 dropped
+//! them (KIP-724): the Produce versions left (3 and up) must carry magic 2,
+//! brokers write nothing else and no longer convert formats. A Kafka 4
+//! cluster serves them only from log segments that 0.10-era clients wrote
+//! and nothing rewrote since (Kafka's Java consumer still reads those).
+//! Reading them would double this codec (a CRC-32 over another span, wrapper
+//! messages nesting compressed message sets, the broken lz4 header checksum
+//! of magic 0) for data nothing writes any more. The refusal is per batch:
+//! the legacy entry's length still frames it, so [`Batches`] reports it and
+//! goes on to the next batch.
+//!
+//! # Safety on hostile input
+//!
+//! Nothing here panics on input or allocates by a length or count read from
+//! it: every length is checked against the bytes that remain, record counts
+//! only bound loops that consume input, and decompressed output is capped as
+//! above. Every error is a [`RecordsError`] that says which batch (byte
+//! position, base offset) and which record.
+
+mod batch;
+mod builder;
+mod compress;
+mod control;
+mod error;
+mod record;
+
+pub use batch::{Batches, Compression, RecordBatch, TimestampType};
+pub use builder::{NewRecord, RecordBatchBuilder};
+pub use control::{ControlRecordType, EndTxnMarker};
+pub use error::{RecordsError, RecordsErrorKind};
+pub use record::{Header, HeaderIter, Record, RecordIter};
+
+use bytes::{Bytes, BytesMut};
+
+use crate::Records;
+
+/// The magic byte of a record batch: 2.
+pub const MAGIC: i8 = 2;
+
+/// The bytes of a batch header, from the base offset to the record count.
+pub const BATCH_HEADER_LEN: usize = 61;
+
+/// The base offset and length that frame every entry of a record set.
+pub const LOG_OVERHEAD: usize = 12;
+
+/// The default of [`ReadOptions::max_uncompressed_size`]: 64 MiB.
+pub const DEFAULT_MAX_UNCOMPRESSED_SIZE: usize = 64 << 20;
+
+/// No producer id (-1).
+pub const NO_PRODUCER_ID: i64 = -1;
+/// No producer epoch (-1).
+pub const NO_PRODUCER_EPOCH: i16 = -1;
+/// No sequence number (-1).
+pub const NO_SEQUENCE: i32 = -1;
+/// No timestamp (-1).
+pub const NO_TIMESTAMP: i64 = -1;
+
+/// The smallest length an entry can have: a magic 0 message's (Kafka's
+/// `LegacyRecord.RECORD_OVERHEAD_V0`).
+const LEGACY_MIN_LENGTH: i32 = 14;
+
+/// Where each header field starts.
+mod offsets {
+    pub const BASE_OFFSET: usize = 0;
+    pub const LENGTH: usize = 8;
+    pub const PARTITION_LEADER_EPOCH: usize = 12;
+    pub const MAGIC: usize = 16;
+    pub const CRC: usize = 17;
+    /// The CRC-32C covers the bytes from here to the end of the batch.
+    pub const ATTRIBUTES: usize = 21;
+    pub const LAST_OFFSET_DELTA: usize = 23;
+    pub const BASE_TIMESTAMP: usize = 27;
+    pub const MAX_TIMESTAMP: usize = 35;
+    pub const PRODUCER_ID: usize = 43;
+    pub const PRODUCER_EPOCH: usize = 51;
+    pub const BASE_SEQUENCE: usize = 53;
+    pub const RECORD_COUNT: usize = 57;
+}
+
+/// How batches are read: whether to check the CRC-32C, and how far a
+/// compressed batch may expand.
+///
+/// ```
+/// use kafka_wire::records::ReadOptions;
+///
+/// let options = ReadOptions::new().max_uncompressed_size(8 << 20);
+/// assert!(options.verifies_crc());
+/// assert_eq!(options.max_uncompressed(), 8 << 20);
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ReadOptions {
+    verify_crc: bool,
+    max_uncompressed_size: usize,
+}
+
+impl ReadOptions {
+    /// Check the CRC, and allow 64 MiB of records per compressed batch.
+    pub const fn new() -> Self {
+        ReadOptions {
+            verify_crc: true,
+            max_uncompressed_size: DEFAULT_MAX_UNCOMPRESSED_SIZE,
+        }
+    }
+
+    /// Whether to check each batch's CRC-32C (on by default, as Kafka's Java
+    /// consumer's `check.crcs`). A proxy that forwards batches it trusts can
+    /// turn it off, and check one with [`RecordBatch::verify_crc`].
+    pub const fn verify_crc(mut self, verify: bool) -> Self {
+        self.verify_crc = verify;
+        self
+    }
+
+    /// The most bytes the records of one compressed batch may decompress to.
+    pub const fn max_uncompressed_size(mut self, bytes: usize) -> Self {
+        self.max_uncompressed_size = bytes;
+        self
+    }
+
+    /// Whether the CRC-32C is checked.
+    pub const fn verifies_crc(&self) -> bool {
+        self.verify_crc
+    }
+
+    /// The decompression limit, in bytes.
+    pub const fn max_uncompressed(&self) -> usize {
+        self.max_uncompressed_size
+    }
+}
+
+impl Default for ReadOptions {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Records {
+    /// The batches of this record set, checked with the default
+    /// [`ReadOptions`]. No bytes are copied.
+    pub fn batches(&self) -> Batches {
+        self.batches_with(ReadOptions::new())
+    }
+
+    /// The batches of this record set, read with `options`.
+    pub fn batches_with(&self, options: ReadOptions) -> Batches {
+        Batches::new(self.0.clone(), options)
+    }
+}
+
+impl From<RecordBatch> for Records {
+    /// The batch's bytes, not copied.
+    fn from(batch: RecordBatch) -> Self {
+        Records(batch.into_bytes())
+    }
+}
+
+impl FromIterator<RecordBatch> for Records {
+    /// The batches one after another; one batch is not copied.
+    fn from_iter<I: IntoIterator<Item = RecordBatch>>(iter: I) -> Self {
+        let mut iter = iter.into_iter();
+        let Some(first) = iter.next() else {
+            return Records::default();
+        };
+        let Some(second) = iter.next() else {
+            return first.into();
+        };
+        let mut buf = BytesMut::new();
+        for batch in [first, second].into_iter().chain(iter) {
+            buf.extend_from_slice(batch.as_bytes());
+        }
+        Records(Bytes::from(buf))
+    }
+}

@@ -1,0 +1,425 @@
+//! The records of a batch: a lazy iterator, and each record a zero-copy view
+//! of its bytes.
+
+use core::fmt;
+use core::iter::FusedIterator;
+
+use bytes::{Buf, Bytes};
+
+use crate::codec::{get_varint, get_varlong};
+use crate::records::{RecordsError, RecordsErrorKind};
+
+/// A record header: a key (a string to Kafka, bytes here) and a nullable
+/// value. Borrowed, both when read from a [`Record`] and when given to
+/// [`NewRecord::headers`](crate::records::NewRecord::headers).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Header<'a> {
+    /// The key; Kafka's clients write UTF-8 (see [`key_str`](Self::key_str)).
+    pub key: &'a [u8],
+    /// The value, `None` for null.
+    pub value: Option<&'a [u8]>,
+}
+
+impl<'a> Header<'a> {
+    /// A header with a value.
+    pub const fn new(key: &'a [u8], value: &'a [u8]) -> Self {
+        Header {
+            key,
+            value: Some(value),
+        }
+    }
+
+    /// A header whose value is null.
+    pub const fn without_value(key: &'a [u8]) -> Self {
+        Header { key, value: None }
+    }
+
+    /// The key as text.
+    pub fn key_str(&self) -> Result<&'a str, core::str::Utf8Error> {
+        core::str::from_utf8(self.key)
+    }
+}
+
+/// Where a nullable field lies in a record's body: `len` -1 is null.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Span {
+    start: u32,
+    len: i32,
+}
+
+impl Span {
+    const NULL: Span = Span { start: 0, len: -1 };
+
+    #[inline]
+    fn get(self, body: &[u8]) -> Option<&[u8]> {
+        let start = self.start as usize;
+        (self.len >= 0).then(|| &body[start..start + self.len as usize])
+    }
+
+    #[inline]
+    fn slice(self, body: &Bytes) -> Option<Bytes> {
+        let start = self.start as usize;
+        (self.len >= 0).then(|| body.slice(start..start + self.len as usize))
+    }
+}
+
+/// One record of a batch: its offset and timestamp, its attributes, a
+/// nullable key and value, and headers, all read from (and borrowing) one
+/// shared slice of the batch's bytes, or of its decompressed records.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Record {
+    /// From the attributes byte to the end of the headers.
+    body: Bytes,
+    offset: i64,
+    timestamp: i64,
+    timestamp_delta: i64,
+    offset_delta: i32,
+    attributes: i8,
+    key: Span,
+    value: Span,
+    headers_at: u32,
+    header_count: u32,
+}
+
+impl Record {
+    /// The record's offset: the batch's base offset + its offset delta.
+    pub fn offset(&self) -> i64 {
+        self.offset
+    }
+
+    /// The record's timestamp, as Kafka's Java client reports it: the batch's
+    /// max timestamp in a log-append-time batch, else the base timestamp +
+    /// the timestamp delta.
+    pub fn timestamp(&self) -> i64 {
+        self.timestamp
+    }
+
+    /// The offset relative to the batch's base offset, as stored.
+    pub fn offset_delta(&self) -> i32 {
+        self.offset_delta
+    }
+
+    /// The timestamp relative to the batch's base timestamp, as stored
+    /// (a varlong on the wire).
+    pub fn timestamp_delta(&self) -> i64 {
+        self.timestamp_delta
+    }
+
+    /// The attributes byte (unused by Kafka so far; 0 in what it writes).
+    pub fn attributes(&self) -> i8 {
+        self.attributes
+    }
+
+    /// The key, `None` for null.
+    pub fn key(&self) -> Option<&[u8]> {
+        self.key.get(&self.body)
+    }
+
+    /// The value, `None` for null (a tombstone in a compacted topic).
+    pub fn value(&self) -> Option<&[u8]> {
+        self.value.get(&self.body)
+    }
+
+    /// The key as `Bytes` sharing the batch's memory: no copy.
+    pub fn key_bytes(&self) -> Option<Bytes> {
+        self.key.slice(&self.body)
+    }
+
+    /// The value as `Bytes` sharing the batch's memory: no copy.
+    pub fn value_bytes(&self) -> Option<Bytes> {
+        self.value.slice(&self.body)
+    }
+
+    /// The number of headers.
+    pub fn header_count(&self) -> usize {
+        self.header_count as usize
+    }
+
+    /// The headers in order, borrowed from the record. Checked when the
+    /// record was read, so iterating cannot fail.
+    pub fn headers(&self) -> HeaderIter<'_> {
+        HeaderIter {
+            data: &self.body[self.headers_at as usize..],
+            remaining: self.header_count as usize,
+        }
+    }
+}
+
+impl fmt::Debug for Record {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Record")
+            .field("offset", &self.offset)
+            .field("timestamp", &self.timestamp)
+            .field("attributes", &self.attributes)
+            .field("key", &self.key().map(Bytes::copy_from_slice))
+            .field("value", &self.value().map(Bytes::copy_from_slice))
+            .field("headers", &self.headers().collect::<Vec<_>>())
+            .finish()
+    }
+}
+
+/// The headers of a [`Record`], from [`Record::headers`].
+#[derive(Debug, Clone)]
+pub struct HeaderIter<'a> {
+    data: &'a [u8],
+    remaining: usize,
+}
+
+impl<'a> Iterator for HeaderIter<'a> {
+    type Item = Header<'a>;
+
+    #[inline]
+    fn next(&mut self) -> Option<Header<'a>> {
+        if self.remaining == 0 {
+            return None;
+        }
+        self.remaining -= 1;
+        // Read once already, when the record was: this cannot fail.
+        let header = read_header(&mut self.data).ok();
+        if header.is_none() {
+            self.remaining = 0;
+        }
+        header
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        (self.remaining, Some(self.remaining))
+    }
+}
+
+impl ExactSizeIterator for HeaderIter<'_> {}
+impl FusedIterator for HeaderIter<'_> {}
+
+/// The records of a batch, from [`RecordBatch::records`](crate::records::RecordBatch::records).
+///
+/// Each record is checked as it is read: varints, lengths against the bytes
+/// that remain, header structure, and that its fields fill exactly the length
+/// it declares. The iteration ends with an error if the records end before
+/// the batch's record count ([`RecordCountMismatch`](RecordsErrorKind::RecordCountMismatch))
+/// or bytes follow the last of them ([`TrailingBytes`](RecordsErrorKind::TrailingBytes)),
+/// and after any error. Nothing is allocated by a count or a length read
+/// from the input.
+#[derive(Debug, Clone)]
+pub struct RecordIter {
+    data: Bytes,
+    pos: usize,
+    index: usize,
+    count: usize,
+    base_offset: i64,
+    base_timestamp: i64,
+    log_append_time: Option<i64>,
+    position: Option<usize>,
+    done: bool,
+}
+
+impl RecordIter {
+    pub(crate) fn new(
+        data: Bytes,
+        count: i32,
+        base_offset: i64,
+        base_timestamp: i64,
+        log_append_time: Option<i64>,
+        position: Option<usize>,
+    ) -> Self {
+        RecordIter {
+            data,
+            pos: 0,
+            index: 0,
+            count: count.max(0) as usize,
+            base_offset,
+            base_timestamp,
+            log_append_time,
+            position,
+            done: false,
+        }
+    }
+
+    /// The records' bytes: the batch's after its header, or the
+    /// decompressed buffer.
+    pub fn data(&self) -> &Bytes {
+        &self.data
+    }
+
+    #[inline]
+    fn read(&mut self) -> Result<Record, RecordsError> {
+        let data = &self.data[..];
+        let mut cur = &data[self.pos..];
+        let len = get_varint(&mut cur).map_err(|e| RecordsError::varint("record length", e))?;
+        if len < 0 {
+            return Err(RecordsErrorKind::InvalidLength {
+                field: "record length",
+                length: i64::from(len),
+            }
+            .into());
+        }
+        let len = len as usize;
+        if len > cur.len() {
+            return Err(RecordsError::truncated("record", len, cur.len()));
+        }
+        let start = data.len() - cur.len();
+        let end = start + len;
+        let body = &data[start..end];
+        let mut c = body;
+        let attributes = c
+            .try_get_i8()
+            .map_err(|_| RecordsError::truncated("attributes", 1, 0))?;
+        let timestamp_delta =
+            get_varlong(&mut c).map_err(|e| RecordsError::varint("timestamp delta", e))?;
+        let offset_delta =
+            get_varint(&mut c).map_err(|e| RecordsError::varint("offset delta", e))?;
+        let key = span(body, &mut c, "key length", "key")?;
+        let value = span(body, &mut c, "value length", "value")?;
+        let header_count =
+            get_varint(&mut c).map_err(|e| RecordsError::varint("header count", e))?;
+        if header_count < 0 {
+            return Err(RecordsErrorKind::InvalidLength {
+                field: "header count",
+                length: i64::from(header_count),
+            }
+            .into());
+        }
+        let headers_at = (len - c.len()) as u32;
+        // Each header takes at least two bytes, so this loop is bounded by
+        // the input, whatever the count says.
+        for _ in 0..header_count {
+            read_header(&mut c)?;
+        }
+        if !c.is_empty() {
+            return Err(RecordsErrorKind::RecordSizeMismatch {
+                declared: len,
+                used: len - c.len(),
+            }
+            .into());
+        }
+        self.pos = end;
+        let timestamp = match self.log_append_time {
+            Some(t) => t,
+            None => self.base_timestamp.wrapping_add(timestamp_delta),
+        };
+        Ok(Record {
+            body: self.data.slice(start..end),
+            offset: self.base_offset.wrapping_add(i64::from(offset_delta)),
+            timestamp,
+            timestamp_delta,
+            offset_delta,
+            attributes,
+            key,
+            value,
+            headers_at,
+            header_count: header_count as u32,
+        })
+    }
+}
+
+impl Iterator for RecordIter {
+    type Item = Result<Record, RecordsError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        if self.done {
+            return None;
+        }
+        let err = if self.index == self.count {
+            self.done = true;
+            let left = self.data.len() - self.pos;
+            if left == 0 {
+                return None;
+            }
+            RecordsError::from(RecordsErrorKind::TrailingBytes {
+                count: left,
+                after: "the last record",
+            })
+        } else if self.pos == self.data.len() {
+            self.done = true;
+            RecordsError::from(RecordsErrorKind::RecordCountMismatch {
+                declared: self.count as i32,
+                found: self.index,
+            })
+        } else {
+            match self.read() {
+                Ok(record) => {
+                    self.index += 1;
+                    return Some(Ok(record));
+                }
+                Err(e) => {
+                    self.done = true;
+                    e.at_record(self.index)
+                }
+            }
+        };
+        let err = err.in_batch(self.base_offset);
+        Some(Err(match self.position {
+            Some(p) => err.at_position(p),
+            None => err,
+        }))
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        if self.done {
+            (0, Some(0))
+        } else {
+            // One more for a final error.
+            (0, Some(self.count - self.index + 1))
+        }
+    }
+}
+
+impl FusedIterator for RecordIter {}
+
+/// Reads a nullable length and the bytes it covers from `c`, a suffix of
+/// `body`; returns where they lie in `body`.
+#[inline(always)]
+fn span(
+    body: &[u8],
+    c: &mut &[u8],
+    len_field: &'static str,
+    field: &'static str,
+) -> Result<Span, RecordsError> {
+    Ok(match take_nullable(c, len_field, field)? {
+        Some(b) => Span {
+            start: (body.len() - c.len() - b.len()) as u32,
+            len: b.len() as i32,
+        },
+        None => Span::NULL,
+    })
+}
+
+/// A varint length (-1 for null) and that many bytes.
+#[inline(always)]
+fn take_nullable<'a>(
+    c: &mut &'a [u8],
+    len_field: &'static str,
+    field: &'static str,
+) -> Result<Option<&'a [u8]>, RecordsError> {
+    let len = get_varint(c).map_err(|e| RecordsError::varint(len_field, e))?;
+    if len < 0 {
+        if len == -1 {
+            return Ok(None);
+        }
+        return Err(RecordsErrorKind::InvalidLength {
+            field: len_field,
+            length: i64::from(len),
+        }
+        .into());
+    }
+    let len = len as usize;
+    if len > c.len() {
+        return Err(RecordsError::truncated(field, len, c.len()));
+    }
+    let (taken, rest) = c.split_at(len);
+    *c = rest;
+    Ok(Some(taken))
+}
+
+/// One header: a key (never null) and a nullable value.
+#[inline]
+fn read_header<'a>(c: &mut &'a [u8]) -> Result<Header<'a>, RecordsError> {
+    let Some(key) = take_nullable(c, "header key length", "header key")? else {
+        return Err(RecordsErrorKind::InvalidLength {
+            field: "header key length",
+            length: -1,
+        }
+        .into());
+    };
+    let value = take_nullable(c, "header value length", "header value")?;
+    Ok(Header { key, value })
+}

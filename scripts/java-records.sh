@@ -1,0 +1,104 @@
+#!/usr/bin/env bash
+# Apache Kafka's record classes (kafka-clients, MemoryRecordsBuilder / MemoryRecords) as an
+# oracle for kafka-wire's records codec: tests/java-records/RecordsOracle.java, compiled with
+# plain javac against jars that mvn fetches once from Maven Central.
+#
+#   scripts/java-records.sh write <batches.bin> <expected.tsv>
+#   scripts/java-records.sh read <batches.bin> <dump.tsv> <rewritten.bin>
+#   scripts/java-records.sh bench <results.tsv>   # the Java client on benches/records.rs's workloads
+#   scripts/java-records.sh fetch        # only fetch the jars and compile
+#
+# Env: JAVA_RECORDS_CACHE_DIR (<repo>/.cache/java-records), KAFKA_VERSION (4.4.0), JAVA_HOME (optional).
+# Driven by `cargo test -p kafka-wire --features compression --test records_java -- --ignored`.
+set -euo pipefail
+
+SCRIPT_DIR="$(cd -- "$(dirname -- "${BASH_SOURCE[0]}")" && pwd -P)"
+REPO_ROOT="$(cd -- "$SCRIPT_DIR/.." && pwd -P)"
+
+KAFKA_VERSION="${KAFKA_VERSION:-4.4.0}"
+CACHE_DIR="${JAVA_RECORDS_CACHE_DIR:-$REPO_ROOT/.cache/java-records}"
+LIBS_DIR="$CACHE_DIR/libs"
+CLASSES_DIR="$CACHE_DIR/classes"
+MARKER="$CACHE_DIR/libs.complete"   # written only after a successful fetch
+SOURCE="$REPO_ROOT/tests/java-records/RecordsOracle.java"
+JAVA="${JAVA_HOME:+$JAVA_HOME/bin/}java"
+JAVAC="${JAVA_HOME:+$JAVA_HOME/bin/}javac"
+# Pinned so the result does not depend on the default plugin of the local mvn.
+DEP_PLUGIN="org.apache.maven.plugins:maven-dependency-plugin:3.6.1"
+
+say() { printf 'java-records: %s\n' "$*" >&2; }
+die() { say "ERROR: $*"; exit 1; }
+
+need() { # command install-hint
+    command -v "$1" >/dev/null 2>&1 || die "$1 not found. $2"
+}
+
+libs_complete() {
+    [[ -f "$MARKER" && -d "$LIBS_DIR" ]] || return 1
+    grep -q "^# kafka_version=$KAFKA_VERSION\$" "$MARKER" || return 1
+    local jar
+    while IFS= read -r jar; do
+        [[ "$jar" == *.jar ]] || continue
+        [[ -s "$LIBS_DIR/$jar" ]] || return 1
+    done <"$MARKER"
+    grep -q '^kafka-clients-.*\.jar$' "$MARKER"
+}
+
+fetch() {
+    libs_complete && return 0
+    need "$JAVA" "Java 17 or newer is needed, e.g. 'apt-get install -y openjdk-17-jdk-headless', or set JAVA_HOME."
+    need mvn "Maven fetches the kafka-clients jars once, e.g. 'apt-get install -y maven'."
+    mkdir -p "$CACHE_DIR"
+    local work t0
+    t0=$(date +%s)
+    work="$(mktemp -d "$CACHE_DIR/fetch.XXXXXX")"
+    cat >"$work/pom.xml" <<EOF
+<project xmlns="http://maven.apache.org/POM/4.0.0"><modelVersion>4.0.0</modelVersion>
+  <groupId>local.kafka-wire</groupId><artifactId>java-records-libs</artifactId><version>1</version><packaging>pom</packaging>
+  <dependencies>
+    <dependency><groupId>org.apache.kafka</groupId><artifactId>kafka-clients</artifactId><version>$KAFKA_VERSION</version></dependency>
+  </dependencies>
+</project>
+EOF
+    say "fetching org.apache.kafka:kafka-clients:$KAFKA_VERSION and its runtime dependencies (zstd-jni, lz4-java, snappy-java) with mvn ..."
+    if ! mvn -B -q -Dstyle.color=never -f "$work/pom.xml" "$DEP_PLUGIN:copy-dependencies" -DincludeScope=runtime \
+        -DoutputDirectory="$work/libs" >"$work/mvn.log" 2>&1; then
+        sed -e 's/\x1b\[[0-9;]*m//g' "$work/mvn.log" | tail -n 30 >&2
+        die "mvn dependency:copy-dependencies failed (log: $work/mvn.log; is Maven Central reachable?)"
+    fi
+    [[ -s "$work/libs/kafka-clients-$KAFKA_VERSION.jar" ]] || die "kafka-clients-$KAFKA_VERSION.jar missing after the fetch"
+    rm -rf "$LIBS_DIR" "$CLASSES_DIR"
+    mv "$work/libs" "$LIBS_DIR"
+    {
+        echo "# kafka_version=$KAFKA_VERSION"
+        echo "# fetched_at=$(date -u +%Y-%m-%dT%H:%M:%SZ) in $(($(date +%s) - t0)) s"
+        (cd "$LIBS_DIR" && ls -1 -- *.jar)
+    } >"$MARKER.tmp"
+    mv "$MARKER.tmp" "$MARKER"
+    rm -rf "$work"
+    say "fetched $(grep -c '\.jar$' "$MARKER") jars into $LIBS_DIR"
+}
+
+compile() {
+    local class="$CLASSES_DIR/RecordsOracle.class"
+    [[ -f "$class" && "$class" -nt "$SOURCE" ]] && return 0
+    need "$JAVAC" "a JDK (javac) 17 or newer is needed, e.g. 'apt-get install -y openjdk-17-jdk-headless'."
+    mkdir -p "$CLASSES_DIR"
+    "$JAVAC" -nowarn -d "$CLASSES_DIR" -cp "$LIBS_DIR/*" "$SOURCE" || die "javac failed on $SOURCE"
+}
+
+run() {
+    fetch
+    compile
+    # slf4j-api without a binding prints a three-line NOP notice; the oracle logs nothing.
+    "$JAVA" -Xmx1g -cp "$CLASSES_DIR:$LIBS_DIR/*" RecordsOracle "$@" 2> >(grep -v '^SLF4J' >&2)
+}
+
+case "${1:-}" in
+    write | read | bench) run "$@" ;;
+    fetch) fetch && compile ;;
+    *)
+        sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//' >&2
+        exit 2
+        ;;
+esac
