@@ -171,7 +171,9 @@ public final class PeersJava {
 
     static void add(List<Contender> cs, String w, short version, ApiMessage inst, Decoder decoder) {
         byte[] bytes = encode(inst, version);
-        ByteBuffer body = ByteBuffer.wrap(bytes).asReadOnlyBuffer();
+        // A writable heap buffer, like the one NetworkReceive reads a response or request into (a
+        // read-only view has no array(), and some of Kafka's readers then take a slower path).
+        ByteBuffer body = ByteBuffer.wrap(bytes);
         ByteBuffer out = ByteBuffer.allocate(bytes.length);
         byte[] dst = new byte[bytes.length];
         cs.add(new Contender(w, "kafka-java", "encode", n -> {
