@@ -76,7 +76,7 @@ lock_version() { # crate name -> version in benches/peers/rust/Cargo.lock
 PROCS=(--proc "rust=$RUST_BIN")
 HEADER=(
     --header "command: \`ROUNDS=$ROUNDS WARMUP_ROUNDS=$WARMUP_ROUNDS BATCH_MS=$BATCH_MS JAVA_WARMUP_MS=$JAVA_WARMUP_MS bash scripts/bench-peers.sh\`"
-    --header "kafka-wire $(lock_version kafka-wire) at $(git -C "$REPO_ROOT" rev-parse --short HEAD 2>/dev/null || echo '?')$(git -C "$REPO_ROOT" diff --quiet HEAD -- kafka-wire kafka-wire-derive kafka-messages 2>/dev/null || echo ' (with uncommitted changes)'), kafka-protocol $(lock_version kafka-protocol), krabka-protocol $(lock_version krabka-protocol); $(rustc --version)"
+    --header "kafka-wire $(lock_version kafka-wire) as of commit $(git -C "$REPO_ROOT" log -1 --format=%h -- kafka-wire kafka-wire-derive kafka-messages 2>/dev/null || echo '?') (the last to touch kafka-wire/, kafka-wire-derive/, kafka-messages/)$(git -C "$REPO_ROOT" diff --quiet HEAD -- kafka-wire kafka-wire-derive kafka-messages 2>/dev/null || echo ', with uncommitted changes'), kafka-protocol $(lock_version kafka-protocol), krabka-protocol $(lock_version krabka-protocol); $(rustc --version)"
 )
 
 # ---------------------------------------------------------------- go
