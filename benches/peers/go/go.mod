@@ -1,0 +1,5 @@
+module kafka-wire/benches/peers/go
+
+go 1.26.0
+
+require github.com/twmb/franz-go/pkg/kmsg v1.15.1

@@ -1,0 +1,313 @@
+// The Java contender of scripts/bench-peers.sh: Apache Kafka's own generated message classes
+// (kafka-clients 4.4.0), the codec every Java client and the broker use.
+//
+// It builds the workloads of benches/common/mod.rs itself, then answers the driver's commands on
+// stdin, one line each (benches/peers/README.md):
+//
+//   hello                                      -> hello java <facts>
+//   check                                      -> check <workload> <contender> <op> <len> <sha256> <allocs/op> <bytes/op> ... end
+//   calibrate <workload> <contender> <op> <ns> -> <iterations that take about ns>
+//   warmup <ms>                                -> ok (every contender in turn, for that long)
+//   bench <workload> <contender> <op> <n>      -> <wall ns for n operations>
+//   quit
+//
+// Contenders: "kafka-java" encode (addSize with a fresh ObjectSerializationCache, then write into a
+// cleared, reused heap ByteBuffer: what Kafka's SendBuilder does) and decode (the generated
+// Readable constructor over a duplicate of the body), and "memcpy/java" (System.arraycopy of the
+// same byte count). Allocation counts are not available in Java (-1); bytes per operation come
+// from the thread's allocation counter.
+//
+// A plain harness, not JMH: JMH owns its loop and the schedule of its iterations (and forks a JVM
+// per trial), so it cannot time one batch when the driver asks and then wait while the Rust and
+// Go processes time theirs. What JMH would take care of is done here by hand: results feed a sink
+// field that is read at the end of each batch (nothing is dead code), every contender runs through
+// its own lambda (monomorphic loops), and `warmup` runs them all, interleaved as they are timed,
+// for long enough that C2 has compiled the loops before the first timed round (the driver also
+// throws away its first rounds).
+import java.lang.management.ManagementFactory;
+import java.nio.ByteBuffer;
+import java.security.MessageDigest;
+import java.util.ArrayList;
+import java.util.List;
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+
+import org.apache.kafka.common.Uuid;
+import org.apache.kafka.common.message.CreateAclsRequestData;
+import org.apache.kafka.common.message.CreateTopicsRequestData;
+import org.apache.kafka.common.message.CreateTopicsResponseData;
+import org.apache.kafka.common.protocol.ApiMessage;
+import org.apache.kafka.common.protocol.ByteBufferAccessor;
+import org.apache.kafka.common.protocol.MessageSizeAccumulator;
+import org.apache.kafka.common.protocol.ObjectSerializationCache;
+import org.apache.kafka.common.protocol.Readable;
+import org.apache.kafka.common.utils.internals.AppInfoParser;
+
+public final class PeersJava {
+    static long sink;
+    static Object keep;
+
+    static final int TOPICS = 1000;
+    static final int PARTITIONS = 12;
+    static final String[][] REQUEST_CONFIGS = {
+        {"cleanup.policy", "compact"}, {"retention.ms", "604800000"}, {"min.insync.replicas", "2"},
+    };
+    static final String[][] RESPONSE_CONFIGS = {
+        {"cleanup.policy", "compact"}, {"retention.ms", "604800000"}, {"min.insync.replicas", "2"},
+        {"segment.bytes", "1073741824"}, {"max.message.bytes", "1048588"},
+    };
+
+    static String topicName(int i) {
+        return String.format("topic-%05d", i);
+    }
+
+    /** The seed's smallest CreateTopicsRequest (30 bytes at v7). */
+    static CreateTopicsRequestData small() {
+        CreateTopicsRequestData.CreatableReplicaAssignmentCollection assignments =
+            new CreateTopicsRequestData.CreatableReplicaAssignmentCollection();
+        assignments.add(new CreateTopicsRequestData.CreatableReplicaAssignment()
+            .setPartitionIndex(0).setBrokerIds(new ArrayList<>(List.of(0))));
+        CreateTopicsRequestData.CreatableTopicConfigCollection configs =
+            new CreateTopicsRequestData.CreatableTopicConfigCollection();
+        configs.add(new CreateTopicsRequestData.CreatableTopicConfig().setName("").setValue(""));
+        CreateTopicsRequestData.CreatableTopicCollection topics = new CreateTopicsRequestData.CreatableTopicCollection();
+        topics.add(new CreateTopicsRequestData.CreatableTopic().setName("").setNumPartitions(0)
+            .setReplicationFactor((short) 0).setAssignments(assignments).setConfigs(configs));
+        return new CreateTopicsRequestData().setTopics(topics).setTimeoutMs(0).setValidateOnly(false);
+    }
+
+    /** 1000 topics, 12 partitions, RF 3, explicit assignments, 3 configs. */
+    static CreateTopicsRequestData large() {
+        CreateTopicsRequestData.CreatableTopicCollection topics = new CreateTopicsRequestData.CreatableTopicCollection();
+        for (int i = 0; i < TOPICS; i++) {
+            CreateTopicsRequestData.CreatableReplicaAssignmentCollection assignments =
+                new CreateTopicsRequestData.CreatableReplicaAssignmentCollection();
+            for (int p = 0; p < PARTITIONS; p++) {
+                List<Integer> ids = new ArrayList<>();
+                for (int r = 0; r < 3; r++) ids.add((p + r) % 6);
+                assignments.add(new CreateTopicsRequestData.CreatableReplicaAssignment()
+                    .setPartitionIndex(p).setBrokerIds(ids));
+            }
+            CreateTopicsRequestData.CreatableTopicConfigCollection configs =
+                new CreateTopicsRequestData.CreatableTopicConfigCollection();
+            for (String[] kv : REQUEST_CONFIGS) {
+                configs.add(new CreateTopicsRequestData.CreatableTopicConfig().setName(kv[0]).setValue(kv[1]));
+            }
+            topics.add(new CreateTopicsRequestData.CreatableTopic().setName(topicName(i))
+                .setNumPartitions(PARTITIONS).setReplicationFactor((short) 3)
+                .setAssignments(assignments).setConfigs(configs));
+        }
+        return new CreateTopicsRequestData().setTopics(topics).setTimeoutMs(30000).setValidateOnly(false);
+    }
+
+    /** 1000 ACL creations. */
+    static CreateAclsRequestData acls() {
+        List<CreateAclsRequestData.AclCreation> creations = new ArrayList<>();
+        for (int i = 0; i < TOPICS; i++) {
+            creations.add(new CreateAclsRequestData.AclCreation().setResourceType((byte) 2)
+                .setResourceName(topicName(i)).setResourcePatternType((byte) 3).setPrincipal("User:alice")
+                .setHost("*").setOperation((byte) 2).setPermissionType((byte) 3));
+        }
+        return new CreateAclsRequestData().setCreations(creations);
+    }
+
+    /** splitmix64: the seeded topic ids of benches/common/mod.rs (big-endian halves). */
+    static long splitmixState;
+
+    static long splitmix() {
+        splitmixState += 0x9e3779b97f4a7c15L;
+        long z = splitmixState;
+        z = (z ^ (z >>> 30)) * 0xbf58476d1ce4e5b9L;
+        z = (z ^ (z >>> 27)) * 0x94d049bb133111ebL;
+        return z ^ (z >>> 31);
+    }
+
+    /** 1000 results: name, id, error 0, null message, 12 partitions, RF 3, 5 configs. */
+    static CreateTopicsResponseData response() {
+        splitmixState = 0x5eed000000000005L;
+        CreateTopicsResponseData.CreatableTopicResultCollection results =
+            new CreateTopicsResponseData.CreatableTopicResultCollection();
+        for (int i = 0; i < TOPICS; i++) {
+            long msb = splitmix();
+            long lsb = splitmix();
+            List<CreateTopicsResponseData.CreatableTopicConfigs> configs = new ArrayList<>();
+            for (String[] kv : RESPONSE_CONFIGS) {
+                configs.add(new CreateTopicsResponseData.CreatableTopicConfigs().setName(kv[0]).setValue(kv[1])
+                    .setReadOnly(false).setConfigSource((byte) 5).setIsSensitive(false));
+            }
+            results.add(new CreateTopicsResponseData.CreatableTopicResult().setName(topicName(i))
+                .setTopicId(new Uuid(msb, lsb)).setErrorCode((short) 0).setErrorMessage(null)
+                .setTopicConfigErrorCode((short) 0).setNumPartitions(PARTITIONS)
+                .setReplicationFactor((short) 3).setConfigs(configs));
+        }
+        return new CreateTopicsResponseData().setThrottleTimeMs(0).setTopics(results);
+    }
+
+    interface Runner {
+        void run(long n);
+    }
+
+    interface Output {
+        byte[] get();
+    }
+
+    interface Decoder {
+        ApiMessage decode(Readable r, short version);
+    }
+
+    record Contender(String workload, String name, String op, Runner run, Output output) {}
+
+    static byte[] encode(ApiMessage m, short version) {
+        ObjectSerializationCache cache = new ObjectSerializationCache();
+        MessageSizeAccumulator size = new MessageSizeAccumulator();
+        m.addSize(size, cache, version);
+        ByteBuffer b = ByteBuffer.allocate(size.totalSize());
+        m.write(new ByteBufferAccessor(b), cache, version);
+        if (b.position() != size.totalSize()) throw new AssertionError("addSize is not what write wrote");
+        return b.array();
+    }
+
+    static void add(List<Contender> cs, String w, short version, ApiMessage inst, Decoder decoder) {
+        byte[] bytes = encode(inst, version);
+        // A writable heap buffer, like the one NetworkReceive reads a response or request into (a
+        // read-only view has no array(), and some of Kafka's readers then take a slower path).
+        ByteBuffer body = ByteBuffer.wrap(bytes);
+        ByteBuffer out = ByteBuffer.allocate(bytes.length);
+        byte[] dst = new byte[bytes.length];
+        cs.add(new Contender(w, "kafka-java", "encode", n -> {
+            long s = 0;
+            for (long i = 0; i < n; i++) {
+                ObjectSerializationCache cache = new ObjectSerializationCache();
+                MessageSizeAccumulator size = new MessageSizeAccumulator();
+                inst.addSize(size, cache, version);
+                out.clear();
+                inst.write(new ByteBufferAccessor(out), cache, version);
+                s += size.totalSize();
+            }
+            sink += s;
+        }, () -> encode(inst, version)));
+        cs.add(new Contender(w, "kafka-java", "decode", n -> {
+            for (long i = 0; i < n; i++) {
+                // Stored where the JIT must assume it is read: the decoded graph escapes.
+                keep = decoder.decode(new ByteBufferAccessor(body.duplicate()), version);
+            }
+        }, () -> {
+            ByteBuffer b = body.duplicate();
+            ApiMessage m = decoder.decode(new ByteBufferAccessor(b), version);
+            if (b.remaining() != 0) throw new AssertionError(w + ": Java decode left bytes");
+            if (!m.equals(inst)) throw new AssertionError(w + ": Java decode differs from the instance");
+            return encode(m, version);
+        }));
+        cs.add(new Contender(w, "memcpy/java", "memcpy", n -> {
+            for (long i = 0; i < n; i++) {
+                System.arraycopy(bytes, 0, dst, 0, bytes.length);
+                sink += dst[bytes.length - 1];
+            }
+        }, () -> {
+            System.arraycopy(bytes, 0, dst, 0, bytes.length);
+            return dst.clone();
+        }));
+    }
+
+    static List<Contender> contenders() {
+        List<Contender> cs = new ArrayList<>();
+        Decoder req = CreateTopicsRequestData::new;
+        add(cs, "small_v7", (short) 7, small(), req);
+        add(cs, "large_v7", (short) 7, large(), req);
+        add(cs, "large_v4", (short) 4, large(), req);
+        add(cs, "acls_v3", (short) 3, acls(), CreateAclsRequestData::new);
+        add(cs, "response_v7", (short) 7, response(), CreateTopicsResponseData::new);
+        return cs;
+    }
+
+    static final com.sun.management.ThreadMXBean THREADS =
+        (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+
+    /**
+     * Wall-clock ns for n operations. (The driver measures the process's CPU time around the
+     * command, GC and compiler threads included, from /proc.)
+     */
+    static long time(Contender c, long n) {
+        long t0 = System.nanoTime();
+        c.run().run(n);
+        return System.nanoTime() - t0;
+    }
+
+    /** Iterations that take about target ns (doubling from 1; at most 2^24 and 2 s of trying). */
+    static long calibrate(Contender c, long target) {
+        long began = System.nanoTime();
+        long n = 1;
+        while (true) {
+            long wall = time(c, n);
+            if (wall >= target / 4 || n >= (1L << 24) || System.nanoTime() - began > 2_000_000_000L) {
+                double per = Math.max(1.0, (double) wall / n);
+                return Math.max(1, (long) (target / per));
+            }
+            n *= 2;
+        }
+    }
+
+    static String hex(byte[] b) {
+        StringBuilder s = new StringBuilder();
+        for (byte x : b) s.append(String.format("%02x", x));
+        return s.toString();
+    }
+
+    public static void main(String[] args) throws Exception {
+        List<Contender> cs = contenders();
+        BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
+        PrintStream out = new PrintStream(System.out, false, StandardCharsets.UTF_8);
+        String line;
+        while ((line = in.readLine()) != null) {
+            String[] f = line.trim().split("\\s+");
+            if (f.length == 0 || f[0].isEmpty()) continue;
+            switch (f[0]) {
+                case "hello" -> out.println("hello java kafka-clients=" + AppInfoParser.getVersion()
+                    + " java=" + System.getProperty("java.vm.version")
+                    + " gc=" + ManagementFactory.getGarbageCollectorMXBeans().get(0).getName().replace(' ', '_')
+                    + " max_heap_mb=" + Runtime.getRuntime().maxMemory() / (1 << 20));
+                case "check" -> {
+                    MessageDigest sha = MessageDigest.getInstance("SHA-256");
+                    for (Contender c : cs) {
+                        byte[] b = c.output().get();
+                        String h = hex(sha.digest(b));
+                        c.run().run(1);
+                        final int reps = 4;
+                        long a0 = THREADS.getCurrentThreadAllocatedBytes();
+                        c.run().run(reps);
+                        long bytes = (THREADS.getCurrentThreadAllocatedBytes() - a0) / reps;
+                        out.println("check " + c.workload() + " " + c.name() + " " + c.op() + " " + b.length + " "
+                            + h + " -1 " + bytes);
+                    }
+                    out.println("end");
+                }
+                case "calibrate" -> out.println(calibrate(find(cs, f[1], f[2], f[3]), Long.parseLong(f[4])));
+                case "warmup" -> {
+                    long deadline = System.nanoTime() + Long.parseLong(f[1]) * 1_000_000L;
+                    while (System.nanoTime() < deadline) {
+                        for (Contender c : cs) c.run().run(1);
+                    }
+                    out.println("ok");
+                }
+                case "bench" -> {
+                    out.println(time(find(cs, f[1], f[2], f[3]), Long.parseLong(f[4])));
+                }
+                case "quit" -> {
+                    out.flush();
+                    return;
+                }
+                default -> out.println("error unknown command " + f[0]);
+            }
+            out.flush();
+        }
+    }
+
+    static Contender find(List<Contender> cs, String w, String name, String op) {
+        for (Contender c : cs) {
+            if (c.workload().equals(w) && c.name().equals(name) && c.op().equals(op)) return c;
+        }
+        throw new IllegalArgumentException("peers-java: no contender " + w + " " + name + " " + op);
+    }
+}
