@@ -1,0 +1,393 @@
+//! Record batches against a real Apache Kafka 4.4 broker: batches built by
+//! this crate (every compression) produced with acks = -1 at every Produce
+//! version the broker offers, then fetched back at every Fetch version and
+//! read record by record. Ignored by default; with a broker running:
+//!
+//! ```text
+//! bash scripts/kafka-broker.sh start
+//! cargo test --test live_records -- --ignored --test-threads=1 --nocapture
+//! ```
+
+use std::thread::sleep;
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+
+use kafka_messages::client::Client;
+use kafka_messages::fetch::{FetchPartition, FetchTopic};
+use kafka_messages::metadata::MetadataRequestTopic;
+use kafka_messages::produce::{PartitionProduceData, TopicProduceData};
+use kafka_messages::*;
+use kafka_wire::records::{Compression, Header, NewRecord, RecordBatchBuilder};
+use kafka_wire::{ErrorCode, Message, Records, Request, Uuid};
+
+fn client() -> Client {
+    let addr = std::env::var("KAFKA_BOOTSTRAP").unwrap_or_else(|_| "127.0.0.1:9092".into());
+    Client::connect(addr.as_str(), "kafka-wire-live-records").unwrap_or_else(|e| {
+        panic!("cannot reach a broker at {addr}: {e} (scripts/kafka-broker.sh start)")
+    })
+}
+
+fn unique(prefix: &str) -> String {
+    let nanos = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .unwrap()
+        .as_nanos();
+    format!("{prefix}-{:x}", nanos & 0xffff_ffff_ffff)
+}
+
+fn versions<R: Message>(c: &mut Client) -> Vec<i16> {
+    let theirs = c
+        .api_versions()
+        .expect("ApiVersions")
+        .versions_of(R::API_KEY)
+        .expect("the API");
+    let both = theirs.intersect(R::VERSIONS);
+    (both.lowest().unwrap()..=both.highest().unwrap()).collect()
+}
+
+fn send<R: Request>(c: &mut Client, request: &R, version: i16) -> R::Response {
+    c.send(request, version)
+        .unwrap_or_else(|e| panic!("{} v{version}: {e}", R::SCHEMA.name))
+}
+
+/// Creates a one-partition topic and returns its id.
+fn create_topic(c: &mut Client, name: &str) -> Uuid {
+    let request = CreateTopicsRequest {
+        topics: vec![CreatableTopic {
+            name: name.into(),
+            num_partitions: 1,
+            replication_factor: 1,
+            ..Default::default()
+        }],
+        timeout_ms: 30_000,
+        ..Default::default()
+    };
+    let v = c.negotiate::<CreateTopicsRequest>().unwrap();
+    let created = send(c, &request, v);
+    assert_eq!(created.topics[0].error_code, 0, "CreateTopics");
+    let metadata = MetadataRequest {
+        topics: Some(vec![MetadataRequestTopic {
+            name: Some(name.into()),
+            ..Default::default()
+        }]),
+        allow_auto_topic_creation: false,
+        ..Default::default()
+    };
+    // Wait until the partition has a leader.
+    let deadline = Instant::now() + Duration::from_secs(20);
+    loop {
+        let m = send(c, &metadata, 12);
+        let t = &m.topics[0];
+        if t.error_code == 0 && t.partitions.first().is_some_and(|p| p.leader_id >= 0) {
+            return t.topic_id;
+        }
+        assert!(Instant::now() < deadline, "no leader for {name}");
+        sleep(Duration::from_millis(200));
+    }
+}
+
+/// Bytes, or null.
+type Nullable = Option<Vec<u8>>;
+
+/// The (key, value, header value) of record `i` of the batch made for `tag`.
+fn expected(tag: &str, i: usize) -> (Nullable, Nullable, Nullable) {
+    let key = (!i.is_multiple_of(3)).then(|| format!("{tag}-key-{i}").into_bytes());
+    let value = (i % 4 != 1).then(|| format!("{tag}-value-{i}-{}", "x".repeat(i * 7)).into_bytes());
+    let header = i.is_multiple_of(2).then(|| format!("h{i}").into_bytes());
+    (key, value, header)
+}
+
+const RECORDS_PER_BATCH: usize = 6;
+
+fn batch(tag: &str, compression: Compression) -> Records {
+    let mut builder = RecordBatchBuilder::new().compression(compression);
+    for i in 0..RECORDS_PER_BATCH {
+        let (key, value, header) = expected(tag, i);
+        let headers = [Header {
+            key: b"trace",
+            value: header.as_deref(),
+        }];
+        let mut record = NewRecord::new(1_700_000_000_000 + i as i64).headers(&headers);
+        record.key = key.as_deref();
+        record.value = value.as_deref();
+        builder.append(record).unwrap();
+    }
+    builder.build().unwrap().into()
+}
+
+fn produce(c: &mut Client, topic: &str, id: Uuid, version: i16, records: Records) -> i64 {
+    let mut data = TopicProduceData {
+        partition_data: vec![PartitionProduceData {
+            index: 0,
+            records: Some(records),
+            ..Default::default()
+        }],
+        ..Default::default()
+    };
+    if version >= 13 {
+        data.topic_id = id;
+    } else {
+        data.name = topic.into();
+    }
+    let request = ProduceRequest {
+        acks: -1,
+        timeout_ms: 30_000,
+        topic_data: vec![data],
+        ..Default::default()
+    };
+    let response = send(c, &request, version);
+    let p = &response.responses[0].partition_responses[0];
+    assert_eq!(
+        ErrorCode::from_code(p.error_code),
+        ErrorCode::None,
+        "Produce v{version}: {:?}",
+        p.error_message
+    );
+    p.base_offset
+}
+
+/// Every record of the partition from offset 0, fetched at `version`:
+/// (offset, key, value, header value), batch by batch, with each batch's codec.
+type Fetched = Vec<(
+    i64,
+    Option<Vec<u8>>,
+    Option<Vec<u8>>,
+    Option<Vec<u8>>,
+    Compression,
+)>;
+
+fn fetch_all(c: &mut Client, topic: &str, id: Uuid, version: i16, wanted: usize) -> Fetched {
+    let mut out = Fetched::new();
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while out.len() < wanted {
+        assert!(
+            Instant::now() < deadline,
+            "Fetch v{version}: {} of {wanted} records",
+            out.len()
+        );
+        let next = out.last().map_or(0, |r| r.0 + 1);
+        let mut t = FetchTopic {
+            partitions: vec![FetchPartition {
+                partition: 0,
+                fetch_offset: next,
+                partition_max_bytes: 1 << 20,
+                ..Default::default()
+            }],
+            ..Default::default()
+        };
+        if version >= 13 {
+            t.topic_id = id;
+        } else {
+            t.topic = topic.into();
+        }
+        let request = FetchRequest {
+            max_wait_ms: 100,
+            min_bytes: 1,
+            topics: vec![t],
+            ..Default::default()
+        };
+        let response = send(c, &request, version);
+        let p = &response.responses[0].partitions[0];
+        assert_eq!(
+            ErrorCode::from_code(p.error_code),
+            ErrorCode::None,
+            "Fetch v{version}"
+        );
+        for batch in p.records.iter().flat_map(Records::batches) {
+            let batch = batch.unwrap_or_else(|e| panic!("Fetch v{version}: {e}"));
+            for record in batch.records().unwrap() {
+                let record = record.unwrap();
+                if record.offset() < next {
+                    continue; // a batch starts before the offset asked for
+                }
+                let header = record
+                    .headers()
+                    .next()
+                    .and_then(|h| h.value.map(<[u8]>::to_vec));
+                out.push((
+                    record.offset(),
+                    record.key().map(<[u8]>::to_vec),
+                    record.value().map(<[u8]>::to_vec),
+                    header,
+                    batch.compression(),
+                ));
+            }
+        }
+    }
+    out
+}
+
+#[test]
+#[ignore = "needs a live broker: scripts/kafka-broker.sh start"]
+fn batches_of_every_codec_produce_and_fetch_at_every_version() {
+    let mut c = client();
+    let topic = unique("records");
+    let id = create_topic(&mut c, &topic);
+
+    // Every codec at the highest Produce version, then every Produce version
+    // uncompressed: one batch each, in this order.
+    let produce_versions = versions::<ProduceRequest>(&mut c);
+    let highest = *produce_versions.last().unwrap();
+    let mut sent: Vec<(String, Compression)> = Vec::new();
+    for compression in Compression::ALL {
+        sent.push((format!("{compression:?}"), compression));
+    }
+    for &v in &produce_versions {
+        sent.push((format!("v{v}"), Compression::None));
+    }
+    let mut next_offset = 0;
+    for (i, (tag, compression)) in sent.iter().enumerate() {
+        let version = if i < Compression::ALL.len() {
+            highest
+        } else {
+            produce_versions[i - Compression::ALL.len()]
+        };
+        let base = produce(&mut c, &topic, id, version, batch(tag, *compression));
+        assert_eq!(base, next_offset, "Produce v{version} {tag}: base offset");
+        next_offset += RECORDS_PER_BATCH as i64;
+    }
+    eprintln!(
+        "produced {} batches ({} records): every codec at v{highest}, then v{}-v{highest} uncompressed",
+        sent.len(),
+        next_offset,
+        produce_versions[0]
+    );
+
+    for version in versions::<FetchRequest>(&mut c) {
+        let fetched = fetch_all(&mut c, &topic, id, version, next_offset as usize);
+        assert_eq!(fetched.len(), next_offset as usize, "Fetch v{version}");
+        for (n, (offset, key, value, header, compression)) in fetched.iter().enumerate() {
+            let (tag, codec) = &sent[n / RECORDS_PER_BATCH];
+            let want = expected(tag, n % RECORDS_PER_BATCH);
+            assert_eq!(*offset, n as i64, "Fetch v{version}");
+            assert_eq!(
+                (key, value, header),
+                (&want.0, &want.1, &want.2),
+                "Fetch v{version} {tag} record {n}"
+            );
+            assert_eq!(
+                compression, codec,
+                "Fetch v{version}: the batch keeps its codec"
+            );
+        }
+        eprintln!("Fetch v{version}: {} records read back", fetched.len());
+    }
+}
+
+/// A Python with kafka-python 3.0.12: `KAFKA_PYTHON`, or the venv that
+/// `scripts/client-matrix.sh` installs (CI runs it before the live tests).
+fn kafka_python() -> std::path::PathBuf {
+    std::env::var_os("KAFKA_PYTHON").map(Into::into).unwrap_or_else(|| {
+        let venv = concat!(env!("CARGO_MANIFEST_DIR"), "/.cache/client-matrix/venv/bin/python");
+        assert!(
+            std::path::Path::new(venv).exists(),
+            "no kafka-python: set KAFKA_PYTHON, or run scripts/client-matrix.sh once (it installs it)"
+        );
+        venv.into()
+    })
+}
+
+fn python(script: &str, args: &[&str]) -> String {
+    let out = std::process::Command::new(kafka_python())
+        .arg("-c")
+        .arg(script)
+        .args(args)
+        .output()
+        .expect("python runs");
+    assert!(
+        out.status.success(),
+        "kafka-python failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+const CONSUME: &str = r#"
+import sys
+from kafka import KafkaConsumer
+consumer = KafkaConsumer(sys.argv[2], bootstrap_servers=sys.argv[1], auto_offset_reset="earliest",
+                         enable_auto_commit=False, consumer_timeout_ms=10000)
+for m in consumer:
+    print(m.offset, (m.key or b"").hex() if m.key is not None else "-", m.value.hex() if m.value is not None else "-")
+    if m.offset + 1 == int(sys.argv[3]):
+        break
+"#;
+
+const PRODUCE: &str = r#"
+import sys
+from kafka import KafkaProducer
+for codec in (None, "gzip"):
+    producer = KafkaProducer(bootstrap_servers=sys.argv[1], acks="all", compression_type=codec, linger_ms=50)
+    for i in range(5):
+        producer.send(sys.argv[2], key=("py-%s-%d" % (codec, i)).encode(), value=("value-%d" % i).encode())
+    producer.flush()
+    producer.close()
+"#;
+
+#[test]
+#[ignore = "needs a live broker and kafka-python (scripts/client-matrix.sh installs it)"]
+fn kafka_python_reads_our_batches_and_we_read_its() {
+    let addr = std::env::var("KAFKA_BOOTSTRAP").unwrap_or_else(|_| "127.0.0.1:9092".into());
+    let mut c = client();
+    let produce_version = *versions::<ProduceRequest>(&mut c).last().unwrap();
+    let fetch_version = *versions::<FetchRequest>(&mut c).last().unwrap();
+
+    // Ours, every codec kafka-python 3.0.12 can read without extra modules
+    // (none and gzip), consumed by kafka-python.
+    let ours = unique("ours");
+    let id = create_topic(&mut c, &ours);
+    let codecs = [Compression::None, Compression::Gzip];
+    for codec in codecs {
+        produce(
+            &mut c,
+            &ours,
+            id,
+            produce_version,
+            batch(&format!("{codec:?}"), codec),
+        );
+    }
+    let total = codecs.len() * RECORDS_PER_BATCH;
+    let seen = python(CONSUME, &[&addr, &ours, &total.to_string()]);
+    let lines: Vec<&str> = seen.lines().collect();
+    assert_eq!(lines.len(), total, "kafka-python read: {seen}");
+    let hex = |b: &Option<Vec<u8>>| {
+        b.as_ref().map_or("-".to_owned(), |b| {
+            b.iter().map(|x| format!("{x:02x}")).collect()
+        })
+    };
+    for (n, line) in lines.iter().enumerate() {
+        let (key, value, _) = expected(
+            &format!("{:?}", codecs[n / RECORDS_PER_BATCH]),
+            n % RECORDS_PER_BATCH,
+        );
+        // kafka-python shows a null key as None and an empty one as b"".
+        assert_eq!(
+            *line,
+            format!("{n} {} {}", hex(&key), hex(&value)),
+            "record {n}"
+        );
+    }
+
+    // Theirs: kafka-python produces, uncompressed and gzip; we fetch.
+    let theirs = unique("theirs");
+    let id = create_topic(&mut c, &theirs);
+    python(PRODUCE, &[&addr, &theirs]);
+    let fetched = fetch_all(&mut c, &theirs, id, fetch_version, 10);
+    let keys: Vec<String> = fetched
+        .iter()
+        .map(|r| String::from_utf8(r.1.clone().unwrap()).unwrap())
+        .collect();
+    let want: Vec<String> = ["None", "gzip"]
+        .iter()
+        .flat_map(|codec| (0..5).map(move |i| format!("py-{codec}-{i}")))
+        .collect();
+    assert_eq!(keys, want);
+    assert!(
+        fetched[5..].iter().all(|r| r.4 == Compression::Gzip),
+        "kafka-python's gzip batches"
+    );
+    eprintln!(
+        "kafka-python read {total} of our records; we read its {}, {} of them from gzip batches",
+        fetched.len(),
+        5
+    );
+}
