@@ -43,7 +43,23 @@ fn measure_decode<C: Codec>(encoded: &Bytes, version: i16, iterations: u64) {
     }
 }
 
-fn run<O: Codec, T: Codec>(w: Workload<O, T>, op: &str, krate: &str, iterations: u64) {
+/// Decodes into one message kept across iterations (`Versioned::decode_into`).
+#[inline(never)]
+fn measure_decode_into<M: kafka_wire::Versioned>(encoded: &Bytes, version: i16, iterations: u64) {
+    let mut m = M::default();
+    for _ in 0..iterations {
+        let mut src = black_box(encoded).clone();
+        m.decode_into(&mut src, version).unwrap();
+        black_box(&m);
+    }
+}
+
+fn run<O: Codec + kafka_wire::Versioned, T: Codec>(
+    w: Workload<O, T>,
+    op: &str,
+    krate: &str,
+    iterations: u64,
+) {
     // Warm the reused buffer to full size so no iteration pays for growth.
     let mut buf = BytesMut::with_capacity(w.encoded.len());
     match (op, krate) {
@@ -53,6 +69,9 @@ fn run<O: Codec, T: Codec>(w: Workload<O, T>, op: &str, krate: &str, iterations:
         ("size", "kafka-protocol") => measure_size(&w.theirs, w.version, iterations),
         ("decode", "kafka-wire") => measure_decode::<O>(&w.encoded, w.version, iterations),
         ("decode", "kafka-protocol") => measure_decode::<T>(&w.encoded, w.version, iterations),
+        ("decode_into", "kafka-wire") => {
+            measure_decode_into::<O>(&w.encoded, w.version, iterations)
+        }
         _ => usage(),
     }
     println!(
@@ -64,7 +83,7 @@ fn run<O: Codec, T: Codec>(w: Workload<O, T>, op: &str, krate: &str, iterations:
 
 fn usage() -> ! {
     eprintln!(
-        "usage: callgrind <encode|size|decode> <kafka-wire|kafka-protocol> [iterations] \
+        "usage: callgrind <encode|size|decode|decode_into> <kafka-wire|kafka-protocol> [iterations] \
          [large_v7|large_v4|acls_v3|response_v7|small_v7]"
     );
     std::process::exit(2)

@@ -74,6 +74,13 @@ for op in encode size decode; do
     printf '%-8s %18d %18d %10s\n' "$op" "${PER[$op.ours]}" "${PER[$op.theirs]}" \
         "$(awk -v a="$ours" -v b="$theirs" 'BEGIN { printf "%.3f", a / b }')"
 done
+# Decoding into one message kept across iterations (Versioned::decode_into),
+# against kafka-protocol's fresh decode (it has no reused form).
+reused="$(count decode_into kafka-wire)"
+PER[decode_into.ours]=$((reused / ITERATIONS))
+printf '%-8s %18d %18d %10s
+' "reused" "${PER[decode_into.ours]}" "${PER[decode.theirs]}" \
+    "$(awk -v a="${PER[decode_into.ours]}" -v b="${PER[decode.theirs]}" 'BEGIN { printf "%.3f", a / b }')"
 ours=$((PER[encode.ours] + PER[decode.ours]))
 theirs=$((PER[encode.theirs] + PER[decode.theirs]))
 printf '%-8s %18d %18d %10s\n' "enc+dec" "$ours" "$theirs" \

@@ -58,6 +58,12 @@ impl UnknownField<'_> {
         quote_spanned!(ty.span()=> <#ty as #krate::__private::UnknownTagsField>::get(&self.#member))
     }
 
+    /// Sets the field to an `UnknownTaggedFields` expression.
+    fn assign(&self, value: TokenStream) -> TokenStream {
+        let (krate, ty, member) = (self.krate, self.ty, self.member);
+        quote_spanned!(ty.span()=> self.#member = <#ty as #krate::__private::UnknownTagsField>::from_tags(#value);)
+    }
+
     /// The field's initialiser from an `UnknownTaggedFields` expression.
     fn build(&self, value: TokenStream) -> TokenStream {
         let (krate, ty, member) = (self.krate, self.ty, self.member);
@@ -179,6 +185,18 @@ impl<'a> FieldPlan<'a> {
             quote_spanned!(self.span=> #krate::__private::decode_option(#buf, #nullable, #ctx))
         } else {
             quote_spanned!(self.span=> <#ty as #krate::Wire>::decode_wire(#buf, #ctx))
+        }
+    }
+
+    /// Reads the field into `self`, reusing what it owns.
+    fn decode_in_place(&self, buf: TokenStream) -> TokenStream {
+        let (krate, ctx, ty, member) = (self.krate, self.ctx(), self.field.ty, self.member);
+        if self.is_option() {
+            let nullable = self.nullable_now();
+            let inner = self.field.base_ty();
+            quote_spanned!(self.span=> #krate::__private::decode_option_in_place::<#inner, _>(&mut self.#member, #buf, #nullable, #ctx))
+        } else {
+            quote_spanned!(self.span=> <#ty as #krate::Wire>::decode_in_place(&mut self.#member, #buf, #ctx))
         }
     }
 
@@ -323,6 +341,7 @@ fn generate(cont: &Container) -> TokenStream {
     let encode = gen_encode(&plans, &tagged, unknown, krate);
     let len = gen_len(&plans, &tagged, unknown, krate);
     let decode = gen_decode(&plans, &tagged, unknown, krate);
+    let decode_in_place = gen_decode_in_place(&plans, &tagged, unknown, krate);
     let is_default = gen_is_default(&plans, unknown);
     let default = gen_default(&plans, unknown, krate);
     let schema = gen_schema(cont, &plans, unknown.is_some());
@@ -401,6 +420,15 @@ fn generate(cont: &Container) -> TokenStream {
                     #decode
                 }
 
+                #[inline]
+                fn decode_in_place<__B: #krate::__private::Buf>(
+                    &mut self,
+                    __kw_buf: &mut __B,
+                    __kw_ctx: #krate::Ctx,
+                ) -> #krate::__private::Result<(), #krate::DecodeError> {
+                    #decode_in_place
+                }
+
                 fn is_default_value(&self) -> bool {
                     #is_default
                 }
@@ -428,6 +456,15 @@ fn generate(cont: &Container) -> TokenStream {
                     __kw_ctx: #krate::Ctx,
                 ) -> #krate::__private::Result<#krate::__private::Option<Self>, #krate::DecodeError> {
                     #krate::__private::decode_nullable_struct(__kw_buf, __kw_ctx)
+                }
+
+                #[inline]
+                fn decode_nullable_in_place<__B: #krate::__private::Buf>(
+                    __kw_slot: &mut #krate::__private::Option<Self>,
+                    __kw_buf: &mut __B,
+                    __kw_ctx: #krate::Ctx,
+                ) -> #krate::__private::Result<(), #krate::DecodeError> {
+                    #krate::__private::decode_nullable_struct_in_place(__kw_slot, __kw_buf, __kw_ctx)
                 }
             }
 
@@ -763,6 +800,70 @@ fn gen_decode(
             }
         }
         #krate::__private::Ok(Self { #(#members,)* #unknown_member })
+    }
+}
+
+/// `decode_in_place`: the fields in wire order, each decoded into the value
+/// it holds (absent ones set to their default), then the tagged section,
+/// whose fields replace theirs. The same rules as [`gen_decode`].
+fn gen_decode_in_place(
+    plans: &[FieldPlan],
+    tagged: &[&FieldPlan],
+    unknown: Option<&UnknownField>,
+    krate: &syn::Path,
+) -> TokenStream {
+    let reads = plans.iter().map(|p| {
+        let read = p.decode_in_place(quote!(__kw_buf));
+        let err = in_field(&p.name);
+        if p.always_regular() {
+            quote!(#read #err;)
+        } else {
+            let (regular, default, member) = (p.regular(), p.default_value(), p.member);
+            quote! {
+                if #regular { #read #err; } else { self.#member = #default; }
+            }
+        }
+    });
+    let unknown_var =
+        unknown.map(|_| quote!(let mut __kw_unknown = #krate::UnknownTaggedFields::new();));
+    let keep = match unknown {
+        Some(_) => quote!(#krate::__private::Some(&mut __kw_unknown)),
+        None => quote!(#krate::__private::None),
+    };
+    let arms = tagged.iter().map(|p| {
+        let tag = p.tag.unwrap_or_default();
+        let (member, in_tagged, err) = (p.member, p.in_tagged(), in_field(&p.name));
+        let read = p.decode_value(quote!(__kw_value));
+        quote! {
+            #tag if #in_tagged => {
+                self.#member = #krate::__private::decode_value(__kw_buf, __kw_tag, __kw_size, |__kw_value| #read) #err;
+            }
+        }
+    });
+    let dispatch = if tagged.is_empty() {
+        quote!(#krate::__private::keep_unknown(__kw_buf, __kw_tag, __kw_size, #keep);)
+    } else {
+        quote! {
+            match __kw_tag {
+                #(#arms)*
+                _ => #krate::__private::keep_unknown(__kw_buf, __kw_tag, __kw_size, #keep),
+            }
+        }
+    };
+    let store_unknown = unknown.map(|u| u.assign(quote!(__kw_unknown)));
+    quote! {
+        #(#reads)*
+        #unknown_var
+        if __kw_ctx.flexible {
+            let __kw_count = #krate::__private::get_count(__kw_buf)?;
+            let mut __kw_previous = #krate::__private::None;
+            for _ in 0..__kw_count {
+                let (__kw_tag, __kw_size) = #krate::__private::get_header(__kw_buf, &mut __kw_previous)?;
+                #dispatch
+            }
+        }
+        #store_unknown
+        #krate::__private::Ok(())
     }
 }
 

@@ -100,8 +100,9 @@ pub mod __private {
         tag_in_non_flexible, TagWriter, UnknownTagsField,
     };
     pub use crate::wire::{
-        decode_nullable_struct, decode_option, encode_nullable_struct, encode_option,
-        nullable_struct_len, option_is_default, option_len,
+        decode_nullable_struct, decode_nullable_struct_in_place, decode_option,
+        decode_option_in_place, encode_nullable_struct, encode_option, nullable_struct_len,
+        option_is_default, option_len,
     };
     pub use bytes::{Buf, BufMut};
     pub use core::default::Default;

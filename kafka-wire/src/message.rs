@@ -133,6 +133,40 @@ pub trait Versioned: KafkaStruct {
         Self::decode_wire(buf, ctx).map_err(|e| e.in_message(Self::SCHEMA.name, version))
     }
 
+    /// Reads a message body at `version` into `self`, reusing what it owns:
+    /// its arrays keep their capacity and the elements they hold are decoded
+    /// into (down to the nested structs), so a server or consumer that
+    /// decodes message after message into one value allocates nothing once
+    /// it has seen the largest. From `Bytes`, strings and byte fields are
+    /// slices of the input, as with [`decode`](Versioned::decode). The result
+    /// equals what `decode` returns. On error `self` holds a mix of old and
+    /// new values: decode into it again, or drop it.
+    ///
+    /// ```
+    /// use kafka_wire::{KafkaMessage, Str, Versioned};
+    ///
+    /// #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+    /// #[kafka(versions = "0", flexible = "none")]
+    /// struct Batch {
+    ///     #[kafka(versions = "0+")]
+    ///     names: Vec<Str>,
+    /// }
+    ///
+    /// let wire = Batch { names: vec!["a".into(), "b".into()] }.encode_to_vec(0)?;
+    /// let mut reused = Batch::default();
+    /// for _ in 0..3 {
+    ///     reused.decode_into(&mut &wire[..], 0)?;   // allocates only the first time
+    /// }
+    /// assert_eq!(reused, Batch::decode_exact(&wire[..], 0)?);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[inline]
+    fn decode_into<B: Buf>(&mut self, buf: &mut B, version: i16) -> Result<(), DecodeError> {
+        let ctx = message_context::<Self, DecodeError>(version)?;
+        self.decode_in_place(buf, ctx)
+            .map_err(|e| e.in_message(Self::SCHEMA.name, version))
+    }
+
     /// Reads a message body that must use all of `buf`: trailing bytes are an error.
     fn decode_exact<B: Buf>(mut buf: B, version: i16) -> Result<Self, DecodeError> {
         let msg = Self::decode(&mut buf, version)?;

@@ -110,6 +110,16 @@ pub trait Wire: Sized {
     fn wire_len(&self, ctx: Ctx) -> usize;
     /// Reads a value.
     fn decode_wire<B: Buf>(buf: &mut B, ctx: Ctx) -> Result<Self, DecodeError>;
+    /// Reads a value into `self`, reusing what it owns: arrays keep their
+    /// capacity and decode into the elements they already hold, derived
+    /// structs decode field by field in place. The default replaces `self`
+    /// with [`decode_wire`](Wire::decode_wire)'s value. On error `self` holds
+    /// a mix of old and new values: decode into it again, or drop it.
+    #[inline]
+    fn decode_in_place<B: Buf>(&mut self, buf: &mut B, ctx: Ctx) -> Result<(), DecodeError> {
+        *self = Self::decode_wire(buf, ctx)?;
+        Ok(())
+    }
     /// True when the value equals the type's default (`0`, `false`, empty,
     /// a struct whose fields are all at their defaults).
     fn is_default_value(&self) -> bool;
@@ -133,6 +143,17 @@ pub trait Nullable: Wire {
     fn nullable_len(value: Option<&Self>, ctx: Ctx) -> usize;
     /// Reads a value or null.
     fn decode_nullable<B: Buf>(buf: &mut B, ctx: Ctx) -> Result<Option<Self>, DecodeError>;
+    /// Reads a value or null into `slot`, reusing the value it holds (see
+    /// [`Wire::decode_in_place`]). The default replaces it.
+    #[inline]
+    fn decode_nullable_in_place<B: Buf>(
+        slot: &mut Option<Self>,
+        buf: &mut B,
+        ctx: Ctx,
+    ) -> Result<(), DecodeError> {
+        *slot = Self::decode_nullable(buf, ctx)?;
+        Ok(())
+    }
 }
 
 /// Writes an `Option<T>` field: null only when `nullable` (the field is nullable
@@ -183,6 +204,49 @@ pub fn decode_option<T: Nullable, B: Buf>(
     } else {
         T::decode_wire(buf, ctx).map(Some)
     }
+}
+
+/// Reads an `Option<T>` field into `slot`, reusing its value: null is
+/// accepted only when `nullable`.
+#[inline]
+pub fn decode_option_in_place<T: Nullable, B: Buf>(
+    slot: &mut Option<T>,
+    buf: &mut B,
+    nullable: bool,
+    ctx: Ctx,
+) -> Result<(), DecodeError> {
+    match slot {
+        _ if nullable => T::decode_nullable_in_place(slot, buf, ctx),
+        Some(value) => value.decode_in_place(buf, ctx),
+        None => {
+            *slot = Some(T::decode_wire(buf, ctx)?);
+            Ok(())
+        }
+    }
+}
+
+/// Reads the `n` elements of an array into `items`, reusing the elements it
+/// holds and its capacity: `n` is checked against the bytes that remain
+/// first, as [`decode_elements`] checks it, and room beyond what `items`
+/// already has is reserved only as far as those bytes cover.
+#[inline]
+fn decode_vec_in_place<T: Wire, B: Buf>(
+    items: &mut Vec<T>,
+    buf: &mut B,
+    n: usize,
+    ctx: Ctx,
+) -> Result<(), DecodeError> {
+    let cap = element_capacity::<T, B>(buf, n)?;
+    items.truncate(n);
+    for (i, item) in items.iter_mut().enumerate() {
+        item.decode_in_place(buf, ctx).map_err(|e| e.at_index(i))?;
+    }
+    let reused = items.len();
+    if reused < n {
+        items.reserve(cap.saturating_sub(reused));
+        decode_rest(buf, items, reused, n, ctx)?;
+    }
+    Ok(())
 }
 
 /// Writes the elements of an array of fixed-size values (broker ids,
@@ -480,7 +544,7 @@ const PREALLOC_FACTOR: usize = 32;
 /// short input that claims 2^31 elements fails fast and allocates nothing; and
 /// at most PREALLOC_FACTOR bytes of memory are reserved per input byte, so a
 /// hostile count gets a container that grows only as elements really decode.
-#[inline]
+#[inline(always)]
 fn element_capacity<T: Wire, B: Buf>(buf: &B, n: usize) -> Result<usize, DecodeError> {
     let remaining = buf.remaining();
     // Elements that take no bytes at all (an empty struct) still may not be
@@ -681,7 +745,7 @@ fn decode_elements<T: Wire, B: Buf, C: Elements<T>>(
 /// `Wire` and `Nullable` for an array container: `Vec<T>`, and with the
 /// `smallvec` feature `SmallVec<[T; N]>`, whose short arrays need no allocation.
 macro_rules! array_wire {
-    ($(#[$attr:meta])* [$($generics:tt)*] $ty:ty where [$($bounds:tt)*]) => {
+    ($(#[$attr:meta])* [$($generics:tt)*] $ty:ty where [$($bounds:tt)*] $({ $($in_place:tt)* } { $($nullable_in_place:tt)* })?) => {
         $(#[$attr])*
         impl<$($generics)*> Wire for $ty where $($bounds)* {
             const TYPE: KafkaType = KafkaType::Array(&T::TYPE);
@@ -747,6 +811,8 @@ macro_rules! array_wire {
             fn is_default_value(&self) -> bool {
                 self.is_empty()
             }
+
+            $($($in_place)*)?
         }
 
         $(#[$attr])*
@@ -772,11 +838,40 @@ macro_rules! array_wire {
                 };
                 decode_elements::<T, B, Self>(buf, n, ctx).map(Some)
             }
+
+            $($($nullable_in_place)*)?
         }
     };
 }
 
-array_wire!([T] Vec<T> where [T: Wire]);
+array_wire!([T] Vec<T> where [T: Wire] {
+    #[inline]
+    fn decode_in_place<B: Buf>(&mut self, buf: &mut B, ctx: Ctx) -> Result<(), DecodeError> {
+        match codec::get_length(buf, LengthForm::array(ctx.flexible))? {
+            Some(n) => decode_vec_in_place(self, buf, n, ctx),
+            None => Err(DecodeErrorKind::UnexpectedNull.into()),
+        }
+    }
+} {
+    #[inline]
+    fn decode_nullable_in_place<B: Buf>(
+        slot: &mut Option<Self>,
+        buf: &mut B,
+        ctx: Ctx,
+    ) -> Result<(), DecodeError> {
+        let Some(n) = codec::get_length(buf, LengthForm::array(ctx.flexible))? else {
+            *slot = None;
+            return Ok(());
+        };
+        match slot {
+            Some(items) => decode_vec_in_place(items, buf, n, ctx),
+            None => {
+                *slot = Some(decode_elements::<T, B, Self>(buf, n, ctx)?);
+                Ok(())
+            }
+        }
+    }
+});
 
 // Not listed among "other types that implement Wire" in compile errors, so
 // those read the same with and without the feature.
@@ -818,6 +913,27 @@ pub fn decode_nullable_struct<T: Wire, B: Buf>(
         Ok(None)
     } else {
         T::decode_wire(buf, ctx).map(Some)
+    }
+}
+
+/// Reads a nullable struct into `slot`, decoding in place into the struct
+/// it holds.
+#[inline]
+pub fn decode_nullable_struct_in_place<T: Wire, B: Buf>(
+    slot: &mut Option<T>,
+    buf: &mut B,
+    ctx: Ctx,
+) -> Result<(), DecodeError> {
+    if buf.try_get_i8()? < 0 {
+        *slot = None;
+        return Ok(());
+    }
+    match slot {
+        Some(value) => value.decode_in_place(buf, ctx),
+        None => {
+            *slot = Some(T::decode_wire(buf, ctx)?);
+            Ok(())
+        }
     }
 }
 

@@ -400,17 +400,31 @@ where
                 Versioned::encode_to_vec(&m, v).unwrap()
             },
         ),
-        // kafka-wire "reused" goes here once the crate has it: decode into
-        // one message kept across iterations, reusing its capacity. Add a
-        // contender named "kafka-wire/reused" whose closure owns
-        // `let mut m = O::default();` and runs
-        // `m.decode_reused(&mut black_box(body).clone(), v).unwrap()` per
-        // iteration (black_box(&m) after), and whose output decodes into a
-        // message that held a different instance before (re-encoded, checked
-        // against `w.ours`). The driver reports every contender it is told
-        // about; nothing else changes. `check` prints its allocations per
-        // operation after the first (the target: zero).
-        //
+        // kafka-wire "reused": `Versioned::decode_into` one message kept
+        // across iterations, reusing its vectors' capacity (no allocation
+        // after the first); its output is decoded twice into one message
+        // and checked against the instance.
+        Contender::new(
+            short,
+            "kafka-wire/reused",
+            "decode",
+            {
+                let mut m = O::default();
+                move |n| {
+                    for _ in 0..n {
+                        m.decode_into(&mut black_box(body).clone(), v).unwrap();
+                        black_box(&m);
+                    }
+                }
+            },
+            move || {
+                let mut m = O::default();
+                m.decode_into(&mut body.clone(), v).unwrap();
+                m.decode_into(&mut body.clone(), v).unwrap();
+                assert_eq!(m, w.ours, "{short}: kafka-wire decode_into");
+                Versioned::encode_to_vec(&m, v).unwrap()
+            },
+        ),
         // kafka-wire "borrowed" goes here too: a contender named
         // "kafka-wire/borrowed" that decodes the borrowed/lazy view from
         // `black_box(&body[..])` (or the `Bytes`) and drops it, like
