@@ -389,7 +389,7 @@ unsafe impl<const SPARE: bool> BufMut for Window<'_, SPARE> {
     }
 }
 
-#[cfg(all(test, feature = "derive"))]
+#[cfg(test)]
 mod tests {
     use bytes::Buf;
 

@@ -84,7 +84,7 @@ pub use kafka_wire_version::{ParseVersionRangeError, VersionRange};
 pub use smallvec;
 
 /// `#[derive(KafkaMessage)]`: see the [`attributes`] page for every key.
-#[cfg(feature = "derive")]
+/// (Always here: the runtime derives its own headers with it.)
 pub use kafka_wire_derive::KafkaMessage;
 
 /// What generated code calls: re-exports only, of items whose homes are the
