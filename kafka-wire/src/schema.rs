@@ -143,6 +143,19 @@ pub struct FieldSchema {
     pub doc: &'static str,
 }
 
+impl FieldSchema {
+    /// The one rule both [`is_consistent`] and [`validate`] check of a
+    /// field: within `versions` (the message's, or the struct's around it),
+    /// the field is tagged only in `flexible` versions.
+    pub const fn tagged_only_in_flexible(
+        &self,
+        versions: VersionRange,
+        flexible: VersionRange,
+    ) -> bool {
+        self.tagged.intersect(versions).is_subset_of(flexible)
+    }
+}
+
 /// A struct: a message body or a nested struct.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct StructSchema {
@@ -205,7 +218,7 @@ pub const fn is_consistent(
         // A field whose versions never meet `versions` is kept, as Kafka
         // keeps the fields of removed versions: it is never on the wire.
         let live = field.versions.intersect(versions);
-        if !field.tagged.intersect(versions).is_subset_of(flexible) {
+        if !field.tagged_only_in_flexible(versions, flexible) {
             return false;
         }
         if let Some(nested) = field.kafka_type.nested_struct() {
@@ -260,7 +273,7 @@ fn validate_into(
             })
         };
         let live = field.versions.intersect(versions);
-        if !field.tagged.intersect(versions).is_subset_of(flexible) {
+        if !field.tagged_only_in_flexible(versions, flexible) {
             report(format!(
                 "tagged versions {} include versions outside the flexible versions {flexible}",
                 field.tagged
