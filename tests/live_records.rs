@@ -391,3 +391,67 @@ fn kafka_python_reads_our_batches_and_we_read_its() {
         5
     );
 }
+
+/// Compiles and runs `tests/java-producer/Produce.java` with kafka-clients
+/// 4.4.0 and its codecs, the jars `scripts/java-oracle.sh` fetches.
+fn java_produce(addr: &str, topic: &str) {
+    let repo = env!("CARGO_MANIFEST_DIR");
+    let run = |cmd: &mut std::process::Command| {
+        let out = cmd.output().expect("runs");
+        assert!(
+            out.status.success(),
+            "{cmd:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    };
+    // Any oracle command fetches the jars once (into .cache/java-oracle/libs).
+    let scratch = format!("{repo}/target/java-producer");
+    run(std::process::Command::new("bash")
+        .arg(format!("{repo}/scripts/java-oracle.sh"))
+        .args(["schemas", &format!("{scratch}/schemas")]));
+    let classpath = format!("{repo}/.cache/java-oracle/libs/*");
+    run(std::process::Command::new("javac")
+        .args(["-cp", &classpath, "-d", &scratch])
+        .arg(format!("{repo}/tests/java-producer/Produce.java")));
+    run(std::process::Command::new("java").args([
+        "-cp",
+        &format!("{scratch}:{classpath}"),
+        "Produce",
+        addr,
+        topic,
+    ]));
+}
+
+#[test]
+#[ignore = "needs a live broker, Java 17 and Maven"]
+fn we_read_what_the_java_client_produces_with_every_codec() {
+    let addr = std::env::var("KAFKA_BOOTSTRAP").unwrap_or_else(|_| "127.0.0.1:9092".into());
+    let mut c = client();
+    let fetch_version = *versions::<FetchRequest>(&mut c).last().unwrap();
+    let topic = unique("java");
+    let id = create_topic(&mut c, &topic);
+    java_produce(&addr, &topic);
+    let fetched = fetch_all(&mut c, &topic, id, fetch_version, 20);
+    let codecs = [
+        ("none", Compression::None),
+        ("gzip", Compression::Gzip),
+        ("snappy", Compression::Snappy),
+        ("lz4", Compression::Lz4),
+        ("zstd", Compression::Zstd),
+    ];
+    for (n, record) in fetched.iter().enumerate() {
+        let (name, codec) = codecs[n / 4];
+        let key = String::from_utf8(record.1.clone().unwrap()).unwrap();
+        assert_eq!(key, format!("java-{name}-{}", n % 4));
+        assert_eq!(
+            record.2.as_deref(),
+            Some(format!("value-{}", n % 4).as_bytes())
+        );
+        assert_eq!(record.3.as_deref(), Some(name.as_bytes()), "the header");
+        assert_eq!(record.4, codec, "record {n}: the batch's codec");
+    }
+    eprintln!(
+        "read the Java client's {} records, in batches of every codec",
+        fetched.len()
+    );
+}
