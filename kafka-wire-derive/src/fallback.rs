@@ -12,6 +12,7 @@ pub fn expand(
     krate: &syn::Path,
     api_key: Option<i16>,
     versioned: bool,
+    view: Option<syn::Ident>,
 ) -> TokenStream {
     let errors = errors.to_compile_error();
     let ident = &input.ident;
@@ -33,8 +34,30 @@ pub fn expand(
             }
         }
     });
+    // The view struct with no fields, so that its name resolves.
+    let view = view.map(|view| {
+        let vis = &input.vis;
+        quote! {
+            #[derive(Debug, Clone, Copy)]
+            #vis struct #view<'a>(::core::marker::PhantomData<&'a ()>);
+            #[automatically_derived]
+            impl #impl_g #krate::WireView for #ident #ty_g #where_g {
+                type View<'a> = #view<'a>;
+                fn view_wire<'a>(_: &mut &'a [u8], _: #krate::Ctx)
+                    -> ::core::result::Result<#view<'a>, #krate::DecodeError> { ::core::unreachable!() }
+                fn default_view<'a>() -> #view<'a> { ::core::unreachable!() }
+                fn from_view(_: #view<'_>) -> Self { ::core::unreachable!() }
+            }
+            #[automatically_derived]
+            impl #impl_g #krate::NullableView for #ident #ty_g #where_g {
+                fn view_nullable<'a>(_: &mut &'a [u8], _: #krate::Ctx)
+                    -> ::core::result::Result<::core::option::Option<#view<'a>>, #krate::DecodeError> { ::core::unreachable!() }
+            }
+        }
+    });
     quote! {
         #errors
+        #view
         const _: () = {
             #[automatically_derived]
             impl #impl_g #krate::Wire for #ident #ty_g #where_g {

@@ -15,6 +15,8 @@ use crate::internals::check;
 use crate::internals::ctxt::Ctxt;
 use crate::internals::range::Range;
 
+mod view;
+
 pub fn expand(input: &DeriveInput) -> TokenStream {
     let cx = Ctxt::new();
     let cont = Container::from_ast(&cx, input);
@@ -28,6 +30,10 @@ pub fn expand(input: &DeriveInput) -> TokenStream {
     let api_key = cont
         .as_ref()
         .and_then(|c| c.attrs.api_key.as_ref().map(|k| k.0));
+    let view = cont
+        .as_ref()
+        .filter(|c| c.attrs.view.is_some())
+        .map(view::view_ident);
     let versioned = cont.as_ref().is_some_and(|c| {
         c.attrs.versions.is_some()
             || c.attrs
@@ -36,7 +42,7 @@ pub fn expand(input: &DeriveInput) -> TokenStream {
     });
     match (cx.check(), cont) {
         (Ok(()), Some(cont)) => generate(&cont),
-        (Err(errors), _) => fallback::expand(input, errors, &krate, api_key, versioned),
+        (Err(errors), _) => fallback::expand(input, errors, &krate, api_key, versioned, view),
         // Container::from_ast returns None only after reporting an error.
         (Ok(()), None) => TokenStream::new(),
     }
@@ -378,6 +384,11 @@ fn generate(cont: &Container) -> TokenStream {
             #(#nested_checks)*
         }
     });
+    let view = cont
+        .attrs
+        .view
+        .as_ref()
+        .map(|_| view::generate(cont, &plans, &tagged, unknown));
     let message = cont.attrs.api_key.as_ref().map(|(key, _)| {
         quote! {
             #[automatically_derived]
@@ -486,6 +497,8 @@ fn generate(cont: &Container) -> TokenStream {
             #versioned
             #message
         };
+
+        #view
     }
 }
 
@@ -567,8 +580,11 @@ fn gen_min_len(
     quote!(0 #(+ #parts)*)
 }
 
-fn in_field(name: &str) -> TokenStream {
-    quote!(.map_err(|__kw_e| __kw_e.in_field(#name))?)
+/// `expr?`, its error located in field `name`. A call rather than a
+/// `map_err` closure per field: one generic function, not thousands of
+/// closure bodies for the compiler to check.
+fn in_field(expr: TokenStream, name: &str, krate: &syn::Path) -> TokenStream {
+    quote!(#krate::__private::in_field(#expr, #name)?)
 }
 
 fn gen_encode(
@@ -578,10 +594,9 @@ fn gen_encode(
     krate: &syn::Path,
 ) -> TokenStream {
     let regular = plans.iter().map(|p| {
-        let write = p.encode_value(quote!(__kw_buf));
-        let err = in_field(&p.name);
+        let write = in_field(p.encode_value(quote!(__kw_buf)), &p.name, krate);
         if p.always_regular() {
-            return quote!(#write #err;);
+            return quote!(#write;);
         }
         let (regular, in_versions) = (p.regular(), p.in_versions());
         let absent = if p.field.attrs.ignorable.is_some() {
@@ -596,7 +611,7 @@ fn gen_encode(
         };
         quote! {
             if #regular {
-                #write #err;
+                #write;
             } #absent
         }
     });
@@ -625,18 +640,17 @@ fn gen_encode(
     });
     let write_tagged = tagged.iter().zip(&flags).map(|(p, flag)| {
         let tag = p.tag.unwrap_or_default();
-        let (in_tagged, len, write, err) = (
+        let (in_tagged, len, write) = (
             p.in_tagged(),
             p.len_value(),
-            p.encode_value(quote!(__kw_buf)),
-            in_field(&p.name),
+            in_field(p.encode_value(quote!(__kw_buf)), &p.name, krate),
         );
         quote! {
             if #in_tagged {
                 __kw_tags.before(__kw_buf, #tag)?;
                 if #flag {
                     #krate::__private::put_header(__kw_buf, #tag, #len)?;
-                    #write #err;
+                    #write;
                 }
             }
         }
@@ -745,15 +759,14 @@ fn gen_decode(
 ) -> TokenStream {
     let reads = plans.iter().map(|p| {
         let var = &p.var;
-        let read = p.decode_value(quote!(__kw_buf));
-        let err = in_field(&p.name);
+        let read = in_field(p.decode_value(quote!(__kw_buf)), &p.name, krate);
         let mutability = p.tag.map(|_| quote!(mut));
         if p.always_regular() {
-            quote!(let #var = #read #err;)
+            quote!(let #var = #read;)
         } else {
             let (regular, default) = (p.regular(), p.default_value());
             quote! {
-                let #mutability #var = if #regular { #read #err } else { #default };
+                let #mutability #var = if #regular { #read } else { #default };
             }
         }
     });
@@ -765,11 +778,16 @@ fn gen_decode(
     };
     let arms = tagged.iter().map(|p| {
         let tag = p.tag.unwrap_or_default();
-        let (var, in_tagged, err) = (&p.var, p.in_tagged(), in_field(&p.name));
+        let (var, in_tagged) = (&p.var, p.in_tagged());
         let read = p.decode_value(quote!(__kw_value));
+        let read = in_field(
+            quote!(#krate::__private::decode_value(__kw_buf, __kw_tag, __kw_size, |__kw_value| #read)),
+            &p.name,
+            krate,
+        );
         quote! {
             #tag if #in_tagged => {
-                #var = #krate::__private::decode_value(__kw_buf, __kw_tag, __kw_size, |__kw_value| #read) #err;
+                #var = #read;
             }
         }
     });
@@ -813,14 +831,13 @@ fn gen_decode_in_place(
     krate: &syn::Path,
 ) -> TokenStream {
     let reads = plans.iter().map(|p| {
-        let read = p.decode_in_place(quote!(__kw_buf));
-        let err = in_field(&p.name);
+        let read = in_field(p.decode_in_place(quote!(__kw_buf)), &p.name, krate);
         if p.always_regular() {
-            quote!(#read #err;)
+            quote!(#read;)
         } else {
             let (regular, default, member) = (p.regular(), p.default_value(), p.member);
             quote! {
-                if #regular { #read #err; } else { self.#member = #default; }
+                if #regular { #read; } else { self.#member = #default; }
             }
         }
     });
@@ -832,11 +849,16 @@ fn gen_decode_in_place(
     };
     let arms = tagged.iter().map(|p| {
         let tag = p.tag.unwrap_or_default();
-        let (member, in_tagged, err) = (p.member, p.in_tagged(), in_field(&p.name));
+        let (member, in_tagged) = (p.member, p.in_tagged());
         let read = p.decode_value(quote!(__kw_value));
+        let read = in_field(
+            quote!(#krate::__private::decode_value(__kw_buf, __kw_tag, __kw_size, |__kw_value| #read)),
+            &p.name,
+            krate,
+        );
         quote! {
             #tag if #in_tagged => {
-                self.#member = #krate::__private::decode_value(__kw_buf, __kw_tag, __kw_size, |__kw_value| #read) #err;
+                self.#member = #read;
             }
         }
     });

@@ -437,6 +437,30 @@ fn get_str_slow<B: Buf>(buf: &mut B, flexible: bool) -> Result<Option<Str>, Deco
     Str::from_utf8(buf.copy_to_bytes(len)).map(Some)
 }
 
+/// Reads a string as a slice of `buf`, or `None` for null: the checks and
+/// errors of [`get_str`], with nothing copied.
+#[inline]
+pub fn get_str_slice<'a>(
+    buf: &mut &'a [u8],
+    flexible: bool,
+) -> Result<Option<&'a str>, DecodeError> {
+    let Some(len) = get_length(buf, LengthForm::string(flexible))? else {
+        return Ok(None);
+    };
+    if len > MAX_STRING_LEN {
+        return Err(DecodeErrorKind::LengthTooLarge {
+            length: len as u64,
+            max: MAX_STRING_LEN as u64,
+        }
+        .into());
+    }
+    let Some((text, rest)) = buf.split_at_checked(len) else {
+        return Err(DecodeError::truncated(len, buf.len()));
+    };
+    *buf = rest;
+    crate::str::utf8(text).map(Some)
+}
+
 /// Writes a byte array: int32 length (classic) or compact length, then the bytes.
 #[inline]
 pub fn put_bytes<B: BufMut>(buf: &mut B, b: &[u8], flexible: bool) -> Result<(), EncodeError> {
@@ -459,6 +483,23 @@ pub fn get_bytes<B: Buf>(buf: &mut B, flexible: bool) -> Result<Option<Bytes>, D
     };
     ensure_remaining(buf, len)?;
     Ok(Some(buf.copy_to_bytes(len)))
+}
+
+/// Reads a byte array as a slice of `buf`, or `None` for null: the checks
+/// and errors of [`get_bytes`].
+#[inline]
+pub fn get_bytes_slice<'a>(
+    buf: &mut &'a [u8],
+    flexible: bool,
+) -> Result<Option<&'a [u8]>, DecodeError> {
+    let Some(len) = get_length(buf, LengthForm::array(flexible))? else {
+        return Ok(None);
+    };
+    let Some((bytes, rest)) = buf.split_at_checked(len) else {
+        return Err(DecodeError::truncated(len, buf.len()));
+    };
+    *buf = rest;
+    Ok(Some(bytes))
 }
 
 #[cfg(test)]

@@ -271,6 +271,23 @@ struct Repr<K> {
     out_of_room: bool,
 }
 
+/// `result`, its error located in field `name`: what generated code writes
+/// around each field's read and write (one generic function instead of a
+/// `map_err` closure per field, which the compiler would check one by one).
+#[inline(always)]
+pub fn in_field<T, E: Located>(result: Result<T, E>, name: &'static str) -> Result<T, E> {
+    match result {
+        Ok(v) => Ok(v),
+        Err(e) => Err(e.in_field(name)),
+    }
+}
+
+/// An error that carries a field path: [`EncodeError`] and [`DecodeError`].
+pub trait Located {
+    /// See [`DecodeError::in_field`].
+    fn in_field(self, name: &'static str) -> Self;
+}
+
 /// What encode and decode errors have in common, for the code that checks a
 /// message's version once for both.
 pub(crate) trait MessageError {
@@ -284,6 +301,13 @@ macro_rules! located_error {
     ($(#[$doc:meta])* $name:ident, $kind:ident) => {
         $(#[$doc])*
         pub struct $name(Box<Repr<$kind>>);
+
+        impl Located for $name {
+            #[inline(always)]
+            fn in_field(self, name: &'static str) -> Self {
+                $name::in_field(self, name)
+            }
+        }
 
         impl $name {
             /// An error of `kind` with an empty location.

@@ -32,7 +32,7 @@ use crate::{DecodeError, DecodeErrorKind, Str, UnknownTaggedFields};
 /// ControlledShutdown v0 used it) went with that API in Kafka 4.0; it and
 /// versions past 2 are an unsupported-version error both ways.
 #[derive(Debug, Clone, PartialEq, Eq, KafkaMessage)]
-#[kafka(versions = "1-2", flexible = "2+")]
+#[kafka(versions = "1-2", flexible = "2+", view)]
 pub struct RequestHeader {
     /// The API key of this request.
     #[kafka(versions = "0+", name = "RequestApiKey")]
@@ -72,7 +72,7 @@ impl RequestHeader {
 /// The header in front of every response (Kafka's `ResponseHeader`, versions
 /// 0-1, flexible 1+).
 #[derive(Debug, Clone, PartialEq, Eq, KafkaMessage)]
-#[kafka(versions = "0-1", flexible = "1+")]
+#[kafka(versions = "0-1", flexible = "1+", view)]
 pub struct ResponseHeader {
     /// The correlation ID of the request this answers.
     #[kafka(versions = "0+")]

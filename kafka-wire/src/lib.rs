@@ -34,6 +34,8 @@
 //! - [`attributes`]: every `#[kafka(...)]` key, with an example each.
 //! - [`Versioned`]: encode, decode and size a message (or a header or data
 //!   schema) at a version; [`Message`] adds its API key.
+//! - [`view`]: borrowed views (`#[kafka(view)]`), read in place from the
+//!   bytes without allocating, for routers and proxies.
 //! - [`frame`]: size-prefixed frames with request and response headers.
 //! - [`codec`]: the primitive codecs (varints, strings, bytes, lengths).
 //! - [`DecodeError`] / [`EncodeError`]: what failed, at which field path and version.
@@ -62,13 +64,14 @@ pub mod schema;
 mod str;
 pub mod tagged;
 mod uuid;
+pub mod view;
 mod wire;
 
 pub use crate::error::{
     DecodeError, DecodeErrorKind, EncodeError, EncodeErrorKind, Location, PathSegment,
 };
 pub use crate::error_code::ErrorCode;
-pub use crate::header::{RequestHeader, ResponseHeader};
+pub use crate::header::{RequestHeader, RequestHeaderView, ResponseHeader, ResponseHeaderView};
 pub use crate::message::{
     request_header_version, response_header_version, KafkaStruct, Message, Request, Versioned,
     API_VERSIONS_KEY,
@@ -76,6 +79,7 @@ pub use crate::message::{
 pub use crate::str::Str;
 pub use crate::tagged::UnknownTaggedFields;
 pub use crate::uuid::{ParseUuidError, Uuid};
+pub use crate::view::{ArrayView, NullableView, UnknownTagsView, ViewOf, WireView};
 pub use crate::wire::{Ctx, Nullable, Records, Wire};
 pub use bytes;
 pub use kafka_wire_version::{ParseVersionRangeError, VersionRange};
@@ -92,13 +96,14 @@ pub use kafka_wire_derive::KafkaMessage;
 #[doc(hidden)]
 pub mod __private {
     pub use crate::codec::{put_uvarint, uvarint_len};
-    pub use crate::error::{non_default_absent, short_of_room};
+    pub use crate::error::{in_field, non_default_absent, short_of_room};
     pub use crate::fast::FastPath;
     pub use crate::schema::{FieldSchema, KafkaType, StructSchema};
     pub use crate::tagged::{
         decode_value, field_len, get_count, get_header, keep_unknown, put_header,
         tag_in_non_flexible, TagWriter, UnknownTagsField,
     };
+    pub use crate::view::{option_from_view, view_nullable_struct, view_option, view_value};
     pub use crate::wire::{
         decode_nullable_struct, decode_nullable_struct_in_place, decode_option,
         decode_option_in_place, encode_nullable_struct, encode_option, nullable_struct_len,

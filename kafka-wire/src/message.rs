@@ -6,7 +6,7 @@ use bytes::{Buf, BufMut};
 use crate::encode::{write_exact, write_message, Body, WriteExact};
 use crate::error::MessageError;
 use crate::schema::StructSchema;
-use crate::{Ctx, DecodeError, DecodeErrorKind, EncodeError, VersionRange, Wire};
+use crate::{Ctx, DecodeError, DecodeErrorKind, EncodeError, VersionRange, Wire, WireView};
 
 /// A struct that derives [`KafkaMessage`](crate::KafkaMessage): its wire form and
 /// its schema as data.
@@ -165,6 +165,36 @@ pub trait Versioned: KafkaStruct {
         let ctx = message_context::<Self, DecodeError>(version)?;
         self.decode_in_place(buf, ctx)
             .map_err(|e| e.in_message(Self::SCHEMA.name, version))
+    }
+
+    /// Reads a borrowed view of a message body at `version`, leaving
+    /// anything after it in `buf`: one pass over the bytes, with every check
+    /// and error of [`decode`](Versioned::decode), and no allocation.
+    /// Strings and byte fields are slices of `buf`, arrays are
+    /// [`ArrayView`](crate::ArrayView)s iterated in place. For a struct
+    /// derived with `#[kafka(view)]`; see the [`view`](crate::view) module.
+    #[inline]
+    fn view<'a>(buf: &mut &'a [u8], version: i16) -> Result<Self::View<'a>, DecodeError>
+    where
+        Self: WireView + 'a,
+    {
+        let ctx = message_context::<Self, DecodeError>(version)?;
+        Self::view_wire(buf, ctx).map_err(|e| e.in_message(Self::SCHEMA.name, version))
+    }
+
+    /// [`view`](Versioned::view) of a body that must use all of `bytes`:
+    /// trailing bytes are an error.
+    fn view_exact(bytes: &[u8], version: i16) -> Result<Self::View<'_>, DecodeError>
+    where
+        Self: WireView,
+    {
+        let mut buf = bytes;
+        let view = Self::view(&mut buf, version)?;
+        match buf.len() {
+            0 => Ok(view),
+            n => Err(DecodeError::new(DecodeErrorKind::TrailingBytes(n))
+                .in_message(Self::SCHEMA.name, version)),
+        }
     }
 
     /// Reads a message body that must use all of `buf`: trailing bytes are an error.

@@ -302,16 +302,24 @@ const KEEP_FIRST: [(u128, u64); Str::INLINE_CAPACITY + 1] = {
 /// UTF-8 validation with an ASCII fast path (most names are ASCII).
 #[inline]
 fn check_utf8(bytes: &[u8]) -> Result<(), DecodeError> {
+    utf8(bytes).map(|_| ())
+}
+
+/// `bytes` as text, or the error that says where they stop being UTF-8.
+#[inline]
+pub(crate) fn utf8(bytes: &[u8]) -> Result<&str, DecodeError> {
+    // Kafka's strings are nearly all ASCII, which a word-at-a-time check
+    // confirms faster than the general validator.
     if bytes.is_ascii() {
-        return Ok(());
+        // SAFETY: ASCII is UTF-8.
+        return Ok(unsafe { core::str::from_utf8_unchecked(bytes) });
     }
-    match core::str::from_utf8(bytes) {
-        Ok(_) => Ok(()),
-        Err(e) => Err(DecodeErrorKind::InvalidUtf8 {
+    core::str::from_utf8(bytes).map_err(|e| {
+        DecodeErrorKind::InvalidUtf8 {
             valid_up_to: e.valid_up_to(),
         }
-        .into()),
-    }
+        .into()
+    })
 }
 
 impl Default for Str {

@@ -547,18 +547,26 @@ const PREALLOC_FACTOR: usize = 32;
 #[inline(always)]
 fn element_capacity<T: Wire, B: Buf>(buf: &B, n: usize) -> Result<usize, DecodeError> {
     let remaining = buf.remaining();
-    // Elements that take no bytes at all (an empty struct) still may not be
-    // claimed beyond the input's size, as Kafka's generated Java readers refuse
-    // "a collection of size N, but there are only M bytes remaining": an array
-    // of structs with no field in some version cannot hold more elements than
-    // bytes follow it there.
+    check_count::<T>(remaining, n)?;
+    Ok(n.min(remaining.saturating_mul(PREALLOC_FACTOR) / core::mem::size_of::<T>().max(1)))
+}
+
+/// Fails unless `n` elements of `T` can fit in `remaining` bytes, each
+/// taking at least [`Wire::MIN_LEN`] of them. Elements that take no bytes at
+/// all (an empty struct) still may not be claimed beyond the input's size,
+/// as Kafka's generated Java readers refuse "a collection of size N, but
+/// there are only M bytes remaining": an array of structs with no field in
+/// some version cannot hold more elements than bytes follow it there. The
+/// owned decode and the view both check this first.
+#[inline(always)]
+pub(crate) fn check_count<T: Wire>(remaining: usize, n: usize) -> Result<(), DecodeError> {
     if n > remaining / T::MIN_LEN.max(1) {
         return Err(DecodeError::truncated(
             n.saturating_mul(T::MIN_LEN).max(n),
             remaining,
         ));
     }
-    Ok(n.min(remaining.saturating_mul(PREALLOC_FACTOR) / core::mem::size_of::<T>().max(1)))
+    Ok(())
 }
 
 /// The containers arrays decode into.

@@ -9,6 +9,7 @@ use super::ctxt::Ctxt;
 /// A derived struct.
 pub struct Container<'a> {
     pub ident: &'a Ident,
+    pub vis: &'a syn::Visibility,
     pub attrs: ContainerAttrs,
     pub fields: Vec<Field<'a>>,
     pub doc: String,
@@ -18,6 +19,7 @@ pub struct Container<'a> {
 /// One named field.
 pub struct Field<'a> {
     pub ident: &'a Ident,
+    pub vis: &'a syn::Visibility,
     pub ty: &'a Type,
     pub attrs: FieldAttrs,
     pub doc: String,
@@ -81,6 +83,7 @@ impl<'a> Container<'a> {
                 let ident = f.ident.as_ref()?;
                 Some(Field {
                     ident,
+                    vis: &f.vis,
                     ty: &f.ty,
                     attrs: FieldAttrs::from_ast(cx, &f.attrs),
                     doc: doc_text(&f.attrs),
@@ -94,6 +97,7 @@ impl<'a> Container<'a> {
             .unwrap_or_else(|| syn::parse_quote!(::kafka_wire));
         Some(Container {
             ident: &input.ident,
+            vis: &input.vis,
             attrs,
             fields,
             doc: doc_text(&input.attrs),

@@ -22,6 +22,8 @@ pub struct ContainerAttrs {
     pub versions: Option<RangeAttr>,
     pub flexible: Option<RangeAttr>,
     pub name: Option<LitStr>,
+    /// `view`: also derive the borrowed view (`<Name>View<'a>`).
+    pub view: Option<Path>,
     pub krate: Option<Path>,
     /// Keys given with a value that was rejected (and reported), so that the
     /// checks do not report them as missing too.
@@ -242,6 +244,10 @@ impl ContainerAttrs {
                     Some(v) => set_once(cx, &mut out.name, v, meta, NAME),
                     None => out.invalid.push(NAME),
                 },
+                VIEW => {
+                    let path = flag(cx, meta, VIEW)?;
+                    set_once(cx, &mut out.view, path, meta, VIEW);
+                }
                 CRATE => {
                     let Some(expr) = value_expr(cx, meta, CRATE)? else {
                         return Ok(());

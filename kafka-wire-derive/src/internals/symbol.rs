@@ -14,8 +14,9 @@ pub const CRATE: &str = "crate";
 pub const NAME: &str = "name";
 pub const MAP_KEY: &str = "map_key";
 pub const ENTITY_TYPE: &str = "entity_type";
+pub const VIEW: &str = "view";
 
-pub const STRUCT_KEYS: &[&str] = &[API_KEY, VERSIONS, FLEXIBLE, NAME, CRATE];
+pub const STRUCT_KEYS: &[&str] = &[API_KEY, VERSIONS, FLEXIBLE, NAME, VIEW, CRATE];
 pub const FIELD_KEYS: &[&str] = &[
     VERSIONS,
     NULLABLE,

@@ -1,0 +1,260 @@
+//! The borrowed view of a struct declared with `#[kafka(view)]`: the struct
+//! `<Name>View<'a>` and its `WireView` impl. The version rules are the
+//! owned decode's, from the same [`FieldPlan`]s; only the calls differ
+//! (`WireView::view_wire` for `Wire::decode_wire`).
+
+use proc_macro2::TokenStream;
+use quote::{format_ident, quote, quote_spanned};
+use syn::Expr;
+
+use super::{in_field, FieldPlan, UnknownField};
+use crate::internals::ast::Container;
+use crate::internals::check;
+
+impl FieldPlan<'_> {
+    /// The field's type in the view.
+    fn view_ty(&self) -> TokenStream {
+        let (krate, base) = (self.krate, self.field.base_ty());
+        if self.is_option() {
+            quote_spanned!(self.span=> #krate::__private::Option<#krate::ViewOf<'a, #base>>)
+        } else {
+            quote_spanned!(self.span=> #krate::ViewOf<'a, #base>)
+        }
+    }
+
+    /// Reads the field's view from `buf`.
+    fn view_value(&self, buf: TokenStream) -> TokenStream {
+        let (krate, ctx, base) = (self.krate, self.ctx(), self.field.base_ty());
+        if self.is_option() {
+            let nullable = self.nullable_now();
+            quote_spanned!(self.span=> #krate::__private::view_option::<#base>(#buf, #nullable, #ctx))
+        } else {
+            quote_spanned!(self.span=> <#base as #krate::WireView>::view_wire(#buf, #ctx))
+        }
+    }
+
+    /// The view of the field's default. A `default = …` literal is its own
+    /// view (a number, a bool, a string as `&str`); `None` is null.
+    fn default_view(&self) -> TokenStream {
+        let (krate, base) = (self.krate, self.field.base_ty());
+        let Some(expr) = &self.field.attrs.default else {
+            let empty = quote_spanned!(self.span=> <#base as #krate::WireView>::default_view());
+            return if self.is_option() {
+                quote!(#krate::__private::Some(#empty))
+            } else {
+                empty
+            };
+        };
+        let inner = check::some_arg(expr)
+            .filter(|_| self.is_option())
+            .unwrap_or(expr);
+        match (inner, self.is_option()) {
+            (Expr::Path(p), true) if p.path.is_ident("None") => quote!(#krate::__private::None),
+            (_, true) => quote!(#krate::__private::Some(#inner)),
+            (_, false) => quote!(#inner),
+        }
+    }
+
+    /// The owned value of the field's view in `__kw_view`.
+    fn owned_from_view(&self) -> TokenStream {
+        let (krate, base, member) = (self.krate, self.field.base_ty(), self.member);
+        if self.is_option() {
+            quote_spanned!(self.span=> #krate::__private::option_from_view::<#base>(__kw_view.#member))
+        } else {
+            quote_spanned!(self.span=> <#base as #krate::WireView>::from_view(__kw_view.#member))
+        }
+    }
+}
+
+/// The view struct, its `WireView` and `NullableView` impls.
+pub(super) fn generate(
+    cont: &Container,
+    plans: &[FieldPlan],
+    tagged: &[&FieldPlan],
+    unknown: Option<&UnknownField>,
+) -> TokenStream {
+    let (krate, ident, vis) = (&cont.krate, cont.ident, cont.vis);
+    let view = view_ident(cont);
+    let doc = format!(
+        "The borrowed view of [`{ident}`]: the same fields, read in place from bytes \
+         validated once, without allocating (strings as `&str`, arrays as `ArrayView`s). \
+         See the `kafka_wire::view` module."
+    );
+    let fields = plans.iter().map(|p| {
+        let (member, ty, fvis) = (p.member, p.view_ty(), p.field.vis);
+        let doc = match p.field.doc.as_str() {
+            "" => format!("The view of `{ident}.{}`.", p.name),
+            text => text.to_owned(),
+        };
+        quote!(#[doc = #doc] #fvis #member: #ty)
+    });
+    let unknown_field = unknown.map(|u| {
+        let member = u.member;
+        let vis = cont
+            .fields
+            .iter()
+            .find(|f| f.ident == member)
+            .map(|f| f.vis);
+        quote! {
+            /// The tagged fields this struct does not declare at the version read.
+            #vis #member: #krate::UnknownTagsView<'a>
+        }
+    });
+    let decode = gen_view_wire(plans, tagged, unknown, krate, &view);
+    let defaults = plans.iter().map(|p| {
+        let (member, value) = (p.member, p.default_view());
+        quote!(#member: #value)
+    });
+    let unknown_default = unknown.map(|u| {
+        let member = u.member;
+        quote!(#member: #krate::UnknownTagsView::empty(),)
+    });
+    let owned = plans.iter().map(|p| {
+        let (member, value) = (p.member, p.owned_from_view());
+        quote!(#member: #value)
+    });
+    let unknown_owned = unknown.map(|u| {
+        let member = u.member;
+        u.build(quote!(__kw_view.#member.to_owned()))
+    });
+    let struct_item = quote! {
+        #[doc = #doc]
+        #[derive(Debug, Clone, Copy)]
+        #vis struct #view<'a> {
+            #(#fields,)*
+            #unknown_field
+        }
+    };
+    let impls = quote! {
+        #[automatically_derived]
+        #[allow(unused_variables, unused_mut, clippy::all)]
+        impl #krate::WireView for #ident {
+            type View<'a> = #view<'a>;
+
+            #[inline]
+            fn view_wire<'a>(
+                __kw_buf: &mut &'a [u8],
+                __kw_ctx: #krate::Ctx,
+            ) -> #krate::__private::Result<#view<'a>, #krate::DecodeError> {
+                #decode
+            }
+
+            #[inline]
+            fn default_view<'a>() -> #view<'a> {
+                #view { #(#defaults,)* #unknown_default }
+            }
+
+            #[inline]
+            fn from_view(__kw_view: #view<'_>) -> Self {
+                Self { #(#owned,)* #unknown_owned }
+            }
+        }
+
+        #[automatically_derived]
+        impl #krate::NullableView for #ident {
+            #[inline]
+            fn view_nullable<'a>(
+                __kw_buf: &mut &'a [u8],
+                __kw_ctx: #krate::Ctx,
+            ) -> #krate::__private::Result<#krate::__private::Option<#view<'a>>, #krate::DecodeError> {
+                #krate::__private::view_nullable_struct::<Self>(__kw_buf, __kw_ctx)
+            }
+        }
+    };
+    quote! {
+        #struct_item
+        const _: () = { #impls };
+    }
+}
+
+/// `Foo` -> `FooView`.
+pub(crate) fn view_ident(cont: &Container) -> syn::Ident {
+    format_ident!("{}View", cont.ident)
+}
+
+/// `view_wire`: the owned decode's reads, as views.
+fn gen_view_wire(
+    plans: &[FieldPlan],
+    tagged: &[&FieldPlan],
+    unknown: Option<&UnknownField>,
+    krate: &syn::Path,
+    view: &syn::Ident,
+) -> TokenStream {
+    let reads = plans.iter().map(|p| {
+        let var = &p.var;
+        let read = in_field(p.view_value(quote!(__kw_buf)), &p.name, krate);
+        let mutability = p.tag.map(|_| quote!(mut));
+        if p.always_regular() {
+            quote!(let #var = #read;)
+        } else {
+            let (regular, default) = (p.regular(), p.default_view());
+            quote! {
+                let #mutability #var = if #regular { #read } else { #default };
+            }
+        }
+    });
+    let arms = tagged.iter().map(|p| {
+        let tag = p.tag.unwrap_or_default();
+        let (var, in_tagged) = (&p.var, p.in_tagged());
+        let read = p.view_value(quote!(__kw_value));
+        let read = in_field(
+            quote!(#krate::__private::view_value(__kw_buf, __kw_tag, __kw_size, |__kw_value| #read)),
+            &p.name,
+            krate,
+        );
+        quote! {
+            #tag if #in_tagged => {
+                #var = #read;
+            }
+        }
+    });
+    let skip = quote!(#krate::__private::keep_unknown(__kw_buf, __kw_tag, __kw_size, #krate::__private::None));
+    let dispatch = if tagged.is_empty() {
+        quote!(#skip;)
+    } else {
+        quote! {
+            match __kw_tag {
+                #(#arms)*
+                _ => #skip,
+            }
+        }
+    };
+    let (unknown_var, unknown_keep, unknown_member) = match unknown {
+        Some(u) => {
+            let member = u.member;
+            (
+                quote!(let mut __kw_unknown = #krate::UnknownTagsView::empty();),
+                quote! {
+                    __kw_unknown = #krate::UnknownTagsView::new(
+                        __kw_section,
+                        __kw_buf,
+                        __kw_count,
+                        __kw_ctx.version,
+                        &<Self as #krate::KafkaStruct>::SCHEMA,
+                    );
+                },
+                quote!(#member: __kw_unknown,),
+            )
+        }
+        None => (quote!(), quote!(), quote!()),
+    };
+    let members = plans.iter().map(|p| {
+        let (member, var) = (p.member, &p.var);
+        quote!(#member: #var)
+    });
+    quote! {
+        #(#reads)*
+        #unknown_var
+        if __kw_ctx.flexible {
+            let __kw_count = #krate::__private::get_count(__kw_buf)?;
+            let __kw_section: &'a [u8] = __kw_buf;
+            let mut __kw_previous = #krate::__private::None;
+            for _ in 0..__kw_count {
+                let (__kw_tag, __kw_size) = #krate::__private::get_header(__kw_buf, &mut __kw_previous)?;
+                #dispatch
+            }
+            #unknown_keep
+        }
+        #krate::__private::Ok(#view { #(#members,)* #unknown_member })
+    }
+}
