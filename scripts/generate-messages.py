@@ -233,6 +233,9 @@ class Module:
             attrs = attrs + [f'name = "{json_name}"']
         if attrs:
             lines.append(f"#[kafka({', '.join(attrs)})]")
+        # The borrowed view (`<Name>View<'a>`), for routers and proxies,
+        # behind a feature: checking the views' code is a fifth of the build.
+        lines.append('#[cfg_attr(feature = "view", kafka(view))]')
         lines.append(f"pub struct {rust_name} {{")
         for field in fields:
             lines += self.field(schema, rust_name, field, rename)
@@ -390,13 +393,16 @@ def apis_module(apis, data):
     """apis.rs: modules, re-exports, ApiKey, RequestKind and ResponseKind."""
     out = [
         "//! [`ApiKey`]: every API of Apache Kafka " + KAFKA_RELEASE + " with its versions, and",
-        "//! [`RequestKind`] / [`ResponseKind`], which decode any body by its key.",
+        "//! [`RequestKind`] / [`ResponseKind`], which decode any body by its key, and",
+        "//! (feature `view`) [`RequestView`] / [`ResponseView`], which read one in place.",
         "//!",
         "//! Written by `scripts/generate-messages.py`; regenerate rather than edit.",
         "",
         "use kafka_wire::bytes::{Buf, BufMut};",
         "use kafka_wire::schema::StructSchema;",
         "use kafka_wire::{DecodeError, EncodeError, KafkaStruct, VersionRange};",
+        '#[cfg(feature = "view")]',
+        "use kafka_wire::WireView;",
         "#[allow(unused_imports)]",
         "use kafka_wire::{Message, Versioned};",
         "",
@@ -561,7 +567,64 @@ def apis_module(apis, data):
                 out.append(f"            {kind}Kind::{api}(m) => {call},")
             out += ["        }", "    }", ""]
         out[-1:] = ["}", ""]
+        out += view_enum(apis, kind, idx)
     return "\n".join(out).rstrip() + "\n"
+
+
+def view_enum(apis, kind, idx):
+    """`RequestView<'a>` / `ResponseView<'a>` (feature `view`): any body of
+    an API compiled in, read in place by its key."""
+    lower = kind.lower()
+    out = [
+        f"/// The borrowed view of a {lower} body of any API compiled in, chosen by its API",
+        f"/// key: read in place with [`{kind}View::view`], allocating nothing (feature `view`).",
+        '#[cfg(feature = "view")]',
+        "#[derive(Debug, Clone, Copy)]",
+        "#[non_exhaustive]",
+        "// As large as the largest view: boxing it would be the allocation a view avoids.",
+        "#[allow(clippy::large_enum_variant)]",
+        f"pub enum {kind}View<'a> {{",
+    ]
+    for entry in apis:
+        api, schema = entry[0], entry[idx]
+        out += cfg_arm(api, f"/// {schema.name}.", 4)[:-1]
+        out.append(f"    /// [`{schema.name}`]'s view.")
+        out.append(f"    {api}(crate::{module_name(api)}::{schema.name}View<'a>),")
+    out += ["}", "", '#[cfg(feature = "view")]', f"impl<'a> {kind}View<'a> {{"]
+    out += [
+        f"    /// Reads the view of a {lower} body of API `key` at `version`, leaving anything",
+        "    /// after it in `buf`: the checks and errors of",
+        f"    /// [`{kind}Kind::decode`], with strings and arrays left in `buf`.",
+        f"    pub fn view(key: i16, version: i16, buf: &mut &'a [u8]) -> Result<{kind}View<'a>, DecodeError> {{",
+        "        match key {",
+    ]
+    for entry in apis:
+        api, schema = entry[0], entry[idx]
+        out += cfg_arm(api, f"{entry[1].api_key} => {schema.name}::view(buf, version).map({kind}View::{api}),", 12)
+    out += [
+        "            _ => Err(kafka_wire::DecodeErrorKind::UnknownApiKey(key).into()),",
+        "        }",
+        "    }",
+        "",
+        "    /// The API key of the body's API.",
+        "    pub fn api_key(&self) -> ApiKey {",
+        "        match self {",
+    ]
+    for entry in apis:
+        out += cfg_arm(entry[0], f"{kind}View::{entry[0]}(_) => ApiKey::{entry[0]},", 12)
+    out += [
+        "        }",
+        "    }",
+        "",
+        f"    /// The owned body this view stands for, as [`{kind}Kind::decode`] reads it. Copies.",
+        f"    pub fn to_kind(&self) -> {kind}Kind {{",
+        "        match *self {",
+    ]
+    for entry in apis:
+        api, schema = entry[0], entry[idx]
+        out += cfg_arm(api, f"{kind}View::{api}(v) => {kind}Kind::{api}({schema.name}::from_view(v)),", 12)
+    out += ["        }", "    }", "}", ""]
+    return out
 
 
 def cfg_arm(api, arm, indent):

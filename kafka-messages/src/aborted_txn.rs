@@ -8,6 +8,7 @@ use kafka_wire::KafkaMessage;
 /// Kafka's `AbortedTxn` data schema, versions 0, flexible none.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
 #[kafka(versions = "0", flexible = "none")]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct AbortedTxn {
     /// The producer id associated with the aborted transaction
     #[kafka(versions = "0+")]

@@ -28,6 +28,7 @@ use kafka_wire::{KafkaMessage, Request, Str, UnknownTaggedFields};
 /// The request of AddOffsetsToTxn (API key 25), versions 0-4, flexible 3+.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
 #[kafka(api_key = 25, versions = "0-4", flexible = "3+")]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct AddOffsetsToTxnRequest {
     /// The transactional id corresponding to the transaction.
     #[kafka(versions = "0+", entity_type = "transactionalId")]
@@ -53,6 +54,7 @@ impl Request for AddOffsetsToTxnRequest {
 /// The response of AddOffsetsToTxn (API key 25), versions 0-4, flexible 3+.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
 #[kafka(api_key = 25, versions = "0-4", flexible = "3+")]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct AddOffsetsToTxnResponse {
     /// Duration in milliseconds for which the request was throttled due to a quota violation,
     /// or zero if the request did not violate any quota.

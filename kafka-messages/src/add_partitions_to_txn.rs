@@ -33,6 +33,7 @@ use kafka_wire::{KafkaMessage, Request, Str, UnknownTaggedFields};
 /// The request of AddPartitionsToTxn (API key 24), versions 0-5, flexible 3+.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
 #[kafka(api_key = 24, versions = "0-5", flexible = "3+")]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct AddPartitionsToTxnRequest {
     /// List of transactions to add partitions to.
     #[kafka(versions = "4+")]
@@ -61,6 +62,7 @@ impl Request for AddPartitionsToTxnRequest {
 /// An element of `AddPartitionsToTxnRequest.Transactions`: List of transactions to add
 /// partitions to.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct AddPartitionsToTxnTransaction {
     /// The transactional id corresponding to the transaction.
     #[kafka(versions = "4+", map_key, entity_type = "transactionalId")]
@@ -86,6 +88,7 @@ pub struct AddPartitionsToTxnTransaction {
 /// An element of `AddPartitionsToTxnTransaction.Topics`: The partitions to add to the
 /// transaction.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct AddPartitionsToTxnTopic {
     /// The name of the topic.
     #[kafka(versions = "0+", map_key, entity_type = "topicName")]
@@ -101,6 +104,7 @@ pub struct AddPartitionsToTxnTopic {
 /// The response of AddPartitionsToTxn (API key 24), versions 0-5, flexible 3+.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
 #[kafka(api_key = 24, versions = "0-5", flexible = "3+")]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct AddPartitionsToTxnResponse {
     /// Duration in milliseconds for which the request was throttled due to a quota violation,
     /// or zero if the request did not violate any quota.
@@ -123,6 +127,7 @@ pub struct AddPartitionsToTxnResponse {
 /// An element of `AddPartitionsToTxnResponse.ResultsByTransaction`: Results categorized by
 /// transactional ID.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct AddPartitionsToTxnResult {
     /// The transactional id corresponding to the transaction.
     #[kafka(versions = "4+", map_key, entity_type = "transactionalId")]
@@ -137,6 +142,7 @@ pub struct AddPartitionsToTxnResult {
 
 /// An element of `AddPartitionsToTxnResult.TopicResults`: The results for each topic.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct AddPartitionsToTxnTopicResult {
     /// The topic name.
     #[kafka(versions = "0+", map_key, entity_type = "topicName")]
@@ -152,6 +158,7 @@ pub struct AddPartitionsToTxnTopicResult {
 /// An element of `AddPartitionsToTxnTopicResult.ResultsByPartition`: The results for each
 /// partition.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct AddPartitionsToTxnPartitionResult {
     /// The partition indexes.
     #[kafka(versions = "0+", map_key)]

@@ -16,6 +16,7 @@ use kafka_wire::{KafkaMessage, Request, Str, UnknownTaggedFields, Uuid};
 /// The request of AddRaftVoter (API key 80), versions 0-1, flexible 0+.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
 #[kafka(api_key = 80, versions = "0-1", flexible = "0+")]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct AddRaftVoterRequest {
     /// The cluster id.
     #[kafka(versions = "0+", nullable = "0+")]
@@ -48,6 +49,7 @@ impl Request for AddRaftVoterRequest {
 /// An element of `AddRaftVoterRequest.Listeners`: The endpoints that can be used to communicate
 /// with the voter.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct Listener {
     /// The name of the endpoint.
     #[kafka(versions = "0+", map_key)]
@@ -66,6 +68,7 @@ pub struct Listener {
 /// The response of AddRaftVoter (API key 80), versions 0-1, flexible 0+.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
 #[kafka(api_key = 80, versions = "0-1", flexible = "0+")]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct AddRaftVoterResponse {
     /// The duration in milliseconds for which the request was throttled due to a quota
     /// violation, or zero if the request did not violate any quota.

@@ -8,6 +8,7 @@ use kafka_wire::{KafkaMessage, Request, UnknownTaggedFields};
 /// The request of AllocateProducerIds (API key 67), versions 0, flexible 0+.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
 #[kafka(api_key = 67, versions = "0", flexible = "0+")]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct AllocateProducerIdsRequest {
     /// The ID of the requesting broker.
     #[kafka(versions = "0+", entity_type = "brokerId")]
@@ -27,6 +28,7 @@ impl Request for AllocateProducerIdsRequest {
 /// The response of AllocateProducerIds (API key 67), versions 0, flexible 0+.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
 #[kafka(api_key = 67, versions = "0", flexible = "0+")]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct AllocateProducerIdsResponse {
     /// The duration in milliseconds for which the request was throttled due to a quota
     /// violation, or zero if the request did not violate any quota.

@@ -16,6 +16,7 @@ use kafka_wire::{KafkaMessage, Request, Str, UnknownTaggedFields};
 /// The request of AlterClientQuotas (API key 49), versions 0-1, flexible 1+.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
 #[kafka(api_key = 49, versions = "0-1", flexible = "1+")]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct AlterClientQuotasRequest {
     /// The quota configuration entries to alter.
     #[kafka(versions = "0+")]
@@ -34,6 +35,7 @@ impl Request for AlterClientQuotasRequest {
 
 /// An element of `AlterClientQuotasRequest.Entries`: The quota configuration entries to alter.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct EntryData {
     /// The quota entity to alter.
     #[kafka(versions = "0+")]
@@ -48,6 +50,7 @@ pub struct EntryData {
 
 /// An element of `EntryData.Entity`: The quota entity to alter.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct EntityData {
     /// The entity type.
     #[kafka(versions = "0+")]
@@ -62,6 +65,7 @@ pub struct EntityData {
 
 /// An element of `EntryData.Ops`: An individual quota configuration entry to alter.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct OpData {
     /// The quota configuration key.
     #[kafka(versions = "0+")]
@@ -80,6 +84,7 @@ pub struct OpData {
 /// The response of AlterClientQuotas (API key 49), versions 0-1, flexible 1+.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
 #[kafka(api_key = 49, versions = "0-1", flexible = "1+")]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct AlterClientQuotasResponse {
     /// The duration in milliseconds for which the request was throttled due to a quota
     /// violation, or zero if the request did not violate any quota.
@@ -96,6 +101,7 @@ pub struct AlterClientQuotasResponse {
 /// An element of `AlterClientQuotasResponse.Entries`: The quota configuration entries to alter.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
 #[kafka(name = "EntryData")]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct ResponseEntryData {
     /// The error code, or `0` if the quota alteration succeeded.
     #[kafka(versions = "0+")]
@@ -114,6 +120,7 @@ pub struct ResponseEntryData {
 /// An element of `ResponseEntryData.Entity`: The quota entity to alter.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
 #[kafka(name = "EntityData")]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct ResponseEntityData {
     /// The entity type.
     #[kafka(versions = "0+")]

@@ -18,6 +18,7 @@ use kafka_wire::{KafkaMessage, Request, Str, UnknownTaggedFields};
 /// The request of AlterConfigs (API key 33), versions 0-2, flexible 2+.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
 #[kafka(api_key = 33, versions = "0-2", flexible = "2+")]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct AlterConfigsRequest {
     /// The updates for each resource.
     #[kafka(versions = "0+")]
@@ -36,6 +37,7 @@ impl Request for AlterConfigsRequest {
 
 /// An element of `AlterConfigsRequest.Resources`: The updates for each resource.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct AlterConfigsResource {
     /// The resource type.
     #[kafka(versions = "0+", map_key)]
@@ -53,6 +55,7 @@ pub struct AlterConfigsResource {
 
 /// An element of `AlterConfigsResource.Configs`: The configurations.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct AlterableConfig {
     /// The configuration key name.
     #[kafka(versions = "0+", map_key)]
@@ -68,6 +71,7 @@ pub struct AlterableConfig {
 /// The response of AlterConfigs (API key 33), versions 0-2, flexible 2+.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
 #[kafka(api_key = 33, versions = "0-2", flexible = "2+")]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct AlterConfigsResponse {
     /// Duration in milliseconds for which the request was throttled due to a quota violation,
     /// or zero if the request did not violate any quota.
@@ -83,6 +87,7 @@ pub struct AlterConfigsResponse {
 
 /// An element of `AlterConfigsResponse.Responses`: The responses for each resource.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct AlterConfigsResourceResponse {
     /// The resource error code.
     #[kafka(versions = "0+")]

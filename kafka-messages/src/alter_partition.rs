@@ -25,6 +25,7 @@ use kafka_wire::{KafkaMessage, Request, UnknownTaggedFields, Uuid};
 /// The request of AlterPartition (API key 56), versions 2-3, flexible 0+.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
 #[kafka(api_key = 56, versions = "2-3", flexible = "0+")]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct AlterPartitionRequest {
     /// The ID of the requesting broker.
     #[kafka(versions = "0+", entity_type = "brokerId")]
@@ -46,6 +47,7 @@ impl Request for AlterPartitionRequest {
 
 /// An element of `AlterPartitionRequest.Topics`: The topics to alter ISRs for.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct TopicData {
     /// The ID of the topic to alter ISRs for.
     #[kafka(versions = "2+", ignorable)]
@@ -60,6 +62,7 @@ pub struct TopicData {
 
 /// An element of `TopicData.Partitions`: The partitions to alter ISRs for.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct PartitionData {
     /// The partition index.
     #[kafka(versions = "0+")]
@@ -86,6 +89,7 @@ pub struct PartitionData {
 
 /// An element of `PartitionData.NewIsrWithEpochs`: The ISR for this partition.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct BrokerState {
     /// The ID of the broker.
     #[kafka(versions = "3+", entity_type = "brokerId")]
@@ -101,6 +105,7 @@ pub struct BrokerState {
 /// The response of AlterPartition (API key 56), versions 2-3, flexible 0+.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
 #[kafka(api_key = 56, versions = "2-3", flexible = "0+")]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct AlterPartitionResponse {
     /// The duration in milliseconds for which the request was throttled due to a quota
     /// violation, or zero if the request did not violate any quota.
@@ -120,6 +125,7 @@ pub struct AlterPartitionResponse {
 /// An element of `AlterPartitionResponse.Topics`: The responses for each topic.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
 #[kafka(name = "TopicData")]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct ResponseTopicData {
     /// The ID of the topic.
     #[kafka(versions = "2+", ignorable)]
@@ -135,6 +141,7 @@ pub struct ResponseTopicData {
 /// An element of `ResponseTopicData.Partitions`: The responses for each partition.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
 #[kafka(name = "PartitionData")]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct ResponsePartitionData {
     /// The partition index.
     #[kafka(versions = "0+")]

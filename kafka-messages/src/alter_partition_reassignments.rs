@@ -16,6 +16,7 @@ use kafka_wire::{KafkaMessage, Request, Str, UnknownTaggedFields};
 /// The request of AlterPartitionReassignments (API key 45), versions 0-1, flexible 0+.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
 #[kafka(api_key = 45, versions = "0-1", flexible = "0+")]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct AlterPartitionReassignmentsRequest {
     /// The time in ms to wait for the request to complete.
     #[kafka(versions = "0+", default = 60000)]
@@ -38,6 +39,7 @@ impl Request for AlterPartitionReassignmentsRequest {
 
 /// An element of `AlterPartitionReassignmentsRequest.Topics`: The topics to reassign.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct ReassignableTopic {
     /// The topic name.
     #[kafka(versions = "0+", entity_type = "topicName")]
@@ -52,6 +54,7 @@ pub struct ReassignableTopic {
 
 /// An element of `ReassignableTopic.Partitions`: The partitions to reassign.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct ReassignablePartition {
     /// The partition index.
     #[kafka(versions = "0+")]
@@ -68,6 +71,7 @@ pub struct ReassignablePartition {
 /// The response of AlterPartitionReassignments (API key 45), versions 0-1, flexible 0+.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
 #[kafka(api_key = 45, versions = "0-1", flexible = "0+")]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct AlterPartitionReassignmentsResponse {
     /// The duration in milliseconds for which the request was throttled due to a quota
     /// violation, or zero if the request did not violate any quota.
@@ -94,6 +98,7 @@ pub struct AlterPartitionReassignmentsResponse {
 /// An element of `AlterPartitionReassignmentsResponse.Responses`: The responses to topics to
 /// reassign.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct ReassignableTopicResponse {
     /// The topic name.
     #[kafka(versions = "0+", entity_type = "topicName")]
@@ -109,6 +114,7 @@ pub struct ReassignableTopicResponse {
 /// An element of `ReassignableTopicResponse.Partitions`: The responses to partitions to
 /// reassign.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct ReassignablePartitionResponse {
     /// The partition index.
     #[kafka(versions = "0+")]

@@ -21,6 +21,7 @@ use kafka_wire::{KafkaMessage, Request, Str, UnknownTaggedFields};
 /// The request of AlterReplicaLogDirs (API key 34), versions 1-2, flexible 2+.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
 #[kafka(api_key = 34, versions = "1-2", flexible = "2+")]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct AlterReplicaLogDirsRequest {
     /// The alterations to make for each directory.
     #[kafka(versions = "0+")]
@@ -36,6 +37,7 @@ impl Request for AlterReplicaLogDirsRequest {
 
 /// An element of `AlterReplicaLogDirsRequest.Dirs`: The alterations to make for each directory.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct AlterReplicaLogDir {
     /// The absolute directory path.
     #[kafka(versions = "0+", map_key)]
@@ -50,6 +52,7 @@ pub struct AlterReplicaLogDir {
 
 /// An element of `AlterReplicaLogDir.Topics`: The topics to add to the directory.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct AlterReplicaLogDirTopic {
     /// The topic name.
     #[kafka(versions = "0+", map_key, entity_type = "topicName")]
@@ -65,6 +68,7 @@ pub struct AlterReplicaLogDirTopic {
 /// The response of AlterReplicaLogDirs (API key 34), versions 1-2, flexible 2+.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
 #[kafka(api_key = 34, versions = "1-2", flexible = "2+")]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct AlterReplicaLogDirsResponse {
     /// Duration in milliseconds for which the request was throttled due to a quota violation,
     /// or zero if the request did not violate any quota.
@@ -80,6 +84,7 @@ pub struct AlterReplicaLogDirsResponse {
 
 /// An element of `AlterReplicaLogDirsResponse.Results`: The results for each topic.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct AlterReplicaLogDirTopicResult {
     /// The name of the topic.
     #[kafka(versions = "0+", entity_type = "topicName")]
@@ -94,6 +99,7 @@ pub struct AlterReplicaLogDirTopicResult {
 
 /// An element of `AlterReplicaLogDirTopicResult.Partitions`: The results for each partition.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct AlterReplicaLogDirPartitionResult {
     /// The partition index.
     #[kafka(versions = "0+")]

@@ -22,6 +22,7 @@ use kafka_wire::{KafkaMessage, Request, Str, UnknownTaggedFields, Uuid};
 /// The request of AlterShareGroupOffsets (API key 91), versions 0, flexible 0+.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
 #[kafka(api_key = 91, versions = "0", flexible = "0+")]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct AlterShareGroupOffsetsRequest {
     /// The group identifier.
     #[kafka(versions = "0+", entity_type = "groupId")]
@@ -40,6 +41,7 @@ impl Request for AlterShareGroupOffsetsRequest {
 
 /// An element of `AlterShareGroupOffsetsRequest.Topics`: The topics to alter offsets for.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct AlterShareGroupOffsetsRequestTopic {
     /// The topic name.
     #[kafka(versions = "0+", map_key, entity_type = "topicName")]
@@ -55,6 +57,7 @@ pub struct AlterShareGroupOffsetsRequestTopic {
 /// An element of `AlterShareGroupOffsetsRequestTopic.Partitions`: Each partition to alter
 /// offsets for.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct AlterShareGroupOffsetsRequestPartition {
     /// The partition index.
     #[kafka(versions = "0+")]
@@ -70,6 +73,7 @@ pub struct AlterShareGroupOffsetsRequestPartition {
 /// The response of AlterShareGroupOffsets (API key 91), versions 0, flexible 0+.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
 #[kafka(api_key = 91, versions = "0", flexible = "0+")]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct AlterShareGroupOffsetsResponse {
     /// The duration in milliseconds for which the request was throttled due to a quota
     /// violation, or zero if the request did not violate any quota.
@@ -91,6 +95,7 @@ pub struct AlterShareGroupOffsetsResponse {
 
 /// An element of `AlterShareGroupOffsetsResponse.Responses`: The results for each topic.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct AlterShareGroupOffsetsResponseTopic {
     /// The topic name.
     #[kafka(versions = "0+", map_key, entity_type = "topicName")]
@@ -108,6 +113,7 @@ pub struct AlterShareGroupOffsetsResponseTopic {
 
 /// An element of `AlterShareGroupOffsetsResponseTopic.Partitions`:
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct AlterShareGroupOffsetsResponsePartition {
     /// The partition index.
     #[kafka(versions = "0+")]

@@ -9,6 +9,7 @@ use kafka_wire::{KafkaMessage, Request, Str, UnknownTaggedFields};
 /// The request of AlterUserScramCredentials (API key 51), versions 0, flexible 0+.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
 #[kafka(api_key = 51, versions = "0", flexible = "0+")]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct AlterUserScramCredentialsRequest {
     /// The SCRAM credentials to remove.
     #[kafka(versions = "0+")]
@@ -27,6 +28,7 @@ impl Request for AlterUserScramCredentialsRequest {
 
 /// An element of `AlterUserScramCredentialsRequest.Deletions`: The SCRAM credentials to remove.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct ScramCredentialDeletion {
     /// The user name.
     #[kafka(versions = "0+")]
@@ -42,6 +44,7 @@ pub struct ScramCredentialDeletion {
 /// An element of `AlterUserScramCredentialsRequest.Upsertions`: The SCRAM credentials to
 /// update/insert.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct ScramCredentialUpsertion {
     /// The user name.
     #[kafka(versions = "0+")]
@@ -66,6 +69,7 @@ pub struct ScramCredentialUpsertion {
 /// The response of AlterUserScramCredentials (API key 51), versions 0, flexible 0+.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
 #[kafka(api_key = 51, versions = "0", flexible = "0+")]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct AlterUserScramCredentialsResponse {
     /// The duration in milliseconds for which the request was throttled due to a quota
     /// violation, or zero if the request did not violate any quota.
@@ -82,6 +86,7 @@ pub struct AlterUserScramCredentialsResponse {
 /// An element of `AlterUserScramCredentialsResponse.Results`: The results for deletions and
 /// alterations, one per affected user.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct AlterUserScramCredentialsResult {
     /// The user name.
     #[kafka(versions = "0+")]

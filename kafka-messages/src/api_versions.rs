@@ -6,6 +6,7 @@ use kafka_wire::{KafkaMessage, Request, Str, UnknownTaggedFields, VersionRange};
 /// Asks a broker which API versions it supports.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
 #[kafka(api_key = 18, versions = "0-5", flexible = "3+")]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct ApiVersionsRequest {
     /// The client library's name (v3+).
     #[kafka(versions = "3+", ignorable)]
@@ -33,6 +34,7 @@ impl Request for ApiVersionsRequest {
 /// The APIs a broker supports, with version ranges and feature levels.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
 #[kafka(api_key = 18, versions = "0-5", flexible = "3+")]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct ApiVersionsResponse {
     /// The top-level error code; UNSUPPORTED_VERSION means "retry at v0".
     #[kafka(versions = "0+")]
@@ -80,6 +82,7 @@ impl ApiVersionsResponse {
 
 /// One API and the versions the broker supports for it.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct ApiVersion {
     /// The API key.
     #[kafka(versions = "0+", map_key)]
@@ -97,6 +100,7 @@ pub struct ApiVersion {
 
 /// A feature and the range of levels the broker supports.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct SupportedFeatureKey {
     /// The feature's name.
     #[kafka(versions = "3+", map_key)]
@@ -114,6 +118,7 @@ pub struct SupportedFeatureKey {
 
 /// A feature's finalized, cluster-wide level range.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct FinalizedFeatureKey {
     /// The feature's name.
     #[kafka(versions = "3+", map_key)]

@@ -1,10 +1,13 @@
 //! [`ApiKey`]: every API of Apache Kafka 4.4.0 with its versions, and
-//! [`RequestKind`] / [`ResponseKind`], which decode any body by its key.
+//! [`RequestKind`] / [`ResponseKind`], which decode any body by its key, and
+//! (feature `view`) [`RequestView`] / [`ResponseView`], which read one in place.
 //!
 //! Written by `scripts/generate-messages.py`; regenerate rather than edit.
 
 use kafka_wire::bytes::{Buf, BufMut};
 use kafka_wire::schema::StructSchema;
+#[cfg(feature = "view")]
+use kafka_wire::WireView;
 use kafka_wire::{DecodeError, EncodeError, KafkaStruct, VersionRange};
 #[allow(unused_imports)]
 use kafka_wire::{Message, Versioned};
@@ -2436,6 +2439,1046 @@ impl RequestKind {
     }
 }
 
+/// The borrowed view of a request body of any API compiled in, chosen by its API
+/// key: read in place with [`RequestView::view`], allocating nothing (feature `view`).
+#[cfg(feature = "view")]
+#[derive(Debug, Clone, Copy)]
+#[non_exhaustive]
+// As large as the largest view: boxing it would be the allocation a view avoids.
+#[allow(clippy::large_enum_variant)]
+pub enum RequestView<'a> {
+    #[cfg(feature = "producer")]
+    /// [`ProduceRequest`]'s view.
+    Produce(crate::produce::ProduceRequestView<'a>),
+    #[cfg(feature = "consumer")]
+    /// [`FetchRequest`]'s view.
+    Fetch(crate::fetch::FetchRequestView<'a>),
+    #[cfg(feature = "consumer")]
+    /// [`ListOffsetsRequest`]'s view.
+    ListOffsets(crate::list_offsets::ListOffsetsRequestView<'a>),
+    /// [`MetadataRequest`]'s view.
+    Metadata(crate::metadata::MetadataRequestView<'a>),
+    #[cfg(feature = "consumer")]
+    /// [`OffsetCommitRequest`]'s view.
+    OffsetCommit(crate::offset_commit::OffsetCommitRequestView<'a>),
+    #[cfg(feature = "consumer")]
+    /// [`OffsetFetchRequest`]'s view.
+    OffsetFetch(crate::offset_fetch::OffsetFetchRequestView<'a>),
+    #[cfg(feature = "group")]
+    /// [`FindCoordinatorRequest`]'s view.
+    FindCoordinator(crate::find_coordinator::FindCoordinatorRequestView<'a>),
+    #[cfg(feature = "group")]
+    /// [`JoinGroupRequest`]'s view.
+    JoinGroup(crate::join_group::JoinGroupRequestView<'a>),
+    #[cfg(feature = "group")]
+    /// [`HeartbeatRequest`]'s view.
+    Heartbeat(crate::heartbeat::HeartbeatRequestView<'a>),
+    #[cfg(feature = "group")]
+    /// [`LeaveGroupRequest`]'s view.
+    LeaveGroup(crate::leave_group::LeaveGroupRequestView<'a>),
+    #[cfg(feature = "group")]
+    /// [`SyncGroupRequest`]'s view.
+    SyncGroup(crate::sync_group::SyncGroupRequestView<'a>),
+    #[cfg(feature = "group")]
+    /// [`DescribeGroupsRequest`]'s view.
+    DescribeGroups(crate::describe_groups::DescribeGroupsRequestView<'a>),
+    #[cfg(feature = "group")]
+    /// [`ListGroupsRequest`]'s view.
+    ListGroups(crate::list_groups::ListGroupsRequestView<'a>),
+    /// [`SaslHandshakeRequest`]'s view.
+    SaslHandshake(crate::sasl_handshake::SaslHandshakeRequestView<'a>),
+    /// [`ApiVersionsRequest`]'s view.
+    ApiVersions(crate::api_versions::ApiVersionsRequestView<'a>),
+    /// [`CreateTopicsRequest`]'s view.
+    CreateTopics(crate::create_topics::CreateTopicsRequestView<'a>),
+    #[cfg(feature = "admin")]
+    /// [`DeleteTopicsRequest`]'s view.
+    DeleteTopics(crate::delete_topics::DeleteTopicsRequestView<'a>),
+    #[cfg(feature = "admin")]
+    /// [`DeleteRecordsRequest`]'s view.
+    DeleteRecords(crate::delete_records::DeleteRecordsRequestView<'a>),
+    #[cfg(feature = "producer")]
+    /// [`InitProducerIdRequest`]'s view.
+    InitProducerId(crate::init_producer_id::InitProducerIdRequestView<'a>),
+    #[cfg(feature = "consumer")]
+    /// [`OffsetForLeaderEpochRequest`]'s view.
+    OffsetForLeaderEpoch(crate::offset_for_leader_epoch::OffsetForLeaderEpochRequestView<'a>),
+    #[cfg(feature = "producer")]
+    /// [`AddPartitionsToTxnRequest`]'s view.
+    AddPartitionsToTxn(crate::add_partitions_to_txn::AddPartitionsToTxnRequestView<'a>),
+    #[cfg(feature = "producer")]
+    /// [`AddOffsetsToTxnRequest`]'s view.
+    AddOffsetsToTxn(crate::add_offsets_to_txn::AddOffsetsToTxnRequestView<'a>),
+    #[cfg(feature = "producer")]
+    /// [`EndTxnRequest`]'s view.
+    EndTxn(crate::end_txn::EndTxnRequestView<'a>),
+    #[cfg(feature = "controller")]
+    /// [`WriteTxnMarkersRequest`]'s view.
+    WriteTxnMarkers(crate::write_txn_markers::WriteTxnMarkersRequestView<'a>),
+    #[cfg(feature = "producer")]
+    /// [`TxnOffsetCommitRequest`]'s view.
+    TxnOffsetCommit(crate::txn_offset_commit::TxnOffsetCommitRequestView<'a>),
+    #[cfg(feature = "admin")]
+    /// [`DescribeAclsRequest`]'s view.
+    DescribeAcls(crate::describe_acls::DescribeAclsRequestView<'a>),
+    /// [`CreateAclsRequest`]'s view.
+    CreateAcls(crate::create_acls::CreateAclsRequestView<'a>),
+    #[cfg(feature = "admin")]
+    /// [`DeleteAclsRequest`]'s view.
+    DeleteAcls(crate::delete_acls::DeleteAclsRequestView<'a>),
+    #[cfg(feature = "admin")]
+    /// [`DescribeConfigsRequest`]'s view.
+    DescribeConfigs(crate::describe_configs::DescribeConfigsRequestView<'a>),
+    #[cfg(feature = "admin")]
+    /// [`AlterConfigsRequest`]'s view.
+    AlterConfigs(crate::alter_configs::AlterConfigsRequestView<'a>),
+    #[cfg(feature = "admin")]
+    /// [`AlterReplicaLogDirsRequest`]'s view.
+    AlterReplicaLogDirs(crate::alter_replica_log_dirs::AlterReplicaLogDirsRequestView<'a>),
+    #[cfg(feature = "admin")]
+    /// [`DescribeLogDirsRequest`]'s view.
+    DescribeLogDirs(crate::describe_log_dirs::DescribeLogDirsRequestView<'a>),
+    /// [`SaslAuthenticateRequest`]'s view.
+    SaslAuthenticate(crate::sasl_authenticate::SaslAuthenticateRequestView<'a>),
+    #[cfg(feature = "admin")]
+    /// [`CreatePartitionsRequest`]'s view.
+    CreatePartitions(crate::create_partitions::CreatePartitionsRequestView<'a>),
+    #[cfg(feature = "admin")]
+    /// [`CreateDelegationTokenRequest`]'s view.
+    CreateDelegationToken(crate::create_delegation_token::CreateDelegationTokenRequestView<'a>),
+    #[cfg(feature = "admin")]
+    /// [`RenewDelegationTokenRequest`]'s view.
+    RenewDelegationToken(crate::renew_delegation_token::RenewDelegationTokenRequestView<'a>),
+    #[cfg(feature = "admin")]
+    /// [`ExpireDelegationTokenRequest`]'s view.
+    ExpireDelegationToken(crate::expire_delegation_token::ExpireDelegationTokenRequestView<'a>),
+    #[cfg(feature = "admin")]
+    /// [`DescribeDelegationTokenRequest`]'s view.
+    DescribeDelegationToken(crate::describe_delegation_token::DescribeDelegationTokenRequestView<'a>),
+    #[cfg(feature = "group")]
+    /// [`DeleteGroupsRequest`]'s view.
+    DeleteGroups(crate::delete_groups::DeleteGroupsRequestView<'a>),
+    #[cfg(feature = "admin")]
+    /// [`ElectLeadersRequest`]'s view.
+    ElectLeaders(crate::elect_leaders::ElectLeadersRequestView<'a>),
+    #[cfg(feature = "admin")]
+    /// [`IncrementalAlterConfigsRequest`]'s view.
+    IncrementalAlterConfigs(crate::incremental_alter_configs::IncrementalAlterConfigsRequestView<'a>),
+    #[cfg(feature = "admin")]
+    /// [`AlterPartitionReassignmentsRequest`]'s view.
+    AlterPartitionReassignments(crate::alter_partition_reassignments::AlterPartitionReassignmentsRequestView<'a>),
+    #[cfg(feature = "admin")]
+    /// [`ListPartitionReassignmentsRequest`]'s view.
+    ListPartitionReassignments(crate::list_partition_reassignments::ListPartitionReassignmentsRequestView<'a>),
+    #[cfg(feature = "group")]
+    /// [`OffsetDeleteRequest`]'s view.
+    OffsetDelete(crate::offset_delete::OffsetDeleteRequestView<'a>),
+    #[cfg(feature = "admin")]
+    /// [`DescribeClientQuotasRequest`]'s view.
+    DescribeClientQuotas(crate::describe_client_quotas::DescribeClientQuotasRequestView<'a>),
+    #[cfg(feature = "admin")]
+    /// [`AlterClientQuotasRequest`]'s view.
+    AlterClientQuotas(crate::alter_client_quotas::AlterClientQuotasRequestView<'a>),
+    #[cfg(feature = "admin")]
+    /// [`DescribeUserScramCredentialsRequest`]'s view.
+    DescribeUserScramCredentials(crate::describe_user_scram_credentials::DescribeUserScramCredentialsRequestView<'a>),
+    #[cfg(feature = "admin")]
+    /// [`AlterUserScramCredentialsRequest`]'s view.
+    AlterUserScramCredentials(crate::alter_user_scram_credentials::AlterUserScramCredentialsRequestView<'a>),
+    #[cfg(feature = "controller")]
+    /// [`VoteRequest`]'s view.
+    Vote(crate::vote::VoteRequestView<'a>),
+    #[cfg(feature = "controller")]
+    /// [`BeginQuorumEpochRequest`]'s view.
+    BeginQuorumEpoch(crate::begin_quorum_epoch::BeginQuorumEpochRequestView<'a>),
+    #[cfg(feature = "controller")]
+    /// [`EndQuorumEpochRequest`]'s view.
+    EndQuorumEpoch(crate::end_quorum_epoch::EndQuorumEpochRequestView<'a>),
+    #[cfg(feature = "admin")]
+    /// [`DescribeQuorumRequest`]'s view.
+    DescribeQuorum(crate::describe_quorum::DescribeQuorumRequestView<'a>),
+    #[cfg(feature = "controller")]
+    /// [`AlterPartitionRequest`]'s view.
+    AlterPartition(crate::alter_partition::AlterPartitionRequestView<'a>),
+    #[cfg(feature = "admin")]
+    /// [`UpdateFeaturesRequest`]'s view.
+    UpdateFeatures(crate::update_features::UpdateFeaturesRequestView<'a>),
+    #[cfg(feature = "controller")]
+    /// [`EnvelopeRequest`]'s view.
+    Envelope(crate::envelope::EnvelopeRequestView<'a>),
+    #[cfg(feature = "controller")]
+    /// [`FetchSnapshotRequest`]'s view.
+    FetchSnapshot(crate::fetch_snapshot::FetchSnapshotRequestView<'a>),
+    #[cfg(feature = "admin")]
+    /// [`DescribeClusterRequest`]'s view.
+    DescribeCluster(crate::describe_cluster::DescribeClusterRequestView<'a>),
+    #[cfg(feature = "producer")]
+    /// [`DescribeProducersRequest`]'s view.
+    DescribeProducers(crate::describe_producers::DescribeProducersRequestView<'a>),
+    #[cfg(feature = "controller")]
+    /// [`BrokerRegistrationRequest`]'s view.
+    BrokerRegistration(crate::broker_registration::BrokerRegistrationRequestView<'a>),
+    #[cfg(feature = "controller")]
+    /// [`BrokerHeartbeatRequest`]'s view.
+    BrokerHeartbeat(crate::broker_heartbeat::BrokerHeartbeatRequestView<'a>),
+    #[cfg(feature = "admin")]
+    /// [`UnregisterBrokerRequest`]'s view.
+    UnregisterBroker(crate::unregister_broker::UnregisterBrokerRequestView<'a>),
+    #[cfg(feature = "producer")]
+    /// [`DescribeTransactionsRequest`]'s view.
+    DescribeTransactions(crate::describe_transactions::DescribeTransactionsRequestView<'a>),
+    #[cfg(feature = "producer")]
+    /// [`ListTransactionsRequest`]'s view.
+    ListTransactions(crate::list_transactions::ListTransactionsRequestView<'a>),
+    #[cfg(feature = "controller")]
+    /// [`AllocateProducerIdsRequest`]'s view.
+    AllocateProducerIds(crate::allocate_producer_ids::AllocateProducerIdsRequestView<'a>),
+    #[cfg(feature = "consumer")]
+    /// [`ConsumerGroupHeartbeatRequest`]'s view.
+    ConsumerGroupHeartbeat(crate::consumer_group_heartbeat::ConsumerGroupHeartbeatRequestView<'a>),
+    #[cfg(feature = "consumer")]
+    /// [`ConsumerGroupDescribeRequest`]'s view.
+    ConsumerGroupDescribe(crate::consumer_group_describe::ConsumerGroupDescribeRequestView<'a>),
+    #[cfg(feature = "controller")]
+    /// [`ControllerRegistrationRequest`]'s view.
+    ControllerRegistration(crate::controller_registration::ControllerRegistrationRequestView<'a>),
+    #[cfg(feature = "consumer")]
+    /// [`GetTelemetrySubscriptionsRequest`]'s view.
+    GetTelemetrySubscriptions(crate::get_telemetry_subscriptions::GetTelemetrySubscriptionsRequestView<'a>),
+    #[cfg(feature = "consumer")]
+    /// [`PushTelemetryRequest`]'s view.
+    PushTelemetry(crate::push_telemetry::PushTelemetryRequestView<'a>),
+    #[cfg(feature = "controller")]
+    /// [`AssignReplicasToDirsRequest`]'s view.
+    AssignReplicasToDirs(crate::assign_replicas_to_dirs::AssignReplicasToDirsRequestView<'a>),
+    #[cfg(feature = "admin")]
+    /// [`ListConfigResourcesRequest`]'s view.
+    ListConfigResources(crate::list_config_resources::ListConfigResourcesRequestView<'a>),
+    #[cfg(feature = "admin")]
+    /// [`DescribeTopicPartitionsRequest`]'s view.
+    DescribeTopicPartitions(crate::describe_topic_partitions::DescribeTopicPartitionsRequestView<'a>),
+    #[cfg(feature = "share")]
+    /// [`ShareGroupHeartbeatRequest`]'s view.
+    ShareGroupHeartbeat(crate::share_group_heartbeat::ShareGroupHeartbeatRequestView<'a>),
+    #[cfg(feature = "share")]
+    /// [`ShareGroupDescribeRequest`]'s view.
+    ShareGroupDescribe(crate::share_group_describe::ShareGroupDescribeRequestView<'a>),
+    #[cfg(feature = "share")]
+    /// [`ShareFetchRequest`]'s view.
+    ShareFetch(crate::share_fetch::ShareFetchRequestView<'a>),
+    #[cfg(feature = "share")]
+    /// [`ShareAcknowledgeRequest`]'s view.
+    ShareAcknowledge(crate::share_acknowledge::ShareAcknowledgeRequestView<'a>),
+    #[cfg(feature = "controller")]
+    /// [`AddRaftVoterRequest`]'s view.
+    AddRaftVoter(crate::add_raft_voter::AddRaftVoterRequestView<'a>),
+    #[cfg(feature = "controller")]
+    /// [`RemoveRaftVoterRequest`]'s view.
+    RemoveRaftVoter(crate::remove_raft_voter::RemoveRaftVoterRequestView<'a>),
+    #[cfg(feature = "controller")]
+    /// [`UpdateRaftVoterRequest`]'s view.
+    UpdateRaftVoter(crate::update_raft_voter::UpdateRaftVoterRequestView<'a>),
+    #[cfg(feature = "share")]
+    /// [`InitializeShareGroupStateRequest`]'s view.
+    InitializeShareGroupState(crate::initialize_share_group_state::InitializeShareGroupStateRequestView<'a>),
+    #[cfg(feature = "share")]
+    /// [`ReadShareGroupStateRequest`]'s view.
+    ReadShareGroupState(crate::read_share_group_state::ReadShareGroupStateRequestView<'a>),
+    #[cfg(feature = "share")]
+    /// [`WriteShareGroupStateRequest`]'s view.
+    WriteShareGroupState(crate::write_share_group_state::WriteShareGroupStateRequestView<'a>),
+    #[cfg(feature = "share")]
+    /// [`DeleteShareGroupStateRequest`]'s view.
+    DeleteShareGroupState(crate::delete_share_group_state::DeleteShareGroupStateRequestView<'a>),
+    #[cfg(feature = "share")]
+    /// [`ReadShareGroupStateSummaryRequest`]'s view.
+    ReadShareGroupStateSummary(crate::read_share_group_state_summary::ReadShareGroupStateSummaryRequestView<'a>),
+    #[cfg(feature = "streams")]
+    /// [`StreamsGroupHeartbeatRequest`]'s view.
+    StreamsGroupHeartbeat(crate::streams_group_heartbeat::StreamsGroupHeartbeatRequestView<'a>),
+    #[cfg(feature = "streams")]
+    /// [`StreamsGroupDescribeRequest`]'s view.
+    StreamsGroupDescribe(crate::streams_group_describe::StreamsGroupDescribeRequestView<'a>),
+    #[cfg(feature = "share")]
+    /// [`DescribeShareGroupOffsetsRequest`]'s view.
+    DescribeShareGroupOffsets(crate::describe_share_group_offsets::DescribeShareGroupOffsetsRequestView<'a>),
+    #[cfg(feature = "share")]
+    /// [`AlterShareGroupOffsetsRequest`]'s view.
+    AlterShareGroupOffsets(crate::alter_share_group_offsets::AlterShareGroupOffsetsRequestView<'a>),
+    #[cfg(feature = "share")]
+    /// [`DeleteShareGroupOffsetsRequest`]'s view.
+    DeleteShareGroupOffsets(crate::delete_share_group_offsets::DeleteShareGroupOffsetsRequestView<'a>),
+    #[cfg(feature = "streams")]
+    /// [`StreamsGroupTopologyDescriptionUpdateRequest`]'s view.
+    StreamsGroupTopologyDescriptionUpdate(crate::streams_group_topology_description_update::StreamsGroupTopologyDescriptionUpdateRequestView<'a>),
+    #[cfg(feature = "controller")]
+    /// [`UnregisterControllerRequest`]'s view.
+    UnregisterController(crate::unregister_controller::UnregisterControllerRequestView<'a>),
+}
+
+#[cfg(feature = "view")]
+impl<'a> RequestView<'a> {
+    /// Reads the view of a request body of API `key` at `version`, leaving anything
+    /// after it in `buf`: the checks and errors of
+    /// [`RequestKind::decode`], with strings and arrays left in `buf`.
+    pub fn view(
+        key: i16,
+        version: i16,
+        buf: &mut &'a [u8],
+    ) -> Result<RequestView<'a>, DecodeError> {
+        match key {
+            #[cfg(feature = "producer")]
+            0 => ProduceRequest::view(buf, version).map(RequestView::Produce),
+            #[cfg(feature = "consumer")]
+            1 => FetchRequest::view(buf, version).map(RequestView::Fetch),
+            #[cfg(feature = "consumer")]
+            2 => ListOffsetsRequest::view(buf, version).map(RequestView::ListOffsets),
+            3 => MetadataRequest::view(buf, version).map(RequestView::Metadata),
+            #[cfg(feature = "consumer")]
+            8 => OffsetCommitRequest::view(buf, version).map(RequestView::OffsetCommit),
+            #[cfg(feature = "consumer")]
+            9 => OffsetFetchRequest::view(buf, version).map(RequestView::OffsetFetch),
+            #[cfg(feature = "group")]
+            10 => FindCoordinatorRequest::view(buf, version).map(RequestView::FindCoordinator),
+            #[cfg(feature = "group")]
+            11 => JoinGroupRequest::view(buf, version).map(RequestView::JoinGroup),
+            #[cfg(feature = "group")]
+            12 => HeartbeatRequest::view(buf, version).map(RequestView::Heartbeat),
+            #[cfg(feature = "group")]
+            13 => LeaveGroupRequest::view(buf, version).map(RequestView::LeaveGroup),
+            #[cfg(feature = "group")]
+            14 => SyncGroupRequest::view(buf, version).map(RequestView::SyncGroup),
+            #[cfg(feature = "group")]
+            15 => DescribeGroupsRequest::view(buf, version).map(RequestView::DescribeGroups),
+            #[cfg(feature = "group")]
+            16 => ListGroupsRequest::view(buf, version).map(RequestView::ListGroups),
+            17 => SaslHandshakeRequest::view(buf, version).map(RequestView::SaslHandshake),
+            18 => ApiVersionsRequest::view(buf, version).map(RequestView::ApiVersions),
+            19 => CreateTopicsRequest::view(buf, version).map(RequestView::CreateTopics),
+            #[cfg(feature = "admin")]
+            20 => DeleteTopicsRequest::view(buf, version).map(RequestView::DeleteTopics),
+            #[cfg(feature = "admin")]
+            21 => DeleteRecordsRequest::view(buf, version).map(RequestView::DeleteRecords),
+            #[cfg(feature = "producer")]
+            22 => InitProducerIdRequest::view(buf, version).map(RequestView::InitProducerId),
+            #[cfg(feature = "consumer")]
+            23 => OffsetForLeaderEpochRequest::view(buf, version)
+                .map(RequestView::OffsetForLeaderEpoch),
+            #[cfg(feature = "producer")]
+            24 => {
+                AddPartitionsToTxnRequest::view(buf, version).map(RequestView::AddPartitionsToTxn)
+            }
+            #[cfg(feature = "producer")]
+            25 => AddOffsetsToTxnRequest::view(buf, version).map(RequestView::AddOffsetsToTxn),
+            #[cfg(feature = "producer")]
+            26 => EndTxnRequest::view(buf, version).map(RequestView::EndTxn),
+            #[cfg(feature = "controller")]
+            27 => WriteTxnMarkersRequest::view(buf, version).map(RequestView::WriteTxnMarkers),
+            #[cfg(feature = "producer")]
+            28 => TxnOffsetCommitRequest::view(buf, version).map(RequestView::TxnOffsetCommit),
+            #[cfg(feature = "admin")]
+            29 => DescribeAclsRequest::view(buf, version).map(RequestView::DescribeAcls),
+            30 => CreateAclsRequest::view(buf, version).map(RequestView::CreateAcls),
+            #[cfg(feature = "admin")]
+            31 => DeleteAclsRequest::view(buf, version).map(RequestView::DeleteAcls),
+            #[cfg(feature = "admin")]
+            32 => DescribeConfigsRequest::view(buf, version).map(RequestView::DescribeConfigs),
+            #[cfg(feature = "admin")]
+            33 => AlterConfigsRequest::view(buf, version).map(RequestView::AlterConfigs),
+            #[cfg(feature = "admin")]
+            34 => {
+                AlterReplicaLogDirsRequest::view(buf, version).map(RequestView::AlterReplicaLogDirs)
+            }
+            #[cfg(feature = "admin")]
+            35 => DescribeLogDirsRequest::view(buf, version).map(RequestView::DescribeLogDirs),
+            36 => SaslAuthenticateRequest::view(buf, version).map(RequestView::SaslAuthenticate),
+            #[cfg(feature = "admin")]
+            37 => CreatePartitionsRequest::view(buf, version).map(RequestView::CreatePartitions),
+            #[cfg(feature = "admin")]
+            38 => CreateDelegationTokenRequest::view(buf, version)
+                .map(RequestView::CreateDelegationToken),
+            #[cfg(feature = "admin")]
+            39 => RenewDelegationTokenRequest::view(buf, version)
+                .map(RequestView::RenewDelegationToken),
+            #[cfg(feature = "admin")]
+            40 => ExpireDelegationTokenRequest::view(buf, version)
+                .map(RequestView::ExpireDelegationToken),
+            #[cfg(feature = "admin")]
+            41 => DescribeDelegationTokenRequest::view(buf, version)
+                .map(RequestView::DescribeDelegationToken),
+            #[cfg(feature = "group")]
+            42 => DeleteGroupsRequest::view(buf, version).map(RequestView::DeleteGroups),
+            #[cfg(feature = "admin")]
+            43 => ElectLeadersRequest::view(buf, version).map(RequestView::ElectLeaders),
+            #[cfg(feature = "admin")]
+            44 => IncrementalAlterConfigsRequest::view(buf, version)
+                .map(RequestView::IncrementalAlterConfigs),
+            #[cfg(feature = "admin")]
+            45 => AlterPartitionReassignmentsRequest::view(buf, version)
+                .map(RequestView::AlterPartitionReassignments),
+            #[cfg(feature = "admin")]
+            46 => ListPartitionReassignmentsRequest::view(buf, version)
+                .map(RequestView::ListPartitionReassignments),
+            #[cfg(feature = "group")]
+            47 => OffsetDeleteRequest::view(buf, version).map(RequestView::OffsetDelete),
+            #[cfg(feature = "admin")]
+            48 => DescribeClientQuotasRequest::view(buf, version)
+                .map(RequestView::DescribeClientQuotas),
+            #[cfg(feature = "admin")]
+            49 => AlterClientQuotasRequest::view(buf, version).map(RequestView::AlterClientQuotas),
+            #[cfg(feature = "admin")]
+            50 => DescribeUserScramCredentialsRequest::view(buf, version)
+                .map(RequestView::DescribeUserScramCredentials),
+            #[cfg(feature = "admin")]
+            51 => AlterUserScramCredentialsRequest::view(buf, version)
+                .map(RequestView::AlterUserScramCredentials),
+            #[cfg(feature = "controller")]
+            52 => VoteRequest::view(buf, version).map(RequestView::Vote),
+            #[cfg(feature = "controller")]
+            53 => BeginQuorumEpochRequest::view(buf, version).map(RequestView::BeginQuorumEpoch),
+            #[cfg(feature = "controller")]
+            54 => EndQuorumEpochRequest::view(buf, version).map(RequestView::EndQuorumEpoch),
+            #[cfg(feature = "admin")]
+            55 => DescribeQuorumRequest::view(buf, version).map(RequestView::DescribeQuorum),
+            #[cfg(feature = "controller")]
+            56 => AlterPartitionRequest::view(buf, version).map(RequestView::AlterPartition),
+            #[cfg(feature = "admin")]
+            57 => UpdateFeaturesRequest::view(buf, version).map(RequestView::UpdateFeatures),
+            #[cfg(feature = "controller")]
+            58 => EnvelopeRequest::view(buf, version).map(RequestView::Envelope),
+            #[cfg(feature = "controller")]
+            59 => FetchSnapshotRequest::view(buf, version).map(RequestView::FetchSnapshot),
+            #[cfg(feature = "admin")]
+            60 => DescribeClusterRequest::view(buf, version).map(RequestView::DescribeCluster),
+            #[cfg(feature = "producer")]
+            61 => DescribeProducersRequest::view(buf, version).map(RequestView::DescribeProducers),
+            #[cfg(feature = "controller")]
+            62 => {
+                BrokerRegistrationRequest::view(buf, version).map(RequestView::BrokerRegistration)
+            }
+            #[cfg(feature = "controller")]
+            63 => BrokerHeartbeatRequest::view(buf, version).map(RequestView::BrokerHeartbeat),
+            #[cfg(feature = "admin")]
+            64 => UnregisterBrokerRequest::view(buf, version).map(RequestView::UnregisterBroker),
+            #[cfg(feature = "producer")]
+            65 => DescribeTransactionsRequest::view(buf, version)
+                .map(RequestView::DescribeTransactions),
+            #[cfg(feature = "producer")]
+            66 => ListTransactionsRequest::view(buf, version).map(RequestView::ListTransactions),
+            #[cfg(feature = "controller")]
+            67 => {
+                AllocateProducerIdsRequest::view(buf, version).map(RequestView::AllocateProducerIds)
+            }
+            #[cfg(feature = "consumer")]
+            68 => ConsumerGroupHeartbeatRequest::view(buf, version)
+                .map(RequestView::ConsumerGroupHeartbeat),
+            #[cfg(feature = "consumer")]
+            69 => ConsumerGroupDescribeRequest::view(buf, version)
+                .map(RequestView::ConsumerGroupDescribe),
+            #[cfg(feature = "controller")]
+            70 => ControllerRegistrationRequest::view(buf, version)
+                .map(RequestView::ControllerRegistration),
+            #[cfg(feature = "consumer")]
+            71 => GetTelemetrySubscriptionsRequest::view(buf, version)
+                .map(RequestView::GetTelemetrySubscriptions),
+            #[cfg(feature = "consumer")]
+            72 => PushTelemetryRequest::view(buf, version).map(RequestView::PushTelemetry),
+            #[cfg(feature = "controller")]
+            73 => AssignReplicasToDirsRequest::view(buf, version)
+                .map(RequestView::AssignReplicasToDirs),
+            #[cfg(feature = "admin")]
+            74 => {
+                ListConfigResourcesRequest::view(buf, version).map(RequestView::ListConfigResources)
+            }
+            #[cfg(feature = "admin")]
+            75 => DescribeTopicPartitionsRequest::view(buf, version)
+                .map(RequestView::DescribeTopicPartitions),
+            #[cfg(feature = "share")]
+            76 => {
+                ShareGroupHeartbeatRequest::view(buf, version).map(RequestView::ShareGroupHeartbeat)
+            }
+            #[cfg(feature = "share")]
+            77 => {
+                ShareGroupDescribeRequest::view(buf, version).map(RequestView::ShareGroupDescribe)
+            }
+            #[cfg(feature = "share")]
+            78 => ShareFetchRequest::view(buf, version).map(RequestView::ShareFetch),
+            #[cfg(feature = "share")]
+            79 => ShareAcknowledgeRequest::view(buf, version).map(RequestView::ShareAcknowledge),
+            #[cfg(feature = "controller")]
+            80 => AddRaftVoterRequest::view(buf, version).map(RequestView::AddRaftVoter),
+            #[cfg(feature = "controller")]
+            81 => RemoveRaftVoterRequest::view(buf, version).map(RequestView::RemoveRaftVoter),
+            #[cfg(feature = "controller")]
+            82 => UpdateRaftVoterRequest::view(buf, version).map(RequestView::UpdateRaftVoter),
+            #[cfg(feature = "share")]
+            83 => InitializeShareGroupStateRequest::view(buf, version)
+                .map(RequestView::InitializeShareGroupState),
+            #[cfg(feature = "share")]
+            84 => {
+                ReadShareGroupStateRequest::view(buf, version).map(RequestView::ReadShareGroupState)
+            }
+            #[cfg(feature = "share")]
+            85 => WriteShareGroupStateRequest::view(buf, version)
+                .map(RequestView::WriteShareGroupState),
+            #[cfg(feature = "share")]
+            86 => DeleteShareGroupStateRequest::view(buf, version)
+                .map(RequestView::DeleteShareGroupState),
+            #[cfg(feature = "share")]
+            87 => ReadShareGroupStateSummaryRequest::view(buf, version)
+                .map(RequestView::ReadShareGroupStateSummary),
+            #[cfg(feature = "streams")]
+            88 => StreamsGroupHeartbeatRequest::view(buf, version)
+                .map(RequestView::StreamsGroupHeartbeat),
+            #[cfg(feature = "streams")]
+            89 => StreamsGroupDescribeRequest::view(buf, version)
+                .map(RequestView::StreamsGroupDescribe),
+            #[cfg(feature = "share")]
+            90 => DescribeShareGroupOffsetsRequest::view(buf, version)
+                .map(RequestView::DescribeShareGroupOffsets),
+            #[cfg(feature = "share")]
+            91 => AlterShareGroupOffsetsRequest::view(buf, version)
+                .map(RequestView::AlterShareGroupOffsets),
+            #[cfg(feature = "share")]
+            92 => DeleteShareGroupOffsetsRequest::view(buf, version)
+                .map(RequestView::DeleteShareGroupOffsets),
+            #[cfg(feature = "streams")]
+            93 => StreamsGroupTopologyDescriptionUpdateRequest::view(buf, version)
+                .map(RequestView::StreamsGroupTopologyDescriptionUpdate),
+            #[cfg(feature = "controller")]
+            94 => UnregisterControllerRequest::view(buf, version)
+                .map(RequestView::UnregisterController),
+            _ => Err(kafka_wire::DecodeErrorKind::UnknownApiKey(key).into()),
+        }
+    }
+
+    /// The API key of the body's API.
+    pub fn api_key(&self) -> ApiKey {
+        match self {
+            #[cfg(feature = "producer")]
+            RequestView::Produce(_) => ApiKey::Produce,
+            #[cfg(feature = "consumer")]
+            RequestView::Fetch(_) => ApiKey::Fetch,
+            #[cfg(feature = "consumer")]
+            RequestView::ListOffsets(_) => ApiKey::ListOffsets,
+            RequestView::Metadata(_) => ApiKey::Metadata,
+            #[cfg(feature = "consumer")]
+            RequestView::OffsetCommit(_) => ApiKey::OffsetCommit,
+            #[cfg(feature = "consumer")]
+            RequestView::OffsetFetch(_) => ApiKey::OffsetFetch,
+            #[cfg(feature = "group")]
+            RequestView::FindCoordinator(_) => ApiKey::FindCoordinator,
+            #[cfg(feature = "group")]
+            RequestView::JoinGroup(_) => ApiKey::JoinGroup,
+            #[cfg(feature = "group")]
+            RequestView::Heartbeat(_) => ApiKey::Heartbeat,
+            #[cfg(feature = "group")]
+            RequestView::LeaveGroup(_) => ApiKey::LeaveGroup,
+            #[cfg(feature = "group")]
+            RequestView::SyncGroup(_) => ApiKey::SyncGroup,
+            #[cfg(feature = "group")]
+            RequestView::DescribeGroups(_) => ApiKey::DescribeGroups,
+            #[cfg(feature = "group")]
+            RequestView::ListGroups(_) => ApiKey::ListGroups,
+            RequestView::SaslHandshake(_) => ApiKey::SaslHandshake,
+            RequestView::ApiVersions(_) => ApiKey::ApiVersions,
+            RequestView::CreateTopics(_) => ApiKey::CreateTopics,
+            #[cfg(feature = "admin")]
+            RequestView::DeleteTopics(_) => ApiKey::DeleteTopics,
+            #[cfg(feature = "admin")]
+            RequestView::DeleteRecords(_) => ApiKey::DeleteRecords,
+            #[cfg(feature = "producer")]
+            RequestView::InitProducerId(_) => ApiKey::InitProducerId,
+            #[cfg(feature = "consumer")]
+            RequestView::OffsetForLeaderEpoch(_) => ApiKey::OffsetForLeaderEpoch,
+            #[cfg(feature = "producer")]
+            RequestView::AddPartitionsToTxn(_) => ApiKey::AddPartitionsToTxn,
+            #[cfg(feature = "producer")]
+            RequestView::AddOffsetsToTxn(_) => ApiKey::AddOffsetsToTxn,
+            #[cfg(feature = "producer")]
+            RequestView::EndTxn(_) => ApiKey::EndTxn,
+            #[cfg(feature = "controller")]
+            RequestView::WriteTxnMarkers(_) => ApiKey::WriteTxnMarkers,
+            #[cfg(feature = "producer")]
+            RequestView::TxnOffsetCommit(_) => ApiKey::TxnOffsetCommit,
+            #[cfg(feature = "admin")]
+            RequestView::DescribeAcls(_) => ApiKey::DescribeAcls,
+            RequestView::CreateAcls(_) => ApiKey::CreateAcls,
+            #[cfg(feature = "admin")]
+            RequestView::DeleteAcls(_) => ApiKey::DeleteAcls,
+            #[cfg(feature = "admin")]
+            RequestView::DescribeConfigs(_) => ApiKey::DescribeConfigs,
+            #[cfg(feature = "admin")]
+            RequestView::AlterConfigs(_) => ApiKey::AlterConfigs,
+            #[cfg(feature = "admin")]
+            RequestView::AlterReplicaLogDirs(_) => ApiKey::AlterReplicaLogDirs,
+            #[cfg(feature = "admin")]
+            RequestView::DescribeLogDirs(_) => ApiKey::DescribeLogDirs,
+            RequestView::SaslAuthenticate(_) => ApiKey::SaslAuthenticate,
+            #[cfg(feature = "admin")]
+            RequestView::CreatePartitions(_) => ApiKey::CreatePartitions,
+            #[cfg(feature = "admin")]
+            RequestView::CreateDelegationToken(_) => ApiKey::CreateDelegationToken,
+            #[cfg(feature = "admin")]
+            RequestView::RenewDelegationToken(_) => ApiKey::RenewDelegationToken,
+            #[cfg(feature = "admin")]
+            RequestView::ExpireDelegationToken(_) => ApiKey::ExpireDelegationToken,
+            #[cfg(feature = "admin")]
+            RequestView::DescribeDelegationToken(_) => ApiKey::DescribeDelegationToken,
+            #[cfg(feature = "group")]
+            RequestView::DeleteGroups(_) => ApiKey::DeleteGroups,
+            #[cfg(feature = "admin")]
+            RequestView::ElectLeaders(_) => ApiKey::ElectLeaders,
+            #[cfg(feature = "admin")]
+            RequestView::IncrementalAlterConfigs(_) => ApiKey::IncrementalAlterConfigs,
+            #[cfg(feature = "admin")]
+            RequestView::AlterPartitionReassignments(_) => ApiKey::AlterPartitionReassignments,
+            #[cfg(feature = "admin")]
+            RequestView::ListPartitionReassignments(_) => ApiKey::ListPartitionReassignments,
+            #[cfg(feature = "group")]
+            RequestView::OffsetDelete(_) => ApiKey::OffsetDelete,
+            #[cfg(feature = "admin")]
+            RequestView::DescribeClientQuotas(_) => ApiKey::DescribeClientQuotas,
+            #[cfg(feature = "admin")]
+            RequestView::AlterClientQuotas(_) => ApiKey::AlterClientQuotas,
+            #[cfg(feature = "admin")]
+            RequestView::DescribeUserScramCredentials(_) => ApiKey::DescribeUserScramCredentials,
+            #[cfg(feature = "admin")]
+            RequestView::AlterUserScramCredentials(_) => ApiKey::AlterUserScramCredentials,
+            #[cfg(feature = "controller")]
+            RequestView::Vote(_) => ApiKey::Vote,
+            #[cfg(feature = "controller")]
+            RequestView::BeginQuorumEpoch(_) => ApiKey::BeginQuorumEpoch,
+            #[cfg(feature = "controller")]
+            RequestView::EndQuorumEpoch(_) => ApiKey::EndQuorumEpoch,
+            #[cfg(feature = "admin")]
+            RequestView::DescribeQuorum(_) => ApiKey::DescribeQuorum,
+            #[cfg(feature = "controller")]
+            RequestView::AlterPartition(_) => ApiKey::AlterPartition,
+            #[cfg(feature = "admin")]
+            RequestView::UpdateFeatures(_) => ApiKey::UpdateFeatures,
+            #[cfg(feature = "controller")]
+            RequestView::Envelope(_) => ApiKey::Envelope,
+            #[cfg(feature = "controller")]
+            RequestView::FetchSnapshot(_) => ApiKey::FetchSnapshot,
+            #[cfg(feature = "admin")]
+            RequestView::DescribeCluster(_) => ApiKey::DescribeCluster,
+            #[cfg(feature = "producer")]
+            RequestView::DescribeProducers(_) => ApiKey::DescribeProducers,
+            #[cfg(feature = "controller")]
+            RequestView::BrokerRegistration(_) => ApiKey::BrokerRegistration,
+            #[cfg(feature = "controller")]
+            RequestView::BrokerHeartbeat(_) => ApiKey::BrokerHeartbeat,
+            #[cfg(feature = "admin")]
+            RequestView::UnregisterBroker(_) => ApiKey::UnregisterBroker,
+            #[cfg(feature = "producer")]
+            RequestView::DescribeTransactions(_) => ApiKey::DescribeTransactions,
+            #[cfg(feature = "producer")]
+            RequestView::ListTransactions(_) => ApiKey::ListTransactions,
+            #[cfg(feature = "controller")]
+            RequestView::AllocateProducerIds(_) => ApiKey::AllocateProducerIds,
+            #[cfg(feature = "consumer")]
+            RequestView::ConsumerGroupHeartbeat(_) => ApiKey::ConsumerGroupHeartbeat,
+            #[cfg(feature = "consumer")]
+            RequestView::ConsumerGroupDescribe(_) => ApiKey::ConsumerGroupDescribe,
+            #[cfg(feature = "controller")]
+            RequestView::ControllerRegistration(_) => ApiKey::ControllerRegistration,
+            #[cfg(feature = "consumer")]
+            RequestView::GetTelemetrySubscriptions(_) => ApiKey::GetTelemetrySubscriptions,
+            #[cfg(feature = "consumer")]
+            RequestView::PushTelemetry(_) => ApiKey::PushTelemetry,
+            #[cfg(feature = "controller")]
+            RequestView::AssignReplicasToDirs(_) => ApiKey::AssignReplicasToDirs,
+            #[cfg(feature = "admin")]
+            RequestView::ListConfigResources(_) => ApiKey::ListConfigResources,
+            #[cfg(feature = "admin")]
+            RequestView::DescribeTopicPartitions(_) => ApiKey::DescribeTopicPartitions,
+            #[cfg(feature = "share")]
+            RequestView::ShareGroupHeartbeat(_) => ApiKey::ShareGroupHeartbeat,
+            #[cfg(feature = "share")]
+            RequestView::ShareGroupDescribe(_) => ApiKey::ShareGroupDescribe,
+            #[cfg(feature = "share")]
+            RequestView::ShareFetch(_) => ApiKey::ShareFetch,
+            #[cfg(feature = "share")]
+            RequestView::ShareAcknowledge(_) => ApiKey::ShareAcknowledge,
+            #[cfg(feature = "controller")]
+            RequestView::AddRaftVoter(_) => ApiKey::AddRaftVoter,
+            #[cfg(feature = "controller")]
+            RequestView::RemoveRaftVoter(_) => ApiKey::RemoveRaftVoter,
+            #[cfg(feature = "controller")]
+            RequestView::UpdateRaftVoter(_) => ApiKey::UpdateRaftVoter,
+            #[cfg(feature = "share")]
+            RequestView::InitializeShareGroupState(_) => ApiKey::InitializeShareGroupState,
+            #[cfg(feature = "share")]
+            RequestView::ReadShareGroupState(_) => ApiKey::ReadShareGroupState,
+            #[cfg(feature = "share")]
+            RequestView::WriteShareGroupState(_) => ApiKey::WriteShareGroupState,
+            #[cfg(feature = "share")]
+            RequestView::DeleteShareGroupState(_) => ApiKey::DeleteShareGroupState,
+            #[cfg(feature = "share")]
+            RequestView::ReadShareGroupStateSummary(_) => ApiKey::ReadShareGroupStateSummary,
+            #[cfg(feature = "streams")]
+            RequestView::StreamsGroupHeartbeat(_) => ApiKey::StreamsGroupHeartbeat,
+            #[cfg(feature = "streams")]
+            RequestView::StreamsGroupDescribe(_) => ApiKey::StreamsGroupDescribe,
+            #[cfg(feature = "share")]
+            RequestView::DescribeShareGroupOffsets(_) => ApiKey::DescribeShareGroupOffsets,
+            #[cfg(feature = "share")]
+            RequestView::AlterShareGroupOffsets(_) => ApiKey::AlterShareGroupOffsets,
+            #[cfg(feature = "share")]
+            RequestView::DeleteShareGroupOffsets(_) => ApiKey::DeleteShareGroupOffsets,
+            #[cfg(feature = "streams")]
+            RequestView::StreamsGroupTopologyDescriptionUpdate(_) => {
+                ApiKey::StreamsGroupTopologyDescriptionUpdate
+            }
+            #[cfg(feature = "controller")]
+            RequestView::UnregisterController(_) => ApiKey::UnregisterController,
+        }
+    }
+
+    /// The owned body this view stands for, as [`RequestKind::decode`] reads it. Copies.
+    pub fn to_kind(&self) -> RequestKind {
+        match *self {
+            #[cfg(feature = "producer")]
+            RequestView::Produce(v) => RequestKind::Produce(ProduceRequest::from_view(v)),
+            #[cfg(feature = "consumer")]
+            RequestView::Fetch(v) => RequestKind::Fetch(FetchRequest::from_view(v)),
+            #[cfg(feature = "consumer")]
+            RequestView::ListOffsets(v) => {
+                RequestKind::ListOffsets(ListOffsetsRequest::from_view(v))
+            }
+            RequestView::Metadata(v) => RequestKind::Metadata(MetadataRequest::from_view(v)),
+            #[cfg(feature = "consumer")]
+            RequestView::OffsetCommit(v) => {
+                RequestKind::OffsetCommit(OffsetCommitRequest::from_view(v))
+            }
+            #[cfg(feature = "consumer")]
+            RequestView::OffsetFetch(v) => {
+                RequestKind::OffsetFetch(OffsetFetchRequest::from_view(v))
+            }
+            #[cfg(feature = "group")]
+            RequestView::FindCoordinator(v) => {
+                RequestKind::FindCoordinator(FindCoordinatorRequest::from_view(v))
+            }
+            #[cfg(feature = "group")]
+            RequestView::JoinGroup(v) => RequestKind::JoinGroup(JoinGroupRequest::from_view(v)),
+            #[cfg(feature = "group")]
+            RequestView::Heartbeat(v) => RequestKind::Heartbeat(HeartbeatRequest::from_view(v)),
+            #[cfg(feature = "group")]
+            RequestView::LeaveGroup(v) => RequestKind::LeaveGroup(LeaveGroupRequest::from_view(v)),
+            #[cfg(feature = "group")]
+            RequestView::SyncGroup(v) => RequestKind::SyncGroup(SyncGroupRequest::from_view(v)),
+            #[cfg(feature = "group")]
+            RequestView::DescribeGroups(v) => {
+                RequestKind::DescribeGroups(DescribeGroupsRequest::from_view(v))
+            }
+            #[cfg(feature = "group")]
+            RequestView::ListGroups(v) => RequestKind::ListGroups(ListGroupsRequest::from_view(v)),
+            RequestView::SaslHandshake(v) => {
+                RequestKind::SaslHandshake(SaslHandshakeRequest::from_view(v))
+            }
+            RequestView::ApiVersions(v) => {
+                RequestKind::ApiVersions(ApiVersionsRequest::from_view(v))
+            }
+            RequestView::CreateTopics(v) => {
+                RequestKind::CreateTopics(CreateTopicsRequest::from_view(v))
+            }
+            #[cfg(feature = "admin")]
+            RequestView::DeleteTopics(v) => {
+                RequestKind::DeleteTopics(DeleteTopicsRequest::from_view(v))
+            }
+            #[cfg(feature = "admin")]
+            RequestView::DeleteRecords(v) => {
+                RequestKind::DeleteRecords(DeleteRecordsRequest::from_view(v))
+            }
+            #[cfg(feature = "producer")]
+            RequestView::InitProducerId(v) => {
+                RequestKind::InitProducerId(InitProducerIdRequest::from_view(v))
+            }
+            #[cfg(feature = "consumer")]
+            RequestView::OffsetForLeaderEpoch(v) => {
+                RequestKind::OffsetForLeaderEpoch(OffsetForLeaderEpochRequest::from_view(v))
+            }
+            #[cfg(feature = "producer")]
+            RequestView::AddPartitionsToTxn(v) => {
+                RequestKind::AddPartitionsToTxn(AddPartitionsToTxnRequest::from_view(v))
+            }
+            #[cfg(feature = "producer")]
+            RequestView::AddOffsetsToTxn(v) => {
+                RequestKind::AddOffsetsToTxn(AddOffsetsToTxnRequest::from_view(v))
+            }
+            #[cfg(feature = "producer")]
+            RequestView::EndTxn(v) => RequestKind::EndTxn(EndTxnRequest::from_view(v)),
+            #[cfg(feature = "controller")]
+            RequestView::WriteTxnMarkers(v) => {
+                RequestKind::WriteTxnMarkers(WriteTxnMarkersRequest::from_view(v))
+            }
+            #[cfg(feature = "producer")]
+            RequestView::TxnOffsetCommit(v) => {
+                RequestKind::TxnOffsetCommit(TxnOffsetCommitRequest::from_view(v))
+            }
+            #[cfg(feature = "admin")]
+            RequestView::DescribeAcls(v) => {
+                RequestKind::DescribeAcls(DescribeAclsRequest::from_view(v))
+            }
+            RequestView::CreateAcls(v) => RequestKind::CreateAcls(CreateAclsRequest::from_view(v)),
+            #[cfg(feature = "admin")]
+            RequestView::DeleteAcls(v) => RequestKind::DeleteAcls(DeleteAclsRequest::from_view(v)),
+            #[cfg(feature = "admin")]
+            RequestView::DescribeConfigs(v) => {
+                RequestKind::DescribeConfigs(DescribeConfigsRequest::from_view(v))
+            }
+            #[cfg(feature = "admin")]
+            RequestView::AlterConfigs(v) => {
+                RequestKind::AlterConfigs(AlterConfigsRequest::from_view(v))
+            }
+            #[cfg(feature = "admin")]
+            RequestView::AlterReplicaLogDirs(v) => {
+                RequestKind::AlterReplicaLogDirs(AlterReplicaLogDirsRequest::from_view(v))
+            }
+            #[cfg(feature = "admin")]
+            RequestView::DescribeLogDirs(v) => {
+                RequestKind::DescribeLogDirs(DescribeLogDirsRequest::from_view(v))
+            }
+            RequestView::SaslAuthenticate(v) => {
+                RequestKind::SaslAuthenticate(SaslAuthenticateRequest::from_view(v))
+            }
+            #[cfg(feature = "admin")]
+            RequestView::CreatePartitions(v) => {
+                RequestKind::CreatePartitions(CreatePartitionsRequest::from_view(v))
+            }
+            #[cfg(feature = "admin")]
+            RequestView::CreateDelegationToken(v) => {
+                RequestKind::CreateDelegationToken(CreateDelegationTokenRequest::from_view(v))
+            }
+            #[cfg(feature = "admin")]
+            RequestView::RenewDelegationToken(v) => {
+                RequestKind::RenewDelegationToken(RenewDelegationTokenRequest::from_view(v))
+            }
+            #[cfg(feature = "admin")]
+            RequestView::ExpireDelegationToken(v) => {
+                RequestKind::ExpireDelegationToken(ExpireDelegationTokenRequest::from_view(v))
+            }
+            #[cfg(feature = "admin")]
+            RequestView::DescribeDelegationToken(v) => {
+                RequestKind::DescribeDelegationToken(DescribeDelegationTokenRequest::from_view(v))
+            }
+            #[cfg(feature = "group")]
+            RequestView::DeleteGroups(v) => {
+                RequestKind::DeleteGroups(DeleteGroupsRequest::from_view(v))
+            }
+            #[cfg(feature = "admin")]
+            RequestView::ElectLeaders(v) => {
+                RequestKind::ElectLeaders(ElectLeadersRequest::from_view(v))
+            }
+            #[cfg(feature = "admin")]
+            RequestView::IncrementalAlterConfigs(v) => {
+                RequestKind::IncrementalAlterConfigs(IncrementalAlterConfigsRequest::from_view(v))
+            }
+            #[cfg(feature = "admin")]
+            RequestView::AlterPartitionReassignments(v) => {
+                RequestKind::AlterPartitionReassignments(
+                    AlterPartitionReassignmentsRequest::from_view(v),
+                )
+            }
+            #[cfg(feature = "admin")]
+            RequestView::ListPartitionReassignments(v) => RequestKind::ListPartitionReassignments(
+                ListPartitionReassignmentsRequest::from_view(v),
+            ),
+            #[cfg(feature = "group")]
+            RequestView::OffsetDelete(v) => {
+                RequestKind::OffsetDelete(OffsetDeleteRequest::from_view(v))
+            }
+            #[cfg(feature = "admin")]
+            RequestView::DescribeClientQuotas(v) => {
+                RequestKind::DescribeClientQuotas(DescribeClientQuotasRequest::from_view(v))
+            }
+            #[cfg(feature = "admin")]
+            RequestView::AlterClientQuotas(v) => {
+                RequestKind::AlterClientQuotas(AlterClientQuotasRequest::from_view(v))
+            }
+            #[cfg(feature = "admin")]
+            RequestView::DescribeUserScramCredentials(v) => {
+                RequestKind::DescribeUserScramCredentials(
+                    DescribeUserScramCredentialsRequest::from_view(v),
+                )
+            }
+            #[cfg(feature = "admin")]
+            RequestView::AlterUserScramCredentials(v) => RequestKind::AlterUserScramCredentials(
+                AlterUserScramCredentialsRequest::from_view(v),
+            ),
+            #[cfg(feature = "controller")]
+            RequestView::Vote(v) => RequestKind::Vote(VoteRequest::from_view(v)),
+            #[cfg(feature = "controller")]
+            RequestView::BeginQuorumEpoch(v) => {
+                RequestKind::BeginQuorumEpoch(BeginQuorumEpochRequest::from_view(v))
+            }
+            #[cfg(feature = "controller")]
+            RequestView::EndQuorumEpoch(v) => {
+                RequestKind::EndQuorumEpoch(EndQuorumEpochRequest::from_view(v))
+            }
+            #[cfg(feature = "admin")]
+            RequestView::DescribeQuorum(v) => {
+                RequestKind::DescribeQuorum(DescribeQuorumRequest::from_view(v))
+            }
+            #[cfg(feature = "controller")]
+            RequestView::AlterPartition(v) => {
+                RequestKind::AlterPartition(AlterPartitionRequest::from_view(v))
+            }
+            #[cfg(feature = "admin")]
+            RequestView::UpdateFeatures(v) => {
+                RequestKind::UpdateFeatures(UpdateFeaturesRequest::from_view(v))
+            }
+            #[cfg(feature = "controller")]
+            RequestView::Envelope(v) => RequestKind::Envelope(EnvelopeRequest::from_view(v)),
+            #[cfg(feature = "controller")]
+            RequestView::FetchSnapshot(v) => {
+                RequestKind::FetchSnapshot(FetchSnapshotRequest::from_view(v))
+            }
+            #[cfg(feature = "admin")]
+            RequestView::DescribeCluster(v) => {
+                RequestKind::DescribeCluster(DescribeClusterRequest::from_view(v))
+            }
+            #[cfg(feature = "producer")]
+            RequestView::DescribeProducers(v) => {
+                RequestKind::DescribeProducers(DescribeProducersRequest::from_view(v))
+            }
+            #[cfg(feature = "controller")]
+            RequestView::BrokerRegistration(v) => {
+                RequestKind::BrokerRegistration(BrokerRegistrationRequest::from_view(v))
+            }
+            #[cfg(feature = "controller")]
+            RequestView::BrokerHeartbeat(v) => {
+                RequestKind::BrokerHeartbeat(BrokerHeartbeatRequest::from_view(v))
+            }
+            #[cfg(feature = "admin")]
+            RequestView::UnregisterBroker(v) => {
+                RequestKind::UnregisterBroker(UnregisterBrokerRequest::from_view(v))
+            }
+            #[cfg(feature = "producer")]
+            RequestView::DescribeTransactions(v) => {
+                RequestKind::DescribeTransactions(DescribeTransactionsRequest::from_view(v))
+            }
+            #[cfg(feature = "producer")]
+            RequestView::ListTransactions(v) => {
+                RequestKind::ListTransactions(ListTransactionsRequest::from_view(v))
+            }
+            #[cfg(feature = "controller")]
+            RequestView::AllocateProducerIds(v) => {
+                RequestKind::AllocateProducerIds(AllocateProducerIdsRequest::from_view(v))
+            }
+            #[cfg(feature = "consumer")]
+            RequestView::ConsumerGroupHeartbeat(v) => {
+                RequestKind::ConsumerGroupHeartbeat(ConsumerGroupHeartbeatRequest::from_view(v))
+            }
+            #[cfg(feature = "consumer")]
+            RequestView::ConsumerGroupDescribe(v) => {
+                RequestKind::ConsumerGroupDescribe(ConsumerGroupDescribeRequest::from_view(v))
+            }
+            #[cfg(feature = "controller")]
+            RequestView::ControllerRegistration(v) => {
+                RequestKind::ControllerRegistration(ControllerRegistrationRequest::from_view(v))
+            }
+            #[cfg(feature = "consumer")]
+            RequestView::GetTelemetrySubscriptions(v) => RequestKind::GetTelemetrySubscriptions(
+                GetTelemetrySubscriptionsRequest::from_view(v),
+            ),
+            #[cfg(feature = "consumer")]
+            RequestView::PushTelemetry(v) => {
+                RequestKind::PushTelemetry(PushTelemetryRequest::from_view(v))
+            }
+            #[cfg(feature = "controller")]
+            RequestView::AssignReplicasToDirs(v) => {
+                RequestKind::AssignReplicasToDirs(AssignReplicasToDirsRequest::from_view(v))
+            }
+            #[cfg(feature = "admin")]
+            RequestView::ListConfigResources(v) => {
+                RequestKind::ListConfigResources(ListConfigResourcesRequest::from_view(v))
+            }
+            #[cfg(feature = "admin")]
+            RequestView::DescribeTopicPartitions(v) => {
+                RequestKind::DescribeTopicPartitions(DescribeTopicPartitionsRequest::from_view(v))
+            }
+            #[cfg(feature = "share")]
+            RequestView::ShareGroupHeartbeat(v) => {
+                RequestKind::ShareGroupHeartbeat(ShareGroupHeartbeatRequest::from_view(v))
+            }
+            #[cfg(feature = "share")]
+            RequestView::ShareGroupDescribe(v) => {
+                RequestKind::ShareGroupDescribe(ShareGroupDescribeRequest::from_view(v))
+            }
+            #[cfg(feature = "share")]
+            RequestView::ShareFetch(v) => RequestKind::ShareFetch(ShareFetchRequest::from_view(v)),
+            #[cfg(feature = "share")]
+            RequestView::ShareAcknowledge(v) => {
+                RequestKind::ShareAcknowledge(ShareAcknowledgeRequest::from_view(v))
+            }
+            #[cfg(feature = "controller")]
+            RequestView::AddRaftVoter(v) => {
+                RequestKind::AddRaftVoter(AddRaftVoterRequest::from_view(v))
+            }
+            #[cfg(feature = "controller")]
+            RequestView::RemoveRaftVoter(v) => {
+                RequestKind::RemoveRaftVoter(RemoveRaftVoterRequest::from_view(v))
+            }
+            #[cfg(feature = "controller")]
+            RequestView::UpdateRaftVoter(v) => {
+                RequestKind::UpdateRaftVoter(UpdateRaftVoterRequest::from_view(v))
+            }
+            #[cfg(feature = "share")]
+            RequestView::InitializeShareGroupState(v) => RequestKind::InitializeShareGroupState(
+                InitializeShareGroupStateRequest::from_view(v),
+            ),
+            #[cfg(feature = "share")]
+            RequestView::ReadShareGroupState(v) => {
+                RequestKind::ReadShareGroupState(ReadShareGroupStateRequest::from_view(v))
+            }
+            #[cfg(feature = "share")]
+            RequestView::WriteShareGroupState(v) => {
+                RequestKind::WriteShareGroupState(WriteShareGroupStateRequest::from_view(v))
+            }
+            #[cfg(feature = "share")]
+            RequestView::DeleteShareGroupState(v) => {
+                RequestKind::DeleteShareGroupState(DeleteShareGroupStateRequest::from_view(v))
+            }
+            #[cfg(feature = "share")]
+            RequestView::ReadShareGroupStateSummary(v) => RequestKind::ReadShareGroupStateSummary(
+                ReadShareGroupStateSummaryRequest::from_view(v),
+            ),
+            #[cfg(feature = "streams")]
+            RequestView::StreamsGroupHeartbeat(v) => {
+                RequestKind::StreamsGroupHeartbeat(StreamsGroupHeartbeatRequest::from_view(v))
+            }
+            #[cfg(feature = "streams")]
+            RequestView::StreamsGroupDescribe(v) => {
+                RequestKind::StreamsGroupDescribe(StreamsGroupDescribeRequest::from_view(v))
+            }
+            #[cfg(feature = "share")]
+            RequestView::DescribeShareGroupOffsets(v) => RequestKind::DescribeShareGroupOffsets(
+                DescribeShareGroupOffsetsRequest::from_view(v),
+            ),
+            #[cfg(feature = "share")]
+            RequestView::AlterShareGroupOffsets(v) => {
+                RequestKind::AlterShareGroupOffsets(AlterShareGroupOffsetsRequest::from_view(v))
+            }
+            #[cfg(feature = "share")]
+            RequestView::DeleteShareGroupOffsets(v) => {
+                RequestKind::DeleteShareGroupOffsets(DeleteShareGroupOffsetsRequest::from_view(v))
+            }
+            #[cfg(feature = "streams")]
+            RequestView::StreamsGroupTopologyDescriptionUpdate(v) => {
+                RequestKind::StreamsGroupTopologyDescriptionUpdate(
+                    StreamsGroupTopologyDescriptionUpdateRequest::from_view(v),
+                )
+            }
+            #[cfg(feature = "controller")]
+            RequestView::UnregisterController(v) => {
+                RequestKind::UnregisterController(UnregisterControllerRequest::from_view(v))
+            }
+        }
+    }
+}
+
 /// A response body of any API compiled in, chosen by its API key.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
@@ -3498,6 +4541,1059 @@ impl ResponseKind {
             ResponseKind::StreamsGroupTopologyDescriptionUpdate(m) => m.encoded_len(version),
             #[cfg(feature = "controller")]
             ResponseKind::UnregisterController(m) => m.encoded_len(version),
+        }
+    }
+}
+
+/// The borrowed view of a response body of any API compiled in, chosen by its API
+/// key: read in place with [`ResponseView::view`], allocating nothing (feature `view`).
+#[cfg(feature = "view")]
+#[derive(Debug, Clone, Copy)]
+#[non_exhaustive]
+// As large as the largest view: boxing it would be the allocation a view avoids.
+#[allow(clippy::large_enum_variant)]
+pub enum ResponseView<'a> {
+    #[cfg(feature = "producer")]
+    /// [`ProduceResponse`]'s view.
+    Produce(crate::produce::ProduceResponseView<'a>),
+    #[cfg(feature = "consumer")]
+    /// [`FetchResponse`]'s view.
+    Fetch(crate::fetch::FetchResponseView<'a>),
+    #[cfg(feature = "consumer")]
+    /// [`ListOffsetsResponse`]'s view.
+    ListOffsets(crate::list_offsets::ListOffsetsResponseView<'a>),
+    /// [`MetadataResponse`]'s view.
+    Metadata(crate::metadata::MetadataResponseView<'a>),
+    #[cfg(feature = "consumer")]
+    /// [`OffsetCommitResponse`]'s view.
+    OffsetCommit(crate::offset_commit::OffsetCommitResponseView<'a>),
+    #[cfg(feature = "consumer")]
+    /// [`OffsetFetchResponse`]'s view.
+    OffsetFetch(crate::offset_fetch::OffsetFetchResponseView<'a>),
+    #[cfg(feature = "group")]
+    /// [`FindCoordinatorResponse`]'s view.
+    FindCoordinator(crate::find_coordinator::FindCoordinatorResponseView<'a>),
+    #[cfg(feature = "group")]
+    /// [`JoinGroupResponse`]'s view.
+    JoinGroup(crate::join_group::JoinGroupResponseView<'a>),
+    #[cfg(feature = "group")]
+    /// [`HeartbeatResponse`]'s view.
+    Heartbeat(crate::heartbeat::HeartbeatResponseView<'a>),
+    #[cfg(feature = "group")]
+    /// [`LeaveGroupResponse`]'s view.
+    LeaveGroup(crate::leave_group::LeaveGroupResponseView<'a>),
+    #[cfg(feature = "group")]
+    /// [`SyncGroupResponse`]'s view.
+    SyncGroup(crate::sync_group::SyncGroupResponseView<'a>),
+    #[cfg(feature = "group")]
+    /// [`DescribeGroupsResponse`]'s view.
+    DescribeGroups(crate::describe_groups::DescribeGroupsResponseView<'a>),
+    #[cfg(feature = "group")]
+    /// [`ListGroupsResponse`]'s view.
+    ListGroups(crate::list_groups::ListGroupsResponseView<'a>),
+    /// [`SaslHandshakeResponse`]'s view.
+    SaslHandshake(crate::sasl_handshake::SaslHandshakeResponseView<'a>),
+    /// [`ApiVersionsResponse`]'s view.
+    ApiVersions(crate::api_versions::ApiVersionsResponseView<'a>),
+    /// [`CreateTopicsResponse`]'s view.
+    CreateTopics(crate::create_topics::CreateTopicsResponseView<'a>),
+    #[cfg(feature = "admin")]
+    /// [`DeleteTopicsResponse`]'s view.
+    DeleteTopics(crate::delete_topics::DeleteTopicsResponseView<'a>),
+    #[cfg(feature = "admin")]
+    /// [`DeleteRecordsResponse`]'s view.
+    DeleteRecords(crate::delete_records::DeleteRecordsResponseView<'a>),
+    #[cfg(feature = "producer")]
+    /// [`InitProducerIdResponse`]'s view.
+    InitProducerId(crate::init_producer_id::InitProducerIdResponseView<'a>),
+    #[cfg(feature = "consumer")]
+    /// [`OffsetForLeaderEpochResponse`]'s view.
+    OffsetForLeaderEpoch(crate::offset_for_leader_epoch::OffsetForLeaderEpochResponseView<'a>),
+    #[cfg(feature = "producer")]
+    /// [`AddPartitionsToTxnResponse`]'s view.
+    AddPartitionsToTxn(crate::add_partitions_to_txn::AddPartitionsToTxnResponseView<'a>),
+    #[cfg(feature = "producer")]
+    /// [`AddOffsetsToTxnResponse`]'s view.
+    AddOffsetsToTxn(crate::add_offsets_to_txn::AddOffsetsToTxnResponseView<'a>),
+    #[cfg(feature = "producer")]
+    /// [`EndTxnResponse`]'s view.
+    EndTxn(crate::end_txn::EndTxnResponseView<'a>),
+    #[cfg(feature = "controller")]
+    /// [`WriteTxnMarkersResponse`]'s view.
+    WriteTxnMarkers(crate::write_txn_markers::WriteTxnMarkersResponseView<'a>),
+    #[cfg(feature = "producer")]
+    /// [`TxnOffsetCommitResponse`]'s view.
+    TxnOffsetCommit(crate::txn_offset_commit::TxnOffsetCommitResponseView<'a>),
+    #[cfg(feature = "admin")]
+    /// [`DescribeAclsResponse`]'s view.
+    DescribeAcls(crate::describe_acls::DescribeAclsResponseView<'a>),
+    /// [`CreateAclsResponse`]'s view.
+    CreateAcls(crate::create_acls::CreateAclsResponseView<'a>),
+    #[cfg(feature = "admin")]
+    /// [`DeleteAclsResponse`]'s view.
+    DeleteAcls(crate::delete_acls::DeleteAclsResponseView<'a>),
+    #[cfg(feature = "admin")]
+    /// [`DescribeConfigsResponse`]'s view.
+    DescribeConfigs(crate::describe_configs::DescribeConfigsResponseView<'a>),
+    #[cfg(feature = "admin")]
+    /// [`AlterConfigsResponse`]'s view.
+    AlterConfigs(crate::alter_configs::AlterConfigsResponseView<'a>),
+    #[cfg(feature = "admin")]
+    /// [`AlterReplicaLogDirsResponse`]'s view.
+    AlterReplicaLogDirs(crate::alter_replica_log_dirs::AlterReplicaLogDirsResponseView<'a>),
+    #[cfg(feature = "admin")]
+    /// [`DescribeLogDirsResponse`]'s view.
+    DescribeLogDirs(crate::describe_log_dirs::DescribeLogDirsResponseView<'a>),
+    /// [`SaslAuthenticateResponse`]'s view.
+    SaslAuthenticate(crate::sasl_authenticate::SaslAuthenticateResponseView<'a>),
+    #[cfg(feature = "admin")]
+    /// [`CreatePartitionsResponse`]'s view.
+    CreatePartitions(crate::create_partitions::CreatePartitionsResponseView<'a>),
+    #[cfg(feature = "admin")]
+    /// [`CreateDelegationTokenResponse`]'s view.
+    CreateDelegationToken(crate::create_delegation_token::CreateDelegationTokenResponseView<'a>),
+    #[cfg(feature = "admin")]
+    /// [`RenewDelegationTokenResponse`]'s view.
+    RenewDelegationToken(crate::renew_delegation_token::RenewDelegationTokenResponseView<'a>),
+    #[cfg(feature = "admin")]
+    /// [`ExpireDelegationTokenResponse`]'s view.
+    ExpireDelegationToken(crate::expire_delegation_token::ExpireDelegationTokenResponseView<'a>),
+    #[cfg(feature = "admin")]
+    /// [`DescribeDelegationTokenResponse`]'s view.
+    DescribeDelegationToken(crate::describe_delegation_token::DescribeDelegationTokenResponseView<'a>),
+    #[cfg(feature = "group")]
+    /// [`DeleteGroupsResponse`]'s view.
+    DeleteGroups(crate::delete_groups::DeleteGroupsResponseView<'a>),
+    #[cfg(feature = "admin")]
+    /// [`ElectLeadersResponse`]'s view.
+    ElectLeaders(crate::elect_leaders::ElectLeadersResponseView<'a>),
+    #[cfg(feature = "admin")]
+    /// [`IncrementalAlterConfigsResponse`]'s view.
+    IncrementalAlterConfigs(crate::incremental_alter_configs::IncrementalAlterConfigsResponseView<'a>),
+    #[cfg(feature = "admin")]
+    /// [`AlterPartitionReassignmentsResponse`]'s view.
+    AlterPartitionReassignments(crate::alter_partition_reassignments::AlterPartitionReassignmentsResponseView<'a>),
+    #[cfg(feature = "admin")]
+    /// [`ListPartitionReassignmentsResponse`]'s view.
+    ListPartitionReassignments(crate::list_partition_reassignments::ListPartitionReassignmentsResponseView<'a>),
+    #[cfg(feature = "group")]
+    /// [`OffsetDeleteResponse`]'s view.
+    OffsetDelete(crate::offset_delete::OffsetDeleteResponseView<'a>),
+    #[cfg(feature = "admin")]
+    /// [`DescribeClientQuotasResponse`]'s view.
+    DescribeClientQuotas(crate::describe_client_quotas::DescribeClientQuotasResponseView<'a>),
+    #[cfg(feature = "admin")]
+    /// [`AlterClientQuotasResponse`]'s view.
+    AlterClientQuotas(crate::alter_client_quotas::AlterClientQuotasResponseView<'a>),
+    #[cfg(feature = "admin")]
+    /// [`DescribeUserScramCredentialsResponse`]'s view.
+    DescribeUserScramCredentials(crate::describe_user_scram_credentials::DescribeUserScramCredentialsResponseView<'a>),
+    #[cfg(feature = "admin")]
+    /// [`AlterUserScramCredentialsResponse`]'s view.
+    AlterUserScramCredentials(crate::alter_user_scram_credentials::AlterUserScramCredentialsResponseView<'a>),
+    #[cfg(feature = "controller")]
+    /// [`VoteResponse`]'s view.
+    Vote(crate::vote::VoteResponseView<'a>),
+    #[cfg(feature = "controller")]
+    /// [`BeginQuorumEpochResponse`]'s view.
+    BeginQuorumEpoch(crate::begin_quorum_epoch::BeginQuorumEpochResponseView<'a>),
+    #[cfg(feature = "controller")]
+    /// [`EndQuorumEpochResponse`]'s view.
+    EndQuorumEpoch(crate::end_quorum_epoch::EndQuorumEpochResponseView<'a>),
+    #[cfg(feature = "admin")]
+    /// [`DescribeQuorumResponse`]'s view.
+    DescribeQuorum(crate::describe_quorum::DescribeQuorumResponseView<'a>),
+    #[cfg(feature = "controller")]
+    /// [`AlterPartitionResponse`]'s view.
+    AlterPartition(crate::alter_partition::AlterPartitionResponseView<'a>),
+    #[cfg(feature = "admin")]
+    /// [`UpdateFeaturesResponse`]'s view.
+    UpdateFeatures(crate::update_features::UpdateFeaturesResponseView<'a>),
+    #[cfg(feature = "controller")]
+    /// [`EnvelopeResponse`]'s view.
+    Envelope(crate::envelope::EnvelopeResponseView<'a>),
+    #[cfg(feature = "controller")]
+    /// [`FetchSnapshotResponse`]'s view.
+    FetchSnapshot(crate::fetch_snapshot::FetchSnapshotResponseView<'a>),
+    #[cfg(feature = "admin")]
+    /// [`DescribeClusterResponse`]'s view.
+    DescribeCluster(crate::describe_cluster::DescribeClusterResponseView<'a>),
+    #[cfg(feature = "producer")]
+    /// [`DescribeProducersResponse`]'s view.
+    DescribeProducers(crate::describe_producers::DescribeProducersResponseView<'a>),
+    #[cfg(feature = "controller")]
+    /// [`BrokerRegistrationResponse`]'s view.
+    BrokerRegistration(crate::broker_registration::BrokerRegistrationResponseView<'a>),
+    #[cfg(feature = "controller")]
+    /// [`BrokerHeartbeatResponse`]'s view.
+    BrokerHeartbeat(crate::broker_heartbeat::BrokerHeartbeatResponseView<'a>),
+    #[cfg(feature = "admin")]
+    /// [`UnregisterBrokerResponse`]'s view.
+    UnregisterBroker(crate::unregister_broker::UnregisterBrokerResponseView<'a>),
+    #[cfg(feature = "producer")]
+    /// [`DescribeTransactionsResponse`]'s view.
+    DescribeTransactions(crate::describe_transactions::DescribeTransactionsResponseView<'a>),
+    #[cfg(feature = "producer")]
+    /// [`ListTransactionsResponse`]'s view.
+    ListTransactions(crate::list_transactions::ListTransactionsResponseView<'a>),
+    #[cfg(feature = "controller")]
+    /// [`AllocateProducerIdsResponse`]'s view.
+    AllocateProducerIds(crate::allocate_producer_ids::AllocateProducerIdsResponseView<'a>),
+    #[cfg(feature = "consumer")]
+    /// [`ConsumerGroupHeartbeatResponse`]'s view.
+    ConsumerGroupHeartbeat(crate::consumer_group_heartbeat::ConsumerGroupHeartbeatResponseView<'a>),
+    #[cfg(feature = "consumer")]
+    /// [`ConsumerGroupDescribeResponse`]'s view.
+    ConsumerGroupDescribe(crate::consumer_group_describe::ConsumerGroupDescribeResponseView<'a>),
+    #[cfg(feature = "controller")]
+    /// [`ControllerRegistrationResponse`]'s view.
+    ControllerRegistration(crate::controller_registration::ControllerRegistrationResponseView<'a>),
+    #[cfg(feature = "consumer")]
+    /// [`GetTelemetrySubscriptionsResponse`]'s view.
+    GetTelemetrySubscriptions(crate::get_telemetry_subscriptions::GetTelemetrySubscriptionsResponseView<'a>),
+    #[cfg(feature = "consumer")]
+    /// [`PushTelemetryResponse`]'s view.
+    PushTelemetry(crate::push_telemetry::PushTelemetryResponseView<'a>),
+    #[cfg(feature = "controller")]
+    /// [`AssignReplicasToDirsResponse`]'s view.
+    AssignReplicasToDirs(crate::assign_replicas_to_dirs::AssignReplicasToDirsResponseView<'a>),
+    #[cfg(feature = "admin")]
+    /// [`ListConfigResourcesResponse`]'s view.
+    ListConfigResources(crate::list_config_resources::ListConfigResourcesResponseView<'a>),
+    #[cfg(feature = "admin")]
+    /// [`DescribeTopicPartitionsResponse`]'s view.
+    DescribeTopicPartitions(crate::describe_topic_partitions::DescribeTopicPartitionsResponseView<'a>),
+    #[cfg(feature = "share")]
+    /// [`ShareGroupHeartbeatResponse`]'s view.
+    ShareGroupHeartbeat(crate::share_group_heartbeat::ShareGroupHeartbeatResponseView<'a>),
+    #[cfg(feature = "share")]
+    /// [`ShareGroupDescribeResponse`]'s view.
+    ShareGroupDescribe(crate::share_group_describe::ShareGroupDescribeResponseView<'a>),
+    #[cfg(feature = "share")]
+    /// [`ShareFetchResponse`]'s view.
+    ShareFetch(crate::share_fetch::ShareFetchResponseView<'a>),
+    #[cfg(feature = "share")]
+    /// [`ShareAcknowledgeResponse`]'s view.
+    ShareAcknowledge(crate::share_acknowledge::ShareAcknowledgeResponseView<'a>),
+    #[cfg(feature = "controller")]
+    /// [`AddRaftVoterResponse`]'s view.
+    AddRaftVoter(crate::add_raft_voter::AddRaftVoterResponseView<'a>),
+    #[cfg(feature = "controller")]
+    /// [`RemoveRaftVoterResponse`]'s view.
+    RemoveRaftVoter(crate::remove_raft_voter::RemoveRaftVoterResponseView<'a>),
+    #[cfg(feature = "controller")]
+    /// [`UpdateRaftVoterResponse`]'s view.
+    UpdateRaftVoter(crate::update_raft_voter::UpdateRaftVoterResponseView<'a>),
+    #[cfg(feature = "share")]
+    /// [`InitializeShareGroupStateResponse`]'s view.
+    InitializeShareGroupState(crate::initialize_share_group_state::InitializeShareGroupStateResponseView<'a>),
+    #[cfg(feature = "share")]
+    /// [`ReadShareGroupStateResponse`]'s view.
+    ReadShareGroupState(crate::read_share_group_state::ReadShareGroupStateResponseView<'a>),
+    #[cfg(feature = "share")]
+    /// [`WriteShareGroupStateResponse`]'s view.
+    WriteShareGroupState(crate::write_share_group_state::WriteShareGroupStateResponseView<'a>),
+    #[cfg(feature = "share")]
+    /// [`DeleteShareGroupStateResponse`]'s view.
+    DeleteShareGroupState(crate::delete_share_group_state::DeleteShareGroupStateResponseView<'a>),
+    #[cfg(feature = "share")]
+    /// [`ReadShareGroupStateSummaryResponse`]'s view.
+    ReadShareGroupStateSummary(crate::read_share_group_state_summary::ReadShareGroupStateSummaryResponseView<'a>),
+    #[cfg(feature = "streams")]
+    /// [`StreamsGroupHeartbeatResponse`]'s view.
+    StreamsGroupHeartbeat(crate::streams_group_heartbeat::StreamsGroupHeartbeatResponseView<'a>),
+    #[cfg(feature = "streams")]
+    /// [`StreamsGroupDescribeResponse`]'s view.
+    StreamsGroupDescribe(crate::streams_group_describe::StreamsGroupDescribeResponseView<'a>),
+    #[cfg(feature = "share")]
+    /// [`DescribeShareGroupOffsetsResponse`]'s view.
+    DescribeShareGroupOffsets(crate::describe_share_group_offsets::DescribeShareGroupOffsetsResponseView<'a>),
+    #[cfg(feature = "share")]
+    /// [`AlterShareGroupOffsetsResponse`]'s view.
+    AlterShareGroupOffsets(crate::alter_share_group_offsets::AlterShareGroupOffsetsResponseView<'a>),
+    #[cfg(feature = "share")]
+    /// [`DeleteShareGroupOffsetsResponse`]'s view.
+    DeleteShareGroupOffsets(crate::delete_share_group_offsets::DeleteShareGroupOffsetsResponseView<'a>),
+    #[cfg(feature = "streams")]
+    /// [`StreamsGroupTopologyDescriptionUpdateResponse`]'s view.
+    StreamsGroupTopologyDescriptionUpdate(crate::streams_group_topology_description_update::StreamsGroupTopologyDescriptionUpdateResponseView<'a>),
+    #[cfg(feature = "controller")]
+    /// [`UnregisterControllerResponse`]'s view.
+    UnregisterController(crate::unregister_controller::UnregisterControllerResponseView<'a>),
+}
+
+#[cfg(feature = "view")]
+impl<'a> ResponseView<'a> {
+    /// Reads the view of a response body of API `key` at `version`, leaving anything
+    /// after it in `buf`: the checks and errors of
+    /// [`ResponseKind::decode`], with strings and arrays left in `buf`.
+    pub fn view(
+        key: i16,
+        version: i16,
+        buf: &mut &'a [u8],
+    ) -> Result<ResponseView<'a>, DecodeError> {
+        match key {
+            #[cfg(feature = "producer")]
+            0 => ProduceResponse::view(buf, version).map(ResponseView::Produce),
+            #[cfg(feature = "consumer")]
+            1 => FetchResponse::view(buf, version).map(ResponseView::Fetch),
+            #[cfg(feature = "consumer")]
+            2 => ListOffsetsResponse::view(buf, version).map(ResponseView::ListOffsets),
+            3 => MetadataResponse::view(buf, version).map(ResponseView::Metadata),
+            #[cfg(feature = "consumer")]
+            8 => OffsetCommitResponse::view(buf, version).map(ResponseView::OffsetCommit),
+            #[cfg(feature = "consumer")]
+            9 => OffsetFetchResponse::view(buf, version).map(ResponseView::OffsetFetch),
+            #[cfg(feature = "group")]
+            10 => FindCoordinatorResponse::view(buf, version).map(ResponseView::FindCoordinator),
+            #[cfg(feature = "group")]
+            11 => JoinGroupResponse::view(buf, version).map(ResponseView::JoinGroup),
+            #[cfg(feature = "group")]
+            12 => HeartbeatResponse::view(buf, version).map(ResponseView::Heartbeat),
+            #[cfg(feature = "group")]
+            13 => LeaveGroupResponse::view(buf, version).map(ResponseView::LeaveGroup),
+            #[cfg(feature = "group")]
+            14 => SyncGroupResponse::view(buf, version).map(ResponseView::SyncGroup),
+            #[cfg(feature = "group")]
+            15 => DescribeGroupsResponse::view(buf, version).map(ResponseView::DescribeGroups),
+            #[cfg(feature = "group")]
+            16 => ListGroupsResponse::view(buf, version).map(ResponseView::ListGroups),
+            17 => SaslHandshakeResponse::view(buf, version).map(ResponseView::SaslHandshake),
+            18 => ApiVersionsResponse::view(buf, version).map(ResponseView::ApiVersions),
+            19 => CreateTopicsResponse::view(buf, version).map(ResponseView::CreateTopics),
+            #[cfg(feature = "admin")]
+            20 => DeleteTopicsResponse::view(buf, version).map(ResponseView::DeleteTopics),
+            #[cfg(feature = "admin")]
+            21 => DeleteRecordsResponse::view(buf, version).map(ResponseView::DeleteRecords),
+            #[cfg(feature = "producer")]
+            22 => InitProducerIdResponse::view(buf, version).map(ResponseView::InitProducerId),
+            #[cfg(feature = "consumer")]
+            23 => OffsetForLeaderEpochResponse::view(buf, version)
+                .map(ResponseView::OffsetForLeaderEpoch),
+            #[cfg(feature = "producer")]
+            24 => {
+                AddPartitionsToTxnResponse::view(buf, version).map(ResponseView::AddPartitionsToTxn)
+            }
+            #[cfg(feature = "producer")]
+            25 => AddOffsetsToTxnResponse::view(buf, version).map(ResponseView::AddOffsetsToTxn),
+            #[cfg(feature = "producer")]
+            26 => EndTxnResponse::view(buf, version).map(ResponseView::EndTxn),
+            #[cfg(feature = "controller")]
+            27 => WriteTxnMarkersResponse::view(buf, version).map(ResponseView::WriteTxnMarkers),
+            #[cfg(feature = "producer")]
+            28 => TxnOffsetCommitResponse::view(buf, version).map(ResponseView::TxnOffsetCommit),
+            #[cfg(feature = "admin")]
+            29 => DescribeAclsResponse::view(buf, version).map(ResponseView::DescribeAcls),
+            30 => CreateAclsResponse::view(buf, version).map(ResponseView::CreateAcls),
+            #[cfg(feature = "admin")]
+            31 => DeleteAclsResponse::view(buf, version).map(ResponseView::DeleteAcls),
+            #[cfg(feature = "admin")]
+            32 => DescribeConfigsResponse::view(buf, version).map(ResponseView::DescribeConfigs),
+            #[cfg(feature = "admin")]
+            33 => AlterConfigsResponse::view(buf, version).map(ResponseView::AlterConfigs),
+            #[cfg(feature = "admin")]
+            34 => AlterReplicaLogDirsResponse::view(buf, version)
+                .map(ResponseView::AlterReplicaLogDirs),
+            #[cfg(feature = "admin")]
+            35 => DescribeLogDirsResponse::view(buf, version).map(ResponseView::DescribeLogDirs),
+            36 => SaslAuthenticateResponse::view(buf, version).map(ResponseView::SaslAuthenticate),
+            #[cfg(feature = "admin")]
+            37 => CreatePartitionsResponse::view(buf, version).map(ResponseView::CreatePartitions),
+            #[cfg(feature = "admin")]
+            38 => CreateDelegationTokenResponse::view(buf, version)
+                .map(ResponseView::CreateDelegationToken),
+            #[cfg(feature = "admin")]
+            39 => RenewDelegationTokenResponse::view(buf, version)
+                .map(ResponseView::RenewDelegationToken),
+            #[cfg(feature = "admin")]
+            40 => ExpireDelegationTokenResponse::view(buf, version)
+                .map(ResponseView::ExpireDelegationToken),
+            #[cfg(feature = "admin")]
+            41 => DescribeDelegationTokenResponse::view(buf, version)
+                .map(ResponseView::DescribeDelegationToken),
+            #[cfg(feature = "group")]
+            42 => DeleteGroupsResponse::view(buf, version).map(ResponseView::DeleteGroups),
+            #[cfg(feature = "admin")]
+            43 => ElectLeadersResponse::view(buf, version).map(ResponseView::ElectLeaders),
+            #[cfg(feature = "admin")]
+            44 => IncrementalAlterConfigsResponse::view(buf, version)
+                .map(ResponseView::IncrementalAlterConfigs),
+            #[cfg(feature = "admin")]
+            45 => AlterPartitionReassignmentsResponse::view(buf, version)
+                .map(ResponseView::AlterPartitionReassignments),
+            #[cfg(feature = "admin")]
+            46 => ListPartitionReassignmentsResponse::view(buf, version)
+                .map(ResponseView::ListPartitionReassignments),
+            #[cfg(feature = "group")]
+            47 => OffsetDeleteResponse::view(buf, version).map(ResponseView::OffsetDelete),
+            #[cfg(feature = "admin")]
+            48 => DescribeClientQuotasResponse::view(buf, version)
+                .map(ResponseView::DescribeClientQuotas),
+            #[cfg(feature = "admin")]
+            49 => {
+                AlterClientQuotasResponse::view(buf, version).map(ResponseView::AlterClientQuotas)
+            }
+            #[cfg(feature = "admin")]
+            50 => DescribeUserScramCredentialsResponse::view(buf, version)
+                .map(ResponseView::DescribeUserScramCredentials),
+            #[cfg(feature = "admin")]
+            51 => AlterUserScramCredentialsResponse::view(buf, version)
+                .map(ResponseView::AlterUserScramCredentials),
+            #[cfg(feature = "controller")]
+            52 => VoteResponse::view(buf, version).map(ResponseView::Vote),
+            #[cfg(feature = "controller")]
+            53 => BeginQuorumEpochResponse::view(buf, version).map(ResponseView::BeginQuorumEpoch),
+            #[cfg(feature = "controller")]
+            54 => EndQuorumEpochResponse::view(buf, version).map(ResponseView::EndQuorumEpoch),
+            #[cfg(feature = "admin")]
+            55 => DescribeQuorumResponse::view(buf, version).map(ResponseView::DescribeQuorum),
+            #[cfg(feature = "controller")]
+            56 => AlterPartitionResponse::view(buf, version).map(ResponseView::AlterPartition),
+            #[cfg(feature = "admin")]
+            57 => UpdateFeaturesResponse::view(buf, version).map(ResponseView::UpdateFeatures),
+            #[cfg(feature = "controller")]
+            58 => EnvelopeResponse::view(buf, version).map(ResponseView::Envelope),
+            #[cfg(feature = "controller")]
+            59 => FetchSnapshotResponse::view(buf, version).map(ResponseView::FetchSnapshot),
+            #[cfg(feature = "admin")]
+            60 => DescribeClusterResponse::view(buf, version).map(ResponseView::DescribeCluster),
+            #[cfg(feature = "producer")]
+            61 => {
+                DescribeProducersResponse::view(buf, version).map(ResponseView::DescribeProducers)
+            }
+            #[cfg(feature = "controller")]
+            62 => {
+                BrokerRegistrationResponse::view(buf, version).map(ResponseView::BrokerRegistration)
+            }
+            #[cfg(feature = "controller")]
+            63 => BrokerHeartbeatResponse::view(buf, version).map(ResponseView::BrokerHeartbeat),
+            #[cfg(feature = "admin")]
+            64 => UnregisterBrokerResponse::view(buf, version).map(ResponseView::UnregisterBroker),
+            #[cfg(feature = "producer")]
+            65 => DescribeTransactionsResponse::view(buf, version)
+                .map(ResponseView::DescribeTransactions),
+            #[cfg(feature = "producer")]
+            66 => ListTransactionsResponse::view(buf, version).map(ResponseView::ListTransactions),
+            #[cfg(feature = "controller")]
+            67 => AllocateProducerIdsResponse::view(buf, version)
+                .map(ResponseView::AllocateProducerIds),
+            #[cfg(feature = "consumer")]
+            68 => ConsumerGroupHeartbeatResponse::view(buf, version)
+                .map(ResponseView::ConsumerGroupHeartbeat),
+            #[cfg(feature = "consumer")]
+            69 => ConsumerGroupDescribeResponse::view(buf, version)
+                .map(ResponseView::ConsumerGroupDescribe),
+            #[cfg(feature = "controller")]
+            70 => ControllerRegistrationResponse::view(buf, version)
+                .map(ResponseView::ControllerRegistration),
+            #[cfg(feature = "consumer")]
+            71 => GetTelemetrySubscriptionsResponse::view(buf, version)
+                .map(ResponseView::GetTelemetrySubscriptions),
+            #[cfg(feature = "consumer")]
+            72 => PushTelemetryResponse::view(buf, version).map(ResponseView::PushTelemetry),
+            #[cfg(feature = "controller")]
+            73 => AssignReplicasToDirsResponse::view(buf, version)
+                .map(ResponseView::AssignReplicasToDirs),
+            #[cfg(feature = "admin")]
+            74 => ListConfigResourcesResponse::view(buf, version)
+                .map(ResponseView::ListConfigResources),
+            #[cfg(feature = "admin")]
+            75 => DescribeTopicPartitionsResponse::view(buf, version)
+                .map(ResponseView::DescribeTopicPartitions),
+            #[cfg(feature = "share")]
+            76 => ShareGroupHeartbeatResponse::view(buf, version)
+                .map(ResponseView::ShareGroupHeartbeat),
+            #[cfg(feature = "share")]
+            77 => {
+                ShareGroupDescribeResponse::view(buf, version).map(ResponseView::ShareGroupDescribe)
+            }
+            #[cfg(feature = "share")]
+            78 => ShareFetchResponse::view(buf, version).map(ResponseView::ShareFetch),
+            #[cfg(feature = "share")]
+            79 => ShareAcknowledgeResponse::view(buf, version).map(ResponseView::ShareAcknowledge),
+            #[cfg(feature = "controller")]
+            80 => AddRaftVoterResponse::view(buf, version).map(ResponseView::AddRaftVoter),
+            #[cfg(feature = "controller")]
+            81 => RemoveRaftVoterResponse::view(buf, version).map(ResponseView::RemoveRaftVoter),
+            #[cfg(feature = "controller")]
+            82 => UpdateRaftVoterResponse::view(buf, version).map(ResponseView::UpdateRaftVoter),
+            #[cfg(feature = "share")]
+            83 => InitializeShareGroupStateResponse::view(buf, version)
+                .map(ResponseView::InitializeShareGroupState),
+            #[cfg(feature = "share")]
+            84 => ReadShareGroupStateResponse::view(buf, version)
+                .map(ResponseView::ReadShareGroupState),
+            #[cfg(feature = "share")]
+            85 => WriteShareGroupStateResponse::view(buf, version)
+                .map(ResponseView::WriteShareGroupState),
+            #[cfg(feature = "share")]
+            86 => DeleteShareGroupStateResponse::view(buf, version)
+                .map(ResponseView::DeleteShareGroupState),
+            #[cfg(feature = "share")]
+            87 => ReadShareGroupStateSummaryResponse::view(buf, version)
+                .map(ResponseView::ReadShareGroupStateSummary),
+            #[cfg(feature = "streams")]
+            88 => StreamsGroupHeartbeatResponse::view(buf, version)
+                .map(ResponseView::StreamsGroupHeartbeat),
+            #[cfg(feature = "streams")]
+            89 => StreamsGroupDescribeResponse::view(buf, version)
+                .map(ResponseView::StreamsGroupDescribe),
+            #[cfg(feature = "share")]
+            90 => DescribeShareGroupOffsetsResponse::view(buf, version)
+                .map(ResponseView::DescribeShareGroupOffsets),
+            #[cfg(feature = "share")]
+            91 => AlterShareGroupOffsetsResponse::view(buf, version)
+                .map(ResponseView::AlterShareGroupOffsets),
+            #[cfg(feature = "share")]
+            92 => DeleteShareGroupOffsetsResponse::view(buf, version)
+                .map(ResponseView::DeleteShareGroupOffsets),
+            #[cfg(feature = "streams")]
+            93 => StreamsGroupTopologyDescriptionUpdateResponse::view(buf, version)
+                .map(ResponseView::StreamsGroupTopologyDescriptionUpdate),
+            #[cfg(feature = "controller")]
+            94 => UnregisterControllerResponse::view(buf, version)
+                .map(ResponseView::UnregisterController),
+            _ => Err(kafka_wire::DecodeErrorKind::UnknownApiKey(key).into()),
+        }
+    }
+
+    /// The API key of the body's API.
+    pub fn api_key(&self) -> ApiKey {
+        match self {
+            #[cfg(feature = "producer")]
+            ResponseView::Produce(_) => ApiKey::Produce,
+            #[cfg(feature = "consumer")]
+            ResponseView::Fetch(_) => ApiKey::Fetch,
+            #[cfg(feature = "consumer")]
+            ResponseView::ListOffsets(_) => ApiKey::ListOffsets,
+            ResponseView::Metadata(_) => ApiKey::Metadata,
+            #[cfg(feature = "consumer")]
+            ResponseView::OffsetCommit(_) => ApiKey::OffsetCommit,
+            #[cfg(feature = "consumer")]
+            ResponseView::OffsetFetch(_) => ApiKey::OffsetFetch,
+            #[cfg(feature = "group")]
+            ResponseView::FindCoordinator(_) => ApiKey::FindCoordinator,
+            #[cfg(feature = "group")]
+            ResponseView::JoinGroup(_) => ApiKey::JoinGroup,
+            #[cfg(feature = "group")]
+            ResponseView::Heartbeat(_) => ApiKey::Heartbeat,
+            #[cfg(feature = "group")]
+            ResponseView::LeaveGroup(_) => ApiKey::LeaveGroup,
+            #[cfg(feature = "group")]
+            ResponseView::SyncGroup(_) => ApiKey::SyncGroup,
+            #[cfg(feature = "group")]
+            ResponseView::DescribeGroups(_) => ApiKey::DescribeGroups,
+            #[cfg(feature = "group")]
+            ResponseView::ListGroups(_) => ApiKey::ListGroups,
+            ResponseView::SaslHandshake(_) => ApiKey::SaslHandshake,
+            ResponseView::ApiVersions(_) => ApiKey::ApiVersions,
+            ResponseView::CreateTopics(_) => ApiKey::CreateTopics,
+            #[cfg(feature = "admin")]
+            ResponseView::DeleteTopics(_) => ApiKey::DeleteTopics,
+            #[cfg(feature = "admin")]
+            ResponseView::DeleteRecords(_) => ApiKey::DeleteRecords,
+            #[cfg(feature = "producer")]
+            ResponseView::InitProducerId(_) => ApiKey::InitProducerId,
+            #[cfg(feature = "consumer")]
+            ResponseView::OffsetForLeaderEpoch(_) => ApiKey::OffsetForLeaderEpoch,
+            #[cfg(feature = "producer")]
+            ResponseView::AddPartitionsToTxn(_) => ApiKey::AddPartitionsToTxn,
+            #[cfg(feature = "producer")]
+            ResponseView::AddOffsetsToTxn(_) => ApiKey::AddOffsetsToTxn,
+            #[cfg(feature = "producer")]
+            ResponseView::EndTxn(_) => ApiKey::EndTxn,
+            #[cfg(feature = "controller")]
+            ResponseView::WriteTxnMarkers(_) => ApiKey::WriteTxnMarkers,
+            #[cfg(feature = "producer")]
+            ResponseView::TxnOffsetCommit(_) => ApiKey::TxnOffsetCommit,
+            #[cfg(feature = "admin")]
+            ResponseView::DescribeAcls(_) => ApiKey::DescribeAcls,
+            ResponseView::CreateAcls(_) => ApiKey::CreateAcls,
+            #[cfg(feature = "admin")]
+            ResponseView::DeleteAcls(_) => ApiKey::DeleteAcls,
+            #[cfg(feature = "admin")]
+            ResponseView::DescribeConfigs(_) => ApiKey::DescribeConfigs,
+            #[cfg(feature = "admin")]
+            ResponseView::AlterConfigs(_) => ApiKey::AlterConfigs,
+            #[cfg(feature = "admin")]
+            ResponseView::AlterReplicaLogDirs(_) => ApiKey::AlterReplicaLogDirs,
+            #[cfg(feature = "admin")]
+            ResponseView::DescribeLogDirs(_) => ApiKey::DescribeLogDirs,
+            ResponseView::SaslAuthenticate(_) => ApiKey::SaslAuthenticate,
+            #[cfg(feature = "admin")]
+            ResponseView::CreatePartitions(_) => ApiKey::CreatePartitions,
+            #[cfg(feature = "admin")]
+            ResponseView::CreateDelegationToken(_) => ApiKey::CreateDelegationToken,
+            #[cfg(feature = "admin")]
+            ResponseView::RenewDelegationToken(_) => ApiKey::RenewDelegationToken,
+            #[cfg(feature = "admin")]
+            ResponseView::ExpireDelegationToken(_) => ApiKey::ExpireDelegationToken,
+            #[cfg(feature = "admin")]
+            ResponseView::DescribeDelegationToken(_) => ApiKey::DescribeDelegationToken,
+            #[cfg(feature = "group")]
+            ResponseView::DeleteGroups(_) => ApiKey::DeleteGroups,
+            #[cfg(feature = "admin")]
+            ResponseView::ElectLeaders(_) => ApiKey::ElectLeaders,
+            #[cfg(feature = "admin")]
+            ResponseView::IncrementalAlterConfigs(_) => ApiKey::IncrementalAlterConfigs,
+            #[cfg(feature = "admin")]
+            ResponseView::AlterPartitionReassignments(_) => ApiKey::AlterPartitionReassignments,
+            #[cfg(feature = "admin")]
+            ResponseView::ListPartitionReassignments(_) => ApiKey::ListPartitionReassignments,
+            #[cfg(feature = "group")]
+            ResponseView::OffsetDelete(_) => ApiKey::OffsetDelete,
+            #[cfg(feature = "admin")]
+            ResponseView::DescribeClientQuotas(_) => ApiKey::DescribeClientQuotas,
+            #[cfg(feature = "admin")]
+            ResponseView::AlterClientQuotas(_) => ApiKey::AlterClientQuotas,
+            #[cfg(feature = "admin")]
+            ResponseView::DescribeUserScramCredentials(_) => ApiKey::DescribeUserScramCredentials,
+            #[cfg(feature = "admin")]
+            ResponseView::AlterUserScramCredentials(_) => ApiKey::AlterUserScramCredentials,
+            #[cfg(feature = "controller")]
+            ResponseView::Vote(_) => ApiKey::Vote,
+            #[cfg(feature = "controller")]
+            ResponseView::BeginQuorumEpoch(_) => ApiKey::BeginQuorumEpoch,
+            #[cfg(feature = "controller")]
+            ResponseView::EndQuorumEpoch(_) => ApiKey::EndQuorumEpoch,
+            #[cfg(feature = "admin")]
+            ResponseView::DescribeQuorum(_) => ApiKey::DescribeQuorum,
+            #[cfg(feature = "controller")]
+            ResponseView::AlterPartition(_) => ApiKey::AlterPartition,
+            #[cfg(feature = "admin")]
+            ResponseView::UpdateFeatures(_) => ApiKey::UpdateFeatures,
+            #[cfg(feature = "controller")]
+            ResponseView::Envelope(_) => ApiKey::Envelope,
+            #[cfg(feature = "controller")]
+            ResponseView::FetchSnapshot(_) => ApiKey::FetchSnapshot,
+            #[cfg(feature = "admin")]
+            ResponseView::DescribeCluster(_) => ApiKey::DescribeCluster,
+            #[cfg(feature = "producer")]
+            ResponseView::DescribeProducers(_) => ApiKey::DescribeProducers,
+            #[cfg(feature = "controller")]
+            ResponseView::BrokerRegistration(_) => ApiKey::BrokerRegistration,
+            #[cfg(feature = "controller")]
+            ResponseView::BrokerHeartbeat(_) => ApiKey::BrokerHeartbeat,
+            #[cfg(feature = "admin")]
+            ResponseView::UnregisterBroker(_) => ApiKey::UnregisterBroker,
+            #[cfg(feature = "producer")]
+            ResponseView::DescribeTransactions(_) => ApiKey::DescribeTransactions,
+            #[cfg(feature = "producer")]
+            ResponseView::ListTransactions(_) => ApiKey::ListTransactions,
+            #[cfg(feature = "controller")]
+            ResponseView::AllocateProducerIds(_) => ApiKey::AllocateProducerIds,
+            #[cfg(feature = "consumer")]
+            ResponseView::ConsumerGroupHeartbeat(_) => ApiKey::ConsumerGroupHeartbeat,
+            #[cfg(feature = "consumer")]
+            ResponseView::ConsumerGroupDescribe(_) => ApiKey::ConsumerGroupDescribe,
+            #[cfg(feature = "controller")]
+            ResponseView::ControllerRegistration(_) => ApiKey::ControllerRegistration,
+            #[cfg(feature = "consumer")]
+            ResponseView::GetTelemetrySubscriptions(_) => ApiKey::GetTelemetrySubscriptions,
+            #[cfg(feature = "consumer")]
+            ResponseView::PushTelemetry(_) => ApiKey::PushTelemetry,
+            #[cfg(feature = "controller")]
+            ResponseView::AssignReplicasToDirs(_) => ApiKey::AssignReplicasToDirs,
+            #[cfg(feature = "admin")]
+            ResponseView::ListConfigResources(_) => ApiKey::ListConfigResources,
+            #[cfg(feature = "admin")]
+            ResponseView::DescribeTopicPartitions(_) => ApiKey::DescribeTopicPartitions,
+            #[cfg(feature = "share")]
+            ResponseView::ShareGroupHeartbeat(_) => ApiKey::ShareGroupHeartbeat,
+            #[cfg(feature = "share")]
+            ResponseView::ShareGroupDescribe(_) => ApiKey::ShareGroupDescribe,
+            #[cfg(feature = "share")]
+            ResponseView::ShareFetch(_) => ApiKey::ShareFetch,
+            #[cfg(feature = "share")]
+            ResponseView::ShareAcknowledge(_) => ApiKey::ShareAcknowledge,
+            #[cfg(feature = "controller")]
+            ResponseView::AddRaftVoter(_) => ApiKey::AddRaftVoter,
+            #[cfg(feature = "controller")]
+            ResponseView::RemoveRaftVoter(_) => ApiKey::RemoveRaftVoter,
+            #[cfg(feature = "controller")]
+            ResponseView::UpdateRaftVoter(_) => ApiKey::UpdateRaftVoter,
+            #[cfg(feature = "share")]
+            ResponseView::InitializeShareGroupState(_) => ApiKey::InitializeShareGroupState,
+            #[cfg(feature = "share")]
+            ResponseView::ReadShareGroupState(_) => ApiKey::ReadShareGroupState,
+            #[cfg(feature = "share")]
+            ResponseView::WriteShareGroupState(_) => ApiKey::WriteShareGroupState,
+            #[cfg(feature = "share")]
+            ResponseView::DeleteShareGroupState(_) => ApiKey::DeleteShareGroupState,
+            #[cfg(feature = "share")]
+            ResponseView::ReadShareGroupStateSummary(_) => ApiKey::ReadShareGroupStateSummary,
+            #[cfg(feature = "streams")]
+            ResponseView::StreamsGroupHeartbeat(_) => ApiKey::StreamsGroupHeartbeat,
+            #[cfg(feature = "streams")]
+            ResponseView::StreamsGroupDescribe(_) => ApiKey::StreamsGroupDescribe,
+            #[cfg(feature = "share")]
+            ResponseView::DescribeShareGroupOffsets(_) => ApiKey::DescribeShareGroupOffsets,
+            #[cfg(feature = "share")]
+            ResponseView::AlterShareGroupOffsets(_) => ApiKey::AlterShareGroupOffsets,
+            #[cfg(feature = "share")]
+            ResponseView::DeleteShareGroupOffsets(_) => ApiKey::DeleteShareGroupOffsets,
+            #[cfg(feature = "streams")]
+            ResponseView::StreamsGroupTopologyDescriptionUpdate(_) => {
+                ApiKey::StreamsGroupTopologyDescriptionUpdate
+            }
+            #[cfg(feature = "controller")]
+            ResponseView::UnregisterController(_) => ApiKey::UnregisterController,
+        }
+    }
+
+    /// The owned body this view stands for, as [`ResponseKind::decode`] reads it. Copies.
+    pub fn to_kind(&self) -> ResponseKind {
+        match *self {
+            #[cfg(feature = "producer")]
+            ResponseView::Produce(v) => ResponseKind::Produce(ProduceResponse::from_view(v)),
+            #[cfg(feature = "consumer")]
+            ResponseView::Fetch(v) => ResponseKind::Fetch(FetchResponse::from_view(v)),
+            #[cfg(feature = "consumer")]
+            ResponseView::ListOffsets(v) => {
+                ResponseKind::ListOffsets(ListOffsetsResponse::from_view(v))
+            }
+            ResponseView::Metadata(v) => ResponseKind::Metadata(MetadataResponse::from_view(v)),
+            #[cfg(feature = "consumer")]
+            ResponseView::OffsetCommit(v) => {
+                ResponseKind::OffsetCommit(OffsetCommitResponse::from_view(v))
+            }
+            #[cfg(feature = "consumer")]
+            ResponseView::OffsetFetch(v) => {
+                ResponseKind::OffsetFetch(OffsetFetchResponse::from_view(v))
+            }
+            #[cfg(feature = "group")]
+            ResponseView::FindCoordinator(v) => {
+                ResponseKind::FindCoordinator(FindCoordinatorResponse::from_view(v))
+            }
+            #[cfg(feature = "group")]
+            ResponseView::JoinGroup(v) => ResponseKind::JoinGroup(JoinGroupResponse::from_view(v)),
+            #[cfg(feature = "group")]
+            ResponseView::Heartbeat(v) => ResponseKind::Heartbeat(HeartbeatResponse::from_view(v)),
+            #[cfg(feature = "group")]
+            ResponseView::LeaveGroup(v) => {
+                ResponseKind::LeaveGroup(LeaveGroupResponse::from_view(v))
+            }
+            #[cfg(feature = "group")]
+            ResponseView::SyncGroup(v) => ResponseKind::SyncGroup(SyncGroupResponse::from_view(v)),
+            #[cfg(feature = "group")]
+            ResponseView::DescribeGroups(v) => {
+                ResponseKind::DescribeGroups(DescribeGroupsResponse::from_view(v))
+            }
+            #[cfg(feature = "group")]
+            ResponseView::ListGroups(v) => {
+                ResponseKind::ListGroups(ListGroupsResponse::from_view(v))
+            }
+            ResponseView::SaslHandshake(v) => {
+                ResponseKind::SaslHandshake(SaslHandshakeResponse::from_view(v))
+            }
+            ResponseView::ApiVersions(v) => {
+                ResponseKind::ApiVersions(ApiVersionsResponse::from_view(v))
+            }
+            ResponseView::CreateTopics(v) => {
+                ResponseKind::CreateTopics(CreateTopicsResponse::from_view(v))
+            }
+            #[cfg(feature = "admin")]
+            ResponseView::DeleteTopics(v) => {
+                ResponseKind::DeleteTopics(DeleteTopicsResponse::from_view(v))
+            }
+            #[cfg(feature = "admin")]
+            ResponseView::DeleteRecords(v) => {
+                ResponseKind::DeleteRecords(DeleteRecordsResponse::from_view(v))
+            }
+            #[cfg(feature = "producer")]
+            ResponseView::InitProducerId(v) => {
+                ResponseKind::InitProducerId(InitProducerIdResponse::from_view(v))
+            }
+            #[cfg(feature = "consumer")]
+            ResponseView::OffsetForLeaderEpoch(v) => {
+                ResponseKind::OffsetForLeaderEpoch(OffsetForLeaderEpochResponse::from_view(v))
+            }
+            #[cfg(feature = "producer")]
+            ResponseView::AddPartitionsToTxn(v) => {
+                ResponseKind::AddPartitionsToTxn(AddPartitionsToTxnResponse::from_view(v))
+            }
+            #[cfg(feature = "producer")]
+            ResponseView::AddOffsetsToTxn(v) => {
+                ResponseKind::AddOffsetsToTxn(AddOffsetsToTxnResponse::from_view(v))
+            }
+            #[cfg(feature = "producer")]
+            ResponseView::EndTxn(v) => ResponseKind::EndTxn(EndTxnResponse::from_view(v)),
+            #[cfg(feature = "controller")]
+            ResponseView::WriteTxnMarkers(v) => {
+                ResponseKind::WriteTxnMarkers(WriteTxnMarkersResponse::from_view(v))
+            }
+            #[cfg(feature = "producer")]
+            ResponseView::TxnOffsetCommit(v) => {
+                ResponseKind::TxnOffsetCommit(TxnOffsetCommitResponse::from_view(v))
+            }
+            #[cfg(feature = "admin")]
+            ResponseView::DescribeAcls(v) => {
+                ResponseKind::DescribeAcls(DescribeAclsResponse::from_view(v))
+            }
+            ResponseView::CreateAcls(v) => {
+                ResponseKind::CreateAcls(CreateAclsResponse::from_view(v))
+            }
+            #[cfg(feature = "admin")]
+            ResponseView::DeleteAcls(v) => {
+                ResponseKind::DeleteAcls(DeleteAclsResponse::from_view(v))
+            }
+            #[cfg(feature = "admin")]
+            ResponseView::DescribeConfigs(v) => {
+                ResponseKind::DescribeConfigs(DescribeConfigsResponse::from_view(v))
+            }
+            #[cfg(feature = "admin")]
+            ResponseView::AlterConfigs(v) => {
+                ResponseKind::AlterConfigs(AlterConfigsResponse::from_view(v))
+            }
+            #[cfg(feature = "admin")]
+            ResponseView::AlterReplicaLogDirs(v) => {
+                ResponseKind::AlterReplicaLogDirs(AlterReplicaLogDirsResponse::from_view(v))
+            }
+            #[cfg(feature = "admin")]
+            ResponseView::DescribeLogDirs(v) => {
+                ResponseKind::DescribeLogDirs(DescribeLogDirsResponse::from_view(v))
+            }
+            ResponseView::SaslAuthenticate(v) => {
+                ResponseKind::SaslAuthenticate(SaslAuthenticateResponse::from_view(v))
+            }
+            #[cfg(feature = "admin")]
+            ResponseView::CreatePartitions(v) => {
+                ResponseKind::CreatePartitions(CreatePartitionsResponse::from_view(v))
+            }
+            #[cfg(feature = "admin")]
+            ResponseView::CreateDelegationToken(v) => {
+                ResponseKind::CreateDelegationToken(CreateDelegationTokenResponse::from_view(v))
+            }
+            #[cfg(feature = "admin")]
+            ResponseView::RenewDelegationToken(v) => {
+                ResponseKind::RenewDelegationToken(RenewDelegationTokenResponse::from_view(v))
+            }
+            #[cfg(feature = "admin")]
+            ResponseView::ExpireDelegationToken(v) => {
+                ResponseKind::ExpireDelegationToken(ExpireDelegationTokenResponse::from_view(v))
+            }
+            #[cfg(feature = "admin")]
+            ResponseView::DescribeDelegationToken(v) => {
+                ResponseKind::DescribeDelegationToken(DescribeDelegationTokenResponse::from_view(v))
+            }
+            #[cfg(feature = "group")]
+            ResponseView::DeleteGroups(v) => {
+                ResponseKind::DeleteGroups(DeleteGroupsResponse::from_view(v))
+            }
+            #[cfg(feature = "admin")]
+            ResponseView::ElectLeaders(v) => {
+                ResponseKind::ElectLeaders(ElectLeadersResponse::from_view(v))
+            }
+            #[cfg(feature = "admin")]
+            ResponseView::IncrementalAlterConfigs(v) => {
+                ResponseKind::IncrementalAlterConfigs(IncrementalAlterConfigsResponse::from_view(v))
+            }
+            #[cfg(feature = "admin")]
+            ResponseView::AlterPartitionReassignments(v) => {
+                ResponseKind::AlterPartitionReassignments(
+                    AlterPartitionReassignmentsResponse::from_view(v),
+                )
+            }
+            #[cfg(feature = "admin")]
+            ResponseView::ListPartitionReassignments(v) => {
+                ResponseKind::ListPartitionReassignments(
+                    ListPartitionReassignmentsResponse::from_view(v),
+                )
+            }
+            #[cfg(feature = "group")]
+            ResponseView::OffsetDelete(v) => {
+                ResponseKind::OffsetDelete(OffsetDeleteResponse::from_view(v))
+            }
+            #[cfg(feature = "admin")]
+            ResponseView::DescribeClientQuotas(v) => {
+                ResponseKind::DescribeClientQuotas(DescribeClientQuotasResponse::from_view(v))
+            }
+            #[cfg(feature = "admin")]
+            ResponseView::AlterClientQuotas(v) => {
+                ResponseKind::AlterClientQuotas(AlterClientQuotasResponse::from_view(v))
+            }
+            #[cfg(feature = "admin")]
+            ResponseView::DescribeUserScramCredentials(v) => {
+                ResponseKind::DescribeUserScramCredentials(
+                    DescribeUserScramCredentialsResponse::from_view(v),
+                )
+            }
+            #[cfg(feature = "admin")]
+            ResponseView::AlterUserScramCredentials(v) => ResponseKind::AlterUserScramCredentials(
+                AlterUserScramCredentialsResponse::from_view(v),
+            ),
+            #[cfg(feature = "controller")]
+            ResponseView::Vote(v) => ResponseKind::Vote(VoteResponse::from_view(v)),
+            #[cfg(feature = "controller")]
+            ResponseView::BeginQuorumEpoch(v) => {
+                ResponseKind::BeginQuorumEpoch(BeginQuorumEpochResponse::from_view(v))
+            }
+            #[cfg(feature = "controller")]
+            ResponseView::EndQuorumEpoch(v) => {
+                ResponseKind::EndQuorumEpoch(EndQuorumEpochResponse::from_view(v))
+            }
+            #[cfg(feature = "admin")]
+            ResponseView::DescribeQuorum(v) => {
+                ResponseKind::DescribeQuorum(DescribeQuorumResponse::from_view(v))
+            }
+            #[cfg(feature = "controller")]
+            ResponseView::AlterPartition(v) => {
+                ResponseKind::AlterPartition(AlterPartitionResponse::from_view(v))
+            }
+            #[cfg(feature = "admin")]
+            ResponseView::UpdateFeatures(v) => {
+                ResponseKind::UpdateFeatures(UpdateFeaturesResponse::from_view(v))
+            }
+            #[cfg(feature = "controller")]
+            ResponseView::Envelope(v) => ResponseKind::Envelope(EnvelopeResponse::from_view(v)),
+            #[cfg(feature = "controller")]
+            ResponseView::FetchSnapshot(v) => {
+                ResponseKind::FetchSnapshot(FetchSnapshotResponse::from_view(v))
+            }
+            #[cfg(feature = "admin")]
+            ResponseView::DescribeCluster(v) => {
+                ResponseKind::DescribeCluster(DescribeClusterResponse::from_view(v))
+            }
+            #[cfg(feature = "producer")]
+            ResponseView::DescribeProducers(v) => {
+                ResponseKind::DescribeProducers(DescribeProducersResponse::from_view(v))
+            }
+            #[cfg(feature = "controller")]
+            ResponseView::BrokerRegistration(v) => {
+                ResponseKind::BrokerRegistration(BrokerRegistrationResponse::from_view(v))
+            }
+            #[cfg(feature = "controller")]
+            ResponseView::BrokerHeartbeat(v) => {
+                ResponseKind::BrokerHeartbeat(BrokerHeartbeatResponse::from_view(v))
+            }
+            #[cfg(feature = "admin")]
+            ResponseView::UnregisterBroker(v) => {
+                ResponseKind::UnregisterBroker(UnregisterBrokerResponse::from_view(v))
+            }
+            #[cfg(feature = "producer")]
+            ResponseView::DescribeTransactions(v) => {
+                ResponseKind::DescribeTransactions(DescribeTransactionsResponse::from_view(v))
+            }
+            #[cfg(feature = "producer")]
+            ResponseView::ListTransactions(v) => {
+                ResponseKind::ListTransactions(ListTransactionsResponse::from_view(v))
+            }
+            #[cfg(feature = "controller")]
+            ResponseView::AllocateProducerIds(v) => {
+                ResponseKind::AllocateProducerIds(AllocateProducerIdsResponse::from_view(v))
+            }
+            #[cfg(feature = "consumer")]
+            ResponseView::ConsumerGroupHeartbeat(v) => {
+                ResponseKind::ConsumerGroupHeartbeat(ConsumerGroupHeartbeatResponse::from_view(v))
+            }
+            #[cfg(feature = "consumer")]
+            ResponseView::ConsumerGroupDescribe(v) => {
+                ResponseKind::ConsumerGroupDescribe(ConsumerGroupDescribeResponse::from_view(v))
+            }
+            #[cfg(feature = "controller")]
+            ResponseView::ControllerRegistration(v) => {
+                ResponseKind::ControllerRegistration(ControllerRegistrationResponse::from_view(v))
+            }
+            #[cfg(feature = "consumer")]
+            ResponseView::GetTelemetrySubscriptions(v) => ResponseKind::GetTelemetrySubscriptions(
+                GetTelemetrySubscriptionsResponse::from_view(v),
+            ),
+            #[cfg(feature = "consumer")]
+            ResponseView::PushTelemetry(v) => {
+                ResponseKind::PushTelemetry(PushTelemetryResponse::from_view(v))
+            }
+            #[cfg(feature = "controller")]
+            ResponseView::AssignReplicasToDirs(v) => {
+                ResponseKind::AssignReplicasToDirs(AssignReplicasToDirsResponse::from_view(v))
+            }
+            #[cfg(feature = "admin")]
+            ResponseView::ListConfigResources(v) => {
+                ResponseKind::ListConfigResources(ListConfigResourcesResponse::from_view(v))
+            }
+            #[cfg(feature = "admin")]
+            ResponseView::DescribeTopicPartitions(v) => {
+                ResponseKind::DescribeTopicPartitions(DescribeTopicPartitionsResponse::from_view(v))
+            }
+            #[cfg(feature = "share")]
+            ResponseView::ShareGroupHeartbeat(v) => {
+                ResponseKind::ShareGroupHeartbeat(ShareGroupHeartbeatResponse::from_view(v))
+            }
+            #[cfg(feature = "share")]
+            ResponseView::ShareGroupDescribe(v) => {
+                ResponseKind::ShareGroupDescribe(ShareGroupDescribeResponse::from_view(v))
+            }
+            #[cfg(feature = "share")]
+            ResponseView::ShareFetch(v) => {
+                ResponseKind::ShareFetch(ShareFetchResponse::from_view(v))
+            }
+            #[cfg(feature = "share")]
+            ResponseView::ShareAcknowledge(v) => {
+                ResponseKind::ShareAcknowledge(ShareAcknowledgeResponse::from_view(v))
+            }
+            #[cfg(feature = "controller")]
+            ResponseView::AddRaftVoter(v) => {
+                ResponseKind::AddRaftVoter(AddRaftVoterResponse::from_view(v))
+            }
+            #[cfg(feature = "controller")]
+            ResponseView::RemoveRaftVoter(v) => {
+                ResponseKind::RemoveRaftVoter(RemoveRaftVoterResponse::from_view(v))
+            }
+            #[cfg(feature = "controller")]
+            ResponseView::UpdateRaftVoter(v) => {
+                ResponseKind::UpdateRaftVoter(UpdateRaftVoterResponse::from_view(v))
+            }
+            #[cfg(feature = "share")]
+            ResponseView::InitializeShareGroupState(v) => ResponseKind::InitializeShareGroupState(
+                InitializeShareGroupStateResponse::from_view(v),
+            ),
+            #[cfg(feature = "share")]
+            ResponseView::ReadShareGroupState(v) => {
+                ResponseKind::ReadShareGroupState(ReadShareGroupStateResponse::from_view(v))
+            }
+            #[cfg(feature = "share")]
+            ResponseView::WriteShareGroupState(v) => {
+                ResponseKind::WriteShareGroupState(WriteShareGroupStateResponse::from_view(v))
+            }
+            #[cfg(feature = "share")]
+            ResponseView::DeleteShareGroupState(v) => {
+                ResponseKind::DeleteShareGroupState(DeleteShareGroupStateResponse::from_view(v))
+            }
+            #[cfg(feature = "share")]
+            ResponseView::ReadShareGroupStateSummary(v) => {
+                ResponseKind::ReadShareGroupStateSummary(
+                    ReadShareGroupStateSummaryResponse::from_view(v),
+                )
+            }
+            #[cfg(feature = "streams")]
+            ResponseView::StreamsGroupHeartbeat(v) => {
+                ResponseKind::StreamsGroupHeartbeat(StreamsGroupHeartbeatResponse::from_view(v))
+            }
+            #[cfg(feature = "streams")]
+            ResponseView::StreamsGroupDescribe(v) => {
+                ResponseKind::StreamsGroupDescribe(StreamsGroupDescribeResponse::from_view(v))
+            }
+            #[cfg(feature = "share")]
+            ResponseView::DescribeShareGroupOffsets(v) => ResponseKind::DescribeShareGroupOffsets(
+                DescribeShareGroupOffsetsResponse::from_view(v),
+            ),
+            #[cfg(feature = "share")]
+            ResponseView::AlterShareGroupOffsets(v) => {
+                ResponseKind::AlterShareGroupOffsets(AlterShareGroupOffsetsResponse::from_view(v))
+            }
+            #[cfg(feature = "share")]
+            ResponseView::DeleteShareGroupOffsets(v) => {
+                ResponseKind::DeleteShareGroupOffsets(DeleteShareGroupOffsetsResponse::from_view(v))
+            }
+            #[cfg(feature = "streams")]
+            ResponseView::StreamsGroupTopologyDescriptionUpdate(v) => {
+                ResponseKind::StreamsGroupTopologyDescriptionUpdate(
+                    StreamsGroupTopologyDescriptionUpdateResponse::from_view(v),
+                )
+            }
+            #[cfg(feature = "controller")]
+            ResponseView::UnregisterController(v) => {
+                ResponseKind::UnregisterController(UnregisterControllerResponse::from_view(v))
+            }
         }
     }
 }

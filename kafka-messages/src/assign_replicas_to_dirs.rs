@@ -8,6 +8,7 @@ use kafka_wire::{KafkaMessage, Request, UnknownTaggedFields, Uuid};
 /// The request of AssignReplicasToDirs (API key 73), versions 0, flexible 0+.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
 #[kafka(api_key = 73, versions = "0", flexible = "0+")]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct AssignReplicasToDirsRequest {
     /// The ID of the requesting broker.
     #[kafka(versions = "0+", entity_type = "brokerId")]
@@ -30,6 +31,7 @@ impl Request for AssignReplicasToDirsRequest {
 /// An element of `AssignReplicasToDirsRequest.Directories`: The directories to which replicas
 /// should be assigned.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct DirectoryData {
     /// The ID of the directory.
     #[kafka(versions = "0+")]
@@ -44,6 +46,7 @@ pub struct DirectoryData {
 
 /// An element of `DirectoryData.Topics`: The topics assigned to the directory.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct TopicData {
     /// The ID of the assigned topic.
     #[kafka(versions = "0+")]
@@ -58,6 +61,7 @@ pub struct TopicData {
 
 /// An element of `TopicData.Partitions`: The partitions assigned to the directory.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct PartitionData {
     /// The partition index.
     #[kafka(versions = "0+")]
@@ -70,6 +74,7 @@ pub struct PartitionData {
 /// The response of AssignReplicasToDirs (API key 73), versions 0, flexible 0+.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
 #[kafka(api_key = 73, versions = "0", flexible = "0+")]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct AssignReplicasToDirsResponse {
     /// The duration in milliseconds for which the request was throttled due to a quota
     /// violation, or zero if the request did not violate any quota.
@@ -90,6 +95,7 @@ pub struct AssignReplicasToDirsResponse {
 /// assigned partitions.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
 #[kafka(name = "DirectoryData")]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct ResponseDirectoryData {
     /// The ID of the directory.
     #[kafka(versions = "0+")]
@@ -106,6 +112,7 @@ pub struct ResponseDirectoryData {
 /// partitions.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
 #[kafka(name = "TopicData")]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct ResponseTopicData {
     /// The ID of the assigned topic.
     #[kafka(versions = "0+")]
@@ -121,6 +128,7 @@ pub struct ResponseTopicData {
 /// An element of `ResponseTopicData.Partitions`: The list of assigned partitions.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
 #[kafka(name = "PartitionData")]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct ResponsePartitionData {
     /// The partition index.
     #[kafka(versions = "0+")]

@@ -16,6 +16,7 @@ use kafka_wire::{KafkaMessage, Request, Str, UnknownTaggedFields, Uuid};
 /// The request of BeginQuorumEpoch (API key 53), versions 0-1, flexible 1+.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
 #[kafka(api_key = 53, versions = "0-1", flexible = "1+")]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct BeginQuorumEpochRequest {
     /// The cluster id.
     #[kafka(versions = "0+", nullable = "0+", default = None)]
@@ -40,6 +41,7 @@ impl Request for BeginQuorumEpochRequest {
 
 /// An element of `BeginQuorumEpochRequest.Topics`: The topics.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct TopicData {
     /// The topic name.
     #[kafka(versions = "0+", entity_type = "topicName")]
@@ -54,6 +56,7 @@ pub struct TopicData {
 
 /// An element of `TopicData.Partitions`: The partitions.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct PartitionData {
     /// The partition index.
     #[kafka(versions = "0+")]
@@ -74,6 +77,7 @@ pub struct PartitionData {
 
 /// An element of `BeginQuorumEpochRequest.LeaderEndpoints`: Endpoints for the leader.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct LeaderEndpoint {
     /// The name of the endpoint.
     #[kafka(versions = "1+", map_key)]
@@ -92,6 +96,7 @@ pub struct LeaderEndpoint {
 /// The response of BeginQuorumEpoch (API key 53), versions 0-1, flexible 1+.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
 #[kafka(api_key = 53, versions = "0-1", flexible = "1+")]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct BeginQuorumEpochResponse {
     /// The top level error code.
     #[kafka(versions = "0+")]
@@ -110,6 +115,7 @@ pub struct BeginQuorumEpochResponse {
 /// An element of `BeginQuorumEpochResponse.Topics`: The topic data.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
 #[kafka(name = "TopicData")]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct ResponseTopicData {
     /// The topic name.
     #[kafka(versions = "0+", entity_type = "topicName")]
@@ -125,6 +131,7 @@ pub struct ResponseTopicData {
 /// An element of `ResponseTopicData.Partitions`: The partition data.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
 #[kafka(name = "PartitionData")]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct ResponsePartitionData {
     /// The partition index.
     #[kafka(versions = "0+")]
@@ -146,6 +153,7 @@ pub struct ResponsePartitionData {
 /// An element of `BeginQuorumEpochResponse.NodeEndpoints`: Endpoints for all leaders enumerated
 /// in PartitionData.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct NodeEndpoint {
     /// The ID of the associated node.
     #[kafka(versions = "1+", map_key, entity_type = "brokerId")]

@@ -8,6 +8,7 @@ use kafka_wire::{KafkaMessage, Request, UnknownTaggedFields, Uuid};
 /// The request of BrokerHeartbeat (API key 63), versions 0-2, flexible 0+.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
 #[kafka(api_key = 63, versions = "0-2", flexible = "0+")]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct BrokerHeartbeatRequest {
     /// The broker ID.
     #[kafka(versions = "0+", entity_type = "brokerId")]
@@ -43,6 +44,7 @@ impl Request for BrokerHeartbeatRequest {
 /// The response of BrokerHeartbeat (API key 63), versions 0-2, flexible 0+.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
 #[kafka(api_key = 63, versions = "0-2", flexible = "0+")]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct BrokerHeartbeatResponse {
     /// Duration in milliseconds for which the request was throttled due to a quota violation,
     /// or zero if the request did not violate any quota.

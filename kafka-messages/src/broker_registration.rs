@@ -8,6 +8,7 @@ use kafka_wire::{KafkaMessage, Request, Str, UnknownTaggedFields, Uuid};
 /// The request of BrokerRegistration (API key 62), versions 0-4, flexible 0+.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
 #[kafka(api_key = 62, versions = "0-4", flexible = "0+")]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct BrokerRegistrationRequest {
     /// The broker ID.
     #[kafka(versions = "0+", entity_type = "brokerId")]
@@ -48,6 +49,7 @@ impl Request for BrokerRegistrationRequest {
 
 /// An element of `BrokerRegistrationRequest.Listeners`: The listeners of this broker.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct Listener {
     /// The name of the endpoint.
     #[kafka(versions = "0+", map_key)]
@@ -69,6 +71,7 @@ pub struct Listener {
 /// An element of `BrokerRegistrationRequest.Features`: The features on this broker. Note: in
 /// v0-v3, features with MinSupportedVersion = 0 are omitted.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct Feature {
     /// The feature name.
     #[kafka(versions = "0+", map_key)]
@@ -87,6 +90,7 @@ pub struct Feature {
 /// The response of BrokerRegistration (API key 62), versions 0-4, flexible 0+.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
 #[kafka(api_key = 62, versions = "0-4", flexible = "0+")]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct BrokerRegistrationResponse {
     /// Duration in milliseconds for which the request was throttled due to a quota violation,
     /// or zero if the request did not violate any quota.

@@ -26,6 +26,7 @@ use kafka_wire::{KafkaMessage, Request, Str, UnknownTaggedFields, Uuid};
 /// The request of ConsumerGroupDescribe (API key 69), versions 0-1, flexible 0+.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
 #[kafka(api_key = 69, versions = "0-1", flexible = "0+")]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct ConsumerGroupDescribeRequest {
     /// The ids of the groups to describe.
     #[kafka(versions = "0+", entity_type = "groupId")]
@@ -45,6 +46,7 @@ impl Request for ConsumerGroupDescribeRequest {
 /// The response of ConsumerGroupDescribe (API key 69), versions 0-1, flexible 0+.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
 #[kafka(api_key = 69, versions = "0-1", flexible = "0+")]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct ConsumerGroupDescribeResponse {
     /// The duration in milliseconds for which the request was throttled due to a quota
     /// violation, or zero if the request did not violate any quota.
@@ -60,6 +62,7 @@ pub struct ConsumerGroupDescribeResponse {
 
 /// An element of `ConsumerGroupDescribeResponse.Groups`: Each described group.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct DescribedGroup {
     /// The describe error, or 0 if there was no error.
     #[kafka(versions = "0+")]
@@ -95,6 +98,7 @@ pub struct DescribedGroup {
 
 /// An element of `DescribedGroup.Members`: The members.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct Member {
     /// The member ID.
     #[kafka(versions = "0+")]
@@ -136,6 +140,7 @@ pub struct Member {
 
 /// `Member.Assignment`: The current assignment.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct Assignment {
     /// The assigned topic-partitions to the member.
     #[kafka(versions = "0+")]
@@ -147,6 +152,7 @@ pub struct Assignment {
 
 /// An element of `Assignment.TopicPartitions`: The assigned topic-partitions to the member.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct TopicPartitions {
     /// The topic ID.
     #[kafka(versions = "0+")]

@@ -29,6 +29,7 @@ use kafka_wire::{KafkaMessage, Request, Str, UnknownTaggedFields, Uuid};
 /// The request of ConsumerGroupHeartbeat (API key 68), versions 0-1, flexible 0+.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
 #[kafka(api_key = 68, versions = "0-1", flexible = "0+")]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct ConsumerGroupHeartbeatRequest {
     /// The group identifier.
     #[kafka(versions = "0+", entity_type = "groupId")]
@@ -78,6 +79,7 @@ impl Request for ConsumerGroupHeartbeatRequest {
 /// An element of `ConsumerGroupHeartbeatRequest.TopicPartitions`: null if it didn't change
 /// since the last heartbeat; the partitions owned by the member.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct TopicPartitions {
     /// The topic ID.
     #[kafka(versions = "0+")]
@@ -93,6 +95,7 @@ pub struct TopicPartitions {
 /// The response of ConsumerGroupHeartbeat (API key 68), versions 0-1, flexible 0+.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
 #[kafka(api_key = 68, versions = "0-1", flexible = "0+")]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct ConsumerGroupHeartbeatResponse {
     /// The duration in milliseconds for which the request was throttled due to a quota
     /// violation, or zero if the request did not violate any quota.
@@ -124,6 +127,7 @@ pub struct ConsumerGroupHeartbeatResponse {
 
 /// `ConsumerGroupHeartbeatResponse.Assignment`: null if not provided; the assignment otherwise.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct Assignment {
     /// The partitions assigned to the member that can be used immediately.
     #[kafka(versions = "0+")]
@@ -137,6 +141,7 @@ pub struct Assignment {
 /// be used immediately.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
 #[kafka(name = "TopicPartitions")]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct ResponseTopicPartitions {
     /// The topic ID.
     #[kafka(versions = "0+")]

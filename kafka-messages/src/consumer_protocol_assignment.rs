@@ -18,6 +18,7 @@ use kafka_wire::{KafkaMessage, Str};
 /// Kafka's `ConsumerProtocolAssignment` data schema, versions 0-3, flexible none.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
 #[kafka(versions = "0-3", flexible = "none")]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct ConsumerProtocolAssignment {
     /// The list of topics and partitions assigned to this consumer.
     #[kafka(versions = "0+")]
@@ -30,6 +31,7 @@ pub struct ConsumerProtocolAssignment {
 /// An element of `ConsumerProtocolAssignment.AssignedPartitions`: The list of topics and
 /// partitions assigned to this consumer.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct TopicPartition {
     /// The topic name.
     #[kafka(versions = "0+", map_key, entity_type = "topicName")]

@@ -18,6 +18,7 @@ use kafka_wire::{KafkaMessage, Str};
 /// Kafka's `ConsumerProtocolSubscription` data schema, versions 0-3, flexible none.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
 #[kafka(versions = "0-3", flexible = "none")]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct ConsumerProtocolSubscription {
     /// The topics that the member wants to consume.
     #[kafka(versions = "0+")]
@@ -39,6 +40,7 @@ pub struct ConsumerProtocolSubscription {
 /// An element of `ConsumerProtocolSubscription.OwnedPartitions`: The partitions that the member
 /// owns.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct TopicPartition {
     /// The topic name.
     #[kafka(versions = "1+", map_key, entity_type = "topicName")]

@@ -8,6 +8,7 @@ use kafka_wire::KafkaMessage;
 /// Kafka's `ControlRecordTypeSchema` data schema, versions 0, flexible none.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
 #[kafka(versions = "0", flexible = "none")]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct ControlRecordTypeSchema {
     /// The type of the control record, such as commit or abort
     #[kafka(versions = "0+")]

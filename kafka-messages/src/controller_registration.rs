@@ -8,6 +8,7 @@ use kafka_wire::{KafkaMessage, Request, Str, UnknownTaggedFields, Uuid};
 /// The request of ControllerRegistration (API key 70), versions 0, flexible 0+.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
 #[kafka(api_key = 70, versions = "0", flexible = "0+")]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct ControllerRegistrationRequest {
     /// The ID of the controller to register.
     #[kafka(versions = "0+")]
@@ -35,6 +36,7 @@ impl Request for ControllerRegistrationRequest {
 
 /// An element of `ControllerRegistrationRequest.Listeners`: The listeners of this controller.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct Listener {
     /// The name of the endpoint.
     #[kafka(versions = "0+", map_key)]
@@ -55,6 +57,7 @@ pub struct Listener {
 
 /// An element of `ControllerRegistrationRequest.Features`: The features on this controller.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct Feature {
     /// The feature name.
     #[kafka(versions = "0+", map_key)]
@@ -73,6 +76,7 @@ pub struct Feature {
 /// The response of ControllerRegistration (API key 70), versions 0, flexible 0+.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
 #[kafka(api_key = 70, versions = "0", flexible = "0+")]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct ControllerRegistrationResponse {
     /// Duration in milliseconds for which the request was throttled due to a quota violation,
     /// or zero if the request did not violate any quota.

@@ -24,6 +24,7 @@ use crate::{AclOperation, AclPermissionType, PatternType, ResourceType};
 /// ```
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
 #[kafka(api_key = 30, versions = "1-3", flexible = "2+")]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct CreateAclsRequest {
     /// The ACLs to create.
     #[kafka(versions = "0+")]
@@ -40,6 +41,7 @@ impl Request for CreateAclsRequest {
 /// One ACL to create. The i8 codes keep their raw values; the methods give
 /// typed views.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct AclCreation {
     /// The resource type; see [`AclCreation::resource_type`].
     #[kafka(versions = "0+")]
@@ -114,6 +116,7 @@ impl AclCreation {
 /// The answer to [`CreateAclsRequest`].
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
 #[kafka(api_key = 30, versions = "1-3", flexible = "2+")]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct CreateAclsResponse {
     /// How long the request was throttled for a quota violation, in milliseconds.
     #[kafka(versions = "0+")]
@@ -128,6 +131,7 @@ pub struct CreateAclsResponse {
 
 /// The outcome of one ACL creation.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct AclCreationResult {
     /// The error code, 0 for success; see [`AclCreationResult::error`].
     #[kafka(versions = "0+")]

@@ -29,6 +29,7 @@ use kafka_wire::{KafkaMessage, Request, Str, UnknownTaggedFields};
 /// The request of CreateDelegationToken (API key 38), versions 1-3, flexible 2+.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
 #[kafka(api_key = 38, versions = "1-3", flexible = "2+")]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct CreateDelegationTokenRequest {
     /// The principal type of the owner of the token. If it's null it defaults to the token
     /// request principal.
@@ -56,6 +57,7 @@ impl Request for CreateDelegationTokenRequest {
 /// An element of `CreateDelegationTokenRequest.Renewers`: A list of those who are allowed to
 /// renew this token before it expires.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct CreatableRenewers {
     /// The type of the Kafka principal.
     #[kafka(versions = "0+")]
@@ -71,6 +73,7 @@ pub struct CreatableRenewers {
 /// The response of CreateDelegationToken (API key 38), versions 1-3, flexible 2+.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
 #[kafka(api_key = 38, versions = "1-3", flexible = "2+")]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct CreateDelegationTokenResponse {
     /// The top-level error, or zero if there was no error.
     #[kafka(versions = "0+")]

@@ -26,6 +26,7 @@ use kafka_wire::{KafkaMessage, Request, Str, UnknownTaggedFields};
 /// The request of CreatePartitions (API key 37), versions 0-3, flexible 2+.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
 #[kafka(api_key = 37, versions = "0-3", flexible = "2+")]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct CreatePartitionsRequest {
     /// Each topic that we want to create new partitions inside.
     #[kafka(versions = "0+")]
@@ -49,6 +50,7 @@ impl Request for CreatePartitionsRequest {
 /// An element of `CreatePartitionsRequest.Topics`: Each topic that we want to create new
 /// partitions inside.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct CreatePartitionsTopic {
     /// The topic name.
     #[kafka(versions = "0+", map_key, entity_type = "topicName")]
@@ -66,6 +68,7 @@ pub struct CreatePartitionsTopic {
 
 /// An element of `CreatePartitionsTopic.Assignments`: The new partition assignments.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct CreatePartitionsAssignment {
     /// The assigned broker IDs.
     #[kafka(versions = "0+", entity_type = "brokerId")]
@@ -78,6 +81,7 @@ pub struct CreatePartitionsAssignment {
 /// The response of CreatePartitions (API key 37), versions 0-3, flexible 2+.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
 #[kafka(api_key = 37, versions = "0-3", flexible = "2+")]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct CreatePartitionsResponse {
     /// The duration in milliseconds for which the request was throttled due to a quota
     /// violation, or zero if the request did not violate any quota.
@@ -94,6 +98,7 @@ pub struct CreatePartitionsResponse {
 /// An element of `CreatePartitionsResponse.Results`: The partition creation results for each
 /// topic.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct CreatePartitionsTopicResult {
     /// The topic name.
     #[kafka(versions = "0+", entity_type = "topicName")]

@@ -29,6 +29,7 @@ use kafka_wire::{KafkaMessage, Request, Str, UnknownTaggedFields, Uuid};
 /// ```
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
 #[kafka(api_key = 19, versions = "2-7", flexible = "5+")]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct CreateTopicsRequest {
     /// The topics to create.
     #[kafka(versions = "0+")]
@@ -50,6 +51,7 @@ impl Request for CreateTopicsRequest {
 
 /// One topic to create.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct CreatableTopic {
     /// The topic's name.
     #[kafka(versions = "0+", map_key, entity_type = "topicName")]
@@ -79,6 +81,7 @@ pub type BrokerIds = kafka_wire::smallvec::SmallVec<[i32; 4]>;
 
 /// Where the replicas of one partition go.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct CreatableReplicaAssignment {
     /// The partition.
     #[kafka(versions = "0+", map_key)]
@@ -93,6 +96,7 @@ pub struct CreatableReplicaAssignment {
 
 /// One topic config to set.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct CreatableTopicConfig {
     /// The config's name, e.g. `cleanup.policy`.
     #[kafka(versions = "0+", map_key)]
@@ -119,6 +123,7 @@ impl CreatableTopicConfig {
 /// The controller's answer to [`CreateTopicsRequest`].
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
 #[kafka(api_key = 19, versions = "2-7", flexible = "5+")]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct CreateTopicsResponse {
     /// How long the request was throttled for a quota violation, in milliseconds.
     #[kafka(versions = "2+", ignorable)]
@@ -133,6 +138,7 @@ pub struct CreateTopicsResponse {
 
 /// The outcome for one topic.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct CreatableTopicResult {
     /// The topic's name.
     #[kafka(versions = "0+", map_key, entity_type = "topicName")]
@@ -172,6 +178,7 @@ impl CreatableTopicResult {
 
 /// One config of a created topic, as the broker reports it.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct CreatableTopicConfigs {
     /// The config's name.
     #[kafka(versions = "5+")]

@@ -11,6 +11,7 @@ use kafka_wire::{KafkaMessage, Str, UnknownTaggedFields};
 /// Kafka's `DefaultPrincipalData` data schema, versions 0, flexible 0+.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
 #[kafka(versions = "0", flexible = "0+")]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct DefaultPrincipalData {
     /// The principal type.
     #[kafka(versions = "0+")]

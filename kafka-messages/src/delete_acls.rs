@@ -23,6 +23,7 @@ use kafka_wire::{KafkaMessage, Request, Str, UnknownTaggedFields};
 /// The request of DeleteAcls (API key 31), versions 1-3, flexible 2+.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
 #[kafka(api_key = 31, versions = "1-3", flexible = "2+")]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct DeleteAclsRequest {
     /// The filters to use when deleting ACLs.
     #[kafka(versions = "0+")]
@@ -38,6 +39,7 @@ impl Request for DeleteAclsRequest {
 
 /// An element of `DeleteAclsRequest.Filters`: The filters to use when deleting ACLs.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct DeleteAclsFilter {
     /// The resource type.
     #[kafka(versions = "0+")]
@@ -68,6 +70,7 @@ pub struct DeleteAclsFilter {
 /// The response of DeleteAcls (API key 31), versions 1-3, flexible 2+.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
 #[kafka(api_key = 31, versions = "1-3", flexible = "2+")]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct DeleteAclsResponse {
     /// The duration in milliseconds for which the request was throttled due to a quota
     /// violation, or zero if the request did not violate any quota.
@@ -83,6 +86,7 @@ pub struct DeleteAclsResponse {
 
 /// An element of `DeleteAclsResponse.FilterResults`: The results for each filter.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct DeleteAclsFilterResult {
     /// The error code, or 0 if the filter succeeded.
     #[kafka(versions = "0+")]
@@ -100,6 +104,7 @@ pub struct DeleteAclsFilterResult {
 
 /// An element of `DeleteAclsFilterResult.MatchingAcls`: The ACLs which matched this filter.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct DeleteAclsMatchingAcl {
     /// The deletion error code, or 0 if the deletion succeeded.
     #[kafka(versions = "0+")]

@@ -27,6 +27,7 @@ use kafka_wire::{KafkaMessage, Request, Str, UnknownTaggedFields};
 /// The request of DeleteGroups (API key 42), versions 0-3, flexible 2+.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
 #[kafka(api_key = 42, versions = "0-3", flexible = "2+")]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct DeleteGroupsRequest {
     /// The group names to delete.
     #[kafka(versions = "0+", entity_type = "groupId")]
@@ -43,6 +44,7 @@ impl Request for DeleteGroupsRequest {
 /// The response of DeleteGroups (API key 42), versions 0-3, flexible 2+.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
 #[kafka(api_key = 42, versions = "0-3", flexible = "2+")]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct DeleteGroupsResponse {
     /// The duration in milliseconds for which the request was throttled due to a quota
     /// violation, or zero if the request did not violate any quota.
@@ -58,6 +60,7 @@ pub struct DeleteGroupsResponse {
 
 /// An element of `DeleteGroupsResponse.Results`: The deletion results.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct DeletableGroupResult {
     /// The group id.
     #[kafka(versions = "0+", map_key, entity_type = "groupId")]

@@ -18,6 +18,7 @@ use kafka_wire::{KafkaMessage, Request, Str, UnknownTaggedFields};
 /// The request of DeleteRecords (API key 21), versions 0-2, flexible 2+.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
 #[kafka(api_key = 21, versions = "0-2", flexible = "2+")]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct DeleteRecordsRequest {
     /// Each topic that we want to delete records from.
     #[kafka(versions = "0+")]
@@ -36,6 +37,7 @@ impl Request for DeleteRecordsRequest {
 
 /// An element of `DeleteRecordsRequest.Topics`: Each topic that we want to delete records from.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct DeleteRecordsTopic {
     /// The topic name.
     #[kafka(versions = "0+", entity_type = "topicName")]
@@ -51,6 +53,7 @@ pub struct DeleteRecordsTopic {
 /// An element of `DeleteRecordsTopic.Partitions`: Each partition that we want to delete records
 /// from.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct DeleteRecordsPartition {
     /// The partition index.
     #[kafka(versions = "0+")]
@@ -66,6 +69,7 @@ pub struct DeleteRecordsPartition {
 /// The response of DeleteRecords (API key 21), versions 0-2, flexible 2+.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
 #[kafka(api_key = 21, versions = "0-2", flexible = "2+")]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct DeleteRecordsResponse {
     /// The duration in milliseconds for which the request was throttled due to a quota
     /// violation, or zero if the request did not violate any quota.
@@ -82,6 +86,7 @@ pub struct DeleteRecordsResponse {
 /// An element of `DeleteRecordsResponse.Topics`: Each topic that we wanted to delete records
 /// from.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct DeleteRecordsTopicResult {
     /// The topic name.
     #[kafka(versions = "0+", map_key, entity_type = "topicName")]
@@ -97,6 +102,7 @@ pub struct DeleteRecordsTopicResult {
 /// An element of `DeleteRecordsTopicResult.Partitions`: Each partition that we wanted to delete
 /// records from.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct DeleteRecordsPartitionResult {
     /// The partition index.
     #[kafka(versions = "0+", map_key)]

@@ -23,6 +23,7 @@ use kafka_wire::{KafkaMessage, Request, Str, UnknownTaggedFields, Uuid};
 /// The request of DeleteShareGroupOffsets (API key 92), versions 0, flexible 0+.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
 #[kafka(api_key = 92, versions = "0", flexible = "0+")]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct DeleteShareGroupOffsetsRequest {
     /// The group identifier.
     #[kafka(versions = "0+", entity_type = "groupId")]
@@ -41,6 +42,7 @@ impl Request for DeleteShareGroupOffsetsRequest {
 
 /// An element of `DeleteShareGroupOffsetsRequest.Topics`: The topics to delete offsets for.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct DeleteShareGroupOffsetsRequestTopic {
     /// The topic name.
     #[kafka(versions = "0+", entity_type = "topicName")]
@@ -53,6 +55,7 @@ pub struct DeleteShareGroupOffsetsRequestTopic {
 /// The response of DeleteShareGroupOffsets (API key 92), versions 0, flexible 0+.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
 #[kafka(api_key = 92, versions = "0", flexible = "0+")]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct DeleteShareGroupOffsetsResponse {
     /// The duration in milliseconds for which the request was throttled due to a quota
     /// violation, or zero if the request did not violate any quota.
@@ -74,6 +77,7 @@ pub struct DeleteShareGroupOffsetsResponse {
 
 /// An element of `DeleteShareGroupOffsetsResponse.Responses`: The results for each topic.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct DeleteShareGroupOffsetsResponseTopic {
     /// The topic name.
     #[kafka(versions = "0+", entity_type = "topicName")]

@@ -18,6 +18,7 @@ use kafka_wire::{KafkaMessage, Request, Str, UnknownTaggedFields, Uuid};
 /// The request of DeleteShareGroupState (API key 86), versions 0, flexible 0+.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
 #[kafka(api_key = 86, versions = "0", flexible = "0+")]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct DeleteShareGroupStateRequest {
     /// The group identifier.
     #[kafka(versions = "0+")]
@@ -36,6 +37,7 @@ impl Request for DeleteShareGroupStateRequest {
 
 /// An element of `DeleteShareGroupStateRequest.Topics`: The data for the topics.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct DeleteStateData {
     /// The topic identifier.
     #[kafka(versions = "0+")]
@@ -50,6 +52,7 @@ pub struct DeleteStateData {
 
 /// An element of `DeleteStateData.Partitions`: The data for the partitions.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct PartitionData {
     /// The partition index.
     #[kafka(versions = "0+")]
@@ -62,6 +65,7 @@ pub struct PartitionData {
 /// The response of DeleteShareGroupState (API key 86), versions 0, flexible 0+.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
 #[kafka(api_key = 86, versions = "0", flexible = "0+")]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct DeleteShareGroupStateResponse {
     /// The delete results.
     #[kafka(versions = "0+")]
@@ -73,6 +77,7 @@ pub struct DeleteShareGroupStateResponse {
 
 /// An element of `DeleteShareGroupStateResponse.Results`: The delete results.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct DeleteStateResult {
     /// The topic identifier.
     #[kafka(versions = "0+")]
@@ -87,6 +92,7 @@ pub struct DeleteStateResult {
 
 /// An element of `DeleteStateResult.Partitions`: The results for the partitions.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct PartitionResult {
     /// The partition index.
     #[kafka(versions = "0+")]

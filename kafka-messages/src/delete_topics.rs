@@ -39,6 +39,7 @@ use kafka_wire::{KafkaMessage, Request, Str, UnknownTaggedFields, Uuid};
 /// The request of DeleteTopics (API key 20), versions 1-6, flexible 4+.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
 #[kafka(api_key = 20, versions = "1-6", flexible = "4+")]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct DeleteTopicsRequest {
     /// The name or topic ID of the topic.
     #[kafka(versions = "6+")]
@@ -60,6 +61,7 @@ impl Request for DeleteTopicsRequest {
 
 /// An element of `DeleteTopicsRequest.Topics`: The name or topic ID of the topic.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct DeleteTopicState {
     /// The topic name.
     #[kafka(versions = "6+", nullable = "6+", default = None, entity_type = "topicName")]
@@ -75,6 +77,7 @@ pub struct DeleteTopicState {
 /// The response of DeleteTopics (API key 20), versions 1-6, flexible 4+.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
 #[kafka(api_key = 20, versions = "1-6", flexible = "4+")]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct DeleteTopicsResponse {
     /// The duration in milliseconds for which the request was throttled due to a quota
     /// violation, or zero if the request did not violate any quota.
@@ -91,6 +94,7 @@ pub struct DeleteTopicsResponse {
 /// An element of `DeleteTopicsResponse.Responses`: The results for each topic we tried to
 /// delete.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct DeletableTopicResult {
     /// The topic name.
     #[kafka(versions = "0+", nullable = "6+", map_key, entity_type = "topicName")]

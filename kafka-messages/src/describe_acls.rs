@@ -23,6 +23,7 @@ use kafka_wire::{KafkaMessage, Request, Str, UnknownTaggedFields};
 /// The request of DescribeAcls (API key 29), versions 1-3, flexible 2+.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
 #[kafka(api_key = 29, versions = "1-3", flexible = "2+")]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct DescribeAclsRequest {
     /// The resource type.
     #[kafka(versions = "0+")]
@@ -57,6 +58,7 @@ impl Request for DescribeAclsRequest {
 /// The response of DescribeAcls (API key 29), versions 1-3, flexible 2+.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
 #[kafka(api_key = 29, versions = "1-3", flexible = "2+")]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct DescribeAclsResponse {
     /// The duration in milliseconds for which the request was throttled due to a quota
     /// violation, or zero if the request did not violate any quota.
@@ -78,6 +80,7 @@ pub struct DescribeAclsResponse {
 
 /// An element of `DescribeAclsResponse.Resources`: Each Resource that is referenced in an ACL.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct DescribeAclsResource {
     /// The resource type.
     #[kafka(versions = "0+")]
@@ -98,6 +101,7 @@ pub struct DescribeAclsResource {
 
 /// An element of `DescribeAclsResource.Acls`: The ACLs.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct AclDescription {
     /// The ACL principal.
     #[kafka(versions = "0+")]

@@ -16,6 +16,7 @@ use kafka_wire::{KafkaMessage, Request, Str, UnknownTaggedFields};
 /// The request of DescribeClientQuotas (API key 48), versions 0-1, flexible 1+.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
 #[kafka(api_key = 48, versions = "0-1", flexible = "1+")]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct DescribeClientQuotasRequest {
     /// Filter components to apply to quota entities.
     #[kafka(versions = "0+")]
@@ -35,6 +36,7 @@ impl Request for DescribeClientQuotasRequest {
 /// An element of `DescribeClientQuotasRequest.Components`: Filter components to apply to quota
 /// entities.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct ComponentData {
     /// The entity type that the filter component applies to.
     #[kafka(versions = "0+")]
@@ -53,6 +55,7 @@ pub struct ComponentData {
 /// The response of DescribeClientQuotas (API key 48), versions 0-1, flexible 1+.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
 #[kafka(api_key = 48, versions = "0-1", flexible = "1+")]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct DescribeClientQuotasResponse {
     /// The duration in milliseconds for which the request was throttled due to a quota
     /// violation, or zero if the request did not violate any quota.
@@ -74,6 +77,7 @@ pub struct DescribeClientQuotasResponse {
 
 /// An element of `DescribeClientQuotasResponse.Entries`: A result entry.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct EntryData {
     /// The quota entity description.
     #[kafka(versions = "0+")]
@@ -88,6 +92,7 @@ pub struct EntryData {
 
 /// An element of `EntryData.Entity`: The quota entity description.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct EntityData {
     /// The entity type.
     #[kafka(versions = "0+")]
@@ -102,6 +107,7 @@ pub struct EntityData {
 
 /// An element of `EntryData.Values`: The quota values for the entity.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct ValueData {
     /// The quota configuration key.
     #[kafka(versions = "0+")]

@@ -19,6 +19,7 @@ use kafka_wire::{KafkaMessage, Request, Str, UnknownTaggedFields};
 /// The request of DescribeCluster (API key 60), versions 0-2, flexible 0+.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
 #[kafka(api_key = 60, versions = "0-2", flexible = "0+")]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct DescribeClusterRequest {
     /// Whether to include cluster authorized operations.
     #[kafka(versions = "0+")]
@@ -41,6 +42,7 @@ impl Request for DescribeClusterRequest {
 /// The response of DescribeCluster (API key 60), versions 0-2, flexible 0+.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
 #[kafka(api_key = 60, versions = "0-2", flexible = "0+")]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct DescribeClusterResponse {
     /// The duration in milliseconds for which the request was throttled due to a quota
     /// violation, or zero if the request did not violate any quota.
@@ -75,6 +77,7 @@ pub struct DescribeClusterResponse {
 
 /// An element of `DescribeClusterResponse.Brokers`: Each broker in the response.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct DescribeClusterBroker {
     /// The broker ID.
     #[kafka(versions = "0+", map_key, entity_type = "brokerId")]

@@ -22,6 +22,7 @@ use kafka_wire::{KafkaMessage, Request, Str, UnknownTaggedFields};
 /// The request of DescribeConfigs (API key 32), versions 1-4, flexible 4+.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
 #[kafka(api_key = 32, versions = "1-4", flexible = "4+")]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct DescribeConfigsRequest {
     /// The resources whose configurations we want to describe.
     #[kafka(versions = "0+")]
@@ -44,6 +45,7 @@ impl Request for DescribeConfigsRequest {
 /// An element of `DescribeConfigsRequest.Resources`: The resources whose configurations we want
 /// to describe.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct DescribeConfigsResource {
     /// The resource type.
     #[kafka(versions = "0+")]
@@ -62,6 +64,7 @@ pub struct DescribeConfigsResource {
 /// The response of DescribeConfigs (API key 32), versions 1-4, flexible 4+.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
 #[kafka(api_key = 32, versions = "1-4", flexible = "4+")]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct DescribeConfigsResponse {
     /// The duration in milliseconds for which the request was throttled due to a quota
     /// violation, or zero if the request did not violate any quota.
@@ -77,6 +80,7 @@ pub struct DescribeConfigsResponse {
 
 /// An element of `DescribeConfigsResponse.Results`: The results for each resource.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct DescribeConfigsResult {
     /// The error code, or 0 if we were able to successfully describe the configurations.
     #[kafka(versions = "0+")]
@@ -100,6 +104,7 @@ pub struct DescribeConfigsResult {
 
 /// An element of `DescribeConfigsResult.Configs`: Each listed configuration.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct DescribeConfigsResourceResult {
     /// The configuration name.
     #[kafka(versions = "0+")]
@@ -134,6 +139,7 @@ pub struct DescribeConfigsResourceResult {
 /// An element of `DescribeConfigsResourceResult.Synonyms`: The synonyms for this configuration
 /// key.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct DescribeConfigsSynonym {
     /// The synonym name.
     #[kafka(versions = "1+")]

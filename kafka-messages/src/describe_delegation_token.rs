@@ -23,6 +23,7 @@ use kafka_wire::{KafkaMessage, Request, Str, UnknownTaggedFields};
 /// The request of DescribeDelegationToken (API key 41), versions 1-3, flexible 2+.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
 #[kafka(api_key = 41, versions = "1-3", flexible = "2+")]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct DescribeDelegationTokenRequest {
     /// Each owner that we want to describe delegation tokens for, or null to describe all
     /// tokens.
@@ -40,6 +41,7 @@ impl Request for DescribeDelegationTokenRequest {
 /// An element of `DescribeDelegationTokenRequest.Owners`: Each owner that we want to describe
 /// delegation tokens for, or null to describe all tokens.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct DescribeDelegationTokenOwner {
     /// The owner principal type.
     #[kafka(versions = "0+")]
@@ -55,6 +57,7 @@ pub struct DescribeDelegationTokenOwner {
 /// The response of DescribeDelegationToken (API key 41), versions 1-3, flexible 2+.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
 #[kafka(api_key = 41, versions = "1-3", flexible = "2+")]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct DescribeDelegationTokenResponse {
     /// The error code, or 0 if there was no error.
     #[kafka(versions = "0+")]
@@ -73,6 +76,7 @@ pub struct DescribeDelegationTokenResponse {
 
 /// An element of `DescribeDelegationTokenResponse.Tokens`: The tokens.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct DescribedDelegationToken {
     /// The token principal type.
     #[kafka(versions = "0+")]
@@ -112,6 +116,7 @@ pub struct DescribedDelegationToken {
 /// An element of `DescribedDelegationToken.Renewers`: Those who are able to renew this token
 /// before it expires.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct DescribedDelegationTokenRenewer {
     /// The renewer principal type.
     #[kafka(versions = "0+")]

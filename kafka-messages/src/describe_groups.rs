@@ -35,6 +35,7 @@ use kafka_wire::{KafkaMessage, Request, Str, UnknownTaggedFields};
 /// The request of DescribeGroups (API key 15), versions 0-6, flexible 5+.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
 #[kafka(api_key = 15, versions = "0-6", flexible = "5+")]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct DescribeGroupsRequest {
     /// The names of the groups to describe.
     #[kafka(versions = "0+", entity_type = "groupId")]
@@ -54,6 +55,7 @@ impl Request for DescribeGroupsRequest {
 /// The response of DescribeGroups (API key 15), versions 0-6, flexible 5+.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
 #[kafka(api_key = 15, versions = "0-6", flexible = "5+")]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct DescribeGroupsResponse {
     /// The duration in milliseconds for which the request was throttled due to a quota
     /// violation, or zero if the request did not violate any quota.
@@ -69,6 +71,7 @@ pub struct DescribeGroupsResponse {
 
 /// An element of `DescribeGroupsResponse.Groups`: Each described group.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct DescribedGroup {
     /// The describe error, or 0 if there was no error.
     #[kafka(versions = "0+")]
@@ -101,6 +104,7 @@ pub struct DescribedGroup {
 
 /// An element of `DescribedGroup.Members`: The group members.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct DescribedGroupMember {
     /// The member id.
     #[kafka(versions = "0+")]

@@ -26,6 +26,7 @@ use kafka_wire::{KafkaMessage, Request, Str, UnknownTaggedFields};
 /// The request of DescribeLogDirs (API key 35), versions 1-5, flexible 2+.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
 #[kafka(api_key = 35, versions = "1-5", flexible = "2+")]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct DescribeLogDirsRequest {
     /// Each topic that we want to describe log directories for, or null for all topics.
     #[kafka(versions = "0+", nullable = "0+")]
@@ -42,6 +43,7 @@ impl Request for DescribeLogDirsRequest {
 /// An element of `DescribeLogDirsRequest.Topics`: Each topic that we want to describe log
 /// directories for, or null for all topics.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct DescribableLogDirTopic {
     /// The topic name.
     #[kafka(versions = "0+", map_key, entity_type = "topicName")]
@@ -57,6 +59,7 @@ pub struct DescribableLogDirTopic {
 /// The response of DescribeLogDirs (API key 35), versions 1-5, flexible 2+.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
 #[kafka(api_key = 35, versions = "1-5", flexible = "2+")]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct DescribeLogDirsResponse {
     /// The duration in milliseconds for which the request was throttled due to a quota
     /// violation, or zero if the request did not violate any quota.
@@ -75,6 +78,7 @@ pub struct DescribeLogDirsResponse {
 
 /// An element of `DescribeLogDirsResponse.Results`: The log directories.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct DescribeLogDirsResult {
     /// The error code, or 0 if there was no error.
     #[kafka(versions = "0+")]
@@ -103,6 +107,7 @@ pub struct DescribeLogDirsResult {
 
 /// An element of `DescribeLogDirsResult.Topics`: The topics.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct DescribeLogDirsTopic {
     /// The topic name.
     #[kafka(versions = "0+", entity_type = "topicName")]
@@ -117,6 +122,7 @@ pub struct DescribeLogDirsTopic {
 
 /// An element of `DescribeLogDirsTopic.Partitions`: The partitions.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct DescribeLogDirsPartition {
     /// The partition index.
     #[kafka(versions = "0+")]

@@ -8,6 +8,7 @@ use kafka_wire::{KafkaMessage, Request, Str, UnknownTaggedFields};
 /// The request of DescribeProducers (API key 61), versions 0, flexible 0+.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
 #[kafka(api_key = 61, versions = "0", flexible = "0+")]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct DescribeProducersRequest {
     /// The topics to list producers for.
     #[kafka(versions = "0+")]
@@ -23,6 +24,7 @@ impl Request for DescribeProducersRequest {
 
 /// An element of `DescribeProducersRequest.Topics`: The topics to list producers for.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct TopicRequest {
     /// The topic name.
     #[kafka(versions = "0+", map_key, entity_type = "topicName")]
@@ -38,6 +40,7 @@ pub struct TopicRequest {
 /// The response of DescribeProducers (API key 61), versions 0, flexible 0+.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
 #[kafka(api_key = 61, versions = "0", flexible = "0+")]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct DescribeProducersResponse {
     /// The duration in milliseconds for which the request was throttled due to a quota
     /// violation, or zero if the request did not violate any quota.
@@ -53,6 +56,7 @@ pub struct DescribeProducersResponse {
 
 /// An element of `DescribeProducersResponse.Topics`: Each topic in the response.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct TopicResponse {
     /// The topic name.
     #[kafka(versions = "0+", entity_type = "topicName")]
@@ -67,6 +71,7 @@ pub struct TopicResponse {
 
 /// An element of `TopicResponse.Partitions`: Each partition in the response.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct PartitionResponse {
     /// The partition index.
     #[kafka(versions = "0+")]
@@ -87,6 +92,7 @@ pub struct PartitionResponse {
 
 /// An element of `PartitionResponse.ActiveProducers`: The active producers for the partition.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct ProducerState {
     /// The producer id.
     #[kafka(versions = "0+", entity_type = "producerId")]

@@ -18,6 +18,7 @@ use kafka_wire::{KafkaMessage, Request, Str, UnknownTaggedFields, Uuid};
 /// The request of DescribeQuorum (API key 55), versions 0-2, flexible 0+.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
 #[kafka(api_key = 55, versions = "0-2", flexible = "0+")]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct DescribeQuorumRequest {
     /// The topics to describe.
     #[kafka(versions = "0+")]
@@ -33,6 +34,7 @@ impl Request for DescribeQuorumRequest {
 
 /// An element of `DescribeQuorumRequest.Topics`: The topics to describe.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct TopicData {
     /// The topic name.
     #[kafka(versions = "0+", entity_type = "topicName")]
@@ -47,6 +49,7 @@ pub struct TopicData {
 
 /// An element of `TopicData.Partitions`: The partitions to describe.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct PartitionData {
     /// The partition index.
     #[kafka(versions = "0+")]
@@ -59,6 +62,7 @@ pub struct PartitionData {
 /// The response of DescribeQuorum (API key 55), versions 0-2, flexible 0+.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
 #[kafka(api_key = 55, versions = "0-2", flexible = "0+")]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct DescribeQuorumResponse {
     /// The top level error code.
     #[kafka(versions = "0+")]
@@ -80,6 +84,7 @@ pub struct DescribeQuorumResponse {
 /// An element of `DescribeQuorumResponse.Topics`: The response from the describe quorum API.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
 #[kafka(name = "TopicData")]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct ResponseTopicData {
     /// The topic name.
     #[kafka(versions = "0+", entity_type = "topicName")]
@@ -95,6 +100,7 @@ pub struct ResponseTopicData {
 /// An element of `ResponseTopicData.Partitions`: The partition data.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
 #[kafka(name = "PartitionData")]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct ResponsePartitionData {
     /// The partition index.
     #[kafka(versions = "0+")]
@@ -127,6 +133,7 @@ pub struct ResponsePartitionData {
 
 /// An element of `ResponsePartitionData.CurrentVoters`: The current voters of the partition.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct ReplicaState {
     /// The ID of the replica.
     #[kafka(versions = "0+", entity_type = "brokerId")]
@@ -153,6 +160,7 @@ pub struct ReplicaState {
 
 /// An element of `DescribeQuorumResponse.Nodes`: The nodes in the quorum.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct Node {
     /// The ID of the associated node.
     #[kafka(versions = "2+", map_key, entity_type = "brokerId")]
@@ -167,6 +175,7 @@ pub struct Node {
 
 /// An element of `Node.Listeners`: The listeners of this controller.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct Listener {
     /// The name of the endpoint.
     #[kafka(versions = "2+", map_key)]

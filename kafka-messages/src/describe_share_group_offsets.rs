@@ -29,6 +29,7 @@ use kafka_wire::{KafkaMessage, Request, Str, UnknownTaggedFields, Uuid};
 /// The request of DescribeShareGroupOffsets (API key 90), versions 0-1, flexible 0+.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
 #[kafka(api_key = 90, versions = "0-1", flexible = "0+")]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct DescribeShareGroupOffsetsRequest {
     /// The groups to describe offsets for.
     #[kafka(versions = "0+")]
@@ -44,6 +45,7 @@ impl Request for DescribeShareGroupOffsetsRequest {
 
 /// An element of `DescribeShareGroupOffsetsRequest.Groups`: The groups to describe offsets for.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct DescribeShareGroupOffsetsRequestGroup {
     /// The group identifier.
     #[kafka(versions = "0+", entity_type = "groupId")]
@@ -59,6 +61,7 @@ pub struct DescribeShareGroupOffsetsRequestGroup {
 /// An element of `DescribeShareGroupOffsetsRequestGroup.Topics`: The topics to describe offsets
 /// for, or null for all topic-partitions.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct DescribeShareGroupOffsetsRequestTopic {
     /// The topic name.
     #[kafka(versions = "0+", entity_type = "topicName")]
@@ -74,6 +77,7 @@ pub struct DescribeShareGroupOffsetsRequestTopic {
 /// The response of DescribeShareGroupOffsets (API key 90), versions 0-1, flexible 0+.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
 #[kafka(api_key = 90, versions = "0-1", flexible = "0+")]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct DescribeShareGroupOffsetsResponse {
     /// The duration in milliseconds for which the request was throttled due to a quota
     /// violation, or zero if the request did not violate any quota.
@@ -89,6 +93,7 @@ pub struct DescribeShareGroupOffsetsResponse {
 
 /// An element of `DescribeShareGroupOffsetsResponse.Groups`: The results for each group.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct DescribeShareGroupOffsetsResponseGroup {
     /// The group identifier.
     #[kafka(versions = "0+", entity_type = "groupId")]
@@ -109,6 +114,7 @@ pub struct DescribeShareGroupOffsetsResponseGroup {
 
 /// An element of `DescribeShareGroupOffsetsResponseGroup.Topics`: The results for each topic.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct DescribeShareGroupOffsetsResponseTopic {
     /// The topic name.
     #[kafka(versions = "0+", entity_type = "topicName")]
@@ -126,6 +132,7 @@ pub struct DescribeShareGroupOffsetsResponseTopic {
 
 /// An element of `DescribeShareGroupOffsetsResponseTopic.Partitions`:
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct DescribeShareGroupOffsetsResponsePartition {
     /// The partition index.
     #[kafka(versions = "0+")]

@@ -8,6 +8,7 @@ use kafka_wire::{KafkaMessage, Request, Str, UnknownTaggedFields, Uuid};
 /// The request of DescribeTopicPartitions (API key 75), versions 0, flexible 0+.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
 #[kafka(api_key = 75, versions = "0", flexible = "0+")]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct DescribeTopicPartitionsRequest {
     /// The topics to fetch details for.
     #[kafka(versions = "0+")]
@@ -29,6 +30,7 @@ impl Request for DescribeTopicPartitionsRequest {
 
 /// An element of `DescribeTopicPartitionsRequest.Topics`: The topics to fetch details for.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct TopicRequest {
     /// The topic name.
     #[kafka(versions = "0+", entity_type = "topicName")]
@@ -41,6 +43,7 @@ pub struct TopicRequest {
 /// `DescribeTopicPartitionsRequest.Cursor`: The first topic and partition index to fetch
 /// details for.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct Cursor {
     /// The name for the first topic to process.
     #[kafka(versions = "0+", entity_type = "topicName")]
@@ -56,6 +59,7 @@ pub struct Cursor {
 /// The response of DescribeTopicPartitions (API key 75), versions 0, flexible 0+.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
 #[kafka(api_key = 75, versions = "0", flexible = "0+")]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct DescribeTopicPartitionsResponse {
     /// The duration in milliseconds for which the request was throttled due to a quota
     /// violation, or zero if the request did not violate any quota.
@@ -74,6 +78,7 @@ pub struct DescribeTopicPartitionsResponse {
 
 /// An element of `DescribeTopicPartitionsResponse.Topics`: Each topic in the response.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct DescribeTopicPartitionsResponseTopic {
     /// The topic error, or 0 if there was no error.
     #[kafka(versions = "0+")]
@@ -101,6 +106,7 @@ pub struct DescribeTopicPartitionsResponseTopic {
 /// An element of `DescribeTopicPartitionsResponseTopic.Partitions`: Each partition in the
 /// topic.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct DescribeTopicPartitionsResponsePartition {
     /// The partition error, or 0 if there was no error.
     #[kafka(versions = "0+")]
@@ -138,6 +144,7 @@ pub struct DescribeTopicPartitionsResponsePartition {
 /// details for.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
 #[kafka(name = "Cursor")]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct ResponseCursor {
     /// The name for the first topic to process.
     #[kafka(versions = "0+", entity_type = "topicName")]

@@ -8,6 +8,7 @@ use kafka_wire::{KafkaMessage, Request, Str, UnknownTaggedFields};
 /// The request of DescribeTransactions (API key 65), versions 0, flexible 0+.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
 #[kafka(api_key = 65, versions = "0", flexible = "0+")]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct DescribeTransactionsRequest {
     /// Array of transactionalIds to include in describe results. If empty, then no results will
     /// be returned.
@@ -25,6 +26,7 @@ impl Request for DescribeTransactionsRequest {
 /// The response of DescribeTransactions (API key 65), versions 0, flexible 0+.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
 #[kafka(api_key = 65, versions = "0", flexible = "0+")]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct DescribeTransactionsResponse {
     /// The duration in milliseconds for which the request was throttled due to a quota
     /// violation, or zero if the request did not violate any quota.
@@ -41,6 +43,7 @@ pub struct DescribeTransactionsResponse {
 /// An element of `DescribeTransactionsResponse.TransactionStates`: The current state of the
 /// transaction.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct TransactionState {
     /// The error code.
     #[kafka(versions = "0+")]
@@ -77,6 +80,7 @@ pub struct TransactionState {
 /// transaction (if active). When a transaction is preparing to commit or abort, this will
 /// include only partitions which do not have markers.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct TopicData {
     /// The topic name.
     #[kafka(versions = "0+", map_key, entity_type = "topicName")]

@@ -8,6 +8,7 @@ use kafka_wire::{KafkaMessage, Request, Str, UnknownTaggedFields};
 /// The request of DescribeUserScramCredentials (API key 50), versions 0, flexible 0+.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
 #[kafka(api_key = 50, versions = "0", flexible = "0+")]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct DescribeUserScramCredentialsRequest {
     /// The users to describe, or null/empty to describe all users.
     #[kafka(versions = "0+", nullable = "0+")]
@@ -24,6 +25,7 @@ impl Request for DescribeUserScramCredentialsRequest {
 /// An element of `DescribeUserScramCredentialsRequest.Users`: The users to describe, or
 /// null/empty to describe all users.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct UserName {
     /// The user name.
     #[kafka(versions = "0+")]
@@ -36,6 +38,7 @@ pub struct UserName {
 /// The response of DescribeUserScramCredentials (API key 50), versions 0, flexible 0+.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
 #[kafka(api_key = 50, versions = "0", flexible = "0+")]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct DescribeUserScramCredentialsResponse {
     /// The duration in milliseconds for which the request was throttled due to a quota
     /// violation, or zero if the request did not violate any quota.
@@ -58,6 +61,7 @@ pub struct DescribeUserScramCredentialsResponse {
 /// An element of `DescribeUserScramCredentialsResponse.Results`: The results for descriptions,
 /// one per user.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct DescribeUserScramCredentialsResult {
     /// The user name.
     #[kafka(versions = "0+")]
@@ -79,6 +83,7 @@ pub struct DescribeUserScramCredentialsResult {
 /// An element of `DescribeUserScramCredentialsResult.CredentialInfos`: The mechanism and
 /// related information associated with the user's SCRAM credentials.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct CredentialInfo {
     /// The SCRAM mechanism.
     #[kafka(versions = "0+")]

@@ -20,6 +20,7 @@ use kafka_wire::{KafkaMessage, Request, Str, UnknownTaggedFields};
 /// The request of ElectLeaders (API key 43), versions 0-2, flexible 2+.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
 #[kafka(api_key = 43, versions = "0-2", flexible = "2+")]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct ElectLeadersRequest {
     /// Type of elections to conduct for the partition. A value of '0' elects the preferred
     /// replica. A value of '1' elects the first live replica if there are no in-sync replica.
@@ -42,6 +43,7 @@ impl Request for ElectLeadersRequest {
 
 /// An element of `ElectLeadersRequest.TopicPartitions`: The topic partitions to elect leaders.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct TopicPartitions {
     /// The name of a topic.
     #[kafka(versions = "0+", map_key, entity_type = "topicName")]
@@ -57,6 +59,7 @@ pub struct TopicPartitions {
 /// The response of ElectLeaders (API key 43), versions 0-2, flexible 2+.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
 #[kafka(api_key = 43, versions = "0-2", flexible = "2+")]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct ElectLeadersResponse {
     /// The duration in milliseconds for which the request was throttled due to a quota
     /// violation, or zero if the request did not violate any quota.
@@ -78,6 +81,7 @@ pub struct ElectLeadersResponse {
 /// empty array if the requester did not have permission and the request asks for all
 /// partitions.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct ReplicaElectionResult {
     /// The topic name.
     #[kafka(versions = "0+", entity_type = "topicName")]
@@ -92,6 +96,7 @@ pub struct ReplicaElectionResult {
 
 /// An element of `ReplicaElectionResult.PartitionResult`: The results for each partition.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct PartitionResult {
     /// The partition id.
     #[kafka(versions = "0+")]

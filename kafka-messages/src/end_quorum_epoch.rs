@@ -17,6 +17,7 @@ use kafka_wire::{KafkaMessage, Request, Str, UnknownTaggedFields, Uuid};
 /// The request of EndQuorumEpoch (API key 54), versions 0-1, flexible 1+.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
 #[kafka(api_key = 54, versions = "0-1", flexible = "1+")]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct EndQuorumEpochRequest {
     /// The cluster id.
     #[kafka(versions = "0+", nullable = "0+", default = None)]
@@ -38,6 +39,7 @@ impl Request for EndQuorumEpochRequest {
 
 /// An element of `EndQuorumEpochRequest.Topics`: The topics.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct TopicData {
     /// The topic name.
     #[kafka(versions = "0+", entity_type = "topicName")]
@@ -52,6 +54,7 @@ pub struct TopicData {
 
 /// An element of `TopicData.Partitions`: The partitions.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct PartitionData {
     /// The partition index.
     #[kafka(versions = "0+")]
@@ -76,6 +79,7 @@ pub struct PartitionData {
 /// An element of `PartitionData.PreferredCandidates`: A sorted list of preferred candidates to
 /// start the election.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct ReplicaInfo {
     /// The ID of the candidate replica.
     #[kafka(versions = "1+", entity_type = "brokerId")]
@@ -90,6 +94,7 @@ pub struct ReplicaInfo {
 
 /// An element of `EndQuorumEpochRequest.LeaderEndpoints`: Endpoints for the leader.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct LeaderEndpoint {
     /// The name of the endpoint.
     #[kafka(versions = "1+", map_key)]
@@ -108,6 +113,7 @@ pub struct LeaderEndpoint {
 /// The response of EndQuorumEpoch (API key 54), versions 0-1, flexible 1+.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
 #[kafka(api_key = 54, versions = "0-1", flexible = "1+")]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct EndQuorumEpochResponse {
     /// The top level error code.
     #[kafka(versions = "0+")]
@@ -126,6 +132,7 @@ pub struct EndQuorumEpochResponse {
 /// An element of `EndQuorumEpochResponse.Topics`: The topic data.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
 #[kafka(name = "TopicData")]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct ResponseTopicData {
     /// The topic name.
     #[kafka(versions = "0+", entity_type = "topicName")]
@@ -141,6 +148,7 @@ pub struct ResponseTopicData {
 /// An element of `ResponseTopicData.Partitions`: The partition data.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
 #[kafka(name = "PartitionData")]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct ResponsePartitionData {
     /// The partition index.
     #[kafka(versions = "0+")]
@@ -162,6 +170,7 @@ pub struct ResponsePartitionData {
 /// An element of `EndQuorumEpochResponse.NodeEndpoints`: Endpoints for all leaders enumerated
 /// in PartitionData.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct NodeEndpoint {
     /// The ID of the associated node.
     #[kafka(versions = "1+", map_key, entity_type = "brokerId")]

@@ -32,6 +32,7 @@ use kafka_wire::{KafkaMessage, Request, Str, UnknownTaggedFields};
 /// The request of EndTxn (API key 26), versions 0-5, flexible 3+.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
 #[kafka(api_key = 26, versions = "0-5", flexible = "3+")]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct EndTxnRequest {
     /// The ID of the transaction to end.
     #[kafka(versions = "0+", entity_type = "transactionalId")]
@@ -57,6 +58,7 @@ impl Request for EndTxnRequest {
 /// The response of EndTxn (API key 26), versions 0-5, flexible 3+.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
 #[kafka(api_key = 26, versions = "0-5", flexible = "3+")]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct EndTxnResponse {
     /// The duration in milliseconds for which the request was throttled due to a quota
     /// violation, or zero if the request did not violate any quota.

@@ -8,6 +8,7 @@ use kafka_wire::KafkaMessage;
 /// Kafka's `EndTxnMarker` data schema, versions 0, flexible none.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
 #[kafka(versions = "0", flexible = "none")]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct EndTxnMarker {
     /// The coordinator epoch when appending the record
     #[kafka(versions = "0+")]

@@ -17,6 +17,7 @@ use kafka_wire::{KafkaMessage, Request, UnknownTaggedFields};
 /// The request of Envelope (API key 58), versions 0, flexible 0+.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
 #[kafka(api_key = 58, versions = "0", flexible = "0+")]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct EnvelopeRequest {
     /// The embedded request header and data.
     #[kafka(versions = "0+")]
@@ -39,6 +40,7 @@ impl Request for EnvelopeRequest {
 /// The response of Envelope (API key 58), versions 0, flexible 0+.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
 #[kafka(api_key = 58, versions = "0", flexible = "0+")]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct EnvelopeResponse {
     /// The embedded response header and data.
     #[kafka(versions = "0+", nullable = "0+", default = None)]

@@ -87,6 +87,7 @@ use kafka_wire::{KafkaMessage, Records, Request, Str, UnknownTaggedFields, Uuid}
 /// The request of Fetch (API key 1), versions 4-18, flexible 12+.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
 #[kafka(api_key = 1, versions = "4-18", flexible = "12+")]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct FetchRequest {
     /// The clusterId if known. This is used to validate metadata fetches prior to broker
     /// registration.
@@ -141,6 +142,7 @@ impl Request for FetchRequest {
 
 /// `FetchRequest.ReplicaState`: The state of the replica in the follower.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct ReplicaState {
     /// The replica ID of the follower, or -1 if this request is from a consumer.
     #[kafka(versions = "15+", default = -1, entity_type = "brokerId")]
@@ -155,6 +157,7 @@ pub struct ReplicaState {
 
 /// An element of `FetchRequest.Topics`: The topics to fetch.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct FetchTopic {
     /// The name of the topic to fetch.
     #[kafka(versions = "0-12", ignorable, entity_type = "topicName")]
@@ -172,6 +175,7 @@ pub struct FetchTopic {
 
 /// An element of `FetchTopic.Partitions`: The partitions to fetch.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct FetchPartition {
     /// The partition index.
     #[kafka(versions = "0+")]
@@ -214,6 +218,7 @@ pub struct FetchPartition {
 /// An element of `FetchRequest.ForgottenTopicsData`: In an incremental fetch request, the
 /// partitions to remove.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct ForgottenTopic {
     /// The topic name.
     #[kafka(versions = "7-12", ignorable, entity_type = "topicName")]
@@ -232,6 +237,7 @@ pub struct ForgottenTopic {
 /// The response of Fetch (API key 1), versions 4-18, flexible 12+.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
 #[kafka(api_key = 1, versions = "4-18", flexible = "12+")]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct FetchResponse {
     /// The duration in milliseconds for which the request was throttled due to a quota
     /// violation, or zero if the request did not violate any quota.
@@ -257,6 +263,7 @@ pub struct FetchResponse {
 
 /// An element of `FetchResponse.Responses`: The response topics.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct FetchableTopicResponse {
     /// The topic name.
     #[kafka(versions = "0-12", ignorable, entity_type = "topicName")]
@@ -274,6 +281,7 @@ pub struct FetchableTopicResponse {
 
 /// An element of `FetchableTopicResponse.Partitions`: The topic partitions.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct PartitionData {
     /// The partition index.
     #[kafka(versions = "0+")]
@@ -322,6 +330,7 @@ pub struct PartitionData {
 /// `LastFetchedEpoch` and `FetchOffset` in the request, this field indicates the largest epoch
 /// and its end offset such that subsequent records are known to diverge.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct EpochEndOffset {
     /// The largest epoch.
     #[kafka(versions = "12+", default = -1)]
@@ -336,6 +345,7 @@ pub struct EpochEndOffset {
 
 /// `PartitionData.CurrentLeader`: The current leader of the partition.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct LeaderIdAndEpoch {
     /// The ID of the current leader or -1 if the leader is unknown.
     #[kafka(versions = "12+", default = -1, entity_type = "brokerId")]
@@ -351,6 +361,7 @@ pub struct LeaderIdAndEpoch {
 /// `PartitionData.SnapshotId`: In the case of fetching an offset less than the LogStartOffset,
 /// this is the end offset and epoch that should be used in the FetchSnapshot request.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct SnapshotId {
     /// The end offset of the epoch.
     #[kafka(versions = "0+", default = -1)]
@@ -365,6 +376,7 @@ pub struct SnapshotId {
 
 /// An element of `PartitionData.AbortedTransactions`: The aborted transactions.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct AbortedTransaction {
     /// The producer id associated with the aborted transaction.
     #[kafka(versions = "4+", entity_type = "producerId")]
@@ -380,6 +392,7 @@ pub struct AbortedTransaction {
 /// An element of `FetchResponse.NodeEndpoints`: Endpoints for all current-leaders enumerated in
 /// PartitionData, with errors NOT_LEADER_OR_FOLLOWER & FENCED_LEADER_EPOCH.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct NodeEndpoint {
     /// The ID of the associated node.
     #[kafka(versions = "16+", map_key, entity_type = "brokerId")]

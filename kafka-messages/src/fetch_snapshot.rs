@@ -16,6 +16,7 @@ use kafka_wire::{KafkaMessage, Records, Request, Str, UnknownTaggedFields, Uuid}
 /// The request of FetchSnapshot (API key 59), versions 0-1, flexible 0+.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
 #[kafka(api_key = 59, versions = "0-1", flexible = "0+")]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct FetchSnapshotRequest {
     /// The clusterId if known, this is used to validate metadata fetches prior to broker
     /// registration.
@@ -41,6 +42,7 @@ impl Request for FetchSnapshotRequest {
 
 /// An element of `FetchSnapshotRequest.Topics`: The topics to fetch.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct TopicSnapshot {
     /// The name of the topic to fetch.
     #[kafka(versions = "0+", entity_type = "topicName")]
@@ -55,6 +57,7 @@ pub struct TopicSnapshot {
 
 /// An element of `TopicSnapshot.Partitions`: The partitions to fetch.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct PartitionSnapshot {
     /// The partition index.
     #[kafka(versions = "0+")]
@@ -78,6 +81,7 @@ pub struct PartitionSnapshot {
 
 /// `PartitionSnapshot.SnapshotId`: The snapshot endOffset and epoch to fetch.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct SnapshotId {
     /// The end offset of the snapshot.
     #[kafka(versions = "0+")]
@@ -93,6 +97,7 @@ pub struct SnapshotId {
 /// The response of FetchSnapshot (API key 59), versions 0-1, flexible 0+.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
 #[kafka(api_key = 59, versions = "0-1", flexible = "0+")]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct FetchSnapshotResponse {
     /// The duration in milliseconds for which the request was throttled due to a quota
     /// violation, or zero if the request did not violate any quota.
@@ -115,6 +120,7 @@ pub struct FetchSnapshotResponse {
 /// An element of `FetchSnapshotResponse.Topics`: The topics to fetch.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
 #[kafka(name = "TopicSnapshot")]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct ResponseTopicSnapshot {
     /// The name of the topic to fetch.
     #[kafka(versions = "0+", entity_type = "topicName")]
@@ -130,6 +136,7 @@ pub struct ResponseTopicSnapshot {
 /// An element of `ResponseTopicSnapshot.Partitions`: The partitions to fetch.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
 #[kafka(name = "PartitionSnapshot")]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct ResponsePartitionSnapshot {
     /// The partition index.
     #[kafka(versions = "0+")]
@@ -160,6 +167,7 @@ pub struct ResponsePartitionSnapshot {
 /// `ResponsePartitionSnapshot.SnapshotId`: The snapshot endOffset and epoch fetched.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
 #[kafka(name = "SnapshotId")]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct ResponseSnapshotId {
     /// The snapshot end offset.
     #[kafka(versions = "0+")]
@@ -175,6 +183,7 @@ pub struct ResponseSnapshotId {
 /// `ResponsePartitionSnapshot.CurrentLeader`: The leader of the partition at the time of the
 /// snapshot.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct LeaderIdAndEpoch {
     /// The ID of the current leader or -1 if the leader is unknown.
     #[kafka(versions = "0+", entity_type = "brokerId")]
@@ -190,6 +199,7 @@ pub struct LeaderIdAndEpoch {
 /// An element of `FetchSnapshotResponse.NodeEndpoints`: Endpoints for all current-leaders
 /// enumerated in PartitionSnapshot.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct NodeEndpoint {
     /// The ID of the associated node.
     #[kafka(versions = "1+", map_key, entity_type = "brokerId")]

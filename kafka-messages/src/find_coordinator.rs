@@ -37,6 +37,7 @@ use kafka_wire::{KafkaMessage, Request, Str, UnknownTaggedFields};
 /// The request of FindCoordinator (API key 10), versions 0-6, flexible 3+.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
 #[kafka(api_key = 10, versions = "0-6", flexible = "3+")]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct FindCoordinatorRequest {
     /// The coordinator key.
     #[kafka(versions = "0-3")]
@@ -59,6 +60,7 @@ impl Request for FindCoordinatorRequest {
 /// The response of FindCoordinator (API key 10), versions 0-6, flexible 3+.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
 #[kafka(api_key = 10, versions = "0-6", flexible = "3+")]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct FindCoordinatorResponse {
     /// The duration in milliseconds for which the request was throttled due to a quota
     /// violation, or zero if the request did not violate any quota.
@@ -90,6 +92,7 @@ pub struct FindCoordinatorResponse {
 /// An element of `FindCoordinatorResponse.Coordinators`: Each coordinator result in the
 /// response.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct Coordinator {
     /// The coordinator key.
     #[kafka(versions = "4+")]

@@ -8,6 +8,7 @@ use kafka_wire::{KafkaMessage, Request, Str, UnknownTaggedFields, Uuid};
 /// The request of GetTelemetrySubscriptions (API key 71), versions 0, flexible 0+.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
 #[kafka(api_key = 71, versions = "0", flexible = "0+")]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct GetTelemetrySubscriptionsRequest {
     /// Unique id for this client instance, must be set to 0 on the first request.
     #[kafka(versions = "0+")]
@@ -24,6 +25,7 @@ impl Request for GetTelemetrySubscriptionsRequest {
 /// The response of GetTelemetrySubscriptions (API key 71), versions 0, flexible 0+.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
 #[kafka(api_key = 71, versions = "0", flexible = "0+")]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct GetTelemetrySubscriptionsResponse {
     /// The duration in milliseconds for which the request was throttled due to a quota
     /// violation, or zero if the request did not violate any quota.

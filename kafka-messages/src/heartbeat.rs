@@ -26,6 +26,7 @@ use kafka_wire::{KafkaMessage, Request, Str, UnknownTaggedFields};
 /// The request of Heartbeat (API key 12), versions 0-4, flexible 4+.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
 #[kafka(api_key = 12, versions = "0-4", flexible = "4+")]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct HeartbeatRequest {
     /// The group id.
     #[kafka(versions = "0+", entity_type = "groupId")]
@@ -51,6 +52,7 @@ impl Request for HeartbeatRequest {
 /// The response of Heartbeat (API key 12), versions 0-4, flexible 4+.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
 #[kafka(api_key = 12, versions = "0-4", flexible = "4+")]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct HeartbeatResponse {
     /// The duration in milliseconds for which the request was throttled due to a quota
     /// violation, or zero if the request did not violate any quota.

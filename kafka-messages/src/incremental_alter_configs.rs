@@ -16,6 +16,7 @@ use kafka_wire::{KafkaMessage, Request, Str, UnknownTaggedFields};
 /// The request of IncrementalAlterConfigs (API key 44), versions 0-1, flexible 1+.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
 #[kafka(api_key = 44, versions = "0-1", flexible = "1+")]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct IncrementalAlterConfigsRequest {
     /// The incremental updates for each resource.
     #[kafka(versions = "0+")]
@@ -35,6 +36,7 @@ impl Request for IncrementalAlterConfigsRequest {
 /// An element of `IncrementalAlterConfigsRequest.Resources`: The incremental updates for each
 /// resource.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct AlterConfigsResource {
     /// The resource type.
     #[kafka(versions = "0+", map_key)]
@@ -52,6 +54,7 @@ pub struct AlterConfigsResource {
 
 /// An element of `AlterConfigsResource.Configs`: The configurations.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct AlterableConfig {
     /// The configuration key name.
     #[kafka(versions = "0+", map_key)]
@@ -70,6 +73,7 @@ pub struct AlterableConfig {
 /// The response of IncrementalAlterConfigs (API key 44), versions 0-1, flexible 1+.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
 #[kafka(api_key = 44, versions = "0-1", flexible = "1+")]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct IncrementalAlterConfigsResponse {
     /// Duration in milliseconds for which the request was throttled due to a quota violation,
     /// or zero if the request did not violate any quota.
@@ -85,6 +89,7 @@ pub struct IncrementalAlterConfigsResponse {
 
 /// An element of `IncrementalAlterConfigsResponse.Responses`: The responses for each resource.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct AlterConfigsResourceResponse {
     /// The resource error code.
     #[kafka(versions = "0+")]

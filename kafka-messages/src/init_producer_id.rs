@@ -36,6 +36,7 @@ use kafka_wire::{KafkaMessage, Request, Str, UnknownTaggedFields};
 /// The request of InitProducerId (API key 22), versions 0-6, flexible 2+.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
 #[kafka(api_key = 22, versions = "0-6", flexible = "2+")]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct InitProducerIdRequest {
     /// The transactional id, or null if the producer is not transactional.
     #[kafka(versions = "0+", nullable = "0+", entity_type = "transactionalId")]
@@ -71,6 +72,7 @@ impl Request for InitProducerIdRequest {
 /// The response of InitProducerId (API key 22), versions 0-6, flexible 2+.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
 #[kafka(api_key = 22, versions = "0-6", flexible = "2+")]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct InitProducerIdResponse {
     /// The duration in milliseconds for which the request was throttled due to a quota
     /// violation, or zero if the request did not violate any quota.

@@ -16,6 +16,7 @@ use kafka_wire::{KafkaMessage, Request, Str, UnknownTaggedFields, Uuid};
 /// The request of InitializeShareGroupState (API key 83), versions 0, flexible 0+.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
 #[kafka(api_key = 83, versions = "0", flexible = "0+")]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct InitializeShareGroupStateRequest {
     /// The group identifier.
     #[kafka(versions = "0+")]
@@ -34,6 +35,7 @@ impl Request for InitializeShareGroupStateRequest {
 
 /// An element of `InitializeShareGroupStateRequest.Topics`: The data for the topics.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct InitializeStateData {
     /// The topic identifier.
     #[kafka(versions = "0+")]
@@ -48,6 +50,7 @@ pub struct InitializeStateData {
 
 /// An element of `InitializeStateData.Partitions`: The data for the partitions.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct PartitionData {
     /// The partition index.
     #[kafka(versions = "0+")]
@@ -66,6 +69,7 @@ pub struct PartitionData {
 /// The response of InitializeShareGroupState (API key 83), versions 0, flexible 0+.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
 #[kafka(api_key = 83, versions = "0", flexible = "0+")]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct InitializeShareGroupStateResponse {
     /// The initialization results.
     #[kafka(versions = "0+")]
@@ -77,6 +81,7 @@ pub struct InitializeShareGroupStateResponse {
 
 /// An element of `InitializeShareGroupStateResponse.Results`: The initialization results.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct InitializeStateResult {
     /// The topic identifier.
     #[kafka(versions = "0+")]
@@ -91,6 +96,7 @@ pub struct InitializeStateResult {
 
 /// An element of `InitializeStateResult.Partitions`: The results for the partitions.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct PartitionResult {
     /// The partition index.
     #[kafka(versions = "0+")]

@@ -47,6 +47,7 @@ use kafka_wire::{KafkaMessage, Request, Str, UnknownTaggedFields};
 /// The request of JoinGroup (API key 11), versions 0-9, flexible 6+.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
 #[kafka(api_key = 11, versions = "0-9", flexible = "6+")]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct JoinGroupRequest {
     /// The group identifier.
     #[kafka(versions = "0+", entity_type = "groupId")]
@@ -85,6 +86,7 @@ impl Request for JoinGroupRequest {
 
 /// An element of `JoinGroupRequest.Protocols`: The list of protocols that the member supports.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct JoinGroupRequestProtocol {
     /// The protocol name.
     #[kafka(versions = "0+", map_key)]
@@ -100,6 +102,7 @@ pub struct JoinGroupRequestProtocol {
 /// The response of JoinGroup (API key 11), versions 0-9, flexible 6+.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
 #[kafka(api_key = 11, versions = "0-9", flexible = "6+")]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct JoinGroupResponse {
     /// The duration in milliseconds for which the request was throttled due to a quota
     /// violation, or zero if the request did not violate any quota.
@@ -136,6 +139,7 @@ pub struct JoinGroupResponse {
 
 /// An element of `JoinGroupResponse.Members`: The group members.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct JoinGroupResponseMember {
     /// The group member ID.
     #[kafka(versions = "0+")]

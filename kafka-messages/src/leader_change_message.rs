@@ -10,6 +10,7 @@ use kafka_wire::{KafkaMessage, UnknownTaggedFields, Uuid};
 /// Kafka's `LeaderChangeMessage` data schema, versions 0-1, flexible 0+.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
 #[kafka(versions = "0-1", flexible = "0+")]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct LeaderChangeMessage {
     /// The version of the leader change message.
     #[kafka(versions = "0+")]
@@ -30,6 +31,7 @@ pub struct LeaderChangeMessage {
 
 /// An element of `LeaderChangeMessage.Voters`: The set of voters in the quorum for this epoch.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct Voter {
     /// The ID of the voter.
     #[kafka(versions = "0+")]

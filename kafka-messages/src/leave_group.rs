@@ -30,6 +30,7 @@ use kafka_wire::{KafkaMessage, Request, Str, UnknownTaggedFields};
 /// The request of LeaveGroup (API key 13), versions 0-5, flexible 4+.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
 #[kafka(api_key = 13, versions = "0-5", flexible = "4+")]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct LeaveGroupRequest {
     /// The ID of the group to leave.
     #[kafka(versions = "0+", entity_type = "groupId")]
@@ -51,6 +52,7 @@ impl Request for LeaveGroupRequest {
 
 /// An element of `LeaveGroupRequest.Members`: List of leaving member identities.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct MemberIdentity {
     /// The member ID to remove from the group.
     #[kafka(versions = "3+")]
@@ -69,6 +71,7 @@ pub struct MemberIdentity {
 /// The response of LeaveGroup (API key 13), versions 0-5, flexible 4+.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
 #[kafka(api_key = 13, versions = "0-5", flexible = "4+")]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct LeaveGroupResponse {
     /// The duration in milliseconds for which the request was throttled due to a quota
     /// violation, or zero if the request did not violate any quota.
@@ -87,6 +90,7 @@ pub struct LeaveGroupResponse {
 
 /// An element of `LeaveGroupResponse.Members`: List of leaving member responses.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct MemberResponse {
     /// The member ID to remove from the group.
     #[kafka(versions = "3+")]

@@ -68,6 +68,8 @@ pub mod serve;
 
 pub use api_versions::{ApiVersion, FinalizedFeatureKey, SupportedFeatureKey};
 pub use apis::{ApiKey, DataSchema, RequestKind, ResponseKind, DATA_SCHEMAS};
+#[cfg(feature = "view")]
+pub use apis::{RequestView, ResponseView};
 pub use codes::{AclOperation, AclPermissionType, ConfigSource, PatternType, ResourceType};
 pub use create_acls::{AclCreation, AclCreationResult};
 pub use create_topics::{

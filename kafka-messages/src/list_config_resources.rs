@@ -18,6 +18,7 @@ use kafka_wire::{KafkaMessage, Request, Str, UnknownTaggedFields};
 /// The request of ListConfigResources (API key 74), versions 0-1, flexible 0+.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
 #[kafka(api_key = 74, versions = "0-1", flexible = "0+")]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct ListConfigResourcesRequest {
     /// The list of resource type. If the list is empty, it uses default supported config
     /// resource types.
@@ -35,6 +36,7 @@ impl Request for ListConfigResourcesRequest {
 /// The response of ListConfigResources (API key 74), versions 0-1, flexible 0+.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
 #[kafka(api_key = 74, versions = "0-1", flexible = "0+")]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct ListConfigResourcesResponse {
     /// The duration in milliseconds for which the request was throttled due to a quota
     /// violation, or zero if the request did not violate any quota.
@@ -54,6 +56,7 @@ pub struct ListConfigResourcesResponse {
 /// An element of `ListConfigResourcesResponse.ConfigResources`: Each config resource in the
 /// response.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct ConfigResource {
     /// The resource name.
     #[kafka(versions = "0+")]

@@ -31,6 +31,7 @@ use kafka_wire::{KafkaMessage, Request, Str, UnknownTaggedFields};
 /// The request of ListGroups (API key 16), versions 0-5, flexible 3+.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
 #[kafka(api_key = 16, versions = "0-5", flexible = "3+")]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct ListGroupsRequest {
     /// The states of the groups we want to list. If empty, all groups are returned with their
     /// state.
@@ -52,6 +53,7 @@ impl Request for ListGroupsRequest {
 /// The response of ListGroups (API key 16), versions 0-5, flexible 3+.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
 #[kafka(api_key = 16, versions = "0-5", flexible = "3+")]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct ListGroupsResponse {
     /// The duration in milliseconds for which the request was throttled due to a quota
     /// violation, or zero if the request did not violate any quota.
@@ -70,6 +72,7 @@ pub struct ListGroupsResponse {
 
 /// An element of `ListGroupsResponse.Groups`: Each group in the response.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct ListedGroup {
     /// The group ID.
     #[kafka(versions = "0+", entity_type = "groupId")]

@@ -63,6 +63,7 @@ use kafka_wire::{KafkaMessage, Request, Str, UnknownTaggedFields};
 /// The request of ListOffsets (API key 2), versions 1-11, flexible 6+.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
 #[kafka(api_key = 2, versions = "1-11", flexible = "6+")]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct ListOffsetsRequest {
     /// The broker ID of the requester, or -1 if this request is being made by a normal
     /// consumer.
@@ -94,6 +95,7 @@ impl Request for ListOffsetsRequest {
 
 /// An element of `ListOffsetsRequest.Topics`: Each topic in the request.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct ListOffsetsTopic {
     /// The topic name.
     #[kafka(versions = "0+", entity_type = "topicName")]
@@ -108,6 +110,7 @@ pub struct ListOffsetsTopic {
 
 /// An element of `ListOffsetsTopic.Partitions`: Each partition in the request.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct ListOffsetsPartition {
     /// The partition index.
     #[kafka(versions = "0+")]
@@ -126,6 +129,7 @@ pub struct ListOffsetsPartition {
 /// The response of ListOffsets (API key 2), versions 1-11, flexible 6+.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
 #[kafka(api_key = 2, versions = "1-11", flexible = "6+")]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct ListOffsetsResponse {
     /// The duration in milliseconds for which the request was throttled due to a quota
     /// violation, or zero if the request did not violate any quota.
@@ -141,6 +145,7 @@ pub struct ListOffsetsResponse {
 
 /// An element of `ListOffsetsResponse.Topics`: Each topic in the response.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct ListOffsetsTopicResponse {
     /// The topic name.
     #[kafka(versions = "0+", entity_type = "topicName")]
@@ -155,6 +160,7 @@ pub struct ListOffsetsTopicResponse {
 
 /// An element of `ListOffsetsTopicResponse.Partitions`: Each partition in the response.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct ListOffsetsPartitionResponse {
     /// The partition index.
     #[kafka(versions = "0+")]

@@ -8,6 +8,7 @@ use kafka_wire::{KafkaMessage, Request, Str, UnknownTaggedFields};
 /// The request of ListPartitionReassignments (API key 46), versions 0, flexible 0+.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
 #[kafka(api_key = 46, versions = "0", flexible = "0+")]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct ListPartitionReassignmentsRequest {
     /// The time in ms to wait for the request to complete.
     #[kafka(versions = "0+", default = 60000)]
@@ -27,6 +28,7 @@ impl Request for ListPartitionReassignmentsRequest {
 /// An element of `ListPartitionReassignmentsRequest.Topics`: The topics to list partition
 /// reassignments for, or null to list everything.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct ListPartitionReassignmentsTopics {
     /// The topic name.
     #[kafka(versions = "0+", entity_type = "topicName")]
@@ -42,6 +44,7 @@ pub struct ListPartitionReassignmentsTopics {
 /// The response of ListPartitionReassignments (API key 46), versions 0, flexible 0+.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
 #[kafka(api_key = 46, versions = "0", flexible = "0+")]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct ListPartitionReassignmentsResponse {
     /// The duration in milliseconds for which the request was throttled due to a quota
     /// violation, or zero if the request did not violate any quota.
@@ -64,6 +67,7 @@ pub struct ListPartitionReassignmentsResponse {
 /// An element of `ListPartitionReassignmentsResponse.Topics`: The ongoing reassignments for
 /// each topic.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct OngoingTopicReassignment {
     /// The topic name.
     #[kafka(versions = "0+", entity_type = "topicName")]
@@ -79,6 +83,7 @@ pub struct OngoingTopicReassignment {
 /// An element of `OngoingTopicReassignment.Partitions`: The ongoing reassignments for each
 /// partition.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct OngoingPartitionReassignment {
     /// The index of the partition.
     #[kafka(versions = "0+")]

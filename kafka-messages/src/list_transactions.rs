@@ -18,6 +18,7 @@ use kafka_wire::{KafkaMessage, Request, Str, UnknownTaggedFields};
 /// The request of ListTransactions (API key 66), versions 0-2, flexible 0+.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
 #[kafka(api_key = 66, versions = "0-2", flexible = "0+")]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct ListTransactionsRequest {
     /// The transaction states to filter by: if empty, all transactions are returned; if non-
     /// empty, then only transactions matching one of the filtered states will be returned.
@@ -48,6 +49,7 @@ impl Request for ListTransactionsRequest {
 /// The response of ListTransactions (API key 66), versions 0-2, flexible 0+.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
 #[kafka(api_key = 66, versions = "0-2", flexible = "0+")]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct ListTransactionsResponse {
     /// The duration in milliseconds for which the request was throttled due to a quota
     /// violation, or zero if the request did not violate any quota.
@@ -71,6 +73,7 @@ pub struct ListTransactionsResponse {
 /// An element of `ListTransactionsResponse.TransactionStates`: The current state of the
 /// transaction for the transactional id.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct TransactionState {
     /// The transactional id.
     #[kafka(versions = "0+", entity_type = "transactionalId")]

@@ -58,6 +58,7 @@ use kafka_wire::{KafkaMessage, Request, Str, UnknownTaggedFields, Uuid};
 /// The request of Metadata (API key 3), versions 0-13, flexible 9+.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
 #[kafka(api_key = 3, versions = "0-13", flexible = "9+")]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct MetadataRequest {
     /// The topics to fetch metadata for.
     #[kafka(versions = "0+", nullable = "1+")]
@@ -83,6 +84,7 @@ impl Request for MetadataRequest {
 
 /// An element of `MetadataRequest.Topics`: The topics to fetch metadata for.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct MetadataRequestTopic {
     /// The topic id.
     #[kafka(versions = "10+", ignorable)]
@@ -98,6 +100,7 @@ pub struct MetadataRequestTopic {
 /// The response of Metadata (API key 3), versions 0-13, flexible 9+.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
 #[kafka(api_key = 3, versions = "0-13", flexible = "9+")]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct MetadataResponse {
     /// The duration in milliseconds for which the request was throttled due to a quota
     /// violation, or zero if the request did not violate any quota.
@@ -128,6 +131,7 @@ pub struct MetadataResponse {
 
 /// An element of `MetadataResponse.Brokers`: A list of brokers present in the cluster.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct MetadataResponseBroker {
     /// The broker ID.
     #[kafka(versions = "0+", map_key, entity_type = "brokerId")]
@@ -148,6 +152,7 @@ pub struct MetadataResponseBroker {
 
 /// An element of `MetadataResponse.Topics`: Each topic in the response.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct MetadataResponseTopic {
     /// The topic error, or 0 if there was no error.
     #[kafka(versions = "0+")]
@@ -176,6 +181,7 @@ pub struct MetadataResponseTopic {
 
 /// An element of `MetadataResponseTopic.Partitions`: Each partition in the topic.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct MetadataResponsePartition {
     /// The partition error, or 0 if there was no error.
     #[kafka(versions = "0+")]

@@ -65,6 +65,7 @@ use kafka_wire::{KafkaMessage, Request, Str, UnknownTaggedFields, Uuid};
 /// The request of OffsetCommit (API key 8), versions 2-10, flexible 8+.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
 #[kafka(api_key = 8, versions = "2-10", flexible = "8+")]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct OffsetCommitRequest {
     /// The unique group identifier.
     #[kafka(versions = "0+", entity_type = "groupId")]
@@ -96,6 +97,7 @@ impl Request for OffsetCommitRequest {
 
 /// An element of `OffsetCommitRequest.Topics`: The topics to commit offsets for.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct OffsetCommitRequestTopic {
     /// The topic name.
     #[kafka(versions = "0-9", ignorable, entity_type = "topicName")]
@@ -113,6 +115,7 @@ pub struct OffsetCommitRequestTopic {
 
 /// An element of `OffsetCommitRequestTopic.Partitions`: Each partition to commit offsets for.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct OffsetCommitRequestPartition {
     /// The partition index.
     #[kafka(versions = "0+")]
@@ -134,6 +137,7 @@ pub struct OffsetCommitRequestPartition {
 /// The response of OffsetCommit (API key 8), versions 2-10, flexible 8+.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
 #[kafka(api_key = 8, versions = "2-10", flexible = "8+")]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct OffsetCommitResponse {
     /// The duration in milliseconds for which the request was throttled due to a quota
     /// violation, or zero if the request did not violate any quota.
@@ -149,6 +153,7 @@ pub struct OffsetCommitResponse {
 
 /// An element of `OffsetCommitResponse.Topics`: The responses for each topic.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct OffsetCommitResponseTopic {
     /// The topic name.
     #[kafka(versions = "0-9", ignorable, entity_type = "topicName")]
@@ -167,6 +172,7 @@ pub struct OffsetCommitResponseTopic {
 /// An element of `OffsetCommitResponseTopic.Partitions`: The responses for each partition in
 /// the topic.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct OffsetCommitResponsePartition {
     /// The partition index.
     #[kafka(versions = "0+")]

@@ -8,6 +8,7 @@ use kafka_wire::{KafkaMessage, Request, Str};
 /// The request of OffsetDelete (API key 47), versions 0, flexible none.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
 #[kafka(api_key = 47, versions = "0", flexible = "none")]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct OffsetDeleteRequest {
     /// The unique group identifier.
     #[kafka(versions = "0+", entity_type = "groupId")]
@@ -23,6 +24,7 @@ impl Request for OffsetDeleteRequest {
 
 /// An element of `OffsetDeleteRequest.Topics`: The topics to delete offsets for.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct OffsetDeleteRequestTopic {
     /// The topic name.
     #[kafka(versions = "0+", map_key, entity_type = "topicName")]
@@ -34,6 +36,7 @@ pub struct OffsetDeleteRequestTopic {
 
 /// An element of `OffsetDeleteRequestTopic.Partitions`: Each partition to delete offsets for.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct OffsetDeleteRequestPartition {
     /// The partition index.
     #[kafka(versions = "0+")]
@@ -43,6 +46,7 @@ pub struct OffsetDeleteRequestPartition {
 /// The response of OffsetDelete (API key 47), versions 0, flexible none.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
 #[kafka(api_key = 47, versions = "0", flexible = "none")]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct OffsetDeleteResponse {
     /// The top-level error code, or 0 if there was no error.
     #[kafka(versions = "0+")]
@@ -58,6 +62,7 @@ pub struct OffsetDeleteResponse {
 
 /// An element of `OffsetDeleteResponse.Topics`: The responses for each topic.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct OffsetDeleteResponseTopic {
     /// The topic name.
     #[kafka(versions = "0+", map_key, entity_type = "topicName")]
@@ -70,6 +75,7 @@ pub struct OffsetDeleteResponseTopic {
 /// An element of `OffsetDeleteResponseTopic.Partitions`: The responses for each partition in
 /// the topic.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct OffsetDeleteResponsePartition {
     /// The partition index.
     #[kafka(versions = "0+", map_key)]

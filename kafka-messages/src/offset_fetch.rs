@@ -70,6 +70,7 @@ use kafka_wire::{KafkaMessage, Request, Str, UnknownTaggedFields, Uuid};
 /// The request of OffsetFetch (API key 9), versions 1-10, flexible 6+.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
 #[kafka(api_key = 9, versions = "1-10", flexible = "6+")]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct OffsetFetchRequest {
     /// The group to fetch offsets for.
     #[kafka(versions = "0-7", entity_type = "groupId")]
@@ -96,6 +97,7 @@ impl Request for OffsetFetchRequest {
 /// An element of `OffsetFetchRequest.Topics`: Each topic we would like to fetch offsets for, or
 /// null to fetch offsets for all topics.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct OffsetFetchRequestTopic {
     /// The topic name.
     #[kafka(versions = "0-7", entity_type = "topicName")]
@@ -110,6 +112,7 @@ pub struct OffsetFetchRequestTopic {
 
 /// An element of `OffsetFetchRequest.Groups`: Each group we would like to fetch offsets for.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct OffsetFetchRequestGroup {
     /// The group ID.
     #[kafka(versions = "8+", entity_type = "groupId")]
@@ -131,6 +134,7 @@ pub struct OffsetFetchRequestGroup {
 /// An element of `OffsetFetchRequestGroup.Topics`: Each topic we would like to fetch offsets
 /// for, or null to fetch offsets for all topics.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct OffsetFetchRequestTopics {
     /// The topic name.
     #[kafka(versions = "8-9", ignorable, entity_type = "topicName")]
@@ -149,6 +153,7 @@ pub struct OffsetFetchRequestTopics {
 /// The response of OffsetFetch (API key 9), versions 1-10, flexible 6+.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
 #[kafka(api_key = 9, versions = "1-10", flexible = "6+")]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct OffsetFetchResponse {
     /// The duration in milliseconds for which the request was throttled due to a quota
     /// violation, or zero if the request did not violate any quota.
@@ -170,6 +175,7 @@ pub struct OffsetFetchResponse {
 
 /// An element of `OffsetFetchResponse.Topics`: The responses per topic.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct OffsetFetchResponseTopic {
     /// The topic name.
     #[kafka(versions = "0-7", entity_type = "topicName")]
@@ -184,6 +190,7 @@ pub struct OffsetFetchResponseTopic {
 
 /// An element of `OffsetFetchResponseTopic.Partitions`: The responses per partition.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct OffsetFetchResponsePartition {
     /// The partition index.
     #[kafka(versions = "0-7")]
@@ -207,6 +214,7 @@ pub struct OffsetFetchResponsePartition {
 
 /// An element of `OffsetFetchResponse.Groups`: The responses per group id.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct OffsetFetchResponseGroup {
     /// The group ID.
     #[kafka(versions = "8+", entity_type = "groupId")]
@@ -224,6 +232,7 @@ pub struct OffsetFetchResponseGroup {
 
 /// An element of `OffsetFetchResponseGroup.Topics`: The responses per topic.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct OffsetFetchResponseTopics {
     /// The topic name.
     #[kafka(versions = "8-9", ignorable, entity_type = "topicName")]
@@ -241,6 +250,7 @@ pub struct OffsetFetchResponseTopics {
 
 /// An element of `OffsetFetchResponseTopics.Partitions`: The responses per partition.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct OffsetFetchResponsePartitions {
     /// The partition index.
     #[kafka(versions = "8+")]

@@ -34,6 +34,7 @@ use kafka_wire::{KafkaMessage, Request, Str, UnknownTaggedFields};
 /// The request of OffsetForLeaderEpoch (API key 23), versions 2-4, flexible 4+.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
 #[kafka(api_key = 23, versions = "2-4", flexible = "4+")]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct OffsetForLeaderEpochRequest {
     /// The broker ID of the follower, of -1 if this request is from a consumer.
     #[kafka(versions = "3+", default = -2, ignorable, entity_type = "brokerId")]
@@ -52,6 +53,7 @@ impl Request for OffsetForLeaderEpochRequest {
 
 /// An element of `OffsetForLeaderEpochRequest.Topics`: Each topic to get offsets for.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct OffsetForLeaderTopic {
     /// The topic name.
     #[kafka(versions = "0+", map_key, entity_type = "topicName")]
@@ -66,6 +68,7 @@ pub struct OffsetForLeaderTopic {
 
 /// An element of `OffsetForLeaderTopic.Partitions`: Each partition to get offsets for.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct OffsetForLeaderPartition {
     /// The partition index.
     #[kafka(versions = "0+")]
@@ -87,6 +90,7 @@ pub struct OffsetForLeaderPartition {
 /// The response of OffsetForLeaderEpoch (API key 23), versions 2-4, flexible 4+.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
 #[kafka(api_key = 23, versions = "2-4", flexible = "4+")]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct OffsetForLeaderEpochResponse {
     /// The duration in milliseconds for which the request was throttled due to a quota
     /// violation, or zero if the request did not violate any quota.
@@ -102,6 +106,7 @@ pub struct OffsetForLeaderEpochResponse {
 
 /// An element of `OffsetForLeaderEpochResponse.Topics`: Each topic we fetched offsets for.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct OffsetForLeaderTopicResult {
     /// The topic name.
     #[kafka(versions = "0+", map_key, entity_type = "topicName")]
@@ -117,6 +122,7 @@ pub struct OffsetForLeaderTopicResult {
 /// An element of `OffsetForLeaderTopicResult.Partitions`: Each partition in the topic we
 /// fetched offsets for.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct EpochEndOffset {
     /// The error code 0, or if there was no error.
     #[kafka(versions = "0+")]

@@ -67,6 +67,7 @@ use kafka_wire::{KafkaMessage, Records, Request, Str, UnknownTaggedFields, Uuid}
 /// The request of Produce (API key 0), versions 3-13, flexible 9+.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
 #[kafka(api_key = 0, versions = "3-13", flexible = "9+")]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct ProduceRequest {
     /// The transactional ID, or null if the producer is not transactional.
     #[kafka(versions = "3+", nullable = "3+", default = None, entity_type = "transactionalId")]
@@ -93,6 +94,7 @@ impl Request for ProduceRequest {
 
 /// An element of `ProduceRequest.TopicData`: Each topic to produce to.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct TopicProduceData {
     /// The topic name.
     #[kafka(versions = "0-12", ignorable, map_key, entity_type = "topicName")]
@@ -110,6 +112,7 @@ pub struct TopicProduceData {
 
 /// An element of `TopicProduceData.PartitionData`: Each partition to produce to.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct PartitionProduceData {
     /// The partition index.
     #[kafka(versions = "0+")]
@@ -125,6 +128,7 @@ pub struct PartitionProduceData {
 /// The response of Produce (API key 0), versions 3-13, flexible 9+.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
 #[kafka(api_key = 0, versions = "3-13", flexible = "9+")]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct ProduceResponse {
     /// Each produce response.
     #[kafka(versions = "0+")]
@@ -144,6 +148,7 @@ pub struct ProduceResponse {
 
 /// An element of `ProduceResponse.Responses`: Each produce response.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct TopicProduceResponse {
     /// The topic name.
     #[kafka(versions = "0-12", ignorable, map_key, entity_type = "topicName")]
@@ -162,6 +167,7 @@ pub struct TopicProduceResponse {
 /// An element of `TopicProduceResponse.PartitionResponses`: Each partition that we produced to
 /// within the topic.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct PartitionProduceResponse {
     /// The partition index.
     #[kafka(versions = "0+")]
@@ -198,6 +204,7 @@ pub struct PartitionProduceResponse {
 /// An element of `PartitionProduceResponse.RecordErrors`: The batch indices of records that
 /// caused the batch to be dropped.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct BatchIndexAndErrorMessage {
     /// The batch index of the record that caused the batch to be dropped.
     #[kafka(versions = "8+")]
@@ -213,6 +220,7 @@ pub struct BatchIndexAndErrorMessage {
 /// `PartitionProduceResponse.CurrentLeader`: The leader broker that the producer should use for
 /// future requests.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct LeaderIdAndEpoch {
     /// The ID of the current leader or -1 if the leader is unknown.
     #[kafka(versions = "10+", default = -1, entity_type = "brokerId")]
@@ -228,6 +236,7 @@ pub struct LeaderIdAndEpoch {
 /// An element of `ProduceResponse.NodeEndpoints`: Endpoints for all current-leaders enumerated
 /// in PartitionProduceResponses, with errors NOT_LEADER_OR_FOLLOWER.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct NodeEndpoint {
     /// The ID of the associated node.
     #[kafka(versions = "10+", map_key, entity_type = "brokerId")]

@@ -9,6 +9,7 @@ use kafka_wire::{KafkaMessage, Request, UnknownTaggedFields, Uuid};
 /// The request of PushTelemetry (API key 72), versions 0, flexible 0+.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
 #[kafka(api_key = 72, versions = "0", flexible = "0+")]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct PushTelemetryRequest {
     /// Unique id for this client instance.
     #[kafka(versions = "0+")]
@@ -37,6 +38,7 @@ impl Request for PushTelemetryRequest {
 /// The response of PushTelemetry (API key 72), versions 0, flexible 0+.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
 #[kafka(api_key = 72, versions = "0", flexible = "0+")]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct PushTelemetryResponse {
     /// The duration in milliseconds for which the request was throttled due to a quota
     /// violation, or zero if the request did not violate any quota.

@@ -18,6 +18,7 @@ use kafka_wire::{KafkaMessage, Request, Str, UnknownTaggedFields, Uuid};
 /// The request of ReadShareGroupState (API key 84), versions 0, flexible 0+.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
 #[kafka(api_key = 84, versions = "0", flexible = "0+")]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct ReadShareGroupStateRequest {
     /// The group identifier.
     #[kafka(versions = "0+")]
@@ -36,6 +37,7 @@ impl Request for ReadShareGroupStateRequest {
 
 /// An element of `ReadShareGroupStateRequest.Topics`: The data for the topics.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct ReadStateData {
     /// The topic identifier.
     #[kafka(versions = "0+")]
@@ -50,6 +52,7 @@ pub struct ReadStateData {
 
 /// An element of `ReadStateData.Partitions`: The data for the partitions.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct PartitionData {
     /// The partition index.
     #[kafka(versions = "0+")]
@@ -65,6 +68,7 @@ pub struct PartitionData {
 /// The response of ReadShareGroupState (API key 84), versions 0, flexible 0+.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
 #[kafka(api_key = 84, versions = "0", flexible = "0+")]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct ReadShareGroupStateResponse {
     /// The read results.
     #[kafka(versions = "0+")]
@@ -76,6 +80,7 @@ pub struct ReadShareGroupStateResponse {
 
 /// An element of `ReadShareGroupStateResponse.Results`: The read results.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct ReadStateResult {
     /// The topic identifier.
     #[kafka(versions = "0+")]
@@ -90,6 +95,7 @@ pub struct ReadStateResult {
 
 /// An element of `ReadStateResult.Partitions`: The results for the partitions.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct PartitionResult {
     /// The partition index.
     #[kafka(versions = "0+")]
@@ -116,6 +122,7 @@ pub struct PartitionResult {
 
 /// An element of `PartitionResult.StateBatches`: The state batches for this share-partition.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct StateBatch {
     /// The first offset of this state batch.
     #[kafka(versions = "0+")]

@@ -27,6 +27,7 @@ use kafka_wire::{KafkaMessage, Request, Str, UnknownTaggedFields, Uuid};
 /// The request of ReadShareGroupStateSummary (API key 87), versions 0-1, flexible 0+.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
 #[kafka(api_key = 87, versions = "0-1", flexible = "0+")]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct ReadShareGroupStateSummaryRequest {
     /// The group identifier.
     #[kafka(versions = "0+")]
@@ -45,6 +46,7 @@ impl Request for ReadShareGroupStateSummaryRequest {
 
 /// An element of `ReadShareGroupStateSummaryRequest.Topics`: The data for the topics.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct ReadStateSummaryData {
     /// The topic identifier.
     #[kafka(versions = "0+")]
@@ -59,6 +61,7 @@ pub struct ReadStateSummaryData {
 
 /// An element of `ReadStateSummaryData.Partitions`: The data for the partitions.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct PartitionData {
     /// The partition index.
     #[kafka(versions = "0+")]
@@ -74,6 +77,7 @@ pub struct PartitionData {
 /// The response of ReadShareGroupStateSummary (API key 87), versions 0-1, flexible 0+.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
 #[kafka(api_key = 87, versions = "0-1", flexible = "0+")]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct ReadShareGroupStateSummaryResponse {
     /// The read results.
     #[kafka(versions = "0+")]
@@ -85,6 +89,7 @@ pub struct ReadShareGroupStateSummaryResponse {
 
 /// An element of `ReadShareGroupStateSummaryResponse.Results`: The read results.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct ReadStateSummaryResult {
     /// The topic identifier.
     #[kafka(versions = "0+")]
@@ -99,6 +104,7 @@ pub struct ReadStateSummaryResult {
 
 /// An element of `ReadStateSummaryResult.Partitions`: The results for the partitions.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct PartitionResult {
     /// The partition index.
     #[kafka(versions = "0+")]

@@ -21,6 +21,7 @@ use kafka_wire::{KafkaMessage, Request, UnknownTaggedFields};
 /// The request of RenewDelegationToken (API key 39), versions 1-2, flexible 2+.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
 #[kafka(api_key = 39, versions = "1-2", flexible = "2+")]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct RenewDelegationTokenRequest {
     /// The HMAC of the delegation token to be renewed.
     #[kafka(versions = "0+")]
@@ -40,6 +41,7 @@ impl Request for RenewDelegationTokenRequest {
 /// The response of RenewDelegationToken (API key 39), versions 1-2, flexible 2+.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
 #[kafka(api_key = 39, versions = "1-2", flexible = "2+")]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct RenewDelegationTokenResponse {
     /// The error code, or 0 if there was no error.
     #[kafka(versions = "0+")]

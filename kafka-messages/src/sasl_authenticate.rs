@@ -19,6 +19,7 @@ use kafka_wire::{KafkaMessage, Request, Str, UnknownTaggedFields};
 /// The request of SaslAuthenticate (API key 36), versions 0-2, flexible 2+.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
 #[kafka(api_key = 36, versions = "0-2", flexible = "2+")]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct SaslAuthenticateRequest {
     /// The SASL authentication bytes from the client, as defined by the SASL mechanism.
     #[kafka(versions = "0+")]
@@ -35,6 +36,7 @@ impl Request for SaslAuthenticateRequest {
 /// The response of SaslAuthenticate (API key 36), versions 0-2, flexible 2+.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
 #[kafka(api_key = 36, versions = "0-2", flexible = "2+")]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct SaslAuthenticateResponse {
     /// The error code, or 0 if there was no error.
     #[kafka(versions = "0+")]

@@ -22,6 +22,7 @@ use kafka_wire::{KafkaMessage, Request, Str};
 /// The request of SaslHandshake (API key 17), versions 0-1, flexible none.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
 #[kafka(api_key = 17, versions = "0-1", flexible = "none")]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct SaslHandshakeRequest {
     /// The SASL mechanism chosen by the client.
     #[kafka(versions = "0+")]
@@ -35,6 +36,7 @@ impl Request for SaslHandshakeRequest {
 /// The response of SaslHandshake (API key 17), versions 0-1, flexible none.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
 #[kafka(api_key = 17, versions = "0-1", flexible = "none")]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct SaslHandshakeResponse {
     /// The error code, or 0 if there was no error.
     #[kafka(versions = "0+")]

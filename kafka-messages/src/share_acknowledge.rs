@@ -36,6 +36,7 @@ use kafka_wire::{KafkaMessage, Request, Str, UnknownTaggedFields, Uuid};
 /// The request of ShareAcknowledge (API key 79), versions 1-2, flexible 0+.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
 #[kafka(api_key = 79, versions = "1-2", flexible = "0+")]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct ShareAcknowledgeRequest {
     /// The group identifier.
     #[kafka(versions = "0+", nullable = "0+", default = None, entity_type = "groupId")]
@@ -65,6 +66,7 @@ impl Request for ShareAcknowledgeRequest {
 /// An element of `ShareAcknowledgeRequest.Topics`: The topics containing records to
 /// acknowledge.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct AcknowledgeTopic {
     /// The unique topic ID.
     #[kafka(versions = "0+", map_key)]
@@ -80,6 +82,7 @@ pub struct AcknowledgeTopic {
 /// An element of `AcknowledgeTopic.Partitions`: The partitions containing records to
 /// acknowledge.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct AcknowledgePartition {
     /// The partition index.
     #[kafka(versions = "0+", map_key)]
@@ -94,6 +97,7 @@ pub struct AcknowledgePartition {
 
 /// An element of `AcknowledgePartition.AcknowledgementBatches`: Record batches to acknowledge.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct AcknowledgementBatch {
     /// First offset of batch of records to acknowledge.
     #[kafka(versions = "0+")]
@@ -112,6 +116,7 @@ pub struct AcknowledgementBatch {
 /// The response of ShareAcknowledge (API key 79), versions 1-2, flexible 0+.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
 #[kafka(api_key = 79, versions = "1-2", flexible = "0+")]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct ShareAcknowledgeResponse {
     /// The duration in milliseconds for which the request was throttled due to a quota
     /// violation, or zero if the request did not violate any quota.
@@ -140,6 +145,7 @@ pub struct ShareAcknowledgeResponse {
 
 /// An element of `ShareAcknowledgeResponse.Responses`: The response topics.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct ShareAcknowledgeTopicResponse {
     /// The unique topic ID.
     #[kafka(versions = "0+", map_key)]
@@ -154,6 +160,7 @@ pub struct ShareAcknowledgeTopicResponse {
 
 /// An element of `ShareAcknowledgeTopicResponse.Partitions`: The topic partitions.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct PartitionData {
     /// The partition index.
     #[kafka(versions = "0+")]
@@ -174,6 +181,7 @@ pub struct PartitionData {
 
 /// `PartitionData.CurrentLeader`: The current leader of the partition.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct LeaderIdAndEpoch {
     /// The ID of the current leader or -1 if the leader is unknown.
     #[kafka(versions = "0+")]
@@ -189,6 +197,7 @@ pub struct LeaderIdAndEpoch {
 /// An element of `ShareAcknowledgeResponse.NodeEndpoints`: Endpoints for all current leaders
 /// enumerated in PartitionData with error NOT_LEADER_OR_FOLLOWER.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct NodeEndpoint {
     /// The ID of the associated node.
     #[kafka(versions = "0+", map_key, entity_type = "brokerId")]

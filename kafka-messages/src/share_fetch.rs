@@ -37,6 +37,7 @@ use kafka_wire::{KafkaMessage, Records, Request, Str, UnknownTaggedFields, Uuid}
 /// The request of ShareFetch (API key 78), versions 1-2, flexible 0+.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
 #[kafka(api_key = 78, versions = "1-2", flexible = "0+")]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct ShareFetchRequest {
     /// The group identifier.
     #[kafka(versions = "0+", nullable = "0+", default = None, entity_type = "groupId")]
@@ -87,6 +88,7 @@ impl Request for ShareFetchRequest {
 
 /// An element of `ShareFetchRequest.Topics`: The topics to fetch.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct FetchTopic {
     /// The unique topic ID.
     #[kafka(versions = "0+", map_key)]
@@ -101,6 +103,7 @@ pub struct FetchTopic {
 
 /// An element of `FetchTopic.Partitions`: The partitions to fetch.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct FetchPartition {
     /// The partition index.
     #[kafka(versions = "0+", map_key)]
@@ -119,6 +122,7 @@ pub struct FetchPartition {
 
 /// An element of `FetchPartition.AcknowledgementBatches`: Record batches to acknowledge.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct AcknowledgementBatch {
     /// First offset of batch of records to acknowledge.
     #[kafka(versions = "0+")]
@@ -137,6 +141,7 @@ pub struct AcknowledgementBatch {
 /// An element of `ShareFetchRequest.ForgottenTopicsData`: The partitions to remove from this
 /// share session.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct ForgottenTopic {
     /// The unique topic ID.
     #[kafka(versions = "0+")]
@@ -152,6 +157,7 @@ pub struct ForgottenTopic {
 /// The response of ShareFetch (API key 78), versions 1-2, flexible 0+.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
 #[kafka(api_key = 78, versions = "1-2", flexible = "0+")]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct ShareFetchResponse {
     /// The duration in milliseconds for which the request was throttled due to a quota
     /// violation, or zero if the request did not violate any quota.
@@ -180,6 +186,7 @@ pub struct ShareFetchResponse {
 
 /// An element of `ShareFetchResponse.Responses`: The response topics.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct ShareFetchableTopicResponse {
     /// The unique topic ID.
     #[kafka(versions = "0+", map_key)]
@@ -194,6 +201,7 @@ pub struct ShareFetchableTopicResponse {
 
 /// An element of `ShareFetchableTopicResponse.Partitions`: The topic partitions.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct PartitionData {
     /// The partition index.
     #[kafka(versions = "0+")]
@@ -226,6 +234,7 @@ pub struct PartitionData {
 
 /// `PartitionData.CurrentLeader`: The current leader of the partition.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct LeaderIdAndEpoch {
     /// The ID of the current leader or -1 if the leader is unknown.
     #[kafka(versions = "0+")]
@@ -240,6 +249,7 @@ pub struct LeaderIdAndEpoch {
 
 /// An element of `PartitionData.AcquiredRecords`: The acquired records.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct AcquiredRecords {
     /// The earliest offset in this batch of acquired records.
     #[kafka(versions = "0+")]
@@ -258,6 +268,7 @@ pub struct AcquiredRecords {
 /// An element of `ShareFetchResponse.NodeEndpoints`: Endpoints for all current leaders
 /// enumerated in PartitionData with error NOT_LEADER_OR_FOLLOWER.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct NodeEndpoint {
     /// The ID of the associated node.
     #[kafka(versions = "0+", map_key, entity_type = "brokerId")]

@@ -29,6 +29,7 @@ use kafka_wire::{KafkaMessage, Request, Str, UnknownTaggedFields, Uuid};
 /// The request of ShareGroupDescribe (API key 77), versions 1, flexible 0+.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
 #[kafka(api_key = 77, versions = "1", flexible = "0+")]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct ShareGroupDescribeRequest {
     /// The ids of the groups to describe.
     #[kafka(versions = "0+", entity_type = "groupId")]
@@ -48,6 +49,7 @@ impl Request for ShareGroupDescribeRequest {
 /// The response of ShareGroupDescribe (API key 77), versions 1, flexible 0+.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
 #[kafka(api_key = 77, versions = "1", flexible = "0+")]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct ShareGroupDescribeResponse {
     /// The duration in milliseconds for which the request was throttled due to a quota
     /// violation, or zero if the request did not violate any quota.
@@ -63,6 +65,7 @@ pub struct ShareGroupDescribeResponse {
 
 /// An element of `ShareGroupDescribeResponse.Groups`: Each described group.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct DescribedGroup {
     /// The describe error, or 0 if there was no error.
     #[kafka(versions = "0+")]
@@ -98,6 +101,7 @@ pub struct DescribedGroup {
 
 /// An element of `DescribedGroup.Members`: The members.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct Member {
     /// The member ID.
     #[kafka(versions = "0+")]
@@ -127,6 +131,7 @@ pub struct Member {
 
 /// `Member.Assignment`: The current assignment.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct Assignment {
     /// The assigned topic-partitions to the member.
     #[kafka(versions = "0+")]
@@ -138,6 +143,7 @@ pub struct Assignment {
 
 /// An element of `Assignment.TopicPartitions`: The assigned topic-partitions to the member.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct TopicPartitions {
     /// The topic ID.
     #[kafka(versions = "0+")]

@@ -30,6 +30,7 @@ use kafka_wire::{KafkaMessage, Request, Str, UnknownTaggedFields, Uuid};
 /// The request of ShareGroupHeartbeat (API key 76), versions 1, flexible 0+.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
 #[kafka(api_key = 76, versions = "1", flexible = "0+")]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct ShareGroupHeartbeatRequest {
     /// The group identifier.
     #[kafka(versions = "0+", entity_type = "groupId")]
@@ -60,6 +61,7 @@ impl Request for ShareGroupHeartbeatRequest {
 /// The response of ShareGroupHeartbeat (API key 76), versions 1, flexible 0+.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
 #[kafka(api_key = 76, versions = "1", flexible = "0+")]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct ShareGroupHeartbeatResponse {
     /// The duration in milliseconds for which the request was throttled due to a quota
     /// violation, or zero if the request did not violate any quota.
@@ -91,6 +93,7 @@ pub struct ShareGroupHeartbeatResponse {
 
 /// `ShareGroupHeartbeatResponse.Assignment`: null if not provided; the assignment otherwise.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct Assignment {
     /// The partitions assigned to the member.
     #[kafka(versions = "0+")]
@@ -102,6 +105,7 @@ pub struct Assignment {
 
 /// An element of `Assignment.TopicPartitions`: The partitions assigned to the member.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct TopicPartitions {
     /// The topic ID.
     #[kafka(versions = "0+")]

@@ -8,6 +8,7 @@ use kafka_wire::{KafkaMessage, UnknownTaggedFields};
 /// Kafka's `SnapshotFooterRecord` data schema, versions 0, flexible 0+.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
 #[kafka(versions = "0", flexible = "0+")]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct SnapshotFooterRecord {
     /// The version of the snapshot footer record.
     #[kafka(versions = "0+")]

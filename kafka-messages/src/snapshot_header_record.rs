@@ -8,6 +8,7 @@ use kafka_wire::{KafkaMessage, UnknownTaggedFields};
 /// Kafka's `SnapshotHeaderRecord` data schema, versions 0, flexible 0+.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
 #[kafka(versions = "0", flexible = "0+")]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct SnapshotHeaderRecord {
     /// The version of the snapshot header record.
     #[kafka(versions = "0+")]

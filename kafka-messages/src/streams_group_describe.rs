@@ -26,6 +26,7 @@ use kafka_wire::{KafkaMessage, Request, Str, UnknownTaggedFields};
 /// The request of StreamsGroupDescribe (API key 89), versions 0-1, flexible 0+.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
 #[kafka(api_key = 89, versions = "0-1", flexible = "0+")]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct StreamsGroupDescribeRequest {
     /// The ids of the groups to describe
     #[kafka(versions = "0+", entity_type = "groupId")]
@@ -49,6 +50,7 @@ impl Request for StreamsGroupDescribeRequest {
 /// The response of StreamsGroupDescribe (API key 89), versions 0-1, flexible 0+.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
 #[kafka(api_key = 89, versions = "0-1", flexible = "0+")]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct StreamsGroupDescribeResponse {
     /// The duration in milliseconds for which the request was throttled due to a quota
     /// violation, or zero if the request did not violate any quota.
@@ -64,6 +66,7 @@ pub struct StreamsGroupDescribeResponse {
 
 /// An element of `StreamsGroupDescribeResponse.Groups`: Each described group.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct DescribedGroup {
     /// The describe error, or 0 if there was no error.
     #[kafka(versions = "0+")]
@@ -119,6 +122,7 @@ pub struct DescribedGroup {
 /// `DescribedGroup.Topology`: The topology metadata currently initialized for the streams
 /// application. Can be null in case of a describe error.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct Topology {
     /// The epoch of the currently initialized topology for this group.
     #[kafka(versions = "0+")]
@@ -139,6 +143,7 @@ pub struct Topology {
 /// regular expressions are resolved to actual topics. Null if the group is uninitialized,
 /// source topics are missing or incorrectly partitioned.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct Subtopology {
     /// String to uniquely identify the subtopology.
     #[kafka(versions = "0+")]
@@ -165,6 +170,7 @@ pub struct Subtopology {
 /// An element of `Subtopology.StateChangelogTopics`: The set of state changelog topics
 /// associated with this subtopology. Created automatically.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct TopicInfo {
     /// The name of the topic.
     #[kafka(versions = "0+", entity_type = "topicName")]
@@ -187,6 +193,7 @@ pub struct TopicInfo {
 
 /// An element of `TopicInfo.TopicConfigs`: Topic-level configurations as key-value pairs.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct KeyValue {
     /// key of the config
     #[kafka(versions = "0+")]
@@ -201,6 +208,7 @@ pub struct KeyValue {
 
 /// An element of `DescribedGroup.Members`: The members.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct Member {
     /// The member ID.
     #[kafka(versions = "0+")]
@@ -255,6 +263,7 @@ pub struct Member {
 /// `Member.UserEndpoint`: User-defined endpoint for Interactive Queries. Null if not defined
 /// for this client.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct Endpoint {
     /// host of the endpoint
     #[kafka(versions = "0+")]
@@ -269,6 +278,7 @@ pub struct Endpoint {
 
 /// An element of `Member.TaskOffsets`: Cumulative changelog offsets for tasks.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct TaskOffset {
     /// The subtopology identifier.
     #[kafka(versions = "0+")]
@@ -286,6 +296,7 @@ pub struct TaskOffset {
 
 /// `Member.Assignment`: The current assignment.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct Assignment {
     /// Active tasks for this client.
     #[kafka(versions = "0+")]
@@ -303,6 +314,7 @@ pub struct Assignment {
 
 /// An element of `Assignment.ActiveTasks`: Active tasks for this client.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct TaskIds {
     /// The subtopology identifier.
     #[kafka(versions = "0+")]
@@ -318,6 +330,7 @@ pub struct TaskIds {
 /// `DescribedGroup.TopologyDescription`: The full topology description for this group. Non-null
 /// if and only if TopologyDescriptionStatus is AVAILABLE (3); null otherwise.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct TopologyDescription {
     /// The subtopologies that make up this topology.
     #[kafka(versions = "1+")]
@@ -333,6 +346,7 @@ pub struct TopologyDescription {
 /// An element of `TopologyDescription.Subtopologies`: The subtopologies that make up this
 /// topology.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct TopologyDescriptionSubtopology {
     /// The subtopology identifier, unique within the topology.
     #[kafka(versions = "1+")]
@@ -348,6 +362,7 @@ pub struct TopologyDescriptionSubtopology {
 /// An element of `TopologyDescriptionSubtopology.Nodes`: The processing nodes in this
 /// subtopology.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct TopologyDescriptionNode {
     /// The name of this node (e.g., KSTREAM-SOURCE-0000000000).
     #[kafka(versions = "1+")]
@@ -377,6 +392,7 @@ pub struct TopologyDescriptionNode {
 
 /// An element of `TopologyDescription.GlobalStores`: Global state stores used by this topology.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct TopologyDescriptionGlobalStore {
     /// The source node providing data to the global store.
     #[kafka(versions = "1+")]

@@ -37,6 +37,7 @@ use kafka_wire::{KafkaMessage, Request, Str, UnknownTaggedFields};
 /// The request of StreamsGroupHeartbeat (API key 88), versions 0-1, flexible 0+.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
 #[kafka(api_key = 88, versions = "0-1", flexible = "0+")]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct StreamsGroupHeartbeatRequest {
     /// The group identifier.
     #[kafka(versions = "0+", entity_type = "groupId")]
@@ -115,6 +116,7 @@ impl Request for StreamsGroupHeartbeatRequest {
 /// topology initialized for the group. Only sent when memberEpoch = 0, must be non-empty. Null
 /// otherwise.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct Topology {
     /// The epoch of the topology. Used to check if the topology corresponds to the topology
     /// initialized on the brokers.
@@ -130,6 +132,7 @@ pub struct Topology {
 
 /// An element of `Topology.Subtopologies`: The sub-topologies of the streams application.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct Subtopology {
     /// String to uniquely identify the subtopology. Deterministically generated from the
     /// topology
@@ -163,6 +166,7 @@ pub struct Subtopology {
 /// An element of `Subtopology.StateChangelogTopics`: The set of state changelog topics
 /// associated with this subtopology. Created automatically.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct TopicInfo {
     /// The name of the topic.
     #[kafka(versions = "0+", entity_type = "topicName")]
@@ -185,6 +189,7 @@ pub struct TopicInfo {
 
 /// An element of `TopicInfo.TopicConfigs`: Topic-level configurations as key-value pairs.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct KeyValue {
     /// key of the config
     #[kafka(versions = "0+")]
@@ -200,6 +205,7 @@ pub struct KeyValue {
 /// An element of `Subtopology.CopartitionGroups`: A subset of source topics that must be
 /// copartitioned.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct CopartitionGroup {
     /// The topics the topology reads from. Index into the array on the subtopology level.
     #[kafka(versions = "0+")]
@@ -220,6 +226,7 @@ pub struct CopartitionGroup {
 /// An element of `StreamsGroupHeartbeatRequest.ActiveTasks`: Currently owned active tasks for
 /// this client. Null if unchanged since last heartbeat.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct TaskIds {
     /// The subtopology identifier.
     #[kafka(versions = "0+")]
@@ -235,6 +242,7 @@ pub struct TaskIds {
 /// `StreamsGroupHeartbeatRequest.UserEndpoint`: User-defined endpoint for Interactive Queries.
 /// Null if unchanged since last heartbeat, or if not defined on the client.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct Endpoint {
     /// host of the endpoint
     #[kafka(versions = "0+")]
@@ -251,6 +259,7 @@ pub struct Endpoint {
 /// tasks. Only updated when a warm-up task has caught up, and according to the task offset
 /// interval. Null if unchanged since last heartbeat.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct TaskOffset {
     /// The subtopology identifier.
     #[kafka(versions = "0+")]
@@ -269,6 +278,7 @@ pub struct TaskOffset {
 /// The response of StreamsGroupHeartbeat (API key 88), versions 0-1, flexible 0+.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
 #[kafka(api_key = 88, versions = "0-1", flexible = "0+")]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct StreamsGroupHeartbeatResponse {
     /// The duration in milliseconds for which the request was throttled due to a quota
     /// violation, or zero if the request did not violate any quota.
@@ -335,6 +345,7 @@ pub struct StreamsGroupHeartbeatResponse {
 /// An element of `StreamsGroupHeartbeatResponse.Status`: Indicate zero or more status for the
 /// group.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct Status {
     /// A code to indicate that a particular status is active for the group membership
     #[kafka(versions = "0+")]
@@ -351,6 +362,7 @@ pub struct Status {
 /// client. Null if unchanged since last heartbeat.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
 #[kafka(name = "TaskIds")]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct ResponseTaskIds {
     /// The subtopology identifier.
     #[kafka(versions = "0+")]
@@ -368,6 +380,7 @@ pub struct ResponseTaskIds {
 /// UserEndpoint when a client runs more than one stream thread; clients must union the entries
 /// of an endpoint. Null if unchanged since last heartbeat.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct EndpointToPartitions {
     /// User-defined endpoint to connect to the node
     #[kafka(versions = "0+")]
@@ -388,6 +401,7 @@ pub struct EndpointToPartitions {
 /// `EndpointToPartitions.UserEndpoint`: User-defined endpoint to connect to the node
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
 #[kafka(name = "Endpoint")]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct ResponseEndpoint {
     /// host of the endpoint
     #[kafka(versions = "0+")]
@@ -403,6 +417,7 @@ pub struct ResponseEndpoint {
 /// An element of `EndpointToPartitions.ActivePartitions`: The source topic partitions,
 /// including repartition source topics, of the active tasks assigned to this member
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct TopicPartition {
     /// topic name
     #[kafka(versions = "0+", entity_type = "topicName")]

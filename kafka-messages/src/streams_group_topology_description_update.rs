@@ -21,6 +21,7 @@ use kafka_wire::{KafkaMessage, Request, Str, UnknownTaggedFields};
 /// The request of StreamsGroupTopologyDescriptionUpdate (API key 93), versions 0, flexible 0+.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
 #[kafka(api_key = 93, versions = "0", flexible = "0+")]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct StreamsGroupTopologyDescriptionUpdateRequest {
     /// The streams group identifier.
     #[kafka(versions = "0+", entity_type = "groupId")]
@@ -49,6 +50,7 @@ impl Request for StreamsGroupTopologyDescriptionUpdateRequest {
 /// `StreamsGroupTopologyDescriptionUpdateRequest.TopologyDescription`: The topology
 /// description.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct TopologyDescription {
     /// The subtopologies that make up this topology.
     #[kafka(versions = "0+")]
@@ -64,6 +66,7 @@ pub struct TopologyDescription {
 /// An element of `TopologyDescription.Subtopologies`: The subtopologies that make up this
 /// topology.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct TopologyDescriptionSubtopology {
     /// The subtopology identifier, unique within the topology.
     #[kafka(versions = "0+")]
@@ -79,6 +82,7 @@ pub struct TopologyDescriptionSubtopology {
 /// An element of `TopologyDescriptionSubtopology.Nodes`: The processing nodes in this
 /// subtopology.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct TopologyDescriptionNode {
     /// The name of this node (e.g., KSTREAM-SOURCE-0000000000).
     #[kafka(versions = "0+")]
@@ -108,6 +112,7 @@ pub struct TopologyDescriptionNode {
 
 /// An element of `TopologyDescription.GlobalStores`: Global state stores used by this topology.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct TopologyDescriptionGlobalStore {
     /// The source node providing data to the global store.
     #[kafka(versions = "0+")]
@@ -123,6 +128,7 @@ pub struct TopologyDescriptionGlobalStore {
 /// The response of StreamsGroupTopologyDescriptionUpdate (API key 93), versions 0, flexible 0+.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
 #[kafka(api_key = 93, versions = "0", flexible = "0+")]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct StreamsGroupTopologyDescriptionUpdateResponse {
     /// The duration in milliseconds for which the request was throttled due to a quota
     /// violation, or zero if the request did not violate any quota.

@@ -34,6 +34,7 @@ use kafka_wire::{KafkaMessage, Request, Str, UnknownTaggedFields};
 /// The request of SyncGroup (API key 14), versions 0-5, flexible 4+.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
 #[kafka(api_key = 14, versions = "0-5", flexible = "4+")]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct SyncGroupRequest {
     /// The unique group identifier.
     #[kafka(versions = "0+", entity_type = "groupId")]
@@ -67,6 +68,7 @@ impl Request for SyncGroupRequest {
 
 /// An element of `SyncGroupRequest.Assignments`: Each assignment.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct SyncGroupRequestAssignment {
     /// The ID of the member to assign.
     #[kafka(versions = "0+")]
@@ -82,6 +84,7 @@ pub struct SyncGroupRequestAssignment {
 /// The response of SyncGroup (API key 14), versions 0-5, flexible 4+.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
 #[kafka(api_key = 14, versions = "0-5", flexible = "4+")]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct SyncGroupResponse {
     /// The duration in milliseconds for which the request was throttled due to a quota
     /// violation, or zero if the request did not violate any quota.

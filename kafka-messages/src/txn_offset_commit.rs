@@ -61,6 +61,7 @@ use kafka_wire::{KafkaMessage, Request, Str, UnknownTaggedFields, Uuid};
 /// The request of TxnOffsetCommit (API key 28), versions 0-6, flexible 3+.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
 #[kafka(api_key = 28, versions = "0-6", flexible = "3+")]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct TxnOffsetCommitRequest {
     /// The ID of the transaction.
     #[kafka(versions = "0+", entity_type = "transactionalId")]
@@ -99,6 +100,7 @@ impl Request for TxnOffsetCommitRequest {
 /// An element of `TxnOffsetCommitRequest.Topics`: Each topic that we want to commit offsets
 /// for.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct TxnOffsetCommitRequestTopic {
     /// The topic name.
     #[kafka(versions = "0-5", ignorable, entity_type = "topicName")]
@@ -117,6 +119,7 @@ pub struct TxnOffsetCommitRequestTopic {
 /// An element of `TxnOffsetCommitRequestTopic.Partitions`: The partitions inside the topic that
 /// we want to commit offsets for.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct TxnOffsetCommitRequestPartition {
     /// The index of the partition within the topic.
     #[kafka(versions = "0+")]
@@ -138,6 +141,7 @@ pub struct TxnOffsetCommitRequestPartition {
 /// The response of TxnOffsetCommit (API key 28), versions 0-6, flexible 3+.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
 #[kafka(api_key = 28, versions = "0-6", flexible = "3+")]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct TxnOffsetCommitResponse {
     /// The duration in milliseconds for which the request was throttled due to a quota
     /// violation, or zero if the request did not violate any quota.
@@ -153,6 +157,7 @@ pub struct TxnOffsetCommitResponse {
 
 /// An element of `TxnOffsetCommitResponse.Topics`: The responses for each topic.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct TxnOffsetCommitResponseTopic {
     /// The topic name.
     #[kafka(versions = "0-5", ignorable, entity_type = "topicName")]
@@ -171,6 +176,7 @@ pub struct TxnOffsetCommitResponseTopic {
 /// An element of `TxnOffsetCommitResponseTopic.Partitions`: The responses for each partition in
 /// the topic.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct TxnOffsetCommitResponsePartition {
     /// The partition index.
     #[kafka(versions = "0+")]

@@ -8,6 +8,7 @@ use kafka_wire::{KafkaMessage, Request, Str, UnknownTaggedFields};
 /// The request of UnregisterController (API key 94), versions 0, flexible 0+.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
 #[kafka(api_key = 94, versions = "0", flexible = "0+")]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct UnregisterControllerRequest {
     /// The controller ID to unregister.
     #[kafka(versions = "0+")]
@@ -24,6 +25,7 @@ impl Request for UnregisterControllerRequest {
 /// The response of UnregisterController (API key 94), versions 0, flexible 0+.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
 #[kafka(api_key = 94, versions = "0", flexible = "0+")]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct UnregisterControllerResponse {
     /// Duration in milliseconds for which the request was throttled due to a quota violation,
     /// or zero if the request did not violate any quota.

@@ -14,6 +14,7 @@ use kafka_wire::{KafkaMessage, Request, Str, UnknownTaggedFields};
 /// The request of UpdateFeatures (API key 57), versions 0-2, flexible 0+.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
 #[kafka(api_key = 57, versions = "0-2", flexible = "0+")]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct UpdateFeaturesRequest {
     /// How long to wait in milliseconds before timing out the request.
     #[kafka(versions = "0+", default = 60000, name = "timeoutMs")]
@@ -36,6 +37,7 @@ impl Request for UpdateFeaturesRequest {
 /// An element of `UpdateFeaturesRequest.FeatureUpdates`: The list of updates to finalized
 /// features.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct FeatureUpdateKey {
     /// The name of the finalized feature to be updated.
     #[kafka(versions = "0+", map_key)]
@@ -62,6 +64,7 @@ pub struct FeatureUpdateKey {
 /// The response of UpdateFeatures (API key 57), versions 0-2, flexible 0+.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
 #[kafka(api_key = 57, versions = "0-2", flexible = "0+")]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct UpdateFeaturesResponse {
     /// The duration in milliseconds for which the request was throttled due to a quota
     /// violation, or zero if the request did not violate any quota.
@@ -83,6 +86,7 @@ pub struct UpdateFeaturesResponse {
 
 /// An element of `UpdateFeaturesResponse.Results`: Results for each feature update.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct UpdatableFeatureResult {
     /// The name of the finalized feature.
     #[kafka(versions = "0+", map_key)]

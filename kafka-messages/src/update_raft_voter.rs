@@ -8,6 +8,7 @@ use kafka_wire::{KafkaMessage, Request, Str, UnknownTaggedFields, Uuid};
 /// The request of UpdateRaftVoter (API key 82), versions 0, flexible 0+.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
 #[kafka(api_key = 82, versions = "0", flexible = "0+")]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct UpdateRaftVoterRequest {
     /// The cluster id.
     #[kafka(versions = "0+", nullable = "0+")]
@@ -39,6 +40,7 @@ impl Request for UpdateRaftVoterRequest {
 /// An element of `UpdateRaftVoterRequest.Listeners`: The endpoint that can be used to
 /// communicate with the leader.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct Listener {
     /// The name of the endpoint.
     #[kafka(versions = "0+", map_key)]
@@ -57,6 +59,7 @@ pub struct Listener {
 /// `UpdateRaftVoterRequest.KRaftVersionFeature`: The range of versions of the protocol that the
 /// replica supports.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct KRaftVersionFeature {
     /// The minimum supported KRaft protocol version.
     #[kafka(versions = "0+")]
@@ -72,6 +75,7 @@ pub struct KRaftVersionFeature {
 /// The response of UpdateRaftVoter (API key 82), versions 0, flexible 0+.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
 #[kafka(api_key = 82, versions = "0", flexible = "0+")]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct UpdateRaftVoterResponse {
     /// The duration in milliseconds for which the request was throttled due to a quota
     /// violation, or zero if the request did not violate any quota.
@@ -90,6 +94,7 @@ pub struct UpdateRaftVoterResponse {
 
 /// `UpdateRaftVoterResponse.CurrentLeader`: Details of the current Raft cluster leader.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct CurrentLeader {
     /// The replica id of the current leader or -1 if the leader is unknown.
     #[kafka(versions = "0+", default = -1, entity_type = "brokerId")]

@@ -18,6 +18,7 @@ use kafka_wire::{KafkaMessage, Request, Str, UnknownTaggedFields, Uuid};
 /// The request of Vote (API key 52), versions 0-2, flexible 0+.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
 #[kafka(api_key = 52, versions = "0-2", flexible = "0+")]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct VoteRequest {
     /// The cluster id.
     #[kafka(versions = "0+", nullable = "0+", default = None)]
@@ -39,6 +40,7 @@ impl Request for VoteRequest {
 
 /// An element of `VoteRequest.Topics`: The topic data.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct TopicData {
     /// The topic name.
     #[kafka(versions = "0+", entity_type = "topicName")]
@@ -53,6 +55,7 @@ pub struct TopicData {
 
 /// An element of `TopicData.Partitions`: The partition data.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct PartitionData {
     /// The partition index.
     #[kafka(versions = "0+")]
@@ -86,6 +89,7 @@ pub struct PartitionData {
 /// The response of Vote (API key 52), versions 0-2, flexible 0+.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
 #[kafka(api_key = 52, versions = "0-2", flexible = "0+")]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct VoteResponse {
     /// The top level error code.
     #[kafka(versions = "0+")]
@@ -104,6 +108,7 @@ pub struct VoteResponse {
 /// An element of `VoteResponse.Topics`: The results for each topic.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
 #[kafka(name = "TopicData")]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct ResponseTopicData {
     /// The topic name.
     #[kafka(versions = "0+", entity_type = "topicName")]
@@ -119,6 +124,7 @@ pub struct ResponseTopicData {
 /// An element of `ResponseTopicData.Partitions`: The results for each partition.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
 #[kafka(name = "PartitionData")]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct ResponsePartitionData {
     /// The partition index.
     #[kafka(versions = "0+")]
@@ -143,6 +149,7 @@ pub struct ResponsePartitionData {
 /// An element of `VoteResponse.NodeEndpoints`: Endpoints for all current-leaders enumerated in
 /// PartitionData.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct NodeEndpoint {
     /// The ID of the associated node.
     #[kafka(versions = "1+", map_key, entity_type = "brokerId")]

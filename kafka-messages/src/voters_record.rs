@@ -8,6 +8,7 @@ use kafka_wire::{KafkaMessage, Str, UnknownTaggedFields, Uuid};
 /// Kafka's `VotersRecord` data schema, versions 0, flexible 0+.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
 #[kafka(versions = "0", flexible = "0+")]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct VotersRecord {
     /// The version of the voters record.
     #[kafka(versions = "0+")]
@@ -22,6 +23,7 @@ pub struct VotersRecord {
 
 /// An element of `VotersRecord.Voters`: The set of voters in the quorum for this epoch.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct Voter {
     /// The replica id of the voter in the topic partition.
     #[kafka(versions = "0+", entity_type = "brokerId")]
@@ -43,6 +45,7 @@ pub struct Voter {
 /// An element of `Voter.Endpoints`: The endpoint that can be used to communicate with the
 /// voter.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct Endpoint {
     /// The name of the endpoint.
     #[kafka(versions = "0+", map_key)]
@@ -61,6 +64,7 @@ pub struct Endpoint {
 /// `Voter.KRaftVersionFeature`: The range of versions of the protocol that the replica
 /// supports.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct KRaftVersionFeature {
     /// The minimum supported KRaft protocol version.
     #[kafka(versions = "0+")]

@@ -28,6 +28,7 @@ use kafka_wire::{KafkaMessage, Request, Str, UnknownTaggedFields, Uuid};
 /// The request of WriteShareGroupState (API key 85), versions 0-1, flexible 0+.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
 #[kafka(api_key = 85, versions = "0-1", flexible = "0+")]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct WriteShareGroupStateRequest {
     /// The group identifier.
     #[kafka(versions = "0+")]
@@ -46,6 +47,7 @@ impl Request for WriteShareGroupStateRequest {
 
 /// An element of `WriteShareGroupStateRequest.Topics`: The data for the topics.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct WriteStateData {
     /// The topic identifier.
     #[kafka(versions = "0+")]
@@ -60,6 +62,7 @@ pub struct WriteStateData {
 
 /// An element of `WriteStateData.Partitions`: The data for the partitions.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct PartitionData {
     /// The partition index.
     #[kafka(versions = "0+")]
@@ -87,6 +90,7 @@ pub struct PartitionData {
 
 /// An element of `PartitionData.StateBatches`: The state batches for the share-partition.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct StateBatch {
     /// The first offset of this state batch.
     #[kafka(versions = "0+")]
@@ -108,6 +112,7 @@ pub struct StateBatch {
 /// The response of WriteShareGroupState (API key 85), versions 0-1, flexible 0+.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
 #[kafka(api_key = 85, versions = "0-1", flexible = "0+")]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct WriteShareGroupStateResponse {
     /// The write results.
     #[kafka(versions = "0+")]
@@ -119,6 +124,7 @@ pub struct WriteShareGroupStateResponse {
 
 /// An element of `WriteShareGroupStateResponse.Results`: The write results.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct WriteStateResult {
     /// The topic identifier.
     #[kafka(versions = "0+")]
@@ -133,6 +139,7 @@ pub struct WriteStateResult {
 
 /// An element of `WriteStateResult.Partitions`: The results for the partitions.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct PartitionResult {
     /// The partition index.
     #[kafka(versions = "0+")]

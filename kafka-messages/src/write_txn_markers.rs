@@ -22,6 +22,7 @@ use kafka_wire::{KafkaMessage, Request, Str, UnknownTaggedFields};
 /// The request of WriteTxnMarkers (API key 27), versions 1-2, flexible 1+.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
 #[kafka(api_key = 27, versions = "1-2", flexible = "1+")]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct WriteTxnMarkersRequest {
     /// The transaction markers to be written.
     #[kafka(versions = "0+")]
@@ -37,6 +38,7 @@ impl Request for WriteTxnMarkersRequest {
 
 /// An element of `WriteTxnMarkersRequest.Markers`: The transaction markers to be written.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct WritableTxnMarker {
     /// The current producer ID.
     #[kafka(versions = "0+", entity_type = "producerId")]
@@ -65,6 +67,7 @@ pub struct WritableTxnMarker {
 /// An element of `WritableTxnMarker.Topics`: Each topic that we want to write transaction
 /// marker(s) for.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct WritableTxnMarkerTopic {
     /// The topic name.
     #[kafka(versions = "0+", entity_type = "topicName")]
@@ -80,6 +83,7 @@ pub struct WritableTxnMarkerTopic {
 /// The response of WriteTxnMarkers (API key 27), versions 1-2, flexible 1+.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
 #[kafka(api_key = 27, versions = "1-2", flexible = "1+")]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct WriteTxnMarkersResponse {
     /// The results for writing makers.
     #[kafka(versions = "0+")]
@@ -91,6 +95,7 @@ pub struct WriteTxnMarkersResponse {
 
 /// An element of `WriteTxnMarkersResponse.Markers`: The results for writing makers.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct WritableTxnMarkerResult {
     /// The current producer ID in use by the transactional ID.
     #[kafka(versions = "0+", entity_type = "producerId")]
@@ -105,6 +110,7 @@ pub struct WritableTxnMarkerResult {
 
 /// An element of `WritableTxnMarkerResult.Topics`: The results by topic.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct WritableTxnMarkerTopicResult {
     /// The topic name.
     #[kafka(versions = "0+", entity_type = "topicName")]
@@ -119,6 +125,7 @@ pub struct WritableTxnMarkerTopicResult {
 
 /// An element of `WritableTxnMarkerTopicResult.Partitions`: The results by partition.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[cfg_attr(feature = "view", kafka(view))]
 pub struct WritableTxnMarkerPartitionResult {
     /// The partition index.
     #[kafka(versions = "0+")]

@@ -1,0 +1,168 @@
+//! Borrowed views (feature `view`) of every declaration at every version:
+//! on random wire bytes drawn from its schema, on every cut of them and on
+//! flipped bytes, the view and the owned decode agree: the same value
+//! (through `from_view`), the same bytes consumed, or the same error at the
+//! same field path.
+
+mod common;
+
+use bytes::Bytes;
+use kafka_messages::*;
+use kafka_wire::{RequestHeader, ResponseHeader, Versioned, WireView};
+
+use common::{all_declarations, api_of, hex, random_instances};
+
+/// The owned decode of `bytes` and the view's owned value, with the bytes
+/// each consumed; errors as text (kind, path, version).
+type Outcome<T> = Result<(T, usize), String>;
+
+fn compare<T: PartialEq + std::fmt::Debug>(
+    view: Outcome<T>,
+    owned: Outcome<T>,
+) -> Result<(), String> {
+    if view == owned {
+        Ok(())
+    } else {
+        Err(format!("view {view:?}\n  owned {owned:?}"))
+    }
+}
+
+fn agree_as<T: Versioned + WireView + PartialEq + std::fmt::Debug>(
+    bytes: &[u8],
+    version: i16,
+) -> Result<(), String> {
+    let mut buf = bytes;
+    let view = T::view(&mut buf, version)
+        .map(|v| (T::from_view(v), bytes.len() - buf.len()))
+        .map_err(|e| e.to_string());
+    let mut owned = Bytes::copy_from_slice(bytes);
+    let decoded = T::decode(&mut owned, version)
+        .map(|m| (m, bytes.len() - owned.len()))
+        .map_err(|e| e.to_string());
+    compare(view, decoded)
+}
+
+/// The view of the declaration named `name` agrees with its decode on `bytes`.
+fn agree(name: &str, version: i16, bytes: &[u8]) -> Result<(), String> {
+    if let Some(key) = api_of(name, "Request") {
+        let mut buf = bytes;
+        let view = RequestView::view(key.key(), version, &mut buf)
+            .map(|v| (v.to_kind(), bytes.len() - buf.len()))
+            .map_err(|e| e.to_string());
+        let mut owned = Bytes::copy_from_slice(bytes);
+        let decoded = RequestKind::decode(key.key(), version, &mut owned)
+            .map(|m| (m, bytes.len() - owned.len()))
+            .map_err(|e| e.to_string());
+        return compare(view, decoded);
+    }
+    if let Some(key) = api_of(name, "Response") {
+        let mut buf = bytes;
+        let view = ResponseView::view(key.key(), version, &mut buf)
+            .map(|v| (v.to_kind(), bytes.len() - buf.len()))
+            .map_err(|e| e.to_string());
+        let mut owned = Bytes::copy_from_slice(bytes);
+        let decoded = ResponseKind::decode(key.key(), version, &mut owned)
+            .map(|m| (m, bytes.len() - owned.len()))
+            .map_err(|e| e.to_string());
+        return compare(view, decoded);
+    }
+    macro_rules! by_name {
+        ($($ty:ident),*) => {
+            match name {
+                $(stringify!($ty) => agree_as::<$ty>(bytes, version),)*
+                other => Err(format!("no declaration named {other}")),
+            }
+        };
+    }
+    by_name!(
+        RequestHeader,
+        ResponseHeader,
+        AbortedTxn,
+        ConsumerProtocolAssignment,
+        ConsumerProtocolSubscription,
+        ControlRecordTypeSchema,
+        DefaultPrincipalData,
+        EndTxnMarker,
+        KRaftVersionRecord,
+        LeaderChangeMessage,
+        SnapshotFooterRecord,
+        SnapshotHeaderRecord,
+        VotersRecord
+    )
+}
+
+#[test]
+fn every_view_agrees_with_the_owned_decode_at_every_version() {
+    let (mut checked, mut failed) = (0, Vec::new());
+    let declarations = all_declarations();
+    for (name, schema, versions, flexible) in &declarations {
+        let (Some(low), Some(high)) = (versions.lowest(), versions.highest()) else {
+            panic!("{name} has no versions");
+        };
+        for version in low..=high {
+            for (i, wire) in random_instances(name, schema, version, *flexible, 4)
+                .into_iter()
+                .enumerate()
+            {
+                // The whole body, every cut of it, and a byte flipped at
+                // every position (in turn: 0x01, 0x80, 0xff).
+                let mut inputs: Vec<Vec<u8>> =
+                    (0..wire.len()).map(|cut| wire[..cut].to_vec()).collect();
+                inputs.push(wire.clone());
+                for at in 0..wire.len() {
+                    let mut bad = wire.clone();
+                    bad[at] ^= [0x01, 0x80, 0xff][at % 3];
+                    inputs.push(bad);
+                }
+                for input in inputs {
+                    checked += 1;
+                    if let Err(e) = agree(name, version, &input) {
+                        failed.push(format!("{name} v{version} #{i} ({}):\n  {e}", hex(&input)));
+                    }
+                }
+            }
+        }
+    }
+    assert_eq!(declarations.len(), 195);
+    assert!(checked > 100_000, "{checked}");
+    assert!(
+        failed.is_empty(),
+        "{} of {checked} failed; the first:\n{}",
+        failed.len(),
+        failed
+            .iter()
+            .take(5)
+            .cloned()
+            .collect::<Vec<_>>()
+            .join("\n")
+    );
+}
+
+#[test]
+fn a_view_of_create_topics_reads_its_topics_in_place() {
+    let request = CreateTopicsRequest {
+        topics: ["orders", "payments"]
+            .map(|name| CreatableTopic {
+                name: name.into(),
+                num_partitions: 3,
+                replication_factor: 2,
+                ..Default::default()
+            })
+            .into(),
+        timeout_ms: 30_000,
+        ..Default::default()
+    };
+    let wire = request.encode_to_vec(7).unwrap();
+    let view = CreateTopicsRequest::view_exact(&wire, 7).unwrap();
+    let names: Vec<&str> = view.topics.iter().map(|t| t.name).collect();
+    assert_eq!(names, ["orders", "payments"]);
+    assert_eq!(view.timeout_ms, 30_000);
+    match RequestView::view(19, 7, &mut &wire[..]).unwrap() {
+        RequestView::CreateTopics(v) => assert_eq!(v.topics.len(), 2),
+        other => panic!("{other:?}"),
+    }
+    assert_eq!(
+        RequestView::view(19, 7, &mut &wire[..]).unwrap().to_kind(),
+        RequestKind::CreateTopics(request)
+    );
+}
