@@ -4,6 +4,7 @@
 #
 #   bash scripts/build-times.sh            # 3 rounds, debug and release
 #   ROUNDS=5 bash scripts/build-times.sh
+#   PROFILES=debug bash scripts/build-times.sh   # one profile only
 #
 # "Crate-only": each crate's dependencies are built first, then the crate alone
 # is cleaned and rebuilt, so the time is that crate's own compilation
@@ -16,6 +17,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 ROUNDS="${ROUNDS:-3}"
+PROFILES="${PROFILES:-debug release}"
 ROOT="$PWD"
 SCRATCH="$ROOT/target/build-times"
 PEER="$SCRATCH/peer"
@@ -63,19 +65,20 @@ peer() { # profile
 }
 
 declare -A samples
-for profile in debug release; do
+for profile in $PROFILES; do
     for round in $(seq "$ROUNDS"); do
-        samples[$profile/peer]+="$(peer "$profile") "
-        samples[$profile/all]+="$(ours "$profile" --features all) "
-        samples[$profile/none]+="$(ours "$profile" --no-default-features) "
-        samples[$profile/admin]+="$(ours "$profile" --no-default-features --features admin) "
-        echo "round $round/$ROUNDS $profile done" >&2
+        p=$(peer "$profile") a=$(ours "$profile" --features all)
+        n=$(ours "$profile" --no-default-features)
+        m=$(ours "$profile" --no-default-features --features admin)
+        samples[$profile/peer]+="$p " samples[$profile/all]+="$a "
+        samples[$profile/none]+="$n " samples[$profile/admin]+="$m "
+        echo "round $round/$ROUNDS $profile: peer $p ms, all $a ms, none $n ms, admin $m ms" >&2
     done
 done
 
 printf '| profile | kafka-protocol 0.18 (client+broker) | kafka-messages all | ratio | no features (core APIs) | admin only |\n'
 printf '|---|---|---|---|---|---|\n'
-for profile in debug release; do
+for profile in $PROFILES; do
     p=$(echo ${samples[$profile/peer]} | tr ' ' '\n' | median)
     a=$(echo ${samples[$profile/all]} | tr ' ' '\n' | median)
     n=$(echo ${samples[$profile/none]} | tr ' ' '\n' | median)
