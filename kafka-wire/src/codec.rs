@@ -439,8 +439,58 @@ fn get_str_slow<B: Buf>(buf: &mut B, flexible: bool) -> Result<Option<Str>, Deco
 
 /// Reads a string as a slice of `buf`, or `None` for null: the checks and
 /// errors of [`get_str`], with nothing copied.
-#[inline]
+#[inline(always)]
 pub fn get_str_slice<'a>(
+    buf: &mut &'a [u8],
+    flexible: bool,
+) -> Result<Option<&'a str>, DecodeError> {
+    // Inlined, as in `get_str`: a short ASCII string with a whole inline
+    // buffer's worth of input after it. Everything else is a call.
+    let bytes: &'a [u8] = buf;
+    let (prefix, len) = if flexible {
+        (
+            1,
+            usize::from(bytes.first().copied().unwrap_or(0)).wrapping_sub(1),
+        )
+    } else {
+        match bytes.first_chunk::<2>() {
+            Some(&[0, n]) => (2, usize::from(n)),
+            _ => (2, usize::MAX),
+        }
+    };
+    if let Some(window) = bytes.get(prefix..).and_then(|rest| rest.first_chunk()) {
+        if crate::str::short_ascii_words(window, len).is_some() {
+            // `len` is at most the window's size, so both are in bounds.
+            let (text, rest) = bytes[prefix..].split_at(len);
+            *buf = rest;
+            // SAFETY: ASCII is UTF-8, and `short_ascii_words` found these
+            // `len` bytes ASCII.
+            return Ok(Some(unsafe { core::str::from_utf8_unchecked(text) }));
+        }
+    }
+    let (read, rest) = out_of_line(buf, |buf| get_str_slice_general(buf, flexible));
+    *buf = rest;
+    read
+}
+
+/// Runs `read` out of line on a copy of `bytes`, and returns what it read
+/// and the bytes after. A slow path called this way is given the slice by
+/// value: one that took the caller's `&mut &[u8]` would force that cursor
+/// out of registers into memory for the whole of the caller, every fast
+/// path included (a view of a large message is one function, all inlined).
+#[inline(never)]
+pub(crate) fn out_of_line<'a, T>(
+    bytes: &'a [u8],
+    read: impl FnOnce(&mut &'a [u8]) -> Result<T, DecodeError>,
+) -> (Result<T, DecodeError>, &'a [u8]) {
+    let mut rest = bytes;
+    let value = read(&mut rest);
+    (value, rest)
+}
+
+/// [`get_str_slice`] past its inlined case.
+#[inline(never)]
+fn get_str_slice_general<'a>(
     buf: &mut &'a [u8],
     flexible: bool,
 ) -> Result<Option<&'a str>, DecodeError> {

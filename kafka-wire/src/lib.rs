@@ -103,7 +103,10 @@ pub mod __private {
         decode_value, field_len, get_count, get_header, keep_unknown, put_header,
         tag_in_non_flexible, TagWriter, UnknownTagsField,
     };
-    pub use crate::view::{option_from_view, view_nullable_struct, view_option, view_value};
+    pub use crate::view::{
+        option_from_view, tagged_count, tagged_header, view_nullable_struct, view_option,
+        view_value,
+    };
     pub use crate::wire::{
         decode_nullable_struct, decode_nullable_struct_in_place, decode_option,
         decode_option_in_place, encode_nullable_struct, encode_option, nullable_struct_len,

@@ -173,17 +173,7 @@ impl Str {
     /// they made CreateAcls decode a third slower.
     #[inline(always)]
     pub(crate) fn inline_ascii(window: &[u8; Str::INLINE_CAPACITY], len: usize) -> Option<Self> {
-        let (low_keep, high_keep) = *KEEP_FIRST.get(len)?;
-        let mut low = [0; 16];
-        let mut high = [0; 8];
-        low.copy_from_slice(&window[..16]);
-        high.copy_from_slice(&window[15..]);
-        let low = u128::from_le_bytes(low) & low_keep;
-        let high = u64::from_le_bytes(high) & high_keep;
-        const HIGH_BITS: u64 = 0x8080_8080_8080_8080;
-        if (low as u64 | (low >> 64) as u64 | high) & HIGH_BITS != 0 {
-            return None;
-        }
+        let (low, high) = short_ascii_words(window, len)?;
         Some(Str(Repr::Inline(Inline::from_words(low, high, len))))
     }
 
@@ -274,6 +264,30 @@ impl Str {
             Repr::Shared(b) => b,
         }
     }
+}
+
+/// The first `len <= INLINE_CAPACITY` bytes of `window`, as the two
+/// little-endian words of an inline buffer (bytes 0..16 and 15..23, the
+/// bytes past `len` masked to zero), if they are ASCII; `None` if they are
+/// not (or `len` is too large). Two fixed-size reads and one check, with no
+/// branch on the length: what decodes short strings, owned and viewed.
+#[inline(always)]
+pub(crate) fn short_ascii_words(
+    window: &[u8; Str::INLINE_CAPACITY],
+    len: usize,
+) -> Option<(u128, u64)> {
+    let (low_keep, high_keep) = *KEEP_FIRST.get(len)?;
+    let mut low = [0; 16];
+    let mut high = [0; 8];
+    low.copy_from_slice(&window[..16]);
+    high.copy_from_slice(&window[15..]);
+    let low = u128::from_le_bytes(low) & low_keep;
+    let high = u64::from_le_bytes(high) & high_keep;
+    const HIGH_BITS: u64 = 0x8080_8080_8080_8080;
+    if (low as u64 | (low >> 64) as u64 | high) & HIGH_BITS != 0 {
+        return None;
+    }
+    Some((low, high))
 }
 
 /// `KEEP_FIRST[n]` keeps the first `n` bytes of an inline buffer read as two

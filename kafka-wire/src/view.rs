@@ -67,8 +67,8 @@ use core::marker::PhantomData;
 
 use bytes::{Buf, Bytes};
 
-use crate::codec::{self, LengthForm};
-use crate::fast::fixed_form;
+use crate::codec::{self, out_of_line, LengthForm};
+use crate::fast::{fixed_form, Fixed};
 use crate::schema::StructSchema;
 use crate::wire::check_count;
 use crate::{Ctx, DecodeError, DecodeErrorKind, Records, Str, UnknownTaggedFields, Uuid, Wire};
@@ -188,9 +188,19 @@ macro_rules! value_view {
         impl WireView for $ty {
             type View<'a> = $ty;
 
+            /// One bounds check and a big-endian read; too few bytes is the
+            /// error `decode_wire` gives (`Truncated`, of `LEN` bytes).
             #[inline(always)]
-            fn view_wire<'a>(buf: &mut &'a [u8], ctx: Ctx) -> Result<Self::View<'a>, DecodeError> {
-                <$ty as Wire>::decode_wire(buf, ctx)
+            fn view_wire<'a>(buf: &mut &'a [u8], _: Ctx) -> Result<Self::View<'a>, DecodeError> {
+                const LEN: usize = <$ty as Fixed>::LEN;
+                let read = buf.split_first_chunk::<LEN>().and_then(|(head, rest)| {
+                    Some((<$ty as Fixed>::from_be(head)?, rest))
+                });
+                let Some((value, rest)) = read else {
+                    return Err(DecodeError::truncated(LEN, buf.len()));
+                };
+                *buf = rest;
+                Ok(value)
             }
 
             #[inline(always)]
@@ -348,7 +358,7 @@ impl<'a, T: WireView> ArrayView<'a, T> {
             }
         }
         Ok(ArrayView {
-            elements: &start[..start.len() - buf.len()],
+            elements: consumed(start, buf),
             len: n,
             ctx,
             element: PhantomData,
@@ -450,6 +460,64 @@ impl<'a, T: WireView> fmt::Debug for ArrayIter<'a, T> {
     }
 }
 
+/// The bytes of `start` before `rest`, a suffix of it: what a read consumed.
+/// Without a panic path, so that a view whose slice is never used (an
+/// element read only to validate it) costs nothing for it.
+#[inline(always)]
+fn consumed<'a>(start: &'a [u8], rest: &[u8]) -> &'a [u8] {
+    start
+        .get(..start.len().wrapping_sub(rest.len()))
+        .unwrap_or_default()
+}
+
+/// The count of a tagged-field section, as
+/// [`get_count`](crate::__private::get_count) reads it, with the usual
+/// empty section (one zero byte) read in line.
+#[inline(always)]
+pub fn tagged_count(buf: &mut &[u8]) -> Result<u32, DecodeError> {
+    if let Some((&b, rest)) = buf.split_first() {
+        if b < 0x80 {
+            *buf = rest;
+            return Ok(u32::from(b));
+        }
+    }
+    let (count, rest) = out_of_line(buf, codec::get_uvarint);
+    *buf = rest;
+    count
+}
+
+/// One tagged field's tag and size, as
+/// [`get_header`](crate::__private::get_header) reads them, out of line
+/// (see `codec::out_of_line`).
+#[inline]
+pub fn tagged_header(
+    buf: &mut &[u8],
+    previous: &mut Option<u32>,
+) -> Result<(u32, usize), DecodeError> {
+    let (header, rest) = out_of_line(buf, |buf| crate::tagged::get_header(buf, previous));
+    *buf = rest;
+    header
+}
+
+/// An array's length prefix, or `None` for null: [`codec::get_length`],
+/// with a compact length under 127 (nearly every array) read in line.
+#[inline(always)]
+fn array_length(buf: &mut &[u8], flexible: bool) -> Result<Option<usize>, DecodeError> {
+    if flexible {
+        if let Some((&b, rest)) = buf.split_first() {
+            if b < 0x80 {
+                *buf = rest;
+                return Ok(b.checked_sub(1).map(usize::from));
+            }
+        }
+    }
+    let (length, rest) = out_of_line(buf, |buf| {
+        codec::get_length(buf, LengthForm::array(flexible))
+    });
+    *buf = rest;
+    length
+}
+
 macro_rules! array_view {
     ($(#[$attr:meta])* [$($generics:tt)*] $ty:ty where [$($bounds:tt)*]) => {
         $(#[$attr])*
@@ -458,7 +526,7 @@ macro_rules! array_view {
 
             #[inline]
             fn view_wire<'a>(buf: &mut &'a [u8], ctx: Ctx) -> Result<ArrayView<'a, T>, DecodeError> {
-                match codec::get_length(buf, LengthForm::array(ctx.flexible))? {
+                match array_length(buf, ctx.flexible)? {
                     Some(n) => ArrayView::read(buf, n, ctx),
                     None => Err(DecodeErrorKind::UnexpectedNull.into()),
                 }
@@ -482,7 +550,7 @@ macro_rules! array_view {
                 buf: &mut &'a [u8],
                 ctx: Ctx,
             ) -> Result<Option<ArrayView<'a, T>>, DecodeError> {
-                match codec::get_length(buf, LengthForm::array(ctx.flexible))? {
+                match array_length(buf, ctx.flexible)? {
                     Some(n) => ArrayView::read(buf, n, ctx).map(Some),
                     None => Ok(None),
                 }
@@ -533,7 +601,7 @@ impl<'a> UnknownTagsView<'a> {
         schema: &'static StructSchema,
     ) -> Self {
         UnknownTagsView {
-            fields: &section[..section.len() - rest.len()],
+            fields: consumed(section, rest),
             count,
             version,
             schema: Some(schema),

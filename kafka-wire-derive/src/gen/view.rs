@@ -246,11 +246,11 @@ fn gen_view_wire(
         #(#reads)*
         #unknown_var
         if __kw_ctx.flexible {
-            let __kw_count = #krate::__private::get_count(__kw_buf)?;
+            let __kw_count = #krate::__private::tagged_count(__kw_buf)?;
             let __kw_section: &'a [u8] = __kw_buf;
             let mut __kw_previous = #krate::__private::None;
             for _ in 0..__kw_count {
-                let (__kw_tag, __kw_size) = #krate::__private::get_header(__kw_buf, &mut __kw_previous)?;
+                let (__kw_tag, __kw_size) = #krate::__private::tagged_header(__kw_buf, &mut __kw_previous)?;
                 #dispatch
             }
             #unknown_keep
