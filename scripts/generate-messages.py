@@ -558,7 +558,9 @@ def apis_module(apis, data):
             ("encoded_len(&self, version: i16) -> usize", "m.encoded_len(version)",
              "Exactly the bytes [`encode`](Self::encode) writes at `version`."),
         ):
-            out += [f"    /// {doc}", f"    pub fn {sig} {{", "        match self {"]
+            # Inline: a dispatch over every API is compiled where it is
+            # called, not in this crate for every API whether used or not.
+            out += [f"    /// {doc}", "    #[inline]", f"    pub fn {sig} {{", "        match self {"]
             for entry in apis:
                 api = entry[0]
                 feature = ROLE_OF[api]
@@ -595,6 +597,7 @@ def view_enum(apis, kind, idx):
         f"    /// Reads the view of a {lower} body of API `key` at `version`, leaving anything",
         "    /// after it in `buf`: the checks and errors of",
         f"    /// [`{kind}Kind::decode`], with strings and arrays left in `buf`.",
+        "    #[inline]",
         f"    pub fn view(key: i16, version: i16, buf: &mut &'a [u8]) -> Result<{kind}View<'a>, DecodeError> {{",
         "        match key {",
     ]
@@ -617,6 +620,7 @@ def view_enum(apis, kind, idx):
         "    }",
         "",
         f"    /// The owned body this view stands for, as [`{kind}Kind::decode`] reads it. Copies.",
+        "    #[inline]",
         f"    pub fn to_kind(&self) -> {kind}Kind {{",
         "        match *self {",
     ]

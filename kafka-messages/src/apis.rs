@@ -2075,6 +2075,7 @@ impl RequestKind {
     }
 
     /// Writes the body at `version` (see [`Versioned::encode`]).
+    #[inline]
     pub fn encode<B: BufMut>(&self, buf: &mut B, version: i16) -> Result<usize, EncodeError> {
         match self {
             #[cfg(feature = "producer")]
@@ -2257,6 +2258,7 @@ impl RequestKind {
     }
 
     /// Exactly the bytes [`encode`](Self::encode) writes at `version`.
+    #[inline]
     pub fn encoded_len(&self, version: i16) -> usize {
         match self {
             #[cfg(feature = "producer")]
@@ -2721,6 +2723,7 @@ impl<'a> RequestView<'a> {
     /// Reads the view of a request body of API `key` at `version`, leaving anything
     /// after it in `buf`: the checks and errors of
     /// [`RequestKind::decode`], with strings and arrays left in `buf`.
+    #[inline]
     pub fn view(
         key: i16,
         version: i16,
@@ -3137,6 +3140,7 @@ impl<'a> RequestView<'a> {
     }
 
     /// The owned body this view stands for, as [`RequestKind::decode`] reads it. Copies.
+    #[inline]
     pub fn to_kind(&self) -> RequestKind {
         match *self {
             #[cfg(feature = "producer")]
@@ -4181,6 +4185,7 @@ impl ResponseKind {
     }
 
     /// Writes the body at `version` (see [`Versioned::encode`]).
+    #[inline]
     pub fn encode<B: BufMut>(&self, buf: &mut B, version: i16) -> Result<usize, EncodeError> {
         match self {
             #[cfg(feature = "producer")]
@@ -4363,6 +4368,7 @@ impl ResponseKind {
     }
 
     /// Exactly the bytes [`encode`](Self::encode) writes at `version`.
+    #[inline]
     pub fn encoded_len(&self, version: i16) -> usize {
         match self {
             #[cfg(feature = "producer")]
@@ -4827,6 +4833,7 @@ impl<'a> ResponseView<'a> {
     /// Reads the view of a response body of API `key` at `version`, leaving anything
     /// after it in `buf`: the checks and errors of
     /// [`ResponseKind::decode`], with strings and arrays left in `buf`.
+    #[inline]
     pub fn view(
         key: i16,
         version: i16,
@@ -5242,6 +5249,7 @@ impl<'a> ResponseView<'a> {
     }
 
     /// The owned body this view stands for, as [`ResponseKind::decode`] reads it. Copies.
+    #[inline]
     pub fn to_kind(&self) -> ResponseKind {
         match *self {
             #[cfg(feature = "producer")]

@@ -45,6 +45,8 @@ impl RequestKind {
     /// answers such requests, and librdkafka 2.16 sends three after its
     /// Metadata v13 body. (To refuse them, split the frame with
     /// [`frame::decode_request_header`] and decode the body exactly.)
+    // Inline, as every dispatch over the APIs: compiled where it is called.
+    #[inline]
     pub fn decode_frame(frame: Bytes) -> Result<(RequestHeader, RequestKind), RequestFrameError> {
         RequestKind::decode_frame_within(frame, |key| Some(key.valid_versions()))
     }
@@ -53,6 +55,7 @@ impl RequestKind {
     /// fewer APIs or versions than this crate has: `served` gives the
     /// versions it serves of an API (intersected with the crate's), or
     /// `None` for an API it does not serve ([`RequestFrameError::UnknownApiKey`]).
+    #[inline]
     pub fn decode_frame_within(
         frame: Bytes,
         served: impl FnOnce(ApiKey) -> Option<VersionRange>,
@@ -93,6 +96,7 @@ impl ResponseKind {
     /// API uses at `version` (v0 for ApiVersions, v1 in flexible versions),
     /// then the body at `version`, the version of the request it answers.
     /// Returns the bytes written; on error `buf` is left as it was.
+    #[inline]
     pub fn encode_frame(
         &self,
         buf: &mut BytesMut,
@@ -107,6 +111,7 @@ impl ResponseKind {
         written
     }
 
+    #[inline]
     fn write_frame(
         &self,
         buf: &mut BytesMut,
