@@ -1,7 +1,7 @@
 //! Fixed-count encode/decode loops for instruction counting under callgrind;
 //! `scripts/callgrind.sh` builds and runs this. Not a criterion benchmark.
 //!
-//! Usage: `callgrind <encode|size|decode> <kafka-wire|kafka-protocol> [iterations] [workload]`
+//! Usage: `callgrind <encode|size|decode|decode_into|view> <kafka-wire|kafka-protocol> [iterations] [workload]`
 //! where workload is `large_v7` (default), `large_v4`, `acls_v3`, `response_v7` or `small_v7`.
 //!
 //! The timed work lives in `#[inline(never)]` functions named `measure_encode`,
@@ -54,7 +54,19 @@ fn measure_decode_into<M: kafka_wire::Versioned>(encoded: &Bytes, version: i16, 
     }
 }
 
-fn run<O: Codec + kafka_wire::Versioned, T: Codec>(
+/// Reads the borrowed view of the body (`Versioned::view_exact`) and drops it.
+#[inline(never)]
+fn measure_view<M: kafka_wire::Versioned + kafka_wire::WireView>(
+    encoded: &Bytes,
+    version: i16,
+    iterations: u64,
+) {
+    for _ in 0..iterations {
+        black_box(M::view_exact(black_box(&encoded[..]), version).unwrap());
+    }
+}
+
+fn run<O: Codec + kafka_wire::Versioned + kafka_wire::WireView, T: Codec>(
     w: Workload<O, T>,
     op: &str,
     krate: &str,
@@ -72,6 +84,7 @@ fn run<O: Codec + kafka_wire::Versioned, T: Codec>(
         ("decode_into", "kafka-wire") => {
             measure_decode_into::<O>(&w.encoded, w.version, iterations)
         }
+        ("view", "kafka-wire") => measure_view::<O>(&w.encoded, w.version, iterations),
         _ => usage(),
     }
     println!(
@@ -83,7 +96,7 @@ fn run<O: Codec + kafka_wire::Versioned, T: Codec>(
 
 fn usage() -> ! {
     eprintln!(
-        "usage: callgrind <encode|size|decode|decode_into> <kafka-wire|kafka-protocol> [iterations] \
+        "usage: callgrind <encode|size|decode|decode_into|view> <kafka-wire|kafka-protocol> [iterations] \
          [large_v7|large_v4|acls_v3|response_v7|small_v7]"
     );
     std::process::exit(2)

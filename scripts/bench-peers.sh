@@ -5,7 +5,8 @@
 #
 # builds three contender processes and interleaves them on the workloads of
 # benches/common/mod.rs:
-#   rust  kafka-wire, kafka-protocol 0.18, krabka-protocol 0.8 (owned, borrowed), memcpy
+#   rust  kafka-wire (owned, reused, borrowed), kafka-protocol 0.18, krabka-protocol 0.8
+#         (owned, borrowed), memcpy
 #         (benches/peers/rust, its own cargo project: krabka needs --ignore-rust-version)
 #   go    franz-go kmsg (ReadFrom fresh, ReadFrom reused, UnsafeReadFrom), copy
 #         (benches/peers/go; modules cached under .cache/go)

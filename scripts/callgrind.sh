@@ -81,6 +81,11 @@ PER[decode_into.ours]=$((reused / ITERATIONS))
 printf '%-8s %18d %18d %10s
 ' "reused" "${PER[decode_into.ours]}" "${PER[decode.theirs]}" \
     "$(awk -v a="${PER[decode_into.ours]}" -v b="${PER[decode.theirs]}" 'BEGIN { printf "%.3f", a / b }')"
+# The borrowed view (Versioned::view_exact from a slice), against the same.
+borrowed="$(count view kafka-wire)"
+PER[view.ours]=$((borrowed / ITERATIONS))
+printf '%-8s %18d %18d %10s\n' "borrowed" "${PER[view.ours]}" "${PER[decode.theirs]}" \
+    "$(awk -v a="${PER[view.ours]}" -v b="${PER[decode.theirs]}" 'BEGIN { printf "%.3f", a / b }')"
 ours=$((PER[encode.ours] + PER[decode.ours]))
 theirs=$((PER[encode.theirs] + PER[decode.theirs]))
 printf '%-8s %18d %18d %10s\n' "enc+dec" "$ours" "$theirs" \

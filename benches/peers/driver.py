@@ -332,8 +332,8 @@ def main():
     out.append("")
 
     # Summary: kafka-wire's speed-up over each contender (their time / ours, median over rounds).
-    # kafka-wire's other decode forms ("kafka-wire/reused", "kafka-wire/borrowed", once the crate
-    # has them) get a column of their own ratio to memcpy instead.
+    # kafka-wire's other decode forms ("kafka-wire/reused", "kafka-wire/borrowed") get a column
+    # of their own ratio to memcpy instead.
     forms, others = [], []
     for r_ in rows:
         c = r_["contender"]

@@ -34,6 +34,13 @@
 //! Feature `client` (off by default) adds [`client`]: a small blocking client
 //! on `std::net`, which negotiates versions with ApiVersions.
 //!
+//! Feature `view` (off by default) adds a borrowed view of every struct
+//! (`CreateTopicsRequestView<'a>` beside `CreateTopicsRequest`, in its
+//! module), read in place with [`kafka_wire::Versioned::view`] without
+//! allocating, and `RequestView` / `ResponseView`, which read any body by its
+//! key. It is off by default because checking the views' code adds about a
+//! fifth to the crate's build time.
+//!
 //! Servers and proxies: [`RequestKind::decode_frame`] reads any request
 //! frame header first, so that every error names the correlation id to
 //! answer, and [`serve`] writes responses and Kafka's answer to an

@@ -18,6 +18,7 @@
 //! | [`name = "…"`](#name-map_key-entity_type) | struct, field | `name` | the name as the JSON writes it, when the Rust name does not say it |
 //! | [`map_key`](#name-map_key-entity_type) | field | `mapKey` | the field keys its struct in a map-like array (no wire effect) |
 //! | [`entity_type = "…"`](#name-map_key-entity_type) | field | `entityType` | what the value names: `topicName`, `brokerId`, ... (no wire effect) |
+//! | [`view`](#view) | struct | — | also derive the borrowed view `<Name>View<'a>`, read in place without allocating |
 //! | [`crate = "path"`](#crate) | struct | — | where `kafka_wire` is, when renamed |
 //!
 //! Written by habit, a JSON key (`nullableVersions`, `apiKey`, `about`, ...) is an
@@ -323,6 +324,47 @@
 //! errors: `Option<…>` (nullable fields) is recognised as written, and the
 //! literal checks of `default = …` apply to the built-in type names.
 //!
+//! ## `view`
+//!
+//! A flag on the struct: the derive also writes `<Name>View<'a>`, a struct of
+//! the same fields (and docs) read in place from the bytes, and implements
+//! [`WireView`](crate::WireView) for the struct. A top-level struct is viewed
+//! with [`Versioned::view`](crate::Versioned::view); a nested struct is viewed
+//! inside the view of the struct around it, so every struct a view reaches
+//! needs `view` too (the compiler says which one lacks it). Each field's view
+//! type is [`ViewOf<'a, T>`](crate::ViewOf): values for numbers, `&str` for
+//! strings, [`ArrayView`](crate::ArrayView) for arrays; a field absent from a
+//! version views as its default. See the [`view`](crate::view) module for why
+//! views are structs and what they check.
+//!
+//! ```
+//! use kafka_wire::{KafkaMessage, Str, Versioned};
+//!
+//! #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+//! #[kafka(api_key = 1000, versions = "0-1", flexible = "1+", view)]
+//! pub struct Produce {
+//!     #[kafka(versions = "0+")]
+//!     pub topics: Vec<Topic>,
+//!     #[kafka(versions = "1+", default = -1)]
+//!     pub acks: i16,
+//! }
+//!
+//! #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+//! #[kafka(view)]
+//! pub struct Topic {
+//!     #[kafka(versions = "0+")]
+//!     pub name: Str,
+//! }
+//!
+//! let wire = Produce { topics: vec![Topic { name: "orders".into() }], acks: -1 }
+//!     .encode_to_vec(0)?;
+//! let view: ProduceView<'_> = Produce::view_exact(&wire, 0)?;
+//! assert_eq!(view.acks, -1); // not in v0: its default
+//! let names: Vec<&str> = view.topics.iter().map(|t| t.name).collect();
+//! assert_eq!(names, ["orders"]);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
 //! ## `crate`
 //!
 //! Generated code names the runtime by absolute path, `::kafka_wire`. When the
@@ -350,4 +392,6 @@
 //! For a struct with `versions`, also [`Versioned`](crate::Versioned), and with
 //! `api_key`, [`Message`](crate::Message). All of it
 //! inside `const _: () = { ... };`, with absolute paths only, so it cannot
-//! collide with the user's names.
+//! collide with the user's names. With `view`, also the struct `<Name>View<'a>`
+//! beside it (the one name the derive adds to the user's module), and
+//! [`WireView`](crate::WireView) and [`NullableView`](crate::NullableView).

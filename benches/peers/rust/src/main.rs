@@ -20,7 +20,7 @@
 //! ```
 //!
 //! The contenders of each workload are one table, in [`contenders`]; that is
-//! where kafka-wire's reused and borrowed decode go once the crate has them.
+//! with kafka-wire's owned, reused and borrowed decode.
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::hint::black_box;
@@ -30,7 +30,7 @@ use std::time::{Duration, Instant};
 
 use bytes::{Bytes, BytesMut};
 use kafka_protocol::protocol::{Decodable, Encodable};
-use kafka_wire::{Message, Versioned};
+use kafka_wire::{Message, Versioned, WireView};
 use krabka_protocol::{borrowed as kb, owned as ko, Decode, DecodeBorrow, Encode};
 use sha2::{Digest, Sha256};
 
@@ -309,7 +309,7 @@ impl Contender {
 /// process (leaked), so that the closures can borrow them.
 fn contenders<O, T, K>(short: &'static str, w: Workload<O, T>, krabka: K) -> Vec<Contender>
 where
-    O: Codec + Message + PartialEq + std::fmt::Debug + 'static,
+    O: Codec + Message + WireView + PartialEq + std::fmt::Debug,
     T: Codec + Encodable + Decodable + PartialEq + std::fmt::Debug + 'static,
     K: Krabka,
 {
@@ -425,13 +425,28 @@ where
                 Versioned::encode_to_vec(&m, v).unwrap()
             },
         ),
-        // kafka-wire "borrowed" goes here too: a contender named
-        // "kafka-wire/borrowed" that decodes the borrowed/lazy view from
-        // `black_box(&body[..])` (or the `Bytes`) and drops it, like
-        // "krabka/borrowed" below; its output encodes the view (or its owned
-        // conversion) again. If a lazy view defers work, also touch every
-        // field in the timed loop (e.g. sum the lengths), or the comparison
-        // with the eager decoders is not like for like.
+        // kafka-wire "borrowed": `Versioned::view_exact` from the body's
+        // slice, dropped. The view is not lazy about checking: making it
+        // reads and validates every field (lengths, UTF-8, tagged sections)
+        // and every element of every array, as the owned decoders do; only
+        // the arrays' elements are read again when iterated. Its output is
+        // the owned message the view stands for, encoded again.
+        Contender::new(
+            short,
+            "kafka-wire/borrowed",
+            "decode",
+            move |n| {
+                for _ in 0..n {
+                    black_box(O::view_exact(black_box(&body[..]), v).unwrap());
+                }
+            },
+            move || {
+                let view = O::view_exact(&body[..], v).unwrap();
+                let m = O::from_view(view);
+                assert_eq!(m, w.ours, "{short}: kafka-wire view");
+                Versioned::encode_to_vec(&m, v).unwrap()
+            },
+        ),
         Contender::new(
             short,
             "kafka-protocol",
