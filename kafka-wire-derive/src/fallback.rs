@@ -48,11 +48,6 @@ pub fn expand(
                 fn default_view<'a>() -> #view<'a> { ::core::unreachable!() }
                 fn from_view(_: #view<'_>) -> Self { ::core::unreachable!() }
             }
-            #[automatically_derived]
-            impl #impl_g #krate::NullableView for #ident #ty_g #where_g {
-                fn view_nullable<'a>(_: &mut &'a [u8], _: #krate::Ctx)
-                    -> ::core::result::Result<::core::option::Option<#view<'a>>, #krate::DecodeError> { ::core::unreachable!() }
-            }
         }
     });
     quote! {
@@ -69,14 +64,6 @@ pub fn expand(
                 fn decode_wire<__B: #krate::__private::Buf>(_: &mut __B, _: #krate::Ctx)
                     -> ::core::result::Result<Self, #krate::DecodeError> { ::core::unreachable!() }
                 fn is_default_value(&self) -> bool { ::core::unreachable!() }
-            }
-            #[automatically_derived]
-            impl #impl_g #krate::Nullable for #ident #ty_g #where_g {
-                fn encode_nullable<__B: #krate::__private::BufMut>(_: ::core::option::Option<&Self>, _: &mut __B, _: #krate::Ctx)
-                    -> ::core::result::Result<(), #krate::EncodeError> { ::core::unreachable!() }
-                fn nullable_len(_: ::core::option::Option<&Self>, _: #krate::Ctx) -> usize { ::core::unreachable!() }
-                fn decode_nullable<__B: #krate::__private::Buf>(_: &mut __B, _: #krate::Ctx)
-                    -> ::core::result::Result<::core::option::Option<Self>, #krate::DecodeError> { ::core::unreachable!() }
             }
             #[automatically_derived]
             impl #impl_g ::core::default::Default for #ident #ty_g #where_g {

@@ -381,7 +381,7 @@ fn generate(cont: &Container) -> TokenStream {
                 const FLEXIBLE: #krate::VersionRange = #flexible;
             }
 
-            #(#nested_checks)*
+            #nested_checks
         }
     });
     let view = cont
@@ -440,42 +440,9 @@ fn generate(cont: &Container) -> TokenStream {
                     #decode_in_place
                 }
 
+                #[inline]
                 fn is_default_value(&self) -> bool {
                     #is_default
-                }
-            }
-
-            #[automatically_derived]
-            impl #krate::Nullable for #ident {
-                #[inline]
-                fn encode_nullable<__B: #krate::__private::BufMut>(
-                    __kw_nullable: #krate::__private::Option<&Self>,
-                    __kw_buf: &mut __B,
-                    __kw_ctx: #krate::Ctx,
-                ) -> #krate::__private::Result<(), #krate::EncodeError> {
-                    #krate::__private::encode_nullable_struct(__kw_nullable, __kw_buf, __kw_ctx)
-                }
-
-                #[inline]
-                fn nullable_len(__kw_nullable: #krate::__private::Option<&Self>, __kw_ctx: #krate::Ctx) -> usize {
-                    #krate::__private::nullable_struct_len(__kw_nullable, __kw_ctx)
-                }
-
-                #[inline]
-                fn decode_nullable<__B: #krate::__private::Buf>(
-                    __kw_buf: &mut __B,
-                    __kw_ctx: #krate::Ctx,
-                ) -> #krate::__private::Result<#krate::__private::Option<Self>, #krate::DecodeError> {
-                    #krate::__private::decode_nullable_struct(__kw_buf, __kw_ctx)
-                }
-
-                #[inline]
-                fn decode_nullable_in_place<__B: #krate::__private::Buf>(
-                    __kw_slot: &mut #krate::__private::Option<Self>,
-                    __kw_buf: &mut __B,
-                    __kw_ctx: #krate::Ctx,
-                ) -> #krate::__private::Result<(), #krate::DecodeError> {
-                    #krate::__private::decode_nullable_struct_in_place(__kw_slot, __kw_buf, __kw_ctx)
                 }
             }
 
@@ -483,6 +450,7 @@ fn generate(cont: &Container) -> TokenStream {
 
             #[automatically_derived]
             impl #krate::__private::Default for #ident {
+                #[inline]
                 fn default() -> Self {
                     #default
                 }
@@ -524,37 +492,38 @@ fn type_checks(cont: &Container, plans: &[FieldPlan], krate: &syn::Path) -> Vec<
     flexible.collect()
 }
 
-/// For a versioned struct: one `const` assertion per field that checks the
-/// structs nested in its type against the versions the field lives in (a
-/// nested struct cannot know them at its own definition). A failure is a
-/// compile error at the field's type that names the field.
-fn nested_checks(cont: &Container, plans: &[FieldPlan], krate: &syn::Path) -> Vec<TokenStream> {
-    let Some(versions) = &cont.attrs.versions else {
-        return Vec::new();
-    };
+/// For a versioned struct: one `const` block that checks the structs nested
+/// in each field's type against the versions the field lives in (a nested
+/// struct cannot know them at its own definition). A failure is a compile
+/// error at the field's type that names the field. One block per struct,
+/// not one per field: each constant costs the compiler an evaluation of its
+/// own, and a `const` per field was a seventh of the build of every API.
+fn nested_checks(cont: &Container, plans: &[FieldPlan], krate: &syn::Path) -> Option<TokenStream> {
+    let versions = cont.attrs.versions.as_ref()?;
     let flexible = cont
         .attrs
         .flexible
         .as_ref()
         .map_or(Range::NONE, |f| f.range);
-    plans
-        .iter()
-        .map(|p| {
-            let live = p.versions.intersect(versions.range);
-            let (base, live_tokens, flexible_tokens) = (p.field.base_ty(), live.to_tokens(krate), flexible.to_tokens(krate));
-            let message = format!(
-                "`{}.{}`: a struct nested in this field has a field tagged in a version that is not \
-                 flexible (of {live}); kafka_wire::schema::validate names it",
-                cont.ident, p.name
-            );
-            quote_spanned! {p.span=>
-                const _: () = ::core::assert!(
-                    #krate::schema::type_is_consistent(&<#base as #krate::Wire>::TYPE, #live_tokens, #flexible_tokens),
-                    #message,
-                );
+    let checks = plans.iter().map(|p| {
+        let live = p.versions.intersect(versions.range);
+        let (base, live_tokens, flexible_tokens) = (p.field.base_ty(), live.to_tokens(krate), flexible.to_tokens(krate));
+        let message = format!(
+            "`{}.{}`: a struct nested in this field has a field tagged in a version that is not \
+             flexible (of {live}); kafka_wire::schema::validate names it",
+            cont.ident, p.name
+        );
+        quote_spanned! {p.span=>
+            if !#krate::schema::type_is_consistent(&<#base as #krate::Wire>::TYPE, #live_tokens, #flexible_tokens) {
+                ::core::panic!(#message);
             }
-        })
-        .collect()
+        }
+    });
+    Some(quote! {
+        const _: () = {
+            #(#checks)*
+        };
+    })
 }
 
 /// A lower bound of the struct's size in any version, from the same bound
@@ -580,11 +549,11 @@ fn gen_min_len(
     quote!(0 #(+ #parts)*)
 }
 
-/// `expr?`, its error located in field `name`. A call rather than a
-/// `map_err` closure per field: one generic function, not thousands of
-/// closure bodies for the compiler to check.
+/// `expr?`, its error located in field `name`: `__field!`, a `match` that
+/// returns the error, rather than a `map_err` closure and `?` per field
+/// (thousands of closure bodies and trait calls for the compiler to check).
 fn in_field(expr: TokenStream, name: &str, krate: &syn::Path) -> TokenStream {
-    quote!(#krate::__private::in_field(#expr, #name)?)
+    quote!(#krate::__field!(#expr, #name))
 }
 
 fn gen_encode(

@@ -334,7 +334,9 @@
 //! needs `view` too (the compiler says which one lacks it). Each field's view
 //! type is [`ViewOf<'a, T>`](crate::ViewOf): values for numbers, `&str` for
 //! strings, [`ArrayView`](crate::ArrayView) for arrays; a field absent from a
-//! version views as its default. See the [`view`](crate::view) module for why
+//! version views as its default (a literal `default` is its own view, a
+//! string literal on a bytes field its bytes; any other `default` expression
+//! must also be a value of the field's view type). See the [`view`](crate::view) module for why
 //! views are structs and what they check.
 //!
 //! ```
@@ -386,12 +388,13 @@
 //!
 //! ## What the derive generates
 //!
-//! For every struct: [`Wire`](crate::Wire) and [`Nullable`](crate::Nullable)
-//! (encode / size / decode at a [`Ctx`](crate::Ctx)), `Default` honouring
+//! For every struct: [`Wire`](crate::Wire) (encode / size / decode at a
+//! [`Ctx`](crate::Ctx); [`Nullable`](crate::Nullable) is the runtime's, for
+//! every derived struct), `Default` honouring
 //! `default =`, and [`KafkaStruct`](crate::KafkaStruct) with the schema as data.
 //! For a struct with `versions`, also [`Versioned`](crate::Versioned), and with
 //! `api_key`, [`Message`](crate::Message). All of it
 //! inside `const _: () = { ... };`, with absolute paths only, so it cannot
 //! collide with the user's names. With `view`, also the struct `<Name>View<'a>`
 //! beside it (the one name the derive adds to the user's module), and
-//! [`WireView`](crate::WireView) and [`NullableView`](crate::NullableView).
+//! [`WireView`](crate::WireView).

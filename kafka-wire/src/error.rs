@@ -271,15 +271,26 @@ struct Repr<K> {
     out_of_room: bool,
 }
 
-/// `result`, its error located in field `name`: what generated code writes
-/// around each field's read and write (one generic function instead of a
-/// `map_err` closure per field, which the compiler would check one by one).
-#[inline(always)]
-pub fn in_field<T, E: Located>(result: Result<T, E>, name: &'static str) -> Result<T, E> {
-    match result {
-        Ok(v) => Ok(v),
-        Err(e) => Err(e.in_field(name)),
-    }
+/// `result`'s value, or a return of its error located in field `name`:
+/// what generated code writes around each field's read and write. A
+/// `match` rather than `?`, whose trait calls (`Try::branch`,
+/// `FromResidual`) the compiler would resolve at every field of every
+/// struct.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __field {
+    ($result:expr, $name:expr) => {
+        // Prefixed names: a pattern's name is resolved where the macro is
+        // used, and a user's `const value` would turn it into a constant.
+        match $result {
+            ::core::result::Result::Ok(__kw_ok) => __kw_ok,
+            ::core::result::Result::Err(__kw_error) => {
+                return ::core::result::Result::Err($crate::__private::Located::in_field(
+                    __kw_error, $name,
+                ))
+            }
+        }
+    };
 }
 
 /// An error that carries a field path: [`EncodeError`] and [`DecodeError`].

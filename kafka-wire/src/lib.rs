@@ -96,7 +96,7 @@ pub use kafka_wire_derive::KafkaMessage;
 #[doc(hidden)]
 pub mod __private {
     pub use crate::codec::{put_uvarint, uvarint_len};
-    pub use crate::error::{in_field, non_default_absent, short_of_room};
+    pub use crate::error::{non_default_absent, short_of_room, Located};
     pub use crate::fast::FastPath;
     pub use crate::schema::{FieldSchema, KafkaType, StructSchema};
     pub use crate::tagged::{
@@ -105,7 +105,7 @@ pub mod __private {
     };
     pub use crate::view::{
         option_from_view, tagged_count, tagged_header, view_nullable_struct, view_option,
-        view_value,
+        view_value, TextDefault,
     };
     pub use crate::wire::{
         decode_nullable_struct, decode_nullable_struct_in_place, decode_option,

@@ -157,6 +157,40 @@ pub fn view_nullable_struct<'a, T: WireView>(
     }
 }
 
+/// The view of a `default = "text"`: the text itself for a string field,
+/// its bytes for a bytes field (as the owned default is `From::from("text")`).
+#[doc(hidden)]
+pub trait TextDefault {
+    /// The view of `text`.
+    fn from_text(text: &'static str) -> Self;
+}
+
+impl TextDefault for &str {
+    #[inline(always)]
+    fn from_text(text: &'static str) -> Self {
+        text
+    }
+}
+
+impl TextDefault for &[u8] {
+    #[inline(always)]
+    fn from_text(text: &'static str) -> Self {
+        text.as_bytes()
+    }
+}
+
+/// Every derived struct with a view is nullable, as [`crate::Nullable`] has it.
+#[diagnostic::do_not_recommend]
+impl<T: crate::KafkaStruct + WireView> NullableView for T {
+    #[inline]
+    fn view_nullable<'a>(
+        buf: &mut &'a [u8],
+        ctx: Ctx,
+    ) -> Result<Option<Self::View<'a>>, DecodeError> {
+        view_nullable_struct::<Self>(buf, ctx)
+    }
+}
+
 /// Reads a declared tagged field's view from exactly `size` bytes (which
 /// [`get_header`](crate::__private::get_header) has checked are there), as
 /// [`decode_value`](crate::__private::decode_value) does.
@@ -293,7 +327,12 @@ bytes_view!(Bytes => |b| b, Records => Records);
 /// broker id, is one read); it cannot fail, as the same reads validated the
 /// bytes when the view was made.
 pub struct ArrayView<'a, T> {
-    elements: &'a [u8],
+    /// The input from the first element on, to the end of what the view was
+    /// read from: the reads of iteration see what validation saw, including
+    /// the bytes after the array (an element's count check counts them).
+    input: &'a [u8],
+    /// How many bytes of `input` the elements take.
+    size: usize,
     len: usize,
     ctx: Ctx,
     element: PhantomData<fn() -> T>,
@@ -303,7 +342,8 @@ impl<'a, T: WireView> ArrayView<'a, T> {
     /// An array with no elements.
     pub const fn empty() -> Self {
         ArrayView {
-            elements: &[],
+            input: &[],
+            size: 0,
             len: 0,
             ctx: Ctx::new(0, false),
             element: PhantomData,
@@ -325,15 +365,15 @@ impl<'a, T: WireView> ArrayView<'a, T> {
     /// The elements' bytes as they are on the wire, without the array's
     /// length prefix.
     #[inline]
-    pub const fn as_bytes(&self) -> &'a [u8] {
-        self.elements
+    pub fn as_bytes(&self) -> &'a [u8] {
+        self.input.get(..self.size).unwrap_or_default()
     }
 
     /// The elements' views, in order.
     #[inline]
     pub fn iter(&self) -> ArrayIter<'a, T> {
         ArrayIter {
-            rest: self.elements,
+            rest: self.input,
             left: self.len,
             ctx: self.ctx,
             element: PhantomData,
@@ -358,7 +398,8 @@ impl<'a, T: WireView> ArrayView<'a, T> {
             }
         }
         Ok(ArrayView {
-            elements: consumed(start, buf),
+            input: start,
+            size: start.len().wrapping_sub(buf.len()),
             len: n,
             ctx,
             element: PhantomData,

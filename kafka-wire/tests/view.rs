@@ -258,3 +258,80 @@ fn request_headers_have_views() {
     );
     assert_eq!(RequestHeader::from_view(view), h);
 }
+
+/// An element that takes no bytes in v0: its arrays' counts are checked
+/// against the bytes that follow the array, which the reads of iteration
+/// must see too.
+#[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[kafka(view)]
+struct Ghost {
+    #[kafka(versions = "1+")]
+    x: i32,
+}
+
+#[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[kafka(view)]
+struct Ghosts {
+    #[kafka(versions = "0+")]
+    ghosts: Vec<Ghost>,
+}
+
+#[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[kafka(versions = "0-1", flexible = "none", view)]
+struct Haunted {
+    #[kafka(versions = "0+")]
+    rooms: Vec<Ghosts>,
+    #[kafka(versions = "0+")]
+    tail: i64,
+    #[kafka(versions = "0+", default = "abc")]
+    blob: Bytes,
+    #[kafka(versions = "1+", default = "abc")]
+    absent_blob: Bytes,
+}
+
+/// A struct with no fields has a view too.
+#[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[kafka(versions = "0", flexible = "none", view)]
+struct Nothing {}
+
+#[test]
+fn arrays_of_empty_elements_iterate_as_they_were_checked() {
+    let m = Haunted {
+        rooms: vec![Ghosts {
+            ghosts: vec![Ghost { x: 0 }; 5],
+        }],
+        tail: 7,
+        blob: Bytes::from_static(b"xyz"),
+        absent_blob: Bytes::from_static(b"abc"),
+    };
+    let wire = m.encode_to_vec(0).unwrap();
+    assert_eq!(wire.len(), 4 + 4 + 8 + 4 + 3);
+    let view = Haunted::view_exact(&wire, 0).unwrap();
+    assert_eq!(view.rooms.iter().len(), 1);
+    assert_eq!(
+        view.rooms
+            .iter()
+            .map(|r| r.ghosts.len())
+            .collect::<Vec<_>>(),
+        [5]
+    );
+    assert_eq!(view.absent_blob, b"abc");
+    assert_eq!(Haunted::from_view(view), m);
+    assert_eq!(Haunted::decode_exact(&wire[..], 0).unwrap(), m);
+    for cut in 0..=wire.len() {
+        let mut a = &wire[..cut];
+        let mut b = &wire[..cut];
+        let viewed = Haunted::view(&mut a, 0)
+            .map(Haunted::from_view)
+            .map_err(|e| e.to_string());
+        let owned = Haunted::decode(&mut b, 0).map_err(|e| e.to_string());
+        assert_eq!(viewed, owned, "cut at {cut}");
+    }
+}
+
+#[test]
+fn a_struct_with_no_fields_views_as_nothing() {
+    let view = Nothing::view_exact(&[], 0).unwrap();
+    assert_eq!(Nothing::from_view(view), Nothing {});
+    assert!(Nothing::view_exact(&[0], 0).is_err());
+}

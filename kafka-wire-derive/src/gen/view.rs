@@ -5,7 +5,8 @@
 
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote, quote_spanned};
-use syn::Expr;
+use syn::spanned::Spanned;
+use syn::{Expr, Lit};
 
 use super::{in_field, FieldPlan, UnknownField};
 use crate::internals::ast::Container;
@@ -48,10 +49,16 @@ impl FieldPlan<'_> {
         let inner = check::some_arg(expr)
             .filter(|_| self.is_option())
             .unwrap_or(expr);
+        let typed = match inner {
+            Expr::Lit(l) if matches!(l.lit, Lit::Str(_)) => {
+                quote_spanned!(inner.span()=> #krate::__private::TextDefault::from_text(#inner))
+            }
+            _ => quote!(#inner),
+        };
         match (inner, self.is_option()) {
             (Expr::Path(p), true) if p.path.is_ident("None") => quote!(#krate::__private::None),
-            (_, true) => quote!(#krate::__private::Some(#inner)),
-            (_, false) => quote!(#inner),
+            (_, true) => quote!(#krate::__private::Some(#typed)),
+            (_, false) => typed,
         }
     }
 
@@ -66,7 +73,8 @@ impl FieldPlan<'_> {
     }
 }
 
-/// The view struct, its `WireView` and `NullableView` impls.
+/// The view struct and its `WireView` impl (`NullableView` is the
+/// runtime's, for every derived struct).
 pub(super) fn generate(
     cont: &Container,
     plans: &[FieldPlan],
@@ -117,12 +125,19 @@ pub(super) fn generate(
         let member = u.member;
         u.build(quote!(__kw_view.#member.to_owned()))
     });
+    let lifetime = has_no_fields(plans, unknown)
+        .then(|| quote!(__kw_input: ::core::marker::PhantomData<&'a [u8]>,));
+    let lifetime_default = input_marker(plans, unknown);
     let struct_item = quote! {
         #[doc = #doc]
-        #[derive(Debug, Clone, Copy)]
+        #[derive(::core::fmt::Debug, ::core::clone::Clone, ::core::marker::Copy)]
+        // A view is read where it is needed: the fields a user never reads
+        // are not dead code of theirs.
+        #[allow(dead_code)]
         #vis struct #view<'a> {
             #(#fields,)*
             #unknown_field
+            #lifetime
         }
     };
     let impls = quote! {
@@ -141,7 +156,7 @@ pub(super) fn generate(
 
             #[inline]
             fn default_view<'a>() -> #view<'a> {
-                #view { #(#defaults,)* #unknown_default }
+                #view { #(#defaults,)* #unknown_default #lifetime_default }
             }
 
             #[inline]
@@ -149,22 +164,22 @@ pub(super) fn generate(
                 Self { #(#owned,)* #unknown_owned }
             }
         }
-
-        #[automatically_derived]
-        impl #krate::NullableView for #ident {
-            #[inline]
-            fn view_nullable<'a>(
-                __kw_buf: &mut &'a [u8],
-                __kw_ctx: #krate::Ctx,
-            ) -> #krate::__private::Result<#krate::__private::Option<#view<'a>>, #krate::DecodeError> {
-                #krate::__private::view_nullable_struct::<Self>(__kw_buf, __kw_ctx)
-            }
-        }
     };
     quote! {
         #struct_item
         const _: () = { #impls };
     }
+}
+
+/// A struct with no fields: its view still names its input's lifetime, in
+/// a private `PhantomData` field.
+fn has_no_fields(plans: &[FieldPlan], unknown: Option<&UnknownField>) -> bool {
+    plans.is_empty() && unknown.is_none()
+}
+
+/// The initialiser of that field, where there is one.
+fn input_marker(plans: &[FieldPlan], unknown: Option<&UnknownField>) -> Option<TokenStream> {
+    has_no_fields(plans, unknown).then(|| quote!(__kw_input: ::core::marker::PhantomData,))
 }
 
 /// `Foo` -> `FooView`.
@@ -242,6 +257,7 @@ fn gen_view_wire(
         let (member, var) = (p.member, &p.var);
         quote!(#member: #var)
     });
+    let lifetime_default = input_marker(plans, unknown);
     quote! {
         #(#reads)*
         #unknown_var
@@ -255,6 +271,6 @@ fn gen_view_wire(
             }
             #unknown_keep
         }
-        #krate::__private::Ok(#view { #(#members,)* #unknown_member })
+        #krate::__private::Ok(#view { #(#members,)* #unknown_member #lifetime_default })
     }
 }
