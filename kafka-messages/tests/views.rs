@@ -10,7 +10,7 @@ use bytes::Bytes;
 use kafka_messages::*;
 use kafka_wire::{RequestHeader, ResponseHeader, Versioned, WireView};
 
-use common::{all_declarations, api_of, hex, random_instances};
+use common::{all_declarations, api_of, hex, random_instances, with_headers_and_data_schemas};
 
 /// The owned decode of `bytes` and the view's owned value, with the bytes
 /// each consumed; errors as text (kind, path, version).
@@ -42,29 +42,30 @@ fn agree_as<T: Versioned + WireView + PartialEq + std::fmt::Debug>(
     compare(view, decoded)
 }
 
+/// The view of any body of a request or response API (`$view::view`, then
+/// `to_kind`) agrees with its decode (`$kind::decode`) on `bytes`.
+macro_rules! body_agrees {
+    ($view:ident, $kind:ident, $key:expr, $version:expr, $bytes:expr) => {{
+        let (key, version, bytes): (i16, i16, &[u8]) = ($key, $version, $bytes);
+        let mut buf = bytes;
+        let view = $view::view(key, version, &mut buf)
+            .map(|v| (v.to_kind(), bytes.len() - buf.len()))
+            .map_err(|e| e.to_string());
+        let mut owned = Bytes::copy_from_slice(bytes);
+        let decoded = $kind::decode(key, version, &mut owned)
+            .map(|m| (m, bytes.len() - owned.len()))
+            .map_err(|e| e.to_string());
+        compare(view, decoded)
+    }};
+}
+
 /// The view of the declaration named `name` agrees with its decode on `bytes`.
 fn agree(name: &str, version: i16, bytes: &[u8]) -> Result<(), String> {
     if let Some(key) = api_of(name, "Request") {
-        let mut buf = bytes;
-        let view = RequestView::view(key.key(), version, &mut buf)
-            .map(|v| (v.to_kind(), bytes.len() - buf.len()))
-            .map_err(|e| e.to_string());
-        let mut owned = Bytes::copy_from_slice(bytes);
-        let decoded = RequestKind::decode(key.key(), version, &mut owned)
-            .map(|m| (m, bytes.len() - owned.len()))
-            .map_err(|e| e.to_string());
-        return compare(view, decoded);
+        return body_agrees!(RequestView, RequestKind, key.key(), version, bytes);
     }
     if let Some(key) = api_of(name, "Response") {
-        let mut buf = bytes;
-        let view = ResponseView::view(key.key(), version, &mut buf)
-            .map(|v| (v.to_kind(), bytes.len() - buf.len()))
-            .map_err(|e| e.to_string());
-        let mut owned = Bytes::copy_from_slice(bytes);
-        let decoded = ResponseKind::decode(key.key(), version, &mut owned)
-            .map(|m| (m, bytes.len() - owned.len()))
-            .map_err(|e| e.to_string());
-        return compare(view, decoded);
+        return body_agrees!(ResponseView, ResponseKind, key.key(), version, bytes);
     }
     macro_rules! by_name {
         ($($ty:ident),*) => {
@@ -74,21 +75,7 @@ fn agree(name: &str, version: i16, bytes: &[u8]) -> Result<(), String> {
             }
         };
     }
-    by_name!(
-        RequestHeader,
-        ResponseHeader,
-        AbortedTxn,
-        ConsumerProtocolAssignment,
-        ConsumerProtocolSubscription,
-        ControlRecordTypeSchema,
-        DefaultPrincipalData,
-        EndTxnMarker,
-        KRaftVersionRecord,
-        LeaderChangeMessage,
-        SnapshotFooterRecord,
-        SnapshotHeaderRecord,
-        VotersRecord
-    )
+    with_headers_and_data_schemas!(by_name)
 }
 
 #[test]

@@ -342,15 +342,15 @@ pub fn put_str<B: BufMut>(buf: &mut B, s: &str, flexible: bool) -> Result<(), En
     Ok(())
 }
 
-/// Reads a string, or `None` for null. Strings of up to
-/// [`Str::INLINE_CAPACITY`] bytes are copied inline; longer ones from a `Bytes`
-/// source are slices of the input, not copies.
+/// The inlined case of [`get_str`] and [`get_str_slice`]: the prefix's
+/// size, the length it gives (`usize::MAX` for a null, a negative or a
+/// multi-byte one, which no inline buffer holds), and the whole inline
+/// buffer's worth of input after the prefix, if `chunk` has it.
 #[inline(always)]
-pub fn get_str<B: Buf>(buf: &mut B, flexible: bool) -> Result<Option<Str>, DecodeError> {
-    // Inlined into the caller: a short ASCII string (nearly every name in a
-    // Kafka message) with a whole inline buffer's worth of input in the
-    // chunk. Everything else is a call.
-    let chunk = buf.chunk();
+fn short_string(
+    chunk: &[u8],
+    flexible: bool,
+) -> Option<(usize, usize, &[u8; Str::INLINE_CAPACITY])> {
     let (prefix, len) = if flexible {
         (
             1,
@@ -362,7 +362,20 @@ pub fn get_str<B: Buf>(buf: &mut B, flexible: bool) -> Result<Option<Str>, Decod
             _ => (2, usize::MAX),
         }
     };
-    if let Some(window) = chunk.get(prefix..).and_then(|rest| rest.first_chunk()) {
+    let window = chunk.get(prefix..)?.first_chunk()?;
+    Some((prefix, len, window))
+}
+
+/// Reads a string, or `None` for null. Strings of up to
+/// [`Str::INLINE_CAPACITY`] bytes are copied inline; longer ones from a `Bytes`
+/// source are slices of the input, not copies.
+#[inline(always)]
+pub fn get_str<B: Buf>(buf: &mut B, flexible: bool) -> Result<Option<Str>, DecodeError> {
+    // Inlined into the caller: a short ASCII string (nearly every name in a
+    // Kafka message) with a whole inline buffer's worth of input in the
+    // chunk. Everything else is a call.
+    let chunk = buf.chunk();
+    if let Some((prefix, len, window)) = short_string(chunk, flexible) {
         if let Some(s) = Str::inline_ascii(window, len) {
             buf.advance(prefix + len);
             return Ok(Some(s));
@@ -447,18 +460,7 @@ pub fn get_str_slice<'a>(
     // Inlined, as in `get_str`: a short ASCII string with a whole inline
     // buffer's worth of input after it. Everything else is a call.
     let bytes: &'a [u8] = buf;
-    let (prefix, len) = if flexible {
-        (
-            1,
-            usize::from(bytes.first().copied().unwrap_or(0)).wrapping_sub(1),
-        )
-    } else {
-        match bytes.first_chunk::<2>() {
-            Some(&[0, n]) => (2, usize::from(n)),
-            _ => (2, usize::MAX),
-        }
-    };
-    if let Some(window) = bytes.get(prefix..).and_then(|rest| rest.first_chunk()) {
+    if let Some((prefix, len, window)) = short_string(bytes, flexible) {
         if crate::str::short_ascii_words(window, len).is_some() {
             // `len` is at most the window's size, so both are in bounds.
             let (text, rest) = bytes[prefix..].split_at(len);

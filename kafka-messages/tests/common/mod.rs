@@ -105,6 +105,30 @@ pub fn declaration(name: &str) -> Option<(&'static StructSchema, VersionRange, V
     }
 }
 
+/// Calls `$m!` with the type of every declaration that is neither a request
+/// nor a response: the headers and the data schemas.
+macro_rules! with_headers_and_data_schemas {
+    ($m:ident) => {
+        $m!(
+            RequestHeader,
+            ResponseHeader,
+            AbortedTxn,
+            ConsumerProtocolAssignment,
+            ConsumerProtocolSubscription,
+            ControlRecordTypeSchema,
+            DefaultPrincipalData,
+            EndTxnMarker,
+            KRaftVersionRecord,
+            LeaderChangeMessage,
+            SnapshotFooterRecord,
+            SnapshotHeaderRecord,
+            VotersRecord
+        )
+    };
+}
+#[allow(unused_imports)] // not every test binary that includes this module names it
+pub(crate) use with_headers_and_data_schemas;
+
 /// Decodes the schema named `name` from all of `bytes` and encodes it again.
 pub fn rust_round_trip(name: &str, version: i16, bytes: &[u8]) -> Result<Vec<u8>, String> {
     if let Some(key) = api_of(name, "Request") {
@@ -125,21 +149,7 @@ pub fn rust_round_trip(name: &str, version: i16, bytes: &[u8]) -> Result<Vec<u8>
             }
         };
     }
-    by_name!(
-        RequestHeader,
-        ResponseHeader,
-        AbortedTxn,
-        ConsumerProtocolAssignment,
-        ConsumerProtocolSubscription,
-        ControlRecordTypeSchema,
-        DefaultPrincipalData,
-        EndTxnMarker,
-        KRaftVersionRecord,
-        LeaderChangeMessage,
-        SnapshotFooterRecord,
-        SnapshotHeaderRecord,
-        VotersRecord
-    )
+    with_headers_and_data_schemas!(by_name)
 }
 
 fn finish(
