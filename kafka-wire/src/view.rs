@@ -541,7 +541,8 @@ pub fn tagged_header(
 }
 
 /// An array's length prefix, or `None` for null: [`codec::get_length`],
-/// with a compact length under 127 (nearly every array) read in line.
+/// with a compact length under 127 and a classic length of -1 or more
+/// (nearly every array) read in line.
 #[inline(always)]
 fn array_length(buf: &mut &[u8], flexible: bool) -> Result<Option<usize>, DecodeError> {
     if flexible {
@@ -550,6 +551,12 @@ fn array_length(buf: &mut &[u8], flexible: bool) -> Result<Option<usize>, Decode
                 *buf = rest;
                 return Ok(b.checked_sub(1).map(usize::from));
             }
+        }
+    } else if let Some((head, rest)) = buf.split_first_chunk::<4>() {
+        let n = i32::from_be_bytes(*head);
+        if n >= -1 {
+            *buf = rest;
+            return Ok(usize::try_from(n).ok());
         }
     }
     let (length, rest) = out_of_line(buf, |buf| {
