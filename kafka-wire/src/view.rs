@@ -756,6 +756,31 @@ mod tests {
     }
 
     #[test]
+    fn short_strings_with_room_after_them_take_the_inline_check() {
+        // 24 bytes after the prefix: the masked-words check, then a borrow.
+        for (flexible, prefix) in [(false, &[0u8, 6][..]), (true, &[7u8][..])] {
+            let ctx = Ctx::new(0, flexible);
+            let wire = [prefix, b"orders", &[0xff; 30]].concat();
+            let mut buf = &wire[..];
+            let s = <Str as WireView>::view_wire(&mut buf, ctx).unwrap();
+            assert_eq!(s, "orders");
+            assert_eq!(s.as_ptr(), wire[prefix.len()..].as_ptr());
+            assert_eq!(buf.len(), 30);
+            // Not ASCII: the general path, which checks UTF-8 in full.
+            let wire = [prefix, "ünïc".as_bytes(), &[0; 30]].concat();
+            assert_eq!(
+                <Str as WireView>::view_wire(&mut &wire[..], ctx).unwrap(),
+                "ünïc"
+            );
+            let wire = [prefix, b"ab\xc3(ef", &[0; 30]].concat();
+            agree::<Str>(&wire, ctx);
+            for cut in 0..wire.len() {
+                agree::<Str>(&wire[..cut], ctx);
+            }
+        }
+    }
+
+    #[test]
     fn hostile_strings_fail_as_the_owned_decode_fails() {
         for wire in [
             &b"\x00\x05kaf"[..],
