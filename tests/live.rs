@@ -8,32 +8,15 @@
 //!
 //! The address comes from `KAFKA_BOOTSTRAP` (default `127.0.0.1:9092`).
 
-use std::time::{SystemTime, UNIX_EPOCH};
-
 use kafka_messages::client::Client;
 use kafka_messages::*;
 use kafka_wire::{ErrorCode, Str, Versioned};
 
-fn bootstrap() -> String {
-    std::env::var("KAFKA_BOOTSTRAP").unwrap_or_else(|_| "127.0.0.1:9092".into())
-}
+mod live_common;
+use live_common::unique;
 
 fn client() -> Client {
-    Client::connect(bootstrap().as_str(), "kafka-wire-live-test").unwrap_or_else(|e| {
-        panic!(
-            "cannot reach a broker at {}: {e} (start one with scripts/kafka-broker.sh start)",
-            bootstrap()
-        )
-    })
-}
-
-/// A name no earlier run used, so tests can be re-run against the same broker.
-fn unique(prefix: &str) -> String {
-    let nanos = SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .unwrap()
-        .as_nanos();
-    format!("{prefix}-{:x}", nanos & 0xffff_ffff_ffff)
+    live_common::client("kafka-wire-live-test")
 }
 
 fn topic(name: &str, partitions: i32, replication: i16) -> CreatableTopic {

@@ -9,7 +9,7 @@
 //! ```
 
 use std::thread::sleep;
-use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+use std::time::{Duration, Instant};
 
 use kafka_messages::client::Client;
 use kafka_messages::create_partitions::CreatePartitionsTopic;
@@ -20,42 +20,13 @@ use kafka_messages::incremental_alter_configs::{AlterConfigsResource, AlterableC
 use kafka_messages::list_offsets::{ListOffsetsPartition, ListOffsetsTopic};
 use kafka_messages::metadata::MetadataRequestTopic;
 use kafka_messages::*;
-use kafka_wire::{ErrorCode, Message, Request, Str, Uuid};
+use kafka_wire::{ErrorCode, Str, Uuid};
+
+mod live_common;
+use live_common::{bootstrap_port, send, unique, versions};
 
 fn client() -> Client {
-    let addr = std::env::var("KAFKA_BOOTSTRAP").unwrap_or_else(|_| "127.0.0.1:9092".into());
-    Client::connect(addr.as_str(), "kafka-wire-live-apis").unwrap_or_else(|e| {
-        panic!("cannot reach a broker at {addr}: {e} (scripts/kafka-broker.sh start)")
-    })
-}
-
-fn unique(prefix: &str) -> String {
-    let nanos = SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .unwrap()
-        .as_nanos();
-    format!("{prefix}-{:x}", nanos & 0xffff_ffff_ffff)
-}
-
-/// Every version of `R` this crate and the broker both have, lowest first.
-fn versions<R: Message>(c: &mut Client) -> Vec<i16> {
-    let theirs = c
-        .api_versions()
-        .expect("ApiVersions")
-        .versions_of(R::API_KEY)
-        .unwrap_or_else(|| panic!("the broker lacks API {}", R::API_KEY));
-    let both = theirs.intersect(R::VERSIONS);
-    let (lo, hi) = (
-        both.lowest().expect("a common version"),
-        both.highest().unwrap(),
-    );
-    eprintln!("{}: versions {lo}-{hi}", R::SCHEMA.name);
-    (lo..=hi).collect()
-}
-
-fn send<R: Request>(c: &mut Client, request: &R, version: i16) -> R::Response {
-    c.send(request, version)
-        .unwrap_or_else(|e| panic!("{} v{version}: {e}", R::SCHEMA.name))
+    live_common::client("kafka-wire-live-apis")
 }
 
 fn ok(code: i16, what: &str) {
@@ -150,7 +121,7 @@ fn describe_cluster_at_every_version() {
         ok(response.error_code, &format!("DescribeCluster v{version}"));
         assert!(!response.cluster_id.is_empty(), "v{version}");
         assert_eq!(response.brokers.len(), 1, "v{version}: one broker");
-        assert_eq!(response.brokers[0].port, 9092, "v{version}");
+        assert_eq!(response.brokers[0].port, bootstrap_port(), "v{version}");
     }
 }
 
@@ -452,7 +423,7 @@ fn find_coordinator_at_every_version() {
             sleep(Duration::from_millis(500));
         };
         ok(code, &format!("FindCoordinator v{version}"));
-        assert_eq!(port, 9092, "v{version}");
+        assert_eq!(port, bootstrap_port(), "v{version}");
     }
 }
 

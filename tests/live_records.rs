@@ -9,7 +9,7 @@
 //! ```
 
 use std::thread::sleep;
-use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+use std::time::{Duration, Instant};
 
 use kafka_messages::client::Client;
 use kafka_messages::fetch::{FetchPartition, FetchTopic};
@@ -17,36 +17,13 @@ use kafka_messages::metadata::MetadataRequestTopic;
 use kafka_messages::produce::{PartitionProduceData, TopicProduceData};
 use kafka_messages::*;
 use kafka_wire::records::{Compression, Header, NewRecord, RecordBatchBuilder};
-use kafka_wire::{ErrorCode, Message, Records, Request, Uuid};
+use kafka_wire::{ErrorCode, Records, Uuid};
+
+mod live_common;
+use live_common::{send, unique, versions};
 
 fn client() -> Client {
-    let addr = std::env::var("KAFKA_BOOTSTRAP").unwrap_or_else(|_| "127.0.0.1:9092".into());
-    Client::connect(addr.as_str(), "kafka-wire-live-records").unwrap_or_else(|e| {
-        panic!("cannot reach a broker at {addr}: {e} (scripts/kafka-broker.sh start)")
-    })
-}
-
-fn unique(prefix: &str) -> String {
-    let nanos = SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .unwrap()
-        .as_nanos();
-    format!("{prefix}-{:x}", nanos & 0xffff_ffff_ffff)
-}
-
-fn versions<R: Message>(c: &mut Client) -> Vec<i16> {
-    let theirs = c
-        .api_versions()
-        .expect("ApiVersions")
-        .versions_of(R::API_KEY)
-        .expect("the API");
-    let both = theirs.intersect(R::VERSIONS);
-    (both.lowest().unwrap()..=both.highest().unwrap()).collect()
-}
-
-fn send<R: Request>(c: &mut Client, request: &R, version: i16) -> R::Response {
-    c.send(request, version)
-        .unwrap_or_else(|e| panic!("{} v{version}: {e}", R::SCHEMA.name))
+    live_common::client("kafka-wire-live-records")
 }
 
 /// Creates a one-partition topic and returns its id.
