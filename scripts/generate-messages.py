@@ -541,17 +541,9 @@ def apis_module(apis, data):
             "        }",
             "    }",
             "",
-            "    /// The API key of the body's API.",
-            "    pub fn api_key(&self) -> ApiKey {",
-            "        match self {",
+            "",
         ]
-        for entry in apis:
-            api = entry[0]
-            feature = ROLE_OF[api]
-            if feature != "core":
-                out.append(f'            #[cfg(feature = "{feature}")]')
-            out.append(f"            {kind}Kind::{api}(_) => ApiKey::{api},")
-        out += ["        }", "    }", ""]
+        out += api_key_fn(apis, f"{kind}Kind")
         for sig, call, doc in (
             ("encode<B: BufMut>(&self, buf: &mut B, version: i16) -> Result<usize, EncodeError>",
              "m.encode(buf, version)", "Writes the body at `version` (see [`Versioned::encode`])."),
@@ -609,16 +601,9 @@ def view_enum(apis, kind, idx):
         "        }",
         "    }",
         "",
-        "    /// The API key of the body's API.",
-        "    pub fn api_key(&self) -> ApiKey {",
-        "        match self {",
     ]
-    for entry in apis:
-        out += cfg_arm(entry[0], f"{kind}View::{entry[0]}(_) => ApiKey::{entry[0]},", 12)
+    out += api_key_fn(apis, f"{kind}View")
     out += [
-        "        }",
-        "    }",
-        "",
         f"    /// The owned body this view stands for, as [`{kind}Kind::decode`] reads it. Copies.",
         "    #[inline]",
         f"    pub fn to_kind(&self) -> {kind}Kind {{",
@@ -629,6 +614,18 @@ def view_enum(apis, kind, idx):
         out += cfg_arm(api, f"{kind}View::{api}(v) => {kind}Kind::{api}({schema.name}::from_view(v)),", 12)
     out += ["        }", "    }", "}", ""]
     return out
+
+
+def api_key_fn(apis, enum):
+    """`api_key(&self)` of a dispatch enum (`RequestKind`, `RequestView`, ...)."""
+    out = [
+        "    /// The API key of the body's API.",
+        "    pub fn api_key(&self) -> ApiKey {",
+        "        match self {",
+    ]
+    for entry in apis:
+        out += cfg_arm(entry[0], f"{enum}::{entry[0]}(_) => ApiKey::{entry[0]},", 12)
+    return out + ["        }", "    }", ""]
 
 
 def cfg_arm(api, arm, indent):

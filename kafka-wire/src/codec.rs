@@ -426,21 +426,29 @@ fn get_str_general<B: Buf>(buf: &mut B, flexible: bool) -> Result<Option<Str>, D
     Str::from_utf8(buf.copy_to_bytes(len)).map(Some)
 }
 
+/// A string's length prefix, or `None` for null: [`get_length`] in the
+/// string form, and at most [`MAX_STRING_LEN`]. Not yet checked against the
+/// input.
+#[inline]
+fn get_str_length<B: Buf>(buf: &mut B, flexible: bool) -> Result<Option<usize>, DecodeError> {
+    match get_length(buf, LengthForm::string(flexible))? {
+        Some(len) if len > MAX_STRING_LEN => Err(DecodeErrorKind::LengthTooLarge {
+            length: len as u64,
+            max: MAX_STRING_LEN as u64,
+        }
+        .into()),
+        len => Ok(len),
+    }
+}
+
 /// [`get_str`] when its fast path does not apply: a multi-byte compact length,
 /// an invalid or too large length, or a string that is truncated or spans
 /// chunks.
 #[inline(never)]
 fn get_str_slow<B: Buf>(buf: &mut B, flexible: bool) -> Result<Option<Str>, DecodeError> {
-    let Some(len) = get_length(buf, LengthForm::string(flexible))? else {
+    let Some(len) = get_str_length(buf, flexible)? else {
         return Ok(None);
     };
-    if len > MAX_STRING_LEN {
-        return Err(DecodeErrorKind::LengthTooLarge {
-            length: len as u64,
-            max: MAX_STRING_LEN as u64,
-        }
-        .into());
-    }
     ensure_remaining(buf, len)?;
     if len <= Str::INLINE_CAPACITY {
         let mut text = [0; Str::INLINE_CAPACITY];
@@ -496,16 +504,9 @@ fn get_str_slice_general<'a>(
     buf: &mut &'a [u8],
     flexible: bool,
 ) -> Result<Option<&'a str>, DecodeError> {
-    let Some(len) = get_length(buf, LengthForm::string(flexible))? else {
+    let Some(len) = get_str_length(buf, flexible)? else {
         return Ok(None);
     };
-    if len > MAX_STRING_LEN {
-        return Err(DecodeErrorKind::LengthTooLarge {
-            length: len as u64,
-            max: MAX_STRING_LEN as u64,
-        }
-        .into());
-    }
     let Some((text, rest)) = buf.split_at_checked(len) else {
         return Err(DecodeError::truncated(len, buf.len()));
     };
