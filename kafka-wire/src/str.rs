@@ -236,6 +236,19 @@ impl Str {
         self.len() == 0
     }
 
+    /// Replaces the text with `new`'s. An inline string written over an
+    /// inline one is a plain copy: the old one has nothing to drop, so it is
+    /// not moved out of its place first (which `*self = new` does, and which
+    /// made decoding into a message of short strings slower than decoding a
+    /// fresh one).
+    #[inline(always)]
+    pub(crate) fn set(&mut self, new: Str) {
+        match (&mut self.0, new.0) {
+            (Repr::Inline(old), Repr::Inline(text)) => *old = text,
+            (slot, repr) => *slot = repr,
+        }
+    }
+
     /// Whether the text is stored inline (see [`Str::INLINE_CAPACITY`]).
     pub fn is_inline(&self) -> bool {
         matches!(self.0, Repr::Inline(_))

@@ -405,7 +405,7 @@ fn len_or_null<T: Wire>(value: Option<&T>, ctx: Ctx, form: LengthForm) -> usize 
 
 /// Strings: [`Str`] (inline or shared) and `String` (owned) share one codec.
 macro_rules! string_wire {
-    ($ty:ty, $from_str:expr, $put:expr) => {
+    ($ty:ty, $from_str:expr, $put:expr, $set:expr) => {
         impl Wire for $ty {
             const TYPE: KafkaType = KafkaType::String;
             const MIN_LEN: usize = 1;
@@ -425,6 +425,21 @@ macro_rules! string_wire {
             fn decode_wire<B: Buf>(buf: &mut B, ctx: Ctx) -> Result<Self, DecodeError> {
                 match codec::get_str(buf, ctx.flexible)? {
                     Some(s) => Ok($from_str(s)),
+                    None => Err(DecodeErrorKind::UnexpectedNull.into()),
+                }
+            }
+
+            #[inline]
+            fn decode_in_place<B: Buf>(
+                &mut self,
+                buf: &mut B,
+                ctx: Ctx,
+            ) -> Result<(), DecodeError> {
+                match codec::get_str(buf, ctx.flexible)? {
+                    Some(s) => {
+                        $set(self, s);
+                        Ok(())
+                    }
                     None => Err(DecodeErrorKind::UnexpectedNull.into()),
                 }
             }
@@ -458,11 +473,16 @@ macro_rules! string_wire {
     };
 }
 
-string_wire!(Str, |s: Str| s, Str::put);
+string_wire!(Str, |s: Str| s, Str::put, Str::set);
 string_wire!(
     String,
     |s: Str| String::from(s.as_str()),
-    |s: &String, buf: &mut B, flexible| { codec::put_str(buf, s, flexible) }
+    |s: &String, buf: &mut B, flexible| { codec::put_str(buf, s, flexible) },
+    // Into the capacity the string has: no allocation once it is large enough.
+    |old: &mut String, s: Str| {
+        old.clear();
+        old.push_str(s.as_str());
+    }
 );
 
 /// A record set, kept as the raw bytes of its record batches (Kafka's `records`
