@@ -104,8 +104,7 @@ pub mod __private {
         tag_in_non_flexible, TagWriter, UnknownTagsField,
     };
     pub use crate::view::{
-        option_from_view, tagged_count, tagged_header, view_nullable_struct, view_option,
-        view_value, TextDefault,
+        option_from_view, tagged_count, tagged_header, view_option, view_value, TextDefault,
     };
     pub use crate::wire::{
         decode_nullable_struct, decode_nullable_struct_in_place, decode_option,

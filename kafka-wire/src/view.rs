@@ -143,20 +143,6 @@ pub fn option_from_view<T: WireView>(view: Option<T::View<'_>>) -> Option<T> {
     view.map(T::from_view)
 }
 
-/// Reads a nullable struct's view: a negative marker is null, as
-/// [`decode_nullable_struct`](crate::__private::decode_nullable_struct) has it.
-#[inline]
-pub fn view_nullable_struct<'a, T: WireView>(
-    buf: &mut &'a [u8],
-    ctx: Ctx,
-) -> Result<Option<T::View<'a>>, DecodeError> {
-    if buf.try_get_i8()? < 0 {
-        Ok(None)
-    } else {
-        T::view_wire(buf, ctx).map(Some)
-    }
-}
-
 /// The view of a `default = "text"`: the text itself for a string field,
 /// its bytes for a bytes field (as the owned default is `From::from("text")`).
 #[doc(hidden)]
@@ -179,7 +165,9 @@ impl TextDefault for &[u8] {
     }
 }
 
-/// Every derived struct with a view is nullable, as [`crate::Nullable`] has it.
+/// Every derived struct with a view is nullable, as [`crate::Nullable`] has
+/// it: a negative int8 marker is null, anything else a struct follows (see
+/// [`decode_nullable_struct`](crate::__private::decode_nullable_struct)).
 #[diagnostic::do_not_recommend]
 impl<T: crate::KafkaStruct + WireView> NullableView for T {
     #[inline]
@@ -187,7 +175,11 @@ impl<T: crate::KafkaStruct + WireView> NullableView for T {
         buf: &mut &'a [u8],
         ctx: Ctx,
     ) -> Result<Option<Self::View<'a>>, DecodeError> {
-        view_nullable_struct::<Self>(buf, ctx)
+        if buf.try_get_i8()? < 0 {
+            Ok(None)
+        } else {
+            Self::view_wire(buf, ctx).map(Some)
+        }
     }
 }
 
@@ -399,7 +391,7 @@ impl<'a, T: WireView> ArrayView<'a, T> {
         }
         Ok(ArrayView {
             input: start,
-            size: start.len().wrapping_sub(buf.len()),
+            size: consumed(start, buf).len(),
             len: n,
             ctx,
             element: PhantomData,
