@@ -7,7 +7,7 @@
 use bytes::{Buf, BufMut, Bytes};
 
 use crate::codec::{self, LengthForm};
-use crate::fast::{fixed_form, Fast, FastPath};
+use crate::fast::{fixed_form, Fast, FastPath, FixedForm};
 use crate::schema::KafkaType;
 use crate::{DecodeError, DecodeErrorKind, EncodeError, EncodeErrorKind, Str, Uuid};
 
@@ -223,30 +223,6 @@ pub fn decode_option_in_place<T: Nullable, B: Buf>(
             Ok(())
         }
     }
-}
-
-/// Reads the `n` elements of an array into `items`, reusing the elements it
-/// holds and its capacity: `n` is checked against the bytes that remain
-/// first, as [`decode_elements`] checks it, and room beyond what `items`
-/// already has is reserved only as far as those bytes cover.
-#[inline]
-fn decode_vec_in_place<T: Wire, B: Buf>(
-    items: &mut Vec<T>,
-    buf: &mut B,
-    n: usize,
-    ctx: Ctx,
-) -> Result<(), DecodeError> {
-    let cap = element_capacity::<T, B>(buf, n)?;
-    items.truncate(n);
-    for (i, item) in items.iter_mut().enumerate() {
-        item.decode_in_place(buf, ctx).map_err(|e| e.at_index(i))?;
-    }
-    let reused = items.len();
-    if reused < n {
-        items.reserve(cap.saturating_sub(reused));
-        decode_rest(buf, items, reused, n, ctx)?;
-    }
-    Ok(())
 }
 
 /// Writes the elements of an array of fixed-size values (broker ids,
@@ -598,6 +574,31 @@ trait Elements<T> {
     fn from_fixed_run(run: &[u8], k: usize, read: fn(&[u8]) -> Option<T>) -> Result<Self, usize>
     where
         Self: Sized;
+    /// Replaces the elements with one `read` element per `k`-byte chunk of
+    /// `run`, keeping the container's capacity; on `Err(i)`, `read` refused
+    /// element `i` and the container holds the `i` elements before it.
+    fn refill_fixed_run(
+        &mut self,
+        run: &[u8],
+        k: usize,
+        read: fn(&[u8]) -> Option<T>,
+    ) -> Result<(), usize>;
+    /// Decodes `n` elements into `self`, replacing those it holds.
+    #[inline(always)]
+    fn decode_n_in_place<B: Buf>(
+        &mut self,
+        buf: &mut B,
+        n: usize,
+        ctx: Ctx,
+    ) -> Result<(), DecodeError>
+    where
+        Self: Sized,
+        T: Wire,
+    {
+        let cap = element_capacity::<T, B>(buf, n)?;
+        *self = Self::decode_n(buf, n, cap, ctx)?;
+        Ok(())
+    }
     /// Decodes `n` elements, having room reserved for `cap <= n` of them.
     #[inline(always)]
     fn decode_n<B: Buf>(buf: &mut B, n: usize, cap: usize, ctx: Ctx) -> Result<Self, DecodeError>
@@ -679,6 +680,47 @@ impl<T: Wire> Elements<T> for Vec<T> {
             Ok(out)
         }
     }
+    #[inline(always)]
+    fn refill_fixed_run(
+        &mut self,
+        run: &[u8],
+        k: usize,
+        read: fn(&[u8]) -> Option<T>,
+    ) -> Result<(), usize> {
+        let n = run.len() / k;
+        self.clear();
+        self.reserve(n);
+        // SAFETY: the vector is empty and has room for `n` elements.
+        let written = unsafe { write_fixed_run(self.as_mut_ptr(), run, k, read) };
+        // SAFETY: `written <= n` elements were initialised.
+        unsafe { self.set_len(written) };
+        if written < n {
+            Err(written)
+        } else {
+            Ok(())
+        }
+    }
+    /// The elements the vector holds are decoded in place, and room beyond
+    /// them is reserved only as far as the bytes that remain cover.
+    #[inline(always)]
+    fn decode_n_in_place<B: Buf>(
+        &mut self,
+        buf: &mut B,
+        n: usize,
+        ctx: Ctx,
+    ) -> Result<(), DecodeError> {
+        let cap = element_capacity::<T, B>(buf, n)?;
+        self.truncate(n);
+        for (i, item) in self.iter_mut().enumerate() {
+            item.decode_in_place(buf, ctx).map_err(|e| e.at_index(i))?;
+        }
+        let reused = self.len();
+        if reused < n {
+            self.reserve(cap.saturating_sub(reused));
+            decode_rest(buf, self, reused, n, ctx)?;
+        }
+        Ok(())
+    }
     /// The reserved elements are written in place, with no capacity check
     /// and no call to grow the vector inside the loop.
     #[inline(always)]
@@ -740,6 +782,53 @@ where
         // SAFETY: all `n <= N` elements are initialised (`written == n`).
         Ok(unsafe { smallvec::SmallVec::from_buf_and_len_unchecked(inline, n) })
     }
+    /// An inline vector is replaced by one built inline: each of the
+    /// vector's own calls checks again whether it has spilled, which took a
+    /// third of a reused large CreateTopics decode in its broker ids.
+    #[inline(always)]
+    fn refill_fixed_run(
+        &mut self,
+        run: &[u8],
+        k: usize,
+        read: fn(&[u8]) -> Option<T>,
+    ) -> Result<(), usize> {
+        if !self.spilled() {
+            *self = Self::from_fixed_run(run, k, read)?;
+            return Ok(());
+        }
+        let n = run.len() / k;
+        self.clear();
+        self.reserve(n);
+        // SAFETY: the vector is empty and has room for `n` elements.
+        let written = unsafe { write_fixed_run(self.as_mut_ptr(), run, k, read) };
+        // SAFETY: `written <= n` elements were initialised.
+        unsafe { self.set_len(written) };
+        if written < n {
+            Err(written)
+        } else {
+            Ok(())
+        }
+    }
+}
+
+/// The `n` elements of an array of fixed-size values (broker ids,
+/// partition indexes, topic ids) when all of them are in the current chunk:
+/// their bytes, and the form that reads each. One check then covers them
+/// all, and the container is sized by bytes that are really there (at most
+/// PREALLOC_FACTOR bytes of memory per byte, as elsewhere).
+#[inline(always)]
+fn fixed_run<T: Wire, B: Buf>(buf: &B, n: usize) -> Option<(&[u8], FixedForm<T>)> {
+    let form =
+        fixed_form::<T>().filter(|form| core::mem::size_of::<T>() <= form.len * PREALLOC_FACTOR)?;
+    let run = buf.chunk().get(..n.checked_mul(form.len)?)?;
+    Some((run, form))
+}
+
+/// The error of element `i` of a fixed run that `read` refused. It refuses
+/// only too few bytes, which a whole chunk never has.
+#[cold]
+fn refused_element(k: usize, i: usize) -> DecodeError {
+    DecodeError::truncated(k, k).at_index(i)
 }
 
 /// Reads the `n` elements of an array whose length prefix has been read.
@@ -749,31 +838,42 @@ fn decode_elements<T: Wire, B: Buf, C: Elements<T>>(
     n: usize,
     ctx: Ctx,
 ) -> Result<C, DecodeError> {
-    let fixed =
-        fixed_form::<T>().filter(|form| core::mem::size_of::<T>() <= form.len * PREALLOC_FACTOR);
-    if let Some(form) = fixed {
-        let k = form.len;
-        // Broker ids, partition indexes, topic ids: when all the elements
-        // are in the current chunk, one check covers them, and the
-        // container is sized by bytes that are really there (at most
-        // PREALLOC_FACTOR bytes of memory per byte, as elsewhere).
-        if let Some(run) = n.checked_mul(k).and_then(|total| buf.chunk().get(..total)) {
-            let total = run.len();
-            // `read` refuses only too few bytes, which a whole chunk never has.
-            let out = C::from_fixed_run(run, k, form.read)
-                .map_err(|i| DecodeError::truncated(k, k).at_index(i))?;
-            buf.advance(total);
-            return Ok(out);
-        }
+    if let Some((run, form)) = fixed_run::<T, B>(buf, n) {
+        let total = run.len();
+        let out = C::from_fixed_run(run, form.len, form.read)
+            .map_err(|i| refused_element(form.len, i))?;
+        buf.advance(total);
+        return Ok(out);
     }
     let cap = element_capacity::<T, B>(buf, n)?;
     C::decode_n(buf, n, cap, ctx)
 }
 
+/// Reads the `n` elements of an array whose length prefix has been read
+/// into `items`, keeping its capacity (and, for a `Vec`, the elements it
+/// holds, each decoded in place).
+#[inline(always)]
+fn decode_elements_in_place<T: Wire, B: Buf, C: Elements<T>>(
+    items: &mut C,
+    buf: &mut B,
+    n: usize,
+    ctx: Ctx,
+) -> Result<(), DecodeError> {
+    if let Some((run, form)) = fixed_run::<T, B>(buf, n) {
+        let total = run.len();
+        items
+            .refill_fixed_run(run, form.len, form.read)
+            .map_err(|i| refused_element(form.len, i))?;
+        buf.advance(total);
+        return Ok(());
+    }
+    items.decode_n_in_place(buf, n, ctx)
+}
+
 /// `Wire` and `Nullable` for an array container: `Vec<T>`, and with the
 /// `smallvec` feature `SmallVec<[T; N]>`, whose short arrays need no allocation.
 macro_rules! array_wire {
-    ($(#[$attr:meta])* [$($generics:tt)*] $ty:ty where [$($bounds:tt)*] $({ $($in_place:tt)* } { $($nullable_in_place:tt)* })?) => {
+    ($(#[$attr:meta])* [$($generics:tt)*] $ty:ty where [$($bounds:tt)*]) => {
         $(#[$attr])*
         impl<$($generics)*> Wire for $ty where $($bounds)* {
             const TYPE: KafkaType = KafkaType::Array(&T::TYPE);
@@ -840,7 +940,13 @@ macro_rules! array_wire {
                 self.is_empty()
             }
 
-            $($($in_place)*)?
+            #[inline]
+            fn decode_in_place<B: Buf>(&mut self, buf: &mut B, ctx: Ctx) -> Result<(), DecodeError> {
+                match codec::get_length(buf, LengthForm::array(ctx.flexible))? {
+                    Some(n) => decode_elements_in_place(self, buf, n, ctx),
+                    None => Err(DecodeErrorKind::UnexpectedNull.into()),
+                }
+            }
         }
 
         $(#[$attr])*
@@ -867,39 +973,29 @@ macro_rules! array_wire {
                 decode_elements::<T, B, Self>(buf, n, ctx).map(Some)
             }
 
-            $($($nullable_in_place)*)?
+            #[inline]
+            fn decode_nullable_in_place<B: Buf>(
+                slot: &mut Option<Self>,
+                buf: &mut B,
+                ctx: Ctx,
+            ) -> Result<(), DecodeError> {
+                let Some(n) = codec::get_length(buf, LengthForm::array(ctx.flexible))? else {
+                    *slot = None;
+                    return Ok(());
+                };
+                match slot {
+                    Some(items) => decode_elements_in_place(items, buf, n, ctx),
+                    None => {
+                        *slot = Some(decode_elements::<T, B, Self>(buf, n, ctx)?);
+                        Ok(())
+                    }
+                }
+            }
         }
     };
 }
 
-array_wire!([T] Vec<T> where [T: Wire] {
-    #[inline]
-    fn decode_in_place<B: Buf>(&mut self, buf: &mut B, ctx: Ctx) -> Result<(), DecodeError> {
-        match codec::get_length(buf, LengthForm::array(ctx.flexible))? {
-            Some(n) => decode_vec_in_place(self, buf, n, ctx),
-            None => Err(DecodeErrorKind::UnexpectedNull.into()),
-        }
-    }
-} {
-    #[inline]
-    fn decode_nullable_in_place<B: Buf>(
-        slot: &mut Option<Self>,
-        buf: &mut B,
-        ctx: Ctx,
-    ) -> Result<(), DecodeError> {
-        let Some(n) = codec::get_length(buf, LengthForm::array(ctx.flexible))? else {
-            *slot = None;
-            return Ok(());
-        };
-        match slot {
-            Some(items) => decode_vec_in_place(items, buf, n, ctx),
-            None => {
-                *slot = Some(decode_elements::<T, B, Self>(buf, n, ctx)?);
-                Ok(())
-            }
-        }
-    }
-});
+array_wire!([T] Vec<T> where [T: Wire]);
 
 // Not listed among "other types that implement Wire" in compile errors, so
 // those read the same with and without the feature.

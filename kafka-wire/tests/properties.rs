@@ -1147,3 +1147,80 @@ fn split_and_contiguous_agree_on_arbitrary_bytes() {
 fn rng_version(len: usize, versions: usize) -> i16 {
     (len % versions) as i16
 }
+
+// ---------------------------------------------------------------------------
+// Arrays decoded into a used container equal a fresh decode
+// ---------------------------------------------------------------------------
+
+/// Decodes `input` fresh and into a copy of `held`, from one slice and from
+/// 1..=3-byte chunks: the results, Ok (the value) or Err (kind and path),
+/// and the bytes consumed must be equal.
+fn in_place_agrees<T: Wire + Clone + PartialEq + Debug>(
+    what: &str,
+    rng: &mut Rng,
+    input: &[u8],
+    ctx: Ctx,
+    held: &T,
+) {
+    let split = random_chunks(input, rng, 3);
+    for (form, fresh_src, reused_src) in [
+        ("one slice", Src::Slice(input), Src::Slice(input)),
+        ("split", Src::Split(split.clone()), Src::Split(split)),
+    ] {
+        let (mut fresh_src, mut reused_src) = (fresh_src, reused_src);
+        let fresh = T::decode_wire(&mut fresh_src, ctx);
+        let mut reused = held.clone();
+        let result = reused.decode_in_place(&mut reused_src, ctx);
+        let what = format!("{what}, {form}, holding {held:?}, on {input:02x?}");
+        match (fresh, result) {
+            (Ok(fresh), Ok(())) => assert_eq!(reused, fresh, "{what}"),
+            (Err(a), Err(b)) => assert_eq!(format!("{a:?}"), format!("{b:?}"), "{what}"),
+            (fresh, result) => panic!("{what}: fresh {fresh:?}, in place {result:?}"),
+        }
+        assert_eq!(
+            fresh_src.remaining(),
+            reused_src.remaining(),
+            "{what}: consumed"
+        );
+    }
+}
+
+#[test]
+fn arrays_decoded_in_place_equal_a_fresh_decode() {
+    let mut rng = Rng::new(0x5eed_0010);
+    for case in 0..4000 {
+        let ctx = rng.pick(&FORMS);
+        // Half are arrays encoded here, cut at random; half arbitrary bytes.
+        let input = if rng.range(0, 1) == 0 {
+            let items: Vec<i32> = (0..rng.range(0, 9))
+                .map(|_| rng.next_u64() as i32)
+                .collect();
+            let mut out = BytesMut::new();
+            items.encode_wire(&mut out, ctx).unwrap();
+            let keep = rng.range(out.len().saturating_sub(3), out.len());
+            out[..keep].to_vec()
+        } else {
+            let len = rng.range(0, 48);
+            rng.bytes(len)
+        };
+        // What the container held: nothing, a short list, or a spilled one.
+        let held: Vec<i32> = (0..rng.range(0, 9) as i32).collect();
+        let what = format!("case {case} at {ctx:?}");
+        in_place_agrees(&what, &mut rng, &input, ctx, &held);
+        let held_ids: Vec<Uuid> = held
+            .iter()
+            .map(|&i| Uuid::from_u64_pair(0, i as u64))
+            .collect();
+        in_place_agrees(&what, &mut rng, &input, ctx, &held_ids);
+        let held_names: Vec<Str> = held.iter().map(|i| Str::from(i.to_string())).collect();
+        in_place_agrees(&what, &mut rng, &input, ctx, &held_names);
+        #[cfg(feature = "smallvec")]
+        in_place_agrees(
+            &what,
+            &mut rng,
+            &input,
+            ctx,
+            &kafka_wire::smallvec::SmallVec::<[i32; 4]>::from_vec(held.clone()),
+        );
+    }
+}

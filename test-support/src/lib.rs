@@ -23,6 +23,7 @@ use bytes::Buf;
 
 /// A [`Buf`] over one byte slice that returns one short chunk at a time. The
 /// chunk boundaries are fixed up front, so `chunk()` never spans two.
+#[derive(Clone)]
 pub struct Chunked<'a> {
     data: &'a [u8],
     /// Strictly ascending chunk ends; the last one is `data.len()`.
