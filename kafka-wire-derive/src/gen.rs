@@ -739,37 +739,10 @@ fn gen_decode(
             }
         }
     });
-    let unknown_var =
-        unknown.map(|_| quote!(let mut __kw_unknown = #krate::UnknownTaggedFields::new();));
-    let keep = match unknown {
-        Some(_) => quote!(#krate::__private::Some(&mut __kw_unknown)),
-        None => quote!(#krate::__private::None),
-    };
-    let arms = tagged.iter().map(|p| {
-        let tag = p.tag.unwrap_or_default();
-        let (var, in_tagged) = (&p.var, p.in_tagged());
-        let read = p.decode_value(quote!(__kw_value));
-        let read = in_field(
-            quote!(#krate::__private::decode_value(__kw_buf, __kw_tag, __kw_size, |__kw_value| #read)),
-            &p.name,
-            krate,
-        );
-        quote! {
-            #tag if #in_tagged => {
-                #var = #read;
-            }
-        }
+    let section = gen_tagged_section(tagged, unknown, krate, |p, read| {
+        let var = &p.var;
+        quote!(#var = #read;)
     });
-    let dispatch = if tagged.is_empty() {
-        quote!(#krate::__private::keep_unknown(__kw_buf, __kw_tag, __kw_size, #keep);)
-    } else {
-        quote! {
-            match __kw_tag {
-                #(#arms)*
-                _ => #krate::__private::keep_unknown(__kw_buf, __kw_tag, __kw_size, #keep),
-            }
-        }
-    };
     let members = plans.iter().map(|p| {
         let (member, var) = (p.member, &p.var);
         quote!(#member: #var)
@@ -777,15 +750,7 @@ fn gen_decode(
     let unknown_member = unknown.map(|u| u.build(quote!(__kw_unknown)));
     quote! {
         #(#reads)*
-        #unknown_var
-        if __kw_ctx.flexible {
-            let __kw_count = #krate::__private::get_count(__kw_buf)?;
-            let mut __kw_previous = #krate::__private::None;
-            for _ in 0..__kw_count {
-                let (__kw_tag, __kw_size) = #krate::__private::get_header(__kw_buf, &mut __kw_previous)?;
-                #dispatch
-            }
-        }
+        #section
         #krate::__private::Ok(Self { #(#members,)* #unknown_member })
     }
 }
@@ -810,51 +775,68 @@ fn gen_decode_in_place(
             }
         }
     });
+    let section = gen_tagged_section(tagged, unknown, krate, |p, read| {
+        let member = p.member;
+        quote!(self.#member = #read;)
+    });
+    let store_unknown = unknown.map(|u| u.assign(quote!(__kw_unknown)));
+    quote! {
+        #(#reads)*
+        #section
+        #store_unknown
+        #krate::__private::Ok(())
+    }
+}
+
+/// The tagged section of both decodes, after the regular fields: the
+/// declared fields each read from exactly their size and stored by `store`
+/// (into the local of `decode_wire`, or the member of `decode_in_place`),
+/// undeclared ones kept in `__kw_unknown` (or skipped, without an
+/// `unknown_tagged_fields` field). A struct that declares no tagged field
+/// has one call for it all.
+fn gen_tagged_section(
+    tagged: &[&FieldPlan],
+    unknown: Option<&UnknownField>,
+    krate: &syn::Path,
+    store: impl Fn(&FieldPlan, TokenStream) -> TokenStream,
+) -> TokenStream {
     let unknown_var =
         unknown.map(|_| quote!(let mut __kw_unknown = #krate::UnknownTaggedFields::new();));
     let keep = match unknown {
         Some(_) => quote!(#krate::__private::Some(&mut __kw_unknown)),
         None => quote!(#krate::__private::None),
     };
+    if tagged.is_empty() {
+        return quote! {
+            #unknown_var
+            #krate::__private::read_unknown_section(__kw_buf, __kw_ctx.flexible, #keep)?;
+        };
+    }
     let arms = tagged.iter().map(|p| {
         let tag = p.tag.unwrap_or_default();
-        let (member, in_tagged) = (p.member, p.in_tagged());
+        let in_tagged = p.in_tagged();
         let read = p.decode_value(quote!(__kw_value));
         let read = in_field(
             quote!(#krate::__private::decode_value(__kw_buf, __kw_tag, __kw_size, |__kw_value| #read)),
             &p.name,
             krate,
         );
-        quote! {
-            #tag if #in_tagged => {
-                self.#member = #read;
-            }
-        }
+        let store = store(p, read);
+        quote!(#tag if #in_tagged => { #store })
     });
-    let dispatch = if tagged.is_empty() {
-        quote!(#krate::__private::keep_unknown(__kw_buf, __kw_tag, __kw_size, #keep);)
-    } else {
-        quote! {
-            match __kw_tag {
-                #(#arms)*
-                _ => #krate::__private::keep_unknown(__kw_buf, __kw_tag, __kw_size, #keep),
-            }
-        }
-    };
-    let store_unknown = unknown.map(|u| u.assign(quote!(__kw_unknown)));
     quote! {
-        #(#reads)*
         #unknown_var
         if __kw_ctx.flexible {
             let __kw_count = #krate::__private::get_count(__kw_buf)?;
             let mut __kw_previous = #krate::__private::None;
             for _ in 0..__kw_count {
                 let (__kw_tag, __kw_size) = #krate::__private::get_header(__kw_buf, &mut __kw_previous)?;
-                #dispatch
+                match __kw_tag {
+                    #(#arms)*
+                    _ => #krate::__private::keep_unknown(__kw_buf, __kw_tag, __kw_size, #keep),
+                }
             }
         }
-        #store_unknown
-        #krate::__private::Ok(())
     }
 }
 

@@ -101,7 +101,7 @@ pub mod __private {
     pub use crate::schema::{FieldSchema, KafkaType, StructSchema};
     pub use crate::tagged::{
         decode_value, field_len, get_count, get_header, keep_unknown, put_header,
-        tag_in_non_flexible, TagWriter, UnknownTagsField,
+        read_unknown_section, tag_in_non_flexible, TagWriter, UnknownTagsField,
     };
     pub use crate::view::{
         option_from_view, tagged_count, tagged_header, view_option, view_value, TextDefault,

@@ -334,6 +334,44 @@ pub fn keep_unknown<B: Buf>(
     }
 }
 
+/// Reads the tagged section of a struct that declares no tagged field at
+/// its version: every field in it is kept in `keep` (or, with `None`,
+/// skipped), with the order and size checks of [`get_header`]. A classic
+/// (non-flexible) version has no section. Generated code calls it, rather
+/// than spelling the loop out in every struct.
+#[inline(always)]
+pub fn read_unknown_section<B: Buf>(
+    buf: &mut B,
+    flexible: bool,
+    keep: Option<&mut UnknownTaggedFields>,
+) -> Result<(), DecodeError> {
+    if !flexible {
+        return Ok(());
+    }
+    // Nearly every section is empty: a zero count, read in line.
+    if buf.chunk().first() == Some(&0) {
+        buf.advance(1);
+        return Ok(());
+    }
+    read_unknown_fields(buf, keep)
+}
+
+/// [`read_unknown_section`] of a section that is not one zero byte: out of
+/// line, and one copy per buffer type rather than one per struct.
+#[inline(never)]
+fn read_unknown_fields<B: Buf>(
+    buf: &mut B,
+    mut keep: Option<&mut UnknownTaggedFields>,
+) -> Result<(), DecodeError> {
+    let count = get_count(buf)?;
+    let mut previous = None;
+    for _ in 0..count {
+        let (tag, size) = get_header(buf, &mut previous)?;
+        keep_unknown(buf, tag, size, keep.as_deref_mut());
+    }
+    Ok(())
+}
+
 /// The type of an `unknown_tagged_fields` field: [`UnknownTaggedFields`],
 /// under whatever alias it is spelled. Generated code reaches the field
 /// through it, so that any other type is one error at the field's type.
