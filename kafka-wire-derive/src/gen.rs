@@ -342,8 +342,7 @@ fn generate(cont: &Container) -> TokenStream {
     let mut tagged: Vec<&FieldPlan> = plans.iter().filter(|p| p.tag.is_some()).collect();
     tagged.sort_by_key(|p| p.tag);
 
-    let min_len = gen_min_len(&plans, krate, |ty| quote!(#ty::MIN_LEN));
-    let writes_at_least = gen_min_len(&plans, krate, |ty| quote!(#ty::FAST.writes_at_least()));
+    let min_len = gen_min_len(&plans, krate);
     let encode = gen_encode(&plans, &tagged, unknown, krate);
     let len = gen_len(&plans, &tagged, unknown, krate);
     let decode = gen_decode(&plans, &tagged, unknown, krate);
@@ -407,7 +406,7 @@ fn generate(cont: &Container) -> TokenStream {
                     #krate::schema::KafkaType::Struct(&<Self as #krate::KafkaStruct>::SCHEMA);
                 const MIN_LEN: usize = #min_len;
                 const FAST: #krate::__private::FastPath<Self> =
-                    #krate::__private::FastPath::at_least(#writes_at_least);
+                    #krate::__private::FastPath::at_least(Self::MIN_LEN);
 
                 #[inline]
                 fn encode_wire<__B: #krate::__private::BufMut>(
@@ -526,20 +525,17 @@ fn nested_checks(cont: &Container, plans: &[FieldPlan], krate: &syn::Path) -> Op
     })
 }
 
-/// A lower bound of the struct's size in any version, from the same bound
-/// (`bound` of `<Field as Wire>`: `MIN_LEN`, or the fewest bytes its
-/// `FAST` path says it writes) of the fields present in every version; a
-/// nullable field counts at most 1, its null. `MIN_LEN` bounds how many
-/// elements an array of this struct may claim; the fewest bytes written are
-/// the room the struct's writer checks for first.
-fn gen_min_len(
-    plans: &[FieldPlan],
-    krate: &syn::Path,
-    bound: impl Fn(TokenStream) -> TokenStream,
-) -> TokenStream {
+/// The fewest bytes the struct takes in any version: the sum over the
+/// fields present in every version of the fewest bytes each writes (as the
+/// built-in types vouch for it in their `FAST` path; a user's own type
+/// counts 0), a nullable field counting at most 1, its null. It bounds how
+/// many elements an array of the struct may claim, and is the room its
+/// writer checks for first, so a user's `MIN_LEN` bounds the decoding of
+/// arrays of its own type only.
+fn gen_min_len(plans: &[FieldPlan], krate: &syn::Path) -> TokenStream {
     let parts = plans.iter().filter(|p| p.always_regular()).map(|p| {
         let base = p.field.base_ty();
-        let min = bound(quote_spanned!(p.span=> <#base as #krate::Wire>));
+        let min = quote_spanned!(p.span=> <#base as #krate::Wire>::FAST.writes_at_least());
         if p.is_option() {
             quote!(if #min < 1 { #min } else { 1 })
         } else {
@@ -639,14 +635,14 @@ fn gen_encode(
     let count = flags.iter().map(|f| quote!(+ #f as usize));
 
     quote! {
-        // Every form of the struct writes at least `FAST.writes_at_least()` bytes.
+        // Every form of the struct writes at least `MIN_LEN` bytes.
         // With that much room known, the compiler drops the room checks of
         // the writes it covers (a partition index and an array's length,
         // say); without it, the writes cannot all fit, and the error replaces
         // a panic (or, in a one-pass window, the overflow) that would come
         // later.
         let __kw_room = #krate::__private::BufMut::remaining_mut(__kw_buf);
-        let __kw_at_least = const { <Self as #krate::Wire>::FAST.writes_at_least() };
+        let __kw_at_least = <Self as #krate::Wire>::MIN_LEN;
         if __kw_room < __kw_at_least {
             return #krate::__private::Err(#krate::__private::short_of_room(
                 __kw_at_least,
