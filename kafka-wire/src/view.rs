@@ -532,6 +532,25 @@ pub fn tagged_header(
     header
 }
 
+/// The count of a compact array of 0 to 126 fixed-size elements (broker
+/// ids, partition indexes), its one byte consumed; `None`, having read
+/// nothing, for any other array or form. Read apart from [`array_length`],
+/// the count is known to be small, so sizing the run needs no overflow
+/// check, and no `Option` of a null is tested: a large CreateTopics view took
+/// 18% fewer instructions. (The owned decode measured no better with it.)
+#[inline(always)]
+fn short_fixed_count<T: WireView>(buf: &mut &[u8], ctx: Ctx) -> Option<usize> {
+    if fixed_form::<T>().is_none() || !ctx.flexible {
+        return None;
+    }
+    let (&b, rest) = buf.split_first()?;
+    let n @ 0..=126 = b.checked_sub(1)? else {
+        return None;
+    };
+    *buf = rest;
+    Some(usize::from(n))
+}
+
 /// An array's length prefix, or `None` for null: [`codec::get_length`],
 /// with a compact length under 127 and a classic length of -1 or more
 /// (nearly every array) read in line.
@@ -566,6 +585,9 @@ macro_rules! array_view {
 
             #[inline]
             fn view_wire<'a>(buf: &mut &'a [u8], ctx: Ctx) -> Result<ArrayView<'a, T>, DecodeError> {
+                if let Some(n) = short_fixed_count::<T>(buf, ctx) {
+                    return ArrayView::read(buf, n, ctx);
+                }
                 match array_length(buf, ctx.flexible)? {
                     Some(n) => ArrayView::read(buf, n, ctx),
                     None => Err(DecodeErrorKind::UnexpectedNull.into()),

@@ -335,3 +335,43 @@ fn a_struct_with_no_fields_views_as_nothing() {
     assert_eq!(Nothing::from_view(view), Nothing {});
     assert!(Nothing::view_exact(&[0], 0).is_err());
 }
+
+/// Arrays of fixed-size values at the edges of the compact count's one-byte
+/// form (126 elements is the last, 127 the first of two bytes), and null,
+/// each whole and cut at every byte: the view agrees with the owned decode.
+#[test]
+fn fixed_size_arrays_at_every_count_form_agree_with_the_owned_decode() {
+    for version in 0..=3 {
+        for n in [0, 1, 2, 125, 126, 127, 128, 300] {
+            let mut m = sample(version);
+            m.ids = (0..n).collect();
+            let wire = m.encode_to_vec(version).unwrap();
+            for cut in 0..=wire.len() {
+                agree(&wire[..cut], version);
+            }
+            let view = Everything::view_exact(&wire, version).unwrap();
+            assert_eq!(view.ids.len(), n as usize, "v{version}, {n} ids");
+            assert!(view.ids.iter().eq(0..n), "v{version}, {n} ids");
+        }
+        // A null count (0 compact, -1 classic) for a field that is not
+        // nullable fails alike. The count is where the bodies of no ids and
+        // of one id first differ (its last byte, in the classic form).
+        let mut m = sample(version);
+        m.ids.clear();
+        let none = m.encode_to_vec(version).unwrap();
+        m.ids.push(7);
+        let one = m.encode_to_vec(version).unwrap();
+        let last = (0..none.len()).find(|&i| none[i] != one[i]).unwrap();
+        let mut null = none.clone();
+        if version >= 2 {
+            null[last] = 0;
+        } else {
+            null[last - 3..=last].copy_from_slice(&(-1i32).to_be_bytes());
+        }
+        agree(&null, version);
+        assert!(
+            Everything::view_exact(&null, version).is_err(),
+            "v{version}"
+        );
+    }
+}
