@@ -478,7 +478,7 @@ pub fn get_str_slice<'a>(
             return Ok(Some(unsafe { core::str::from_utf8_unchecked(text) }));
         }
     }
-    let (read, rest) = out_of_line(buf, |buf| get_str_slice_general(buf, flexible));
+    let (read, rest) = out_of_line(buf, move |buf| get_str_slice_general(buf, flexible));
     *buf = rest;
     read
 }
@@ -488,6 +488,8 @@ pub fn get_str_slice<'a>(
 /// value: one that took the caller's `&mut &[u8]` would force that cursor
 /// out of registers into memory for the whole of the caller, every fast
 /// path included (a view of a large message is one function, all inlined).
+/// For the same reason `read` captures what it needs by value (`move`): a
+/// captured `flexible` flag was stored to the stack on every fast path too.
 #[inline(never)]
 pub(crate) fn out_of_line<'a, T>(
     bytes: &'a [u8],

@@ -521,13 +521,14 @@ pub fn tagged_count(buf: &mut &[u8]) -> Result<u32, DecodeError> {
 
 /// One tagged field's tag and size, as
 /// [`get_header`](crate::__private::get_header) reads them, out of line
-/// (see `codec::out_of_line`).
+/// (see `codec::out_of_line`). The tag before it, `previous`, is passed by
+/// value, so that the caller keeps it in a register: a `&mut` to it was a
+/// store to the stack in every struct's view, sections empty or not.
 #[inline]
-pub fn tagged_header(
-    buf: &mut &[u8],
-    previous: &mut Option<u32>,
-) -> Result<(u32, usize), DecodeError> {
-    let (header, rest) = out_of_line(buf, |buf| crate::tagged::get_header(buf, previous));
+pub fn tagged_header(buf: &mut &[u8], previous: Option<u32>) -> Result<(u32, usize), DecodeError> {
+    let (header, rest) = out_of_line(buf, move |buf| {
+        crate::tagged::get_header(buf, &mut { previous })
+    });
     *buf = rest;
     header
 }
@@ -570,7 +571,7 @@ fn array_length(buf: &mut &[u8], flexible: bool) -> Result<Option<usize>, Decode
             return Ok(usize::try_from(n).ok());
         }
     }
-    let (length, rest) = out_of_line(buf, |buf| {
+    let (length, rest) = out_of_line(buf, move |buf| {
         codec::get_length(buf, LengthForm::array(flexible))
     });
     *buf = rest;

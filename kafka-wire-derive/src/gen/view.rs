@@ -266,7 +266,8 @@ fn gen_view_wire(
             let __kw_section: &'a [u8] = __kw_buf;
             let mut __kw_previous = #krate::__private::None;
             for _ in 0..__kw_count {
-                let (__kw_tag, __kw_size) = #krate::__private::tagged_header(__kw_buf, &mut __kw_previous)?;
+                let (__kw_tag, __kw_size) = #krate::__private::tagged_header(__kw_buf, __kw_previous)?;
+                __kw_previous = #krate::__private::Some(__kw_tag);
                 #dispatch
             }
             #unknown_keep
