@@ -574,15 +574,27 @@ trait Elements<T> {
     fn from_fixed_run(run: &[u8], k: usize, read: fn(&[u8]) -> Option<T>) -> Result<Self, usize>
     where
         Self: Sized;
+    /// Drops the elements, keeping the capacity, and makes room for `n`:
+    /// where to write them.
+    fn clear_for(&mut self, n: usize) -> *mut T;
+    /// Takes the first `len` elements as initialised.
+    ///
+    /// # Safety
+    /// Those `len` elements are initialised, and `len` is within the room
+    /// [`clear_for`](Elements::clear_for) made.
+    unsafe fn set_initialised(&mut self, len: usize);
     /// Replaces the elements with one `read` element per `k`-byte chunk of
     /// `run`, keeping the container's capacity; on `Err(i)`, `read` refused
     /// element `i` and the container holds the `i` elements before it.
+    #[inline(always)]
     fn refill_fixed_run(
         &mut self,
         run: &[u8],
         k: usize,
         read: fn(&[u8]) -> Option<T>,
-    ) -> Result<(), usize>;
+    ) -> Result<(), usize> {
+        refill_run(self, run, k, read)
+    }
     /// Decodes `n` elements into `self`, replacing those it holds.
     #[inline(always)]
     fn decode_n_in_place<B: Buf>(
@@ -611,6 +623,27 @@ trait Elements<T> {
             out.push(T::decode_wire(buf, ctx).map_err(|e| e.at_index(i))?);
         }
         Ok(out)
+    }
+}
+
+/// [`Elements::refill_fixed_run`] in the container's own room.
+#[inline(always)]
+fn refill_run<T, C: Elements<T> + ?Sized>(
+    items: &mut C,
+    run: &[u8],
+    k: usize,
+    read: fn(&[u8]) -> Option<T>,
+) -> Result<(), usize> {
+    let n = run.len() / k;
+    let dst = items.clear_for(n);
+    // SAFETY: `clear_for` made room for `n` elements at `dst`.
+    let written = unsafe { write_fixed_run(dst, run, k, read) };
+    // SAFETY: `written <= n` elements were initialised.
+    unsafe { items.set_initialised(written) };
+    if written < n {
+        Err(written)
+    } else {
+        Ok(())
     }
 }
 
@@ -681,24 +714,15 @@ impl<T: Wire> Elements<T> for Vec<T> {
         }
     }
     #[inline(always)]
-    fn refill_fixed_run(
-        &mut self,
-        run: &[u8],
-        k: usize,
-        read: fn(&[u8]) -> Option<T>,
-    ) -> Result<(), usize> {
-        let n = run.len() / k;
+    fn clear_for(&mut self, n: usize) -> *mut T {
         self.clear();
         self.reserve(n);
-        // SAFETY: the vector is empty and has room for `n` elements.
-        let written = unsafe { write_fixed_run(self.as_mut_ptr(), run, k, read) };
-        // SAFETY: `written <= n` elements were initialised.
-        unsafe { self.set_len(written) };
-        if written < n {
-            Err(written)
-        } else {
-            Ok(())
-        }
+        self.as_mut_ptr()
+    }
+    #[inline(always)]
+    unsafe fn set_initialised(&mut self, len: usize) {
+        // SAFETY: the caller vouches for the `len` elements.
+        unsafe { self.set_len(len) }
     }
     /// The elements the vector holds are decoded in place, and room beyond
     /// them is reserved only as far as the bytes that remain cover.
@@ -796,18 +820,18 @@ where
             *self = Self::from_fixed_run(run, k, read)?;
             return Ok(());
         }
-        let n = run.len() / k;
+        refill_run(self, run, k, read)
+    }
+    #[inline(always)]
+    fn clear_for(&mut self, n: usize) -> *mut T {
         self.clear();
         self.reserve(n);
-        // SAFETY: the vector is empty and has room for `n` elements.
-        let written = unsafe { write_fixed_run(self.as_mut_ptr(), run, k, read) };
-        // SAFETY: `written <= n` elements were initialised.
-        unsafe { self.set_len(written) };
-        if written < n {
-            Err(written)
-        } else {
-            Ok(())
-        }
+        self.as_mut_ptr()
+    }
+    #[inline(always)]
+    unsafe fn set_initialised(&mut self, len: usize) {
+        // SAFETY: the caller vouches for the `len` elements.
+        unsafe { self.set_len(len) }
     }
 }
 
