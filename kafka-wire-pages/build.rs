@@ -10,6 +10,9 @@ use std::path::{Path, PathBuf};
 
 use serde_json::Value;
 
+#[path = "json_comments.rs"]
+mod json;
+
 fn main() {
     let manifest = PathBuf::from(env::var_os("CARGO_MANIFEST_DIR").expect("set by cargo"));
     let dir = manifest.join("../kafka-messages/schemas");
@@ -42,7 +45,7 @@ fn main() {
         )
         .expect("writing to a String");
         let text = fs::read_to_string(path).expect("a readable schema file");
-        let json: Value = serde_json::from_str(&strip_comments(&text))
+        let json: Value = serde_json::from_str(&json::strip_json_comments(&text))
             .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
         let mut found = Vec::new();
         let common = json.get("commonStructs").and_then(Value::as_array);
@@ -95,35 +98,6 @@ fn collect(
             }
         }
     }
-}
-
-/// The JSON without its `//` comments (outside strings).
-fn strip_comments(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    let mut chars = text.chars().peekable();
-    let (mut in_string, mut escaped) = (false, false);
-    while let Some(c) = chars.next() {
-        if in_string {
-            out.push(c);
-            match (escaped, c) {
-                (true, _) => escaped = false,
-                (false, '\\') => escaped = true,
-                (false, '"') => in_string = false,
-                _ => {}
-            }
-        } else if c == '/' && chars.peek() == Some(&'/') {
-            for rest in chars.by_ref() {
-                if rest == '\n' {
-                    out.push('\n');
-                    break;
-                }
-            }
-        } else {
-            in_string = c == '"';
-            out.push(c);
-        }
-    }
-    out
 }
 
 fn stem(path: &Path) -> String {

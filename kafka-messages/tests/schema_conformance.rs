@@ -7,6 +7,8 @@
 //! fact does not pass.
 
 mod common;
+#[path = "../../kafka-wire-pages/json_comments.rs"]
+mod json;
 
 use std::collections::HashMap;
 
@@ -14,34 +16,6 @@ use kafka_messages::ApiKey;
 use kafka_wire::schema::{FieldSchema, KafkaType, StructSchema};
 use kafka_wire::VersionRange;
 use serde_json::Value;
-
-/// Kafka's JSON with its `//` comments removed (none are inside strings).
-fn strip_comments(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    let mut in_string = false;
-    let mut chars = text.chars().peekable();
-    while let Some(c) = chars.next() {
-        if in_string {
-            out.push(c);
-            match c {
-                '\\' => out.extend(chars.next()),
-                '"' => in_string = false,
-                _ => {}
-            }
-        } else if c == '/' && chars.peek() == Some(&'/') {
-            for c in chars.by_ref() {
-                if c == '\n' {
-                    out.push('\n');
-                    break;
-                }
-            }
-        } else {
-            in_string = c == '"';
-            out.push(c);
-        }
-    }
-    out
-}
 
 /// Every schema file, by its `name`.
 fn kafka_schemas() -> HashMap<String, Value> {
@@ -51,7 +25,7 @@ fn kafka_schemas() -> HashMap<String, Value> {
         let path = entry.unwrap().path();
         if path.extension().is_some_and(|e| e == "json") {
             let text = std::fs::read_to_string(&path).unwrap();
-            let json: Value = serde_json::from_str(&strip_comments(&text))
+            let json: Value = serde_json::from_str(&json::strip_json_comments(&text))
                 .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
             out.insert(json["name"].as_str().unwrap().to_owned(), json);
         }
