@@ -59,10 +59,13 @@ ours() { # incremental (0, or "default" for cargo's) profile features...
     local incremental=$1 profile=$2; shift 2
     local flag=()
     [ "$profile" = release ] && flag=(--release)
-    cargo build -q -p kafka-messages "${flag[@]}" "$@" --target-dir "$SCRATCH/ours" >/dev/null 2>&1
-    cargo clean -q -p kafka-messages "${flag[@]}" --target-dir "$SCRATCH/ours" >/dev/null 2>&1
+    # The same setting for the warm-up build: cargo keys each unit by its
+    # profile, incremental included, so a warm-up built otherwise would leave
+    # the dependencies to be compiled again inside the timed build.
     local env=(env CARGO_INCREMENTAL="$incremental")
     [ "$incremental" = default ] && env=(env -u CARGO_INCREMENTAL)
+    "${env[@]}" cargo build -q -p kafka-messages "${flag[@]}" "$@" --target-dir "$SCRATCH/ours" >/dev/null 2>&1
+    cargo clean -q -p kafka-messages "${flag[@]}" --target-dir "$SCRATCH/ours" >/dev/null 2>&1
     timed "${env[@]}" cargo build -q -p kafka-messages "${flag[@]}" "$@" --target-dir "$SCRATCH/ours"
 }
 

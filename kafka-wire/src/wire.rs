@@ -584,8 +584,10 @@ trait Elements<T> {
     /// [`clear_for`](Elements::clear_for) made.
     unsafe fn set_initialised(&mut self, len: usize);
     /// Replaces the elements with one `read` element per `k`-byte chunk of
-    /// `run`, keeping the container's capacity; on `Err(i)`, `read` refused
-    /// element `i` and the container holds the `i` elements before it.
+    /// `run`, in the container's room; on `Err(i)`, `read` refused element
+    /// `i` and the container holds valid elements, old or new (a decode in
+    /// place that fails leaves a mix, as `Wire::decode_in_place` says).
+    /// The built-in fixed-size types never refuse a whole chunk.
     #[inline(always)]
     fn refill_fixed_run(
         &mut self,
@@ -806,9 +808,11 @@ where
         // SAFETY: all `n <= N` elements are initialised (`written == n`).
         Ok(unsafe { smallvec::SmallVec::from_buf_and_len_unchecked(inline, n) })
     }
-    /// An inline vector is replaced by one built inline: each of the
-    /// vector's own calls checks again whether it has spilled, which took a
-    /// third of a reused large CreateTopics decode in its broker ids.
+    /// An inline vector is replaced by one built for the run (inline when
+    /// it fits, through a `Vec` when it does not): each of the vector's own
+    /// calls checks again whether it has spilled, which took a third of a
+    /// reused large CreateTopics decode in its broker ids. A spilled one is
+    /// refilled in its own room.
     #[inline(always)]
     fn refill_fixed_run(
         &mut self,
@@ -874,8 +878,9 @@ fn decode_elements<T: Wire, B: Buf, C: Elements<T>>(
 }
 
 /// Reads the `n` elements of an array whose length prefix has been read
-/// into `items`, keeping its capacity (and, for a `Vec`, the elements it
-/// holds, each decoded in place).
+/// into `items`. A run of fixed-size values is written in the container's
+/// room; other elements are decoded into those a `Vec` holds, each in place
+/// (a `SmallVec` of them is decoded afresh).
 #[inline(always)]
 fn decode_elements_in_place<T: Wire, B: Buf, C: Elements<T>>(
     items: &mut C,
