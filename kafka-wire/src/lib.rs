@@ -104,7 +104,8 @@ pub mod __private {
         read_unknown_section, tag_in_non_flexible, TagWriter, UnknownTagsField,
     };
     pub use crate::view::{
-        option_from_view, tagged_count, tagged_header, view_option, view_value, TextDefault,
+        option_from_view, tagged_count, tagged_header, view_option, view_unknown_section,
+        view_value, TextDefault,
     };
     pub use crate::wire::{
         decode_nullable_struct, decode_nullable_struct_in_place, decode_option,

@@ -533,6 +533,44 @@ pub fn tagged_header(buf: &mut &[u8], previous: Option<u32>) -> Result<(u32, usi
     header
 }
 
+/// The tagged section of a struct's view that declares no tagged field:
+/// every field in it is unknown, and kept in the view. As
+/// [`read_unknown_section`](crate::__private::read_unknown_section) reads
+/// it for the owned decode: nothing in a classic version, the usual empty
+/// section (one zero byte) in line, the rest out of line.
+#[inline(always)]
+pub fn view_unknown_section<'a>(
+    buf: &mut &'a [u8],
+    ctx: Ctx,
+    schema: &'static StructSchema,
+) -> Result<UnknownTagsView<'a>, DecodeError> {
+    if !ctx.flexible {
+        return Ok(UnknownTagsView::empty());
+    }
+    if let Some((0, rest)) = buf.split_first() {
+        *buf = rest;
+        return Ok(UnknownTagsView::empty());
+    }
+    let (section, rest) = out_of_line(buf, move |buf| {
+        let count = tagged_count(buf)?;
+        let fields: &'a [u8] = buf;
+        let mut previous = None;
+        for _ in 0..count {
+            let (tag, size) = crate::tagged::get_header(buf, &mut previous)?;
+            crate::tagged::keep_unknown(buf, tag, size, None);
+        }
+        Ok(UnknownTagsView::new(
+            fields,
+            buf,
+            count,
+            ctx.version,
+            schema,
+        ))
+    });
+    *buf = rest;
+    section
+}
+
 /// The count of a compact array of 0 to 126 fixed-size elements (broker
 /// ids, partition indexes), its one byte consumed; `None`, having read
 /// nothing, for any other array or form. Read apart from [`array_length`],
@@ -545,11 +583,14 @@ fn short_fixed_count<T: WireView>(buf: &mut &[u8], ctx: Ctx) -> Option<usize> {
         return None;
     }
     let (&b, rest) = buf.split_first()?;
-    let n @ 0..=126 = b.checked_sub(1)? else {
+    // Null (a zero byte) or the first byte of a longer varint (127 or
+    // more elements). Tested on the byte as it is, so that the count's
+    // one use is the run's size: `4 * b - 4`, one instruction.
+    if b as i8 <= 0 {
         return None;
-    };
+    }
     *buf = rest;
-    Some(usize::from(n))
+    Some(usize::from(b) - 1)
 }
 
 /// An array's length prefix, or `None` for null: [`codec::get_length`],

@@ -85,7 +85,20 @@ fn sample(version: i16) -> Everything {
         repeat: if version >= 1 { 9 } else { 3 },
         mode: if version >= 1 { "fast" } else { "none" }.into(),
         ids: vec![1, 2, 3, 4],
-        parts: (0..3).map(part).collect(),
+        parts: (0..3)
+            .map(|i| {
+                let mut p = part(i);
+                // A struct that declares no tagged field, with a section of
+                // kept tags: read apart from the usual empty one.
+                if flexible && i == 1 {
+                    p.unknown_tagged_fields
+                        .insert(2, Bytes::from_static(b"two"));
+                    p.unknown_tagged_fields
+                        .insert(9, Bytes::from_static(b"nine"));
+                }
+                p
+            })
+            .collect(),
         maybe_parts: if version >= 1 {
             Some(vec![part(10)])
         } else {
@@ -135,7 +148,14 @@ fn views_read_every_field_in_place() {
         assert_eq!(parts.len(), 3);
         assert_eq!(parts[2].0, 2);
         assert_eq!(parts[2].1, m.parts[2].label.as_str());
-        let label = view.parts.iter().nth(1).unwrap().label;
+        let second = view.parts.iter().nth(1).unwrap();
+        let kept: Vec<_> = second.unknown_tagged_fields.iter().collect();
+        if version >= 2 {
+            assert_eq!(kept, [(2, &b"two"[..]), (9, &b"nine"[..])]);
+        } else {
+            assert!(kept.is_empty());
+        }
+        let label = second.label;
         let within = wire.as_ptr_range();
         assert!(
             within.contains(&label.as_ptr()),

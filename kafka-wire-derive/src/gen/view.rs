@@ -208,6 +208,30 @@ fn gen_view_wire(
             }
         }
     });
+    let members = plans.iter().map(|p| {
+        let (member, var) = (p.member, &p.var);
+        quote!(#member: #var)
+    });
+    let lifetime_default = input_marker(plans, unknown);
+    if tagged.is_empty() {
+        // Every tagged field is unknown: one call reads the section.
+        let (bind, member) = match unknown {
+            Some(u) => {
+                let member = u.member;
+                (quote!(let __kw_unknown =), quote!(#member: __kw_unknown,))
+            }
+            None => (quote!(), quote!()),
+        };
+        return quote! {
+            #(#reads)*
+            #bind #krate::__private::view_unknown_section(
+                __kw_buf,
+                __kw_ctx,
+                &<Self as #krate::KafkaStruct>::SCHEMA,
+            )?;
+            #krate::__private::Ok(#view { #(#members,)* #member #lifetime_default })
+        };
+    }
     let arms = tagged.iter().map(|p| {
         let tag = p.tag.unwrap_or_default();
         let (var, in_tagged) = (&p.var, p.in_tagged());
@@ -224,14 +248,10 @@ fn gen_view_wire(
         }
     });
     let skip = quote!(#krate::__private::keep_unknown(__kw_buf, __kw_tag, __kw_size, #krate::__private::None));
-    let dispatch = if tagged.is_empty() {
-        quote!(#skip;)
-    } else {
-        quote! {
-            match __kw_tag {
-                #(#arms)*
-                _ => #skip,
-            }
+    let dispatch = quote! {
+        match __kw_tag {
+            #(#arms)*
+            _ => #skip,
         }
     };
     let (unknown_var, unknown_keep, unknown_member) = match unknown {
@@ -253,11 +273,6 @@ fn gen_view_wire(
         }
         None => (quote!(), quote!(), quote!()),
     };
-    let members = plans.iter().map(|p| {
-        let (member, var) = (p.member, &p.var);
-        quote!(#member: #var)
-    });
-    let lifetime_default = input_marker(plans, unknown);
     quote! {
         #(#reads)*
         #unknown_var
