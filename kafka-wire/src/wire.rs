@@ -244,11 +244,27 @@ fn put_fixed_run<T: Wire, B: BufMut>(items: &[T], buf: &mut B) -> bool {
     }
     // SAFETY: only written to, never read.
     let room = unsafe { chunk.as_uninit_slice_mut() };
-    for (dst, item) in room[..total].chunks_exact_mut(k).zip(items) {
-        let bytes = (form.write)(item);
-        for (d, &b) in dst.iter_mut().zip(&bytes[..k]) {
+    let mut put = |i: usize| {
+        let bytes = (form.write)(&items[i]);
+        for (d, &b) in room[i * k..(i + 1) * k].iter_mut().zip(&bytes[..k]) {
             d.write(b);
         }
+    };
+    // The usual arrays (a partition's replicas) written straight, without
+    // a loop's setup and its remainder.
+    match items.len() {
+        0 => {}
+        1 => put(0),
+        2 => {
+            put(0);
+            put(1);
+        }
+        3 => {
+            put(0);
+            put(1);
+            put(2);
+        }
+        n => (0..n).for_each(&mut put),
     }
     // SAFETY: `items.len()` chunks of `k` bytes, `total` in all, were each
     // written in full above.
@@ -911,26 +927,29 @@ macro_rules! array_wire {
 
             #[inline]
             fn encode_wire<B: BufMut>(&self, buf: &mut B, ctx: Ctx) -> Result<(), EncodeError> {
-                if ctx.flexible && self.len() < codec::SHORT_COMPACT {
+                // Found once: a `SmallVec` tests where its elements are at
+                // every length or pointer asked of it.
+                let items: &[T] = self;
+                if ctx.flexible && items.len() < codec::SHORT_COMPACT {
                     // Tested here, on the flag, rather than on the form
                     // inside the call: the same test, but the call's form
                     // made a large encode 4% slower.
-                    buf.put_u8(codec::compact_length_byte(self.len()));
+                    buf.put_u8(codec::compact_length_byte(items.len()));
                 } else {
                     codec::put_length_checked(
                         buf,
-                        self.len(),
+                        items.len(),
                         codec::MAX_ARRAY_LEN,
                         LengthForm::array(ctx.flexible),
                     )?;
                 }
-                if put_fixed_run(self, buf) {
+                if put_fixed_run(items, buf) {
                     return Ok(());
                 }
                 // An array that cannot fit stops here, rather than walking
                 // its elements into a full buffer (where a one-pass attempt
                 // would write nothing, and any other buffer would panic).
-                let at_least = self.len().saturating_mul(<T as Fast>::WRITES_AT_LEAST);
+                let at_least = items.len().saturating_mul(<T as Fast>::WRITES_AT_LEAST);
                 if buf.remaining_mut() < at_least {
                     return Err(crate::error::short_of_room(at_least, buf.remaining_mut()));
                 }
@@ -938,10 +957,10 @@ macro_rules! array_wire {
                 // only on error: a counter beside the loop is one more value
                 // to keep, and the loop over assignments in a large
                 // CreateTopics ran out of registers for it (1.5% of encode).
-                let mut items = self.iter();
-                while let Some(item) = items.next() {
+                let mut rest = items.iter();
+                while let Some(item) = rest.next() {
                     if let Err(e) = item.encode_wire(buf, ctx) {
-                        return Err(e.at_index(self.len() - 1 - items.len()));
+                        return Err(e.at_index(items.len() - 1 - rest.len()));
                     }
                 }
                 Ok(())
@@ -1163,6 +1182,48 @@ mod tests {
     fn uuid_exact_bytes() {
         let u: Uuid = "00010203-0405-0607-0809-0a0b0c0d0e0f".parse().unwrap();
         assert_eq!(enc(&u, CLASSIC), (0u8..16).collect::<Vec<_>>());
+    }
+
+    /// Every count the run writer spells out (0 to 3) and past them, into
+    /// room of its own (`Vec` grows) and into an exact window, whose one
+    /// chunk takes the run in one write.
+    #[test]
+    fn fixed_size_arrays_of_every_short_count_exact_bytes() {
+        fn expected<T: Wire>(items: &[T], be: impl Fn(&T) -> Vec<u8>, ctx: Ctx) -> Vec<u8> {
+            let mut out = if ctx.flexible {
+                vec![items.len() as u8 + 1]
+            } else {
+                (items.len() as i32).to_be_bytes().to_vec()
+            };
+            items.iter().for_each(|v| out.extend(be(v)));
+            out
+        }
+        for ctx in [CLASSIC, FLEX] {
+            for n in 0..=6 {
+                let ids: Vec<i32> = (0..n).map(|i| -7 - i).collect();
+                let want = expected(&ids, |v| v.to_be_bytes().to_vec(), ctx);
+                assert_eq!(enc(&ids, ctx), want, "{n} i32s, {ctx:?}");
+                let mut window = vec![0u8; want.len()];
+                ids.encode_wire(&mut &mut window[..], ctx).unwrap();
+                assert_eq!(window, want, "{n} i32s in an exact window, {ctx:?}");
+                #[cfg(feature = "smallvec")]
+                {
+                    let inline_or_spilled: smallvec::SmallVec<[i32; 4]> =
+                        ids.iter().copied().collect();
+                    assert_eq!(
+                        enc(&inline_or_spilled, ctx),
+                        want,
+                        "{n} i32s in a SmallVec, {ctx:?}"
+                    );
+                }
+                let offsets: Vec<i64> = (0..n).map(|i| i64::MIN + i64::from(i)).collect();
+                let want = expected(&offsets, |v| v.to_be_bytes().to_vec(), ctx);
+                assert_eq!(enc(&offsets, ctx), want, "{n} i64s, {ctx:?}");
+                let flags: Vec<bool> = (0..n).map(|i| i % 2 == 0).collect();
+                let want = expected(&flags, |v| vec![u8::from(*v)], ctx);
+                assert_eq!(enc(&flags, ctx), want, "{n} bools, {ctx:?}");
+            }
+        }
     }
 
     #[test]
