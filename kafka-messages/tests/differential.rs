@@ -28,6 +28,7 @@ use kafka_messages as ours;
 use kafka_protocol::messages as kp;
 use kafka_protocol::protocol::{Decodable, Encodable, StrBytes};
 use kafka_wire::{Message, Str, UnknownTaggedFields, Uuid, Versioned};
+use kafka_wire_test_support::Rng as Seeded;
 
 /// Instances per version unless `DIFF_COUNT` says otherwise.
 const DEFAULT_COUNT: u64 = 1000;
@@ -37,15 +38,12 @@ const DEFAULT_BASE_SEED: u64 = 0x6b61_666b_612d_7769;
 const MAX_REPORTS: usize = 3;
 
 // ---------------------------------------------------------------------------
-// PRNG: splitmix64
+// The generator: the workspace's, counting what it produced
 // ---------------------------------------------------------------------------
 
-fn splitmix64(state: &mut u64) -> u64 {
-    *state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
-    let mut z = *state;
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
+/// One step of the workspace's generator from `state`: a mixing function.
+fn mix(state: u64) -> u64 {
+    Seeded::new(state).next_u64()
 }
 
 /// What the generator produced, to show that the edges are reached.
@@ -95,20 +93,20 @@ impl Stats {
 
 /// Deterministic pseudo-random source; one per instance, built from its seed.
 struct Rng {
-    state: u64,
+    seeded: Seeded,
     stats: Stats,
 }
 
 impl Rng {
     fn new(seed: u64) -> Self {
         Rng {
-            state: seed,
+            seeded: Seeded::new(seed),
             stats: Stats::default(),
         }
     }
 
     fn next(&mut self) -> u64 {
-        splitmix64(&mut self.state)
+        self.seeded.next_u64()
     }
 
     /// Uniform in `0..n` (n > 0; the modulo bias is irrelevant here).
@@ -1253,10 +1251,10 @@ fn env_u64(name: &str) -> Option<u64> {
 fn instance_seed(base: u64, name: &str, version: i16, index: u64) -> u64 {
     let mut h = base;
     for b in name.bytes() {
-        h = splitmix64(&mut h) ^ u64::from(b);
+        h = mix(h) ^ u64::from(b);
     }
     h ^= (version as u64) << 48;
-    h = splitmix64(&mut h);
+    h = mix(h);
     h.wrapping_add(index.wrapping_mul(0x2545_f491_4f6c_dd1d))
 }
 

@@ -23,7 +23,7 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 use bytes::Bytes;
 use kafka_messages::*;
 use kafka_wire::{frame, DecodeErrorKind, Message, Str, UnknownTaggedFields, Uuid, Versioned};
-use kafka_wire_test_support::{measure, Chunked, Counting, Usage};
+use kafka_wire_test_support::{measure, Chunked, Counting, Rng, Usage};
 
 #[global_allocator]
 static GLOBAL: Counting = Counting;
@@ -62,29 +62,12 @@ fn within_bound(len: usize, usage: Usage) -> bool {
 }
 
 // ---------------------------------------------------------------------------
-// PRNG and split buffers
+// Split buffers
 // ---------------------------------------------------------------------------
-
-/// splitmix64.
-struct Rng(u64);
-
-impl Rng {
-    fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next_u64() % n as u64) as usize
-    }
-}
 
 /// Chunks of random sizes in `1..=3`.
 fn random_chunks<'a>(data: &'a [u8], rng: &mut Rng) -> Chunked<'a> {
-    Chunked::with_sizes(data, || 1 + rng.below(3))
+    Chunked::with_sizes(data, || 1 + rng.index(3))
 }
 
 // ---------------------------------------------------------------------------
@@ -467,7 +450,7 @@ fn guarded<T>(what: &str, input: &[u8], decode: impl FnOnce() -> T) -> T {
 
 fn round_trips_whole_and_split<M: Msg>(subject: Subject<M>) {
     let name = M::SCHEMA.name;
-    let mut rng = Rng(0xface);
+    let mut rng = Rng::new(0xface);
     let cases = valid(&subject);
     assert!(cases.len() >= 2 * versions::<M>().count());
     for (v, m, bytes) in cases {
@@ -546,13 +529,13 @@ fn replacements(b: u8, rng: &mut Rng) -> [u8; 6] {
 
 fn mutations_are_safe<M: Msg>(subject: Subject<M>, stats: &mut [usize; 3]) {
     let name = M::SCHEMA.name;
-    let mut rng = Rng(0x5eed);
+    let mut rng = Rng::new(0x5eed);
     for (v, _, bytes) in valid(&subject) {
         // Every position of small encodings; a sample of 300 of large ones.
         let positions: Vec<usize> = if bytes.len() <= 300 {
             (0..bytes.len()).collect()
         } else {
-            (0..300).map(|_| rng.below(bytes.len())).collect()
+            (0..300).map(|_| rng.index(bytes.len())).collect()
         };
         for at in positions {
             let original = bytes[at];
@@ -603,7 +586,7 @@ fn single_byte_mutations_never_panic_and_reencode_consistently() {
 /// counts and lengths are often small and decoding goes deep.
 fn garbage(rng: &mut Rng) -> Vec<u8> {
     const ALPHABET: [u8; 12] = [0, 0, 0, 1, 1, 2, 3, 5, 0x7f, 0x80, 0xff, 0x01];
-    let len = rng.below(96);
+    let len = rng.index(96);
     let uniform = rng.next_u64() & 1 == 0;
     (0..len)
         .map(|_| {
@@ -624,7 +607,7 @@ fn garbage_is_safe<M: Msg>(subject: Subject<M>, ok: &mut usize) {
     for v in versions::<M>() {
         for i in 0..GARBAGE_CASES {
             let seed = ((M::API_KEY as u64) << 40) | ((v as u64) << 32) | i;
-            let mut rng = Rng(seed);
+            let mut rng = Rng::new(seed);
             let input = garbage(&mut rng);
             let what = format!("{name} v{v}, garbage seed {seed:#x}");
             let slice = guarded(&what, &input, || M::decode(&mut &input[..], v));

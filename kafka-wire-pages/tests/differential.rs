@@ -123,8 +123,8 @@ fn random_instances_decode_both_ways_and_corruptions_agree() {
                 let mut bad = bytes.clone();
                 let i = rng.below(bad.len() as u64) as usize;
                 bad[i] ^= 1 << rng.below(8);
-                if rng.chance(3) {
-                    bad[i] = rng.next() as u8;
+                if rng.one_in(3) {
+                    bad[i] = rng.next_u64() as u8;
                 }
                 agree(
                     spec.direction,
@@ -198,7 +198,7 @@ fn garbage_never_panics() {
     let mut rng = Rng::new(7);
     for (api, spec, v) in common::every_message() {
         for len in [0usize, 1, 3, 4, 5, 8, 16, 64] {
-            let mut bytes: Vec<u8> = (0..len).map(|_| rng.next() as u8).collect();
+            let mut bytes: Vec<u8> = (0..len).map(|_| rng.next_u64() as u8).collect();
             let what = format!("{} v{v} {len} random bytes", api.name());
             let _ = decode(spec.direction, &bytes, api.key(), v);
             let _ = Layout::decode_request(&bytes, SizePrefix::Detect);

@@ -12,7 +12,7 @@ use kafka_wire::{
     DecodeErrorKind, EncodeErrorKind, KafkaMessage, KafkaStruct, Message, Records, Str,
     UnknownTaggedFields, Uuid, VersionRange, Versioned,
 };
-use support::{round_trip, split, Rng};
+use support::{round_trip, split, Draws, Rng};
 
 /// A message that uses every wire type the derive supports.
 ///
@@ -474,19 +474,19 @@ fn gen_everything(r: &mut Rng, version: i16) -> Everything {
     let maybe_null = |r: &mut Rng, nullable: bool| !(nullable && r.one_in(3));
     Everything {
         flag: r.one_in(2),
-        tiny: r.next() as i8,
-        short: r.next() as i16,
-        port: r.next() as u16,
-        int: r.next() as i32,
-        uint: r.next() as u32,
-        long: r.next() as i64,
-        float: f64::from(r.next() as i32) / 8.0,
+        tiny: r.next_u64() as i8,
+        short: r.next_u64() as i16,
+        port: r.next_u64() as u16,
+        int: r.next_u64() as i32,
+        uint: r.next_u64() as u32,
+        long: r.next_u64() as i64,
+        float: f64::from(r.next_u64() as i32) / 8.0,
         name: r.string().into(),
         owned: r.string(),
         blob: r.bytes(),
         id: if v1 { r.uuid() } else { Uuid::default() },
         records: Records(r.bytes()),
-        ints: (0..r.below(4)).map(|_| r.next() as i32).collect(),
+        ints: (0..r.below(4)).map(|_| r.next_u64() as i32).collect(),
         strs: match v1 {
             true => (0..r.below(4)).map(|_| r.string().into()).collect(),
             false => vec![],
@@ -500,7 +500,7 @@ fn gen_everything(r: &mut Rng, version: i16) -> Everything {
         maybe_str: maybe_null(r, flexible).then(|| r.string().into()),
         maybe_bytes: maybe_null(r, true).then(|| r.bytes()),
         maybe_ints: match v1 {
-            true => maybe_null(r, flexible).then(|| vec![r.next() as i32; r.below(3) as usize]),
+            true => maybe_null(r, flexible).then(|| vec![r.next_u64() as i32; r.below(3) as usize]),
             false => Some(vec![]),
         },
         maybe_records: match flexible && maybe_null(r, true) {
@@ -509,7 +509,7 @@ fn gen_everything(r: &mut Rng, version: i16) -> Everything {
         },
         classic_str: r.string().into(),
         tagged_int: if v3 && r.one_in(2) {
-            r.next() as i32
+            r.next_u64() as i32
         } else {
             0
         },
@@ -529,7 +529,7 @@ fn gen_everything(r: &mut Rng, version: i16) -> Everything {
 
 fn gen_item(r: &mut Rng, version: i16) -> Item {
     Item {
-        key: r.next() as i16,
+        key: r.next_u64() as i16,
         inner: (0..r.below(3)).map(|_| gen_inner(r, version)).collect(),
         note: if version >= 3 {
             r.string()
@@ -543,9 +543,9 @@ fn gen_item(r: &mut Rng, version: i16) -> Item {
 fn gen_inner(r: &mut Rng, version: i16) -> Inner {
     Inner {
         name: r.string().into(),
-        weight: if version >= 1 { r.next() as i32 } else { 7 },
+        weight: if version >= 1 { r.next_u64() as i32 } else { 7 },
         extra: if version >= 3 && r.one_in(2) {
-            r.next() as i64
+            r.next_u64() as i64
         } else {
             0
         },

@@ -26,7 +26,7 @@ use kafka_wire::{
     frame, Ctx, DecodeError, DecodeErrorKind, Nullable, Records, RequestHeader, ResponseHeader,
     Str, Uuid, Versioned, Wire,
 };
-use kafka_wire_test_support::{measure, Counting, Usage};
+use kafka_wire_test_support::{measure, Counting, Rng, Usage};
 
 #[global_allocator]
 static GLOBAL: Counting = Counting;
@@ -401,24 +401,11 @@ fn read_frame_refuses_a_2_pow_31_frame_before_allocating() {
 // Random garbage
 // ---------------------------------------------------------------------------
 
-/// splitmix64.
-struct Rng(u64);
-
-impl Rng {
-    fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-}
-
 /// Garbage of 0..64 bytes for `seed`: half uniform bytes, half drawn from a
 /// small alphabet (0, 1, 2, 3, 0x7f, 0x80, 0xff, ...) so that lengths and
 /// counts are often small enough for decoding to go deep.
 fn garbage(seed: u64) -> Vec<u8> {
-    let mut rng = Rng(seed);
+    let mut rng = Rng::new(seed);
     let len = (rng.next_u64() % 64) as usize;
     let uniform = rng.next_u64() & 1 == 0;
     const ALPHABET: [u8; 12] = [0, 0, 0, 1, 1, 2, 3, 5, 0x7f, 0x80, 0xff, 0x01];

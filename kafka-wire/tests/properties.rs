@@ -25,33 +25,28 @@ use kafka_wire::{
     frame, Ctx, DecodeError, DecodeErrorKind, EncodeErrorKind, KafkaMessage, Message, Nullable,
     Records, RequestHeader, ResponseHeader, Str, UnknownTaggedFields, Uuid, Versioned, Wire,
 };
-use kafka_wire_test_support::Chunked;
+use kafka_wire_test_support::{Chunked, Rng};
 
 // ---------------------------------------------------------------------------
-// A deterministic PRNG
+// What the properties draw
 // ---------------------------------------------------------------------------
 
-/// splitmix64: tiny, fast, and good enough to drive property tests.
-struct Rng(u64);
+/// The draws of these properties, on the workspace's seeded generator.
+trait Draws {
+    fn range(&mut self, lo: usize, hi_inclusive: usize) -> usize;
+    fn coin(&mut self) -> bool;
+    fn any_width(&mut self) -> u64;
+    fn pick<T: Copy>(&mut self, items: &[T]) -> T;
+    fn bytes(&mut self, len: usize) -> Vec<u8>;
+    fn string(&mut self, len: usize) -> String;
+    fn small_len(&mut self) -> usize;
+    fn small_string(&mut self) -> String;
+    fn small_bytes(&mut self) -> Vec<u8>;
+    fn any_string(&mut self) -> String;
+    fn string_len(&mut self) -> usize;
+}
 
-impl Rng {
-    fn new(seed: u64) -> Self {
-        Rng(seed)
-    }
-
-    fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    /// Uniform in `0..n` (n > 0; the tiny modulo bias does not matter here).
-    fn below(&mut self, n: u64) -> u64 {
-        self.next_u64() % n
-    }
-
+impl Draws for Rng {
     fn range(&mut self, lo: usize, hi_inclusive: usize) -> usize {
         lo + self.below((hi_inclusive - lo + 1) as u64) as usize
     }

@@ -144,7 +144,7 @@ fn zero_copy_keys_and_values_share_the_batch() {
 
 #[test]
 fn every_codec_round_trips_random_batches() {
-    let mut rng = Rng(0x5eed_0001);
+    let mut rng = Rng::new(0x5eed_0001);
     for round in 0..30 {
         for c in Compression::ALL {
             let base = rng.below(1 << 40) as i64;
@@ -210,7 +210,7 @@ fn compressed_batches_are_smaller_and_their_records_share_one_buffer() {
 
 #[test]
 fn batches_iterate_a_record_set_and_stop_before_a_partial_batch() {
-    let mut rng = Rng(7);
+    let mut rng = Rng::new(7);
     let batches: Vec<RecordBatch> = (0..4)
         .map(|i| {
             build(
@@ -255,7 +255,7 @@ fn batches_iterate_a_record_set_and_stop_before_a_partial_batch() {
 
 #[test]
 fn a_bad_crc_or_magic_fails_one_batch_and_reading_goes_on() {
-    let mut rng = Rng(8);
+    let mut rng = Rng::new(8);
     let a = build(Compression::None, 0, &random_records(&mut rng, 0, 3)).unwrap();
     let b = build(Compression::None, 10, &random_records(&mut rng, 10, 3)).unwrap();
     let mut bytes = [a.as_bytes().to_vec(), b.as_bytes().to_vec()].concat();

@@ -186,7 +186,7 @@ fn small() -> RecordBatch {
 }
 
 fn batches_of_every_codec() -> Vec<RecordBatch> {
-    let mut rng = Rng(11);
+    let mut rng = Rng::new(11);
     let records = random_records(&mut rng, 0, 12);
     Compression::ALL
         .into_iter()
@@ -637,7 +637,7 @@ fn a_zstd_window_of_1_gib_is_refused_before_it_is_allocated() {
 
 #[test]
 fn random_batches_never_panic_and_stay_bounded() {
-    let mut rng = Rng(0x0bad_5eed);
+    let mut rng = Rng::new(0x0bad_5eed);
     let limit = 64 * KIB;
     let options = ReadOptions::new().max_uncompressed_size(limit);
     let templates = batches_of_every_codec();
@@ -648,18 +648,18 @@ fn random_batches_never_panic_and_stay_bounded() {
             let mut b = templates[i as usize % templates.len()].as_bytes().to_vec();
             for _ in 0..1 + rng.below(4) {
                 let at = 61 + rng.below((b.len() - 61) as u64) as usize;
-                b[at] = rng.next() as u8;
+                b[at] = rng.next_u64() as u8;
             }
             b
         } else {
             let mut b = small().as_bytes()[..61].to_vec();
-            b.extend((0..rng.below(200)).map(|_| rng.next() as u8));
+            b.extend((0..rng.below(200)).map(|_| rng.next_u64() as u8));
             b
         };
         // Any codec id, including unknown ones; any record count.
         b[22] = (b[22] & !7) | rng.below(8) as u8;
         if rng.below(4) == 0 {
-            b[57..61].copy_from_slice(&(rng.next() as i32).to_be_bytes());
+            b[57..61].copy_from_slice(&(rng.next_u64() as i32).to_be_bytes());
         }
         let len = b.len();
         let bytes = reframe(b);

@@ -272,7 +272,7 @@ struct Spec {
 }
 
 fn specs() -> Vec<Spec> {
-    let mut rng = Rng(0xdecaf);
+    let mut rng = Rng::new(0xdecaf);
     let mut out = Vec::new();
     let plain = |c| RecordBatchBuilder::new().compression(c);
     // Java refuses record timestamps below -1, as this builder does: keep
@@ -303,7 +303,7 @@ fn specs() -> Vec<Spec> {
             control: None,
         });
         let text: Vec<u8> = b"the quick brown fox jumps over the lazy dog; ".repeat(16_000);
-        let noise: Vec<u8> = (0..300_000).map(|_| rng.next() as u8).collect();
+        let noise: Vec<u8> = (0..300_000).map(|_| rng.next_u64() as u8).collect();
         let large = vec![
             Owned {
                 offset: 0,

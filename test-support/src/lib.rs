@@ -5,7 +5,11 @@
 //!   sizes of the caller's choosing), so that decoders take their slow paths;
 //! - [`Counting`] and [`measure`]: a global allocator that counts what one
 //!   scope allocates on its thread, for the tests that bound the memory a
-//!   hostile input can cost.
+//!   hostile input can cost;
+//! - [`Rng`]: the seeded generator behind every randomised test (what each
+//!   test draws with it stays in the test);
+//! - with the `schema` feature, [`wire_instances`]: random legal wire bytes
+//!   of any schema the runtime describes.
 //!
 //! A test binary that measures allocations installs the allocator itself:
 //!
@@ -20,6 +24,48 @@ use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 
 use bytes::Buf;
+
+#[cfg(feature = "schema")]
+pub mod wire_instances;
+
+/// A small seeded generator (SplitMix64): a seed gives the same stream on
+/// every machine and run, so a failing case is found again from its seed.
+/// Only the draws every test needs are here; a test's own distributions
+/// (its strings, its integers at their edges) are its own.
+#[derive(Debug, Clone)]
+pub struct Rng(u64);
+
+impl Rng {
+    /// The stream of `seed`.
+    pub const fn new(seed: u64) -> Self {
+        Rng(seed)
+    }
+
+    /// The next 64 random bits.
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+
+    /// Uniform in `0..n` (`n > 0`; the modulo's bias is too small to matter
+    /// to a test).
+    pub fn below(&mut self, n: u64) -> u64 {
+        self.next_u64() % n
+    }
+
+    /// Uniform in `0..len` (`len > 0`): an index, a length.
+    pub fn index(&mut self, len: usize) -> usize {
+        self.below(len as u64) as usize
+    }
+
+    /// True one time in `n`.
+    pub fn one_in(&mut self, n: u64) -> bool {
+        self.below(n) == 0
+    }
+}
 
 /// A [`Buf`] over one byte slice that returns one short chunk at a time. The
 /// chunk boundaries are fixed up front, so `chunk()` never spans two.

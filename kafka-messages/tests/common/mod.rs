@@ -4,11 +4,11 @@
 
 #![allow(dead_code)]
 
-use bytes::{BufMut, Bytes};
+use bytes::Bytes;
 use kafka_messages::*;
-use kafka_wire::codec::{put_length, put_uvarint, LengthForm};
-use kafka_wire::schema::{FieldSchema, KafkaType, StructSchema};
+use kafka_wire::schema::StructSchema;
 use kafka_wire::{KafkaStruct, RequestHeader, ResponseHeader, VersionRange, Versioned};
+use kafka_wire_test_support::wire_instances::{self, Style};
 
 pub fn hex(bytes: &[u8]) -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
@@ -188,40 +188,9 @@ impl EncodeToVec for ResponseKind {
     }
 }
 
-/// SplitMix64: small, seeded, the same everywhere.
-pub struct Rng(pub u64);
-
-impl Rng {
-    /// A stream of its own for each schema and version.
-    pub fn for_schema(name: &str, version: i16) -> Rng {
-        let seed = name.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
-            (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3)
-        });
-        Rng(seed ^ (u64::from(version as u16) << 48))
-    }
-
-    pub fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    pub fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-
-    pub fn text(&mut self) -> String {
-        const PIECES: &[&str] = &["a", "z", "0", "-", ".", "_", "é", "語", "🦀", " "];
-        (0..self.below(8))
-            .map(|_| PIECES[self.below(PIECES.len() as u64) as usize])
-            .collect()
-    }
-}
-
 /// `count` random wire forms of `schema` at `version`, from a stream of
-/// their own (the same on every run).
+/// their own (the same on every run): text of every width, records as
+/// opaque bytes.
 pub fn random_instances(
     name: &str,
     schema: &StructSchema,
@@ -229,140 +198,12 @@ pub fn random_instances(
     flexible: VersionRange,
     count: usize,
 ) -> Vec<Vec<u8>> {
-    let mut rng = Rng::for_schema(name, version);
-    (0..count)
-        .map(|_| {
-            let mut wire = Vec::new();
-            random_struct(
-                &mut rng,
-                schema,
-                version,
-                flexible.contains(version),
-                &mut wire,
-                0,
-            );
-            wire
-        })
-        .collect()
-}
-
-/// Random wire bytes of `schema` at `version`: every field present in the
-/// version, nulls where nullable, some tagged fields, some unknown tags above
-/// the declared ones (where Java writes its raw tags too).
-pub fn random_struct(
-    rng: &mut Rng,
-    schema: &StructSchema,
-    version: i16,
-    flexible: bool,
-    out: &mut Vec<u8>,
-    depth: u32,
-) {
-    let mut tagged: Vec<(u32, Vec<u8>)> = Vec::new();
-    for f in schema
-        .fields
-        .iter()
-        .filter(|f| f.versions.contains(version))
-    {
-        let mut value = Vec::new();
-        random_field(rng, f, version, flexible, &mut value, depth);
-        if f.tagged.contains(version) {
-            if rng.below(2) == 0 {
-                tagged.push((f.tag.expect("tagged fields have a tag"), value));
-            }
-        } else {
-            out.extend_from_slice(&value);
-        }
-    }
-    if flexible {
-        let highest = schema
-            .fields
-            .iter()
-            .filter_map(|f| f.tag)
-            .max()
-            .map_or(0, |t| t + 1);
-        if rng.below(4) == 0 {
-            let tag = highest + rng.below(300) as u32;
-            let len = rng.below(4) as usize;
-            tagged.push((tag, (0..len).map(|_| rng.next() as u8).collect()));
-        }
-        put_uvarint(out, tagged.len() as u32);
-        for (tag, value) in tagged {
-            put_uvarint(out, tag);
-            put_uvarint(out, value.len() as u32);
-            out.extend_from_slice(&value);
-        }
-    }
-}
-
-fn random_field(
-    rng: &mut Rng,
-    f: &FieldSchema,
-    version: i16,
-    flexible: bool,
-    out: &mut Vec<u8>,
-    depth: u32,
-) {
-    let flexible = flexible && f.flexible.is_none_or(|r| r.contains(version));
-    if f.nullable.contains(version) && rng.below(6) == 0 {
-        let form = match f.kafka_type {
-            KafkaType::String => LengthForm::Int16,
-            KafkaType::Struct(_) => {
-                out.put_i8(-1);
-                return;
-            }
-            _ => LengthForm::Int32,
-        };
-        put_length(out, None, if flexible { LengthForm::Compact } else { form });
-        return;
-    }
-    if let KafkaType::Struct(_) = f.kafka_type {
-        if f.nullable.contains(version) {
-            out.put_i8(1);
-        }
-    }
-    random_value(rng, &f.kafka_type, version, flexible, out, depth);
-}
-
-fn random_value(
-    rng: &mut Rng,
-    t: &KafkaType,
-    version: i16,
-    flexible: bool,
-    out: &mut Vec<u8>,
-    depth: u32,
-) {
-    let form = |classic| {
-        if flexible {
-            LengthForm::Compact
-        } else {
-            classic
-        }
-    };
-    match t {
-        KafkaType::Bool => out.put_u8(rng.below(2) as u8),
-        KafkaType::Int8 => out.put_u8(rng.next() as u8),
-        KafkaType::Int16 | KafkaType::Uint16 => out.put_u16(rng.next() as u16),
-        KafkaType::Int32 | KafkaType::Uint32 => out.put_u32(rng.next() as u32),
-        KafkaType::Int64 => out.put_u64(rng.next()),
-        KafkaType::Float64 => out.put_f64((rng.next() >> 11) as f64 / 7.0 - 1e15),
-        KafkaType::Uuid => out.put_u128(u128::from(rng.next()) << 64 | u128::from(rng.next())),
-        KafkaType::String => {
-            let text = rng.text();
-            put_length(out, Some(text.len()), form(LengthForm::Int16));
-            out.extend_from_slice(text.as_bytes());
-        }
-        KafkaType::Bytes | KafkaType::Records => {
-            let len = rng.below(9) as usize;
-            put_length(out, Some(len), form(LengthForm::Int32));
-            out.extend((0..len).map(|_| rng.next() as u8));
-        }
-        KafkaType::Array(inner) => {
-            let n = if depth > 3 { 0 } else { rng.below(4) as usize };
-            put_length(out, Some(n), form(LengthForm::Int32));
-            for _ in 0..n {
-                random_value(rng, inner, version, flexible, out, depth + 1);
-            }
-        }
-        KafkaType::Struct(s) => random_struct(rng, s, version, flexible, out, depth + 1),
-    }
+    wire_instances::random_instances(
+        name,
+        schema,
+        version,
+        flexible.contains(version),
+        &Style::ANY_TEXT,
+        count,
+    )
 }

@@ -1,4 +1,4 @@
-//! Helpers for `tests/derive.rs`: a small deterministic PRNG, a split buffer,
+//! Helpers for `tests/derive.rs`: what its instances draw, a split buffer,
 //! and the round-trip check every generated instance goes through.
 
 use std::fmt::Debug;
@@ -6,35 +6,22 @@ use std::fmt::Debug;
 use bytes::{Buf, Bytes};
 use kafka_wire::{Message, UnknownTaggedFields, Uuid};
 
-/// xorshift64*: deterministic, no dependencies.
-pub struct Rng(u64);
+pub use kafka_wire_test_support::Rng;
 
-impl Rng {
-    pub fn new(seed: u64) -> Self {
-        Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
-    }
-
-    pub fn next(&mut self) -> u64 {
-        let mut x = self.0;
-        x ^= x >> 12;
-        x ^= x << 25;
-        x ^= x >> 27;
-        self.0 = x;
-        x.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-
-    /// A value in `0..n`.
-    pub fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-
-    /// True one time in `n`.
-    pub fn one_in(&mut self, n: u64) -> bool {
-        self.below(n) == 0
-    }
-
+/// What the derive tests draw, on the workspace's seeded generator.
+pub trait Draws {
     /// Short text, sometimes empty, with multi-byte characters.
-    pub fn string(&mut self) -> String {
+    fn string(&mut self) -> String;
+    /// Up to five random bytes.
+    fn bytes(&mut self) -> Bytes;
+    /// Sixteen random bytes.
+    fn uuid(&mut self) -> Uuid;
+    /// Up to three unknown tagged fields whose tags are not in `known`.
+    fn unknown_tags(&mut self, flexible: bool, known: &[u32]) -> UnknownTaggedFields;
+}
+
+impl Draws for Rng {
+    fn string(&mut self) -> String {
         const CHARS: &[&str] = &["a", "b", "z", "0", "-", ".", "é", "ü", "€", "𝄞"];
         let len = self.below(8);
         (0..len)
@@ -42,23 +29,22 @@ impl Rng {
             .collect()
     }
 
-    pub fn bytes(&mut self) -> Bytes {
+    fn bytes(&mut self) -> Bytes {
         let len = self.below(6);
         (0..len)
-            .map(|_| self.next() as u8)
+            .map(|_| self.next_u64() as u8)
             .collect::<Vec<u8>>()
             .into()
     }
 
-    pub fn uuid(&mut self) -> Uuid {
+    fn uuid(&mut self) -> Uuid {
         let mut out = [0u8; 16];
-        out[..8].copy_from_slice(&self.next().to_be_bytes());
-        out[8..].copy_from_slice(&self.next().to_be_bytes());
+        out[..8].copy_from_slice(&self.next_u64().to_be_bytes());
+        out[8..].copy_from_slice(&self.next_u64().to_be_bytes());
         Uuid(out)
     }
 
-    /// Up to three unknown tagged fields whose tags are not in `known`.
-    pub fn unknown_tags(&mut self, flexible: bool, known: &[u32]) -> UnknownTaggedFields {
+    fn unknown_tags(&mut self, flexible: bool, known: &[u32]) -> UnknownTaggedFields {
         const TAGS: &[u32] = &[0, 1, 2, 3, 4, 5, 6, 7, 100, 300, 20_000];
         let mut out = UnknownTaggedFields::new();
         if flexible {

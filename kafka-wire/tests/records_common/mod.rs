@@ -26,29 +26,27 @@ pub fn headers_of(r: &Record) -> Vec<(Vec<u8>, Option<Vec<u8>>)> {
         .collect()
 }
 
-/// A small deterministic generator (xorshift64*), so failures reproduce.
-pub struct Rng(pub u64);
+pub use kafka_wire_test_support::Rng;
 
-impl Rng {
-    pub fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-    pub fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-    pub fn bytes(&mut self, max: u64) -> Vec<u8> {
+/// What the record tests draw, on the workspace's seeded generator.
+pub trait RecordDraws {
+    /// Up to `max` bytes: compressible half the time, noise the other half.
+    fn bytes(&mut self, max: u64) -> Vec<u8>;
+    /// [`bytes`](RecordDraws::bytes), or null one time in five.
+    fn nullable(&mut self, max: u64) -> Option<Vec<u8>>;
+}
+
+impl RecordDraws for Rng {
+    fn bytes(&mut self, max: u64) -> Vec<u8> {
         let n = self.below(max + 1) as usize;
-        // Compressible half the time, noise the other half.
         if self.below(2) == 0 {
             (0..n).map(|i| b"kafka records "[i % 14]).collect()
         } else {
-            (0..n).map(|_| self.next() as u8).collect()
+            (0..n).map(|_| self.next_u64() as u8).collect()
         }
     }
-    pub fn nullable(&mut self, max: u64) -> Option<Vec<u8>> {
+
+    fn nullable(&mut self, max: u64) -> Option<Vec<u8>> {
         (self.below(5) != 0).then(|| self.bytes(max))
     }
 }
