@@ -12,7 +12,7 @@
 //! - `encoded_len`: the size computation alone.
 //! - `decode`: decode from a clone of a prebuilt `Bytes`; the result is dropped
 //!   inside the timed loop.
-//! - `memcpy`: `clear` + `extend_from_slice` of a prebuilt Vec of the encoded size
+//! - `memcpy`: a copy of the encoded bytes into a reused buffer (`common::Memcpy`)
 //!   into a reused Vec (the same baseline in every group).
 //!
 //! Run: `cargo bench --bench codec` (add a filter, e.g. `-- large_v7`, to run fewer).
@@ -35,16 +35,11 @@ use common::{Codec, Workload};
 fn bench_workload<O: Codec, T: Codec>(c: &mut Criterion, w: &Workload<O, T>) {
     let v = w.version;
     let len = w.encoded.len();
-    let source: Vec<u8> = w.encoded.to_vec();
     let throughput = Throughput::Bytes(len as u64);
 
     let memcpy = |b: &mut criterion::Bencher| {
-        let mut dst: Vec<u8> = Vec::with_capacity(len);
-        b.iter(|| {
-            dst.clear();
-            dst.extend_from_slice(black_box(&source));
-            black_box(&dst);
-        })
+        let mut copy = common::Memcpy::new(&w.encoded);
+        b.iter(|| copy.run(1))
     };
 
     {

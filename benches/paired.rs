@@ -110,15 +110,8 @@ fn measure(workload: &str, op: &str, c: Contenders<'_>) {
 fn run<O: Codec, T: Codec>(w: &Workload<O, T>) {
     let v = w.version;
     let len = w.encoded.len();
-    let source = w.encoded.to_vec();
-    let mut dst: Vec<u8> = Vec::with_capacity(len);
-    let mut memcpy = |n: u64| {
-        for _ in 0..n {
-            dst.clear();
-            dst.extend_from_slice(black_box(&source));
-            black_box(&dst);
-        }
-    };
+    let mut copy = common::Memcpy::new(&w.encoded);
+    let mut memcpy = |n: u64| copy.run(n);
 
     let (mut buf_a, mut buf_b) = (BytesMut::with_capacity(len), BytesMut::with_capacity(len));
     measure(

@@ -346,7 +346,7 @@ def main():
     out.append("")
     out.append("Median over rounds of (contender's time / kafka-wire's time) in the same round; above 1 means "
                "kafka-wire is faster. `× memcpy` is kafka-wire's time over memcpy's (Rust "
-               "`extend_from_slice` of the same byte count) in the same round. Decode compares every "
+               "copy of the same bytes, half a page from them) in the same round. Decode compares every "
                "decode form against kafka-wire's owned decode.")
     out.append("")
     out.append("| workload | op | kafka-wire ns/op | × memcpy | " + "".join(f"{f} × memcpy | " for f in forms)

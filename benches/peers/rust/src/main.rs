@@ -327,8 +327,7 @@ where
     let mut buf_kw = BytesMut::with_capacity(len);
     let mut buf_kp = BytesMut::with_capacity(len);
     let mut buf_kr = BytesMut::with_capacity(len);
-    let source = body.to_vec();
-    let mut dst: Vec<u8> = Vec::with_capacity(len);
+    let mut copy = common::Memcpy::new(&body);
 
     vec![
         // ---- encode: the bytes and their count, into a cleared, reused buffer
@@ -498,20 +497,18 @@ where
             },
             move || K::borrowed_reencoded(&body[..], v),
         ),
-        // ---- memcpy: `clear` + `extend_from_slice` of the same byte count into
-        // a reused `Vec`, as in benches/paired.rs.
+        // ---- memcpy: the same bytes copied into a reused buffer, half a page
+        // from the source (`common::Memcpy`, as in benches/paired.rs).
         Contender::new(
             short,
             "memcpy",
             "memcpy",
-            move |n| {
-                for _ in 0..n {
-                    dst.clear();
-                    dst.extend_from_slice(black_box(&source));
-                    black_box(&dst);
-                }
+            move |n| copy.run(n),
+            move || {
+                let mut check = common::Memcpy::new(&body);
+                check.run(1);
+                check.copied().to_vec()
             },
-            move || body.to_vec(),
         ),
     ]
 }
