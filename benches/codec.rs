@@ -12,8 +12,8 @@
 //! - `encoded_len`: the size computation alone.
 //! - `decode`: decode from a clone of a prebuilt `Bytes`; the result is dropped
 //!   inside the timed loop.
-//! - `memcpy`: a copy of the encoded bytes into a reused buffer (`common::Memcpy`)
-//!   into a reused Vec (the same baseline in every group).
+//! - `memcpy`: a copy of the encoded bytes into a reused buffer
+//!   (`common::Memcpy`), the same baseline in every group.
 //!
 //! Run: `cargo bench --bench codec` (add a filter, e.g. `-- large_v7`, to run fewer).
 

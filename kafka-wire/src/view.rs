@@ -534,7 +534,8 @@ pub fn tagged_header(buf: &mut &[u8], previous: Option<u32>) -> Result<(u32, usi
 }
 
 /// The tagged section of a struct's view that declares no tagged field:
-/// every field in it is unknown, and kept in the view. As
+/// every field in it is unknown, and kept in the view of a struct with an
+/// `unknown_tagged_fields` field (the others drop the result). As
 /// [`read_unknown_section`](crate::__private::read_unknown_section) reads
 /// it for the owned decode: nothing in a classic version, the usual empty
 /// section (one zero byte) in line, the rest out of line.
@@ -585,7 +586,8 @@ fn short_fixed_count<T: WireView>(buf: &mut &[u8], ctx: Ctx) -> Option<usize> {
     let (&b, rest) = buf.split_first()?;
     // Null (a zero byte) or the first byte of a longer varint (127 or
     // more elements). Tested on the byte as it is, so that the count's
-    // one use is the run's size: `4 * b - 4`, one instruction.
+    // one use is the run's size: `k * b - k` for `k`-byte values, one
+    // instruction.
     if b as i8 <= 0 {
         return None;
     }

@@ -6,10 +6,10 @@
 //! - [`Counting`] and [`measure`]: a global allocator that counts what one
 //!   scope allocates on its thread, for the tests that bound the memory a
 //!   hostile input can cost;
-//! - [`Rng`]: the seeded generator behind every randomised test (what each
-//!   test draws with it stays in the test);
-//! - with the `schema` feature, [`wire_instances`]: random legal wire bytes
-//!   of any schema the runtime describes.
+//! - [`Rng`]: the seeded generator of the workspace's randomised tests (what
+//!   each test draws with it stays in the test);
+//! - with the `schema` feature, `wire_instances`: random legal wire bytes of
+//!   any schema the runtime describes.
 //!
 //! A test binary that measures allocations installs the allocator itself:
 //!
