@@ -361,9 +361,21 @@ pub fn read_unknown_section<B: Buf>(
 #[inline(never)]
 fn read_unknown_fields<B: Buf>(
     buf: &mut B,
-    mut keep: Option<&mut UnknownTaggedFields>,
+    keep: Option<&mut UnknownTaggedFields>,
 ) -> Result<(), DecodeError> {
     let count = get_count(buf)?;
+    read_unknown_after_count(buf, count, keep)
+}
+
+/// The `count` fields of a section whose count has been read, none of them
+/// declared: each kept in `keep` (or skipped), with [`get_header`]'s checks.
+/// The owned decode's and the view's out-of-line reading of a section.
+#[inline]
+pub(crate) fn read_unknown_after_count<B: Buf>(
+    buf: &mut B,
+    count: u32,
+    mut keep: Option<&mut UnknownTaggedFields>,
+) -> Result<(), DecodeError> {
     let mut previous = None;
     for _ in 0..count {
         let (tag, size) = get_header(buf, &mut previous)?;

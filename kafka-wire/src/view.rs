@@ -553,13 +553,9 @@ pub fn view_unknown_section<'a>(
         return Ok(UnknownTagsView::empty());
     }
     let (section, rest) = out_of_line(buf, move |buf| {
-        let count = tagged_count(buf)?;
+        let count = crate::tagged::get_count(buf)?;
         let fields: &'a [u8] = buf;
-        let mut previous = None;
-        for _ in 0..count {
-            let (tag, size) = crate::tagged::get_header(buf, &mut previous)?;
-            crate::tagged::keep_unknown(buf, tag, size, None);
-        }
+        crate::tagged::read_unknown_after_count(buf, count, None)?;
         Ok(UnknownTagsView::new(
             fields,
             buf,

@@ -707,15 +707,34 @@ unsafe fn write_fixed_run<T>(
     written
 }
 
+/// The [`Elements`] methods that both containers answer with their own
+/// methods of the same names (`$ty` is the container's type).
+macro_rules! elements_by_inherent_methods {
+    ($ty:ty) => {
+        #[inline(always)]
+        fn with_capacity(n: usize) -> Self {
+            <$ty>::with_capacity(n)
+        }
+        #[inline(always)]
+        fn push(&mut self, value: T) {
+            <$ty>::push(self, value)
+        }
+        #[inline(always)]
+        fn clear_for(&mut self, n: usize) -> *mut T {
+            <$ty>::clear(self);
+            <$ty>::reserve(self, n);
+            <$ty>::as_mut_ptr(self)
+        }
+        #[inline(always)]
+        unsafe fn set_initialised(&mut self, len: usize) {
+            // SAFETY: the caller vouches for the `len` elements.
+            unsafe { <$ty>::set_len(self, len) }
+        }
+    };
+}
+
 impl<T: Wire> Elements<T> for Vec<T> {
-    #[inline(always)]
-    fn with_capacity(n: usize) -> Self {
-        Vec::with_capacity(n)
-    }
-    #[inline(always)]
-    fn push(&mut self, value: T) {
-        Vec::push(self, value)
-    }
+    elements_by_inherent_methods!(Vec<T>);
     #[inline(always)]
     fn from_fixed_run(run: &[u8], k: usize, read: fn(&[u8]) -> Option<T>) -> Result<Self, usize> {
         let n = run.len() / k;
@@ -730,17 +749,6 @@ impl<T: Wire> Elements<T> for Vec<T> {
         } else {
             Ok(out)
         }
-    }
-    #[inline(always)]
-    fn clear_for(&mut self, n: usize) -> *mut T {
-        self.clear();
-        self.reserve(n);
-        self.as_mut_ptr()
-    }
-    #[inline(always)]
-    unsafe fn set_initialised(&mut self, len: usize) {
-        // SAFETY: the caller vouches for the `len` elements.
-        unsafe { self.set_len(len) }
     }
     /// The elements the vector holds are decoded in place, and room beyond
     /// them is reserved only as far as the bytes that remain cover.
@@ -796,14 +804,7 @@ impl<T: Wire, const N: usize> Elements<T> for smallvec::SmallVec<[T; N]>
 where
     [T; N]: smallvec::Array<Item = T>,
 {
-    #[inline(always)]
-    fn with_capacity(n: usize) -> Self {
-        smallvec::SmallVec::with_capacity(n)
-    }
-    #[inline(always)]
-    fn push(&mut self, value: T) {
-        smallvec::SmallVec::push(self, value)
-    }
+    elements_by_inherent_methods!(smallvec::SmallVec<[T; N]>);
     #[inline(always)]
     fn from_fixed_run(run: &[u8], k: usize, read: fn(&[u8]) -> Option<T>) -> Result<Self, usize> {
         let n = run.len() / k;
@@ -841,17 +842,6 @@ where
             return Ok(());
         }
         refill_run(self, run, k, read)
-    }
-    #[inline(always)]
-    fn clear_for(&mut self, n: usize) -> *mut T {
-        self.clear();
-        self.reserve(n);
-        self.as_mut_ptr()
-    }
-    #[inline(always)]
-    unsafe fn set_initialised(&mut self, len: usize) {
-        // SAFETY: the caller vouches for the `len` elements.
-        unsafe { self.set_len(len) }
     }
 }
 

@@ -247,13 +247,6 @@ fn gen_view_wire(
             }
         }
     });
-    let skip = quote!(#krate::__private::keep_unknown(__kw_buf, __kw_tag, __kw_size, #krate::__private::None));
-    let dispatch = quote! {
-        match __kw_tag {
-            #(#arms)*
-            _ => #skip,
-        }
-    };
     let (unknown_var, unknown_keep, unknown_member) = match unknown {
         Some(u) => {
             let member = u.member;
@@ -283,7 +276,10 @@ fn gen_view_wire(
             for _ in 0..__kw_count {
                 let (__kw_tag, __kw_size) = #krate::__private::tagged_header(__kw_buf, __kw_previous)?;
                 __kw_previous = #krate::__private::Some(__kw_tag);
-                #dispatch
+                match __kw_tag {
+                    #(#arms)*
+                    _ => #krate::__private::keep_unknown(__kw_buf, __kw_tag, __kw_size, #krate::__private::None),
+                }
             }
             #unknown_keep
         }
