@@ -82,11 +82,6 @@ fn write_struct(out: &mut Vec<u8>, schema: &StructSchema, version: i16, flexible
 fn write_value(out: &mut Vec<u8>, ty: &KafkaType, version: i16, flexible: bool) {
     let zeros = |out: &mut Vec<u8>, n: usize| out.resize(out.len() + n, 0);
     match ty {
-        KafkaType::Bool | KafkaType::Int8 => zeros(out, 1),
-        KafkaType::Int16 | KafkaType::Uint16 => zeros(out, 2),
-        KafkaType::Int32 | KafkaType::Uint32 => zeros(out, 4),
-        KafkaType::Int64 | KafkaType::Float64 => zeros(out, 8),
-        KafkaType::Uuid => zeros(out, 16),
         KafkaType::String => codec::put_length(out, Some(0), LengthForm::string(flexible)),
         KafkaType::Bytes => codec::put_length(out, Some(0), LengthForm::array(flexible)),
         KafkaType::Records => {
@@ -99,5 +94,7 @@ fn write_value(out: &mut Vec<u8>, ty: &KafkaType, version: i16, flexible: bool) 
             write_value(out, inner, version, flexible);
         }
         KafkaType::Struct(schema) => write_struct(out, schema, version, flexible),
+        // Every other type has one size.
+        fixed => zeros(out, fixed.fixed_size().unwrap_or(0)),
     }
 }

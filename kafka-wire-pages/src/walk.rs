@@ -730,11 +730,6 @@ impl<'a> Walker<'a> {
 /// may claim per element): a true lower bound, never below the codec's.
 fn min_len(ty: &KafkaType, flexible: bool, version: i16) -> usize {
     match ty {
-        KafkaType::Bool | KafkaType::Int8 => 1,
-        KafkaType::Int16 | KafkaType::Uint16 => 2,
-        KafkaType::Int32 | KafkaType::Uint32 => 4,
-        KafkaType::Int64 | KafkaType::Float64 => 8,
-        KafkaType::Uuid => 16,
         KafkaType::String => {
             if flexible {
                 1
@@ -766,6 +761,8 @@ fn min_len(ty: &KafkaType, flexible: bool, version: i16) -> usize {
                 .sum();
             fields + usize::from(flexible)
         }
+        // Every other type has one size (0 would be a bound too, if not).
+        fixed => fixed.fixed_size().unwrap_or(0),
     }
 }
 

@@ -99,6 +99,31 @@ impl KafkaType {
         }
     }
 
+    /// The size of every value of the type, for the types of one size in
+    /// every form: `bool`, the integers, `float64` and `uuid`.
+    pub const fn fixed_size(&self) -> Option<usize> {
+        match self {
+            KafkaType::Bool | KafkaType::Int8 => Some(1),
+            KafkaType::Int16 | KafkaType::Uint16 => Some(2),
+            KafkaType::Int32 | KafkaType::Uint32 => Some(4),
+            KafkaType::Int64 | KafkaType::Float64 => Some(8),
+            KafkaType::Uuid => Some(16),
+            _ => None,
+        }
+    }
+
+    /// True when the type holds no array but of fixed-size values, at any
+    /// depth: every type but an array of strings, bytes, records, arrays or
+    /// structs, and a struct that holds one. Such a type's encoder is short,
+    /// straight code; see [`StructSchema::is_flat`].
+    pub const fn is_flat(&self) -> bool {
+        match self {
+            KafkaType::Array(element) => element.fixed_size().is_some(),
+            KafkaType::Struct(schema) => schema.is_flat(),
+            _ => true,
+        }
+    }
+
     /// True for the types a field-level `flexible` override applies to:
     /// strings, bytes and records.
     pub const fn takes_flexible_override(&self) -> bool {
@@ -173,6 +198,22 @@ pub struct StructSchema {
 }
 
 impl StructSchema {
+    /// True when every field's type [is flat](KafkaType::is_flat): the
+    /// struct holds no array but of fixed-size values, at any depth (a
+    /// partition's replica assignment, a topic's config). An array of a flat
+    /// derived struct is encoded by one loop per form, flexible or not, with
+    /// the struct's encoder in line in each.
+    pub const fn is_flat(&self) -> bool {
+        let mut i = 0;
+        while i < self.fields.len() {
+            if !self.fields[i].kafka_type.is_flat() {
+                return false;
+            }
+            i += 1;
+        }
+        true
+    }
+
     /// The field called `name` (its Rust name).
     pub fn field(&self, name: &str) -> Option<&'static FieldSchema> {
         self.fields.iter().find(|f| f.name == name)
