@@ -406,10 +406,22 @@ fn generate(cont: &Container) -> TokenStream {
                     #krate::schema::KafkaType::Struct(&<Self as #krate::KafkaStruct>::SCHEMA);
                 const MIN_LEN: usize = #min_len;
                 const FAST: #krate::__private::FastPath<Self> =
-                    #krate::__private::FastPath::at_least(Self::MIN_LEN);
+                    #krate::__private::FastPath::derived(
+                        Self::MIN_LEN,
+                        &<Self as #krate::KafkaStruct>::SCHEMA,
+                    );
 
                 #[inline]
                 fn encode_wire<__B: #krate::__private::BufMut>(
+                    &self,
+                    __kw_buf: &mut __B,
+                    __kw_ctx: #krate::Ctx,
+                ) -> #krate::__private::Result<(), #krate::EncodeError> {
+                    <Self as #krate::Wire>::encode_in_line(self, __kw_buf, __kw_ctx)
+                }
+
+                #[inline(always)]
+                fn encode_in_line<__B: #krate::__private::BufMut>(
                     &self,
                     __kw_buf: &mut __B,
                     __kw_ctx: #krate::Ctx,

@@ -10,19 +10,27 @@
 //!   once, and the writes that sum covers then need no check of their own;
 //! - a fixed size with a plain big-endian form (the integers, `bool`,
 //!   [`Uuid`](crate::Uuid)): an array of them is sized by a multiplication,
-//!   read from one bounds-checked slice and written after one room check.
+//!   read from one bounds-checked slice and written after one room check;
+//! - a derived struct that is flat ([`StructSchema::is_flat`]): its only
+//!   arrays, at any depth, are of fixed-size values, so its encoder is
+//!   short. An array of one (a partition's replica assignment, a topic's
+//!   config) is written by one loop per form, flexible or not, each with the
+//!   struct's encoder in line, so that the form's tests fold away inside the
+//!   loop.
 //!
 //! # Why a hidden constant and not a trait of its own
 //!
 //! `Vec<T>` must find these facts for any `T: Wire`. Without specialization
 //! a separate trait cannot supply them: a blanket impl cannot be overridden
 //! for `i32`, and a bound `T: Fixed` would keep user types out of arrays.
-//! So [`Wire`] carries one hidden item, `FAST`, whose default claims
+//! So [`Wire`] carries a hidden item, `FAST`, whose default claims
 //! nothing, and whose type, [`FastPath`], cannot be named or built outside
 //! this crate except through `__private`, which only generated code uses. A
 //! user's impl therefore cannot override it: the hooks are sealed in
 //! practice, and `Wire` is, for its users, its four methods, `TYPE` and a
-//! defaulted `MIN_LEN`. The fixed-size hooks themselves are on [`Fixed`], a
+//! defaulted `MIN_LEN`. (Its other hidden item, `encode_in_line`, is
+//! `encode_wire` inlined, and is called only for the types whose `FAST` says
+//! they are flat derived structs.) The fixed-size hooks themselves are on [`Fixed`], a
 //! trait in this private module, so only this crate can implement it; a
 //! `FastPath` holds them as typed function pointers, which a constant makes
 //! direct, inlined calls.
@@ -31,6 +39,7 @@
 //! spurious room error or a room check, and the fixed-size hooks are safe
 //! functions of the right type.
 
+use crate::schema::StructSchema;
 use crate::{Uuid, Wire};
 
 /// What generic code may assume of a [`Wire`] type beyond its methods: see
@@ -38,6 +47,9 @@ use crate::{Uuid, Wire};
 pub struct FastPath<T> {
     writes_at_least: usize,
     fixed: Option<FixedForm<T>>,
+    /// A flat derived struct: arrays of it are written by one loop per
+    /// form, through [`Wire::encode_in_line`].
+    in_line: bool,
 }
 
 /// The fixed-size form of a [`Fixed`] type, as function pointers, so that
@@ -57,14 +69,27 @@ impl<T> FastPath<T> {
     pub const NONE: Self = FastPath {
         writes_at_least: 0,
         fixed: None,
+        in_line: false,
     };
 
-    /// A type that writes at least `n` bytes in any form: a derived struct
-    /// (the sum over the fields it always writes), a string, an array.
+    /// A type that writes at least `n` bytes in any form: a string, an
+    /// array.
     pub const fn at_least(n: usize) -> Self {
         FastPath {
             writes_at_least: n,
             fixed: None,
+            in_line: false,
+        }
+    }
+
+    /// A derived struct of `schema`, which writes at least `n` bytes in any
+    /// form (the sum over the fields it always writes); arrays of it are
+    /// written in line when it is flat.
+    pub const fn derived(n: usize, schema: &StructSchema) -> Self {
+        FastPath {
+            writes_at_least: n,
+            fixed: None,
+            in_line: schema.is_flat(),
         }
     }
 
@@ -86,6 +111,7 @@ impl<T> FastPath<T> {
                 read: T::from_be,
                 write: T::to_be,
             }),
+            in_line: false,
         }
     }
 }
@@ -101,6 +127,8 @@ pub(crate) trait Fast: Wire {
         Some(form) => Some(form.len),
         None => None,
     };
+    /// A flat derived struct, whose arrays are written by one loop per form.
+    const IN_LINE: bool = Self::FAST.in_line;
 }
 
 impl<T: Wire> Fast for T {}
@@ -176,5 +204,186 @@ impl Fixed for Uuid {
     #[inline(always)]
     fn to_be(&self) -> [u8; 16] {
         self.0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use bytes::Bytes;
+
+    use super::Fast;
+    use crate::{Ctx, EncodeError, EncodeErrorKind, KafkaMessage, Str, Versioned, Wire};
+
+    #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+    struct Assignment {
+        #[kafka(versions = "0+")]
+        partition: i32,
+        #[kafka(versions = "0+")]
+        brokers: Vec<i32>,
+        #[kafka(versions = "1+", nullable = "1+", default = None)]
+        note: Option<Str>,
+    }
+
+    #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+    #[kafka(versions = "0-2", flexible = "2+")]
+    struct Topic {
+        #[kafka(versions = "0+")]
+        name: Str,
+        #[kafka(versions = "0+")]
+        assignments: Vec<Assignment>,
+    }
+
+    #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+    struct Wrapper {
+        #[kafka(versions = "0+")]
+        inner: Assignment,
+        #[kafka(versions = "0+")]
+        names: Vec<Str>,
+    }
+
+    /// A user's own type: its `FAST` claims nothing.
+    #[derive(Debug, Clone, Default, PartialEq)]
+    struct Port(u16);
+
+    impl Wire for Port {
+        const TYPE: crate::schema::KafkaType = crate::schema::KafkaType::Uint16;
+        fn encode_wire<B: bytes::BufMut>(&self, buf: &mut B, _: Ctx) -> Result<(), EncodeError> {
+            buf.put_u16(self.0);
+            Ok(())
+        }
+        fn wire_len(&self, _: Ctx) -> usize {
+            2
+        }
+        fn decode_wire<B: bytes::Buf>(buf: &mut B, _: Ctx) -> Result<Self, crate::DecodeError> {
+            Ok(Port(u16::decode_wire(buf, Ctx::new(0, false))?))
+        }
+        fn is_default_value(&self) -> bool {
+            self.0 == 0
+        }
+    }
+
+    fn flat<T: Wire>() -> bool {
+        T::TYPE.is_flat()
+    }
+
+    #[test]
+    fn flat_types_hold_no_array_but_of_fixed_size_values() {
+        assert!(flat::<i32>() && flat::<bool>() && flat::<crate::Uuid>());
+        assert!(flat::<Str>() && flat::<String>() && flat::<Bytes>());
+        assert!(flat::<Vec<i32>>() && flat::<Vec<crate::Uuid>>());
+        let assignment = "scalars, a run of ints, a nullable string";
+        assert!(flat::<Assignment>(), "{assignment}");
+        assert!(!flat::<Vec<Str>>(), "a loop over strings");
+        let topic = "a loop over structs";
+        assert!(!flat::<Vec<Assignment>>() && !flat::<Topic>(), "{topic}");
+        assert!(
+            !flat::<Wrapper>(),
+            "a flat struct beside a loop over strings"
+        );
+    }
+
+    fn in_line<T: Wire>() -> bool {
+        <T as Fast>::IN_LINE
+    }
+
+    #[test]
+    fn only_flat_derived_structs_are_written_in_line() {
+        assert!(in_line::<Assignment>());
+        assert!(!in_line::<Topic>() && !in_line::<Wrapper>());
+        assert!(!in_line::<i32>() && !in_line::<Str>() && !in_line::<Port>());
+    }
+
+    fn topic() -> Topic {
+        let assignment = |partition, brokers: &[i32], note: Option<&'static str>| Assignment {
+            partition,
+            brokers: brokers.to_vec(),
+            note: note.map(Str::from_static),
+        };
+        Topic {
+            name: "t".into(),
+            assignments: vec![
+                assignment(1, &[7, 8], None),
+                assignment(2, &[], Some("n")),
+                assignment(3, &[9, 10, 11, 12], None),
+            ],
+        }
+    }
+
+    /// Each element of `topic()` at `version`: classic (int32 counts,
+    /// int16 string lengths) or flexible (compact lengths, a tagged section
+    /// per struct).
+    fn topic_bytes(flexible: bool) -> Vec<u8> {
+        let count = |n: usize| match flexible {
+            true => vec![n as u8 + 1],
+            false => (n as i32).to_be_bytes().to_vec(),
+        };
+        let string = |s: &str| match flexible {
+            true => [&[s.len() as u8 + 1][..], s.as_bytes()].concat(),
+            false => [&(s.len() as i16).to_be_bytes()[..], s.as_bytes()].concat(),
+        };
+        let mut out = Vec::new();
+        out.extend(string("t"));
+        out.extend(count(3));
+        for (partition, brokers, note) in [
+            (1, &[7, 8][..], None),
+            (2, &[], Some("n")),
+            (3, &[9, 10, 11, 12], None),
+        ] {
+            out.extend(i32::to_be_bytes(partition));
+            out.extend(count(brokers.len()));
+            brokers
+                .iter()
+                .for_each(|b: &i32| out.extend(b.to_be_bytes()));
+            match (note, flexible) {
+                (Some(note), _) => out.extend(string(note)),
+                (None, true) => out.push(0),
+                (None, false) => out.extend([0xff, 0xff]),
+            }
+            if flexible {
+                out.push(0);
+            }
+        }
+        if flexible {
+            out.push(0);
+        }
+        out
+    }
+
+    #[test]
+    fn arrays_of_flat_structs_exact_bytes_in_both_forms_and_every_buffer() {
+        for (version, flexible) in [(1, false), (2, true)] {
+            let expected = topic_bytes(flexible);
+            // One pass into a buffer's spare room, and sized first when the
+            // room is too small.
+            assert_eq!(
+                topic().encode_to_vec(version).unwrap(),
+                expected,
+                "v{version}"
+            );
+            let mut small = Vec::with_capacity(8);
+            topic().encode(&mut small, version).unwrap();
+            assert_eq!(small, expected, "v{version}, sized");
+            // Exactly the body's bytes into a slice, and straight into a
+            // buffer without a window.
+            let mut exact = vec![0u8; expected.len()];
+            topic().encode(&mut &mut exact[..], version).unwrap();
+            assert_eq!(exact, expected, "v{version}, slice");
+            let mut direct = Vec::new();
+            let ctx = Topic::context(version).unwrap();
+            topic().encode_wire(&mut direct, ctx).unwrap();
+            assert_eq!(direct, expected, "v{version}, direct");
+            assert_eq!(
+                Topic::decode_wire(&mut &expected[..], ctx).unwrap(),
+                topic()
+            );
+        }
+    }
+
+    #[test]
+    fn an_error_in_a_flat_struct_names_its_element() {
+        // A note cannot be written in version 0, where it does not exist.
+        let err = topic().encode_to_vec(0).unwrap_err();
+        assert_eq!(err.kind(), &EncodeErrorKind::NonDefaultAbsent);
+        assert_eq!(err.path(), "Topic.assignments[1].note");
     }
 }
