@@ -372,6 +372,41 @@ impl<'a, T: WireView> ArrayView<'a, T> {
         }
     }
 
+    /// The view of a compact array of 0 to 126 fixed-size elements (broker
+    /// ids, partition indexes) whose count byte and elements are all in
+    /// `buf`, read past; `None`, having read nothing, for any other array or
+    /// form, which the general path reads (and reports, when short). Read
+    /// apart from [`array_length`], the count is known to be small, so
+    /// sizing the run needs no overflow check, and no `Option` of a null is
+    /// tested: a large CreateTopics view took 18% fewer instructions. Sized
+    /// from the count byte's position, the run's end is one address
+    /// computation after the load (7% fewer again). (The owned decode
+    /// measured no better with either.)
+    #[inline(always)]
+    fn short_fixed_run(buf: &mut &'a [u8], ctx: Ctx) -> Option<Self> {
+        let form = fixed_form::<T>()?;
+        if !ctx.flexible {
+            return None;
+        }
+        let &b = buf.first()?;
+        // Null (a zero byte) or the first byte of a longer varint (127 or
+        // more elements), tested on the byte as it is.
+        if b as i8 <= 0 {
+            return None;
+        }
+        let n = usize::from(b) - 1;
+        // The count byte and `n` values of `k` bytes: `k * b + 1 - k`.
+        let (run, rest) = buf.split_at_checked(form.len * usize::from(b) + 1 - form.len)?;
+        *buf = rest;
+        Some(ArrayView {
+            input: &run[1..],
+            size: run.len() - 1,
+            len: n,
+            ctx,
+            element: PhantomData,
+        })
+    }
+
     /// Reads the view of an array of `n` elements, whose length prefix has
     /// been read: the same checks, in the same order, as the owned decode.
     #[inline]
@@ -568,29 +603,6 @@ pub fn view_unknown_section<'a>(
     section
 }
 
-/// The count of a compact array of 0 to 126 fixed-size elements (broker
-/// ids, partition indexes), its one byte consumed; `None`, having read
-/// nothing, for any other array or form. Read apart from [`array_length`],
-/// the count is known to be small, so sizing the run needs no overflow
-/// check, and no `Option` of a null is tested: a large CreateTopics view took
-/// 18% fewer instructions. (The owned decode measured no better with it.)
-#[inline(always)]
-fn short_fixed_count<T: WireView>(buf: &mut &[u8], ctx: Ctx) -> Option<usize> {
-    if fixed_form::<T>().is_none() || !ctx.flexible {
-        return None;
-    }
-    let (&b, rest) = buf.split_first()?;
-    // Null (a zero byte) or the first byte of a longer varint (127 or
-    // more elements). Tested on the byte as it is, so that the count's
-    // one use is the run's size: `k * b - k` for `k`-byte values, one
-    // instruction.
-    if b as i8 <= 0 {
-        return None;
-    }
-    *buf = rest;
-    Some(usize::from(b) - 1)
-}
-
 /// An array's length prefix, or `None` for null: [`codec::get_length`],
 /// with a compact length under 127 and a classic length of -1 or more
 /// (nearly every array) read in line.
@@ -625,8 +637,8 @@ macro_rules! array_view {
 
             #[inline]
             fn view_wire<'a>(buf: &mut &'a [u8], ctx: Ctx) -> Result<ArrayView<'a, T>, DecodeError> {
-                if let Some(n) = short_fixed_count::<T>(buf, ctx) {
-                    return ArrayView::read(buf, n, ctx);
+                if let Some(view) = ArrayView::short_fixed_run(buf, ctx) {
+                    return Ok(view);
                 }
                 match array_length(buf, ctx.flexible)? {
                     Some(n) => ArrayView::read(buf, n, ctx),
