@@ -14,9 +14,9 @@
 //! - a derived struct that is flat ([`StructSchema::is_flat`]): its only
 //!   arrays, at any depth, are of fixed-size values, so its encoder is
 //!   short. An array of one (a partition's replica assignment, a topic's
-//!   config) is written by one loop per form, flexible or not, each with the
-//!   struct's encoder in line, so that the form's tests fold away inside the
-//!   loop.
+//!   config) is written, and read as a view, by one loop per form, flexible
+//!   or not, each with the struct's encoder (or view reader) in line, so
+//!   that the form's tests fold away inside the loop.
 //!
 //! # Why a hidden constant and not a trait of its own
 //!
@@ -30,7 +30,7 @@
 //! practice, and `Wire` is, for its users, its four methods, `TYPE` and a
 //! defaulted `MIN_LEN`. (Its other hidden item, `encode_in_line`, is
 //! `encode_wire` inlined, and is called only for the types whose `FAST` says
-//! they are flat derived structs.) The fixed-size hooks themselves are on [`Fixed`], a
+//! they are flat derived structs; `WireView::view_in_line` is its twin.) The fixed-size hooks themselves are on [`Fixed`], a
 //! trait in this private module, so only this crate can implement it; a
 //! `FastPath` holds them as typed function pointers, which a constant makes
 //! direct, inlined calls.
@@ -48,7 +48,8 @@ pub struct FastPath<T> {
     writes_at_least: usize,
     fixed: Option<FixedForm<T>>,
     /// A flat derived struct: arrays of it are written by one loop per
-    /// form, through [`Wire::encode_in_line`].
+    /// form, through [`Wire::encode_in_line`], and their views read through
+    /// `WireView::view_in_line`.
     in_line: bool,
 }
 
@@ -127,7 +128,8 @@ pub(crate) trait Fast: Wire {
         Some(form) => Some(form.len),
         None => None,
     };
-    /// A flat derived struct, whose arrays are written by one loop per form.
+    /// A flat derived struct, whose arrays are written (and their views
+    /// read) by one loop per form.
     const IN_LINE: bool = Self::FAST.in_line;
 }
 

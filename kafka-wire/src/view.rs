@@ -101,6 +101,16 @@ pub trait WireView: Wire + 'static {
     /// the same checks, the same errors, the same bytes consumed.
     fn view_wire<'a>(buf: &mut &'a [u8], ctx: Ctx) -> Result<Self::View<'a>, DecodeError>;
 
+    /// [`view_wire`](WireView::view_wire), always inlined. Not part of the
+    /// API: a derived struct's view reader is here, and its `view_wire`
+    /// calls it; arrays of flat derived structs call it in their loops,
+    /// one per form, and nothing calls it for other types.
+    #[doc(hidden)]
+    #[inline(always)]
+    fn view_in_line<'a>(buf: &mut &'a [u8], ctx: Ctx) -> Result<Self::View<'a>, DecodeError> {
+        Self::view_wire(buf, ctx)
+    }
+
     /// The view of the type's default value: what a field absent from a
     /// version (or a tagged field not sent) reads as.
     fn default_view<'a>() -> Self::View<'a>;
@@ -419,8 +429,26 @@ impl<'a, T: WireView> ArrayView<'a, T> {
             Some(rest) => *buf = rest,
             None => {
                 check_count::<T>(buf.len(), n)?;
-                for i in 0..n {
-                    T::view_wire(buf, ctx).map_err(|e| e.at_index(i))?;
+                if !<T as crate::fast::Fast>::IN_LINE {
+                    view_elements::<T, false>(buf, n, ctx)?;
+                } else if ctx.flexible {
+                    view_elements::<T, true>(
+                        buf,
+                        n,
+                        Ctx {
+                            flexible: true,
+                            ..ctx
+                        },
+                    )?;
+                } else {
+                    view_elements::<T, true>(
+                        buf,
+                        n,
+                        Ctx {
+                            flexible: false,
+                            ..ctx
+                        },
+                    )?;
                 }
             }
         }
@@ -536,6 +564,24 @@ fn consumed<'a>(start: &'a [u8], rest: &[u8]) -> &'a [u8] {
     start
         .get(..start.len().wrapping_sub(rest.len()))
         .unwrap_or_default()
+}
+
+/// Reads `n` elements' views, through [`WireView::view_in_line`] when
+/// `IN_LINE`, an error located at the failing element's index.
+#[inline(always)]
+fn view_elements<T: WireView, const IN_LINE: bool>(
+    buf: &mut &[u8],
+    n: usize,
+    ctx: Ctx,
+) -> Result<(), DecodeError> {
+    for i in 0..n {
+        let read = match IN_LINE {
+            true => T::view_in_line(buf, ctx).map(drop),
+            false => T::view_wire(buf, ctx).map(drop),
+        };
+        read.map_err(|e| e.at_index(i))?;
+    }
+    Ok(())
 }
 
 /// The count of a tagged-field section, as

@@ -151,6 +151,14 @@ pub(super) fn generate(
                 __kw_buf: &mut &'a [u8],
                 __kw_ctx: #krate::Ctx,
             ) -> #krate::__private::Result<#view<'a>, #krate::DecodeError> {
+                <Self as #krate::WireView>::view_in_line(__kw_buf, __kw_ctx)
+            }
+
+            #[inline(always)]
+            fn view_in_line<'a>(
+                __kw_buf: &mut &'a [u8],
+                __kw_ctx: #krate::Ctx,
+            ) -> #krate::__private::Result<#view<'a>, #krate::DecodeError> {
                 #decode
             }
 
