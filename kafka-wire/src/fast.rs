@@ -28,12 +28,17 @@
 //! this crate except through `__private`, which only generated code uses. A
 //! user's impl therefore cannot override it: the hooks are sealed in
 //! practice, and `Wire` is, for its users, its four methods, `TYPE` and a
-//! defaulted `MIN_LEN`. (Its other hidden item, `encode_in_line`, is
-//! `encode_wire` inlined, and is called only for the types whose `FAST` says
-//! they are flat derived structs; `WireView::view_in_line` is its twin.) The fixed-size hooks themselves are on [`Fixed`], a
+//! defaulted `MIN_LEN`. The fixed-size hooks themselves are on [`Fixed`], a
 //! trait in this private module, so only this crate can implement it; a
 //! `FastPath` holds them as typed function pointers, which a constant makes
 //! direct, inlined calls.
+//!
+//! `Wire` has one more hidden item, `encode_in_line` (and `WireView` its
+//! twin, `view_in_line`): `encode_wire`, always inlined. A derived struct's
+//! encoder lives there and its `encode_wire` calls it; an array calls it
+//! directly only for the elements whose `FAST` says they are flat derived
+//! structs, which a user's impl cannot claim. It is not sealed, but a
+//! user's override of it is never called by this crate.
 //!
 //! Nothing unsafe relies on these facts: a wrong `WRITES_AT_LEAST` costs a
 //! spurious room error or a room check, and the fixed-size hooks are safe
@@ -211,12 +216,13 @@ impl Fixed for Uuid {
 
 #[cfg(test)]
 mod tests {
-    use bytes::Bytes;
+    use bytes::{Bytes, BytesMut};
 
     use super::Fast;
-    use crate::{Ctx, EncodeError, EncodeErrorKind, KafkaMessage, Str, Versioned, Wire};
+    use crate::{Ctx, EncodeError, EncodeErrorKind, KafkaMessage, Str, Versioned, Wire, WireView};
 
     #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+    #[kafka(view)]
     struct Assignment {
         #[kafka(versions = "0+")]
         partition: i32,
@@ -227,7 +233,7 @@ mod tests {
     }
 
     #[derive(Debug, Clone, PartialEq, KafkaMessage)]
-    #[kafka(versions = "0-2", flexible = "2+")]
+    #[kafka(versions = "0-2", flexible = "2+", view)]
     struct Topic {
         #[kafka(versions = "0+")]
         name: Str,
@@ -295,6 +301,15 @@ mod tests {
         assert!(!in_line::<i32>() && !in_line::<Str>() && !in_line::<Port>());
     }
 
+    /// Runs of every straight-written count (0 to 3) and a longer one.
+    const ASSIGNMENTS: &[(i32, &[i32], Option<&str>)] = &[
+        (1, &[7], None),
+        (2, &[], Some("n")),
+        (3, &[9, 10, 11], None),
+        (4, &[1, 2], Some("")),
+        (5, &[1, 2, 3, 4, 5], None),
+    ];
+
     fn topic() -> Topic {
         let assignment = |partition, brokers: &[i32], note: Option<&'static str>| Assignment {
             partition,
@@ -303,17 +318,15 @@ mod tests {
         };
         Topic {
             name: "t".into(),
-            assignments: vec![
-                assignment(1, &[7, 8], None),
-                assignment(2, &[], Some("n")),
-                assignment(3, &[9, 10, 11, 12], None),
-            ],
+            assignments: ASSIGNMENTS
+                .iter()
+                .map(|&(partition, brokers, note)| assignment(partition, brokers, note))
+                .collect(),
         }
     }
 
-    /// Each element of `topic()` at `version`: classic (int32 counts,
-    /// int16 string lengths) or flexible (compact lengths, a tagged section
-    /// per struct).
+    /// The body of `topic()`, classic (int32 counts, int16 string lengths)
+    /// or `flexible` (compact lengths, a tagged section per struct).
     fn topic_bytes(flexible: bool) -> Vec<u8> {
         let count = |n: usize| match flexible {
             true => vec![n as u8 + 1],
@@ -325,12 +338,8 @@ mod tests {
         };
         let mut out = Vec::new();
         out.extend(string("t"));
-        out.extend(count(3));
-        for (partition, brokers, note) in [
-            (1, &[7, 8][..], None),
-            (2, &[], Some("n")),
-            (3, &[9, 10, 11, 12], None),
-        ] {
+        out.extend(count(ASSIGNMENTS.len()));
+        for &(partition, brokers, note) in ASSIGNMENTS {
             out.extend(i32::to_be_bytes(partition));
             out.extend(count(brokers.len()));
             brokers
@@ -378,6 +387,11 @@ mod tests {
                 Topic::decode_wire(&mut &expected[..], ctx).unwrap(),
                 topic()
             );
+            let view = Topic::view_exact(&expected, version).unwrap();
+            assert_eq!(Topic::from_view(view), topic(), "v{version}, view");
+            let mut into = BytesMut::new();
+            topic().encode(&mut into, version).unwrap();
+            assert_eq!(into, expected, "v{version}, BytesMut");
         }
     }
 

@@ -406,10 +406,11 @@ impl<'a, T: WireView> ArrayView<'a, T> {
         }
         let n = usize::from(b) - 1;
         // The count byte and `n` values of `k` bytes: `k * b + 1 - k`.
-        let (run, rest) = buf.split_at_checked(form.len * usize::from(b) + 1 - form.len)?;
+        let all: &'a [u8] = buf;
+        let (run, rest) = all.split_at_checked(form.len * usize::from(b) + 1 - form.len)?;
         *buf = rest;
         Some(ArrayView {
-            input: &run[1..],
+            input: &all[1..],
             size: run.len() - 1,
             len: n,
             ctx,
