@@ -45,7 +45,7 @@
 //! functions of the right type.
 
 use crate::schema::StructSchema;
-use crate::{Uuid, Wire};
+use crate::{Ctx, Uuid, Wire};
 
 /// What generic code may assume of a [`Wire`] type beyond its methods: see
 /// the docs of `kafka-wire/src/fast.rs`. Not a public API.
@@ -139,6 +139,38 @@ pub(crate) trait Fast: Wire {
 }
 
 impl<T: Wire> Fast for T {}
+
+/// A loop over an array's elements, run by [`each_form`] with the
+/// elements' kind as a constant: `IN_LINE` for flat derived structs, read
+/// or written through their in-line twin (`encode_in_line`, `view_in_line`).
+pub(crate) trait ElementLoop {
+    /// What the loop returns.
+    type Output;
+    /// Runs the loop in `ctx`, whose form is a constant when `IN_LINE`.
+    fn run<const IN_LINE: bool>(self, ctx: Ctx) -> Self::Output;
+}
+
+/// Runs `elements` over an array of `T`: once, if `T` is not flat; else in
+/// one of two copies, one per form, each with `ctx.flexible` a constant,
+/// so that the form's tests (an array's length prefix, the tagged section)
+/// fold away in the inlined element and the loop keeps the flag out of its
+/// registers.
+#[inline(always)]
+pub(crate) fn each_form<T: Fast, L: ElementLoop>(elements: L, ctx: Ctx) -> L::Output {
+    if !T::IN_LINE {
+        elements.run::<false>(ctx)
+    } else if ctx.flexible {
+        elements.run::<true>(Ctx {
+            flexible: true,
+            ..ctx
+        })
+    } else {
+        elements.run::<true>(Ctx {
+            flexible: false,
+            ..ctx
+        })
+    }
+}
 
 /// The fixed-size form of `T`, if it has one.
 #[inline(always)]

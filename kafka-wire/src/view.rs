@@ -68,7 +68,7 @@ use core::marker::PhantomData;
 use bytes::{Buf, Bytes};
 
 use crate::codec::{self, out_of_line, LengthForm};
-use crate::fast::{fixed_form, Fixed};
+use crate::fast::{each_form, fixed_form, ElementLoop, Fixed};
 use crate::schema::StructSchema;
 use crate::wire::check_count;
 use crate::{Ctx, DecodeError, DecodeErrorKind, Records, Str, UnknownTaggedFields, Uuid, Wire};
@@ -430,27 +430,14 @@ impl<'a, T: WireView> ArrayView<'a, T> {
             Some(rest) => *buf = rest,
             None => {
                 check_count::<T>(buf.len(), n)?;
-                if !<T as crate::fast::Fast>::IN_LINE {
-                    view_elements::<T, false>(buf, n, ctx)?;
-                } else if ctx.flexible {
-                    view_elements::<T, true>(
+                each_form::<T, _>(
+                    ViewElements {
                         buf,
                         n,
-                        Ctx {
-                            flexible: true,
-                            ..ctx
-                        },
-                    )?;
-                } else {
-                    view_elements::<T, true>(
-                        buf,
-                        n,
-                        Ctx {
-                            flexible: false,
-                            ..ctx
-                        },
-                    )?;
-                }
+                        element: PhantomData::<T>,
+                    },
+                    ctx,
+                )?;
             }
         }
         Ok(ArrayView {
@@ -567,24 +554,31 @@ fn consumed<'a>(start: &'a [u8], rest: &[u8]) -> &'a [u8] {
         .unwrap_or_default()
 }
 
-/// Reads `n` elements' views, through [`WireView::view_in_line`] when
-/// `IN_LINE`, an error located at the failing element's index.
-#[inline(always)]
-fn view_elements<T: WireView, const IN_LINE: bool>(
-    buf: &mut &[u8],
+/// Reads the views of an array's `n` elements of type `T` from `buf`,
+/// through [`WireView::view_in_line`] when `IN_LINE`, an error located at
+/// the failing element's index.
+struct ViewElements<'b, 'a, T> {
+    buf: &'b mut &'a [u8],
     n: usize,
-    ctx: Ctx,
-) -> Result<(), DecodeError> {
-    for i in 0..n {
-        let read = match IN_LINE {
-            true => T::view_in_line(buf, ctx).map(drop),
-            false => T::view_wire(buf, ctx).map(drop),
-        };
-        read.map_err(|e| e.at_index(i))?;
-    }
-    Ok(())
+    element: PhantomData<T>,
 }
 
+impl<T: WireView> ElementLoop for ViewElements<'_, '_, T> {
+    type Output = Result<(), DecodeError>;
+
+    #[inline(always)]
+    fn run<const IN_LINE: bool>(self, ctx: Ctx) -> Self::Output {
+        let ViewElements { buf, n, .. } = self;
+        for i in 0..n {
+            let read = match IN_LINE {
+                true => T::view_in_line(buf, ctx).map(drop),
+                false => T::view_wire(buf, ctx).map(drop),
+            };
+            read.map_err(|e| e.at_index(i))?;
+        }
+        Ok(())
+    }
+}
 /// The count of a tagged-field section, as
 /// [`get_count`](crate::__private::get_count) reads it, with the usual
 /// empty section (one zero byte) read in line.

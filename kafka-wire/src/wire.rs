@@ -7,7 +7,7 @@
 use bytes::{Buf, BufMut, Bytes};
 
 use crate::codec::{self, LengthForm};
-use crate::fast::{fixed_form, Fast, FastPath, FixedForm};
+use crate::fast::{each_form, fixed_form, ElementLoop, Fast, FastPath, FixedForm};
 use crate::schema::KafkaType;
 use crate::{DecodeError, DecodeErrorKind, EncodeError, EncodeErrorKind, Str, Uuid};
 
@@ -922,29 +922,36 @@ fn decode_elements_in_place<T: Wire, B: Buf, C: Elements<T>>(
     items.decode_n_in_place(buf, n, ctx)
 }
 
-/// Writes each of `items`, through [`Wire::encode_in_line`] when `IN_LINE`,
-/// an error located at the failing element's index.
-#[inline(always)]
-fn encode_elements<T: Wire, B: BufMut, const IN_LINE: bool>(
-    items: &[T],
-    buf: &mut B,
-    ctx: Ctx,
-) -> Result<(), EncodeError> {
-    // The failing element's index is worked out from what is left, only on
-    // error: a counter beside the loop is one more value to keep, and the
-    // loop over assignments in a large CreateTopics ran out of registers
-    // for it (1.5% of encode).
-    let mut rest = items.iter();
-    while let Some(item) = rest.next() {
-        let written = match IN_LINE {
-            true => item.encode_in_line(buf, ctx),
-            false => item.encode_wire(buf, ctx),
-        };
-        if let Err(e) = written {
-            return Err(e.at_index(items.len() - 1 - rest.len()));
+/// Writes each of an array's `items` into `buf`, through
+/// [`Wire::encode_in_line`] when `IN_LINE`, an error located at the failing
+/// element's index.
+struct EncodeElements<'a, T, B> {
+    items: &'a [T],
+    buf: &'a mut B,
+}
+
+impl<T: Wire, B: BufMut> ElementLoop for EncodeElements<'_, T, B> {
+    type Output = Result<(), EncodeError>;
+
+    #[inline(always)]
+    fn run<const IN_LINE: bool>(self, ctx: Ctx) -> Self::Output {
+        let EncodeElements { items, buf } = self;
+        // The failing element's index is worked out from what is left, only
+        // on error: a counter beside the loop is one more value to keep, and
+        // the loop over assignments in a large CreateTopics ran out of
+        // registers for it (1.5% of encode).
+        let mut rest = items.iter();
+        while let Some(item) = rest.next() {
+            let written = match IN_LINE {
+                true => item.encode_in_line(buf, ctx),
+                false => item.encode_wire(buf, ctx),
+            };
+            if let Err(e) = written {
+                return Err(e.at_index(items.len() - 1 - rest.len()));
+            }
         }
+        Ok(())
     }
-    Ok(())
 }
 
 /// `Wire` and `Nullable` for an array container: `Vec<T>`, and with the
@@ -990,20 +997,7 @@ macro_rules! array_wire {
                 if buf.remaining_mut() < at_least {
                     return Err(crate::error::short_of_room(at_least, buf.remaining_mut()));
                 }
-                if !<T as Fast>::IN_LINE {
-                    return encode_elements::<T, B, false>(items, buf, ctx);
-                }
-                // One loop per form, the struct's encoder in line in each:
-                // with the form a constant, its tests (an array's length
-                // prefix, the tagged section) fold away, and the loop keeps
-                // the flag out of its registers.
-                if ctx.flexible {
-                    let ctx = Ctx { flexible: true, ..ctx };
-                    encode_elements::<T, B, true>(items, buf, ctx)
-                } else {
-                    let ctx = Ctx { flexible: false, ..ctx };
-                    encode_elements::<T, B, true>(items, buf, ctx)
-                }
+                each_form::<T, _>(EncodeElements { items, buf }, ctx)
             }
 
             #[inline]
