@@ -1,7 +1,9 @@
 //! Fixed-count encode/decode loops for instruction counting under callgrind;
 //! `scripts/callgrind.sh` builds and runs this. Not a criterion benchmark.
 //!
-//! Usage: `callgrind <encode|size|decode|decode_into|view> <kafka-wire|kafka-protocol> [iterations] [workload]`
+//! Usage: `callgrind <encode|size|decode|decode_into|view> <kafka-wire|kafka-protocol> [iterations] [workload]`,
+//! or `callgrind memcpy std [iterations] [workload]` for a copy of the body (the baseline of the
+//! cache counts of `CACHE=1 scripts/callgrind.sh`)
 //! where workload is `large_v7` (default), `large_v4`, `acls_v3`, `response_v7` or `small_v7`.
 //!
 //! The timed work lives in `#[inline(never)]` functions named `measure_encode`,
@@ -66,6 +68,13 @@ fn measure_view<M: kafka_wire::Versioned + kafka_wire::WireView>(
     }
 }
 
+/// Copies the body into a reused buffer, as the cross-language benchmark's
+/// memcpy does (`common::Memcpy`).
+#[inline(never)]
+fn measure_memcpy(copy: &mut common::Memcpy, iterations: u64) {
+    copy.run(iterations);
+}
+
 fn run<O: Codec + kafka_wire::Versioned + kafka_wire::WireView, T: Codec>(
     w: Workload<O, T>,
     op: &str,
@@ -85,6 +94,7 @@ fn run<O: Codec + kafka_wire::Versioned + kafka_wire::WireView, T: Codec>(
             measure_decode_into::<O>(&w.encoded, w.version, iterations)
         }
         ("view", "kafka-wire") => measure_view::<O>(&w.encoded, w.version, iterations),
+        ("memcpy", "std") => measure_memcpy(&mut common::Memcpy::new(&w.encoded), iterations),
         _ => usage(),
     }
     println!(
@@ -97,7 +107,7 @@ fn run<O: Codec + kafka_wire::Versioned + kafka_wire::WireView, T: Codec>(
 fn usage() -> ! {
     eprintln!(
         "usage: callgrind <encode|size|decode|decode_into|view> <kafka-wire|kafka-protocol> [iterations] \
-         [large_v7|large_v4|acls_v3|response_v7|small_v7]"
+         [large_v7|large_v4|acls_v3|response_v7|small_v7], or callgrind memcpy std [iterations] [workload]"
     );
     std::process::exit(2)
 }

@@ -12,6 +12,7 @@
 #   ITERATIONS=20 bash scripts/callgrind.sh   # more iterations
 #   WORKLOAD=acls_v3 bash scripts/callgrind.sh  # large_v4, acls_v3, response_v7, small_v7
 #   KEEP=1 bash scripts/callgrind.sh          # keep callgrind.out files (for callgrind_annotate)
+#   CACHE=1 bash scripts/callgrind.sh         # cache misses instead (see below)
 #
 # "encode"  = into a cleared, reused BytesMut, with the length a prefix needs:
 #             Message::encode (one pass in the spare room, counting the bytes)
@@ -19,6 +20,15 @@
 # "size"    = encoded_len/compute_size alone.
 # "decode"  = decode from a clone of a prebuilt Bytes, dropping the result.
 # "enc+dec" = encode + decode, the round trip.
+#
+# CACHE=1 prints, instead of instructions, the cache lines each kafka-wire
+# operation and a memcpy of the body (what `scripts/bench-peers.sh` divides
+# by) miss in the steady state, from callgrind's cache simulation with this
+# machine's L1d and L2 as its two levels (read from /sys, or L1D= and L2= as
+# "size,ways,line"). Steady state: the misses of 2N iterations less those of
+# N, over N, so that the first pass's cold misses drop out. An operation with
+# L2 misses left there streams its working set from L3 on every pass, and
+# its time follows the L3's load (the other tenants'); one with none does not.
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
@@ -62,6 +72,43 @@ count() {
     [[ -n "${KEEP:-}" ]] || rm -f "$out" "$out.log"
     echo "$total"
 }
+
+# "size,ways,line" of cache index $1 of cpu0, or $2 where /sys does not say.
+geometry() {
+    local d="/sys/devices/system/cpu/cpu0/cache/index$1" size
+    size="$(cat "$d/size" 2>/dev/null)" || { echo "$2"; return; }
+    case "$size" in *K) size=$((${size%K} * 1024)) ;; *M) size=$((${size%M} * 1048576)) ;; esac
+    echo "$size,$(cat "$d/ways_of_associativity"),$(cat "$d/coherency_line_size")"
+}
+
+# "<D1 misses> <LL misses>" over the run of $1 $2 for $3 iterations.
+misses() {
+    local out="$OUT_DIR/cachegrind.out.$WORKLOAD.$1.$3"
+    valgrind --tool=callgrind --cache-sim=yes --D1="$L1D" --LL="$L2" \
+        --callgrind-out-file="$out" --toggle-collect="*measure_${1}*" \
+        "$BIN" "$1" "$2" "$3" "$WORKLOAD" >/dev/null 2>"$out.log" || {
+        echo "error: valgrind run failed, see $out.log" >&2
+        exit 1
+    }
+    # events: Ir Dr Dw I1mr D1mr D1mw ILmr DLmr DLmw
+    awk '/^(totals|summary):/ { t = $0 } END { split(t, f, " "); print f[6] + f[7], f[9] + f[10] }' "$out"
+    [[ -n "${KEEP:-}" ]] || rm -f "$out" "$out.log"
+}
+
+if [[ -n "${CACHE:-}" ]]; then
+    L1D="${L1D:-$(geometry 0 32768,8,64)}"
+    L2="${L2:-$(geometry 2 1048576,8,64)}"
+    echo "Workload: $WORKLOAD; cache lines missed per operation in the steady state (L1d $L1D, L2 $L2)" >&2
+    printf '%-10s %12s %12s\n' "op" "L1d misses" "L2 misses"
+    for pair in "encode kafka-wire" "decode_into kafka-wire" "view kafka-wire" "memcpy std"; do
+        read -r op krate <<<"$pair"
+        read -r d1a lla <<<"$(misses "$op" "$krate" "$ITERATIONS")"
+        read -r d1b llb <<<"$(misses "$op" "$krate" $((2 * ITERATIONS)))"
+        printf '%-10s %12d %12d\n' "${op/decode_into/reused}" \
+            $(((d1b - d1a) / ITERATIONS)) $(((llb - lla) / ITERATIONS))
+    done
+    exit 0
+fi
 
 echo "Workload: $WORKLOAD, $ITERATIONS iterations per run; Ir = instructions per operation" >&2
 printf '%-8s %18s %18s %10s\n' "op" "kafka-wire Ir" "kafka-protocol Ir" "kw/kp"
