@@ -73,17 +73,23 @@ count() {
     echo "$total"
 }
 
-# "size,ways,line" of cache index $1 of cpu0, or $2 where /sys does not say.
+# "size,ways,line" of cpu0's level-$1 cache of type $2 (Data, Unified), or
+# $3 where /sys does not say.
 geometry() {
-    local d="/sys/devices/system/cpu/cpu0/cache/index$1" size
-    size="$(cat "$d/size" 2>/dev/null)" || { echo "$2"; return; }
-    case "$size" in *K) size=$((${size%K} * 1024)) ;; *M) size=$((${size%M} * 1048576)) ;; esac
-    echo "$size,$(cat "$d/ways_of_associativity"),$(cat "$d/coherency_line_size")"
+    local d size
+    for d in /sys/devices/system/cpu/cpu0/cache/index*; do
+        [[ "$(cat "$d/level" 2>/dev/null)" == "$1" && "$(cat "$d/type" 2>/dev/null)" == "$2" ]] || continue
+        size="$(cat "$d/size")"
+        case "$size" in *K) size=$((${size%K} * 1024)) ;; *M) size=$((${size%M} * 1048576)) ;; esac
+        echo "$size,$(cat "$d/ways_of_associativity"),$(cat "$d/coherency_line_size")"
+        return
+    done
+    echo "$3"
 }
 
 # "<D1 misses> <LL misses>" over the run of $1 $2 for $3 iterations.
 misses() {
-    local out="$OUT_DIR/cachegrind.out.$WORKLOAD.$1.$3"
+    local out="$OUT_DIR/callgrind-cache.out.$WORKLOAD.$1.$3"
     valgrind --tool=callgrind --cache-sim=yes --D1="$L1D" --LL="$L2" \
         --callgrind-out-file="$out" --toggle-collect="*measure_${1}*" \
         "$BIN" "$1" "$2" "$3" "$WORKLOAD" >/dev/null 2>"$out.log" || {
@@ -96,14 +102,18 @@ misses() {
 }
 
 if [[ -n "${CACHE:-}" ]]; then
-    L1D="${L1D:-$(geometry 0 32768,8,64)}"
-    L2="${L2:-$(geometry 2 1048576,8,64)}"
+    L1D="${L1D:-$(geometry 1 Data 32768,8,64)}"
+    L2="${L2:-$(geometry 2 Unified 1048576,8,64)}"
     echo "Workload: $WORKLOAD; cache lines missed per operation in the steady state (L1d $L1D, L2 $L2)" >&2
     printf '%-10s %12s %12s\n' "op" "L1d misses" "L2 misses"
     for pair in "encode kafka-wire" "decode_into kafka-wire" "view kafka-wire" "memcpy std"; do
         read -r op krate <<<"$pair"
-        read -r d1a lla <<<"$(misses "$op" "$krate" "$ITERATIONS")"
-        read -r d1b llb <<<"$(misses "$op" "$krate" $((2 * ITERATIONS)))"
+        # Assigned first: `set -e` stops the script when a run fails, which
+        # it would not inside `read`'s here-string.
+        once="$(misses "$op" "$krate" "$ITERATIONS")"
+        twice="$(misses "$op" "$krate" $((2 * ITERATIONS)))"
+        read -r d1a lla <<<"$once"
+        read -r d1b llb <<<"$twice"
         printf '%-10s %12d %12d\n' "${op/decode_into/reused}" \
             $(((d1b - d1a) / ITERATIONS)) $(((llb - lla) / ITERATIONS))
     done

@@ -579,6 +579,7 @@ impl<T: WireView> ElementLoop for ViewElements<'_, '_, T> {
         Ok(())
     }
 }
+
 /// The count of a tagged-field section, as
 /// [`get_count`](crate::__private::get_count) reads it, with the usual
 /// empty section (one zero byte) read in line.
