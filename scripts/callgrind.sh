@@ -54,23 +54,26 @@ if [[ -z "$BIN" || ! -x "$BIN" ]]; then
 fi
 mkdir -p "$OUT_DIR"
 
-# Ir collected inside measure_<op>, for one crate; prints the total.
-count() {
-    local op="$1" krate="$2"
-    local out="$OUT_DIR/callgrind.out.$WORKLOAD.$op.$krate"
-    valgrind --tool=callgrind --callgrind-out-file="$out" \
+# Runs measure_<op> of one crate for $3 iterations under callgrind, with the
+# valgrind options after them, and prints the counts of its totals line, in
+# the order of its `events:` line.
+totals() {
+    local op="$1" krate="$2" iterations="$3"
+    shift 3
+    local out="$OUT_DIR/callgrind.out.$WORKLOAD.$op.$krate.$iterations"
+    valgrind --tool=callgrind "$@" --callgrind-out-file="$out" \
         --toggle-collect="*measure_${op}*" \
-        "$BIN" "$op" "$krate" "$ITERATIONS" "$WORKLOAD" >/dev/null 2>"$out.log" || {
+        "$BIN" "$op" "$krate" "$iterations" "$WORKLOAD" >/dev/null 2>"$out.log" || {
         echo "error: valgrind run failed, see $out.log" >&2
         exit 1
     }
-    local total
-    total="$(sed -n 's/^totals: *\([0-9]*\).*/\1/p' "$out" | tail -n 1)"
-    if [[ -z "$total" ]]; then
-        total="$(sed -n 's/^summary: *\([0-9]*\).*/\1/p' "$out" | tail -n 1)"
-    fi
+    awk '/^(totals|summary):/ { t = $0 } END { sub(/^[a-z]+: */, "", t); print t }' "$out"
     [[ -n "${KEEP:-}" ]] || rm -f "$out" "$out.log"
-    echo "$total"
+}
+
+# Ir collected inside measure_<op>, for one crate; prints the total.
+count() {
+    totals "$1" "$2" "$ITERATIONS" | awk '{ print $1 }'
 }
 
 # "size,ways,line" of cpu0's level-$1 cache of type $2 (Data, Unified), or
@@ -87,18 +90,11 @@ geometry() {
     echo "$3"
 }
 
-# "<D1 misses> <LL misses>" over the run of $1 $2 for $3 iterations.
+# "<D1 misses> <LL misses>" over the run of $1 $2 for $3 iterations, with
+# the events Ir Dr Dw I1mr D1mr D1mw ILmr DLmr DLmw.
 misses() {
-    local out="$OUT_DIR/callgrind-cache.out.$WORKLOAD.$1.$3"
-    valgrind --tool=callgrind --cache-sim=yes --D1="$L1D" --LL="$L2" \
-        --callgrind-out-file="$out" --toggle-collect="*measure_${1}*" \
-        "$BIN" "$1" "$2" "$3" "$WORKLOAD" >/dev/null 2>"$out.log" || {
-        echo "error: valgrind run failed, see $out.log" >&2
-        exit 1
-    }
-    # events: Ir Dr Dw I1mr D1mr D1mw ILmr DLmr DLmw
-    awk '/^(totals|summary):/ { t = $0 } END { split(t, f, " "); print f[6] + f[7], f[9] + f[10] }' "$out"
-    [[ -n "${KEEP:-}" ]] || rm -f "$out" "$out.log"
+    totals "$1" "$2" "$3" --cache-sim=yes --D1="$L1D" --LL="$L2" |
+        awk '{ print $5 + $6, $8 + $9 }'
 }
 
 if [[ -n "${CACHE:-}" ]]; then
