@@ -8,9 +8,6 @@
 //! cargo test --test live_apis -- --ignored --test-threads=1 --nocapture
 //! ```
 
-use std::thread::sleep;
-use std::time::{Duration, Instant};
-
 use kafka_messages::client::Client;
 use kafka_messages::create_partitions::CreatePartitionsTopic;
 use kafka_messages::delete_acls::DeleteAclsFilter;
@@ -23,7 +20,7 @@ use kafka_messages::*;
 use kafka_wire::{ErrorCode, Str, Uuid};
 
 mod live_common;
-use live_common::{bootstrap_port, send, unique, versions};
+use live_common::{bootstrap_port, create_topic, eventually, send, unique, versions};
 
 fn client() -> Client {
     live_common::client("kafka-wire-live-apis")
@@ -31,23 +28,6 @@ fn client() -> Client {
 
 fn ok(code: i16, what: &str) {
     assert_eq!(ErrorCode::from_code(code), ErrorCode::None, "{what}");
-}
-
-/// Creates `name` with `partitions` partitions (CreateTopics at its highest version).
-fn create_topic(c: &mut Client, name: &str, partitions: i32) {
-    let request = CreateTopicsRequest {
-        topics: vec![CreatableTopic {
-            name: name.into(),
-            num_partitions: partitions,
-            replication_factor: 1,
-            ..Default::default()
-        }],
-        timeout_ms: 30_000,
-        ..Default::default()
-    };
-    let version = c.negotiate::<CreateTopicsRequest>().unwrap();
-    let response = send(c, &request, version);
-    ok(response.topics[0].error_code, "CreateTopics");
 }
 
 fn metadata(c: &mut Client, topic: &str, version: i16) -> MetadataResponse {
@@ -64,20 +44,6 @@ fn metadata(c: &mut Client, topic: &str, version: i16) -> MetadataResponse {
         request.allow_auto_topic_creation = false;
     }
     send(c, &request, version)
-}
-
-/// Calls `f` until `done` holds of its result, for at most `secs` seconds:
-/// the broker applies some changes (metadata, ACLs, coordinators) a moment
-/// after it acknowledges them.
-fn eventually<T>(secs: u64, mut f: impl FnMut() -> T, done: impl Fn(&T) -> bool) -> T {
-    let deadline = Instant::now() + Duration::from_secs(secs);
-    loop {
-        let value = f();
-        if done(&value) || Instant::now() > deadline {
-            return value;
-        }
-        sleep(Duration::from_millis(200));
-    }
 }
 
 #[test]
@@ -157,12 +123,14 @@ fn create_partitions_at_every_version() {
             ErrorCode::InvalidPartitions,
             "v{version}"
         );
+        // The metadata shows the new partitions a moment after the answer.
         let v = c.negotiate::<MetadataRequest>().unwrap();
-        assert_eq!(
-            metadata(&mut c, &topic, v).topics[0].partitions.len(),
-            3,
-            "v{version}"
+        let grown = eventually(
+            20,
+            || metadata(&mut c, &topic, v),
+            |m| m.topics[0].partitions.len() == 3,
         );
+        assert_eq!(grown.topics[0].partitions.len(), 3, "v{version}");
     }
 }
 
@@ -229,11 +197,14 @@ fn describe_and_incrementally_alter_configs_at_every_version() {
             response.responses[0].error_code,
             &format!("IncrementalAlterConfigs v{version}"),
         );
+        // The broker shows the new value a moment after the answer.
         let v = c.negotiate::<DescribeConfigsRequest>().unwrap();
-        assert_eq!(
-            config(&mut c, &topic, "retention.ms", v).as_deref(),
-            Some(retention.as_str())
+        let shown = eventually(
+            20,
+            || config(&mut c, &topic, "retention.ms", v),
+            |value| value.as_deref() == Some(retention.as_str()),
         );
+        assert_eq!(shown.as_deref(), Some(retention.as_str()), "v{version}");
     }
     for version in versions::<DescribeConfigsRequest>(&mut c) {
         let value = config(&mut c, &topic, "cleanup.policy", version);
@@ -312,15 +283,12 @@ fn describe_and_delete_acls_at_every_version() {
             permission_type: 1, // ANY
             ..Default::default()
         };
-        let deadline = Instant::now() + Duration::from_secs(20);
-        let described = loop {
-            let r = send(&mut c, &filter, dv);
-            ok(r.error_code, &format!("DescribeAcls v{dv}"));
-            if !r.resources.is_empty() || Instant::now() > deadline {
-                break r;
-            }
-            sleep(Duration::from_millis(200));
-        };
+        let described = eventually(
+            20,
+            || send(&mut c, &filter, dv),
+            |r| r.error_code != 0 || !r.resources.is_empty(),
+        );
+        ok(described.error_code, &format!("DescribeAcls v{dv}"));
         assert_eq!(described.resources.len(), 1, "DescribeAcls v{dv}");
         let acl = &described.resources[0].acls[0];
         assert_eq!((acl.principal.as_str(), acl.operation), (principal, 3));
@@ -408,20 +376,17 @@ fn find_coordinator_at_every_version() {
         }
         // The first lookup creates __consumer_offsets; until it is ready
         // the answer is COORDINATOR_NOT_AVAILABLE.
-        let deadline = Instant::now() + Duration::from_secs(60);
-        let (code, port) = loop {
-            let r = send(&mut c, &request, version);
-            let (code, port) = match r.coordinators.first() {
-                Some(k) if version >= 4 => (k.error_code, k.port),
-                _ => (r.error_code, r.port),
-            };
-            if ErrorCode::from_code(code) != ErrorCode::CoordinatorNotAvailable
-                || Instant::now() > deadline
-            {
-                break (code, port);
-            }
-            sleep(Duration::from_millis(500));
-        };
+        let (code, port) = eventually(
+            60,
+            || {
+                let r = send(&mut c, &request, version);
+                match r.coordinators.first() {
+                    Some(k) if version >= 4 => (k.error_code, k.port),
+                    _ => (r.error_code, r.port),
+                }
+            },
+            |&(code, _)| ErrorCode::from_code(code) != ErrorCode::CoordinatorNotAvailable,
+        );
         ok(code, &format!("FindCoordinator v{version}"));
         assert_eq!(port, bootstrap_port(), "v{version}");
     }

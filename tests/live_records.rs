@@ -8,58 +8,20 @@
 //! cargo test --test live_records -- --ignored --test-threads=1 --nocapture
 //! ```
 
-use std::thread::sleep;
 use std::time::{Duration, Instant};
 
 use kafka_messages::client::Client;
 use kafka_messages::fetch::{FetchPartition, FetchTopic};
-use kafka_messages::metadata::MetadataRequestTopic;
 use kafka_messages::produce::{PartitionProduceData, TopicProduceData};
 use kafka_messages::*;
 use kafka_wire::records::{Compression, Header, NewRecord, RecordBatchBuilder};
 use kafka_wire::{ErrorCode, Records, Uuid};
 
 mod live_common;
-use live_common::{send, unique, versions};
+use live_common::{create_topic, send, unique, versions};
 
 fn client() -> Client {
     live_common::client("kafka-wire-live-records")
-}
-
-/// Creates a one-partition topic and returns its id.
-fn create_topic(c: &mut Client, name: &str) -> Uuid {
-    let request = CreateTopicsRequest {
-        topics: vec![CreatableTopic {
-            name: name.into(),
-            num_partitions: 1,
-            replication_factor: 1,
-            ..Default::default()
-        }],
-        timeout_ms: 30_000,
-        ..Default::default()
-    };
-    let v = c.negotiate::<CreateTopicsRequest>().unwrap();
-    let created = send(c, &request, v);
-    assert_eq!(created.topics[0].error_code, 0, "CreateTopics");
-    let metadata = MetadataRequest {
-        topics: Some(vec![MetadataRequestTopic {
-            name: Some(name.into()),
-            ..Default::default()
-        }]),
-        allow_auto_topic_creation: false,
-        ..Default::default()
-    };
-    // Wait until the partition has a leader.
-    let deadline = Instant::now() + Duration::from_secs(20);
-    loop {
-        let m = send(c, &metadata, 12);
-        let t = &m.topics[0];
-        if t.error_code == 0 && t.partitions.first().is_some_and(|p| p.leader_id >= 0) {
-            return t.topic_id;
-        }
-        assert!(Instant::now() < deadline, "no leader for {name}");
-        sleep(Duration::from_millis(200));
-    }
 }
 
 /// Bytes, or null.
@@ -198,7 +160,7 @@ fn fetch_all(c: &mut Client, topic: &str, id: Uuid, version: i16, wanted: usize)
 fn batches_of_every_codec_produce_and_fetch_at_every_version() {
     let mut c = client();
     let topic = unique("records");
-    let id = create_topic(&mut c, &topic);
+    let id = create_topic(&mut c, &topic, 1);
 
     // Every codec at the highest Produce version, then every Produce version
     // uncompressed: one batch each, in this order.
@@ -311,7 +273,7 @@ fn kafka_python_reads_our_batches_and_we_read_its() {
     // Ours, every codec kafka-python 3.0.12 can read without extra modules
     // (none and gzip), consumed by kafka-python.
     let ours = unique("ours");
-    let id = create_topic(&mut c, &ours);
+    let id = create_topic(&mut c, &ours, 1);
     let codecs = [Compression::None, Compression::Gzip];
     for codec in codecs {
         produce(
@@ -346,7 +308,7 @@ fn kafka_python_reads_our_batches_and_we_read_its() {
 
     // Theirs: kafka-python produces, uncompressed and gzip; we fetch.
     let theirs = unique("theirs");
-    let id = create_topic(&mut c, &theirs);
+    let id = create_topic(&mut c, &theirs, 1);
     python(PRODUCE, &[&addr, &theirs]);
     let fetched = fetch_all(&mut c, &theirs, id, fetch_version, 10);
     let keys: Vec<String> = fetched
@@ -406,7 +368,7 @@ fn we_read_what_the_java_client_produces_with_every_codec() {
     let mut c = client();
     let fetch_version = *versions::<FetchRequest>(&mut c).last().unwrap();
     let topic = unique("java");
-    let id = create_topic(&mut c, &topic);
+    let id = create_topic(&mut c, &topic, 1);
     java_produce(&addr, &topic);
     let fetched = fetch_all(&mut c, &topic, id, fetch_version, 20);
     let codecs = [

@@ -1,13 +1,17 @@
 //! What the live tests (`live.rs`, `live_apis.rs`, `live_records.rs`) share:
 //! the broker's address, a client, names no earlier run used, the versions
-//! both sides have, and a send that names what failed.
+//! both sides have, a send that names what failed, a wait for what the broker
+//! applies a moment after it answers, and a topic ready for use.
 
 #![allow(dead_code)]
 
-use std::time::{SystemTime, UNIX_EPOCH};
+use std::thread::sleep;
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use kafka_messages::client::Client;
-use kafka_wire::{Message, Request};
+use kafka_messages::metadata::MetadataRequestTopic;
+use kafka_messages::{CreatableTopic, CreateTopicsRequest, MetadataRequest};
+use kafka_wire::{Message, Request, Uuid};
 
 /// The broker: `KAFKA_BOOTSTRAP`, or `127.0.0.1:9092`.
 pub fn bootstrap() -> String {
@@ -62,4 +66,61 @@ pub fn versions<R: Message>(c: &mut Client) -> Vec<i16> {
 pub fn send<R: Request>(c: &mut Client, request: &R, version: i16) -> R::Response {
     c.send(request, version)
         .unwrap_or_else(|e| panic!("{} v{version}: {e}", R::SCHEMA.name))
+}
+
+/// Calls `f` until `done` holds of its result, for at most `secs` seconds,
+/// and returns the last result: the broker applies some changes (metadata,
+/// ACLs, coordinators) a moment after it acknowledges them.
+pub fn eventually<T>(secs: u64, mut f: impl FnMut() -> T, done: impl Fn(&T) -> bool) -> T {
+    let deadline = Instant::now() + Duration::from_secs(secs);
+    loop {
+        let value = f();
+        if done(&value) || Instant::now() > deadline {
+            return value;
+        }
+        sleep(Duration::from_millis(200));
+    }
+}
+
+/// Creates `name` with `partitions` partitions (CreateTopics at its highest
+/// version), waits until the broker's metadata shows every partition with a
+/// leader, and returns the topic's id. A CreateTopics answer comes before the
+/// broker has made itself leader, and a request in between meets
+/// `LEADER_NOT_AVAILABLE` or `UNKNOWN_TOPIC_OR_PARTITION`.
+pub fn create_topic(c: &mut Client, name: &str, partitions: i32) -> Uuid {
+    let request = CreateTopicsRequest {
+        topics: vec![CreatableTopic {
+            name: name.into(),
+            num_partitions: partitions,
+            replication_factor: 1,
+            ..Default::default()
+        }],
+        timeout_ms: 30_000,
+        ..Default::default()
+    };
+    let version = c.negotiate::<CreateTopicsRequest>().unwrap();
+    let created = send(c, &request, version);
+    assert_eq!(created.topics[0].error_code, 0, "CreateTopics {name}");
+
+    let metadata = MetadataRequest {
+        topics: Some(vec![MetadataRequestTopic {
+            name: Some(name.into()),
+            ..Default::default()
+        }]),
+        allow_auto_topic_creation: false,
+        ..Default::default()
+    };
+    let version = c.negotiate::<MetadataRequest>().unwrap();
+    let ready = |m: &kafka_messages::MetadataResponse| {
+        let t = &m.topics[0];
+        t.error_code == 0
+            && t.partitions.len() == partitions as usize
+            && t.partitions.iter().all(|p| p.leader_id >= 0)
+    };
+    let m = eventually(30, || send(c, &metadata, version), ready);
+    assert!(
+        ready(&m),
+        "{name}: no leader for every partition after 30 s"
+    );
+    m.topics[0].topic_id
 }
