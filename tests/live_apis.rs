@@ -412,7 +412,13 @@ fn list_and_describe_groups_at_every_version() {
             include_authorized_operations: version >= 3,
             ..Default::default()
         };
-        let response = send(&mut c, &request, version);
+        // COORDINATOR_LOAD_IN_PROGRESS while the group's partition of
+        // __consumer_offsets loads (each group has its own).
+        let response = eventually(
+            60,
+            || send(&mut c, &request, version),
+            |r| !ErrorCode::from_code(r.groups[0].error_code).is_retriable(),
+        );
         let g = &response.groups[0];
         assert_eq!(g.group_id.as_str(), group, "v{version}");
         // An unknown group is Dead (v0-5) or GROUP_ID_NOT_FOUND (v6+, KIP-1043).

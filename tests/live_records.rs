@@ -225,7 +225,8 @@ fn kafka_python() -> std::path::PathBuf {
     })
 }
 
-fn python(script: &str, args: &[&str]) -> String {
+/// Runs `script` under kafka-python's Python; its standard output and error.
+fn python(script: &str, args: &[&str]) -> (String, String) {
     let out = std::process::Command::new(kafka_python())
         .arg("-c")
         .arg(script)
@@ -237,18 +238,30 @@ fn python(script: &str, args: &[&str]) -> String {
         "kafka-python failed: {}",
         String::from_utf8_lossy(&out.stderr)
     );
-    String::from_utf8(out.stdout).unwrap()
+    (
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
 }
 
+/// Reads the topic `argv[2]` from the start until it has `argv[3]` records,
+/// for at most 60 s (a slow machine's consumer may take some seconds to find
+/// the partition's leader and reset its offset), one line per record.
 const CONSUME: &str = r#"
-import sys
+import sys, time
 from kafka import KafkaConsumer
+want = int(sys.argv[3])
 consumer = KafkaConsumer(sys.argv[2], bootstrap_servers=sys.argv[1], auto_offset_reset="earliest",
-                         enable_auto_commit=False, consumer_timeout_ms=10000)
-for m in consumer:
-    print(m.offset, (m.key or b"").hex() if m.key is not None else "-", m.value.hex() if m.value is not None else "-")
-    if m.offset + 1 == int(sys.argv[3]):
-        break
+                         enable_auto_commit=False)
+seen = 0
+deadline = time.monotonic() + 60
+while seen < want and time.monotonic() < deadline:
+    for records in consumer.poll(timeout_ms=1000).values():
+        for m in records:
+            print(m.offset, (m.key or b"").hex() if m.key is not None else "-", m.value.hex() if m.value is not None else "-")
+            seen += 1
+print("kafka-python read %d of %d records" % (seen, want), file=sys.stderr)
+consumer.close()
 "#;
 
 const PRODUCE: &str = r#"
@@ -285,9 +298,9 @@ fn kafka_python_reads_our_batches_and_we_read_its() {
         );
     }
     let total = codecs.len() * RECORDS_PER_BATCH;
-    let seen = python(CONSUME, &[&addr, &ours, &total.to_string()]);
+    let (seen, log) = python(CONSUME, &[&addr, &ours, &total.to_string()]);
     let lines: Vec<&str> = seen.lines().collect();
-    assert_eq!(lines.len(), total, "kafka-python read: {seen}");
+    assert_eq!(lines.len(), total, "kafka-python read: {seen}\n{log}");
     let hex = |b: &Option<Vec<u8>>| {
         b.as_ref().map_or("-".to_owned(), |b| {
             b.iter().map(|x| format!("{x:02x}")).collect()
