@@ -42,6 +42,24 @@ fn agree_as<T: Versioned + WireView + PartialEq + std::fmt::Debug>(
     compare(view, decoded)
 }
 
+/// The masks a byte is flipped with.
+static FLIPS: [u8; 3] = [0x01, 0x80, 0xff];
+
+/// `wire` whole, every cut of it, and for each position `at`, `wire` with
+/// the byte there flipped by each mask of `flips(at)`.
+fn damaged(wire: &[u8], flips: impl Fn(usize) -> &'static [u8]) -> Vec<Vec<u8>> {
+    let mut inputs: Vec<Vec<u8>> = (0..wire.len()).map(|cut| wire[..cut].to_vec()).collect();
+    inputs.push(wire.to_vec());
+    for at in 0..wire.len() {
+        for flip in flips(at) {
+            let mut bad = wire.to_vec();
+            bad[at] ^= flip;
+            inputs.push(bad);
+        }
+    }
+    inputs
+}
+
 /// The view of any body of a request or response API (`$view::view`, then
 /// `to_kind`) agrees with its decode (`$kind::decode`) on `bytes`.
 macro_rules! body_agrees {
@@ -91,17 +109,8 @@ fn every_view_agrees_with_the_owned_decode_at_every_version() {
                 .into_iter()
                 .enumerate()
             {
-                // The whole body, every cut of it, and a byte flipped at
-                // every position (in turn: 0x01, 0x80, 0xff).
-                let mut inputs: Vec<Vec<u8>> =
-                    (0..wire.len()).map(|cut| wire[..cut].to_vec()).collect();
-                inputs.push(wire.clone());
-                for at in 0..wire.len() {
-                    let mut bad = wire.clone();
-                    bad[at] ^= [0x01, 0x80, 0xff][at % 3];
-                    inputs.push(bad);
-                }
-                for input in inputs {
+                // One flip a position, in turn.
+                for input in damaged(&wire, |at| &FLIPS[at % 3..][..1]) {
                     checked += 1;
                     if let Err(e) = agree(name, version, &input) {
                         failed.push(format!("{name} v{version} #{i} ({}):\n  {e}", hex(&input)));
@@ -199,17 +208,9 @@ fn a_view_of_mixed_assignments_agrees_with_the_decode() {
         let wire = request.encode_to_vec(version).unwrap();
         let view = CreateTopicsRequest::view_exact(&wire, version).unwrap();
         assert_eq!(CreateTopicsRequest::from_view(view), request, "v{version}");
-        let mut inputs: Vec<Vec<u8>> = (0..wire.len()).map(|cut| wire[..cut].to_vec()).collect();
-        for at in 0..wire.len() {
-            for flip in [0x01, 0x80, 0xff] {
-                let mut bad = wire.clone();
-                bad[at] ^= flip;
-                inputs.push(bad);
-            }
-        }
-        for input in &inputs {
-            if let Err(e) = agree_as::<CreateTopicsRequest>(input, version) {
-                panic!("v{version} ({}):\n  {e}", hex(input));
+        for input in damaged(&wire, |_| &FLIPS) {
+            if let Err(e) = agree_as::<CreateTopicsRequest>(&input, version) {
+                panic!("v{version} ({}):\n  {e}", hex(&input));
             }
         }
     }
