@@ -258,6 +258,15 @@ pub enum EncodeErrorKind {
         /// The key in the header.
         found: i16,
     },
+    /// A value of another type than its field's, in a tree of the
+    /// interpreted codec ([`dynamic`](crate::dynamic)).
+    #[error("a {found} value where the schema has {expected}")]
+    WrongType {
+        /// The schema's type.
+        expected: crate::schema::KafkaType,
+        /// The value's kind.
+        found: &'static str,
+    },
 }
 
 /// What an error holds, behind one pointer.

@@ -37,6 +37,8 @@
 //! - [`view`]: borrowed views (`#[kafka(view)]`), read in place from the
 //!   bytes without allocating, for routers and proxies.
 //! - [`frame`]: size-prefixed frames with request and response headers.
+//! - [`dynamic`]: the interpreted codec: any message read and written by its
+//!   schema alone, as a tree of values with the byte span of each.
 //! - [`codec`]: the primitive codecs (varints, strings, bytes, lengths).
 //! - [`DecodeError`] / [`EncodeError`]: what failed, at which field path and version.
 //! - [`ErrorCode`]: Kafka's error codes by name.
@@ -52,6 +54,7 @@ extern crate self as kafka_wire;
 
 pub mod attributes;
 pub mod codec;
+pub mod dynamic;
 mod encode;
 mod error;
 pub mod error_code;

@@ -31,7 +31,7 @@ use core::fmt;
 use crate::VersionRange;
 
 /// A Kafka schema type, as the JSON schemas name them.
-#[derive(Debug, Clone, Copy, PartialEq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum KafkaType {
     /// `bool`
     Bool,
@@ -112,6 +112,20 @@ impl KafkaType {
         }
     }
 
+    /// The fewest bytes a value of the type takes in any form: its fixed
+    /// size; 1 for strings, bytes, records and arrays (a compact length);
+    /// a struct's [`min_len`](StructSchema::min_len).
+    pub const fn min_len(&self) -> usize {
+        match self {
+            KafkaType::String | KafkaType::Bytes | KafkaType::Records | KafkaType::Array(_) => 1,
+            KafkaType::Struct(schema) => schema.min_len(),
+            fixed => match fixed.fixed_size() {
+                Some(n) => n,
+                None => 0,
+            },
+        }
+    }
+
     /// True when the type holds no array but of fixed-size values, at any
     /// depth: every type but an array of strings, bytes, records, arrays or
     /// structs, and a struct that holds one. Such a type's encoder is short,
@@ -135,7 +149,7 @@ impl KafkaType {
 }
 
 /// One declared field.
-#[derive(Debug, Clone, Copy, PartialEq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct FieldSchema {
     /// The Rust field name (Kafka's name in snake_case).
     pub name: &'static str,
@@ -182,7 +196,7 @@ impl FieldSchema {
 }
 
 /// A struct: a message body or a nested struct.
-#[derive(Debug, Clone, Copy, PartialEq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct StructSchema {
     /// The Rust type name.
     pub name: &'static str,
@@ -214,6 +228,34 @@ impl StructSchema {
         true
     }
 
+    /// The fewest bytes the struct takes in any version and form: the sum,
+    /// over the fields present in every version and never tagged, of the
+    /// fewest bytes each takes (a nullable one at most 1, its null). It
+    /// bounds how many elements an array of the struct may claim before any
+    /// is read. For a struct of the built-in types it is the derive's
+    /// [`Wire::MIN_LEN`](crate::Wire::MIN_LEN); a field of a type of your own
+    /// counts there as 0, as the derive cannot know its size.
+    pub const fn min_len(&self) -> usize {
+        let mut total = 0;
+        let mut i = 0;
+        while i < self.fields.len() {
+            let field = &self.fields[i];
+            let always = matches!(field.versions.lowest(), Some(0))
+                && field.versions.is_open()
+                && field.tagged.is_empty();
+            if always {
+                let min = field.kafka_type.min_len();
+                total += if !field.nullable.is_empty() && min > 1 {
+                    1
+                } else {
+                    min
+                };
+            }
+            i += 1;
+        }
+        total
+    }
+
     /// The field called `name` (its Rust name).
     pub fn field(&self, name: &str) -> Option<&'static FieldSchema> {
         self.fields.iter().find(|f| f.name == name)
@@ -222,6 +264,53 @@ impl StructSchema {
     /// The field whose JSON name is `json_name`.
     pub fn json_field(&self, json_name: &str) -> Option<&'static FieldSchema> {
         self.fields.iter().find(|f| f.json_name == json_name)
+    }
+}
+
+/// A schema with versions of its own: a message body, a request or response
+/// header, or one of Kafka's data schemas. What the interpreted codec
+/// ([`dynamic`](crate::dynamic)) reads and writes by, without the Rust type.
+///
+/// ```
+/// use kafka_wire::schema::MessageSchema;
+/// use kafka_wire::RequestHeader;
+///
+/// let header = MessageSchema::of::<RequestHeader>();
+/// assert_eq!(header.body.name, "RequestHeader");
+/// assert!(header.flexible.contains(2));
+/// assert_eq!(header.api_key, None);
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MessageSchema {
+    /// The top-level struct.
+    pub body: &'static StructSchema,
+    /// The versions it is valid in.
+    pub versions: VersionRange,
+    /// The versions that use compact lengths and tagged fields.
+    pub flexible: VersionRange,
+    /// The API key of a request or response body; `None` for a header or a
+    /// data schema.
+    pub api_key: Option<i16>,
+}
+
+impl MessageSchema {
+    /// The schema of a derived [`Versioned`](crate::Versioned) struct (a
+    /// header or data schema: no API key).
+    pub const fn of<T: crate::Versioned>() -> Self {
+        MessageSchema {
+            body: &T::SCHEMA,
+            versions: T::VERSIONS,
+            flexible: T::FLEXIBLE,
+            api_key: None,
+        }
+    }
+
+    /// The schema of a derived [`Message`](crate::Message), with its API key.
+    pub const fn of_message<T: crate::Message>() -> Self {
+        MessageSchema {
+            api_key: Some(T::API_KEY),
+            ..Self::of::<T>()
+        }
     }
 }
 

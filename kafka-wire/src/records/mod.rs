@@ -244,6 +244,32 @@ impl Records {
     }
 }
 
+impl Records {
+    /// One batch of no records, every header field zero but its length,
+    /// magic and CRC-32C: the 61 bytes a sample instance of a message holds in
+    /// a `records` field ([`RecordBatchBuilder`] needs a record, as Kafka's
+    /// builder writes nothing for none).
+    ///
+    /// ```
+    /// use kafka_wire::Records;
+    ///
+    /// let records = Records::empty_batch();
+    /// assert_eq!(records.0.len(), 61);
+    /// let batch = records.batches().next().unwrap()?; // its CRC checks out
+    /// assert_eq!((batch.magic(), batch.record_count(), batch.producer_id()), (2, 0, 0));
+    /// # Ok::<(), kafka_wire::records::RecordsError>(())
+    /// ```
+    pub fn empty_batch() -> Records {
+        let mut b = [0u8; BATCH_HEADER_LEN];
+        let length = (BATCH_HEADER_LEN - LOG_OVERHEAD) as i32;
+        b[offsets::LENGTH..offsets::LENGTH + 4].copy_from_slice(&length.to_be_bytes());
+        b[offsets::MAGIC] = MAGIC as u8;
+        let crc = batch::batch_crc(&b);
+        b[offsets::CRC..offsets::CRC + 4].copy_from_slice(&crc.to_be_bytes());
+        Records(Bytes::copy_from_slice(&b))
+    }
+}
+
 impl From<RecordBatch> for Records {
     /// The batch's bytes, not copied.
     fn from(batch: RecordBatch) -> Self {

@@ -1,0 +1,314 @@
+//! The interpreted codec against the typed one, on every declaration of the
+//! crate (the 91 APIs' requests and responses, the headers and the data
+//! schemas) at every version:
+//!
+//! 1. on random legal bytes, the interpreted decode gives the values the
+//!    typed decode gives (compared through the typed value's `Debug` text,
+//!    which the tree is rendered to), and re-encodes them to the typed
+//!    re-encoding (unknown tags included); from the typed encoding it
+//!    re-encodes exactly that, and its `encoded_len` is exact;
+//! 2. on those bytes cut short and with bytes changed, both decoders fail
+//!    with the same error kind at the same field path, or both succeed with
+//!    the same values;
+//! 3. the sample instance of every message encodes, and the typed decoder
+//!    reads it back to the same values.
+
+mod common;
+
+use std::fmt::Write as _;
+
+use bytes::Bytes;
+use common::{all_declarations, api_of, declaration, random_instances};
+use kafka_messages::*;
+use kafka_wire::dynamic::{default_value, DynamicMessage, StructValue, Value};
+use kafka_wire::schema::{MessageSchema, StructSchema};
+use kafka_wire::{DecodeError, KafkaStruct, RequestHeader, ResponseHeader, Versioned};
+use kafka_wire_test_support::Rng;
+
+/// Random instances per version.
+const INSTANCES: usize = 6;
+/// Damaged copies of each instance.
+const DAMAGED: usize = 24;
+
+/// What a decoder made of some bytes: the values as the typed `Debug` shows
+/// them and the re-encoding, or the error's kind and path.
+#[derive(Debug, PartialEq)]
+enum Outcome {
+    Decoded { values: String, encoded: Vec<u8> },
+    Failed { kind: String, path: String },
+}
+
+fn failed(e: &DecodeError) -> Outcome {
+    Outcome::Failed {
+        kind: format!("{:?}", e.kind()),
+        path: e.path(),
+    }
+}
+
+/// The typed decode of the declaration `name` at `version` from all of
+/// `bytes`.
+fn typed(name: &str, version: i16, bytes: &[u8]) -> Outcome {
+    let bytes = Bytes::copy_from_slice(bytes);
+    macro_rules! exact {
+        ($decoded:expr, $rest:expr) => {
+            match ($decoded, $rest) {
+                (Err(e), _) => failed(&e),
+                (Ok(_), rest) if rest > 0 => Outcome::Failed {
+                    kind: format!("{:?}", kafka_wire::DecodeErrorKind::TrailingBytes(rest)),
+                    path: name.to_string(),
+                },
+                (Ok(body), _) => {
+                    let mut encoded = Vec::new();
+                    body.encode(&mut encoded, version).expect("typed re-encode");
+                    Outcome::Decoded {
+                        values: unwrap_kind(&format!("{body:?}")),
+                        encoded,
+                    }
+                }
+            }
+        };
+    }
+    if let Some(key) = api_of(name, "Request") {
+        let mut buf = bytes;
+        let decoded = RequestKind::decode(key.key(), version, &mut buf);
+        return exact!(decoded, buf.len());
+    }
+    if let Some(key) = api_of(name, "Response") {
+        let mut buf = bytes;
+        let decoded = ResponseKind::decode(key.key(), version, &mut buf);
+        return exact!(decoded, buf.len());
+    }
+    macro_rules! by_name {
+        ($($ty:ident),*) => {
+            match name {
+                $(stringify!($ty) => match $ty::decode_exact(bytes, version) {
+                    Err(e) => failed(&e),
+                    Ok(value) => Outcome::Decoded {
+                        values: format!("{value:?}"),
+                        encoded: value.encode_to_vec(version).expect("typed re-encode"),
+                    },
+                },)*
+                other => panic!("no declaration named {other}"),
+            }
+        };
+    }
+    common::with_headers_and_data_schemas!(by_name)
+}
+
+/// `Produce(ProduceRequest { .. })` → `ProduceRequest { .. }`.
+fn unwrap_kind(debug: &str) -> String {
+    let open = debug.find('(').expect("a tuple variant");
+    debug[open + 1..debug.len() - 1].to_string()
+}
+
+/// The schema of the declaration `name`.
+fn schema_of(name: &str) -> MessageSchema {
+    let (body, versions, flexible) = declaration(name).expect("declared");
+    MessageSchema {
+        body,
+        versions,
+        flexible,
+        api_key: None,
+    }
+}
+
+/// The interpreted decode, as an [`Outcome`] comparable with the typed one:
+/// values rendered as the typed `Debug` writes them (so without the unknown
+/// tags of a struct that does not keep them), re-encoded as they are.
+fn interpreted(schema: MessageSchema, version: i16, bytes: &[u8]) -> Outcome {
+    match DynamicMessage::decode_exact(schema, version, Bytes::copy_from_slice(bytes)) {
+        Err(e) => failed(&e),
+        Ok(message) => {
+            let encoded = message.encode_to_vec().expect("interpreted re-encode");
+            assert_eq!(message.encoded_len(), encoded.len(), "encoded_len");
+            Outcome::Decoded {
+                values: debug_of(&message.body),
+                encoded,
+            }
+        }
+    }
+}
+
+/// A tree as the derived `Debug` of its typed struct shows it: every field
+/// in declaration order (defaults for those the tree does not hold), a
+/// nullable field as an `Option`, the unknown tags if the struct keeps them.
+fn debug_of(value: &StructValue) -> String {
+    let schema = value.schema();
+    let mut out = format!("{} {{ ", schema.name);
+    let mut first = true;
+    for field in schema.fields {
+        let held = value
+            .get_field(field)
+            .cloned()
+            .unwrap_or_else(|| default_value(field));
+        if !first {
+            out.push_str(", ");
+        }
+        first = false;
+        let text = value_debug(&held);
+        if field.nullable.is_empty() {
+            write!(out, "{}: {text}", field.name).unwrap();
+        } else if held.is_null() {
+            write!(out, "{}: None", field.name).unwrap();
+        } else {
+            write!(out, "{}: Some({text})", field.name).unwrap();
+        }
+    }
+    if schema.keeps_unknown_tags {
+        let tags: Vec<(u32, Bytes)> = value
+            .unknown_tags()
+            .iter()
+            .map(|t| (t.tag, t.value.clone()))
+            .collect();
+        if !first {
+            out.push_str(", ");
+        }
+        first = false;
+        write!(out, "unknown_tagged_fields: UnknownTaggedFields({tags:?})").unwrap();
+    }
+    if first {
+        return schema.name.to_string();
+    }
+    out.push_str(" }");
+    out
+}
+
+fn value_debug(value: &Value) -> String {
+    match value {
+        Value::Null => "None".into(),
+        Value::Bool(v) => format!("{v:?}"),
+        Value::Int8(v) => format!("{v:?}"),
+        Value::Int16(v) => format!("{v:?}"),
+        Value::Uint16(v) => format!("{v:?}"),
+        Value::Int32(v) => format!("{v:?}"),
+        Value::Uint32(v) => format!("{v:?}"),
+        Value::Int64(v) => format!("{v:?}"),
+        Value::Float64(v) => format!("{v:?}"),
+        Value::Uuid(v) => format!("{v:?}"),
+        Value::String(v) => format!("{v:?}"),
+        Value::Bytes(v) => format!("{v:?}"),
+        Value::Records(v) => format!("{v:?}"),
+        Value::Array(elements) => {
+            let items: Vec<String> = elements.iter().map(|e| value_debug(&e.value)).collect();
+            format!("[{}]", items.join(", "))
+        }
+        Value::Struct(s) => debug_of(s),
+    }
+}
+
+/// Cut short at a random length, or with one to three bytes changed.
+fn damaged(rng: &mut Rng, wire: &[u8]) -> Vec<u8> {
+    if wire.is_empty() {
+        return vec![rng.next_u64() as u8];
+    }
+    if rng.one_in(3) {
+        return wire[..rng.index(wire.len())].to_vec();
+    }
+    let mut out = wire.to_vec();
+    for _ in 0..=rng.below(3) {
+        let at = rng.index(out.len());
+        out[at] = match rng.below(4) {
+            0 => 0xff,
+            1 => 0x00,
+            2 => out[at] ^ (1 << rng.below(8)),
+            _ => rng.next_u64() as u8,
+        };
+    }
+    out
+}
+
+#[test]
+fn interpreted_decode_agrees_with_typed_on_every_declaration() {
+    let mut checked = 0;
+    let mut agreed_errors = 0;
+    for (name, _, versions, _) in all_declarations() {
+        let schema = schema_of(&name);
+        let mut rng = kafka_wire_test_support::wire_instances::stream_of(&name, -1);
+        for version in versions.lowest().unwrap()..=versions.highest().unwrap() {
+            for wire in random_instances(&name, schema.body, version, schema.flexible, INSTANCES) {
+                let what = format!("{name} v{version} {}", common::hex(&wire));
+                let typed = typed(&name, version, &wire);
+                let Outcome::Decoded { values, encoded } = &typed else {
+                    panic!("{what}: the typed decoder refuses a legal instance: {typed:?}");
+                };
+                // The same values, and the same re-encoding (a tagged field
+                // holding its default is dropped by both).
+                let ours = DynamicMessage::decode_exact(schema, version, Bytes::from(wire.clone()))
+                    .unwrap_or_else(|e| panic!("{what}: {e}"));
+                assert_eq!(&debug_of(&ours.body), values, "{what}: values");
+                assert_eq!(
+                    &ours.encode_to_vec().unwrap(),
+                    encoded,
+                    "{what}: re-encoding"
+                );
+                // From the typed encoding, the typed encoding.
+                assert_eq!(
+                    interpreted(schema, version, encoded),
+                    typed,
+                    "{what}: from the typed encoding"
+                );
+                for _ in 0..DAMAGED {
+                    let bad = damaged(&mut rng, &wire);
+                    let (t, i) = (
+                        self::typed(&name, version, &bad),
+                        interpreted(schema, version, &bad),
+                    );
+                    match (&t, &i) {
+                        (
+                            Outcome::Decoded { values: a, .. },
+                            Outcome::Decoded { values: b, .. },
+                        ) => {
+                            assert_eq!(a, b, "{name} v{version} {}: values", common::hex(&bad))
+                        }
+                        _ => {
+                            assert_eq!(t, i, "{name} v{version} {}", common::hex(&bad));
+                            agreed_errors += 1;
+                        }
+                    }
+                }
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked > 2000, "{checked} instances");
+    assert!(agreed_errors > 20_000, "{agreed_errors} errors compared");
+}
+
+#[test]
+fn every_sample_encodes_and_reads_back_typed() {
+    for (name, _, versions, _) in all_declarations() {
+        let schema = schema_of(&name);
+        for version in versions.lowest().unwrap()..=versions.highest().unwrap() {
+            let sample = DynamicMessage::sample(schema, version);
+            let wire = sample.encode_to_vec().unwrap();
+            assert_eq!(sample.encoded_len(), wire.len());
+            match typed(&name, version, &wire) {
+                Outcome::Decoded { values, encoded } => {
+                    assert_eq!(values, debug_of(&sample.body), "{name} v{version}");
+                    assert_eq!(encoded, wire, "{name} v{version}");
+                }
+                failed => panic!("{name} v{version}: {failed:?}"),
+            }
+        }
+    }
+}
+
+#[test]
+fn min_len_is_the_derived_one_for_every_message() {
+    fn check<T: KafkaStruct>(schema: &StructSchema) {
+        assert_eq!(
+            schema.min_len(),
+            <T as kafka_wire::Wire>::MIN_LEN,
+            "{}",
+            schema.name
+        );
+    }
+    check::<CreateTopicsRequest>(&CreateTopicsRequest::SCHEMA);
+    check::<CreatableTopic>(&CreatableTopic::SCHEMA);
+    check::<CreatableReplicaAssignment>(&CreatableReplicaAssignment::SCHEMA);
+    check::<MetadataResponse>(&MetadataResponse::SCHEMA);
+    check::<FetchResponse>(&FetchResponse::SCHEMA);
+    check::<kafka_messages::fetch::FetchableTopicResponse>(
+        &kafka_messages::fetch::FetchableTopicResponse::SCHEMA,
+    );
+}

@@ -1,0 +1,182 @@
+//! The interpreted codec: any message read and written from its schema
+//! alone, as a tree of values, for the tools that meet messages they do not
+//! know in advance (a traffic logger, a capture reader, a JSON dump).
+//!
+//! A [`DynamicMessage`] is a [`MessageSchema`] (what the derive emits for
+//! every message, header and data schema), a version and a body: a
+//! [`StructValue`] whose fields are [`Value`]s by their schema names. It
+//! follows the derived code rule for rule, and a test holds the two to it on
+//! every message of `kafka-messages`: the same bytes decode to the same
+//! values and encode back to the same bytes, and the same hostile bytes fail
+//! with the same error kind at the same field path.
+//!
+//! - Decoding records where each value lies: every field, element and
+//!   tagged field has its [`Span`] in the input. [`DynamicMessage::read`]
+//!   keeps what it read before an error, for tools that show a broken frame.
+//! - Strings, byte fields, records and unknown tagged fields are slices of
+//!   the input `Bytes`, not copies; no allocation is sized by a length read
+//!   from the input.
+//! - A struct holds the fields it was given or read; a field it does not
+//!   hold has its default (its schema's `default`, or the type's zero).
+//!   Encoding applies the typed rules: a field the version lacks must hold
+//!   its default unless ignorable, null only where nullable, strings at most
+//!   32767 bytes, tagged fields only when not default, in tag order with the
+//!   unknown ones.
+//! - Unlike a typed struct, a tree always keeps unknown tagged fields, so
+//!   that it re-encodes to the bytes it was read from.
+//! - [`DynamicMessage::sample`] builds the sample instance of any message.
+//!
+//! ```
+//! use bytes::Bytes;
+//! use kafka_wire::dynamic::{DynamicMessage, Value};
+//! use kafka_wire::schema::MessageSchema;
+//! use kafka_wire::{KafkaMessage, Str, Versioned};
+//!
+//! #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+//! #[kafka(api_key = 1000, versions = "0-1", flexible = "1+")]
+//! struct Greeting {
+//!     #[kafka(versions = "0+")]
+//!     name: Str,
+//!     #[kafka(versions = "1+", default = 3)]
+//!     repeat: i32,
+//! }
+//!
+//! // Bytes from anywhere: here, the typed encoder's.
+//! let typed = Greeting { name: "kafka".into(), repeat: 5 };
+//! let wire = Bytes::from(typed.encode_to_vec(1)?);
+//!
+//! // Read them knowing only the schema, walk the tree, change a value.
+//! let schema = MessageSchema::of_message::<Greeting>();
+//! let mut message = DynamicMessage::decode_exact(schema, 1, wire.clone())?;
+//! assert_eq!(message.body.get("name"), Some(&Value::String("kafka".into())));
+//! let repeat = message.body.field("repeat").unwrap();
+//! assert_eq!((repeat.value.clone(), repeat.span.unwrap().offset), (Value::Int32(5), 7));
+//! assert_eq!(message.encode_to_vec()?, wire); // byte-exact
+//!
+//! message.body.set("repeat", Value::Int32(9))?;
+//! let changed = Greeting::decode_exact(&message.encode_to_vec()?[..], 1)?;
+//! assert_eq!(changed.repeat, 9);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+mod decode;
+mod encode;
+mod value;
+
+pub use decode::PartialDecode;
+pub use value::{
+    default_value, Element, FieldValue, Span, StructValue, UnknownTag, Value, ValueError,
+};
+
+use bytes::{BufMut, Bytes};
+
+use crate::schema::MessageSchema;
+use crate::{DecodeError, DecodeErrorKind, EncodeError};
+
+/// A message read or built from its schema alone: the schema, the version
+/// it is at, and its body.
+#[derive(Debug, Clone, PartialEq)]
+pub struct DynamicMessage {
+    /// What the body is read and written by.
+    pub schema: MessageSchema,
+    /// The version: the one it was read at, and the one
+    /// [`encode`](DynamicMessage::encode) writes.
+    pub version: i16,
+    /// The top-level struct.
+    pub body: StructValue,
+}
+
+impl DynamicMessage {
+    /// A message with every field at its default.
+    pub fn new(schema: MessageSchema, version: i16) -> Self {
+        DynamicMessage {
+            schema,
+            version,
+            body: StructValue::new(schema.body),
+        }
+    }
+
+    /// The sample instance of `schema` at `version`, as the wire pages show
+    /// it: numbers zero, bools false, UUIDs zero, strings and byte arrays
+    /// empty and not null, one element in every array, nested structs filled
+    /// the same way (a nullable one present), tagged fields absent, and a
+    /// records field holding [`Records::empty_batch`](crate::Records::empty_batch).
+    /// A field's `default` does not apply: this is not [`new`](Self::new).
+    pub fn sample(schema: MessageSchema, version: i16) -> Self {
+        DynamicMessage {
+            schema,
+            version,
+            body: StructValue::sample(schema.body, version),
+        }
+    }
+
+    /// Reads a body at `version` from the front of `buf`, leaving what
+    /// follows it; spans are offsets from `buf`'s start. The errors are the
+    /// typed decoder's, with the same field paths.
+    pub fn decode(
+        schema: MessageSchema,
+        version: i16,
+        buf: &mut Bytes,
+    ) -> Result<Self, DecodeError> {
+        let (message, end) = Self::read(schema, version, buf, 0).map_err(|p| p.error)?;
+        let _ = buf.split_to(end);
+        Ok(message)
+    }
+
+    /// Reads a body at `version` that must use all of `bytes`: trailing bytes
+    /// are an error.
+    pub fn decode_exact(
+        schema: MessageSchema,
+        version: i16,
+        bytes: Bytes,
+    ) -> Result<Self, DecodeError> {
+        let (message, end) = Self::read(schema, version, &bytes, 0).map_err(|p| p.error)?;
+        match bytes.len() - end {
+            0 => Ok(message),
+            n => Err(DecodeError::new(DecodeErrorKind::TrailingBytes(n))
+                .in_message(schema.body.name, version)),
+        }
+    }
+
+    /// Reads a body at `version` starting at `offset` in `input`, and
+    /// returns it with the offset where it ends. Spans are offsets in
+    /// `input`, so a frame's header and body read from one buffer share one
+    /// coordinate. On error, what was read before it is kept: the
+    /// [`PartialDecode`] holds the tree up to the failing value and the
+    /// offset where that value starts.
+    pub fn read(
+        schema: MessageSchema,
+        version: i16,
+        input: &Bytes,
+        offset: usize,
+    ) -> Result<(Self, usize), PartialDecode> {
+        decode::read(schema, version, input, offset)
+    }
+
+    /// Writes the body at [`version`](DynamicMessage::version) and returns its
+    /// length. On error nothing is written to `buf`.
+    pub fn encode<B: BufMut>(&self, buf: &mut B) -> Result<usize, EncodeError> {
+        let bytes = self.encode_to_vec()?;
+        let room = buf.remaining_mut();
+        if room < bytes.len() {
+            return Err(EncodeError::new(crate::EncodeErrorKind::BufferTooSmall {
+                needed: bytes.len(),
+                remaining: room,
+            })
+            .in_message(self.schema.body.name, self.version));
+        }
+        buf.put_slice(&bytes);
+        Ok(bytes.len())
+    }
+
+    /// The body at [`version`](DynamicMessage::version) in a new `Vec`.
+    pub fn encode_to_vec(&self) -> Result<Vec<u8>, EncodeError> {
+        encode::message(self)
+    }
+
+    /// The number of bytes [`encode`](DynamicMessage::encode) writes (0 for
+    /// an unsupported version, where it fails).
+    pub fn encoded_len(&self) -> usize {
+        encode::message_len(self)
+    }
+}
