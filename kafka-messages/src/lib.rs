@@ -41,6 +41,9 @@
 //! key. It is off by default because checking the views' code adds about a
 //! fifth to the crate's build time.
 //!
+//! Tools that meet any message: [`dynamic`] reads and writes whole frames
+//! by their schemas alone, as value trees with the byte span of each value.
+//!
 //! Servers and proxies: [`RequestKind::decode_frame`] reads any request
 //! frame header first, so that every error names the correlation id to
 //! answer, and [`serve`] writes responses and Kafka's answer to an
@@ -71,6 +74,7 @@ mod apis;
 #[cfg(feature = "client")]
 pub mod client;
 mod codes;
+pub mod dynamic;
 pub mod serve;
 
 pub use api_versions::{ApiVersion, FinalizedFeatureKey, SupportedFeatureKey};

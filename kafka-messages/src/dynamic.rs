@@ -1,0 +1,269 @@
+//! Whole frames read and written by the interpreted codec
+//! ([`kafka_wire::dynamic`]): a request frame's header picks its body's
+//! schema through [`ApiKey`]; a response frame's body is read at the API key
+//! and version of the request it answers.
+//!
+//! ```
+//! use bytes::{Bytes, BytesMut};
+//! use kafka_messages::dynamic::{decode_request, DynamicFrame};
+//! use kafka_messages::{CreatableTopic, CreateTopicsRequest};
+//! use kafka_wire::dynamic::Value;
+//! use kafka_wire::{frame, RequestHeader};
+//!
+//! // A frame from the wire (here, the typed encoder's), without its size.
+//! let request = CreateTopicsRequest {
+//!     topics: vec![CreatableTopic { name: "orders".into(), num_partitions: 3, ..Default::default() }],
+//!     ..Default::default()
+//! };
+//! let mut wire = BytesMut::new();
+//! frame::encode_request(&mut wire, &RequestHeader::new(19, 7, 42, Some("cli".into())), &request)?;
+//! let frame = wire.freeze().slice(4..);
+//!
+//! // Read it knowing nothing in advance; rename the topic; write it back.
+//! let mut read: DynamicFrame = decode_request(frame.clone())?;
+//! assert_eq!(read.api_key.name(), "CreateTopics");
+//! assert_eq!(read.header.body.get("CorrelationId"), Some(&Value::Int32(42)));
+//! let topics = read.body.body.get_mut("Topics").and_then(Value::as_array_mut).unwrap();
+//! let topic = topics[0].value.as_struct_mut().unwrap();
+//! topic.set("Name", Value::String("payments".into()))?;
+//! let mut out = BytesMut::new();
+//! read.encode(&mut out)?;
+//! let (_, typed) = kafka_messages::RequestKind::decode_frame(out.freeze().slice(4..))?;
+//! let kafka_messages::RequestKind::CreateTopics(typed) = typed else { unreachable!() };
+//! assert_eq!(typed.topics[0].name, "payments");
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use core::fmt;
+
+use bytes::{BufMut, Bytes};
+use kafka_wire::dynamic::{DynamicMessage, PartialDecode};
+use kafka_wire::schema::MessageSchema;
+use kafka_wire::{
+    DecodeError, DecodeErrorKind, EncodeError, EncodeErrorKind, RequestHeader, ResponseHeader,
+};
+
+use crate::ApiKey;
+
+/// A request or response frame read by its schema: the header, the API,
+/// and the body.
+#[derive(Debug, Clone, PartialEq)]
+pub struct DynamicFrame {
+    /// The request or response header, at the API's header version.
+    pub header: DynamicMessage,
+    /// The API the frame belongs to.
+    pub api_key: ApiKey,
+    /// The body.
+    pub body: DynamicMessage,
+}
+
+/// A frame that failed to read, with what was read of it.
+#[derive(Debug)]
+pub struct PartialFrame {
+    /// The header, if it was read whole.
+    pub header: Option<DynamicMessage>,
+    /// The API, once the header named one this crate has.
+    pub api_key: Option<ApiKey>,
+    /// The part that failed, header or body, as far as it was read.
+    pub failed: Option<DynamicMessage>,
+    /// What failed, with its field path and version.
+    pub error: DecodeError,
+    /// Where the failing value starts in the input.
+    pub offset: usize,
+}
+
+impl fmt::Display for PartialFrame {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} (at byte {})", self.error, self.offset)
+    }
+}
+
+impl std::error::Error for PartialFrame {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        Some(&self.error)
+    }
+}
+
+impl ApiKey {
+    /// The schema of this API's request body, if it is compiled in.
+    pub fn request_message_schema(self) -> Option<MessageSchema> {
+        Some(MessageSchema {
+            body: self.request_schema()?,
+            versions: self.valid_versions(),
+            flexible: self.flexible_versions(),
+            api_key: Some(self.key()),
+        })
+    }
+
+    /// The schema of this API's response body, if it is compiled in.
+    pub fn response_message_schema(self) -> Option<MessageSchema> {
+        Some(MessageSchema {
+            body: self.response_schema()?,
+            versions: self.valid_versions(),
+            flexible: self.flexible_versions(),
+            api_key: Some(self.key()),
+        })
+    }
+}
+
+/// Reads the request frame at `offset` in `input` (its header, then its
+/// body; no size prefix) and returns it with the offset where its body
+/// ends, which a caller that tolerates bytes after the body (as Kafka's
+/// broker does) compares with the frame's end. Spans are offsets in
+/// `input`.
+pub fn read_request(input: &Bytes, offset: usize) -> Result<(DynamicFrame, usize), PartialFrame> {
+    let fail = |error: DecodeError, offset| PartialFrame {
+        header: None,
+        api_key: None,
+        failed: None,
+        error,
+        offset,
+    };
+    let mut peek = input.get(offset..).unwrap_or_default();
+    let (Ok(key), Ok(version)) = (
+        bytes::Buf::try_get_i16(&mut peek),
+        bytes::Buf::try_get_i16(&mut peek),
+    ) else {
+        // Too short for the key and version: the header's read says where.
+        let schema = MessageSchema::of::<RequestHeader>();
+        return match DynamicMessage::read(schema, 0, input, offset) {
+            Err(p) => Err(partial(None, None, p)),
+            Ok(_) => Err(fail(DecodeError::truncated(4, peek.len()), offset)),
+        };
+    };
+    let Some((api_key, schema)) =
+        ApiKey::from_i16(key).and_then(|api| Some((api, api.request_message_schema()?)))
+    else {
+        return Err(fail(
+            DecodeError::new(DecodeErrorKind::UnknownApiKey(key)),
+            offset,
+        ));
+    };
+    let header_schema = MessageSchema::of::<RequestHeader>();
+    let header_version = api_key.request_header_version(version);
+    read_frame(
+        input,
+        offset,
+        api_key,
+        (header_schema, header_version),
+        (schema, version),
+    )
+}
+
+/// Reads the response frame at `offset` in `input` (its header, then its
+/// body; no size prefix) of the API `api_key` at `version`, the request's.
+pub fn read_response(
+    input: &Bytes,
+    offset: usize,
+    api_key: i16,
+    version: i16,
+) -> Result<(DynamicFrame, usize), PartialFrame> {
+    let Some((api, schema)) =
+        ApiKey::from_i16(api_key).and_then(|api| Some((api, api.response_message_schema()?)))
+    else {
+        return Err(PartialFrame {
+            header: None,
+            api_key: None,
+            failed: None,
+            error: DecodeError::new(DecodeErrorKind::UnknownApiKey(api_key)),
+            offset,
+        });
+    };
+    let header_schema = MessageSchema::of::<ResponseHeader>();
+    let header_version = api.response_header_version(version);
+    read_frame(
+        input,
+        offset,
+        api,
+        (header_schema, header_version),
+        (schema, version),
+    )
+}
+
+/// [`read_request`] of a whole frame (no size prefix): bytes after the body
+/// are an error.
+pub fn decode_request(frame: Bytes) -> Result<DynamicFrame, DecodeError> {
+    exact(&frame, read_request(&frame, 0))
+}
+
+/// [`read_response`] of a whole frame (no size prefix): bytes after the
+/// body are an error.
+pub fn decode_response(
+    frame: Bytes,
+    api_key: i16,
+    version: i16,
+) -> Result<DynamicFrame, DecodeError> {
+    exact(&frame, read_response(&frame, 0, api_key, version))
+}
+
+impl DynamicFrame {
+    /// Appends the whole frame to `buf`: the size, the header, the body.
+    /// Returns the bytes written; on error nothing is written.
+    pub fn encode<B: BufMut>(&self, buf: &mut B) -> Result<usize, EncodeError> {
+        let mut out = self.header.encode_to_vec()?;
+        out.extend_from_slice(&self.body.encode_to_vec()?);
+        let size = i32::try_from(out.len()).map_err(|_| {
+            EncodeError::new(EncodeErrorKind::TooLong {
+                length: out.len(),
+                max: i32::MAX as usize,
+            })
+        })?;
+        if buf.remaining_mut() < 4 + out.len() {
+            return Err(EncodeError::new(EncodeErrorKind::BufferTooSmall {
+                needed: 4 + out.len(),
+                remaining: buf.remaining_mut(),
+            }));
+        }
+        buf.put_i32(size);
+        buf.put_slice(&out);
+        Ok(4 + out.len())
+    }
+}
+
+fn read_frame(
+    input: &Bytes,
+    offset: usize,
+    api_key: ApiKey,
+    (header_schema, header_version): (MessageSchema, i16),
+    (schema, version): (MessageSchema, i16),
+) -> Result<(DynamicFrame, usize), PartialFrame> {
+    let (header, at) = DynamicMessage::read(header_schema, header_version, input, offset)
+        .map_err(|p| partial(None, Some(api_key), p))?;
+    match DynamicMessage::read(schema, version, input, at) {
+        Ok((body, end)) => Ok((
+            DynamicFrame {
+                header,
+                api_key,
+                body,
+            },
+            end,
+        )),
+        Err(p) => Err(partial(Some(header), Some(api_key), p)),
+    }
+}
+
+fn partial(
+    header: Option<DynamicMessage>,
+    api_key: Option<ApiKey>,
+    p: PartialDecode,
+) -> PartialFrame {
+    PartialFrame {
+        header,
+        api_key,
+        failed: Some(p.message),
+        error: p.error,
+        offset: p.offset,
+    }
+}
+
+fn exact(
+    frame: &Bytes,
+    read: Result<(DynamicFrame, usize), PartialFrame>,
+) -> Result<DynamicFrame, DecodeError> {
+    let (read, end) = read.map_err(|p| p.error)?;
+    match frame.len() - end {
+        0 => Ok(read),
+        n => Err(DecodeError::new(DecodeErrorKind::TrailingBytes(n))
+            .in_message(read.body.schema.body.name, read.body.version)),
+    }
+}
