@@ -8,8 +8,9 @@
 //!   hostile input can cost;
 //! - [`Rng`]: the seeded generator of the workspace's randomised tests (what
 //!   each test draws with it stays in the test);
-//! - with the `schema` feature, `wire_instances`: random legal wire bytes of
-//!   any schema the runtime describes.
+//! - with the `schema` feature, `wire_instances`: random legal instances of
+//!   any schema the runtime describes, and `typed_debug`: a value tree of the
+//!   interpreted codec written as the typed struct's `Debug`.
 //!
 //! A test binary that measures allocations installs the allocator itself:
 //!
@@ -25,6 +26,8 @@ use std::cell::Cell;
 
 use bytes::Buf;
 
+#[cfg(feature = "schema")]
+pub mod typed_debug;
 #[cfg(feature = "schema")]
 pub mod wire_instances;
 

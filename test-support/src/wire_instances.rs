@@ -1,17 +1,19 @@
-//! Random legal wire bytes of a schema, written from the runtime's
-//! description of it ([`StructSchema`]) and its codecs alone: independent of
-//! the derived code under test, so that a test can decode them with it (and
-//! with Kafka's Java classes, or a wire page) and compare.
+//! Random legal instances of a schema: value trees of the runtime's
+//! interpreted codec ([`kafka_wire::dynamic`]), drawn from the schema alone
+//! and written by that codec, independent of the derived code under test, so
+//! that a test can decode them with it (and with Kafka's Java classes, or a
+//! wire page) and compare.
 //!
-//! Every field present at the version is written, nulls where nullable,
-//! some of the tagged fields, and now and then an unknown tag above the
-//! declared ones. What the values look like is a [`Style`]: the tests of
-//! the messages want text of every width and records as opaque bytes; the
-//! wire pages want ASCII names and real record batches.
+//! Every field present at the version has a value, null now and then where
+//! nullable, some of the tagged fields are set, and now and then an unknown
+//! tag above the declared ones. What the values look like is a [`Style`]:
+//! the tests of the messages want text of every width and records as opaque
+//! bytes; the wire pages want ASCII names and real record batches.
 
-use bytes::BufMut;
-use kafka_wire::codec::{put_length, put_uvarint, LengthForm};
-use kafka_wire::schema::{FieldSchema, KafkaType, StructSchema};
+use bytes::Bytes;
+use kafka_wire::dynamic::{DynamicMessage, Element, StructValue, Value};
+use kafka_wire::schema::{FieldSchema, KafkaType, MessageSchema, StructSchema};
+use kafka_wire::{Records, Str, Uuid, VersionRange};
 
 use crate::Rng;
 
@@ -63,7 +65,7 @@ pub fn short_bytes(rng: &mut Rng, below: u64) -> Vec<u8> {
 /// their own for `name` and `version` (the same on every run).
 pub fn random_instances(
     name: &str,
-    schema: &StructSchema,
+    schema: &'static StructSchema,
     version: i16,
     flexible: bool,
     style: &Style,
@@ -93,34 +95,55 @@ pub fn stream_of(name: &str, version: i16) -> Rng {
 /// (0 for a message's body): arrays from the fourth level on are empty.
 pub fn random_struct(
     rng: &mut Rng,
-    schema: &StructSchema,
+    schema: &'static StructSchema,
     version: i16,
     flexible: bool,
     style: &Style,
     out: &mut Vec<u8>,
     depth: u32,
 ) {
-    let mut tagged: Vec<(u32, Vec<u8>)> = Vec::new();
+    let at = VersionRange::exactly(version);
+    let message = DynamicMessage {
+        schema: MessageSchema {
+            body: schema,
+            versions: at,
+            flexible: if flexible { at } else { VersionRange::NONE },
+            api_key: None,
+        },
+        version,
+        body: random_value_struct(rng, schema, version, flexible, style, depth),
+    };
+    let wire = message
+        .encode_to_vec()
+        .unwrap_or_else(|e| panic!("a random {} does not encode: {e}", schema.name));
+    out.extend_from_slice(&wire);
+}
+
+/// A random tree of `schema` at `version`: every field present at the
+/// version set, tagged ones half the time, and in a flexible version now
+/// and then an unknown tag above the declared ones.
+pub fn random_value_struct(
+    rng: &mut Rng,
+    schema: &'static StructSchema,
+    version: i16,
+    flexible: bool,
+    style: &Style,
+    depth: u32,
+) -> StructValue {
+    let mut value = StructValue::new(schema);
     for f in schema
         .fields
         .iter()
         .filter(|f| f.versions.contains(version))
     {
-        let mut value = Vec::new();
-        write_field(rng, f, version, flexible, style, &mut value, depth);
-        if f.tagged.contains(version) {
-            if rng.one_in(2) {
-                tagged.push((f.tag.expect("tagged fields have a tag"), value));
-            }
-        } else {
-            out.extend_from_slice(&value);
+        let field = random_field(rng, f, version, flexible, style, depth);
+        if !f.tagged.contains(version) || rng.one_in(2) {
+            value
+                .set(f.name, field)
+                .expect("a value of the field's type");
         }
     }
-    if !flexible {
-        return;
-    }
-    tagged.sort_by_key(|&(tag, _)| tag);
-    if rng.one_in(4) {
+    if flexible && rng.one_in(4) {
         let above = schema
             .fields
             .iter()
@@ -128,93 +151,68 @@ pub fn random_struct(
             .max()
             .map_or(0, |t| t + 1);
         let tag = above + rng.below(style.unknown_tags_within) as u32;
-        tagged.push((tag, short_bytes(rng, 4)));
+        value.set_unknown_tag(tag, Bytes::from(short_bytes(rng, 4)));
     }
-    put_uvarint(out, tagged.len() as u32);
-    for (tag, value) in tagged {
-        put_uvarint(out, tag);
-        put_uvarint(out, value.len() as u32);
-        out.extend_from_slice(&value);
-    }
+    value
 }
 
-fn write_field(
+fn random_field(
     rng: &mut Rng,
-    f: &FieldSchema,
+    f: &'static FieldSchema,
     version: i16,
     flexible: bool,
     style: &Style,
-    out: &mut Vec<u8>,
     depth: u32,
-) {
-    let flexible = flexible && f.flexible.is_none_or(|r| r.contains(version));
-    let nullable = f.nullable.contains(version);
-    if nullable && rng.one_in(style.null_one_in) {
-        let classic = match f.kafka_type {
-            KafkaType::String => LengthForm::Int16,
-            KafkaType::Struct(_) => {
-                out.put_i8(-1);
-                return;
-            }
-            _ => LengthForm::Int32,
-        };
-        put_length(out, None, length_form(flexible, classic));
-        return;
+) -> Value {
+    if f.nullable.contains(version) && rng.one_in(style.null_one_in) {
+        return Value::Null;
     }
-    if nullable && matches!(f.kafka_type, KafkaType::Struct(_)) {
-        out.put_i8(1);
-    }
-    write_value(rng, &f.kafka_type, version, flexible, style, out, depth);
+    random_value(rng, &f.kafka_type, version, flexible, style, depth)
 }
 
-fn length_form(flexible: bool, classic: LengthForm) -> LengthForm {
-    if flexible {
-        LengthForm::Compact
-    } else {
-        classic
-    }
-}
-
-fn write_value(
+fn random_value(
     rng: &mut Rng,
-    t: &KafkaType,
+    t: &'static KafkaType,
     version: i16,
     flexible: bool,
     style: &Style,
-    out: &mut Vec<u8>,
     depth: u32,
-) {
-    let with_length = |out: &mut Vec<u8>, bytes: &[u8], classic| {
-        put_length(out, Some(bytes.len()), length_form(flexible, classic));
-        out.extend_from_slice(bytes);
-    };
+) -> Value {
     match t {
-        KafkaType::Bool => out.put_u8(rng.below(2) as u8),
-        KafkaType::Int8 => out.put_u8(rng.next_u64() as u8),
-        KafkaType::Int16 | KafkaType::Uint16 => out.put_u16(rng.next_u64() as u16),
-        KafkaType::Int32 | KafkaType::Uint32 => out.put_u32(rng.next_u64() as u32),
-        KafkaType::Int64 => out.put_u64(rng.next_u64()),
+        KafkaType::Bool => Value::Bool(rng.below(2) == 1),
+        KafkaType::Int8 => Value::Int8(rng.next_u64() as i8),
+        KafkaType::Int16 => Value::Int16(rng.next_u64() as i16),
+        KafkaType::Uint16 => Value::Uint16(rng.next_u64() as u16),
+        KafkaType::Int32 => Value::Int32(rng.next_u64() as i32),
+        KafkaType::Uint32 => Value::Uint32(rng.next_u64() as u32),
+        KafkaType::Int64 => Value::Int64(rng.next_u64() as i64),
         // A finite value: a NaN is not equal to itself after a round trip.
-        KafkaType::Float64 => out.put_f64((rng.next_u64() >> 11) as f64 / 7.0 - 1e15),
-        KafkaType::Uuid => {
-            out.put_u128(u128::from(rng.next_u64()) << 64 | u128::from(rng.next_u64()))
-        }
-        KafkaType::String => with_length(out, (style.text)(rng).as_bytes(), LengthForm::Int16),
-        KafkaType::Bytes => {
-            with_length(out, &short_bytes(rng, style.bytes_below), LengthForm::Int32)
-        }
-        KafkaType::Records => with_length(out, &(style.records)(rng), LengthForm::Int32),
+        KafkaType::Float64 => Value::Float64((rng.next_u64() >> 11) as f64 / 7.0 - 1e15),
+        KafkaType::Uuid => Value::Uuid(Uuid::from_u64_pair(rng.next_u64(), rng.next_u64())),
+        KafkaType::String => Value::String(Str::from((style.text)(rng))),
+        KafkaType::Bytes => Value::Bytes(Bytes::from(short_bytes(rng, style.bytes_below))),
+        KafkaType::Records => Value::Records(Records(Bytes::from((style.records)(rng)))),
         KafkaType::Array(inner) => {
             let n = if depth > 3 {
                 0
             } else {
                 rng.below(style.elements_below) as usize
             };
-            put_length(out, Some(n), length_form(flexible, LengthForm::Int32));
-            for _ in 0..n {
-                write_value(rng, inner, version, flexible, style, out, depth + 1);
-            }
+            let elements = (0..n)
+                .map(|_| {
+                    let value = random_value(rng, inner, version, flexible, style, depth + 1);
+                    Element::new(value)
+                })
+                .collect();
+            Value::Array(elements)
         }
-        KafkaType::Struct(s) => random_struct(rng, s, version, flexible, style, out, depth + 1),
+        KafkaType::Struct(s) => Value::Struct(Box::new(random_value_struct(
+            rng,
+            s,
+            version,
+            flexible,
+            style,
+            depth + 1,
+        ))),
     }
 }

@@ -193,7 +193,7 @@ impl EncodeToVec for ResponseKind {
 /// opaque bytes.
 pub fn random_instances(
     name: &str,
-    schema: &StructSchema,
+    schema: &'static StructSchema,
     version: i16,
     flexible: VersionRange,
     count: usize,
