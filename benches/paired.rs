@@ -23,7 +23,6 @@
 //! `cargo bench --bench codec` remain the source for absolute times.
 
 use std::hint::black_box;
-use std::time::{Duration, Instant};
 
 use bytes::BytesMut;
 
@@ -38,8 +37,6 @@ use common::{Codec, Workload};
 
 /// Rounds per workload and operation.
 const ROUNDS: usize = 41;
-/// Target length of one contender's batch within a round.
-const BATCH: Duration = Duration::from_millis(10);
 
 /// The three contenders of one operation, each run `n` times per call.
 struct Contenders<'a> {
@@ -48,59 +45,18 @@ struct Contenders<'a> {
     memcpy: &'a mut dyn FnMut(u64),
 }
 
-fn time(f: &mut dyn FnMut(u64), n: u64) -> f64 {
-    let start = Instant::now();
-    f(n);
-    start.elapsed().as_secs_f64() / n as f64
-}
-
-/// Iterations of `f` that take about `BATCH`.
-fn calibrate(f: &mut dyn FnMut(u64)) -> u64 {
-    let mut n = 1;
-    loop {
-        let start = Instant::now();
-        f(n);
-        let took = start.elapsed();
-        if took >= BATCH / 4 || n >= 1 << 24 {
-            let per = took.as_secs_f64() / n as f64;
-            return ((BATCH.as_secs_f64() / per) as u64).max(1);
-        }
-        n *= 2;
-    }
-}
-
-fn quartiles(mut v: Vec<f64>) -> (f64, f64, f64) {
-    v.sort_by(f64::total_cmp);
-    let at = |q: f64| v[((v.len() - 1) as f64 * q).round() as usize];
-    (at(0.25), at(0.5), at(0.75))
-}
-
 fn measure(workload: &str, op: &str, c: Contenders<'_>) {
-    let (n_ours, n_theirs, n_memcpy) =
-        (calibrate(c.ours), calibrate(c.theirs), calibrate(c.memcpy));
-    let mut speedup = Vec::with_capacity(ROUNDS);
-    let mut vs_memcpy = Vec::with_capacity(ROUNDS);
-    let mut ours_ns = Vec::with_capacity(ROUNDS);
+    let times = common::interleaved(ROUNDS, &mut [c.ours, c.theirs, c.memcpy]);
+    let rounds = times[0].iter().zip(&times[1]).zip(&times[2]);
+    let speedup: Vec<f64> = rounds.clone().map(|((a, b), _)| b / a).collect();
+    let vs_memcpy: Vec<f64> = rounds.map(|((a, _), m)| a / m).collect();
+    let ours_ns: Vec<f64> = times[0].iter().map(|a| a * 1e9).collect();
     // Each contender's fastest batch: the one least disturbed by other load.
-    let (mut best_a, mut best_b, mut best_m) = (f64::MAX, f64::MAX, f64::MAX);
-    for round in 0..ROUNDS {
-        let (mut a, mut b, mut m) = (0.0, 0.0, 0.0);
-        // Rotate the order so that no contender always runs first.
-        for slot in 0..3 {
-            match (round + slot) % 3 {
-                0 => a = time(c.ours, n_ours),
-                1 => b = time(c.theirs, n_theirs),
-                _ => m = time(c.memcpy, n_memcpy),
-            }
-        }
-        speedup.push(b / a);
-        vs_memcpy.push(a / m);
-        ours_ns.push(a * 1e9);
-        (best_a, best_b, best_m) = (best_a.min(a), best_b.min(b), best_m.min(m));
-    }
-    let (s25, s50, s75) = quartiles(speedup);
-    let (m25, m50, m75) = quartiles(vs_memcpy);
-    let (_, ns, _) = quartiles(ours_ns);
+    let best = |t: &[f64]| t.iter().copied().fold(f64::MAX, f64::min);
+    let (best_a, best_b, best_m) = (best(&times[0]), best(&times[1]), best(&times[2]));
+    let (s25, s50, s75) = common::quartiles(speedup);
+    let (m25, m50, m75) = common::quartiles(vs_memcpy);
+    let (_, ns, _) = common::quartiles(ours_ns);
     let (s_best, m_best) = (best_b / best_a, best_a / best_m);
     println!(
         "| {workload} | {op} | {ns:.0} | {s50:.2}× | {s25:.2}–{s75:.2} | {s_best:.2}× | {m50:.1}× | {m25:.1}–{m75:.1} | {m_best:.1}× |"

@@ -54,6 +54,56 @@ impl Memcpy {
     }
 }
 
+/// Target length of one contender's batch within a round of [`interleaved`].
+pub const BATCH: std::time::Duration = std::time::Duration::from_millis(10);
+
+/// Seconds per call of `f` over `n` calls.
+pub fn time(f: &mut dyn FnMut(u64), n: u64) -> f64 {
+    let start = std::time::Instant::now();
+    f(n);
+    start.elapsed().as_secs_f64() / n as f64
+}
+
+/// Iterations of `f` that take about [`BATCH`].
+pub fn calibrate(f: &mut dyn FnMut(u64)) -> u64 {
+    let mut n = 1;
+    loop {
+        let start = std::time::Instant::now();
+        f(n);
+        let took = start.elapsed();
+        if took >= BATCH / 4 || n >= 1 << 24 {
+            let per = took.as_secs_f64() / n as f64;
+            return ((BATCH.as_secs_f64() / per) as u64).max(1);
+        }
+        n *= 2;
+    }
+}
+
+/// The contenders timed in `rounds` rounds, each round a batch of each back
+/// to back, in an order that rotates every round (so that no contender
+/// always runs first): per contender, its seconds per call in each round.
+/// Load that lasts longer than a round hits every contender of the round
+/// alike, and cancels out of their ratios.
+pub fn interleaved(rounds: usize, contenders: &mut [&mut dyn FnMut(u64)]) -> Vec<Vec<f64>> {
+    let counts: Vec<u64> = contenders.iter_mut().map(|f| calibrate(*f)).collect();
+    let k = contenders.len();
+    let mut times = vec![Vec::with_capacity(rounds); k];
+    for round in 0..rounds {
+        for slot in 0..k {
+            let i = (round + slot) % k;
+            times[i].push(time(contenders[i], counts[i]));
+        }
+    }
+    times
+}
+
+/// The first quartile, the median and the third quartile.
+pub fn quartiles(mut v: Vec<f64>) -> (f64, f64, f64) {
+    v.sort_by(f64::total_cmp);
+    let at = |q: f64| v[((v.len() - 1) as f64 * q).round() as usize];
+    (at(0.25), at(0.5), at(0.75))
+}
+
 /// The operations every workload is measured with.
 pub trait Codec {
     /// `encoded_len` (ours) / `compute_size` (kafka-protocol).

@@ -41,7 +41,10 @@ pub(super) fn read(
     input: &Bytes,
     offset: usize,
 ) -> Result<(DynamicMessage, usize), PartialDecode> {
-    let mut message = DynamicMessage::new(schema, version);
+    let mut message = DynamicMessage {
+        body: StructValue::with_room(schema.body),
+        ..DynamicMessage::new(schema, version)
+    };
     let offset = offset.min(input.len());
     if !schema.versions.contains(version) {
         let error = DecodeError::new(DecodeErrorKind::UnsupportedVersion {
@@ -203,7 +206,7 @@ impl Reader<'_> {
                 if nullable && self.take(|b| Ok(b.try_get_i8()?))? < 0 {
                     Value::Null
                 } else {
-                    let mut value = StructValue::new(schema);
+                    let mut value = StructValue::with_room(schema);
                     let start = self.pos;
                     let result = self.read_struct(schema, flexible, &mut value);
                     value.span = Some(Span::between(start, self.pos));

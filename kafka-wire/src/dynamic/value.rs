@@ -545,6 +545,14 @@ impl StructValue {
         }
     }
 
+    /// A struct of `schema` with room for its fields, to read into.
+    pub(crate) fn with_room(schema: &'static StructSchema) -> Self {
+        StructValue {
+            fields: Vec::with_capacity(schema.fields.len()),
+            ..StructValue::new(schema)
+        }
+    }
+
     pub(crate) fn push_unknown(&mut self, tag: UnknownTag) {
         self.unknown_tags.push(tag);
     }

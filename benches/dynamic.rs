@@ -1,0 +1,98 @@
+//! The interpreted codec (`kafka_wire::dynamic`) beside the typed one, on the
+//! same instances, interleaved in one run: decode and encode time as a ratio
+//! to the typed code's (median over the rounds, interquartile range after
+//! it), and allocations per decode.
+//!
+//! Run: `cargo bench --bench dynamic` (about 20 s), or name workloads:
+//! `cargo bench --bench dynamic -- large_v7`.
+
+use std::hint::black_box;
+
+use bytes::Bytes;
+use kafka_wire::dynamic::DynamicMessage;
+use kafka_wire::schema::MessageSchema;
+use kafka_wire::{Message, Versioned};
+use kafka_wire_test_support::{measure, Counting};
+
+mod common;
+
+// Counts allocations for the table's last columns; the timed loops pay it
+// alike (a thread-local add per allocation).
+#[global_allocator]
+static ALLOCATOR: Counting = Counting;
+
+/// Rounds per workload and operation.
+const ROUNDS: usize = 31;
+
+fn run<M: Message>(name: &str, version: i16, encoded: &Bytes) {
+    let schema = MessageSchema::of_message::<M>();
+    let typed = M::decode_exact(encoded.clone(), version).expect("typed decode");
+    let tree = DynamicMessage::decode_exact(schema, version, encoded.clone()).expect("decode");
+    assert_eq!(tree.encode_to_vec().expect("encode"), encoded[..], "{name}");
+
+    let times = common::interleaved(
+        ROUNDS,
+        &mut [
+            &mut |n| {
+                for _ in 0..n {
+                    black_box(M::decode(&mut black_box(encoded).clone(), version).unwrap());
+                }
+            },
+            &mut |n| {
+                for _ in 0..n {
+                    let mut buf = black_box(encoded).clone();
+                    black_box(DynamicMessage::decode(schema, version, &mut buf).unwrap());
+                }
+            },
+            &mut |n| {
+                for _ in 0..n {
+                    black_box(black_box(&typed).encode_to_vec(version).unwrap());
+                }
+            },
+            &mut |n| {
+                for _ in 0..n {
+                    black_box(black_box(&tree).encode_to_vec().unwrap());
+                }
+            },
+        ],
+    );
+    let ratio = |a: usize, b: usize| {
+        common::quartiles(times[b].iter().zip(&times[a]).map(|(b, a)| b / a).collect())
+    };
+    let (d25, d50, d75) = ratio(0, 1);
+    let (e25, e50, e75) = ratio(2, 3);
+    let (_, typed_allocs) = measure(|| M::decode(&mut encoded.clone(), version).unwrap());
+    let (_, tree_allocs) =
+        measure(|| DynamicMessage::decode(schema, version, &mut encoded.clone()).unwrap());
+    let (_, typed_ns, _) = common::quartiles(times[0].iter().map(|t| t * 1e9).collect());
+    println!(
+        "| {name} | {} | {typed_ns:.0} | {d50:.2}× | {d25:.2}–{d75:.2} | {e50:.2}× | {e25:.2}–{e75:.2} | {} | {} |",
+        encoded.len(),
+        typed_allocs.count,
+        tree_allocs.count,
+    );
+}
+
+fn main() {
+    // `cargo bench` passes `--bench`; names that are not flags select workloads.
+    let names: Vec<String> = std::env::args()
+        .skip(1)
+        .filter(|a| !a.starts_with("--"))
+        .collect();
+    let wanted = |name: &str| names.is_empty() || names.iter().any(|n| name.contains(n.as_str()));
+    println!("interpreted / typed time: median over {ROUNDS} interleaved rounds (interquartile range after it)\n");
+    println!("| workload | bytes | typed decode ns/op | interpreted decode | IQR | interpreted encode | IQR | typed allocs/decode | interpreted allocs/decode |");
+    println!("|---|--:|--:|--:|--:|--:|--:|--:|--:|");
+    if wanted("large_v7") {
+        let w = common::large_v7();
+        run::<kafka_messages::CreateTopicsRequest>(w.name, w.version, &w.encoded);
+    }
+    if wanted("acls_v3") {
+        let w = common::acls_v3();
+        run::<kafka_messages::CreateAclsRequest>(w.name, w.version, &w.encoded);
+    }
+    if wanted("response_v7") {
+        let w = common::response_v7();
+        run::<kafka_messages::CreateTopicsResponse>(w.name, w.version, &w.encoded);
+    }
+}
