@@ -11,7 +11,7 @@ use std::hint::black_box;
 use bytes::Bytes;
 use kafka_wire::dynamic::DynamicMessage;
 use kafka_wire::schema::MessageSchema;
-use kafka_wire::{Message, Versioned};
+use kafka_wire::Message;
 use kafka_wire_test_support::{measure, Counting};
 
 mod common;
