@@ -5,6 +5,8 @@
 //! 1. Java writes seeded random instances of every schema (and each at its
 //!    defaults); each decodes here, re-encodes byte-exact, and `encoded_len` is
 //!    exact.
+//!    The interpreted codec (`kafka_wire::dynamic`) reads each too, and
+//!    re-encodes it byte-exact.
 //! 2. Random instances made here (random wire bytes drawn from each
 //!    declaration's schema, decoded, then encoded by this crate) are read by
 //!    Java and written back; Java's bytes must equal ours.
@@ -27,6 +29,37 @@ use std::process::Command;
 use common::{declaration, hex, random_instances, rust_round_trip, unhex};
 
 const INSTANCES_PER_VERSION: u32 = 20;
+
+/// `Ok` when `again` is `bytes`.
+fn same(again: Vec<u8>, bytes: &[u8], by: &str) -> Result<(), String> {
+    if again == bytes {
+        Ok(())
+    } else {
+        Err(format!("re-encoded by {by} as {}", hex(&again)))
+    }
+}
+
+/// Reads the declaration `name` at `version` from all of `bytes` by its
+/// schema alone and writes it again.
+fn interpreted_round_trip(name: &str, version: i16, bytes: &[u8]) -> Result<Vec<u8>, String> {
+    let (body, versions, flexible) =
+        declaration(name).ok_or_else(|| format!("no declaration named {name}"))?;
+    let schema = kafka_wire::schema::MessageSchema {
+        body,
+        versions,
+        flexible,
+        api_key: None,
+    };
+    let message = kafka_wire::dynamic::DynamicMessage::decode_exact(
+        schema,
+        version,
+        bytes::Bytes::copy_from_slice(bytes),
+    )
+    .map_err(|e| format!("interpreted decode: {e}"))?;
+    message
+        .encode_to_vec()
+        .map_err(|e| format!("interpreted encode: {e}"))
+}
 
 fn repo() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -98,13 +131,10 @@ fn every_schema_matches_kafkas_java_classes() {
     let mut seen: BTreeMap<String, Vec<i16>> = BTreeMap::new();
     for (i, (name, version, hexed)) in lines(&java).into_iter().enumerate() {
         let bytes = unhex(&hexed);
-        let result = rust_round_trip(&name, version, &bytes).and_then(|again| {
-            if again == bytes {
-                Ok(())
-            } else {
-                Err(format!("re-encoded as {}", hex(&again)))
-            }
-        });
+        let result = rust_round_trip(&name, version, &bytes)
+            .and_then(|again| same(again, &bytes, "the typed codec"))
+            .and_then(|()| interpreted_round_trip(&name, version, &bytes))
+            .and_then(|again| same(again, &bytes, "the interpreted codec"));
         from_java.check(format!("line {} {name} v{version} {hexed}", i + 1), result);
         let versions = seen.entry(name).or_default();
         if versions.last() != Some(&version) {
