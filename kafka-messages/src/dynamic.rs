@@ -61,11 +61,11 @@ pub struct DynamicFrame {
 #[derive(Debug)]
 pub struct PartialFrame {
     /// The header, if it was read whole.
-    pub header: Option<DynamicMessage>,
+    pub header: Option<Box<DynamicMessage>>,
     /// The API, once the header named one this crate has.
     pub api_key: Option<ApiKey>,
     /// The part that failed, header or body, as far as it was read.
-    pub failed: Option<DynamicMessage>,
+    pub failed: Option<Box<DynamicMessage>>,
     /// What failed, with its field path and version.
     pub error: DecodeError,
     /// Where the failing value starts in the input.
@@ -238,12 +238,12 @@ fn read_frame(
             },
             end,
         )),
-        Err(p) => Err(partial(Some(header), Some(api_key), p)),
+        Err(p) => Err(partial(Some(Box::new(header)), Some(api_key), p)),
     }
 }
 
 fn partial(
-    header: Option<DynamicMessage>,
+    header: Option<Box<DynamicMessage>>,
     api_key: Option<ApiKey>,
     p: PartialDecode,
 ) -> PartialFrame {

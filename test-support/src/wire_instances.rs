@@ -206,13 +206,13 @@ fn random_value(
                 .collect();
             Value::Array(elements)
         }
-        KafkaType::Struct(s) => Value::Struct(Box::new(random_value_struct(
+        KafkaType::Struct(s) => Value::Struct(random_value_struct(
             rng,
             s,
             version,
             flexible,
             style,
             depth + 1,
-        ))),
+        )),
     }
 }

@@ -16,7 +16,7 @@ use crate::{tagged, DecodeError, DecodeErrorKind, Records, Uuid};
 pub struct PartialDecode {
     /// The tree up to the failing value: every value read before it, and the
     /// structs and arrays it is inside, with what they held so far.
-    pub message: DynamicMessage,
+    pub message: Box<DynamicMessage>,
     /// What failed, with its field path and version.
     pub error: DecodeError,
     /// Where the failing value starts in the input.
@@ -53,7 +53,7 @@ pub(super) fn read(
         })
         .in_message(schema.body.name, version);
         return Err(PartialDecode {
-            message,
+            message: Box::new(message),
             error,
             offset,
         });
@@ -74,7 +74,7 @@ pub(super) fn read(
     match result {
         Ok(()) => Ok((message, reader.pos)),
         Err(error) => Err(PartialDecode {
-            message,
+            message: Box::new(message),
             error: error.in_message(schema.body.name, version),
             offset: reader.fail_at.unwrap_or(reader.pos),
         }),
@@ -210,7 +210,7 @@ impl Reader<'_> {
                     let start = self.pos;
                     let result = self.read_struct(schema, flexible, &mut value);
                     value.span = Some(Span::between(start, self.pos));
-                    *slot = Some(Value::Struct(Box::new(value)));
+                    *slot = Some(Value::Struct(value));
                     return result;
                 }
             }

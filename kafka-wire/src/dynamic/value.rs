@@ -69,7 +69,7 @@ pub enum Value {
     /// `[]T`: its elements, never null.
     Array(Vec<Element>),
     /// A nested struct.
-    Struct(Box<StructValue>),
+    Struct(StructValue),
 }
 
 impl Value {
@@ -90,7 +90,7 @@ impl Value {
             KafkaType::Bytes => Value::Bytes(Bytes::new()),
             KafkaType::Records => Value::Records(Records::default()),
             KafkaType::Array(_) => Value::Array(Vec::new()),
-            KafkaType::Struct(schema) => Value::Struct(Box::new(StructValue::new(schema))),
+            KafkaType::Struct(schema) => Value::Struct(StructValue::new(schema)),
         }
     }
 
@@ -643,7 +643,7 @@ fn sample_value(ty: &'static KafkaType, version: i16) -> Value {
     match ty {
         KafkaType::Records => Value::Records(Records::empty_batch()),
         KafkaType::Array(inner) => Value::Array(vec![Element::new(sample_value(inner, version))]),
-        KafkaType::Struct(schema) => Value::Struct(Box::new(StructValue::sample(schema, version))),
+        KafkaType::Struct(schema) => Value::Struct(StructValue::sample(schema, version)),
         other => Value::zero(other),
     }
 }
