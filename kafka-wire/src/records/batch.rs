@@ -8,7 +8,7 @@ use bytes::Bytes;
 
 use crate::records::record::RecordIter;
 use crate::records::{
-    compress, offsets as at, ReadOptions, RecordsError, RecordsErrorKind, BATCH_HEADER_LEN,
+    compress, header as at, ReadOptions, RecordsError, RecordsErrorKind, BATCH_HEADER_LEN,
     LEGACY_MIN_LENGTH, LOG_OVERHEAD, MAGIC,
 };
 

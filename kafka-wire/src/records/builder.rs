@@ -7,7 +7,7 @@ use bytes::Bytes;
 use crate::codec::{put_varint, put_varlong, varint_len, varlong_len};
 use crate::records::batch::{attr, batch_crc};
 use crate::records::{
-    compress, offsets as at, Compression, ControlRecordType, EndTxnMarker, Header, RecordBatch,
+    compress, header as at, Compression, ControlRecordType, EndTxnMarker, Header, RecordBatch,
     RecordsError, RecordsErrorKind, BATCH_HEADER_LEN, DEFAULT_MAX_UNCOMPRESSED_SIZE, LOG_OVERHEAD,
     MAGIC, NO_PRODUCER_EPOCH, NO_PRODUCER_ID, NO_SEQUENCE, NO_TIMESTAMP,
 };

@@ -157,21 +157,45 @@ pub const NO_TIMESTAMP: i64 = -1;
 /// `LegacyRecord.RECORD_OVERHEAD_V0`).
 const LEGACY_MIN_LENGTH: i32 = 14;
 
-/// Where each header field starts.
-mod offsets {
+/// The layout of a batch header: where each field starts, as a byte offset
+/// from the batch's first byte. Each field ends where the next starts; the
+/// record count ends at [`BATCH_HEADER_LEN`], where the records begin.
+///
+/// ```
+/// use kafka_wire::records::{header, BATCH_HEADER_LEN};
+/// use kafka_wire::Records;
+///
+/// let batch = Records::empty_batch();
+/// assert_eq!(batch.0[header::MAGIC], 2);
+/// assert_eq!(header::RECORD_COUNT + 4, BATCH_HEADER_LEN);
+/// ```
+pub mod header {
+    /// The base offset (int64): the offset of the first record.
     pub const BASE_OFFSET: usize = 0;
+    /// The batch length (int32): the bytes after this field.
     pub const LENGTH: usize = 8;
+    /// The partition leader epoch (int32).
     pub const PARTITION_LEADER_EPOCH: usize = 12;
+    /// The magic byte (int8): 2.
     pub const MAGIC: usize = 16;
+    /// The CRC-32C (uint32) of the bytes from [`ATTRIBUTES`] to the end.
     pub const CRC: usize = 17;
-    /// The CRC-32C covers the bytes from here to the end of the batch.
+    /// The attributes (int16); the CRC-32C covers the bytes from here to
+    /// the end of the batch.
     pub const ATTRIBUTES: usize = 21;
+    /// The last offset delta (int32).
     pub const LAST_OFFSET_DELTA: usize = 23;
+    /// The base timestamp (int64).
     pub const BASE_TIMESTAMP: usize = 27;
+    /// The max timestamp (int64).
     pub const MAX_TIMESTAMP: usize = 35;
+    /// The producer id (int64).
     pub const PRODUCER_ID: usize = 43;
+    /// The producer epoch (int16).
     pub const PRODUCER_EPOCH: usize = 51;
+    /// The base sequence (int32).
     pub const BASE_SEQUENCE: usize = 53;
+    /// The record count (int32).
     pub const RECORD_COUNT: usize = 57;
 }
 
@@ -262,10 +286,10 @@ impl Records {
     pub fn empty_batch() -> Records {
         let mut b = [0u8; BATCH_HEADER_LEN];
         let length = (BATCH_HEADER_LEN - LOG_OVERHEAD) as i32;
-        b[offsets::LENGTH..offsets::LENGTH + 4].copy_from_slice(&length.to_be_bytes());
-        b[offsets::MAGIC] = MAGIC as u8;
+        b[header::LENGTH..header::LENGTH + 4].copy_from_slice(&length.to_be_bytes());
+        b[header::MAGIC] = MAGIC as u8;
         let crc = batch::batch_crc(&b);
-        b[offsets::CRC..offsets::CRC + 4].copy_from_slice(&crc.to_be_bytes());
+        b[header::CRC..header::CRC + 4].copy_from_slice(&crc.to_be_bytes());
         Records(Bytes::copy_from_slice(&b))
     }
 }

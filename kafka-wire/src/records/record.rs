@@ -3,6 +3,7 @@
 
 use core::fmt;
 use core::iter::FusedIterator;
+use core::ops::Range;
 
 use bytes::{Buf, Bytes};
 
@@ -66,10 +67,16 @@ impl Span {
 /// One record of a batch: its offset and timestamp, its attributes, a
 /// nullable key and value, and headers, all read from (and borrowing) one
 /// shared slice of the batch's bytes, or of its decompressed records.
-#[derive(Clone, PartialEq, Eq)]
+///
+/// Two records are equal when their contents are, wherever they were read.
+#[derive(Clone)]
 pub struct Record {
     /// From the attributes byte to the end of the headers.
     body: Bytes,
+    /// Where the record starts in its [`RecordIter::data`]: its length varint.
+    start: usize,
+    /// The bytes of that varint (at most 5).
+    prefix_len: u8,
     offset: i64,
     timestamp: i64,
     timestamp_delta: i64,
@@ -81,7 +88,63 @@ pub struct Record {
     header_count: u32,
 }
 
+impl PartialEq for Record {
+    fn eq(&self, other: &Self) -> bool {
+        (
+            &self.body,
+            self.offset,
+            self.timestamp,
+            self.timestamp_delta,
+            self.offset_delta,
+            self.attributes,
+            self.key,
+            self.value,
+            self.headers_at,
+            self.header_count,
+        ) == (
+            &other.body,
+            other.offset,
+            other.timestamp,
+            other.timestamp_delta,
+            other.offset_delta,
+            other.attributes,
+            other.key,
+            other.value,
+            other.headers_at,
+            other.header_count,
+        )
+    }
+}
+
+impl Eq for Record {}
+
 impl Record {
+    /// Where the record lies in the data it was read from
+    /// ([`RecordIter::data`]), from the first byte of its length varint to
+    /// the last byte of its headers. In an uncompressed batch that data is
+    /// the batch's bytes after its header, so the record starts
+    /// [`BATCH_HEADER_LEN`](crate::records::BATCH_HEADER_LEN)` + span.start`
+    /// bytes into the batch; in a compressed one, it is the decompressed
+    /// records.
+    ///
+    /// ```
+    /// use kafka_wire::records::{NewRecord, RecordBatchBuilder, BATCH_HEADER_LEN};
+    ///
+    /// let mut builder = RecordBatchBuilder::new();
+    /// builder.append(NewRecord::new(0).value(b"a"))?;
+    /// builder.append(NewRecord::new(0).value(b"bc"))?;
+    /// let batch = builder.build()?;
+    /// let spans: Vec<_> = batch.records()?.map(|r| r.map(|r| r.span())).collect::<Result<_, _>>()?;
+    /// // Each: its length, attributes, two deltas, a null key, the value's
+    /// // length and bytes, a header count.
+    /// assert_eq!(spans, [0..8, 8..17]);
+    /// assert_eq!(batch.as_bytes().len(), BATCH_HEADER_LEN + 17);
+    /// # Ok::<(), kafka_wire::records::RecordsError>(())
+    /// ```
+    pub fn span(&self) -> Range<usize> {
+        self.start..self.start + usize::from(self.prefix_len) + self.body.len()
+    }
+
     /// The record's offset: the batch's base offset + its offset delta.
     pub fn offset(&self) -> i64 {
         self.offset
@@ -243,7 +306,8 @@ impl RecordIter {
     #[inline]
     fn read(&mut self) -> Result<Record, RecordsError> {
         let data = &self.data[..];
-        let mut cur = &data[self.pos..];
+        let at = self.pos;
+        let mut cur = &data[at..];
         let len = get_varint(&mut cur).map_err(|e| RecordsError::varint("record length", e))?;
         if len < 0 {
             return Err(RecordsErrorKind::InvalidLength {
@@ -298,6 +362,9 @@ impl RecordIter {
         };
         Ok(Record {
             body: self.data.slice(start..end),
+            start: at,
+            // A varint is at most 5 bytes.
+            prefix_len: (start - at) as u8,
             offset: self.base_offset.wrapping_add(i64::from(offset_delta)),
             timestamp,
             timestamp_delta,
@@ -422,4 +489,53 @@ fn read_header<'a>(c: &mut &'a [u8]) -> Result<Header<'a>, RecordsError> {
     };
     let value = take_nullable(c, "header value length", "header value")?;
     Ok(Header { key, value })
+}
+
+#[cfg(test)]
+mod tests {
+    use bytes::{Bytes, BytesMut};
+
+    use crate::records::{
+        header, NewRecord, ReadOptions, RecordBatch, RecordBatchBuilder, BATCH_HEADER_LEN,
+        LOG_OVERHEAD,
+    };
+    use crate::Records;
+
+    #[test]
+    fn spans_tile_the_records_data() {
+        let long = [7u8; 200]; // a body over 127 bytes: a two-byte length varint
+        let mut builder = RecordBatchBuilder::new();
+        builder.append(NewRecord::new(0).key(b"k")).unwrap();
+        builder.append(NewRecord::new(1).value(&long)).unwrap();
+        builder.append(NewRecord::new(2)).unwrap();
+        let batch = builder.build().unwrap();
+        let records = batch.records().unwrap();
+        let data = records.data().clone();
+        let spans: Vec<_> = records.map(|r| r.unwrap().span()).collect();
+        assert_eq!(spans[0].start, 0);
+        assert_eq!(spans[1].start, spans[0].end);
+        assert_eq!(spans[2].start, spans[1].end);
+        assert_eq!(spans[2].end, data.len());
+        // Attributes, two one-byte deltas, a null key, a two-byte value length
+        // and the value, no headers: 207 bytes, after a two-byte length.
+        assert_eq!(spans[1].len(), 2 + 207);
+        assert_eq!(BATCH_HEADER_LEN + data.len(), batch.as_bytes().len());
+    }
+
+    #[test]
+    fn a_span_counts_the_bytes_of_a_non_minimal_length_varint() {
+        // Length 7 written in two bytes (0x8e 0x00): attributes, timestamp
+        // delta 0, offset delta 0, null key, value "a", no headers.
+        let record = [0x8e, 0x00, 0, 0, 0, 1, 2, b'a', 0];
+        let mut b = BytesMut::from(&Records::empty_batch().0[..]);
+        b.extend_from_slice(&record);
+        let length = (b.len() - LOG_OVERHEAD) as i32;
+        b[header::LENGTH..header::LENGTH + 4].copy_from_slice(&length.to_be_bytes());
+        b[header::RECORD_COUNT..header::RECORD_COUNT + 4].copy_from_slice(&1i32.to_be_bytes());
+        let options = ReadOptions::new().verify_crc(false);
+        let batch = RecordBatch::parse(Bytes::from(b), options).unwrap();
+        let read = batch.records().unwrap().next().unwrap().unwrap();
+        assert_eq!(read.span(), 0..record.len());
+        assert_eq!(read.value(), Some(&b"a"[..]));
+    }
 }
