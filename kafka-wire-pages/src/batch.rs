@@ -1,56 +1,29 @@
 //! The bytes of a `records` field shown as what they are: RecordBatch v2
-//! headers, then their records.
+//! headers, then their records, as `kafka_wire::records` reads them.
 //!
-//! Self-contained and minimal on purpose: a page needs a batch's header fields
-//! and the place of each record, not a records codec. Anything that does not
-//! parse as a v2 batch (an older message set, a cut-off batch, compressed
-//! records) is shown as one raw node, never as an error: the codec itself takes
-//! a records field as opaque bytes.
+//! The batches come from [`Records::batches`] (CRCs checked afterwards, so
+//! that a bad one is shown, not hidden), each header field at its offset in
+//! [`kafka_wire::records::header`], each record at its [`Record::span`].
+//! What `kafka_wire::records` refuses (a legacy message set, a batch cut
+//! short, records that do not parse) is one raw node with the reason, never
+//! an error of the page: the message codec takes a records field as opaque
+//! bytes.
+
+use kafka_wire::codec::{varint_len, varlong_len};
+use kafka_wire::records::{
+    header, Compression, ReadOptions, Record, RecordBatch, RecordsError, RecordsErrorKind,
+};
+use kafka_wire::Records;
 
 use crate::layout::{Category, Node};
+use crate::render::bytes_text;
 
 /// The size of a RecordBatch v2 header, and so of an empty batch: 61 bytes.
-pub const BATCH_HEADER_LEN: usize = 61;
+pub use kafka_wire::records::BATCH_HEADER_LEN;
 
-/// Bytes before the `crc` field's coverage starts (base offset, batch length,
-/// leader epoch, magic, crc).
-const CRC_START: usize = 21;
-
-/// CRC-32C (Castagnoli), the checksum of RecordBatch v2.
-///
-/// ```
-/// assert_eq!(kafka_wire_pages::crc32c(b"123456789"), 0xe306_9283);
-/// ```
-pub fn crc32c(data: &[u8]) -> u32 {
-    const TABLE: [u32; 256] = crc_table();
-    let mut crc = !0u32;
-    for &b in data {
-        crc = TABLE[((crc ^ u32::from(b)) & 0xff) as usize] ^ (crc >> 8);
-    }
-    !crc
-}
-
-const fn crc_table() -> [u32; 256] {
-    // The reflected Castagnoli polynomial.
-    const POLY: u32 = 0x82f6_3b78;
-    let mut table = [0u32; 256];
-    let mut i = 0;
-    while i < 256 {
-        let mut c = i as u32;
-        let mut k = 0;
-        while k < 8 {
-            c = if c & 1 != 0 { (c >> 1) ^ POLY } else { c >> 1 };
-            k += 1;
-        }
-        table[i] = c;
-        i += 1;
-    }
-    table
-}
-
-/// One empty RecordBatch v2, the records of a sample instance: every number
-/// zero except the batch length (49), the magic (2) and the CRC, which covers
-/// the bytes after it.
+/// One empty RecordBatch v2, the records of a sample instance:
+/// [`Records::empty_batch`]'s bytes (every number zero except the batch
+/// length, 49, the magic, 2, and the CRC-32C of the bytes after it).
 ///
 /// ```
 /// let batch = kafka_wire_pages::empty_record_batch();
@@ -58,369 +31,319 @@ const fn crc_table() -> [u32; 256] {
 /// assert_eq!(batch[16], 2); // magic
 /// ```
 pub fn empty_record_batch() -> Vec<u8> {
-    let mut b = Vec::with_capacity(BATCH_HEADER_LEN);
-    b.extend_from_slice(&0i64.to_be_bytes()); // base offset
-    b.extend_from_slice(&((BATCH_HEADER_LEN - 12) as i32).to_be_bytes()); // batch length
-    b.extend_from_slice(&0i32.to_be_bytes()); // partition leader epoch
-    b.push(2); // magic
-    b.extend_from_slice(&[0; 4]); // crc, written below
-    b.extend_from_slice(&0i16.to_be_bytes()); // attributes
-    b.extend_from_slice(&0i32.to_be_bytes()); // last offset delta
-    b.extend_from_slice(&0i64.to_be_bytes()); // base timestamp
-    b.extend_from_slice(&0i64.to_be_bytes()); // max timestamp
-    b.extend_from_slice(&0i64.to_be_bytes()); // producer id
-    b.extend_from_slice(&0i16.to_be_bytes()); // producer epoch
-    b.extend_from_slice(&0i32.to_be_bytes()); // base sequence
-    b.extend_from_slice(&0i32.to_be_bytes()); // record count
-    let crc = crc32c(&b[CRC_START..]);
-    b[17..21].copy_from_slice(&crc.to_be_bytes());
-    b
+    Records::empty_batch().0.to_vec()
 }
 
-/// Lays out `bytes` (a records field's contents, at `offset` in the frame) as
-/// batches. Never fails: what does not parse becomes a raw node.
-pub(crate) fn batches(bytes: &[u8], offset: usize) -> Vec<Node> {
+/// Lays out `records` (a records field's contents, at `offset` in the frame)
+/// as batches. Never fails: what does not read becomes a raw node.
+pub(crate) fn batches(records: &Records, offset: usize) -> Vec<Node> {
     let mut out = Vec::new();
-    let mut at = 0;
+    let mut batches = records.batches_with(ReadOptions::new().verify_crc(false));
     let mut index = 0;
-    while at < bytes.len() {
-        let rest = &bytes[at..];
-        let Some(len) = batch_len(rest) else {
-            out.push(raw(
+    loop {
+        let at = batches.position();
+        match batches.next() {
+            None => break,
+            Some(Ok(batch)) => {
+                out.push(batch_node(&batch, offset + at, index));
+                index += 1;
+            }
+            // One entry refused; its length says where the next starts.
+            Some(Err(e)) if batches.position() > at => out.push(raw(
                 "unparsed",
-                rest,
+                batches.position() - at,
                 offset + at,
-                "bytes that do not hold a whole RecordBatch v2",
+                &format!("not a RecordBatch v2: {}", e.kind()),
                 Category::RecordBatch,
-            ));
-            break;
-        };
-        out.push(batch(&rest[..len], offset + at, index));
-        at += len;
-        index += 1;
+            )),
+            Some(Err(e)) => {
+                out.push(raw(
+                    "unparsed",
+                    batches.remainder().len(),
+                    offset + at,
+                    &format!("not a RecordBatch v2: {}", e.kind()),
+                    Category::RecordBatch,
+                ));
+                return out;
+            }
+        }
+    }
+    let rest = batches.remainder().len();
+    if rest > 0 {
+        out.push(raw(
+            "unparsed",
+            rest,
+            offset + batches.position(),
+            "bytes that do not hold a whole RecordBatch v2",
+            Category::RecordBatch,
+        ));
     }
     out
 }
 
-/// The size of the v2 batch at the start of `bytes`, when it is whole.
-fn batch_len(bytes: &[u8]) -> Option<usize> {
-    let length = i32::from_be_bytes(bytes.get(8..12)?.try_into().ok()?);
-    let total = 12usize.checked_add(usize::try_from(length).ok()?)?;
-    let magic = *bytes.get(16)?;
-    (magic == 2 && total >= BATCH_HEADER_LEN && total <= bytes.len()).then_some(total)
-}
+/// The header fields of a batch: name, type, offset in the batch, doc.
+#[rustfmt::skip]
+const HEADER: [(&str, &str, usize, &str); 13] = [
+    ("baseOffset", "int64", header::BASE_OFFSET, "offset of the first record"),
+    ("batchLength", "int32", header::LENGTH, "bytes that follow this field"),
+    ("partitionLeaderEpoch", "int32", header::PARTITION_LEADER_EPOCH, "leader epoch of the writer"),
+    ("magic", "int8", header::MAGIC, "record format version: 2"),
+    ("crc", "uint32", header::CRC, "CRC-32C of the bytes from attributes to the end"),
+    ("attributes", "int16", header::ATTRIBUTES, "compression, timestamp type, transactional, control"),
+    ("lastOffsetDelta", "int32", header::LAST_OFFSET_DELTA, "offset of the last record, from baseOffset"),
+    ("baseTimestamp", "int64", header::BASE_TIMESTAMP, "timestamp of the first record"),
+    ("maxTimestamp", "int64", header::MAX_TIMESTAMP, "largest timestamp in the batch"),
+    ("producerId", "int64", header::PRODUCER_ID, "idempotent or transactional producer, or -1"),
+    ("producerEpoch", "int16", header::PRODUCER_EPOCH, "epoch of the producer id"),
+    ("baseSequence", "int32", header::BASE_SEQUENCE, "sequence number of the first record"),
+    ("recordCount", "int32", header::RECORD_COUNT, "records that follow"),
+];
 
-/// A reader over one batch that names each field it takes.
-struct Fields<'a> {
-    bytes: &'a [u8],
-    at: usize,
-    base: usize,
-    out: Vec<Node>,
-}
-
-impl Fields<'_> {
-    fn take(&mut self, n: usize) -> &[u8] {
-        let s = &self.bytes[self.at..self.at + n];
-        self.at += n;
-        s
-    }
-
-    fn int(&mut self, name: &str, n: usize, doc: &str) -> i64 {
-        let start = self.at;
-        let v = self
-            .take(n)
-            .iter()
-            .fold(0i64, |acc, &b| (acc << 8) | i64::from(b));
-        // Sign-extend what was read big-endian.
-        let shift = 64 - 8 * n as u32;
-        let v = (v << shift) >> shift;
-        let type_name = match n {
-            1 => "int8",
-            2 => "int16",
-            4 => "int32",
-            _ => "int64",
-        };
-        self.push(name, type_name, v.to_string(), start, doc);
-        v
-    }
-
-    fn push(&mut self, name: &str, type_name: &str, value: String, start: usize, doc: &str) {
-        self.out.push(Node::new(
-            name,
-            type_name,
+/// One batch at `offset`: its header fields, then its records.
+fn batch_node(batch: &RecordBatch, offset: usize, index: usize) -> Node {
+    let crc = batch.crc();
+    let crc = match batch.verify_crc().as_ref().map_err(RecordsError::kind) {
+        Err(RecordsErrorKind::CrcMismatch { computed, .. }) => {
+            format!("0x{crc:08x} (computed 0x{computed:08x})")
+        }
+        _ => format!("0x{crc:08x} (valid)"),
+    };
+    let values = [
+        batch.base_offset().to_string(),
+        batch.batch_length().to_string(),
+        batch.partition_leader_epoch().to_string(),
+        batch.magic().to_string(),
+        crc,
+        batch.attributes().to_string(),
+        batch.last_offset_delta().to_string(),
+        batch.base_timestamp().to_string(),
+        batch.max_timestamp().to_string(),
+        batch.producer_id().to_string(),
+        batch.producer_epoch().to_string(),
+        batch.base_sequence().to_string(),
+        batch.record_count().to_string(),
+    ];
+    let mut children = Vec::with_capacity(HEADER.len() + 1);
+    for (i, ((name, type_name, at, doc), value)) in HEADER.iter().zip(values).enumerate() {
+        // Each field ends where the next starts, the last at the records.
+        let end = HEADER.get(i + 1).map_or(BATCH_HEADER_LEN, |next| next.2);
+        children.push(Node::new(
+            *name,
+            *type_name,
             Some(value),
-            self.base + start,
-            self.at - start,
-            doc,
+            offset + at,
+            end - at,
+            *doc,
             Category::RecordBatch,
         ));
     }
-}
-
-/// One whole v2 batch (`batch_len` checked the size and the magic).
-fn batch(bytes: &[u8], offset: usize, index: usize) -> Node {
-    let mut f = Fields {
-        bytes,
-        at: 0,
-        base: offset,
-        out: Vec::new(),
-    };
-    f.int("baseOffset", 8, "offset of the first record");
-    f.int("batchLength", 4, "bytes that follow this field");
-    f.int("partitionLeaderEpoch", 4, "leader epoch of the writer");
-    f.int("magic", 1, "record format version: 2");
-    let start = f.at;
-    let crc = u32::from_be_bytes(f.take(4).try_into().unwrap_or_default());
-    let computed = crc32c(&bytes[CRC_START..]);
-    let verdict = if crc == computed {
-        format!("0x{crc:08x} (valid)")
-    } else {
-        format!("0x{crc:08x} (computed 0x{computed:08x})")
-    };
-    f.push(
-        "crc",
-        "uint32",
-        verdict,
-        start,
-        "CRC-32C of the bytes from attributes to the end",
-    );
-    let attributes = f.int(
-        "attributes",
-        2,
-        "compression, timestamp type, transactional, control",
-    );
-    f.int(
-        "lastOffsetDelta",
-        4,
-        "offset of the last record, from baseOffset",
-    );
-    f.int("baseTimestamp", 8, "timestamp of the first record");
-    f.int("maxTimestamp", 8, "largest timestamp in the batch");
-    f.int(
-        "producerId",
-        8,
-        "idempotent or transactional producer, or -1",
-    );
-    f.int("producerEpoch", 2, "epoch of the producer id");
-    f.int("baseSequence", 4, "sequence number of the first record");
-    let count = f.int("recordCount", 4, "records that follow");
-    let records = &bytes[BATCH_HEADER_LEN..];
+    let len = batch.as_bytes().len();
     let records_at = offset + BATCH_HEADER_LEN;
-    if !records.is_empty() {
-        let codec = attributes & 0x07;
-        if codec != 0 {
-            let name = match codec {
-                1 => "gzip",
-                2 => "snappy",
-                3 => "lz4",
-                4 => "zstd",
-                _ => "unknown codec",
-            };
-            f.out.push(raw(
+    if len > BATCH_HEADER_LEN {
+        match batch.compression() {
+            Compression::None => children.extend(record_nodes(batch, records_at)),
+            codec => children.push(raw(
                 "records",
-                records,
+                len - BATCH_HEADER_LEN,
                 records_at,
-                &format!("{count} records, compressed with {name}"),
+                &format!(
+                    "{} records, compressed with {}",
+                    batch.record_count(),
+                    codec.name()
+                ),
                 Category::Record,
-            ));
-        } else {
-            f.out.extend(record_nodes(records, records_at));
+            )),
         }
     }
     let mut node = Node::new(
         format!("RecordBatch[{index}]"),
         "RecordBatch",
-        Some(format!("v2, {count} records")),
+        Some(format!("v2, {} records", batch.record_count())),
         offset,
-        bytes.len(),
+        len,
         "",
         Category::RecordBatch,
     );
-    node.children = f.out;
+    node.children = children;
     node
 }
 
-/// The records of an uncompressed batch, one node each; what does not parse
-/// as records is one raw node.
-fn record_nodes(bytes: &[u8], offset: usize) -> Vec<Node> {
+/// The records of an uncompressed batch whose records start at `offset`, one
+/// node each; from the first that does not read, one raw node.
+fn record_nodes(batch: &RecordBatch, offset: usize) -> Vec<Node> {
     let mut out = Vec::new();
-    let mut r = VarReader { bytes, at: 0 };
-    let mut index = 0;
-    while r.at < bytes.len() {
-        let start = r.at;
-        match record(&mut r, offset, index) {
-            Some(node) => out.push(node),
-            None => {
-                out.push(raw(
-                    "unparsed",
-                    &bytes[start..],
-                    offset + start,
-                    "bytes that do not parse as a record",
-                    Category::Record,
-                ));
+    let data_len = batch.as_bytes().len() - BATCH_HEADER_LEN;
+    let mut read = 0;
+    let records = match batch.records() {
+        Ok(records) => records,
+        Err(e) => return vec![unparsed_records(&e, offset, data_len)],
+    };
+    for (index, record) in records.enumerate() {
+        match record {
+            Ok(record) => {
+                let span = record.span();
+                read = span.end;
+                out.push(record_node(&record, offset + span.start, index));
+            }
+            Err(e) => {
+                if read < data_len {
+                    out.push(unparsed_records(&e, offset + read, data_len - read));
+                }
                 break;
             }
         }
-        index += 1;
     }
     out
 }
 
-struct VarReader<'a> {
-    bytes: &'a [u8],
-    at: usize,
-}
-
-impl VarReader<'_> {
-    /// A zigzag varlong (records use signed varints throughout).
-    fn varlong(&mut self) -> Option<i64> {
-        let mut v: u64 = 0;
-        for i in 0..10 {
-            let b = *self.bytes.get(self.at)?;
-            self.at += 1;
-            v |= u64::from(b & 0x7f) << (7 * i);
-            if b & 0x80 == 0 {
-                return Some((v >> 1) as i64 ^ -((v & 1) as i64));
-            }
-        }
-        None
-    }
-
-    fn take(&mut self, n: usize) -> Option<&[u8]> {
-        let s = self.bytes.get(self.at..self.at.checked_add(n)?)?;
-        self.at += n;
-        Some(s)
-    }
-}
-
-/// One record: length, attributes, deltas, key, value, headers.
-fn record(r: &mut VarReader<'_>, base: usize, index: usize) -> Option<Node> {
-    let start = r.at;
-    let mut children = Vec::new();
-    let field = |r: &mut VarReader<'_>,
-                 name: &str,
-                 value: String,
-                 from: usize,
-                 doc: &str,
-                 children: &mut Vec<Node>| {
-        children.push(Node::new(
-            name,
-            "varint",
-            Some(value),
-            base + from,
-            r.at - from,
-            doc,
-            Category::Record,
-        ));
-    };
-    let length = r.varlong()?;
-    field(
-        r,
-        "length",
-        length.to_string(),
-        start,
-        "bytes in the record after this field",
-        &mut children,
-    );
-    let body_end = r.at.checked_add(usize::try_from(length).ok()?)?;
-    if body_end > r.bytes.len() {
-        return None;
-    }
-    let at = r.at;
-    let attributes = r.take(1)?[0];
-    children.push(Node::new(
-        "attributes",
-        "int8",
-        Some(attributes.to_string()),
-        base + at,
-        1,
-        "unused",
+fn unparsed_records(e: &RecordsError, offset: usize, len: usize) -> Node {
+    raw(
+        "unparsed",
+        len,
+        offset,
+        &format!("bytes that do not read as records: {}", e.kind()),
         Category::Record,
-    ));
-    for (name, doc) in [
-        ("timestampDelta", "from the batch's baseTimestamp"),
-        ("offsetDelta", "from the batch's baseOffset"),
-    ] {
-        let at = r.at;
-        let v = r.varlong()?;
-        field(r, name, v.to_string(), at, doc, &mut children);
-    }
-    for name in ["key", "value"] {
-        children.push(sized(r, name, base)?);
-    }
-    let at = r.at;
-    let headers = r.varlong()?;
-    field(
-        r,
-        "headerCount",
-        headers.to_string(),
-        at,
-        "record headers that follow",
-        &mut children,
-    );
-    for i in 0..headers.max(0) {
-        let at = r.at;
-        let key = sized(r, "headerKey", base)?;
-        let value = sized(r, "headerValue", base)?;
-        let mut header = Node::new(
-            format!("header[{i}]"),
-            "Header",
-            None,
-            base + at,
-            r.at - at,
-            "",
-            Category::Record,
-        );
-        header.children = vec![key, value];
-        children.push(header);
-        if r.at > body_end {
-            return None;
-        }
-    }
-    if r.at != body_end {
-        return None;
-    }
+    )
+}
+
+/// One record at `offset`: its fields, each where its size puts it.
+///
+/// A record's varints are laid out at their shortest: together with the
+/// record's own span, which says how many bytes it took, that places every
+/// field exactly (a longer varint anywhere makes the sizes fall short of the
+/// span, and the record is then shown whole, without its fields).
+fn record_node(record: &Record, offset: usize, index: usize) -> Node {
+    let span = record.span();
     let mut node = Node::new(
         format!("Record[{index}]"),
         "Record",
         None,
-        base + start,
-        r.at - start,
+        offset,
+        span.len(),
         "",
         Category::Record,
     );
-    node.children = children;
-    Some(node)
-}
-
-/// A varint length (-1 for null), then that many bytes.
-fn sized(r: &mut VarReader<'_>, name: &str, base: usize) -> Option<Node> {
-    let at = r.at;
-    let len = r.varlong()?;
-    let value = if len < 0 {
-        "null".to_string()
-    } else {
-        let data = r.take(usize::try_from(len).ok()?)?;
-        crate::walk::bytes_text(data)
+    let mut fields = Fields {
+        at: offset,
+        out: Vec::new(),
     };
-    Some(Node::new(
-        name,
-        "varbytes",
-        Some(value),
-        base + at,
-        r.at - at,
-        "",
-        Category::Record,
-    ))
+    // The length is the body's size: everything after it.
+    let body = 1
+        + varlong_len(record.timestamp_delta())
+        + varint_len(record.offset_delta())
+        + sized_len(record.key())
+        + sized_len(record.value())
+        + varint_len(record.header_count() as i32)
+        + record
+            .headers()
+            .map(|h| sized_len(Some(h.key)) + sized_len(h.value))
+            .sum::<usize>();
+    let length = i32::try_from(body).unwrap_or(i32::MAX);
+    if varint_len(length) + body != span.len() {
+        node.doc = "written with longer varints than needed: its fields are not laid out".into();
+        return node;
+    }
+    fields.push(
+        "length",
+        "varint",
+        varint_len(length),
+        length.to_string(),
+        "bytes in the record after this field",
+    );
+    fields.push(
+        "attributes",
+        "int8",
+        1,
+        record.attributes().to_string(),
+        "unused",
+    );
+    fields.push(
+        "timestampDelta",
+        "varint",
+        varlong_len(record.timestamp_delta()),
+        record.timestamp_delta().to_string(),
+        "from the batch's baseTimestamp",
+    );
+    fields.push(
+        "offsetDelta",
+        "varint",
+        varint_len(record.offset_delta()),
+        record.offset_delta().to_string(),
+        "from the batch's baseOffset",
+    );
+    fields.sized("key", record.key());
+    fields.sized("value", record.value());
+    fields.push(
+        "headerCount",
+        "varint",
+        varint_len(record.header_count() as i32),
+        record.header_count().to_string(),
+        "record headers that follow",
+    );
+    for (i, h) in record.headers().enumerate() {
+        let start = fields.at;
+        let outer = core::mem::take(&mut fields.out);
+        fields.sized("headerKey", Some(h.key));
+        fields.sized("headerValue", h.value);
+        let children = core::mem::replace(&mut fields.out, outer);
+        let mut header = Node::new(
+            format!("header[{i}]"),
+            "Header",
+            None,
+            start,
+            fields.at - start,
+            "",
+            Category::Record,
+        );
+        header.children = children;
+        fields.out.push(header);
+    }
+    node.children = fields.out;
+    node
 }
 
-fn raw(name: &str, bytes: &[u8], offset: usize, doc: &str, category: Category) -> Node {
+/// The bytes of a varint length (-1 for null) and what it counts.
+fn sized_len(data: Option<&[u8]>) -> usize {
+    match data {
+        Some(d) => varint_len(i32::try_from(d.len()).unwrap_or(i32::MAX)) + d.len(),
+        None => varint_len(-1),
+    }
+}
+
+/// Record fields placed one after another from `at`.
+struct Fields {
+    at: usize,
+    out: Vec<Node>,
+}
+
+impl Fields {
+    fn push(&mut self, name: &str, type_name: &str, size: usize, value: String, doc: &str) {
+        self.out.push(Node::new(
+            name,
+            type_name,
+            Some(value),
+            self.at,
+            size,
+            doc,
+            Category::Record,
+        ));
+        self.at += size;
+    }
+
+    /// A varint length, then that many bytes (null for -1).
+    fn sized(&mut self, name: &str, data: Option<&[u8]>) {
+        let value = data.map_or_else(|| "null".to_string(), bytes_text);
+        self.push(name, "varbytes", sized_len(data), value, "");
+    }
+}
+
+fn raw(name: &str, len: usize, offset: usize, doc: &str, category: Category) -> Node {
     Node::new(
         name,
         "bytes",
-        Some(format!("{} bytes", bytes.len())),
+        Some(format!("{len} bytes")),
         offset,
-        bytes.len(),
+        len,
         doc,
         category,
     )
@@ -430,17 +353,14 @@ fn raw(name: &str, bytes: &[u8], offset: usize, doc: &str, category: Category) -
 mod tests {
     use super::*;
 
-    #[test]
-    fn crc32c_check_values() {
-        assert_eq!(crc32c(b""), 0);
-        assert_eq!(crc32c(b"123456789"), 0xe306_9283);
-        assert_eq!(crc32c(&[0u8; 32]), 0x8a91_36aa);
+    fn nodes(bytes: &[u8], offset: usize) -> Vec<Node> {
+        batches(&Records(bytes::Bytes::copy_from_slice(bytes)), offset)
     }
 
     #[test]
     fn the_empty_batch_lays_out_as_its_header() {
         let b = empty_record_batch();
-        let nodes = batches(&b, 100);
+        let nodes = nodes(&b, 100);
         assert_eq!(nodes.len(), 1);
         let batch = &nodes[0];
         assert_eq!((batch.offset, batch.size), (100, 61));
@@ -455,27 +375,49 @@ mod tests {
     }
 
     #[test]
-    fn a_record_is_parsed_and_a_broken_one_is_raw() {
+    fn a_record_is_shown_and_a_broken_one_is_raw() {
         let mut b = empty_record_batch();
         // length 7: attributes, timestamp delta 0, offset delta 0, key null
         // (-1 = 1), value "a" (len 1 = 2), no headers.
         let rec = [14u8, 0, 0, 0, 1, 2, b'a', 0];
         b.extend_from_slice(&rec);
         let len = (b.len() - 12) as i32;
-        b[8..12].copy_from_slice(&len.to_be_bytes());
-        b[57..61].copy_from_slice(&1i32.to_be_bytes());
-        let nodes = batches(&b, 0);
-        let record = nodes[0].children.last().unwrap();
+        b[header::LENGTH..header::LENGTH + 4].copy_from_slice(&len.to_be_bytes());
+        b[header::RECORD_COUNT..header::RECORD_COUNT + 4].copy_from_slice(&1i32.to_be_bytes());
+        let shown = nodes(&b, 0);
+        let record = shown[0].children.last().unwrap();
         assert_eq!(record.name, "Record[0]");
         assert_eq!(record.size, rec.len());
         assert_eq!(record.children[4].value.as_deref(), Some("null"));
-        // The same bytes cut short: the batch no longer parses and is raw.
-        let nodes = batches(&b[..b.len() - 1], 0);
-        assert_eq!(nodes[0].name, "unparsed");
+        let sum: usize = record.children.iter().map(|c| c.size).sum();
+        assert_eq!(sum, rec.len());
+        // The CRC was not recomputed: it is shown, with the right one.
+        assert!(shown[0].children[4]
+            .value
+            .as_deref()
+            .unwrap()
+            .contains("(computed 0x"));
+        // The same bytes cut short: the batch is not whole, and is raw.
+        let shown = nodes(&b[..b.len() - 1], 0);
+        assert_eq!(shown[0].name, "unparsed");
         // A record whose length overruns the batch is raw inside the batch.
         let mut bad = b.clone();
         bad[61] = 40;
-        let nodes = batches(&bad, 0);
-        assert_eq!(nodes[0].children.last().unwrap().name, "unparsed");
+        let shown = nodes(&bad, 0);
+        let last = shown[0].children.last().unwrap();
+        assert_eq!(
+            (last.name.as_str(), last.offset, last.size),
+            ("unparsed", 61, 8)
+        );
+        // A length written longer than needed: the record, without fields.
+        let mut long = empty_record_batch();
+        long.extend_from_slice(&[0x8e, 0x00, 0, 0, 0, 1, 2, b'a', 0]);
+        let len = (long.len() - 12) as i32;
+        long[header::LENGTH..header::LENGTH + 4].copy_from_slice(&len.to_be_bytes());
+        long[header::RECORD_COUNT..header::RECORD_COUNT + 4].copy_from_slice(&1i32.to_be_bytes());
+        let shown = nodes(&long, 0);
+        let record = shown[0].children.last().unwrap();
+        assert_eq!((record.name.as_str(), record.size), ("Record[0]", 9));
+        assert!(record.children.is_empty());
     }
 }

@@ -11,7 +11,7 @@ use core::fmt::Write as _;
 use kafka_wire::schema::{FieldSchema, StructSchema};
 
 use crate::layout::{Layout, MessageSpec, Node};
-use crate::walk::type_name;
+use crate::render::type_name;
 
 /// `s` as a JSON string literal (`<` escaped too, so that it can sit in an
 /// HTML `<script>`).

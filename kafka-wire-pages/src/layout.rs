@@ -3,15 +3,17 @@
 
 use core::fmt;
 
+use bytes::{Buf, Bytes};
 use kafka_messages::{ApiKey, RequestKind, ResponseKind};
-use kafka_wire::schema::StructSchema;
+use kafka_wire::dynamic::DynamicMessage;
+use kafka_wire::schema::{MessageSchema, StructSchema};
 use kafka_wire::{
     frame, DecodeError, DecodeErrorKind, EncodeError, Message, RequestHeader, ResponseHeader,
     VersionRange, Versioned,
 };
 
+use crate::render::{Failure, Renderer, Style};
 use crate::sample;
-use crate::walk::{Style, Walker};
 
 /// What a byte belongs to: the colours of a page's byte layout.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -232,6 +234,16 @@ impl MessageSpec {
         (MessageSpec::kafka(api, self.direction).as_ref() == Some(self)).then_some(api)
     }
 
+    /// The message as [`kafka_wire::dynamic`] reads and writes it.
+    pub fn message_schema(&self) -> MessageSchema {
+        MessageSchema {
+            body: self.schema,
+            versions: self.versions,
+            flexible: self.flexible,
+            api_key: Some(self.api_key),
+        }
+    }
+
     /// The header version this message uses at `version`.
     pub fn header_version(&self, version: i16) -> i16 {
         let flexible = self.flexible.contains(version);
@@ -331,9 +343,9 @@ pub struct Layout {
     pub root: Node,
     /// Where decoding stopped, if it did.
     pub error: Option<LayoutError>,
-    /// What the crate's own decoder (`kafka_wire`, through the message type
-    /// or the all-API dispatch) says of the same bytes, when it was run: `Ok`
-    /// when it decoded them whole. The tests hold the walker to it: on every
+    /// What the typed decoder (`kafka_wire`, through the message type or
+    /// the all-API dispatch) says of the same bytes, when it was run: `Ok`
+    /// when it decoded them whole. The tests hold the layout to it: on every
     /// input they try, [`error`](Layout::error) is `None` exactly when this
     /// is `Ok`.
     pub codec: Option<Result<(), DecodeError>>,
@@ -341,18 +353,20 @@ pub struct Layout {
 
 impl Layout {
     /// The layout of a request `body` with its `header`, as
-    /// [`frame::encode_request`] writes them.
+    /// [`frame::encode_request`] writes them, read back by the interpreted
+    /// codec.
     pub fn of_request<M: Message>(header: &RequestHeader, body: &M) -> Result<Layout, EncodeError> {
         let mut bytes = Vec::new();
         frame::encode_request(&mut bytes, header, body)?;
         let spec = MessageSpec::of::<M>(Direction::Request);
-        let mut layout = walk_frame(&bytes, true, Target::Spec(spec, header.api_version), false);
+        let mut layout = read_frame(&bytes, true, Target::Spec(spec, header.api_version), false);
         layout.codec = Some(codec_check::<M>(&layout));
         Ok(layout)
     }
 
     /// The layout of a response `body` at `version` with its `header`, as
-    /// [`frame::encode_response`] writes them.
+    /// [`frame::encode_response`] writes them, read back by the interpreted
+    /// codec.
     pub fn of_response<M: Message>(
         header: &ResponseHeader,
         version: i16,
@@ -361,17 +375,18 @@ impl Layout {
         let mut bytes = Vec::new();
         frame::encode_response(&mut bytes, header, version, body)?;
         let spec = MessageSpec::of::<M>(Direction::Response);
-        let mut layout = walk_frame(&bytes, true, Target::Spec(spec, version), false);
+        let mut layout = read_frame(&bytes, true, Target::Spec(spec, version), false);
         layout.codec = Some(codec_check::<M>(&layout));
         Ok(layout)
     }
 
     /// The layout of the sample instance of `spec` at `version` (see
     /// [`sample_frame`](crate::sample_frame)): numbers zero, strings and bytes
-    /// empty, one element per array, one empty RecordBatch per records field.
+    /// empty, one element per array, one empty RecordBatch per records field,
+    /// as [`DynamicMessage::sample`] builds it.
     pub fn sample(spec: MessageSpec, version: i16) -> Result<Layout, crate::PageError> {
         let bytes = sample::sample_frame(spec, version)?;
-        let mut layout = walk_frame(&bytes, true, Target::Spec(spec, version), true);
+        let mut layout = read_frame(&bytes, true, Target::Spec(spec, version), true);
         if spec.kafka_api().is_some() {
             layout.codec = Some(dispatch_check(&layout));
         }
@@ -382,7 +397,7 @@ impl Layout {
     /// first, then the body its API key and version name. Never fails: an
     /// error in the bytes is [`Layout::error`], with the tree up to it.
     pub fn decode_request(bytes: &[u8], prefix: SizePrefix) -> Layout {
-        let mut layout = walk_frame(
+        let mut layout = read_frame(
             bytes,
             prefix.applies(bytes, true),
             Target::AnyRequest,
@@ -403,7 +418,7 @@ impl Layout {
             Some(spec) => Target::Spec(spec, version),
             None => Target::UnknownResponse(api_key, version),
         };
-        let mut layout = walk_frame(bytes, prefix.applies(bytes, false), target, false);
+        let mut layout = read_frame(bytes, prefix.applies(bytes, false), target, false);
         if layout.spec.is_some() {
             layout.codec = Some(dispatch_check(&layout));
         }
@@ -418,7 +433,7 @@ impl Layout {
         bytes: &[u8],
         prefix: SizePrefix,
     ) -> Layout {
-        walk_frame(
+        read_frame(
             bytes,
             prefix.applies(bytes, spec.direction == Direction::Request),
             Target::Spec(spec, version),
@@ -438,7 +453,7 @@ impl Layout {
     }
 }
 
-/// Which message the walker reads.
+/// Which message a frame holds.
 #[derive(Clone, Copy)]
 enum Target {
     /// A request of whichever of Kafka's APIs its header names.
@@ -449,7 +464,7 @@ enum Target {
     UnknownResponse(i16, i16),
 }
 
-/// What the walk learnt of the message before it stopped.
+/// What the read learnt of the message before it stopped.
 struct Found {
     spec: Option<MessageSpec>,
     version: i16,
@@ -457,9 +472,9 @@ struct Found {
     name: String,
 }
 
-/// The one walk behind every layout: size prefix, header, body.
-fn walk_frame(bytes: &[u8], prefixed: bool, target: Target, sample: bool) -> Layout {
-    let mut w = Walker::new(bytes, sample);
+/// The one read behind every layout: size prefix, header, body.
+fn read_frame(bytes: &[u8], prefixed: bool, target: Target, sample: bool) -> Layout {
+    let mut r = FrameReader::new(bytes, sample);
     let mut children = Vec::new();
     let mut found = Found {
         spec: None,
@@ -467,9 +482,9 @@ fn walk_frame(bytes: &[u8], prefixed: bool, target: Target, sample: bool) -> Lay
         header_version: None,
         name: "Frame".to_string(),
     };
-    let result = walk_parts(&mut w, prefixed, target, &mut found, &mut children);
+    let result = read_parts(&mut r, prefixed, target, &mut found, &mut children);
     let error = result.err().map(|error| LayoutError {
-        offset: w.fail_offset(),
+        offset: r.fail_offset(),
         error,
     });
     let type_name = match (found.spec, found.header_version) {
@@ -499,21 +514,21 @@ fn walk_frame(bytes: &[u8], prefixed: bool, target: Target, sample: bool) -> Lay
     }
 }
 
-fn walk_parts(
-    w: &mut Walker<'_>,
+fn read_parts(
+    r: &mut FrameReader,
     prefixed: bool,
     target: Target,
     found: &mut Found,
     out: &mut Vec<Node>,
 ) -> Result<(), DecodeError> {
-    let declared = if prefixed { Some(w.frame(out)?) } else { None };
+    let declared = if prefixed { Some(r.frame(out)?) } else { None };
     let spec = match target {
         Target::Spec(spec, version) if spec.direction == Direction::Response => {
             found.version = version;
             found.name = spec.schema.json_name.to_string();
             let hv = spec.header_version(version);
             found.header_version = Some(hv);
-            w.header(Style::ResponseHeader, hv, out)?;
+            r.header(Style::ResponseHeader, hv, out)?;
             spec
         }
         Target::UnknownResponse(key, version) => {
@@ -522,12 +537,12 @@ fn walk_parts(
             return Err(DecodeErrorKind::UnknownApiKey(key).into());
         }
         Target::AnyRequest | Target::Spec(..) => {
-            let Some((key, version)) = w.peek_request_key() else {
-                // Too short for a key and a version: the header walk says
+            let Some((key, version)) = r.peek_request_key() else {
+                // Too short for a key and a version: the header's read says
                 // where the bytes end.
                 found.name = "Request".to_string();
                 found.header_version = Some(1);
-                w.header(Style::RequestHeader, 1, out)?;
+                r.header(Style::RequestHeader, 1, out)?;
                 return Err(DecodeError::truncated(4, 0));
             };
             found.version = version;
@@ -545,7 +560,7 @@ fn walk_parts(
             };
             found.header_version = Some(hv);
             found.name = spec.map_or("Request", |s| s.schema.json_name).to_string();
-            w.header(Style::RequestHeader, hv, out)?;
+            r.header(Style::RequestHeader, hv, out)?;
             let spec = match spec {
                 Some(spec) if spec.api_key == key => spec,
                 Some(spec) => {
@@ -570,15 +585,204 @@ fn walk_parts(
         }
     };
     found.spec = Some(spec);
-    if !spec.versions.contains(found.version) {
-        return Err(DecodeErrorKind::UnsupportedVersion {
-            version: found.version,
-            supported: spec.versions,
+    r.body(spec, found.version, out)?;
+    r.finish(declared)
+}
+
+/// A header or body to read: its schema and version, and how its node is
+/// written (its style, category, `about` texts, and name, type and doc).
+struct Part {
+    schema: MessageSchema,
+    version: i16,
+    style: Style,
+    category: Category,
+    abouts: Option<&'static [(&'static str, &'static str)]>,
+    heading: (String, String, String),
+}
+
+/// A frame's bytes read part by part: the size prefix here, the header and
+/// the body by [`DynamicMessage::read`], each rendered as it is read.
+struct FrameReader {
+    input: Bytes,
+    pos: usize,
+    /// The frame's end: the input's, or where its size prefix says.
+    end: usize,
+    /// Sample pages say "one sample element follows".
+    sample: bool,
+    /// Where the value that failed starts.
+    fail_at: Option<usize>,
+}
+
+impl FrameReader {
+    fn new(bytes: &[u8], sample: bool) -> Self {
+        FrameReader {
+            input: Bytes::copy_from_slice(bytes),
+            pos: 0,
+            end: bytes.len(),
+            sample,
+            fail_at: None,
         }
-        .into());
     }
-    w.body(spec, found.version, out)?;
-    w.finish(declared)
+
+    /// The offset of the value that failed (the position, if none did).
+    fn fail_offset(&self) -> usize {
+        self.fail_at.unwrap_or(self.pos)
+    }
+
+    fn fail<T>(&mut self, error: impl Into<DecodeError>) -> Result<T, DecodeError> {
+        self.fail_at.get_or_insert(self.pos);
+        Err(error.into())
+    }
+
+    /// The size prefix, as the `Frame` node; returns the size it says.
+    fn frame(&mut self, out: &mut Vec<Node>) -> Result<i32, DecodeError> {
+        let declared = self.input.slice(..).try_get_i32();
+        let (value, size) = match &declared {
+            Ok(n) => (n.to_string(), 4),
+            Err(_) => ("(error)".to_string(), 0),
+        };
+        let doc = "number of bytes that follow, patched after encoding";
+        let mut field = Node::new("size", "int32", Some(value), 0, size, doc, Category::Frame);
+        field.failed = declared.is_err();
+        let doc = "length-delimited framing";
+        let mut node = Node::new("Frame", "", None, 0, size, doc, Category::Frame);
+        node.failed = field.failed;
+        node.children.push(field);
+        out.push(node);
+        let declared = match declared {
+            Ok(n) => n,
+            Err(e) => return self.fail(e),
+        };
+        self.pos = 4;
+        let available = self.input.len() - self.pos;
+        match usize::try_from(declared) {
+            // A frame cut short is read as far as it goes, so that the error
+            // lands on the field its bytes end in.
+            Ok(n) => self.end = self.pos + n.min(available),
+            Err(_) => {
+                return self.fail(DecodeErrorKind::FrameSize {
+                    size: i64::from(declared),
+                    limit: available,
+                })
+            }
+        }
+        Ok(declared)
+    }
+
+    /// The API key and version a request header starts with, not consumed;
+    /// `None` when the bytes end first.
+    fn peek_request_key(&self) -> Option<(i16, i16)> {
+        let mut cur = &self.input[self.pos..self.end];
+        Some((cur.try_get_i16().ok()?, cur.try_get_i16().ok()?))
+    }
+
+    /// A request or response header at header version `hv`.
+    fn header(&mut self, style: Style, hv: i16, out: &mut Vec<Node>) -> Result<(), DecodeError> {
+        let (schema, name, doc) = match style {
+            Style::ResponseHeader => (
+                MessageSchema::of::<ResponseHeader>(),
+                "ResponseHeader",
+                "common response header",
+            ),
+            _ => (
+                MessageSchema::of::<RequestHeader>(),
+                "RequestHeader",
+                "common request header",
+            ),
+        };
+        let part = Part {
+            schema,
+            version: hv,
+            style,
+            category: Category::RpcHeader,
+            abouts: None,
+            heading: (name.to_string(), format!("v{hv}"), doc.to_string()),
+        };
+        self.part(part, out)
+    }
+
+    /// The body of `spec` at `version`.
+    fn body(
+        &mut self,
+        spec: MessageSpec,
+        version: i16,
+        out: &mut Vec<Node>,
+    ) -> Result<(), DecodeError> {
+        let part = Part {
+            schema: spec.message_schema(),
+            version,
+            style: Style::Body,
+            category: spec.direction.body_category(),
+            abouts: spec
+                .kafka_api()
+                .and(crate::page::kafka_abouts(spec.schema.json_name)),
+            heading: (
+                spec.schema.json_name.to_string(),
+                "struct".to_string(),
+                format!("message body, version {version}"),
+            ),
+        };
+        self.part(part, out)
+    }
+
+    /// Reads one part from the position, within the frame, renders what was
+    /// read of it as one node, and moves past it.
+    fn part(&mut self, part: Part, out: &mut Vec<Node>) -> Result<(), DecodeError> {
+        let read = DynamicMessage::read(
+            part.schema,
+            part.version,
+            &self.input.slice(..self.end),
+            self.pos,
+        );
+        let (message, result) = match read {
+            Ok((message, end)) => {
+                self.pos = end;
+                (message, Ok(()))
+            }
+            Err(partial) => {
+                self.pos = partial.message.body.span.map_or(self.pos, |s| s.end());
+                self.fail_at = Some(partial.offset);
+                (*partial.message, Err((partial.error, partial.offset)))
+            }
+        };
+        let failure = result.as_ref().err().map(|(error, offset)| Failure {
+            path: error.location().segments().copied().collect(),
+            kind: error.kind(),
+            offset: *offset,
+        });
+        let (name, type_name, doc) = part.heading;
+        let mut renderer = Renderer::new(
+            &self.input,
+            part.style,
+            part.category,
+            self.sample,
+            part.abouts,
+            failure,
+        );
+        if let Some(node) = renderer.message(&message, &name, type_name, doc) {
+            out.push(node);
+        }
+        result.map_err(|(error, _)| error)
+    }
+
+    /// After the body: the frame must end exactly there, and hold as many
+    /// bytes as its size said.
+    fn finish(&mut self, declared: Option<i32>) -> Result<(), DecodeError> {
+        if self.pos < self.end {
+            return self.fail(DecodeErrorKind::TrailingBytes(self.end - self.pos));
+        }
+        if let Some(size) = declared {
+            let available = self.input.len() - 4;
+            let size = size as usize;
+            if size > available {
+                return self.fail(DecodeError::truncated(size, available));
+            }
+        }
+        if self.end < self.input.len() {
+            return self.fail(DecodeErrorKind::TrailingBytes(self.input.len() - self.end));
+        }
+        Ok(())
+    }
 }
 
 /// The codec's verdict on a layout's bytes: the frame read by the codec's

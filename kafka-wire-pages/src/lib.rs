@@ -5,21 +5,28 @@
 //! protocol dissector shows, for every message a `#[derive(KafkaMessage)]`
 //! declares, from its schema as data ([`kafka_wire::KafkaStruct::SCHEMA`]).
 //!
-//! One walker reads bytes by the schema alone, as the derived decoders do,
-//! and records every value's offset, size, wire type, value and doc text:
+//! The crate is a renderer with no decoder of its own. kafka-wire's
+//! interpreted codec ([`kafka_wire::dynamic`]) reads the header and the body
+//! into value trees, each value with its span in the input; record batches
+//! are read by [`kafka_wire::records`]. The renderer turns those trees into
+//! [`Node`]s, each with its offset, size, wire type, value and doc text;
+//! what a tree holds between values (length prefixes, a tagged field's tag
+//! and size, a nullable struct's marker, a tagged section's count) it places
+//! from the spans and shows as the input has it:
 //!
 //! - [`Layout::decode_request`] / [`Layout::decode_response`]: a captured
 //!   frame (with or without its size prefix) of any of Kafka's APIs; the
 //!   header is read first and the API key picks the body.
 //! - [`Layout::of_request`] / [`Layout::of_response`]: a value of any derived
-//!   message, encoded by the crate's own codec, then walked.
+//!   message, encoded by the typed codec, then read back.
 //! - [`Layout::sample`] / [`Page::sample`]: the smallest legal instance of a
-//!   message at a version, written from its schema (numbers zero, strings and
-//!   bytes empty, one element per array, one empty 61-byte RecordBatch v2 for
-//!   records), as the seed pages show it.
+//!   message at a version, [`DynamicMessage::sample`](kafka_wire::dynamic::DynamicMessage::sample)
+//!   (numbers zero, strings and bytes empty, one element per array, one empty
+//!   61-byte RecordBatch v2 for records), as the seed pages show it.
 //!
-//! An error in the bytes never panics: the layout keeps the tree up to the
-//! failing value and [`Layout::error`] says where, with the field path.
+//! An error in the bytes never panics: the layout keeps the tree the codec
+//! read up to the failing value, marks the failing node and its ancestors,
+//! and [`Layout::error`] says where, with the field path.
 //!
 //! ```
 //! use kafka_messages::ApiKey;
@@ -86,11 +93,11 @@ mod html;
 mod json;
 mod layout;
 mod page;
+mod render;
 mod sample;
 mod text;
-mod walk;
 
-pub use crate::batch::{crc32c, empty_record_batch, BATCH_HEADER_LEN};
+pub use crate::batch::{empty_record_batch, BATCH_HEADER_LEN};
 pub use crate::json::schema_json;
 pub use crate::layout::{Category, Direction, Layout, LayoutError, MessageSpec, Node, SizePrefix};
 pub use crate::page::{kafka_schema_file, schema_text, Page, Section};

@@ -132,8 +132,8 @@ impl Page {
         };
         let what = direction.map_or("frame", Direction::word);
         let mut intro = format!(
-            "This page lays out a {what} of {} bytes, field by field, by walking the \
-             message's schema over its bytes.",
+            "This page lays out a {what} of {} bytes, field by field, as kafka-wire's \
+             interpreted codec reads it by the message's schema.",
             layout.bytes.len()
         );
         match &layout.error {

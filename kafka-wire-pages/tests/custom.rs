@@ -155,3 +155,44 @@ fn a_page_of_ones_own_messages_renders_its_schema_as_data() {
         .to_text()
         .contains("+-- Answer int64 = 42 [0x0009, 8B] The answer."));
 }
+
+#[test]
+fn records_show_their_batch_header_and_each_record_field() {
+    use kafka_wire::records::{Header, NewRecord, RecordBatchBuilder};
+
+    let headers = [Header::new(b"trace", b"7f3a")];
+    let mut builder = RecordBatchBuilder::new().base_offset(40);
+    builder
+        .append(
+            NewRecord::new(1_700_000_000_000)
+                .key(b"k")
+                .value(b"hello")
+                .headers(&headers),
+        )
+        .unwrap();
+    builder.append(NewRecord::new(1_700_000_000_001)).unwrap();
+    let mut p = probe();
+    p.records = Records::from(builder.build().unwrap());
+    let layout = Layout::of_request(&RequestHeader::new(1000, 1, 5, None), &p).unwrap();
+    assert!(layout.error.is_none(), "{:?}", layout.error);
+    let text = layout.to_text();
+    for line in [
+        "+-- RecordBatch[0] RecordBatch = v2, 2 records [0x0018, 92B]",
+        "+-- baseOffset int64 = 40 [0x0018, 8B] offset of the first record",
+        "+-- recordCount int32 = 2 [0x0051, 4B] records that follow",
+        "+-- Record[0] Record [0x0055, 24B]",
+        "+-- length varint = 23 [0x0055, 1B] bytes in the record after this field",
+        "+-- offsetDelta varint = 0 [0x0058, 1B] from the batch's baseOffset",
+        "+-- key varbytes = [6b] [0x0059, 2B]",
+        "+-- value varbytes = [68 65 6c 6c 6f] [0x005b, 6B]",
+        "+-- headerCount varint = 1 [0x0061, 1B] record headers that follow",
+        "+-- header[0] Header [0x0062, 11B]",
+        "+-- headerKey varbytes = [74 72 61 63 65] [0x0062, 6B]",
+        "+-- headerValue varbytes = [37 66 33 61] [0x0068, 5B]",
+        "+-- Record[1] Record [0x006d, 7B]",
+        "+-- offsetDelta varint = 1 [0x0070, 1B] from the batch's baseOffset",
+        "+-- value varbytes = null [0x0072, 1B]",
+    ] {
+        assert!(text.contains(line), "{line:?} missing from\n{text}");
+    }
+}

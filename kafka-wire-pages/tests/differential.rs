@@ -1,10 +1,11 @@
-//! The walker against the codec: on random legal instances of every message
-//! at every version, and on those bytes cut short and corrupted, the schema
-//! walker and the crate's own decoder (through the all-API dispatch) must
-//! agree on whether the bytes decode. A walker that reads what the codec
-//! refuses, or refuses what it reads, fails here. And whatever the bytes,
-//! nothing panics, and an error names the field it happened in and keeps the
-//! tree up to it.
+//! Pages against the typed codec: on random legal instances of every message
+//! at every version, and on those bytes cut short and corrupted, a page
+//! (the interpreted codec's read, rendered) and the typed decoder (through
+//! the all-API dispatch) must agree on whether the bytes decode. A page that
+//! shows whole what the typed codec refuses, or stops where it reads on,
+//! fails here. And whatever the bytes, nothing panics, every node lies
+//! within its parent, and an error names the field it happened in and keeps
+//! the tree up to it.
 
 mod common;
 
@@ -18,17 +19,18 @@ fn decode(spec_direction: Direction, bytes: &[u8], key: i16, version: i16) -> La
     }
 }
 
-/// The walker and the codec agree on `bytes`; returns whether they decoded.
+/// The page and the typed codec agree on `bytes`; returns whether they
+/// decoded.
 fn agree(direction: Direction, bytes: &[u8], key: i16, version: i16, what: &str) -> bool {
     let layout = decode(direction, bytes, key, version);
     check_tree(&layout, what);
     match &layout.codec {
-        // The walker stopped before it knew the message (an unknown key):
+        // The read stopped before it knew the message (an unknown key):
         // nothing to compare with.
         None => {
             assert!(
                 layout.error.is_some(),
-                "{what}: no codec verdict on a clean walk"
+                "{what}: no codec verdict on a clean read"
             );
             false
         }
@@ -36,7 +38,7 @@ fn agree(direction: Direction, bytes: &[u8], key: i16, version: i16, what: &str)
             assert_eq!(
                 layout.error.is_none(),
                 codec.is_ok(),
-                "{what}: walker {:?} / codec {:?}\n{}",
+                "{what}: page {:?} / codec {:?}\n{}",
                 layout.error,
                 codec,
                 layout.to_text()
@@ -46,8 +48,9 @@ fn agree(direction: Direction, bytes: &[u8], key: i16, version: i16, what: &str)
     }
 }
 
-/// Every node lies within the input, children within their parents; a
-/// stopped walk marks the path to the failure and its error has a place.
+/// Every node lies within the input, children within their parents and in
+/// wire order; a stopped read marks the path to the failure (a failed node's
+/// parent failed too) and its error has a place.
 fn check_tree(layout: &Layout, what: &str) {
     fn within(node: &Node, len: usize, what: &str) {
         assert!(
@@ -55,10 +58,19 @@ fn check_tree(layout: &Layout, what: &str) {
             "{what}: {} past the end",
             node.name
         );
+        let mut at = node.offset;
         for child in &node.children {
             assert!(
                 child.offset >= node.offset && child.offset + child.size <= node.offset + node.size,
                 "{what}: {} outside {}",
+                child.name,
+                node.name
+            );
+            assert!(child.offset >= at, "{what}: {} overlaps", child.name);
+            at = child.offset + child.size;
+            assert!(
+                !child.failed || node.failed,
+                "{what}: {} failed, {} not",
                 child.name,
                 node.name
             );
@@ -96,7 +108,7 @@ fn random_instances_decode_both_ways_and_corruptions_agree() {
                 agree(spec.direction, &bytes, api.key(), v, &what),
                 "{what}: a legal instance"
             );
-            // What the codec writes for the value it decoded, the walker reads
+            // What the codec writes for the value it decoded, the page reads
             // whole too (tags written in order, unknown tags kept).
             let written = common::codec_rewrite(spec, v, &bytes);
             let layout = decode(spec.direction, &written, api.key(), v);

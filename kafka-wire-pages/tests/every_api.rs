@@ -14,7 +14,7 @@ fn every_sample_page_generates_and_the_codec_agrees() {
     for (api, spec, v) in common::every_message() {
         let at = format!("{} {} v{v}", api.name(), spec.direction.word());
         let layout = Layout::sample(spec, v).unwrap_or_else(|e| panic!("{at}: {e}"));
-        // The walker read every byte the sample writer wrote...
+        // The interpreted codec read every byte of the sample it wrote...
         assert!(
             layout.error.is_none(),
             "{at}: {}",
@@ -26,8 +26,8 @@ fn every_sample_page_generates_and_the_codec_agrees() {
             Some(Ok(())) => {}
             other => panic!("{at}: codec {other:?}"),
         }
-        // The codec writes back the very bytes: the walker's view and the
-        // codec's are one instance.
+        // The typed codec writes back the very bytes: the page's view and
+        // the typed codec's are one instance.
         let again = common::codec_rewrite(spec, v, &layout.bytes);
         assert_eq!(again, layout.bytes, "{at}: re-encoded");
         // Node sizes add up: every child lies inside its parent, in order.
@@ -60,7 +60,7 @@ fn every_sample_page_generates_and_the_codec_agrees() {
         );
         pages += 1;
     }
-    assert!(pages > 600, "only {pages} messages walked");
+    assert!(pages > 600, "only {pages} messages laid out");
 }
 
 #[test]

@@ -187,8 +187,8 @@ fn the_comparison_catches_a_wrong_offset() {
         .any(|((_, x), (_, y))| x.offset != y.offset));
 }
 
-/// The same trees from values built by hand and encoded by the codec: the
-/// walker sees what the codec wrote, and the codec agrees.
+/// The same trees from values built by hand and encoded by the typed codec:
+/// the page shows what the codec wrote, and the codec agrees.
 #[test]
 fn values_encoded_by_the_codec_lay_out_as_the_seeds() {
     let empty = || Some(Str::new());

@@ -1,6 +1,6 @@
 //! What the tests share: every compiled message at every version, and random
-//! legal frames of them, written from their schemas by the workspace's one
-//! instance writer (independently of the crate's own sample writer).
+//! legal frames of them, written from their schemas by the workspace's
+//! random instance writer (`kafka_wire_test_support::wire_instances`).
 
 #![allow(dead_code)]
 
