@@ -14,7 +14,11 @@
 //!   re-encodes (to exactly `encoded_len` bytes) and decodes to itself again;
 //! - random garbage never panics, through `Message::decode`, `decode_exact`,
 //!   and the frame functions, and slice and 1-byte-split decoding agree;
-//! - every decode above stays within an allocation bound (see [`within_bound`]).
+//! - every decode above stays within an allocation bound (see [`within_bound`]);
+//! - the interpreted codec (`kafka_wire::dynamic`) reads every one of these
+//!   inputs as the typed decoder does: the same values, or the same error
+//!   kind at the same field path, within its own bound
+//!   ([`within_interpreted_bound`]).
 
 use std::fmt::Debug;
 use std::mem::size_of;
@@ -22,7 +26,11 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use bytes::Bytes;
 use kafka_messages::*;
+use kafka_wire::dynamic::{DynamicMessage, Element, FieldValue};
+use kafka_wire::schema::MessageSchema;
+use kafka_wire::DecodeError;
 use kafka_wire::{frame, DecodeErrorKind, Message, Str, UnknownTaggedFields, Uuid, Versioned};
+use kafka_wire_test_support::typed_debug::debug_of;
 use kafka_wire_test_support::{measure, Chunked, Counting, Rng, Usage};
 
 #[global_allocator]
@@ -59,6 +67,56 @@ fn largest_element() -> usize {
 fn within_bound(len: usize, usage: Usage) -> bool {
     let e = largest_element();
     usage.largest <= e * len + 1024 && usage.total <= 4 * e * len + 4096
+}
+
+/// The bound of the interpreted decoder, for `len` input bytes: largest
+/// single allocation <= T * len + 1024 and all bytes allocated <= 4 * T * len
+/// + 4096, where T is the larger of a tree's array element and struct field
+/// (each holds a value and its span; every element and field read takes at
+/// least one input byte, but for fieldless structs, which allocate nothing).
+fn within_interpreted_bound(len: usize, usage: Usage) -> bool {
+    let t = size_of::<Element>().max(size_of::<FieldValue>());
+    usage.largest <= t * len + 1024 && usage.total <= 4 * t * len + 4096
+}
+
+/// The interpreted decode of `input` (all of it when `exact`) agrees with the
+/// typed decoder's result, never panics and stays within its bound.
+fn interpreted_agrees<M: Msg>(
+    what: &str,
+    input: &[u8],
+    v: i16,
+    exact: bool,
+    typed: &Result<M, DecodeError>,
+) {
+    let schema = MessageSchema::of_message::<M>();
+    let bytes = Bytes::copy_from_slice(input);
+    let (result, usage) = measure(|| {
+        catch_unwind(AssertUnwindSafe(|| {
+            if exact {
+                DynamicMessage::decode_exact(schema, v, bytes)
+            } else {
+                DynamicMessage::decode(schema, v, &mut bytes.clone())
+            }
+        }))
+    });
+    let interpreted = result.unwrap_or_else(|_| panic!("{what}: interpreted decode panicked"));
+    assert!(
+        within_interpreted_bound(input.len(), usage),
+        "{what}: the interpreted decode allocated {usage:?} for {} input bytes",
+        input.len()
+    );
+    match (typed, &interpreted) {
+        (Ok(m), Ok(tree)) => assert_eq!(debug_of(&tree.body), format!("{m:?}"), "{what}"),
+        (Err(a), Err(b)) => assert_eq!(
+            (a.kind(), a.path()),
+            (b.kind(), b.path()),
+            "{what}: typed and interpreted errors"
+        ),
+        (a, b) => panic!(
+            "{what}: typed {a:?}, interpreted {:?}",
+            b.as_ref().map(|_| "Ok")
+        ),
+    }
 }
 
 // ---------------------------------------------------------------------------
@@ -506,6 +564,7 @@ fn prefixes_are_truncated<M: Msg>(subject: Subject<M>) {
             assert_eq!(format!("{split:?}"), format!("{err:?}"), "{what}: split");
             let exact = M::decode_exact(prefix, v).unwrap_err();
             assert_eq!(format!("{exact:?}"), format!("{err:?}"), "{what}: exact");
+            interpreted_agrees::<M>(&what, prefix, v, true, &Err(exact));
         }
     }
 }
@@ -547,6 +606,7 @@ fn mutations_are_safe<M: Msg>(subject: Subject<M>, stats: &mut [usize; 3]) {
                 input[at] = b;
                 let what = format!("{name} v{v}, byte {at} {original:#04x} -> {b:#04x}");
                 let decoded = guarded(&what, &input, || M::decode_exact(&input[..], v));
+                interpreted_agrees(&what, &input, v, true, &decoded);
                 stats[0] += 1;
                 let Ok(first) = decoded else { continue };
                 stats[1] += 1;
@@ -611,6 +671,7 @@ fn garbage_is_safe<M: Msg>(subject: Subject<M>, ok: &mut usize) {
             let input = garbage(&mut rng);
             let what = format!("{name} v{v}, garbage seed {seed:#x}");
             let slice = guarded(&what, &input, || M::decode(&mut &input[..], v));
+            interpreted_agrees(&what, &input, v, false, &slice);
             let split = guarded(&what, &input, || {
                 M::decode(&mut Chunked::bytewise(&input), v)
             });
