@@ -74,12 +74,7 @@ fn run<M: Message>(name: &str, version: i16, encoded: &Bytes) {
 }
 
 fn main() {
-    // `cargo bench` passes `--bench`; names that are not flags select workloads.
-    let names: Vec<String> = std::env::args()
-        .skip(1)
-        .filter(|a| !a.starts_with("--"))
-        .collect();
-    let wanted = |name: &str| names.is_empty() || names.iter().any(|n| name.contains(n.as_str()));
+    let wanted = common::wanted();
     println!("interpreted / typed time: median over {ROUNDS} interleaved rounds (interquartile range after it)\n");
     println!("| workload | bytes | typed decode ns/op | interpreted decode | IQR | interpreted encode | IQR | typed allocs/decode | interpreted allocs/decode |");
     println!("|---|--:|--:|--:|--:|--:|--:|--:|--:|");

@@ -126,12 +126,7 @@ fn run<O: Codec, T: Codec>(w: &Workload<O, T>) {
 }
 
 fn main() {
-    // `cargo bench` passes `--bench`; names that are not flags select workloads.
-    let names: Vec<String> = std::env::args()
-        .skip(1)
-        .filter(|a| !a.starts_with("--"))
-        .collect();
-    let wanted = |name: &str| names.is_empty() || names.iter().any(|n| name.contains(n.as_str()));
+    let wanted = common::wanted();
     println!(
         "kafka-wire: median over {ROUNDS} interleaved rounds (interquartile range after it), \
          and the ratio of each contender's fastest round (\"fastest\")\n"

@@ -97,6 +97,17 @@ pub fn interleaved(rounds: usize, contenders: &mut [&mut dyn FnMut(u64)]) -> Vec
     times
 }
 
+/// Whether the command line asks for the workload `name`: `cargo bench`
+/// passes `--bench`; names that are not flags select workloads, and none
+/// selects every one.
+pub fn wanted() -> impl Fn(&str) -> bool {
+    let names: Vec<String> = std::env::args()
+        .skip(1)
+        .filter(|a| !a.starts_with("--"))
+        .collect();
+    move |name| names.is_empty() || names.iter().any(|n| name.contains(n.as_str()))
+}
+
 /// The first quartile, the median and the third quartile.
 pub fn quartiles(mut v: Vec<f64>) -> (f64, f64, f64) {
     v.sort_by(f64::total_cmp);
