@@ -1,0 +1,92 @@
+//! The typed and the interpreted decoder on the same bytes, for every API.
+//!
+//! The first byte picks the API, the second the direction and the version;
+//! the rest is a body. Both decoders must agree: both succeed with equal
+//! values (the tree rendered as the typed struct's `Debug`) and equal
+//! re-encodings, or both fail with the same error kind at the same field
+//! path. Nothing may panic.
+#![no_main]
+
+use bytes::Bytes;
+use kafka_messages::{ApiKey, RequestKind, ResponseKind};
+use kafka_wire::dynamic::DynamicMessage;
+use kafka_wire::{DecodeError, DecodeErrorKind};
+use kafka_wire_test_support::typed_debug::debug_of;
+use libfuzzer_sys::fuzz_target;
+
+/// What a decoder made of the bytes.
+#[derive(Debug, PartialEq)]
+enum Outcome {
+    Decoded { values: String, encoded: Vec<u8> },
+    Failed { kind: DecodeErrorKind, path: String },
+}
+
+fn failed(e: &DecodeError) -> Outcome {
+    Outcome::Failed {
+        kind: e.kind().clone(),
+        path: e.path(),
+    }
+}
+
+/// `Produce(ProduceRequest { .. })` → `ProduceRequest { .. }`.
+fn unwrap_kind(debug: &str) -> String {
+    let open = debug.find('(').expect("a tuple variant");
+    debug[open + 1..debug.len() - 1].to_string()
+}
+
+fuzz_target!(|data: &[u8]| {
+    let [api, pick, body @ ..] = data else {
+        return;
+    };
+    let key = ApiKey::ALL[usize::from(*api) % ApiKey::ALL.len()];
+    let response = pick & 1 == 1;
+    let versions = key.valid_versions();
+    let (lo, hi) = (versions.lowest().unwrap(), versions.highest().unwrap());
+    let version = lo + i16::from(pick >> 1) % (hi - lo + 1);
+    let schema = if response {
+        key.response_message_schema()
+    } else {
+        key.request_message_schema()
+    }
+    .expect("every API is compiled in");
+
+    let mut buf = Bytes::copy_from_slice(body);
+    let decoded = if response {
+        ResponseKind::decode(key.key(), version, &mut buf).map(|m| {
+            let mut encoded = Vec::new();
+            m.encode(&mut encoded, version).expect("typed re-encode");
+            (format!("{m:?}"), encoded)
+        })
+    } else {
+        RequestKind::decode(key.key(), version, &mut buf).map(|m| {
+            let mut encoded = Vec::new();
+            m.encode(&mut encoded, version).expect("typed re-encode");
+            (format!("{m:?}"), encoded)
+        })
+    };
+    let typed = match decoded {
+        Err(e) => failed(&e),
+        Ok(_) if !buf.is_empty() => failed(
+            &DecodeError::new(DecodeErrorKind::TrailingBytes(buf.len()))
+                .in_message(schema.body.name, version),
+        ),
+        Ok((debug, encoded)) => Outcome::Decoded {
+            values: unwrap_kind(&debug),
+            encoded,
+        },
+    };
+
+    let interpreted =
+        match DynamicMessage::decode_exact(schema, version, Bytes::copy_from_slice(body)) {
+            Err(e) => failed(&e),
+            Ok(message) => {
+                let encoded = message.encode_to_vec().expect("interpreted re-encode");
+                assert_eq!(encoded.len(), message.encoded_len(), "encoded_len");
+                Outcome::Decoded {
+                    values: debug_of(&message.body),
+                    encoded,
+                }
+            }
+        };
+    assert_eq!(typed, interpreted, "{} v{version}", schema.body.name);
+});
