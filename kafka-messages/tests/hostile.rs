@@ -70,10 +70,11 @@ fn within_bound(len: usize, usage: Usage) -> bool {
 }
 
 /// The bound of the interpreted decoder, for `len` input bytes: largest
-/// single allocation <= T * len + 1024 and all bytes allocated <= 4 * T * len
-/// + 4096, where T is the larger of a tree's array element and struct field
-/// (each holds a value and its span; every element and field read takes at
-/// least one input byte, but for fieldless structs, which allocate nothing).
+/// single allocation at most `T * len + 1024` and all bytes allocated at most
+/// `4 * T * len + 4096`, where T is the larger of a tree's array element and
+/// struct field (each holds a value and its span; every element and field
+/// read takes at least one input byte, but for fieldless structs, which
+/// allocate nothing).
 fn within_interpreted_bound(len: usize, usage: Usage) -> bool {
     let t = size_of::<Element>().max(size_of::<FieldValue>());
     usage.largest <= t * len + 1024 && usage.total <= 4 * t * len + 4096
