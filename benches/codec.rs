@@ -1,4 +1,4 @@
-//! Criterion benchmarks for issue #5: this workspace's codec against
+//! Criterion benchmarks: this workspace's codec against
 //! kafka-protocol 0.18 and against a plain memcpy of the same bytes.
 //!
 //! One group per workload × operation (`<workload>/<op>`), each with three

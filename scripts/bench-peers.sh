@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The cross-language benchmark (issue #17), one command:
+# The cross-language benchmark, one command:
 #
 #   bash scripts/bench-peers.sh
 #

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Instruction counts (callgrind Ir) of kafka-wire vs kafka-protocol 0.18 on the
-# large CreateTopicsRequest v7 workload (issue #5; see BENCHMARKS.md).
+# large CreateTopicsRequest v7 workload (see BENCHMARKS.md).
 #
 # Builds the `callgrind` bench target (bench profile, benches/callgrind.rs), then
 # runs it under `valgrind --tool=callgrind` once per operation and crate. Only the

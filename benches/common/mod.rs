@@ -1,4 +1,4 @@
-//! The benchmark workloads (issue #5), built once for each contender: this
+//! The benchmark workloads, built once for each contender: this
 //! workspace's `kafka-messages` and `kafka-protocol` 0.18. Shared by
 //! `benches/codec.rs` (criterion) and `benches/callgrind.rs` (instruction counts).
 //!

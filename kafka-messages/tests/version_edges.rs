@@ -1,4 +1,4 @@
-//! Version edges of the shipped messages, one test each (issue #4, "Prove" 4).
+//! Version edges of the shipped messages, one test each.
 
 use bytes::{BufMut, Bytes, BytesMut};
 use kafka_messages::*;
