@@ -9,30 +9,8 @@
 
 use bytes::Bytes;
 use kafka_messages::{ApiKey, RequestKind, ResponseKind};
-use kafka_wire::dynamic::DynamicMessage;
-use kafka_wire::{DecodeError, DecodeErrorKind};
-use kafka_wire_test_support::typed_debug::debug_of;
+use kafka_wire_test_support::typed_debug::{unwrap_variant, Outcome};
 use libfuzzer_sys::fuzz_target;
-
-/// What a decoder made of the bytes.
-#[derive(Debug, PartialEq)]
-enum Outcome {
-    Decoded { values: String, encoded: Vec<u8> },
-    Failed { kind: DecodeErrorKind, path: String },
-}
-
-fn failed(e: &DecodeError) -> Outcome {
-    Outcome::Failed {
-        kind: e.kind().clone(),
-        path: e.path(),
-    }
-}
-
-/// `Produce(ProduceRequest { .. })` → `ProduceRequest { .. }`.
-fn unwrap_kind(debug: &str) -> String {
-    let open = debug.find('(').expect("a tuple variant");
-    debug[open + 1..debug.len() - 1].to_string()
-}
 
 fuzz_target!(|data: &[u8]| {
     let [api, pick, body @ ..] = data else {
@@ -65,28 +43,13 @@ fuzz_target!(|data: &[u8]| {
         })
     };
     let typed = match decoded {
-        Err(e) => failed(&e),
-        Ok(_) if !buf.is_empty() => failed(
-            &DecodeError::new(DecodeErrorKind::TrailingBytes(buf.len()))
-                .in_message(schema.body.name, version),
-        ),
+        Err(e) => Outcome::failed(&e),
+        Ok(_) if !buf.is_empty() => Outcome::trailing(buf.len(), schema.body.name, version),
         Ok((debug, encoded)) => Outcome::Decoded {
-            values: unwrap_kind(&debug),
+            values: unwrap_variant(&debug),
             encoded,
         },
     };
-
-    let interpreted =
-        match DynamicMessage::decode_exact(schema, version, Bytes::copy_from_slice(body)) {
-            Err(e) => failed(&e),
-            Ok(message) => {
-                let encoded = message.encode_to_vec().expect("interpreted re-encode");
-                assert_eq!(encoded.len(), message.encoded_len(), "encoded_len");
-                Outcome::Decoded {
-                    values: debug_of(&message.body),
-                    encoded,
-                }
-            }
-        };
+    let interpreted = Outcome::interpreted(schema, version, body);
     assert_eq!(typed, interpreted, "{} v{version}", schema.body.name);
 });

@@ -20,29 +20,14 @@ use common::{all_declarations, api_of, declaration, random_instances};
 use kafka_messages::*;
 use kafka_wire::dynamic::DynamicMessage;
 use kafka_wire::schema::{MessageSchema, StructSchema};
-use kafka_wire::{DecodeError, KafkaStruct, RequestHeader, ResponseHeader, Versioned};
-use kafka_wire_test_support::typed_debug::debug_of;
+use kafka_wire::{KafkaStruct, RequestHeader, ResponseHeader, Versioned};
+use kafka_wire_test_support::typed_debug::{debug_of, unwrap_variant, Outcome};
 use kafka_wire_test_support::Rng;
 
 /// Random instances per version.
 const INSTANCES: usize = 6;
 /// Damaged copies of each instance.
 const DAMAGED: usize = 24;
-
-/// What a decoder made of some bytes: the values as the typed `Debug` shows
-/// them and the re-encoding, or the error's kind and path.
-#[derive(Debug, PartialEq)]
-enum Outcome {
-    Decoded { values: String, encoded: Vec<u8> },
-    Failed { kind: String, path: String },
-}
-
-fn failed(e: &DecodeError) -> Outcome {
-    Outcome::Failed {
-        kind: format!("{:?}", e.kind()),
-        path: e.path(),
-    }
-}
 
 /// The typed decode of the declaration `name` at `version` from all of
 /// `bytes`.
@@ -51,16 +36,15 @@ fn typed(name: &str, version: i16, bytes: &[u8]) -> Outcome {
     macro_rules! exact {
         ($decoded:expr, $rest:expr) => {
             match ($decoded, $rest) {
-                (Err(e), _) => failed(&e),
-                (Ok(_), rest) if rest > 0 => Outcome::Failed {
-                    kind: format!("{:?}", kafka_wire::DecodeErrorKind::TrailingBytes(rest)),
-                    path: name.to_string(),
-                },
+                (Err(e), _) => Outcome::failed(&e),
+                (Ok(_), rest) if rest > 0 => {
+                    Outcome::trailing(rest, schema_of(name).body.name, version)
+                }
                 (Ok(body), _) => {
                     let mut encoded = Vec::new();
                     body.encode(&mut encoded, version).expect("typed re-encode");
                     Outcome::Decoded {
-                        values: unwrap_kind(&format!("{body:?}")),
+                        values: unwrap_variant(&format!("{body:?}")),
                         encoded,
                     }
                 }
@@ -81,7 +65,7 @@ fn typed(name: &str, version: i16, bytes: &[u8]) -> Outcome {
         ($($ty:ident),*) => {
             match name {
                 $(stringify!($ty) => match $ty::decode_exact(bytes, version) {
-                    Err(e) => failed(&e),
+                    Err(e) => Outcome::failed(&e),
                     Ok(value) => Outcome::Decoded {
                         values: format!("{value:?}"),
                         encoded: value.encode_to_vec(version).expect("typed re-encode"),
@@ -94,12 +78,6 @@ fn typed(name: &str, version: i16, bytes: &[u8]) -> Outcome {
     common::with_headers_and_data_schemas!(by_name)
 }
 
-/// `Produce(ProduceRequest { .. })` → `ProduceRequest { .. }`.
-fn unwrap_kind(debug: &str) -> String {
-    let open = debug.find('(').expect("a tuple variant");
-    debug[open + 1..debug.len() - 1].to_string()
-}
-
 /// The schema of the declaration `name`.
 fn schema_of(name: &str) -> MessageSchema {
     let (body, versions, flexible) = declaration(name).expect("declared");
@@ -108,23 +86,6 @@ fn schema_of(name: &str) -> MessageSchema {
         versions,
         flexible,
         api_key: None,
-    }
-}
-
-/// The interpreted decode, as an [`Outcome`] comparable with the typed one:
-/// values rendered as the typed `Debug` writes them (so without the unknown
-/// tags of a struct that does not keep them), re-encoded as they are.
-fn interpreted(schema: MessageSchema, version: i16, bytes: &[u8]) -> Outcome {
-    match DynamicMessage::decode_exact(schema, version, Bytes::copy_from_slice(bytes)) {
-        Err(e) => failed(&e),
-        Ok(message) => {
-            let encoded = message.encode_to_vec().expect("interpreted re-encode");
-            assert_eq!(message.encoded_len(), encoded.len(), "encoded_len");
-            Outcome::Decoded {
-                values: debug_of(&message.body),
-                encoded,
-            }
-        }
     }
 }
 
@@ -175,7 +136,7 @@ fn interpreted_decode_agrees_with_typed_on_every_declaration() {
                 );
                 // From the typed encoding, the typed encoding.
                 assert_eq!(
-                    interpreted(schema, version, encoded),
+                    Outcome::interpreted(schema, version, encoded),
                     typed,
                     "{what}: from the typed encoding"
                 );
@@ -183,7 +144,7 @@ fn interpreted_decode_agrees_with_typed_on_every_declaration() {
                     let bad = damaged(&mut rng, &wire);
                     let (t, i) = (
                         self::typed(&name, version, &bad),
-                        interpreted(schema, version, &bad),
+                        Outcome::interpreted(schema, version, &bad),
                     );
                     match (&t, &i) {
                         (
