@@ -2,6 +2,7 @@
 //! `scripts/callgrind.sh` builds and runs this. Not a criterion benchmark.
 //!
 //! Usage: `callgrind <encode|size|decode|decode_into|view> <kafka-wire|kafka-protocol> [iterations] [workload]`,
+//! `callgrind decode interpreted [iterations] [workload]` for the interpreted codec's decode,
 //! or `callgrind memcpy std [iterations] [workload]` for a copy of the body (the baseline of the
 //! cache counts of `CACHE=1 scripts/callgrind.sh`)
 //! where workload is `large_v7` (default), `large_v4`, `acls_v3`, `response_v7` or `small_v7`.
@@ -56,6 +57,16 @@ fn measure_decode_into<M: kafka_wire::Versioned>(encoded: &Bytes, version: i16, 
     }
 }
 
+/// Decodes into the interpreted codec's value tree (`kafka_wire::dynamic`).
+#[inline(never)]
+fn measure_interpreted<M: kafka_wire::Message>(encoded: &Bytes, version: i16, iterations: u64) {
+    let schema = kafka_wire::schema::MessageSchema::of_message::<M>();
+    for _ in 0..iterations {
+        let mut src = black_box(encoded).clone();
+        black_box(kafka_wire::dynamic::DynamicMessage::decode(schema, version, &mut src).unwrap());
+    }
+}
+
 /// Reads the borrowed view of the body (`Versioned::view_exact`) and drops it.
 #[inline(never)]
 fn measure_view<M: kafka_wire::Versioned + kafka_wire::WireView>(
@@ -75,7 +86,7 @@ fn measure_memcpy(copy: &mut common::Memcpy, iterations: u64) {
     copy.run(iterations);
 }
 
-fn run<O: Codec + kafka_wire::Versioned + kafka_wire::WireView, T: Codec>(
+fn run<O: Codec + kafka_wire::Message + kafka_wire::WireView, T: Codec>(
     w: Workload<O, T>,
     op: &str,
     krate: &str,
@@ -93,6 +104,7 @@ fn run<O: Codec + kafka_wire::Versioned + kafka_wire::WireView, T: Codec>(
         ("decode_into", "kafka-wire") => {
             measure_decode_into::<O>(&w.encoded, w.version, iterations)
         }
+        ("decode", "interpreted") => measure_interpreted::<O>(&w.encoded, w.version, iterations),
         ("view", "kafka-wire") => measure_view::<O>(&w.encoded, w.version, iterations),
         ("memcpy", "std") => measure_memcpy(&mut common::Memcpy::new(&w.encoded), iterations),
         _ => usage(),
@@ -106,7 +118,7 @@ fn run<O: Codec + kafka_wire::Versioned + kafka_wire::WireView, T: Codec>(
 
 fn usage() -> ! {
     eprintln!(
-        "usage: callgrind <encode|size|decode|decode_into|view> <kafka-wire|kafka-protocol> [iterations] \
+        "usage: callgrind <encode|size|decode|decode_into|view> <kafka-wire|kafka-protocol|interpreted> [iterations] \
          [large_v7|large_v4|acls_v3|response_v7|small_v7], or callgrind memcpy std [iterations] [workload]"
     );
     std::process::exit(2)
