@@ -11,14 +11,16 @@
 //!    with the same error kind at the same field path, or both succeed with
 //!    the same values;
 //! 3. the sample instance of every message encodes, and the typed decoder
-//!    reads it back to the same values.
+//!    reads it back to the same values;
+//! 4. a `DynamicView` of those bytes shows, field by field and element by
+//!    element, the values and spans of the tree built from it.
 
 mod common;
 
 use bytes::Bytes;
 use common::{all_declarations, api_of, declaration, random_instances};
 use kafka_messages::*;
-use kafka_wire::dynamic::DynamicMessage;
+use kafka_wire::dynamic::{DynamicMessage, DynamicView, StructValue, StructView, Value, ValueView};
 use kafka_wire::schema::{MessageSchema, StructSchema};
 use kafka_wire::{KafkaStruct, RequestHeader, ResponseHeader, Versioned};
 use kafka_wire_test_support::typed_debug::{debug_of, unwrap_variant, Outcome};
@@ -165,6 +167,82 @@ fn interpreted_decode_agrees_with_typed_on_every_declaration() {
     }
     assert!(checked > 2000, "{checked} instances");
     assert!(agreed_errors > 20_000, "{agreed_errors} errors compared");
+}
+
+/// Fails unless the view `view` shows the values and spans of `tree`.
+fn assert_shows(view: StructView<'_>, tree: &StructValue, what: &str) {
+    assert_eq!(view.span(), tree.span.unwrap(), "{what}: struct span");
+    let mut count = 0;
+    for field in view.fields() {
+        let what = format!("{what}.{}", field.field.name);
+        let held = tree
+            .fields()
+            .iter()
+            .find(|f| f.field.name == field.field.name);
+        let held = held.unwrap_or_else(|| panic!("{what}: not in the tree"));
+        assert_eq!(Some(field.span), held.span, "{what}: span");
+        assert_eq!(field.tag_header, held.tag_header, "{what}: tag header");
+        assert_value(field.value, &held.value, &what);
+        count += 1;
+    }
+    assert_eq!(count, tree.fields().len(), "{what}: fields");
+    assert!(
+        view.unknown_tags().eq(tree.unknown_tags().iter().cloned()),
+        "{what}: unknown tags"
+    );
+}
+
+fn assert_value(view: ValueView<'_>, tree: &Value, what: &str) {
+    match (view, tree) {
+        (ValueView::Struct(v), Value::Struct(t)) => assert_shows(v, t, what),
+        (ValueView::Array(v), Value::Array(t)) => {
+            assert_eq!(v.len(), t.len(), "{what}: length");
+            for (i, (v, t)) in v.iter().zip(t).enumerate() {
+                assert_eq!(Some(v.span), t.span, "{what}[{i}]: span");
+                assert_value(v.value, &t.value, &format!("{what}[{i}]"));
+            }
+        }
+        (ValueView::String(v), Value::String(t)) => assert_eq!(v, t.as_str(), "{what}"),
+        (ValueView::Bytes(v), Value::Bytes(t)) => assert_eq!(v, &t[..], "{what}"),
+        (ValueView::Records(v), Value::Records(t)) => assert_eq!(v, &t.0[..], "{what}"),
+        (v, t) => {
+            let scalar = match v {
+                ValueView::Null => Value::Null,
+                ValueView::Bool(x) => Value::Bool(x),
+                ValueView::Int8(x) => Value::Int8(x),
+                ValueView::Int16(x) => Value::Int16(x),
+                ValueView::Uint16(x) => Value::Uint16(x),
+                ValueView::Int32(x) => Value::Int32(x),
+                ValueView::Uint32(x) => Value::Uint32(x),
+                ValueView::Int64(x) => Value::Int64(x),
+                ValueView::Float64(x) => Value::Float64(x),
+                ValueView::Uuid(x) => Value::Uuid(x),
+                other => panic!("{what}: {other:?} in the view, {t:?} in the tree"),
+            };
+            assert_eq!(&scalar, t, "{what}");
+        }
+    }
+}
+
+#[test]
+fn the_view_shows_the_tree_built_from_it() {
+    let mut checked = 0;
+    for (name, _, versions, _) in all_declarations() {
+        let schema = schema_of(&name);
+        for version in versions.lowest().unwrap()..=versions.highest().unwrap() {
+            for wire in random_instances(&name, schema.body, version, schema.flexible, INSTANCES) {
+                let what = format!("{name} v{version} {}", common::hex(&wire));
+                let view = DynamicView::decode_exact(schema, version, Bytes::from(wire.clone()))
+                    .unwrap_or_else(|e| panic!("{what}: {e}"));
+                assert_eq!(view.bytes(), wire, "{what}: bytes");
+                let tree = view.to_message();
+                assert_shows(view.body(), &tree.body, &what);
+                assert_eq!(view, view.clone(), "{what}: equal to itself");
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked > 2000, "{checked} instances");
 }
 
 #[test]

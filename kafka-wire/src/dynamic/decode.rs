@@ -1,14 +1,15 @@
-//! Reading a value tree: the derived decoders' rules, by the schema.
+//! Reading a body by its schema: the derived decoders' rules, once, into a
+//! [`DynamicView`]'s nodes. The owned tree is read through the same nodes.
 
 use core::fmt;
 
 use bytes::{Buf, Bytes};
 
-use super::value::{Element, FieldValue, Span, StructValue, UnknownTag, Value};
+use super::view::{DynamicView, Node};
 use super::DynamicMessage;
 use crate::codec::{self, LengthForm};
 use crate::schema::{FieldSchema, KafkaType, MessageSchema, StructSchema};
-use crate::{tagged, DecodeError, DecodeErrorKind, Records, Uuid};
+use crate::{tagged, DecodeError, DecodeErrorKind};
 
 /// A decode that failed, with what it read before the failure: for a tool
 /// that shows a broken frame as far as it goes.
@@ -35,48 +36,52 @@ impl std::error::Error for PartialDecode {
     }
 }
 
+/// Reads a body at `version` from `offset` in `input` into a view, and
+/// returns it with the offset where the body ends; on error, the partial
+/// tree (materialized from the nodes read so far), the error and where the
+/// failing value starts.
 pub(super) fn read(
     schema: MessageSchema,
     version: i16,
     input: &Bytes,
     offset: usize,
-) -> Result<(DynamicMessage, usize), PartialDecode> {
-    let mut message = DynamicMessage {
-        body: StructValue::with_room(schema.body),
-        ..DynamicMessage::new(schema, version)
-    };
+) -> Result<(DynamicView, usize), PartialDecode> {
     let offset = offset.min(input.len());
-    if !schema.versions.contains(version) {
-        let error = DecodeError::new(DecodeErrorKind::UnsupportedVersion {
-            version,
-            supported: schema.versions,
-        })
-        .in_message(schema.body.name, version);
-        return Err(PartialDecode {
-            message: Box::new(message),
-            error,
-            offset,
-        });
-    }
+    // Node offsets are `u32`s from the body's start: a body reads at most
+    // 4 GiB, twice Kafka's largest frame.
+    let end = input.len().min(offset.saturating_add(u32::MAX as usize));
     let mut reader = Reader {
-        input,
+        input: &input[..end],
+        base: offset,
         pos: offset,
-        end: input.len(),
+        end,
         version,
         fail_at: None,
+        // Room for a node per 16 bytes left, up to 4096 nodes (80 KiB),
+        // growing by doubling from there: what a small body needs at once,
+        // and no more than a large input (a segment of many bodies) can
+        // justify before its bytes are read.
+        nodes: Vec::with_capacity(((end - offset) / 16 + 1).min(4096)),
     };
-    let result = reader.read_struct(
-        schema.body,
-        schema.flexible.contains(version),
-        &mut message.body,
-    );
-    message.body.span = Some(Span::between(offset, reader.pos));
+    let root = reader.open(Node::ROOT, 0, offset, 0);
+    let result = if schema.versions.contains(version) {
+        reader.read_struct(schema.body, schema.flexible.contains(version))
+    } else {
+        Err(DecodeError::new(DecodeErrorKind::UnsupportedVersion {
+            version,
+            supported: schema.versions,
+        }))
+    };
+    reader.close(root);
+    let end = reader.pos;
+    let fail_at = reader.fail_at;
+    let view = DynamicView::new(schema, version, input.clone(), offset, reader.nodes);
     match result {
-        Ok(()) => Ok((message, reader.pos)),
+        Ok(()) => Ok((view, end)),
         Err(error) => Err(PartialDecode {
-            message: Box::new(message),
+            message: Box::new(view.to_message()),
             error: error.in_message(schema.body.name, version),
-            offset: reader.fail_at.unwrap_or(reader.pos),
+            offset: fail_at.unwrap_or(end),
         }),
     }
 }
@@ -84,18 +89,23 @@ pub(super) fn read(
 type Read = Result<(), DecodeError>;
 
 struct Reader<'a> {
-    input: &'a Bytes,
+    /// The input, up to the furthest a body may reach.
+    input: &'a [u8],
+    /// Where the body starts: node offsets are from here.
+    base: usize,
     pos: usize,
     /// Reads stop here: the input's end, or a tagged value's.
     end: usize,
     version: i16,
     /// Where the innermost failing read started.
     fail_at: Option<usize>,
+    nodes: Vec<Node>,
 }
 
 impl Reader<'_> {
     /// Runs `read` on the bytes left; advances past what it used on
     /// success, and marks the failure's offset on error.
+    #[inline(always)]
     fn take<T>(
         &mut self,
         read: impl FnOnce(&mut &[u8]) -> Result<T, DecodeError>,
@@ -111,122 +121,174 @@ impl Reader<'_> {
         }
     }
 
-    /// [`take`](Self::take) over a `Bytes` of the bytes left, so that what
-    /// `read` keeps of them is a slice of the input, not a copy.
-    fn take_shared<T>(
-        &mut self,
-        read: impl FnOnce(&mut Bytes) -> Result<T, DecodeError>,
-    ) -> Result<T, DecodeError> {
-        let mut cur = self.input.slice(self.pos..self.end);
-        let before = cur.len();
-        match read(&mut cur) {
-            Ok(v) => {
-                self.pos += before - cur.remaining();
-                Ok(v)
-            }
-            Err(e) => self.fail(e),
-        }
-    }
-
+    #[cold]
     fn fail<T>(&mut self, error: impl Into<DecodeError>) -> Result<T, DecodeError> {
         self.fail_at.get_or_insert(self.pos);
         Err(error.into())
     }
 
+    /// Skips a fixed-width value, with the typed decoder's error when the
+    /// bytes run out.
+    #[inline(always)]
+    fn skip(&mut self, width: usize) -> Read {
+        let left = self.end - self.pos;
+        if left < width {
+            return self.fail(DecodeError::truncated(width, left));
+        }
+        self.pos += width;
+        Ok(())
+    }
+
+    /// The offset of `at` in the input, as a node keeps it.
+    #[inline(always)]
+    fn rel(&self, at: usize) -> u32 {
+        // The reader never goes past `base + u32::MAX`.
+        (at - self.base) as u32
+    }
+
+    /// Pushes a node for a value read from `start` to here.
+    #[inline(always)]
+    fn leaf(&mut self, slot: u16, header: u8, start: usize, content: (usize, usize), flags: u8) {
+        let node = Node {
+            offset: self.rel(start),
+            len: (self.pos - start) as u32,
+            a: self.rel(content.0),
+            b: content.1 as u32,
+            slot,
+            flags,
+            header,
+        };
+        self.nodes.push(node);
+    }
+
+    /// Pushes the node of a struct or array whose values follow it; its
+    /// length and its subtree's end are set by [`close`](Self::close).
+    #[inline(always)]
+    fn open(&mut self, slot: u16, header: u8, start: usize, flags: u8) -> usize {
+        let node = Node {
+            offset: self.rel(start),
+            len: 0,
+            a: 0,
+            b: 0,
+            slot,
+            flags: flags | Node::SUBTREE,
+            header,
+        };
+        self.nodes.push(node);
+        self.nodes.len() - 1
+    }
+
+    /// Ends the struct or array opened at `at` here, read whole or not.
+    #[inline(always)]
+    fn close(&mut self, at: usize) {
+        let len = (self.pos - self.base) as u32 - self.nodes[at].offset;
+        let end = self.nodes.len() as u32;
+        let node = &mut self.nodes[at];
+        node.len = len;
+        node.a = end;
+    }
+
     /// A struct's fields at this version, then (when flexible) its tagged
-    /// section, into `out`, which keeps what was read if a read fails.
-    fn read_struct(
-        &mut self,
-        schema: &'static StructSchema,
-        flexible: bool,
-        out: &mut StructValue,
-    ) -> Read {
+    /// section.
+    fn read_struct(&mut self, schema: &'static StructSchema, flexible: bool) -> Read {
         let v = self.version;
-        for field in schema.fields {
+        for (slot, field) in schema.fields.iter().enumerate() {
             if field.versions.contains(v) && !field.tagged.contains(v) {
-                let start = self.pos;
-                let mut slot = None;
-                let result = self.read_value(
+                self.read_value(
+                    slot as u16,
+                    0,
                     &field.kafka_type,
                     field.nullable.contains(v),
                     field_flexible(field, flexible, v),
-                    &mut slot,
-                );
-                if let Some(value) = slot {
-                    out.push_read(FieldValue {
-                        field,
-                        value,
-                        span: Some(Span::between(start, self.pos)),
-                        tag_header: None,
-                    });
-                }
-                result.map_err(|e| e.in_field(field.name))?;
+                )
+                .map_err(|e| e.in_field(field.name))?;
             }
         }
         if flexible {
-            self.read_tagged_section(schema, flexible, out)?;
+            self.read_tagged_section(schema, flexible)?;
         }
         Ok(())
     }
 
-    /// One value of type `ty` into `slot`: set once the value is known, or,
-    /// for an array or struct, with what was read of it when a read inside
-    /// it fails.
+    /// One value of type `ty`, as the field or element `slot`. A value that
+    /// fails leaves no node, unless it is a struct or array, which keeps
+    /// what was read of it.
     fn read_value(
         &mut self,
+        slot: u16,
+        header: u8,
         ty: &'static KafkaType,
         nullable: bool,
         flexible: bool,
-        slot: &mut Option<Value>,
     ) -> Read {
-        let value = match ty {
-            KafkaType::Bool => Value::Bool(self.take(|b| Ok(b.try_get_u8()? != 0))?),
-            KafkaType::Int8 => Value::Int8(self.take(|b| Ok(b.try_get_i8()?))?),
-            KafkaType::Int16 => Value::Int16(self.take(|b| Ok(b.try_get_i16()?))?),
-            KafkaType::Uint16 => Value::Uint16(self.take(|b| Ok(b.try_get_u16()?))?),
-            KafkaType::Int32 => Value::Int32(self.take(|b| Ok(b.try_get_i32()?))?),
-            KafkaType::Uint32 => Value::Uint32(self.take(|b| Ok(b.try_get_u32()?))?),
-            KafkaType::Int64 => Value::Int64(self.take(|b| Ok(b.try_get_i64()?))?),
-            KafkaType::Float64 => Value::Float64(self.take(|b| Ok(b.try_get_f64()?))?),
-            KafkaType::Uuid => {
-                Value::Uuid(self.take(|b| Ok(Uuid(b.try_get_u128()?.to_be_bytes())))?)
+        let start = self.pos;
+        if let Some(width) = ty.fixed_size() {
+            // Any bytes read as a number (and any byte as a bool, as in the
+            // typed decoder): only their count is checked.
+            self.skip(width)?;
+            self.leaf(slot, header, start, (start, 0), 0);
+            return Ok(());
+        }
+        match ty {
+            KafkaType::String => {
+                let text =
+                    self.take(|b| codec::get_str_slice(b, flexible).map(|s| s.map(str::len)))?;
+                self.content(slot, header, start, text, nullable)
             }
-            KafkaType::String => self.take_shared(|b| {
-                non_null(codec::get_str(b, flexible)?.map(Value::String), nullable)
-            })?,
-            KafkaType::Bytes => self.take_shared(|b| {
-                non_null(codec::get_bytes(b, flexible)?.map(Value::Bytes), nullable)
-            })?,
-            KafkaType::Records => self.take_shared(|b| {
-                let records = codec::get_bytes(b, flexible)?.map(|r| Value::Records(Records(r)));
-                non_null(records, nullable)
-            })?,
-            KafkaType::Array(inner) => return self.read_array(inner, nullable, flexible, slot),
+            KafkaType::Bytes | KafkaType::Records => {
+                let bytes =
+                    self.take(|b| codec::get_bytes_slice(b, flexible).map(|s| s.map(<[u8]>::len)))?;
+                self.content(slot, header, start, bytes, nullable)
+            }
+            KafkaType::Array(inner) => self.read_array(slot, header, inner, nullable, flexible),
             KafkaType::Struct(schema) => {
-                if nullable && self.take(|b| Ok(b.try_get_i8()?))? < 0 {
-                    Value::Null
-                } else {
-                    let mut value = StructValue::with_room(schema);
-                    let start = self.pos;
-                    let result = self.read_struct(schema, flexible, &mut value);
-                    value.span = Some(Span::between(start, self.pos));
-                    *slot = Some(Value::Struct(value));
-                    return result;
+                let mut flags = 0;
+                if nullable {
+                    if self.take(|b| Ok(b.try_get_i8()?))? < 0 {
+                        self.leaf(slot, header, start, (start, 0), Node::NULL);
+                        return Ok(());
+                    }
+                    flags = Node::MARKER;
                 }
+                let at = self.open(slot, header, start, flags);
+                let result = self.read_struct(schema, flexible);
+                self.close(at);
+                result
             }
-        };
-        *slot = Some(value);
+            _ => unreachable!("fixed-width types are read above"),
+        }
+    }
+
+    /// The node of a string, bytes or records value of `len` content bytes
+    /// that end here, or of its null.
+    #[inline(always)]
+    fn content(
+        &mut self,
+        slot: u16,
+        header: u8,
+        start: usize,
+        len: Option<usize>,
+        nullable: bool,
+    ) -> Read {
+        match len {
+            Some(len) => self.leaf(slot, header, start, (self.pos - len, len), 0),
+            None if nullable => self.leaf(slot, header, start, (start, 0), Node::NULL),
+            None => return self.fail(DecodeErrorKind::UnexpectedNull),
+        }
         Ok(())
     }
 
-    /// An array: its length, then its elements.
+    /// An array: its length, then its elements. An array of fixed-width
+    /// values is one node: its elements are where their width puts them.
     fn read_array(
         &mut self,
+        slot: u16,
+        header: u8,
         inner: &'static KafkaType,
         nullable: bool,
         flexible: bool,
-        slot: &mut Option<Value>,
     ) -> Read {
+        let start = self.pos;
         let Some(n) = self.take(|b| {
             let n = codec::get_length(b, LengthForm::array(flexible))?;
             match n {
@@ -235,7 +297,7 @@ impl Reader<'_> {
             }
         })?
         else {
-            *slot = Some(Value::Null);
+            self.leaf(slot, header, start, (start, 0), Node::NULL);
             return Ok(());
         };
         // As the typed decoder does: no more elements than the bytes left
@@ -248,33 +310,29 @@ impl Reader<'_> {
                 remaining,
             ));
         }
-        let mut elements = Vec::with_capacity(n.min(MAX_PREALLOCATED));
+        if let Some(width) = inner.fixed_size() {
+            // Every element is there: the check above is its width each.
+            let content = self.pos;
+            self.pos += n * width;
+            self.leaf(slot, header, start, (content, n), 0);
+            return Ok(());
+        }
+        let at = self.open(slot, header, start, 0);
+        self.nodes[at].b = n as u32;
         let mut result = Ok(());
         for i in 0..n {
-            let start = self.pos;
-            let mut element = None;
-            let read = self.read_value(inner, false, flexible, &mut element);
-            if let Some(value) = element {
-                let span = Some(Span::between(start, self.pos));
-                elements.push(Element { value, span });
-            }
-            if let Err(e) = read {
+            if let Err(e) = self.read_value(Node::ELEMENT, 0, inner, false, flexible) {
                 result = Err(e.at_index(i));
                 break;
             }
         }
-        *slot = Some(Value::Array(elements));
+        self.close(at);
         result
     }
 
     /// A flexible struct's tagged section: declared fields by their type,
     /// from exactly their size; other tags kept raw.
-    fn read_tagged_section(
-        &mut self,
-        schema: &'static StructSchema,
-        flexible: bool,
-        out: &mut StructValue,
-    ) -> Read {
+    fn read_tagged_section(&mut self, schema: &'static StructSchema, flexible: bool) -> Read {
         let v = self.version;
         let count = self.take(|b| tagged::get_count(b))?;
         let mut previous = None;
@@ -282,27 +340,29 @@ impl Reader<'_> {
             let header_start = self.pos;
             let (tag, size) = self.take(|b| tagged::get_header(b, &mut previous))?;
             let start = self.pos;
+            // A header is two varints of at most five bytes each.
+            let header = (start - header_start) as u8;
             let declared = schema
                 .fields
                 .iter()
-                .find(|f| f.tag == Some(tag) && f.tagged.contains(v));
-            let Some(field) = declared else {
+                .position(|f| f.tag == Some(tag) && f.tagged.contains(v));
+            let Some(slot) = declared else {
                 self.pos += size;
-                out.push_unknown(UnknownTag {
-                    tag,
-                    value: self.input.slice(start..self.pos),
-                    span: Some(Span::between(header_start, self.pos)),
-                });
+                self.leaf(Node::UNKNOWN, header, header_start, (header_start, 0), 0);
+                if let Some(node) = self.nodes.last_mut() {
+                    node.a = tag;
+                }
                 continue;
             };
+            let field = &schema.fields[slot];
             let outer_end = self.end;
             self.end = start + size;
-            let mut slot = None;
             let mut result = self.read_value(
+                slot as u16,
+                header,
                 &field.kafka_type,
                 field.nullable.contains(v),
                 field_flexible(field, flexible, v),
-                &mut slot,
             );
             if result.is_ok() && self.pos != self.end {
                 result = self.fail(DecodeErrorKind::TagSizeMismatch {
@@ -312,35 +372,14 @@ impl Reader<'_> {
                 });
             }
             self.end = outer_end;
-            if let Some(value) = slot {
-                out.push_read(FieldValue {
-                    field,
-                    value,
-                    span: Some(Span::between(start, self.pos)),
-                    tag_header: Some(Span::between(header_start, start)),
-                });
-            }
             result.map_err(|e| e.in_field(field.name))?;
         }
         Ok(())
     }
 }
 
-/// Elements reserved up front at most: an array's count is checked against
-/// the bytes left, and beyond this the vector grows as elements decode.
-const MAX_PREALLOCATED: usize = 1024;
-
 /// The form of `field`'s value: the struct's, narrowed by a field-level
 /// `flexible` override (the request header's `client_id`).
 pub(super) fn field_flexible(field: &FieldSchema, flexible: bool, version: i16) -> bool {
     flexible && field.flexible.is_none_or(|r| r.contains(version))
-}
-
-/// `value`, or null where `nullable`, or the typed decoder's error.
-fn non_null(value: Option<Value>, nullable: bool) -> Result<Value, DecodeError> {
-    match value {
-        Some(v) => Ok(v),
-        None if nullable => Ok(Value::Null),
-        None => Err(DecodeErrorKind::UnexpectedNull.into()),
-    }
 }

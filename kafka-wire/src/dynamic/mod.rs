@@ -10,6 +10,14 @@
 //! values and encode back to the same bytes, and the same hostile bytes fail
 //! with the same error kind at the same field path.
 //!
+//! - Two forms, as the typed code has owned messages and borrowed views. A
+//!   [`DynamicView`] is the fast one: reading it checks the whole body and
+//!   keeps one flat list of where each value lies (a few allocations per
+//!   body; about 2.5 times the typed decode's time on a large CreateTopics
+//!   request), and its [`StructView`]s and [`ValueView`]s read values from
+//!   the input when asked. A [`DynamicMessage`] is the owned tree, built
+//!   from a view, to change and encode (a `Vec` per struct and array:
+//!   15 to 55 times the typed decode's time). Both are read by the one decoder.
 //! - Decoding records where each value lies: every field, element and
 //!   tagged field has its [`Span`] in the input. [`DynamicMessage::read`]
 //!   keeps what it read before an error, for tools that show a broken frame.
@@ -63,16 +71,18 @@
 mod decode;
 mod encode;
 mod value;
+mod view;
 
 pub use decode::PartialDecode;
 pub use value::{
     default_value, Element, FieldValue, Span, StructValue, UnknownTag, Value, ValueError,
 };
+pub use view::{ArrayView, DynamicView, ElementView, FieldView, StructView, ValueView};
 
 use bytes::{BufMut, Bytes};
 
 use crate::schema::MessageSchema;
-use crate::{DecodeError, DecodeErrorKind, EncodeError};
+use crate::{DecodeError, EncodeError};
 
 /// A message read or built from its schema alone: the schema, the version
 /// it is at, and its body.
@@ -119,9 +129,7 @@ impl DynamicMessage {
         version: i16,
         buf: &mut Bytes,
     ) -> Result<Self, DecodeError> {
-        let (message, end) = Self::read(schema, version, buf, 0).map_err(|p| p.error)?;
-        let _ = buf.split_to(end);
-        Ok(message)
+        DynamicView::decode(schema, version, buf).map(|view| view.to_message())
     }
 
     /// Reads a body at `version` that must use all of `bytes`: trailing bytes
@@ -131,12 +139,7 @@ impl DynamicMessage {
         version: i16,
         bytes: Bytes,
     ) -> Result<Self, DecodeError> {
-        let (message, end) = Self::read(schema, version, &bytes, 0).map_err(|p| p.error)?;
-        match bytes.len() - end {
-            0 => Ok(message),
-            n => Err(DecodeError::new(DecodeErrorKind::TrailingBytes(n))
-                .in_message(schema.body.name, version)),
-        }
+        DynamicView::decode_exact(schema, version, bytes).map(|view| view.to_message())
     }
 
     /// Reads a body at `version` starting at `offset` in `input`, and
@@ -151,7 +154,8 @@ impl DynamicMessage {
         input: &Bytes,
         offset: usize,
     ) -> Result<(Self, usize), PartialDecode> {
-        decode::read(schema, version, input, offset)
+        DynamicView::read(schema, version, input, offset)
+            .map(|(view, end)| (view.to_message(), end))
     }
 
     /// Writes the body at [`version`](DynamicMessage::version) and returns its
