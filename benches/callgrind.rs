@@ -2,7 +2,8 @@
 //! `scripts/callgrind.sh` builds and runs this. Not a criterion benchmark.
 //!
 //! Usage: `callgrind <encode|size|decode|decode_into|view> <kafka-wire|kafka-protocol> [iterations] [workload]`,
-//! `callgrind decode interpreted [iterations] [workload]` for the interpreted codec's decode,
+//! `callgrind <decode|view> interpreted [iterations] [workload]` for the interpreted codec's
+//! value tree and view,
 //! or `callgrind memcpy std [iterations] [workload]` for a copy of the body (the baseline of the
 //! cache counts of `CACHE=1 scripts/callgrind.sh`)
 //! where workload is `large_v7` (default), `large_v4`, `acls_v3`, `response_v7` or `small_v7`.
@@ -67,6 +68,20 @@ fn measure_interpreted<M: kafka_wire::Message>(encoded: &Bytes, version: i16, it
     }
 }
 
+/// Reads the interpreted codec's view (`kafka_wire::dynamic::DynamicView`).
+#[inline(never)]
+fn measure_interpreted_view<M: kafka_wire::Message>(
+    encoded: &Bytes,
+    version: i16,
+    iterations: u64,
+) {
+    let schema = kafka_wire::schema::MessageSchema::of_message::<M>();
+    for _ in 0..iterations {
+        let mut src = black_box(encoded).clone();
+        black_box(kafka_wire::dynamic::DynamicView::decode(schema, version, &mut src).unwrap());
+    }
+}
+
 /// Reads the borrowed view of the body (`Versioned::view_exact`) and drops it.
 #[inline(never)]
 fn measure_view<M: kafka_wire::Versioned + kafka_wire::WireView>(
@@ -105,6 +120,7 @@ fn run<O: Codec + kafka_wire::Message + kafka_wire::WireView, T: Codec>(
             measure_decode_into::<O>(&w.encoded, w.version, iterations)
         }
         ("decode", "interpreted") => measure_interpreted::<O>(&w.encoded, w.version, iterations),
+        ("view", "interpreted") => measure_interpreted_view::<O>(&w.encoded, w.version, iterations),
         ("view", "kafka-wire") => measure_view::<O>(&w.encoded, w.version, iterations),
         ("memcpy", "std") => measure_memcpy(&mut common::Memcpy::new(&w.encoded), iterations),
         _ => usage(),
