@@ -623,8 +623,8 @@ impl<'a> ArrayView<'a> {
         self.len() == 0
     }
 
-    /// The element at `index`: at once for fixed-width elements, else after
-    /// passing the ones before it.
+    /// The element at `index`, found by passing the ones before it (a
+    /// step each: a struct or array is passed without reading its values).
     pub fn get(&self, index: usize) -> Option<ElementView<'a>> {
         self.iter().nth(index)
     }
