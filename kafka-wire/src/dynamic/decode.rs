@@ -146,14 +146,15 @@ impl Reader<'_> {
         (at - self.base) as u32
     }
 
-    /// Pushes a node for a value read from `start` to here.
+    /// Pushes a node for a value read from `start` to here, with its `a`
+    /// and `b` (see [`Node`]).
     #[inline(always)]
-    fn leaf(&mut self, slot: u16, header: u8, start: usize, content: (usize, usize), flags: u8) {
+    fn leaf(&mut self, slot: u16, header: u8, start: usize, (a, b): (u32, u32), flags: u8) {
         let node = Node {
             offset: self.rel(start),
             len: (self.pos - start) as u32,
-            a: self.rel(content.0),
-            b: content.1 as u32,
+            a,
+            b,
             slot,
             flags,
             header,
@@ -226,7 +227,7 @@ impl Reader<'_> {
             // Any bytes read as a number (and any byte as a bool, as in the
             // typed decoder): only their count is checked.
             self.skip(width)?;
-            self.leaf(slot, header, start, (start, 0), 0);
+            self.leaf(slot, header, start, (0, 0), 0);
             return Ok(());
         }
         match ty {
@@ -245,7 +246,7 @@ impl Reader<'_> {
                 let mut flags = 0;
                 if nullable {
                     if self.take(|b| Ok(b.try_get_i8()?))? < 0 {
-                        self.leaf(slot, header, start, (start, 0), Node::NULL);
+                        self.leaf(slot, header, start, (0, 0), Node::NULL);
                         return Ok(());
                     }
                     flags = Node::MARKER;
@@ -271,8 +272,14 @@ impl Reader<'_> {
         nullable: bool,
     ) -> Read {
         match len {
-            Some(len) => self.leaf(slot, header, start, (self.pos - len, len), 0),
-            None if nullable => self.leaf(slot, header, start, (start, 0), Node::NULL),
+            Some(len) => self.leaf(
+                slot,
+                header,
+                start,
+                (self.rel(self.pos - len), len as u32),
+                0,
+            ),
+            None if nullable => self.leaf(slot, header, start, (0, 0), Node::NULL),
             None => return self.fail(DecodeErrorKind::UnexpectedNull),
         }
         Ok(())
@@ -297,7 +304,7 @@ impl Reader<'_> {
             }
         })?
         else {
-            self.leaf(slot, header, start, (start, 0), Node::NULL);
+            self.leaf(slot, header, start, (0, 0), Node::NULL);
             return Ok(());
         };
         // As the typed decoder does: no more elements than the bytes left
@@ -314,7 +321,7 @@ impl Reader<'_> {
             // Every element is there: the check above is its width each.
             let content = self.pos;
             self.pos += n * width;
-            self.leaf(slot, header, start, (content, n), 0);
+            self.leaf(slot, header, start, (self.rel(content), n as u32), 0);
             return Ok(());
         }
         let at = self.open(slot, header, start, 0);
@@ -348,10 +355,7 @@ impl Reader<'_> {
                 .position(|f| f.tag == Some(tag) && f.tagged.contains(v));
             let Some(slot) = declared else {
                 self.pos += size;
-                self.leaf(Node::UNKNOWN, header, header_start, (header_start, 0), 0);
-                if let Some(node) = self.nodes.last_mut() {
-                    node.a = tag;
-                }
+                self.leaf(Node::UNKNOWN, header, header_start, (tag, 0), 0);
                 continue;
             };
             let field = &schema.fields[slot];

@@ -9,6 +9,7 @@ use bytes::Bytes;
 use super::decode::{self, PartialDecode};
 use super::value::{Element, FieldValue, Span, StructValue, UnknownTag, Value};
 use super::DynamicMessage;
+use crate::fast::Fixed;
 use crate::schema::{FieldSchema, KafkaType, MessageSchema, StructSchema};
 use crate::{DecodeError, DecodeErrorKind, Records, Str, Uuid};
 
@@ -254,19 +255,26 @@ impl DynamicView {
         }
     }
 
-    /// The fixed-width value of type `ty` at `offset` in the input.
+    /// The fixed-width value of type `ty` at `offset` in the input, read by
+    /// the typed codec's [`Fixed`] rule.
     fn scalar(&self, ty: &KafkaType, offset: usize) -> ValueView<'_> {
+        fn read<T: Fixed>(bytes: &[u8]) -> T {
+            match T::from_be(bytes) {
+                Some(value) => value,
+                None => unreachable!("a view's fixed-width values are counted in when it is read"),
+            }
+        }
         let bytes = &self.input[offset..];
         match ty {
-            KafkaType::Bool => ValueView::Bool(bytes[0] != 0),
-            KafkaType::Int8 => ValueView::Int8(bytes[0] as i8),
-            KafkaType::Int16 => ValueView::Int16(i16::from_be_bytes(be(bytes))),
-            KafkaType::Uint16 => ValueView::Uint16(u16::from_be_bytes(be(bytes))),
-            KafkaType::Int32 => ValueView::Int32(i32::from_be_bytes(be(bytes))),
-            KafkaType::Uint32 => ValueView::Uint32(u32::from_be_bytes(be(bytes))),
-            KafkaType::Int64 => ValueView::Int64(i64::from_be_bytes(be(bytes))),
-            KafkaType::Float64 => ValueView::Float64(f64::from_be_bytes(be(bytes))),
-            KafkaType::Uuid => ValueView::Uuid(Uuid(be(bytes))),
+            KafkaType::Bool => ValueView::Bool(read(bytes)),
+            KafkaType::Int8 => ValueView::Int8(read(bytes)),
+            KafkaType::Int16 => ValueView::Int16(read(bytes)),
+            KafkaType::Uint16 => ValueView::Uint16(read(bytes)),
+            KafkaType::Int32 => ValueView::Int32(read(bytes)),
+            KafkaType::Uint32 => ValueView::Uint32(read(bytes)),
+            KafkaType::Int64 => ValueView::Int64(read(bytes)),
+            KafkaType::Float64 => ValueView::Float64(read(bytes)),
+            KafkaType::Uuid => ValueView::Uuid(read(bytes)),
             _ => unreachable!("only fixed-width types are read in place"),
         }
     }
@@ -314,13 +322,6 @@ impl DynamicView {
                 .to_scalar(),
         }
     }
-}
-
-/// The first `N` bytes of `bytes`, which holds at least that many.
-fn be<const N: usize>(bytes: &[u8]) -> [u8; N] {
-    let mut out = [0; N];
-    out.copy_from_slice(&bytes[..N]);
-    out
 }
 
 /// Views compare by schema, version and values.
@@ -661,20 +662,15 @@ impl<'a> ArrayView<'a> {
     pub fn to_value(&self) -> Vec<Element> {
         let view = self.view;
         let node = &view.nodes[self.at];
-        if let Some(width) = self.element.fixed_size() {
-            let start = view.base + node.a as usize;
-            return (0..node.b as usize)
-                .map(|i| {
-                    let offset = start + i * width;
-                    Element {
-                        value: view.scalar(self.element, offset).to_scalar(),
-                        span: Some(Span { offset, len: width }),
-                    }
-                })
-                .collect();
+        let mut elements = Vec::with_capacity(node.b as usize);
+        if self.element.fixed_size().is_some() {
+            elements.extend(self.iter().map(|e| Element {
+                value: e.value.to_scalar(),
+                span: Some(e.span),
+            }));
+            return elements;
         }
         let end = node.a as usize;
-        let mut elements = Vec::with_capacity(node.b as usize);
         let mut at = self.at + 1;
         while at < end {
             elements.push(Element {
