@@ -216,7 +216,7 @@ fn batches_of_every_codec_produce_and_fetch_at_every_version() {
 /// `scripts/client-matrix.sh` installs (CI runs it before the live tests).
 fn kafka_python() -> std::path::PathBuf {
     std::env::var_os("KAFKA_PYTHON").map(Into::into).unwrap_or_else(|| {
-        let venv = concat!(env!("CARGO_MANIFEST_DIR"), "/.cache/client-matrix/venv/bin/python");
+        let venv = concat!(env!("CARGO_MANIFEST_DIR"), "/../.cache/client-matrix/venv/bin/python");
         assert!(
             std::path::Path::new(venv).exists(),
             "no kafka-python: set KAFKA_PYTHON, or run scripts/client-matrix.sh once (it installs it)"
@@ -347,7 +347,7 @@ fn kafka_python_reads_our_batches_and_we_read_its() {
 /// Compiles and runs `tests/java-producer/Produce.java` with kafka-clients
 /// 4.4.0 and its codecs, the jars `scripts/java-oracle.sh` fetches.
 fn java_produce(addr: &str, topic: &str) {
-    let repo = env!("CARGO_MANIFEST_DIR");
+    let repo = concat!(env!("CARGO_MANIFEST_DIR"), "/..");
     let run = |cmd: &mut std::process::Command| {
         let out = cmd.output().expect("runs");
         assert!(

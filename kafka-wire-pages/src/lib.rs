@@ -56,13 +56,13 @@
 //!
 //! ## The command line
 //!
-//! The workspace's `wire_page` example drives [`cli`]:
+//! The crate's `wire_page` example drives [`cli`]:
 //!
 //! ```text
-//! cargo run --example wire_page -- sample CreateTopics --version 7 [--response] [--html out.html] [--json]
-//! cargo run --example wire_page -- decode --hex 0000002900130007... [--html out.html] [--json]
-//! cargo run --example wire_page -- decode --response --api-key 19 --version 7 --file capture.bin
-//! cargo run --example wire_page -- list
+//! cargo run -p kafka-wire-pages --example wire_page -- sample CreateTopics --version 7 [--response] [--html out.html] [--json]
+//! cargo run -p kafka-wire-pages --example wire_page -- decode --hex 0000002900130007... [--html out.html] [--json]
+//! cargo run -p kafka-wire-pages --example wire_page -- decode --response --api-key 19 --version 7 --file capture.bin
+//! cargo run -p kafka-wire-pages --example wire_page -- list
 //! ```
 //!
 //! `--html` writes a self-contained page ([`Page::to_html`]): the summary, a
