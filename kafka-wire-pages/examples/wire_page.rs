@@ -2,11 +2,11 @@
 //! instance or of a captured frame, and its HTML page.
 //!
 //! ```text
-//! cargo run --example wire_page -- sample CreateTopics --version 7 --html create-topics-v7.html
-//! cargo run --example wire_page -- sample 30 --version 3 --response --json
-//! cargo run --example wire_page -- decode --hex 00000015001e00030000000000000002000100010100000000
-//! cargo run --example wire_page -- decode --response --api-key 19 --version 7 --file capture.bin
-//! cargo run --example wire_page -- list
+//! cargo run -p kafka-wire-pages --example wire_page -- sample CreateTopics --version 7 --html create-topics-v7.html
+//! cargo run -p kafka-wire-pages --example wire_page -- sample 30 --version 3 --response --json
+//! cargo run -p kafka-wire-pages --example wire_page -- decode --hex 00000015001e00030000000000000002000100010100000000
+//! cargo run -p kafka-wire-pages --example wire_page -- decode --response --api-key 19 --version 7 --file capture.bin
+//! cargo run -p kafka-wire-pages --example wire_page -- list
 //! ```
 //!
 //! Exit status: 0 when every byte was laid out, 1 when the bytes did not
