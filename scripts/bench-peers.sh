@@ -25,10 +25,9 @@
 #   JAVA_HOME (optional).
 # A smoke run that only proves that everything builds and agrees:
 #   ROUNDS=1 WARMUP_ROUNDS=0 BATCH_MS=1 JAVA_WARMUP_MS=0 NATIVE_WARMUP_MS=0 bash scripts/bench-peers.sh
-set -euo pipefail
+# shellcheck source-path=SCRIPTDIR source=common.sh
+. "$(dirname -- "${BASH_SOURCE[0]}")/common.sh" || exit 1
 
-SCRIPT_DIR="$(cd -- "$(dirname -- "${BASH_SOURCE[0]}")" && pwd -P)"
-REPO_ROOT="$(cd -- "$SCRIPT_DIR/.." && pwd -P)"
 PEERS="$REPO_ROOT/benches/peers"
 
 ROUNDS="${ROUNDS:-41}"
@@ -43,21 +42,13 @@ MAX_SECONDS="${MAX_SECONDS:-900}"
 OUT="${OUT:-$REPO_ROOT/target/bench-peers}"
 
 TARGET="$REPO_ROOT/target/peers"            # cargo target dir of benches/peers/rust, and the Go binary
-JAVA_CACHE="$REPO_ROOT/.cache/bench-java"
+JAVA_CACHE="$CACHE_ROOT/bench-java"
 LIBS_DIR="$JAVA_CACHE/libs"
 MARKER="$JAVA_CACHE/libs.complete"           # written only after a successful fetch
 CLASSES_DIR="$JAVA_CACHE/classes"
 STAMP="$CLASSES_DIR/.sources.sha256"         # what the classes were compiled from
-JAVA="${JAVA_HOME:+$JAVA_HOME/bin/}java"
-JAVAC="${JAVA_HOME:+$JAVA_HOME/bin/}javac"
-# Pinned so the result does not depend on the default plugin of the local mvn.
-DEP_PLUGIN="org.apache.maven.plugins:maven-dependency-plugin:3.6.1"
 
-say() { printf 'bench-peers: %s\n' "$*" >&2; }
-die() { say "ERROR: $*"; exit 1; }
 want() { [[ ",$LANGS," == *",$1,"* ]]; }
-need() { command -v "$1" >/dev/null 2>&1 || die "$1 not found: $2"; }
-now_s() { date +%s; }
 
 need python3 "the driver is benches/peers/driver.py (standard library only); e.g. 'apt-get install -y python3'"
 want rust || die "LANGS must include rust: kafka-wire and memcpy, the baselines of every ratio, run there"
@@ -83,7 +74,7 @@ HEADER=(
 # ---------------------------------------------------------------- go
 if want go; then
     need go "install Go >= 1.26 (the kmsg module's go.mod asks for it), or run with LANGS=rust,java"
-    export GOPATH="$REPO_ROOT/.cache/go" GOMODCACHE="$REPO_ROOT/.cache/go/mod" GOCACHE="$REPO_ROOT/.cache/go/build"
+    export GOPATH="$CACHE_ROOT/go" GOMODCACHE="$CACHE_ROOT/go/mod" GOCACHE="$CACHE_ROOT/go/build"
     say "building benches/peers/go (go build; modules from the Go module proxy into .cache/go)"
     (cd "$PEERS/go" && go build -trimpath -o "$TARGET/peers-go" .)
     PROCS+=(--proc "go=$TARGET/peers-go")
@@ -92,12 +83,7 @@ fi
 
 # ---------------------------------------------------------------- java
 libs_complete() {
-    [[ -f "$MARKER" && -d "$LIBS_DIR" ]] || return 1
-    local jar
-    while IFS= read -r jar; do
-        [[ -f "$LIBS_DIR/$jar" ]] || return 1
-    done <"$MARKER"
-    grep -qx 'kafka-clients-4\.4\.0\.jar' "$MARKER"
+    jars_present "$MARKER" "$LIBS_DIR" && grep -qx 'kafka-clients-4\.4\.0\.jar' "$MARKER"
 }
 if want java; then
     need "$JAVA" "the Java contender needs a JDK >= 17 (java and javac), e.g. 'apt-get install -y openjdk-17-jdk-headless', or set JAVA_HOME, or run with LANGS=rust,go"
@@ -107,9 +93,8 @@ if want java; then
         say "fetching kafka-clients 4.4.0 and its runtime dependencies (mvn, Maven Central)"
         rm -rf "$LIBS_DIR" "$MARKER"
         mkdir -p "$LIBS_DIR"
-        mvn -B -q -Dstyle.color=never -f "$PEERS/java/pom.xml" "$DEP_PLUGIN:copy-dependencies" \
-            -DincludeScope=runtime -DoutputDirectory="$LIBS_DIR" >&2
-        (cd "$LIBS_DIR" && ls -1 -- *.jar) >"$MARKER.tmp"
+        mvn_copy_deps "$PEERS/java/pom.xml" "$LIBS_DIR" >&2
+        list_jars "$LIBS_DIR" >"$MARKER.tmp"
         mv "$MARKER.tmp" "$MARKER"
         libs_complete || die "the fetch did not bring kafka-clients-4.4.0.jar; see $LIBS_DIR"
     fi

@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Prints the BENCHMARKS.md results table from target/criterion after
-`cargo bench --bench codec`.  Usage: python3 scripts/bench_table.py [target/criterion]"""
+`cargo bench -p kafka-wire-benches --bench codec`.
+Usage: python3 scripts/bench_table.py [target/criterion]"""
 import json, os, sys
 root = sys.argv[1] if len(sys.argv) > 1 else "target/criterion"
 rows = [("create_topics_small_v7", "small v7"), ("create_topics_large_v7", "large v7"),

@@ -21,13 +21,14 @@
 # scratch project under target/build-times/, with this workspace's lock file
 # versions where they overlap. Prints the median wall time of each, per profile,
 # and the ratio.
-set -euo pipefail
-cd "$(dirname "$0")/.."
+# shellcheck source-path=SCRIPTDIR source=common.sh
+. "$(dirname -- "${BASH_SOURCE[0]}")/common.sh" || exit 1
+cd "$REPO_ROOT"
+need cargo "install Rust (https://rustup.rs)"
 
 ROUNDS="${ROUNDS:-3}"
 PROFILES="${PROFILES:-debug release}"
-ROOT="$PWD"
-SCRATCH="$ROOT/target/build-times"
+SCRATCH="$REPO_ROOT/target/build-times"
 PEER="$SCRATCH/peer"
 mkdir -p "$PEER/src"
 cat >"$PEER/Cargo.toml" <<'EOF'
@@ -92,6 +93,7 @@ done
 
 printf '| profile | kafka-protocol 0.18 (client+broker) | kafka-messages all | ratio | all, as a member | no features (core APIs) | admin only |\n'
 printf '|---|---|---|---|---|---|---|\n'
+# shellcheck disable=SC2086  # each sample list unquoted on purpose: split into one number a line
 for profile in $PROFILES; do
     p=$(echo ${samples[$profile/peer]} | tr ' ' '\n' | median)
     a=$(echo ${samples[$profile/all]} | tr ' ' '\n' | median)

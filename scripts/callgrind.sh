@@ -2,7 +2,8 @@
 # Instruction counts (callgrind Ir) of kafka-wire vs kafka-protocol 0.18 on the
 # large CreateTopicsRequest v7 workload (see BENCHMARKS.md).
 #
-# Builds the `callgrind` bench target (bench profile, benches/callgrind.rs), then
+# Builds the `callgrind` bench target of the kafka-wire-benches package (bench
+# profile, benches/callgrind.rs), then
 # runs it under `valgrind --tool=callgrind` once per operation and crate. Only the
 # measured loop is counted (--toggle-collect on `measure_<op>`),
 # so setup and the pre-timing cross-check are excluded. Instruction counts do not
@@ -29,29 +30,25 @@
 # N, over N, so that the first pass's cold misses drop out. An operation with
 # L2 misses left there streams its working set from L3 on every pass, and
 # its time follows the L3's load (the other tenants'); one with none does not.
-set -euo pipefail
-
-cd "$(dirname "$0")/.."
+# shellcheck source-path=SCRIPTDIR source=common.sh
+. "$(dirname -- "${BASH_SOURCE[0]}")/common.sh" || exit 1
+cd "$REPO_ROOT"
 
 ITERATIONS="${ITERATIONS:-10}"
 WORKLOAD="${WORKLOAD:-large_v7}"
 OUT_DIR="${OUT_DIR:-target/callgrind}"
 
-if ! command -v valgrind >/dev/null 2>&1; then
-    echo "error: valgrind is not installed." >&2
-    echo "Install it with:  apt-get install -y valgrind   (Debian/Ubuntu, as root)" >&2
-    echo "               or dnf install -y valgrind       (Fedora/RHEL)" >&2
-    exit 1
-fi
+need valgrind "install it with 'apt-get install -y valgrind' (Debian/Ubuntu, as root) or 'dnf install -y valgrind' (Fedora/RHEL)"
+need cargo "install Rust (https://rustup.rs)"
 
-echo "Building the callgrind bench target (bench profile)..." >&2
-BIN="$(cargo bench --bench callgrind --no-run --message-format=json 2>/dev/null |
+say "building the callgrind bench target (bench profile)..."
+# The JSON messages name every artifact cargo built; the bench's own is the one with an
+# "executable" (one bench selected, so the last such line).
+BIN="$(cargo bench -p kafka-wire-benches --bench callgrind --no-run --message-format=json 2>/dev/null |
     sed -n 's/.*"executable":"\([^"]*\)".*/\1/p' | tail -n 1)"
-if [[ -z "$BIN" || ! -x "$BIN" ]]; then
-    echo "error: could not build benches/callgrind.rs; rerun to see the errors:" >&2
-    echo "  cargo bench --bench callgrind --no-run" >&2
-    exit 1
-fi
+[[ -n "$BIN" && -x "$BIN" ]] ||
+    die "could not build benches/callgrind.rs; rerun to see the errors:
+  cargo bench -p kafka-wire-benches --bench callgrind --no-run"
 mkdir -p "$OUT_DIR"
 
 # Runs measure_<op> of one crate for $3 iterations under callgrind, with the
@@ -63,10 +60,8 @@ totals() {
     local out="$OUT_DIR/callgrind.out.$WORKLOAD.$op.$krate.$iterations"
     valgrind --tool=callgrind "$@" --callgrind-out-file="$out" \
         --toggle-collect="*measure_${op}*" \
-        "$BIN" "$op" "$krate" "$iterations" "$WORKLOAD" >/dev/null 2>"$out.log" || {
-        echo "error: valgrind run failed, see $out.log" >&2
-        exit 1
-    }
+        "$BIN" "$op" "$krate" "$iterations" "$WORKLOAD" >/dev/null 2>"$out.log" ||
+        die "valgrind run failed, see $out.log"
     awk '/^(totals|summary):/ { t = $0 } END { sub(/^[a-z]+: */, "", t); print t }' "$out"
     [[ -n "${KEEP:-}" ]] || rm -f "$out" "$out.log"
 }
@@ -100,7 +95,7 @@ misses() {
 if [[ -n "${CACHE:-}" ]]; then
     L1D="${L1D:-$(geometry 1 Data 32768,8,64)}"
     L2="${L2:-$(geometry 2 Unified 1048576,8,64)}"
-    echo "Workload: $WORKLOAD; cache lines missed per operation in the steady state (L1d $L1D, L2 $L2)" >&2
+    say "Workload: $WORKLOAD; cache lines missed per operation in the steady state (L1d $L1D, L2 $L2)"
     printf '%-10s %12s %12s\n' "op" "L1d misses" "L2 misses"
     for pair in "encode kafka-wire" "decode_into kafka-wire" "view kafka-wire" "memcpy std"; do
         read -r op krate <<<"$pair"
@@ -116,7 +111,7 @@ if [[ -n "${CACHE:-}" ]]; then
     exit 0
 fi
 
-echo "Workload: $WORKLOAD, $ITERATIONS iterations per run; Ir = instructions per operation" >&2
+say "Workload: $WORKLOAD, $ITERATIONS iterations per run; Ir = instructions per operation"
 printf '%-8s %18s %18s %10s\n' "op" "kafka-wire Ir" "kafka-protocol Ir" "kw/kp"
 declare -A PER
 for op in encode size decode; do
@@ -131,15 +126,14 @@ done
 # against kafka-protocol's fresh decode (it has no reused form).
 reused="$(count decode_into kafka-wire)"
 PER[decode_into.ours]=$((reused / ITERATIONS))
-printf '%-8s %18d %18d %10s
-' "reused" "${PER[decode_into.ours]}" "${PER[decode.theirs]}" \
+printf '%-8s %18d %18d %10s\n' "reused" "${PER[decode_into.ours]}" "${PER[decode.theirs]}" \
     "$(awk -v a="${PER[decode_into.ours]}" -v b="${PER[decode.theirs]}" 'BEGIN { printf "%.3f", a / b }')"
 # The borrowed view (Versioned::view_exact from a slice), against the same.
 borrowed="$(count view kafka-wire)"
 PER[view.ours]=$((borrowed / ITERATIONS))
 printf '%-8s %18d %18d %10s\n' "borrowed" "${PER[view.ours]}" "${PER[decode.theirs]}" \
     "$(awk -v a="${PER[view.ours]}" -v b="${PER[decode.theirs]}" 'BEGIN { printf "%.3f", a / b }')"
-ours=$((PER[encode.ours] + PER[decode.ours]))
-theirs=$((PER[encode.theirs] + PER[decode.theirs]))
+ours=$((${PER[encode.ours]} + ${PER[decode.ours]}))
+theirs=$((${PER[encode.theirs]} + ${PER[decode.theirs]}))
 printf '%-8s %18d %18d %10s\n' "enc+dec" "$ours" "$theirs" \
     "$(awk -v a="$ours" -v b="$theirs" 'BEGIN { printf "%.3f", a / b }')"

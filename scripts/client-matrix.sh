@@ -14,19 +14,13 @@
 # Installs into the cache: a venv (kafka-python 3.0.12, confluent-kafka 2.16.1, PyPI),
 # kafkajs 2.2.4 (npm), kafka-clients 4.4.0 (Maven Central, via mvn); librdkafka's C client comes
 # from Debian's librdkafka-dev. Everything listens on 127.0.0.1; each client run is bounded.
-set -euo pipefail
+# shellcheck source-path=SCRIPTDIR source=common.sh
+. "$(dirname -- "${BASH_SOURCE[0]}")/common.sh" || exit 1
 
-SCRIPT_DIR="$(cd -- "$(dirname -- "${BASH_SOURCE[0]}")" && pwd -P)"
-REPO_ROOT="$(cd -- "$SCRIPT_DIR/.." && pwd -P)"
 DRIVERS="$SCRIPT_DIR/client-matrix"
-CACHE="${CLIENT_MATRIX_CACHE:-$REPO_ROOT/.cache/client-matrix}"
+CACHE="${CLIENT_MATRIX_CACHE:-$CACHE_ROOT/client-matrix}"
 RUN_TIMEOUT="${CLIENT_MATRIX_TIMEOUT:-60}"
 OUT="$CACHE/out"
-DEP_PLUGIN="org.apache.maven.plugins:maven-dependency-plugin:3.6.1"
-
-say() { printf 'client-matrix: %s\n' "$*" >&2; }
-die() { say "ERROR: $*"; exit 1; }
-now_s() { date +%s; }
 
 # The mock's advertised maxima per profile: API=max pairs (empty: every version kafka-messages has).
 # k0 serves everything; each later profile lowers every API by about one version, down to the
@@ -52,7 +46,7 @@ install_python() {
     if [[ -x "$venv/bin/python" ]] && "$venv/bin/python" -c 'import kafka, confluent_kafka' 2>/dev/null; then
         return 0
     fi
-    command -v python3 >/dev/null || { say "python3 not found"; return 1; }
+    have python3 || { say "python3 not found"; return 1; }
     say "installing kafka-python 3.0.12 and confluent-kafka 2.16.1 into $venv (PyPI)"
     python3 -m venv "$venv" &&
         "$venv/bin/pip" install -q --disable-pip-version-check kafka-python==3.0.12 confluent-kafka==2.16.1
@@ -60,19 +54,18 @@ install_python() {
 
 install_kafkajs() {
     [[ -f "$CACHE/node/node_modules/kafkajs/package.json" ]] && return 0
-    command -v npm >/dev/null || { say "npm not found"; return 1; }
+    have npm || { say "npm not found"; return 1; }
     say "installing kafkajs 2.2.4 into $CACHE/node (npm)"
     mkdir -p "$CACHE/node" && (cd "$CACHE/node" && npm install --silent --no-audit --no-fund kafkajs@2.2.4 >/dev/null)
 }
 
 install_java() {
     local dir="$CACHE/java"
-    command -v javac >/dev/null || { say "javac not found (a JDK 17 is needed)"; return 1; }
+    have javac || { say "javac not found (a JDK 17 is needed)"; return 1; }
     if ! ls "$dir/libs"/kafka-clients-4.4.0.jar >/dev/null 2>&1; then
-        command -v mvn >/dev/null || { say "mvn not found"; return 1; }
+        have mvn || { say "mvn not found"; return 1; }
         say "fetching kafka-clients 4.4.0 and its runtime dependencies into $dir/libs (Maven Central)"
-        mvn -B -q -Dstyle.color=never -f "$DRIVERS/pom.xml" "$DEP_PLUGIN:copy-dependencies" \
-            -DincludeScope=runtime -DoutputDirectory="$dir/libs" >"$CACHE/mvn.log" 2>&1 ||
+        mvn_copy_deps "$DRIVERS/pom.xml" "$dir/libs" >"$CACHE/mvn.log" 2>&1 ||
             { tail -n 20 "$CACHE/mvn.log" >&2; return 1; }
     fi
     if [[ ! -f "$dir/classes/AdminDriver.class" || "$DRIVERS/AdminDriver.java" -nt "$dir/classes/AdminDriver.class" ]]; then
@@ -83,7 +76,7 @@ install_java() {
 install_librdkafka() {
     local bin="$CACHE/c/librdkafka_driver"
     if ! pkg-config --exists rdkafka 2>/dev/null; then
-        if [[ "${CLIENT_MATRIX_APT:-0}" == 1 ]] && command -v apt-get >/dev/null; then
+        if [[ "${CLIENT_MATRIX_APT:-0}" == 1 ]] && have apt-get; then
             say "installing librdkafka-dev (Debian)"
             { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq librdkafka-dev pkg-config; } \
                 >"$CACHE/apt.log" 2>&1 || { tail -n 20 "$CACHE/apt.log" >&2; return 1; }
@@ -93,6 +86,7 @@ install_librdkafka() {
         fi
     fi
     if [[ ! -x "$bin" || "$DRIVERS/librdkafka_driver.c" -nt "$bin" ]]; then
+        # shellcheck disable=SC2046  # pkg-config prints a list of flags on purpose
         mkdir -p "$CACHE/c" && cc -O1 -Wall -Werror -o "$bin" "$DRIVERS/librdkafka_driver.c" $(pkg-config --cflags --libs rdkafka)
     fi
 }

@@ -10,30 +10,19 @@
 #
 # Env: JAVA_ORACLE_CACHE_DIR (<repo>/.cache/java-oracle), JAVA_ORACLE_JAVA_OPTS (-Xmx1g),
 #      JAVA_HOME (optional).
-set -euo pipefail
-
-SCRIPT_DIR="$(cd -- "$(dirname -- "${BASH_SOURCE[0]}")" && pwd -P)"
-REPO_ROOT="$(cd -- "$SCRIPT_DIR/.." && pwd -P)"
+# shellcheck source-path=SCRIPTDIR source=common.sh
+. "$(dirname -- "${BASH_SOURCE[0]}")/common.sh" || exit 1
 
 SRC_DIR="$REPO_ROOT/tests/java-oracle"
-CACHE_DIR="${JAVA_ORACLE_CACHE_DIR:-$REPO_ROOT/.cache/java-oracle}"
+CACHE_DIR="${JAVA_ORACLE_CACHE_DIR:-$CACHE_ROOT/java-oracle}"
 JAVA_OPTS="${JAVA_ORACLE_JAVA_OPTS:--Xmx1g}"
 
 LIBS_DIR="$CACHE_DIR/libs"
 MARKER="$CACHE_DIR/libs.complete"      # written only after a successful fetch
 CLASSES_DIR="$CACHE_DIR/classes"
 STAMP="$CLASSES_DIR/.sources.sha256"   # what the classes were compiled from
-JAVA="${JAVA_HOME:+$JAVA_HOME/bin/}java"
-JAVAC="${JAVA_HOME:+$JAVA_HOME/bin/}javac"
-# Pinned so the result does not depend on the default plugin of the local mvn.
-DEP_PLUGIN="org.apache.maven.plugins:maven-dependency-plugin:3.6.1"
 # Jars the oracle cannot run without (regexes); the marker must list them.
 REQUIRED_JARS=('kafka-clients-4\.4\.0\.jar' 'jackson-databind-.*\.jar' 'jackson-core-.*\.jar')
-
-say() { printf 'java-oracle: %s\n' "$*" >&2; }
-die() { say "ERROR: $*"; exit 1; }
-now_ms() { date +%s%3N; }
-secs_since() { local t0=$1 t1; t1=$(now_ms); printf '%d.%03d' $(((t1 - t0) / 1000)) $(((t1 - t0) % 1000)); }
 
 usage() {
     cat >&2 <<EOF
@@ -53,29 +42,8 @@ EOF
 }
 
 # ---------------------------------------------------------------- prerequisites
-java_major() { # tool: prints the major version of 'tool -version'
-    local line major
-    line="$("$1" -version 2>&1 | grep -m1 -Eo '(version "[^"]+"|javac [0-9][^ ]*)' || true)"
-    major="${line#version \"}"; major="${major#javac }"; major="${major%%[.\"]*}"
-    [[ "$major" == 1 ]] && major="$(sed -E 's/.*1\.([0-9]+).*/\1/' <<<"$line")"
-    printf '%s' "$major"
-}
-
-need_java() {
-    local tool major
-    for tool in "$JAVA" "$JAVAC"; do
-        command -v "$tool" >/dev/null 2>&1 ||
-            die "$(basename "$tool") not found${JAVA_HOME:+ in JAVA_HOME=$JAVA_HOME}. The oracle needs a JDK >= 11 (java and javac): e.g. 'apt-get install -y openjdk-17-jdk-headless', or set JAVA_HOME."
-        major="$(java_major "$tool")"
-        [[ "$major" =~ ^[0-9]+$ ]] || die "cannot parse the version from '$tool -version'."
-        ((major >= 11)) || die "$tool is Java $major, but kafka-clients 4.x needs Java >= 11: install e.g. openjdk-17-jdk-headless or point JAVA_HOME to a newer JDK."
-    done
-}
-
-need_mvn() {
-    command -v mvn >/dev/null 2>&1 ||
-        die "mvn not found; it is needed once to fetch kafka-clients and Jackson into $LIBS_DIR. Install Maven, e.g. 'apt-get install -y maven'."
-}
+need_jdk() { need_java 11 openjdk-17-jdk-headless "the oracle (kafka-clients 4.x; java and javac)" "$JAVA" "$JAVAC"; }
+need_mvn() { need mvn "it is needed once to fetch kafka-clients and Jackson into $LIBS_DIR; install Maven, e.g. 'apt-get install -y maven'"; }
 
 # Serialise the install steps of concurrent runs (fetch, compile); the runs themselves are independent.
 LOCKED=0
@@ -97,20 +65,12 @@ unlock_cache() {
 pom_sha() { sha256sum "$SRC_DIR/pom.xml" | cut -d' ' -f1; }
 
 libs_complete() {
-    [[ -f "$MARKER" && -d "$LIBS_DIR" ]] || return 1
+    jars_present "$MARKER" "$LIBS_DIR" || return 1
     grep -qx "# pom_sha256=$(pom_sha)" "$MARKER" || return 1   # pom.xml changed since the fetch
-    local jar re
-    while IFS= read -r jar; do
-        [[ "$jar" == *.jar ]] || continue
-        [[ -s "$LIBS_DIR/$jar" ]] || return 1
-    done <"$MARKER"
+    local re
     for re in "${REQUIRED_JARS[@]}"; do
         grep -qxE "$re" "$MARKER" || return 1
     done
-}
-
-show_mvn_log() { # file lines: the mvn output without colour codes and blank lines
-    sed -e 's/\x1b\[[0-9;]*m//g' "$1" | grep -v '^[[:space:]]*$' | tail -n "$2" | sed 's/^/  mvn: /' >&2 || true
 }
 
 fetch() {
@@ -122,8 +82,7 @@ fetch() {
     say "fetching the dependencies of tests/java-oracle/pom.xml (kafka-clients 4.4.0, jackson-databind) with mvn ..."
     # A copy of the pom, so mvn leaves nothing (target/) in the source tree.
     cp "$SRC_DIR/pom.xml" "$work/pom.xml"
-    if ! mvn -B -q -Dstyle.color=never -f "$work/pom.xml" "$DEP_PLUGIN:copy-dependencies" -DincludeScope=runtime \
-        -DoutputDirectory="$work/libs" >"$work/mvn-copy.log" 2>&1; then
+    if ! mvn_copy_deps "$work/pom.xml" "$work/libs" >"$work/mvn-copy.log" 2>&1; then
         show_mvn_log "$work/mvn-copy.log" 30
         die "mvn dependency:copy-dependencies failed (is Maven Central reachable? log: $work/mvn-copy.log)"
     fi
@@ -133,7 +92,7 @@ fetch() {
     {
         echo "# pom_sha256=$(pom_sha)"
         echo "# fetched_at=$(date -u +%Y-%m-%dT%H:%M:%SZ) in $(secs_since "$t0") s"
-        (cd "$LIBS_DIR" && ls -1 -- *.jar)
+        list_jars "$LIBS_DIR"
     } >"$MARKER.tmp"
     mv "$MARKER.tmp" "$MARKER"
     rm -rf "$work"
@@ -166,7 +125,7 @@ compile() {
 }
 
 install() {
-    need_java
+    need_jdk
     lock_cache
     fetch
     compile

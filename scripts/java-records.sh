@@ -10,37 +10,19 @@
 #
 # Env: JAVA_RECORDS_CACHE_DIR (<repo>/.cache/java-records), KAFKA_VERSION (4.4.0), JAVA_HOME (optional).
 # Driven by `cargo test -p kafka-wire --features compression --test records_java -- --ignored`.
-set -euo pipefail
-
-SCRIPT_DIR="$(cd -- "$(dirname -- "${BASH_SOURCE[0]}")" && pwd -P)"
-REPO_ROOT="$(cd -- "$SCRIPT_DIR/.." && pwd -P)"
+# shellcheck source-path=SCRIPTDIR source=common.sh
+. "$(dirname -- "${BASH_SOURCE[0]}")/common.sh" || exit 1
 
 KAFKA_VERSION="${KAFKA_VERSION:-4.4.0}"
-CACHE_DIR="${JAVA_RECORDS_CACHE_DIR:-$REPO_ROOT/.cache/java-records}"
+CACHE_DIR="${JAVA_RECORDS_CACHE_DIR:-$CACHE_ROOT/java-records}"
 LIBS_DIR="$CACHE_DIR/libs"
 CLASSES_DIR="$CACHE_DIR/classes"
 MARKER="$CACHE_DIR/libs.complete"   # written only after a successful fetch
 SOURCE="$REPO_ROOT/tests/java-records/RecordsOracle.java"
-JAVA="${JAVA_HOME:+$JAVA_HOME/bin/}java"
-JAVAC="${JAVA_HOME:+$JAVA_HOME/bin/}javac"
-# Pinned so the result does not depend on the default plugin of the local mvn.
-DEP_PLUGIN="org.apache.maven.plugins:maven-dependency-plugin:3.6.1"
-
-say() { printf 'java-records: %s\n' "$*" >&2; }
-die() { say "ERROR: $*"; exit 1; }
-
-need() { # command install-hint
-    command -v "$1" >/dev/null 2>&1 || die "$1 not found. $2"
-}
 
 libs_complete() {
-    [[ -f "$MARKER" && -d "$LIBS_DIR" ]] || return 1
+    jars_present "$MARKER" "$LIBS_DIR" || return 1
     grep -q "^# kafka_version=$KAFKA_VERSION\$" "$MARKER" || return 1
-    local jar
-    while IFS= read -r jar; do
-        [[ "$jar" == *.jar ]] || continue
-        [[ -s "$LIBS_DIR/$jar" ]] || return 1
-    done <"$MARKER"
     grep -q '^kafka-clients-.*\.jar$' "$MARKER"
 }
 
@@ -50,7 +32,7 @@ fetch() {
     need mvn "Maven fetches the kafka-clients jars once, e.g. 'apt-get install -y maven'."
     mkdir -p "$CACHE_DIR"
     local work t0
-    t0=$(date +%s)
+    t0=$(now_s)
     work="$(mktemp -d "$CACHE_DIR/fetch.XXXXXX")"
     cat >"$work/pom.xml" <<EOF
 <project xmlns="http://maven.apache.org/POM/4.0.0"><modelVersion>4.0.0</modelVersion>
@@ -61,9 +43,8 @@ fetch() {
 </project>
 EOF
     say "fetching org.apache.kafka:kafka-clients:$KAFKA_VERSION and its runtime dependencies (zstd-jni, lz4-java, snappy-java) with mvn ..."
-    if ! mvn -B -q -Dstyle.color=never -f "$work/pom.xml" "$DEP_PLUGIN:copy-dependencies" -DincludeScope=runtime \
-        -DoutputDirectory="$work/libs" >"$work/mvn.log" 2>&1; then
-        sed -e 's/\x1b\[[0-9;]*m//g' "$work/mvn.log" | tail -n 30 >&2
+    if ! mvn_copy_deps "$work/pom.xml" "$work/libs" >"$work/mvn.log" 2>&1; then
+        show_mvn_log "$work/mvn.log" 30
         die "mvn dependency:copy-dependencies failed (log: $work/mvn.log; is Maven Central reachable?)"
     fi
     [[ -s "$work/libs/kafka-clients-$KAFKA_VERSION.jar" ]] || die "kafka-clients-$KAFKA_VERSION.jar missing after the fetch"
@@ -71,8 +52,8 @@ EOF
     mv "$work/libs" "$LIBS_DIR"
     {
         echo "# kafka_version=$KAFKA_VERSION"
-        echo "# fetched_at=$(date -u +%Y-%m-%dT%H:%M:%SZ) in $(($(date +%s) - t0)) s"
-        (cd "$LIBS_DIR" && ls -1 -- *.jar)
+        echo "# fetched_at=$(date -u +%Y-%m-%dT%H:%M:%SZ) in $(($(now_s) - t0)) s"
+        list_jars "$LIBS_DIR"
     } >"$MARKER.tmp"
     mv "$MARKER.tmp" "$MARKER"
     rm -rf "$work"
@@ -98,7 +79,8 @@ case "${1:-}" in
     write | read | bench) run "$@" ;;
     fetch) fetch && compile ;;
     *)
-        sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//' >&2
+        # The header comment above, up to the line that sources common.sh.
+        sed -n '2,/^# shellcheck source/p' "$0" | sed '$d; s/^# \{0,1\}//' >&2
         exit 2
         ;;
 esac

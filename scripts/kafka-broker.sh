@@ -8,15 +8,13 @@
 #      KAFKA_VERSION (4.4.0), KAFKA_HEAP_OPTS (-Xmx512m -Xms512m), KAFKA_START_TIMEOUT (120 s),
 #      KAFKA_STOP_TIMEOUT (30 s), JAVA_HOME (optional).
 # Everything listens on 127.0.0.1 only. See scripts/README.md.
-set -euo pipefail
-
-SCRIPT_DIR="$(cd -- "$(dirname -- "${BASH_SOURCE[0]}")" && pwd -P)"
-REPO_ROOT="$(cd -- "$SCRIPT_DIR/.." && pwd -P)"
+# shellcheck source-path=SCRIPTDIR source=common.sh
+. "$(dirname -- "${BASH_SOURCE[0]}")/common.sh" || exit 1
 
 KAFKA_VERSION="${KAFKA_VERSION:-4.4.0}"
 KAFKA_PORT="${KAFKA_PORT:-9092}"
 KAFKA_CONTROLLER_PORT="${KAFKA_CONTROLLER_PORT:-9093}"
-KAFKA_CACHE_DIR="${KAFKA_CACHE_DIR:-$REPO_ROOT/.cache/kafka-$KAFKA_VERSION}"
+KAFKA_CACHE_DIR="${KAFKA_CACHE_DIR:-$CACHE_ROOT/kafka-$KAFKA_VERSION}"
 KAFKA_HEAP_OPTS="${KAFKA_HEAP_OPTS:--Xmx512m -Xms512m}"
 KAFKA_START_TIMEOUT="${KAFKA_START_TIMEOUT:-120}"
 KAFKA_STOP_TIMEOUT="${KAFKA_STOP_TIMEOUT:-30}"
@@ -25,14 +23,6 @@ LIBS_DIR="$KAFKA_CACHE_DIR/libs"
 MARKER="$KAFKA_CACHE_DIR/libs.complete"   # written only after a successful fetch
 STATE_FILE="$KAFKA_CACHE_DIR/broker.state"
 LAST_LOG="$KAFKA_CACHE_DIR/last-broker.log"
-JAVA="${JAVA_HOME:+$JAVA_HOME/bin/}java"
-# Pinned so the result does not depend on the default plugin of the local mvn.
-DEP_PLUGIN="org.apache.maven.plugins:maven-dependency-plugin:3.6.1"
-
-say() { printf 'kafka-broker: %s\n' "$*" >&2; }
-die() { say "ERROR: $*"; exit 1; }
-now_ms() { date +%s%3N; }
-secs_since() { local t0=$1 t1; t1=$(now_ms); printf '%d.%03d' $(((t1 - t0) / 1000)) $(((t1 - t0) % 1000)); }
 
 usage() {
     cat >&2 <<EOF
@@ -49,38 +39,13 @@ EOF
 }
 
 # ---------------------------------------------------------------- prerequisites
-need_python() {
-    command -v python3 >/dev/null 2>&1 ||
-        die "python3 not found (used to speak the Kafka protocol). Install it, e.g. 'apt-get install -y python3'."
-}
-
-need_java() {
-    if ! command -v "$JAVA" >/dev/null 2>&1; then
-        die "java not found${JAVA_HOME:+ in JAVA_HOME=$JAVA_HOME}. Kafka 4.x needs Java >= 17: e.g. 'apt-get install -y openjdk-17-jre-headless', or set JAVA_HOME."
-    fi
-    local line major
-    line="$("$JAVA" -version 2>&1 | grep -m1 -Eo 'version "[^"]+"' || true)"
-    major="${line#version \"}"; major="${major%%[.\"]*}"
-    [[ "$major" == 1 ]] && major="$(sed -E 's/version "1\.([0-9]+).*/\1/' <<<"$line")"
-    [[ "$major" =~ ^[0-9]+$ ]] || die "cannot parse the Java version from '$JAVA -version' (got: ${line:-nothing})."
-    ((major >= 17)) ||
-        die "Java $major found ($JAVA), but Kafka 4.x needs Java >= 17: install e.g. openjdk-17-jre-headless or point JAVA_HOME to a JDK >= 17."
-}
-
-need_mvn() {
-    command -v mvn >/dev/null 2>&1 ||
-        die "mvn not found; it is needed once to fetch the Kafka jars into $LIBS_DIR. Install Maven, e.g. 'apt-get install -y maven'."
-}
+need_python() { need python3 "the script speaks the Kafka protocol with it; install it, e.g. 'apt-get install -y python3'"; }
+need_java_17() { need_java 17 openjdk-17-jre-headless "Kafka 4.x" "$JAVA"; }
+need_mvn() { need mvn "it is needed once to fetch the Kafka jars into $LIBS_DIR; install Maven, e.g. 'apt-get install -y maven'"; }
 
 # ---------------------------------------------------------------- fetch
 libs_complete() {
-    [[ -f "$MARKER" && -d "$LIBS_DIR" ]] || return 1
-    local jar
-    while IFS= read -r jar; do
-        [[ "$jar" == *.jar ]] || continue
-        [[ -s "$LIBS_DIR/$jar" ]] || return 1
-    done <"$MARKER"
-    grep -q '^kafka_2.13-.*\.jar$' "$MARKER"
+    jars_present "$MARKER" "$LIBS_DIR" && grep -q '^kafka_2.13-.*\.jar$' "$MARKER"
 }
 
 fetched_version() { sed -n 's/^# kafka_version=//p' "$MARKER" 2>/dev/null | head -n1; }
@@ -101,10 +66,6 @@ write_pom() { # dir kafka-version-or-range [binding-artifact binding-version]
 EOF
 }
 
-show_mvn_log() { # file lines: the mvn output without colour codes and blank lines
-    sed -e 's/\x1b\[[0-9;]*m//g' "$1" | grep -v '^[[:space:]]*$' | tail -n "$2" | sed 's/^/  mvn: /' >&2 || true
-}
-
 resolve_tree() { # dir version-or-range -> writes dir/tree.txt; fails unless kafka_2.13's POM was found
     write_pom "$1" "$2"
     rm -f "$1/tree.txt"
@@ -121,7 +82,7 @@ fetch() {
             say "NOTE: Kafka $KAFKA_VERSION is not served; the cache holds the nearest served version $(fetched_version)"
         return 0
     fi
-    need_java
+    need_java_17
     need_mvn
     mkdir -p "$KAFKA_CACHE_DIR"
     local t0 work ver range log4j slf4j binding
@@ -152,8 +113,7 @@ fetch() {
     say "Kafka $ver: log4j-core $log4j, slf4j-api ${slf4j:-?} -> adding $binding $log4j"
     write_pom "$work" "$ver" "$binding" "$log4j"
     rm -rf "$work/libs"
-    if ! mvn -B -q -Dstyle.color=never -f "$work/pom.xml" "$DEP_PLUGIN:copy-dependencies" -DincludeScope=runtime \
-        -DoutputDirectory="$work/libs" >"$work/mvn-copy.log" 2>&1; then
+    if ! mvn_copy_deps "$work/pom.xml" "$work/libs" >"$work/mvn-copy.log" 2>&1; then
         show_mvn_log "$work/mvn-copy.log" 30
         die "mvn dependency:copy-dependencies failed (log: $work/mvn-copy.log)"
     fi
@@ -165,7 +125,7 @@ fetch() {
         echo "# log4j_version=$log4j"
         echo "# slf4j_version=${slf4j:-unknown}"
         echo "# fetched_at=$(date -u +%Y-%m-%dT%H:%M:%SZ) in $(secs_since "$t0") s"
-        (cd "$LIBS_DIR" && ls -1 -- *.jar)
+        list_jars "$LIBS_DIR"
     } >"$MARKER.tmp"
     mv "$MARKER.tmp" "$MARKER"
     cp "$work/tree.txt" "$KAFKA_CACHE_DIR/dependency-tree.txt"
@@ -256,7 +216,7 @@ rss_mb() { awk '/^VmRSS:/ {printf "%d", $2 / 1024}' "/proc/$1/status" 2>/dev/nul
 # ---------------------------------------------------------------- commands
 cmd_start() {
     need_python
-    need_java
+    need_java_17
     if load_state && pid_is_broker "$PID"; then
         say "already running: PID $PID on 127.0.0.1:$PORT (data dir $DATA_DIR); 'stop' first to restart"
         return 0
@@ -418,7 +378,7 @@ cmd_stop() {
 cmd_status() {
     if load_state && pid_is_broker "$PID"; then
         local api="ApiVersions: no answer"
-        command -v python3 >/dev/null 2>&1 && api="$(apiversions 127.0.0.1 "$PORT" check 2>&1 || true)"
+        have python3 && api="$(apiversions 127.0.0.1 "$PORT" check 2>&1 || true)"
         echo "running: Kafka $VERSION PID $PID on 127.0.0.1:$PORT (controller $CONTROLLER_PORT), RSS $(rss_mb "$PID") MB, since $STARTED_AT, data $DATA_DIR; $api"
         return 0
     fi

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Prints the BENCHMARKS.md table of record batches from target/criterion after
-`cargo bench --bench records`, with the Java client's figures when a file of
+`cargo bench -p kafka-wire-benches --bench records`, with the Java client's figures when a file of
 them is given (`RecordsOracle bench` output).
 
 Usage: python3 scripts/records_bench_table.py [target/criterion] [java.tsv]"""

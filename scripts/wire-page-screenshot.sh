@@ -4,17 +4,16 @@
 # shown as if hovered. Needs Debian's chromium (apt-get install -y chromium).
 #
 #   bash scripts/wire-page-screenshot.sh [OUT.png]   # default: docs/wire-page-create-topics-v7.png
-set -euo pipefail
-cd "$(dirname "$0")/.."
+# shellcheck source-path=SCRIPTDIR source=common.sh
+. "$(dirname -- "${BASH_SOURCE[0]}")/common.sh" || exit 1
+cd "$REPO_ROOT"
 out=${1:-docs/wire-page-create-topics-v7.png}
 browser=$(command -v chromium || command -v chromium-browser || true)
-if [ -z "$browser" ]; then
-  echo "chromium not found: apt-get install -y chromium" >&2
-  exit 1
-fi
+[ -n "$browser" ] || die "chromium not found: apt-get install -y chromium"
+need cargo "install Rust (https://rustup.rs)"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-if ! cargo run -q --example wire_page -- sample CreateTopics --version 7 --html "$tmp/page.html" \
+if ! cargo run -q -p kafka-wire-pages --example wire_page -- sample CreateTopics --version 7 --html "$tmp/page.html" \
   >/dev/null 2>"$tmp/log"; then
   cat "$tmp/log" >&2
   exit 1
