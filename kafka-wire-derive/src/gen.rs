@@ -607,9 +607,9 @@ fn gen_encode(
     let writer = match unknown {
         Some(u) => {
             let u = u.get();
-            quote!(#krate::tagged::TagWriter::new(#u))
+            quote!(#krate::__private::TagWriter::new(#u))
         }
-        None => quote!(#krate::tagged::TagWriter::empty()),
+        None => quote!(#krate::__private::TagWriter::empty()),
     };
     let decide = tagged.iter().zip(&flags).map(|(p, flag)| {
         let (in_tagged, is_default) = (p.in_tagged(), p.is_default());

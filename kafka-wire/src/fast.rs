@@ -18,12 +18,12 @@
 //!   or not, each with the struct's encoder (or view reader) in line, so
 //!   that the form's tests fold away inside the loop.
 //!
-//! # Why a hidden constant and not a trait of its own
+//! # Why a constant of `Wire` and not a trait of its own
 //!
 //! `Vec<T>` must find these facts for any `T: Wire`. Without specialization
 //! a separate trait cannot supply them: a blanket impl cannot be overridden
 //! for `i32`, and a bound `T: Fixed` would keep user types out of arrays.
-//! So [`Wire`] carries a hidden item, `FAST`, whose default claims
+//! So [`Wire`] carries an item, `FAST`, whose default claims
 //! nothing, and whose type, [`FastPath`], cannot be named or built outside
 //! this crate except through `__private`, which only generated code uses. A
 //! user's impl therefore cannot override it: the hooks are sealed in
@@ -33,7 +33,7 @@
 //! `FastPath` holds them as typed function pointers, which a constant makes
 //! direct, inlined calls.
 //!
-//! `Wire` has one more hidden item, `encode_in_line` (and `WireView` its
+//! `Wire` has one more such item, `encode_in_line` (and `WireView` its
 //! twin, `view_in_line`): `encode_wire`, always inlined. A derived struct's
 //! encoder lives there and its `encode_wire` calls it; an array calls it
 //! directly only for the elements whose `FAST` says they are flat derived

@@ -45,6 +45,15 @@
 //! - [`records`]: record batches (the data of Produce and Fetch), read from and
 //!   built into a [`Records`] field; codecs behind the `gzip`, `snappy`, `lz4`
 //!   and `zstd` features.
+//!
+//! # Stability
+//!
+//! The public API is what these docs show: every module, type, trait, and
+//! function listed here. Two items exist only for the code that
+//! `#[derive(KafkaMessage)]` writes, and are hidden because no user calls
+//! them: the module `__private` and the macro `__field!`. They may change
+//! in any release, in step with the derive that calls them; code outside
+//! the derive's output that names them is unsupported.
 #![deny(missing_docs)]
 #![forbid(unsafe_op_in_unsafe_fn)]
 #![warn(clippy::undocumented_unsafe_blocks)]
@@ -65,7 +74,7 @@ mod message;
 pub mod records;
 pub mod schema;
 mod str;
-pub mod tagged;
+mod tagged;
 mod uuid;
 pub mod view;
 mod wire;
@@ -106,9 +115,9 @@ pub mod __private {
         decode_value, field_len, get_count, get_header, keep_unknown, put_header,
         read_unknown_section, tag_in_non_flexible, TagWriter, UnknownTagsField,
     };
-    pub use crate::view::{
-        option_from_view, tagged_count, tagged_header, view_option, view_unknown_section,
-        view_value, TextDefault,
+    pub use crate::view::fields::{
+        option_from_view, tagged_count, tagged_header, unknown_tags_view, view_option,
+        view_unknown_section, view_value, TextDefault,
     };
     pub use crate::wire::{
         decode_nullable_struct, decode_nullable_struct_in_place, decode_option,

@@ -387,7 +387,6 @@ pub(crate) fn read_unknown_after_count<B: Buf>(
 /// The type of an `unknown_tagged_fields` field: [`UnknownTaggedFields`],
 /// under whatever alias it is spelled. Generated code reaches the field
 /// through it, so that any other type is one error at the field's type.
-#[doc(hidden)]
 #[diagnostic::on_unimplemented(
     message = "the `unknown_tagged_fields` field must be a `kafka_wire::UnknownTaggedFields`, not `{Self}`",
     label = "not `UnknownTaggedFields`"

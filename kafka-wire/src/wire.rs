@@ -98,19 +98,19 @@ pub trait Wire: Sized {
     /// safe: an array of the type may then claim as many elements as bytes
     /// remain.
     const MIN_LEN: usize = 0;
-    /// The fast paths of the built-in types and derived structs. Not part of
-    /// the API: an impl outside this crate cannot name its type, and leaves
-    /// it at its default, which claims nothing (see `fast.rs`).
-    #[doc(hidden)]
+    /// The fast paths of the built-in types and derived structs: set by the
+    /// derive, for the arrays and structs of this crate to read. An impl of
+    /// your own leaves it at its default, which claims nothing; its type
+    /// cannot be named outside this crate, so no other value can be given.
     const FAST: FastPath<Self> = FastPath::NONE;
 
     /// Writes the value.
     fn encode_wire<B: BufMut>(&self, buf: &mut B, ctx: Ctx) -> Result<(), EncodeError>;
-    /// [`encode_wire`](Wire::encode_wire), always inlined. Not part of the
-    /// API: a derived struct's encoder is here, and its `encode_wire` calls
-    /// it; arrays of flat derived structs call it in their loops (see
-    /// `fast.rs`), and nothing calls it for other types.
-    #[doc(hidden)]
+    /// [`encode_wire`](Wire::encode_wire), always inlined: a derived
+    /// struct's encoder is here, and its `encode_wire` calls it; arrays of
+    /// flat derived structs (which [`FAST`](Wire::FAST) names) call it in
+    /// their loops. An impl of your own leaves it at its default: this crate
+    /// never calls an override of it.
     #[inline(always)]
     fn encode_in_line<B: BufMut>(&self, buf: &mut B, ctx: Ctx) -> Result<(), EncodeError> {
         self.encode_wire(buf, ctx)

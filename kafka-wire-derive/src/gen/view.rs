@@ -261,7 +261,7 @@ fn gen_view_wire(
             (
                 quote!(let mut __kw_unknown = #krate::UnknownTagsView::empty();),
                 quote! {
-                    __kw_unknown = #krate::UnknownTagsView::new(
+                    __kw_unknown = #krate::__private::unknown_tags_view(
                         __kw_section,
                         __kw_buf,
                         __kw_count,
