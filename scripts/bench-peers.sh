@@ -10,7 +10,7 @@
 #         (benches/peers/rust, its own cargo project: krabka needs --ignore-rust-version)
 #   go    franz-go kmsg (ReadFrom fresh, ReadFrom reused, UnsafeReadFrom), copy
 #         (benches/peers/go; modules cached under .cache/go)
-#   java  Apache Kafka's generated classes from kafka-clients 4.4.0, System.arraycopy
+#   java  Apache Kafka's generated classes from kafka-clients (kafka-messages/schemas/RELEASE), System.arraycopy
 #         (benches/peers/java; jars fetched once by mvn into .cache/bench-java/libs)
 # then checks that every contender encodes, and decodes and re-encodes, the
 # same bytes (sha256) before anything is timed, and prints markdown tables
@@ -83,20 +83,20 @@ fi
 
 # ---------------------------------------------------------------- java
 libs_complete() {
-    jars_present "$MARKER" "$LIBS_DIR" && grep -qx 'kafka-clients-4\.4\.0\.jar' "$MARKER"
+    jars_present "$MARKER" "$LIBS_DIR" && grep -qxF "kafka-clients-$KAFKA_RELEASE.jar" "$MARKER"
 }
 if want java; then
     need "$JAVA" "the Java contender needs a JDK >= 17 (java and javac), e.g. 'apt-get install -y openjdk-17-jdk-headless', or set JAVA_HOME, or run with LANGS=rust,go"
     need "$JAVAC" "the Java contender needs javac (a JDK, not only a JRE)"
     if ! libs_complete; then
-        need mvn "mvn is needed once, to fetch kafka-clients 4.4.0 into $LIBS_DIR; e.g. 'apt-get install -y maven'"
-        say "fetching kafka-clients 4.4.0 and its runtime dependencies (mvn, Maven Central)"
+        need mvn "mvn is needed once, to fetch kafka-clients $KAFKA_RELEASE into $LIBS_DIR; e.g. 'apt-get install -y maven'"
+        say "fetching kafka-clients $KAFKA_RELEASE and its runtime dependencies (mvn, Maven Central)"
         rm -rf "$LIBS_DIR" "$MARKER"
         mkdir -p "$LIBS_DIR"
         mvn_copy_deps "$PEERS/java/pom.xml" "$LIBS_DIR" >&2
         list_jars "$LIBS_DIR" >"$MARKER.tmp"
         mv "$MARKER.tmp" "$MARKER"
-        libs_complete || die "the fetch did not bring kafka-clients-4.4.0.jar; see $LIBS_DIR"
+        libs_complete || die "the fetch did not bring kafka-clients-$KAFKA_RELEASE.jar; see $LIBS_DIR"
     fi
     sources_sha="$(cat "$PEERS/java/src/"*.java "$MARKER" | sha256sum | cut -d' ' -f1)"
     if [[ ! -f "$STAMP" || "$(cat "$STAMP")" != "$sources_sha" ]]; then
@@ -108,7 +108,7 @@ if want java; then
     fi
     # shellcheck disable=SC2206  # JAVA_OPTS is a list of words on purpose
     PROCS+=(--proc "java=$JAVA $JAVA_OPTS -cp $CLASSES_DIR:$LIBS_DIR/* PeersJava")
-    HEADER+=(--header "Apache Kafka kafka-clients 4.4.0 generated classes; $("$JAVA" -version 2>&1 | head -1); JAVA_OPTS=\`$JAVA_OPTS\`")
+    HEADER+=(--header "Apache Kafka kafka-clients $KAFKA_RELEASE generated classes; $("$JAVA" -version 2>&1 | head -1); JAVA_OPTS=\`$JAVA_OPTS\`")
 fi
 say "built in $(( $(now_s) - t0 )) s"
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Build time of kafka-messages (every API of Kafka 4.4.0; its feature sets) next
+# Build time of kafka-messages (every API of Kafka; its feature sets) next
 # to kafka-protocol 0.18 (features client + broker), in one run, interleaved.
 #
 #   bash scripts/build-times.sh            # 3 rounds, debug and release

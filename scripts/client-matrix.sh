@@ -12,7 +12,7 @@
 #      CLIENT_MATRIX_DOC (a markdown file whose generated block is replaced with the new table,
 #      e.g. docs/clients.md), CLIENT_MATRIX_APT=1 to apt-get install librdkafka-dev when missing.
 # Installs into the cache: a venv (kafka-python 3.0.12, confluent-kafka 2.16.1, PyPI),
-# kafkajs 2.2.4 (npm), kafka-clients 4.4.0 (Maven Central, via mvn); librdkafka's C client comes
+# kafkajs 2.2.4 (npm), kafka-clients at the release of kafka-messages/schemas/RELEASE (Maven Central, via mvn); librdkafka's C client comes
 # from Debian's librdkafka-dev. Everything listens on 127.0.0.1; each client run is bounded.
 # shellcheck source-path=SCRIPTDIR source=common.sh
 . "$(dirname -- "${BASH_SOURCE[0]}")/common.sh" || exit 1
@@ -62,9 +62,9 @@ install_kafkajs() {
 install_java() {
     local dir="$CACHE/java"
     have javac || { say "javac not found (a JDK 17 is needed)"; return 1; }
-    if ! ls "$dir/libs"/kafka-clients-4.4.0.jar >/dev/null 2>&1; then
+    if ! ls "$dir/libs/kafka-clients-$KAFKA_RELEASE.jar" >/dev/null 2>&1; then
         have mvn || { say "mvn not found"; return 1; }
-        say "fetching kafka-clients 4.4.0 and its runtime dependencies into $dir/libs (Maven Central)"
+        say "fetching kafka-clients $KAFKA_RELEASE and its runtime dependencies into $dir/libs (Maven Central)"
         mvn_copy_deps "$DRIVERS/pom.xml" "$dir/libs" >"$CACHE/mvn.log" 2>&1 ||
             { tail -n 20 "$CACHE/mvn.log" >&2; return 1; }
     fi

@@ -21,6 +21,9 @@
 #       JAVA, JAVAC  $JAVA_HOME/bin/java(c) when JAVA_HOME is set, else java(c) from PATH
 #       DEP_PLUGIN   maven-dependency-plugin, pinned (3.6.1) so that what a fetch brings does not
 #                    depend on the default plugin of the local mvn
+#       KAFKA_RELEASE  the Apache Kafka release the messages are declared from, as
+#                    kafka-messages/schemas/RELEASE (the one place it is written) names it: the
+#                    release of every Kafka jar the scripts fetch (the poms say ${kafka.version})
 #   - defines these functions:
 #       say MSG...             "<script>: MSG" on stderr (progress and notes; stdout stays the result)
 #       die MSG...             "<script>: ERROR: MSG" on stderr, exit 1
@@ -33,8 +36,9 @@
 #                              die, naming WHO needs it and the Debian package PKG that provides it
 #       now_s, now_ms          the clock, in seconds / milliseconds
 #       secs_since T0_MS       seconds since now_ms gave T0_MS, as 1.234
-#       mvn_copy_deps POM DIR  mvn copies the runtime dependencies of POM's project (jars) into DIR;
-#                              mvn's output goes wherever the caller sends it
+#       mvn_copy_deps POM DIR  mvn copies the runtime dependencies of POM's project (jars) into DIR,
+#                              with kafka.version set to KAFKA_RELEASE; mvn's output goes wherever
+#                              the caller sends it
 #       show_mvn_log FILE N    the last N lines of an mvn log, without colour codes or blank lines,
 #                              on stderr
 #       list_jars DIR          the *.jar file names in DIR, one a line (what a cache marker lists)
@@ -55,6 +59,7 @@ set -euo pipefail
 SCRIPT_DIR="$(cd -- "$(dirname -- "${BASH_SOURCE[0]}")" && pwd -P)"
 REPO_ROOT="$(cd -- "$SCRIPT_DIR/.." && pwd -P)"
 CACHE_ROOT="$REPO_ROOT/.cache"
+KAFKA_RELEASE="$(tr -d '[:space:]' <"$REPO_ROOT/kafka-messages/schemas/RELEASE")"
 SCRIPT_NAME="$(basename -- "${BASH_SOURCE[1]:-$0}" .sh)"
 
 JAVA="${JAVA_HOME:+$JAVA_HOME/bin/}java"
@@ -93,7 +98,7 @@ need_java() {
 
 mvn_copy_deps() {
     mvn -B -q -Dstyle.color=never -f "$1" "$DEP_PLUGIN:copy-dependencies" -DincludeScope=runtime \
-        -DoutputDirectory="$2"
+        -Dkafka.version="$KAFKA_RELEASE" -DoutputDirectory="$2"
 }
 
 show_mvn_log() {

@@ -5,10 +5,12 @@
     python3 scripts/generate-messages.py --check    # fail if the committed files differ
     python3 scripts/generate-messages.py --schemas DIR   # another Kafka release, or a fork
 
-The schemas are read from kafka-messages/schemas/ (Kafka 4.4.0's common/message/*.json,
-copied out of org.apache.kafka:kafka-clients:4.4.0 by `bash scripts/java-oracle.sh
-schemas kafka-messages/schemas`). Each JSON key becomes the attribute of the same
-meaning, one to one (see kafka_wire::attributes); nothing is edited by hand. Written:
+The schemas are read from kafka-messages/schemas/ (the common/message/*.json of
+org.apache.kafka:kafka-clients at the release that schemas/RELEASE names, copied out of
+the jar by `bash scripts/java-oracle.sh schemas kafka-messages/schemas`); that file is
+the one place the release is written, and apis.rs's `KAFKA_RELEASE` is generated from it.
+Each JSON key becomes the attribute of the same meaning, one to one (see
+kafka_wire::attributes); nothing is edited by hand. Written:
 
 - kafka-messages/src/<api>.rs for every API that is not curated (one module per API:
   its request and response, and their nested structs), and
@@ -33,7 +35,6 @@ import textwrap
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SCHEMAS = os.path.join(ROOT, "kafka-messages", "schemas")
 OUT = os.path.join(ROOT, "kafka-messages", "src")
-KAFKA_RELEASE = "4.4.0"
 
 # APIs whose modules are written by hand (typed views, constructors, docs).
 CURATED = {"CreateTopics": "create_topics", "CreateAcls": "create_acls", "ApiVersions": "api_versions"}
@@ -360,9 +361,9 @@ def api_module(api, request, response):
     header = [f"//! {api} (API key {request.api_key}): versions {request.valid}, "
               f"flexible {request.flexible}."]
     header.append("//!")
-    header.append(f"//! Declared from Apache Kafka {KAFKA_RELEASE}'s `{request.file}` and "
-                  f"`{response.file}` by")
-    header.append("//! `scripts/generate-messages.py`; regenerate rather than edit.")
+    header.append(f"//! Declared from Kafka's `{request.file}` and `{response.file}` (release")
+    header.append("//! [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by `scripts/generate-messages.py`;")
+    header.append("//! regenerate rather than edit.")
     for label, s in (("Request", request), ("Response", response)):
         if s.history:
             header.append("//!")
@@ -379,9 +380,8 @@ def data_module(schema):
     header = [f"//! Kafka's `{schema.name}` {schema.kind} schema: versions {schema.valid}, "
               f"flexible {schema.flexible}."]
     header.append("//!")
-    header.append(f"//! Declared from Apache Kafka {KAFKA_RELEASE}'s `{schema.file}` by "
-                  "`scripts/generate-messages.py`;")
-    header.append("//! regenerate rather than edit.")
+    header.append(f"//! Declared from Kafka's `{schema.file}` (release [`KAFKA_RELEASE`](crate::KAFKA_RELEASE))")
+    header.append("//! by `scripts/generate-messages.py`; regenerate rather than edit.")
     if schema.history:
         header.append("//!")
         for line in schema.history:
@@ -389,10 +389,10 @@ def data_module(schema):
     return module.render(header)
 
 
-def apis_module(apis, data):
-    """apis.rs: modules, re-exports, ApiKey, RequestKind and ResponseKind."""
+def apis_module(apis, data, release):
+    """apis.rs: the release, modules, re-exports, ApiKey, RequestKind and ResponseKind."""
     out = [
-        "//! [`ApiKey`]: every API of Apache Kafka " + KAFKA_RELEASE + " with its versions, and",
+        "//! [`ApiKey`]: every API of Apache Kafka's release [`KAFKA_RELEASE`] with its versions, and",
         "//! [`RequestKind`] / [`ResponseKind`], which decode any body by its key, and",
         "//! (feature `view`) [`RequestView`] / [`ResponseView`], which read one in place.",
         "//!",
@@ -409,10 +409,14 @@ def apis_module(apis, data):
         "#[allow(unused_imports)]",
         "use crate::*;",
         "",
+        "/// The Apache Kafka release whose JSON schemas every message here is declared from",
+        "/// (`kafka-messages/schemas/RELEASE`, beside the schemas).",
+        f'pub const KAFKA_RELEASE: &str = "{release}";',
+        "",
     ]
     # ApiKey
     out += [
-        "/// Every API key of Apache Kafka " + KAFKA_RELEASE + ", whether or not its messages are",
+        "/// Every API key of Apache Kafka's release [`KAFKA_RELEASE`], whether or not its messages are",
         "/// compiled in (see the crate's features).",
         "#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]",
         "#[non_exhaustive]",
@@ -426,7 +430,7 @@ def apis_module(apis, data):
     for api, _, _ in apis:
         out.append(f"        ApiKey::{api},")
     out += ["    ];", ""]
-    out += ["    /// The key numbered `key`, if Kafka " + KAFKA_RELEASE + " has one.",
+    out += ["    /// The key numbered `key`, if Kafka's release [`KAFKA_RELEASE`] has one.",
             "    pub const fn from_i16(key: i16) -> Option<ApiKey> {", "        match key {"]
     for api, req, _ in apis:
         out.append(f"            {req.api_key} => Some(ApiKey::{api}),")
@@ -493,7 +497,7 @@ def apis_module(apis, data):
         "    pub flexible: VersionRange,",
         "}",
         "",
-        "/// Every data schema of Apache Kafka " + KAFKA_RELEASE + ", by name.",
+        "/// Every data schema of Apache Kafka's release [`KAFKA_RELEASE`], by name.",
         "pub const DATA_SCHEMAS: &[DataSchema] = &[",
     ]
     for schema in data:
@@ -675,6 +679,8 @@ def rustfmt(text):
 
 
 def generate(schemas_dir):
+    with open(os.path.join(schemas_dir, "RELEASE"), encoding="utf-8") as f:
+        release = f.read().strip()
     schemas = [Schema(os.path.join(schemas_dir, f)) for f in sorted(os.listdir(schemas_dir)) if f.endswith(".json")]
     live = [s for s in schemas if s.valid != "none"]
     requests = {api_name(s): s for s in live if s.kind == "request"}
@@ -695,7 +701,7 @@ def generate(schemas_dir):
         files[module_name(api) + ".rs"] = api_module(api, req, resp)
     for schema in data:
         files[snake(schema.name) + ".rs"] = data_module(schema)
-    files["apis.rs"] = apis_module(apis, data)
+    files["apis.rs"] = apis_module(apis, data, release)
     lib = open(os.path.join(OUT, "lib.rs"), encoding="utf-8").read()
     files["lib.rs"] = with_block(lib, lib_block(apis, data))
     return {name: rustfmt(text) for name, text in files.items()}

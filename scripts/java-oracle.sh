@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The Java side of kafka-wire's differential test: Apache Kafka's own generated message classes
-# (kafka-clients 4.4.0) encode random instances of every schema, and decode + re-encode what the
+# (kafka-clients at kafka-messages/schemas/RELEASE) encode random instances of every schema, and decode + re-encode what the
 # Rust side wrote. Jars come from Maven Central via `mvn` only (first run); sources are compiled
 # with plain javac. See tests/java-oracle/README.md for the file format.
 #
@@ -22,13 +22,13 @@ MARKER="$CACHE_DIR/libs.complete"      # written only after a successful fetch
 CLASSES_DIR="$CACHE_DIR/classes"
 STAMP="$CLASSES_DIR/.sources.sha256"   # what the classes were compiled from
 # Jars the oracle cannot run without (regexes); the marker must list them.
-REQUIRED_JARS=('kafka-clients-4\.4\.0\.jar' 'jackson-databind-.*\.jar' 'jackson-core-.*\.jar')
+REQUIRED_JARS=("kafka-clients-${KAFKA_RELEASE//./\\.}\\.jar" 'jackson-databind-.*\.jar' 'jackson-core-.*\.jar')
 
 usage() {
     cat >&2 <<EOF
 usage: $(basename "$0") <command>
   generate OUT.tsv [--count N] [--seed S]
-            for every schema with versions in kafka-clients-4.4.0.jar and every valid version:
+            for every schema with versions in kafka-clients-$KAFKA_RELEASE.jar and every valid version:
             one line for new <Class>() and N (default 20) seeded random instances (seed default 1),
             each self-tested (read back, equals, re-encode, tag order); one line per instance:
             <SchemaName>\\t<version>\\t<lowercase hex>
@@ -79,14 +79,14 @@ fetch() {
     local t0 work
     t0=$(now_ms)
     work="$(mktemp -d "$CACHE_DIR/fetch.XXXXXX")"
-    say "fetching the dependencies of tests/java-oracle/pom.xml (kafka-clients 4.4.0, jackson-databind) with mvn ..."
+    say "fetching the dependencies of tests/java-oracle/pom.xml (kafka-clients $KAFKA_RELEASE, jackson-databind) with mvn ..."
     # A copy of the pom, so mvn leaves nothing (target/) in the source tree.
     cp "$SRC_DIR/pom.xml" "$work/pom.xml"
     if ! mvn_copy_deps "$work/pom.xml" "$work/libs" >"$work/mvn-copy.log" 2>&1; then
         show_mvn_log "$work/mvn-copy.log" 30
         die "mvn dependency:copy-dependencies failed (is Maven Central reachable? log: $work/mvn-copy.log)"
     fi
-    [[ -s "$work/libs/kafka-clients-4.4.0.jar" ]] || die "kafka-clients-4.4.0.jar missing after the fetch (log: $work/mvn-copy.log)"
+    [[ -s "$work/libs/kafka-clients-$KAFKA_RELEASE.jar" ]] || die "kafka-clients-$KAFKA_RELEASE.jar missing after the fetch (log: $work/mvn-copy.log)"
     rm -rf "$LIBS_DIR"
     mv "$work/libs" "$LIBS_DIR"
     {

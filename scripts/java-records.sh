@@ -8,12 +8,12 @@
 #   scripts/java-records.sh bench <results.tsv>   # the Java client on benches/records.rs's workloads
 #   scripts/java-records.sh fetch        # only fetch the jars and compile
 #
-# Env: JAVA_RECORDS_CACHE_DIR (<repo>/.cache/java-records), KAFKA_VERSION (4.4.0), JAVA_HOME (optional).
+# Env: JAVA_RECORDS_CACHE_DIR (<repo>/.cache/java-records), KAFKA_VERSION (kafka-messages/schemas/RELEASE), JAVA_HOME (optional).
 # Driven by `cargo test -p kafka-wire --features compression --test records_java -- --ignored`.
 # shellcheck source-path=SCRIPTDIR source=common.sh
 . "$(dirname -- "${BASH_SOURCE[0]}")/common.sh" || exit 1
 
-KAFKA_VERSION="${KAFKA_VERSION:-4.4.0}"
+KAFKA_VERSION="${KAFKA_VERSION:-$KAFKA_RELEASE}"
 CACHE_DIR="${JAVA_RECORDS_CACHE_DIR:-$CACHE_ROOT/java-records}"
 LIBS_DIR="$CACHE_DIR/libs"
 CLASSES_DIR="$CACHE_DIR/classes"

@@ -4,14 +4,14 @@
 #
 #   scripts/kafka-broker.sh start|stop|status|log|versions|fetch
 #
-# Env: KAFKA_PORT (9092), KAFKA_CONTROLLER_PORT (9093), KAFKA_CACHE_DIR (<repo>/.cache/kafka-4.4.0),
-#      KAFKA_VERSION (4.4.0), KAFKA_HEAP_OPTS (-Xmx512m -Xms512m), KAFKA_START_TIMEOUT (120 s),
+# Env: KAFKA_PORT (9092), KAFKA_CONTROLLER_PORT (9093), KAFKA_CACHE_DIR (<repo>/.cache/kafka-<version>),
+#      KAFKA_VERSION (kafka-messages/schemas/RELEASE), KAFKA_HEAP_OPTS (-Xmx512m -Xms512m), KAFKA_START_TIMEOUT (120 s),
 #      KAFKA_STOP_TIMEOUT (30 s), JAVA_HOME (optional).
 # Everything listens on 127.0.0.1 only. See scripts/README.md.
 # shellcheck source-path=SCRIPTDIR source=common.sh
 . "$(dirname -- "${BASH_SOURCE[0]}")/common.sh" || exit 1
 
-KAFKA_VERSION="${KAFKA_VERSION:-4.4.0}"
+KAFKA_VERSION="${KAFKA_VERSION:-$KAFKA_RELEASE}"
 KAFKA_PORT="${KAFKA_PORT:-9092}"
 KAFKA_CONTROLLER_PORT="${KAFKA_CONTROLLER_PORT:-9093}"
 KAFKA_CACHE_DIR="${KAFKA_CACHE_DIR:-$CACHE_ROOT/kafka-$KAFKA_VERSION}"

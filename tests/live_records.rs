@@ -345,7 +345,7 @@ fn kafka_python_reads_our_batches_and_we_read_its() {
 }
 
 /// Compiles and runs `tests/java-producer/Produce.java` with kafka-clients
-/// 4.4.0 and its codecs, the jars `scripts/java-oracle.sh` fetches.
+/// and its codecs, the jars `scripts/java-oracle.sh` fetches.
 fn java_produce(addr: &str, topic: &str) {
     let repo = concat!(env!("CARGO_MANIFEST_DIR"), "/..");
     let run = |cmd: &mut std::process::Command| {

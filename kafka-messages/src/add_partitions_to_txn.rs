@@ -1,7 +1,8 @@
 //! AddPartitionsToTxn (API key 24): versions 0-5, flexible 3+.
 //!
-//! Declared from Apache Kafka 4.4.0's `AddPartitionsToTxnRequest.json` and `AddPartitionsToTxnResponse.json` by
-//! `scripts/generate-messages.py`; regenerate rather than edit.
+//! Declared from Kafka's `AddPartitionsToTxnRequest.json` and `AddPartitionsToTxnResponse.json` (release
+//! [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by `scripts/generate-messages.py`;
+//! regenerate rather than edit.
 //!
 //! # Request versions
 //!

@@ -1,7 +1,8 @@
 //! AlterPartition (API key 56): versions 2-3, flexible 0+.
 //!
-//! Declared from Apache Kafka 4.4.0's `AlterPartitionRequest.json` and `AlterPartitionResponse.json` by
-//! `scripts/generate-messages.py`; regenerate rather than edit.
+//! Declared from Kafka's `AlterPartitionRequest.json` and `AlterPartitionResponse.json` (release
+//! [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by `scripts/generate-messages.py`;
+//! regenerate rather than edit.
 //!
 //! # Request versions
 //!

@@ -1,7 +1,8 @@
 //! AlterReplicaLogDirs (API key 34): versions 1-2, flexible 2+.
 //!
-//! Declared from Apache Kafka 4.4.0's `AlterReplicaLogDirsRequest.json` and `AlterReplicaLogDirsResponse.json` by
-//! `scripts/generate-messages.py`; regenerate rather than edit.
+//! Declared from Kafka's `AlterReplicaLogDirsRequest.json` and `AlterReplicaLogDirsResponse.json` (release
+//! [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by `scripts/generate-messages.py`;
+//! regenerate rather than edit.
 //!
 //! # Request versions
 //!

@@ -1,7 +1,8 @@
 //! AlterUserScramCredentials (API key 51): versions 0, flexible 0+.
 //!
-//! Declared from Apache Kafka 4.4.0's `AlterUserScramCredentialsRequest.json` and `AlterUserScramCredentialsResponse.json` by
-//! `scripts/generate-messages.py`; regenerate rather than edit.
+//! Declared from Kafka's `AlterUserScramCredentialsRequest.json` and `AlterUserScramCredentialsResponse.json` (release
+//! [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by `scripts/generate-messages.py`;
+//! regenerate rather than edit.
 
 use kafka_wire::bytes::Bytes;
 use kafka_wire::{KafkaMessage, Request, Str, UnknownTaggedFields};

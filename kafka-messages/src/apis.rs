@@ -1,4 +1,4 @@
-//! [`ApiKey`]: every API of Apache Kafka 4.4.0 with its versions, and
+//! [`ApiKey`]: every API of Apache Kafka's release [`KAFKA_RELEASE`] with its versions, and
 //! [`RequestKind`] / [`ResponseKind`], which decode any body by its key, and
 //! (feature `view`) [`RequestView`] / [`ResponseView`], which read one in place.
 //!
@@ -15,7 +15,11 @@ use kafka_wire::{Message, Versioned};
 #[allow(unused_imports)]
 use crate::*;
 
-/// Every API key of Apache Kafka 4.4.0, whether or not its messages are
+/// The Apache Kafka release whose JSON schemas every message here is declared from
+/// (`kafka-messages/schemas/RELEASE`, beside the schemas).
+pub const KAFKA_RELEASE: &str = "4.4.0";
+
+/// Every API key of Apache Kafka's release [`KAFKA_RELEASE`], whether or not its messages are
 /// compiled in (see the crate's features).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[non_exhaustive]
@@ -301,7 +305,7 @@ impl ApiKey {
         ApiKey::UnregisterController,
     ];
 
-    /// The key numbered `key`, if Kafka 4.4.0 has one.
+    /// The key numbered `key`, if Kafka's release [`KAFKA_RELEASE`] has one.
     pub const fn from_i16(key: i16) -> Option<ApiKey> {
         match key {
             0 => Some(ApiKey::Produce),
@@ -1327,7 +1331,7 @@ pub struct DataSchema {
     pub flexible: VersionRange,
 }
 
-/// Every data schema of Apache Kafka 4.4.0, by name.
+/// Every data schema of Apache Kafka's release [`KAFKA_RELEASE`], by name.
 pub const DATA_SCHEMAS: &[DataSchema] = &[
     DataSchema {
         schema: &<AbortedTxn as KafkaStruct>::SCHEMA,

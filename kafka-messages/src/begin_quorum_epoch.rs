@@ -1,7 +1,8 @@
 //! BeginQuorumEpoch (API key 53): versions 0-1, flexible 1+.
 //!
-//! Declared from Apache Kafka 4.4.0's `BeginQuorumEpochRequest.json` and `BeginQuorumEpochResponse.json` by
-//! `scripts/generate-messages.py`; regenerate rather than edit.
+//! Declared from Kafka's `BeginQuorumEpochRequest.json` and `BeginQuorumEpochResponse.json` (release
+//! [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by `scripts/generate-messages.py`;
+//! regenerate rather than edit.
 //!
 //! # Request versions
 //!

@@ -1,7 +1,8 @@
 //! BrokerHeartbeat (API key 63): versions 0-2, flexible 0+.
 //!
-//! Declared from Apache Kafka 4.4.0's `BrokerHeartbeatRequest.json` and `BrokerHeartbeatResponse.json` by
-//! `scripts/generate-messages.py`; regenerate rather than edit.
+//! Declared from Kafka's `BrokerHeartbeatRequest.json` and `BrokerHeartbeatResponse.json` (release
+//! [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by `scripts/generate-messages.py`;
+//! regenerate rather than edit.
 
 use kafka_wire::{KafkaMessage, Request, UnknownTaggedFields, Uuid};
 

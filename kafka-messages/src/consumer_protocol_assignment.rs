@@ -1,7 +1,7 @@
 //! Kafka's `ConsumerProtocolAssignment` data schema: versions 0-3, flexible none.
 //!
-//! Declared from Apache Kafka 4.4.0's `ConsumerProtocolAssignment.json` by `scripts/generate-messages.py`;
-//! regenerate rather than edit.
+//! Declared from Kafka's `ConsumerProtocolAssignment.json` (release [`KAFKA_RELEASE`](crate::KAFKA_RELEASE))
+//! by `scripts/generate-messages.py`; regenerate rather than edit.
 //!
 //! Assignment part of the Consumer Protocol.
 //!

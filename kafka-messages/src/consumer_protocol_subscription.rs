@@ -1,7 +1,7 @@
 //! Kafka's `ConsumerProtocolSubscription` data schema: versions 0-3, flexible none.
 //!
-//! Declared from Apache Kafka 4.4.0's `ConsumerProtocolSubscription.json` by `scripts/generate-messages.py`;
-//! regenerate rather than edit.
+//! Declared from Kafka's `ConsumerProtocolSubscription.json` (release [`KAFKA_RELEASE`](crate::KAFKA_RELEASE))
+//! by `scripts/generate-messages.py`; regenerate rather than edit.
 //!
 //! Subscription part of the Consumer Protocol.
 //!

@@ -1,7 +1,8 @@
 //! CreateDelegationToken (API key 38): versions 1-3, flexible 2+.
 //!
-//! Declared from Apache Kafka 4.4.0's `CreateDelegationTokenRequest.json` and `CreateDelegationTokenResponse.json` by
-//! `scripts/generate-messages.py`; regenerate rather than edit.
+//! Declared from Kafka's `CreateDelegationTokenRequest.json` and `CreateDelegationTokenResponse.json` (release
+//! [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by `scripts/generate-messages.py`;
+//! regenerate rather than edit.
 //!
 //! # Request versions
 //!

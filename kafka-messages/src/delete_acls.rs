@@ -1,7 +1,8 @@
 //! DeleteAcls (API key 31): versions 1-3, flexible 2+.
 //!
-//! Declared from Apache Kafka 4.4.0's `DeleteAclsRequest.json` and `DeleteAclsResponse.json` by
-//! `scripts/generate-messages.py`; regenerate rather than edit.
+//! Declared from Kafka's `DeleteAclsRequest.json` and `DeleteAclsResponse.json` (release
+//! [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by `scripts/generate-messages.py`;
+//! regenerate rather than edit.
 //!
 //! # Request versions
 //!

@@ -1,7 +1,8 @@
 //! DeleteRecords (API key 21): versions 0-2, flexible 2+.
 //!
-//! Declared from Apache Kafka 4.4.0's `DeleteRecordsRequest.json` and `DeleteRecordsResponse.json` by
-//! `scripts/generate-messages.py`; regenerate rather than edit.
+//! Declared from Kafka's `DeleteRecordsRequest.json` and `DeleteRecordsResponse.json` (release
+//! [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by `scripts/generate-messages.py`;
+//! regenerate rather than edit.
 //!
 //! # Request versions
 //!

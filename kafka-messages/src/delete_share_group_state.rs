@@ -1,7 +1,8 @@
 //! DeleteShareGroupState (API key 86): versions 0, flexible 0+.
 //!
-//! Declared from Apache Kafka 4.4.0's `DeleteShareGroupStateRequest.json` and `DeleteShareGroupStateResponse.json` by
-//! `scripts/generate-messages.py`; regenerate rather than edit.
+//! Declared from Kafka's `DeleteShareGroupStateRequest.json` and `DeleteShareGroupStateResponse.json` (release
+//! [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by `scripts/generate-messages.py`;
+//! regenerate rather than edit.
 //!
 //! # Response versions
 //!

@@ -1,7 +1,8 @@
 //! DeleteTopics (API key 20): versions 1-6, flexible 4+.
 //!
-//! Declared from Apache Kafka 4.4.0's `DeleteTopicsRequest.json` and `DeleteTopicsResponse.json` by
-//! `scripts/generate-messages.py`; regenerate rather than edit.
+//! Declared from Kafka's `DeleteTopicsRequest.json` and `DeleteTopicsResponse.json` (release
+//! [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by `scripts/generate-messages.py`;
+//! regenerate rather than edit.
 //!
 //! # Request versions
 //!

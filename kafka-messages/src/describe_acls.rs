@@ -1,7 +1,8 @@
 //! DescribeAcls (API key 29): versions 1-3, flexible 2+.
 //!
-//! Declared from Apache Kafka 4.4.0's `DescribeAclsRequest.json` and `DescribeAclsResponse.json` by
-//! `scripts/generate-messages.py`; regenerate rather than edit.
+//! Declared from Kafka's `DescribeAclsRequest.json` and `DescribeAclsResponse.json` (release
+//! [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by `scripts/generate-messages.py`;
+//! regenerate rather than edit.
 //!
 //! # Request versions
 //!

@@ -1,7 +1,8 @@
 //! DescribeConfigs (API key 32): versions 1-4, flexible 4+.
 //!
-//! Declared from Apache Kafka 4.4.0's `DescribeConfigsRequest.json` and `DescribeConfigsResponse.json` by
-//! `scripts/generate-messages.py`; regenerate rather than edit.
+//! Declared from Kafka's `DescribeConfigsRequest.json` and `DescribeConfigsResponse.json` (release
+//! [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by `scripts/generate-messages.py`;
+//! regenerate rather than edit.
 //!
 //! # Request versions
 //!

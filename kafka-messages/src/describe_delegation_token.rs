@@ -1,7 +1,8 @@
 //! DescribeDelegationToken (API key 41): versions 1-3, flexible 2+.
 //!
-//! Declared from Apache Kafka 4.4.0's `DescribeDelegationTokenRequest.json` and `DescribeDelegationTokenResponse.json` by
-//! `scripts/generate-messages.py`; regenerate rather than edit.
+//! Declared from Kafka's `DescribeDelegationTokenRequest.json` and `DescribeDelegationTokenResponse.json` (release
+//! [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by `scripts/generate-messages.py`;
+//! regenerate rather than edit.
 //!
 //! # Request versions
 //!

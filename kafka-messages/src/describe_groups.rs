@@ -1,7 +1,8 @@
 //! DescribeGroups (API key 15): versions 0-6, flexible 5+.
 //!
-//! Declared from Apache Kafka 4.4.0's `DescribeGroupsRequest.json` and `DescribeGroupsResponse.json` by
-//! `scripts/generate-messages.py`; regenerate rather than edit.
+//! Declared from Kafka's `DescribeGroupsRequest.json` and `DescribeGroupsResponse.json` (release
+//! [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by `scripts/generate-messages.py`;
+//! regenerate rather than edit.
 //!
 //! # Request versions
 //!

@@ -1,7 +1,8 @@
 //! DescribeLogDirs (API key 35): versions 1-5, flexible 2+.
 //!
-//! Declared from Apache Kafka 4.4.0's `DescribeLogDirsRequest.json` and `DescribeLogDirsResponse.json` by
-//! `scripts/generate-messages.py`; regenerate rather than edit.
+//! Declared from Kafka's `DescribeLogDirsRequest.json` and `DescribeLogDirsResponse.json` (release
+//! [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by `scripts/generate-messages.py`;
+//! regenerate rather than edit.
 //!
 //! # Request versions
 //!

@@ -1,7 +1,8 @@
 //! DescribeQuorum (API key 55): versions 0-2, flexible 0+.
 //!
-//! Declared from Apache Kafka 4.4.0's `DescribeQuorumRequest.json` and `DescribeQuorumResponse.json` by
-//! `scripts/generate-messages.py`; regenerate rather than edit.
+//! Declared from Kafka's `DescribeQuorumRequest.json` and `DescribeQuorumResponse.json` (release
+//! [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by `scripts/generate-messages.py`;
+//! regenerate rather than edit.
 //!
 //! # Request versions
 //!

@@ -1,7 +1,8 @@
 //! EndTxn (API key 26): versions 0-5, flexible 3+.
 //!
-//! Declared from Apache Kafka 4.4.0's `EndTxnRequest.json` and `EndTxnResponse.json` by
-//! `scripts/generate-messages.py`; regenerate rather than edit.
+//! Declared from Kafka's `EndTxnRequest.json` and `EndTxnResponse.json` (release
+//! [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by `scripts/generate-messages.py`;
+//! regenerate rather than edit.
 //!
 //! # Request versions
 //!

@@ -1,7 +1,8 @@
 //! Envelope (API key 58): versions 0, flexible 0+.
 //!
-//! Declared from Apache Kafka 4.4.0's `EnvelopeRequest.json` and `EnvelopeResponse.json` by
-//! `scripts/generate-messages.py`; regenerate rather than edit.
+//! Declared from Kafka's `EnvelopeRequest.json` and `EnvelopeResponse.json` (release
+//! [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by `scripts/generate-messages.py`;
+//! regenerate rather than edit.
 //!
 //! # Request versions
 //!

@@ -1,7 +1,8 @@
 //! ExpireDelegationToken (API key 40): versions 1-2, flexible 2+.
 //!
-//! Declared from Apache Kafka 4.4.0's `ExpireDelegationTokenRequest.json` and `ExpireDelegationTokenResponse.json` by
-//! `scripts/generate-messages.py`; regenerate rather than edit.
+//! Declared from Kafka's `ExpireDelegationTokenRequest.json` and `ExpireDelegationTokenResponse.json` (release
+//! [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by `scripts/generate-messages.py`;
+//! regenerate rather than edit.
 //!
 //! # Request versions
 //!

@@ -1,7 +1,8 @@
 //! Fetch (API key 1): versions 4-18, flexible 12+.
 //!
-//! Declared from Apache Kafka 4.4.0's `FetchRequest.json` and `FetchResponse.json` by
-//! `scripts/generate-messages.py`; regenerate rather than edit.
+//! Declared from Kafka's `FetchRequest.json` and `FetchResponse.json` (release
+//! [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by `scripts/generate-messages.py`;
+//! regenerate rather than edit.
 //!
 //! # Request versions
 //!

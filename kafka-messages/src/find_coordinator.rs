@@ -1,7 +1,8 @@
 //! FindCoordinator (API key 10): versions 0-6, flexible 3+.
 //!
-//! Declared from Apache Kafka 4.4.0's `FindCoordinatorRequest.json` and `FindCoordinatorResponse.json` by
-//! `scripts/generate-messages.py`; regenerate rather than edit.
+//! Declared from Kafka's `FindCoordinatorRequest.json` and `FindCoordinatorResponse.json` (release
+//! [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by `scripts/generate-messages.py`;
+//! regenerate rather than edit.
 //!
 //! # Request versions
 //!

@@ -1,7 +1,8 @@
 //! GetTelemetrySubscriptions (API key 71): versions 0, flexible 0+.
 //!
-//! Declared from Apache Kafka 4.4.0's `GetTelemetrySubscriptionsRequest.json` and `GetTelemetrySubscriptionsResponse.json` by
-//! `scripts/generate-messages.py`; regenerate rather than edit.
+//! Declared from Kafka's `GetTelemetrySubscriptionsRequest.json` and `GetTelemetrySubscriptionsResponse.json` (release
+//! [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by `scripts/generate-messages.py`;
+//! regenerate rather than edit.
 
 use kafka_wire::{KafkaMessage, Request, Str, UnknownTaggedFields, Uuid};
 

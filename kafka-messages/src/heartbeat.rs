@@ -1,7 +1,8 @@
 //! Heartbeat (API key 12): versions 0-4, flexible 4+.
 //!
-//! Declared from Apache Kafka 4.4.0's `HeartbeatRequest.json` and `HeartbeatResponse.json` by
-//! `scripts/generate-messages.py`; regenerate rather than edit.
+//! Declared from Kafka's `HeartbeatRequest.json` and `HeartbeatResponse.json` (release
+//! [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by `scripts/generate-messages.py`;
+//! regenerate rather than edit.
 //!
 //! # Request versions
 //!

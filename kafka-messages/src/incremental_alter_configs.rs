@@ -1,7 +1,8 @@
 //! IncrementalAlterConfigs (API key 44): versions 0-1, flexible 1+.
 //!
-//! Declared from Apache Kafka 4.4.0's `IncrementalAlterConfigsRequest.json` and `IncrementalAlterConfigsResponse.json` by
-//! `scripts/generate-messages.py`; regenerate rather than edit.
+//! Declared from Kafka's `IncrementalAlterConfigsRequest.json` and `IncrementalAlterConfigsResponse.json` (release
+//! [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by `scripts/generate-messages.py`;
+//! regenerate rather than edit.
 //!
 //! # Request versions
 //!

@@ -1,7 +1,8 @@
 //! JoinGroup (API key 11): versions 0-9, flexible 6+.
 //!
-//! Declared from Apache Kafka 4.4.0's `JoinGroupRequest.json` and `JoinGroupResponse.json` by
-//! `scripts/generate-messages.py`; regenerate rather than edit.
+//! Declared from Kafka's `JoinGroupRequest.json` and `JoinGroupResponse.json` (release
+//! [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by `scripts/generate-messages.py`;
+//! regenerate rather than edit.
 //!
 //! # Request versions
 //!

@@ -1,7 +1,7 @@
 //! Kafka's `KRaftVersionRecord` data schema: versions 0, flexible 0+.
 //!
-//! Declared from Apache Kafka 4.4.0's `KRaftVersionRecord.json` by `scripts/generate-messages.py`;
-//! regenerate rather than edit.
+//! Declared from Kafka's `KRaftVersionRecord.json` (release [`KAFKA_RELEASE`](crate::KAFKA_RELEASE))
+//! by `scripts/generate-messages.py`; regenerate rather than edit.
 
 use kafka_wire::{KafkaMessage, UnknownTaggedFields};
 

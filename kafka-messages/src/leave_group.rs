@@ -1,7 +1,8 @@
 //! LeaveGroup (API key 13): versions 0-5, flexible 4+.
 //!
-//! Declared from Apache Kafka 4.4.0's `LeaveGroupRequest.json` and `LeaveGroupResponse.json` by
-//! `scripts/generate-messages.py`; regenerate rather than edit.
+//! Declared from Kafka's `LeaveGroupRequest.json` and `LeaveGroupResponse.json` (release
+//! [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by `scripts/generate-messages.py`;
+//! regenerate rather than edit.
 //!
 //! # Request versions
 //!

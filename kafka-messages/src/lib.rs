@@ -1,6 +1,6 @@
 //! # kafka-messages
 //!
-//! Every API of Apache Kafka 4.4.0, declared with `#[derive(KafkaMessage)]`
+//! Every API of Apache Kafka ([`KAFKA_RELEASE`]), declared with `#[derive(KafkaMessage)]`
 //! field for field as Kafka's JSON schemas define them, and proven against
 //! Kafka's own Java classes (a differential test over every API and version),
 //! a live broker, and the `kafka-protocol` crate.
@@ -78,7 +78,7 @@ pub mod dynamic;
 pub mod serve;
 
 pub use api_versions::{ApiVersion, FinalizedFeatureKey, SupportedFeatureKey};
-pub use apis::{ApiKey, DataSchema, RequestKind, ResponseKind, DATA_SCHEMAS};
+pub use apis::{ApiKey, DataSchema, RequestKind, ResponseKind, DATA_SCHEMAS, KAFKA_RELEASE};
 #[cfg(feature = "view")]
 pub use apis::{RequestView, ResponseView};
 pub use codes::{AclOperation, AclPermissionType, ConfigSource, PatternType, ResourceType};

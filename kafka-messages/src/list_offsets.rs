@@ -1,7 +1,8 @@
 //! ListOffsets (API key 2): versions 1-11, flexible 6+.
 //!
-//! Declared from Apache Kafka 4.4.0's `ListOffsetsRequest.json` and `ListOffsetsResponse.json` by
-//! `scripts/generate-messages.py`; regenerate rather than edit.
+//! Declared from Kafka's `ListOffsetsRequest.json` and `ListOffsetsResponse.json` (release
+//! [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by `scripts/generate-messages.py`;
+//! regenerate rather than edit.
 //!
 //! # Request versions
 //!

@@ -1,7 +1,8 @@
 //! ListPartitionReassignments (API key 46): versions 0, flexible 0+.
 //!
-//! Declared from Apache Kafka 4.4.0's `ListPartitionReassignmentsRequest.json` and `ListPartitionReassignmentsResponse.json` by
-//! `scripts/generate-messages.py`; regenerate rather than edit.
+//! Declared from Kafka's `ListPartitionReassignmentsRequest.json` and `ListPartitionReassignmentsResponse.json` (release
+//! [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by `scripts/generate-messages.py`;
+//! regenerate rather than edit.
 
 use kafka_wire::{KafkaMessage, Request, Str, UnknownTaggedFields};
 

@@ -1,7 +1,8 @@
 //! ListTransactions (API key 66): versions 0-2, flexible 0+.
 //!
-//! Declared from Apache Kafka 4.4.0's `ListTransactionsRequest.json` and `ListTransactionsResponse.json` by
-//! `scripts/generate-messages.py`; regenerate rather than edit.
+//! Declared from Kafka's `ListTransactionsRequest.json` and `ListTransactionsResponse.json` (release
+//! [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by `scripts/generate-messages.py`;
+//! regenerate rather than edit.
 //!
 //! # Request versions
 //!

@@ -1,7 +1,8 @@
 //! Metadata (API key 3): versions 0-13, flexible 9+.
 //!
-//! Declared from Apache Kafka 4.4.0's `MetadataRequest.json` and `MetadataResponse.json` by
-//! `scripts/generate-messages.py`; regenerate rather than edit.
+//! Declared from Kafka's `MetadataRequest.json` and `MetadataResponse.json` (release
+//! [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by `scripts/generate-messages.py`;
+//! regenerate rather than edit.
 //!
 //! # Request versions
 //!

@@ -1,7 +1,8 @@
 //! OffsetCommit (API key 8): versions 2-10, flexible 8+.
 //!
-//! Declared from Apache Kafka 4.4.0's `OffsetCommitRequest.json` and `OffsetCommitResponse.json` by
-//! `scripts/generate-messages.py`; regenerate rather than edit.
+//! Declared from Kafka's `OffsetCommitRequest.json` and `OffsetCommitResponse.json` (release
+//! [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by `scripts/generate-messages.py`;
+//! regenerate rather than edit.
 //!
 //! # Request versions
 //!

@@ -1,7 +1,8 @@
 //! OffsetDelete (API key 47): versions 0, flexible none.
 //!
-//! Declared from Apache Kafka 4.4.0's `OffsetDeleteRequest.json` and `OffsetDeleteResponse.json` by
-//! `scripts/generate-messages.py`; regenerate rather than edit.
+//! Declared from Kafka's `OffsetDeleteRequest.json` and `OffsetDeleteResponse.json` (release
+//! [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by `scripts/generate-messages.py`;
+//! regenerate rather than edit.
 
 use kafka_wire::{KafkaMessage, Request, Str};
 

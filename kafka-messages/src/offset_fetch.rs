@@ -1,7 +1,8 @@
 //! OffsetFetch (API key 9): versions 1-10, flexible 6+.
 //!
-//! Declared from Apache Kafka 4.4.0's `OffsetFetchRequest.json` and `OffsetFetchResponse.json` by
-//! `scripts/generate-messages.py`; regenerate rather than edit.
+//! Declared from Kafka's `OffsetFetchRequest.json` and `OffsetFetchResponse.json` (release
+//! [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by `scripts/generate-messages.py`;
+//! regenerate rather than edit.
 //!
 //! # Request versions
 //!

@@ -1,7 +1,8 @@
 //! OffsetForLeaderEpoch (API key 23): versions 2-4, flexible 4+.
 //!
-//! Declared from Apache Kafka 4.4.0's `OffsetForLeaderEpochRequest.json` and `OffsetForLeaderEpochResponse.json` by
-//! `scripts/generate-messages.py`; regenerate rather than edit.
+//! Declared from Kafka's `OffsetForLeaderEpochRequest.json` and `OffsetForLeaderEpochResponse.json` (release
+//! [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by `scripts/generate-messages.py`;
+//! regenerate rather than edit.
 //!
 //! # Request versions
 //!

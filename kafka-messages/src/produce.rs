@@ -1,7 +1,8 @@
 //! Produce (API key 0): versions 3-13, flexible 9+.
 //!
-//! Declared from Apache Kafka 4.4.0's `ProduceRequest.json` and `ProduceResponse.json` by
-//! `scripts/generate-messages.py`; regenerate rather than edit.
+//! Declared from Kafka's `ProduceRequest.json` and `ProduceResponse.json` (release
+//! [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by `scripts/generate-messages.py`;
+//! regenerate rather than edit.
 //!
 //! # Request versions
 //!

@@ -1,7 +1,8 @@
 //! PushTelemetry (API key 72): versions 0, flexible 0+.
 //!
-//! Declared from Apache Kafka 4.4.0's `PushTelemetryRequest.json` and `PushTelemetryResponse.json` by
-//! `scripts/generate-messages.py`; regenerate rather than edit.
+//! Declared from Kafka's `PushTelemetryRequest.json` and `PushTelemetryResponse.json` (release
+//! [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by `scripts/generate-messages.py`;
+//! regenerate rather than edit.
 
 use kafka_wire::bytes::Bytes;
 use kafka_wire::{KafkaMessage, Request, UnknownTaggedFields, Uuid};

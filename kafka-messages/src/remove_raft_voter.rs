@@ -1,7 +1,8 @@
 //! RemoveRaftVoter (API key 81): versions 0, flexible 0+.
 //!
-//! Declared from Apache Kafka 4.4.0's `RemoveRaftVoterRequest.json` and `RemoveRaftVoterResponse.json` by
-//! `scripts/generate-messages.py`; regenerate rather than edit.
+//! Declared from Kafka's `RemoveRaftVoterRequest.json` and `RemoveRaftVoterResponse.json` (release
+//! [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by `scripts/generate-messages.py`;
+//! regenerate rather than edit.
 
 use kafka_wire::{KafkaMessage, Request, Str, UnknownTaggedFields, Uuid};
 

@@ -1,7 +1,8 @@
 //! RenewDelegationToken (API key 39): versions 1-2, flexible 2+.
 //!
-//! Declared from Apache Kafka 4.4.0's `RenewDelegationTokenRequest.json` and `RenewDelegationTokenResponse.json` by
-//! `scripts/generate-messages.py`; regenerate rather than edit.
+//! Declared from Kafka's `RenewDelegationTokenRequest.json` and `RenewDelegationTokenResponse.json` (release
+//! [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by `scripts/generate-messages.py`;
+//! regenerate rather than edit.
 //!
 //! # Request versions
 //!

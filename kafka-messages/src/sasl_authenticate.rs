@@ -1,7 +1,8 @@
 //! SaslAuthenticate (API key 36): versions 0-2, flexible 2+.
 //!
-//! Declared from Apache Kafka 4.4.0's `SaslAuthenticateRequest.json` and `SaslAuthenticateResponse.json` by
-//! `scripts/generate-messages.py`; regenerate rather than edit.
+//! Declared from Kafka's `SaslAuthenticateRequest.json` and `SaslAuthenticateResponse.json` (release
+//! [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by `scripts/generate-messages.py`;
+//! regenerate rather than edit.
 //!
 //! # Request versions
 //!

@@ -1,7 +1,8 @@
 //! SaslHandshake (API key 17): versions 0-1, flexible none.
 //!
-//! Declared from Apache Kafka 4.4.0's `SaslHandshakeRequest.json` and `SaslHandshakeResponse.json` by
-//! `scripts/generate-messages.py`; regenerate rather than edit.
+//! Declared from Kafka's `SaslHandshakeRequest.json` and `SaslHandshakeResponse.json` (release
+//! [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by `scripts/generate-messages.py`;
+//! regenerate rather than edit.
 //!
 //! # Request versions
 //!

@@ -37,7 +37,8 @@ use crate::{ApiKey, ApiVersion, ApiVersionsResponse, RequestKind, ResponseKind};
 
 impl RequestKind {
     /// Reads a request frame's contents (after the size) header first, then
-    /// its body, for any API this build has, at any version Kafka 4.4.0 has.
+    /// its body, for any API this build has, at any version of Kafka's
+    /// release [`KAFKA_RELEASE`](crate::KAFKA_RELEASE).
     /// Every error after the header's v1 part carries the header (see
     /// [`RequestFrameError`] for what Kafka does in each case).
     ///

@@ -1,7 +1,8 @@
 //! ShareFetch (API key 78): versions 1-2, flexible 0+.
 //!
-//! Declared from Apache Kafka 4.4.0's `ShareFetchRequest.json` and `ShareFetchResponse.json` by
-//! `scripts/generate-messages.py`; regenerate rather than edit.
+//! Declared from Kafka's `ShareFetchRequest.json` and `ShareFetchResponse.json` (release
+//! [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by `scripts/generate-messages.py`;
+//! regenerate rather than edit.
 //!
 //! # Request versions
 //!

@@ -1,7 +1,8 @@
 //! ShareGroupDescribe (API key 77): versions 1, flexible 0+.
 //!
-//! Declared from Apache Kafka 4.4.0's `ShareGroupDescribeRequest.json` and `ShareGroupDescribeResponse.json` by
-//! `scripts/generate-messages.py`; regenerate rather than edit.
+//! Declared from Kafka's `ShareGroupDescribeRequest.json` and `ShareGroupDescribeResponse.json` (release
+//! [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by `scripts/generate-messages.py`;
+//! regenerate rather than edit.
 //!
 //! # Request versions
 //!

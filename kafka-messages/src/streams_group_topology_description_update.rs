@@ -1,7 +1,8 @@
 //! StreamsGroupTopologyDescriptionUpdate (API key 93): versions 0, flexible 0+.
 //!
-//! Declared from Apache Kafka 4.4.0's `StreamsGroupTopologyDescriptionUpdateRequest.json` and `StreamsGroupTopologyDescriptionUpdateResponse.json` by
-//! `scripts/generate-messages.py`; regenerate rather than edit.
+//! Declared from Kafka's `StreamsGroupTopologyDescriptionUpdateRequest.json` and `StreamsGroupTopologyDescriptionUpdateResponse.json` (release
+//! [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by `scripts/generate-messages.py`;
+//! regenerate rather than edit.
 //!
 //! # Response versions
 //!

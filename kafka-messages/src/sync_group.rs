@@ -1,7 +1,8 @@
 //! SyncGroup (API key 14): versions 0-5, flexible 4+.
 //!
-//! Declared from Apache Kafka 4.4.0's `SyncGroupRequest.json` and `SyncGroupResponse.json` by
-//! `scripts/generate-messages.py`; regenerate rather than edit.
+//! Declared from Kafka's `SyncGroupRequest.json` and `SyncGroupResponse.json` (release
+//! [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by `scripts/generate-messages.py`;
+//! regenerate rather than edit.
 //!
 //! # Request versions
 //!

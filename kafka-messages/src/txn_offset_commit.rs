@@ -1,7 +1,8 @@
 //! TxnOffsetCommit (API key 28): versions 0-6, flexible 3+.
 //!
-//! Declared from Apache Kafka 4.4.0's `TxnOffsetCommitRequest.json` and `TxnOffsetCommitResponse.json` by
-//! `scripts/generate-messages.py`; regenerate rather than edit.
+//! Declared from Kafka's `TxnOffsetCommitRequest.json` and `TxnOffsetCommitResponse.json` (release
+//! [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by `scripts/generate-messages.py`;
+//! regenerate rather than edit.
 //!
 //! # Request versions
 //!

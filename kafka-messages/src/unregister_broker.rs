@@ -1,7 +1,8 @@
 //! UnregisterBroker (API key 64): versions 0, flexible 0+.
 //!
-//! Declared from Apache Kafka 4.4.0's `UnregisterBrokerRequest.json` and `UnregisterBrokerResponse.json` by
-//! `scripts/generate-messages.py`; regenerate rather than edit.
+//! Declared from Kafka's `UnregisterBrokerRequest.json` and `UnregisterBrokerResponse.json` (release
+//! [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by `scripts/generate-messages.py`;
+//! regenerate rather than edit.
 
 use kafka_wire::{KafkaMessage, Request, Str, UnknownTaggedFields};
 

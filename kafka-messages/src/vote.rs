@@ -1,7 +1,8 @@
 //! Vote (API key 52): versions 0-2, flexible 0+.
 //!
-//! Declared from Apache Kafka 4.4.0's `VoteRequest.json` and `VoteResponse.json` by
-//! `scripts/generate-messages.py`; regenerate rather than edit.
+//! Declared from Kafka's `VoteRequest.json` and `VoteResponse.json` (release
+//! [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by `scripts/generate-messages.py`;
+//! regenerate rather than edit.
 //!
 //! # Request versions
 //!

@@ -1,7 +1,8 @@
 //! WriteTxnMarkers (API key 27): versions 1-2, flexible 1+.
 //!
-//! Declared from Apache Kafka 4.4.0's `WriteTxnMarkersRequest.json` and `WriteTxnMarkersResponse.json` by
-//! `scripts/generate-messages.py`; regenerate rather than edit.
+//! Declared from Kafka's `WriteTxnMarkersRequest.json` and `WriteTxnMarkersResponse.json` (release
+//! [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by `scripts/generate-messages.py`;
+//! regenerate rather than edit.
 //!
 //! # Request versions
 //!

@@ -1,4 +1,4 @@
-//! Pages for every API of Kafka 4.4.0, request and response, at every
+//! Pages for every API of Kafka (`kafka_messages::KAFKA_RELEASE`), request and response, at every
 //! version: the sample instance lays out whole, renders as text, HTML and
 //! JSON, and the codec decodes the same bytes through the all-API dispatch and
 //! writes them back identically.

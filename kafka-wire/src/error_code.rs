@@ -17,9 +17,10 @@
 //!
 //! # Source of the table
 //!
-//! The numbers, names and retriable flags are those of Apache Kafka **4.4.0**:
-//! the enum `org.apache.kafka.common.protocol.Errors` in the `kafka-clients`
-//! 4.4.0 jar (all 138 entries, `-1 UNKNOWN_SERVER_ERROR` to
+//! The numbers, names and retriable flags are those of the Apache Kafka
+//! release that `kafka-messages` declares its messages from (its
+//! `KAFKA_RELEASE`): the enum `org.apache.kafka.common.protocol.Errors` in
+//! that release's `kafka-clients` jar (all 138 entries, `-1 UNKNOWN_SERVER_ERROR` to
 //! `136 CONTROLLER_ID_NOT_REGISTERED`), cross-checked against `Errors.java` in
 //! the apache/kafka repository and the "Error Codes" table of the Kafka
 //! protocol guide. "Retriable" follows the rule that generates the guide's
@@ -42,7 +43,7 @@ macro_rules! error_codes {
     ($(($variant:ident, $code:literal, $name:literal, $retriable:literal, $desc:literal)),+ $(,)?) => {
         /// A Kafka protocol error code.
         ///
-        /// One variant per code that Apache Kafka 4.4.0 defines, named in
+        /// One variant per code that Apache Kafka defines, named in
         /// CamelCase after Kafka's `NAME` (`TOPIC_ALREADY_EXISTS` is
         /// [`ErrorCode::TopicAlreadyExists`]), plus [`ErrorCode::Unknown`] for
         /// any other number.
@@ -217,7 +218,7 @@ impl FromStr for ErrorCode {
 }
 
 // The table: (Variant, code, "NAME", retriable, "description").
-// Numbers, names and retriable flags: Apache Kafka 4.4.0, see the module docs.
+// Numbers, names and retriable flags: Kafka's `Errors` enum, see the module docs.
 // Keep the rows in ascending numeric order.
 error_codes! {
     (UnknownServerError, -1, "UNKNOWN_SERVER_ERROR", false, "the server hit an unexpected error while handling the request"),

@@ -16,7 +16,7 @@ mod records_common;
 use records_common::{build, headers_of, random_records, records_of, Owned, Rng, T0};
 
 /// The first batch `scripts/java-records.sh write` produces, byte for byte:
-/// `MemoryRecordsBuilder` (kafka-clients 4.4.0), no compression, create time,
+/// `MemoryRecordsBuilder` (kafka-clients), no compression, create time,
 /// base offset 0, no producer; three records appended at t0 = 1700000000000:
 /// `(t0, "k", "v", [h="1", n=null])`, `(t0 + 5, null, "no key")`,
 /// `(t0 - 2, "tombstone", null)`.
@@ -427,19 +427,19 @@ fn compression_ids_and_names() {
 const JAVA_SMALL_COMPRESSED: [(Compression, &[u8]); 4] = [
     (
         Compression::Gzip,
-        include_bytes!("fixtures/java-4.4.0-small-gzip.bin"),
+        include_bytes!("fixtures/java-small-gzip.bin"),
     ),
     (
         Compression::Snappy,
-        include_bytes!("fixtures/java-4.4.0-small-snappy.bin"),
+        include_bytes!("fixtures/java-small-snappy.bin"),
     ),
     (
         Compression::Lz4,
-        include_bytes!("fixtures/java-4.4.0-small-lz4.bin"),
+        include_bytes!("fixtures/java-small-lz4.bin"),
     ),
     (
         Compression::Zstd,
-        include_bytes!("fixtures/java-4.4.0-small-zstd.bin"),
+        include_bytes!("fixtures/java-small-zstd.bin"),
     ),
 ];
 

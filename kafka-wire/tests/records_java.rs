@@ -1,5 +1,5 @@
 //! The records codec against Apache Kafka's own record classes
-//! (kafka-clients 4.4.0, `MemoryRecordsBuilder` / `MemoryRecords`), both ways,
+//! (kafka-clients, `MemoryRecordsBuilder` / `MemoryRecords`), both ways,
 //! through `scripts/java-records.sh` (Java 17 and, once, mvn):
 //!
 //! - Java writes batches with every compression, headers with null values,

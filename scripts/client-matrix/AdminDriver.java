@@ -1,4 +1,4 @@
-// The client-matrix scenario through Java's AdminClient (kafka-clients 4.4.0).
+// The client-matrix scenario through Java's AdminClient (kafka-clients).
 //
 // usage: java -cp 'libs/*:classes' AdminDriver BOOTSTRAP CLIENT_ID PREFIX
 // Prints one JSON line per step: {"step", "api", "ok", "detail"}.

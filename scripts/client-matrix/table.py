@@ -10,9 +10,13 @@ import json
 import os
 import sys
 
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+with open(os.path.join(ROOT, "kafka-messages", "schemas", "RELEASE"), encoding="utf-8") as f:
+    KAFKA_RELEASE = f.read().strip()
+
 CLIENTS = {
     "kafka-python": "kafka-python 3.0.12 (PyPI)",
-    "java": "Java AdminClient, kafka-clients 4.4.0 (Maven Central)",
+    "java": f"Java AdminClient, kafka-clients {KAFKA_RELEASE} (Maven Central)",
     "confluent": "confluent-kafka 2.16.1 with its librdkafka 2.16.0 (PyPI)",
     "kafkajs": "kafkajs 2.2.4 (npm)",
     "librdkafka": "librdkafka 2.0.2, C API (Debian librdkafka-dev)",

@@ -1,4 +1,4 @@
-// Produces records with Kafka's own Java client (kafka-clients 4.4.0), one
+// Produces records with Kafka's own Java client (kafka-clients), one
 // producer per compression type, for tests/live_records.rs to fetch with the
 // crate. Usage: java -cp <kafka-clients and its codecs> Produce BOOTSTRAP TOPIC
 import java.nio.charset.StandardCharsets;

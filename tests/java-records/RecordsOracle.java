@@ -1,4 +1,4 @@
-// Apache Kafka's own record classes (kafka-clients 4.4.0) as the oracle for
+// Apache Kafka's own record classes (kafka-clients) as the oracle for
 // kafka-wire's records codec. Run through scripts/java-records.sh.
 //
 //   write <batches.bin> <expected.tsv>

@@ -1,5 +1,5 @@
 // The Java contender of scripts/bench-peers.sh: Apache Kafka's own generated message classes
-// (kafka-clients 4.4.0), the codec every Java client and the broker use.
+// (kafka-clients), the codec every Java client and the broker use.
 //
 // It builds the workloads of benches/common/mod.rs itself, then answers the driver's commands on
 // stdin, one line each (benches/peers/README.md):
