@@ -15,7 +15,7 @@
 //! - `memcpy`: a copy of the encoded bytes into a reused buffer
 //!   (`common::Memcpy`), the same baseline in every group.
 //!
-//! Run: `cargo bench --bench codec` (add a filter, e.g. `-- large_v7`, to run fewer).
+//! Run: `cargo bench -p kafka-wire-benches --bench codec` (add a filter, e.g. `-- large_v7`, to run fewer).
 
 use std::hint::black_box;
 use std::time::Duration;
@@ -25,7 +25,7 @@ use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 
 mod common;
 
-// `cargo bench --features bench-mimalloc`: the same runs under mimalloc, to
+// `cargo bench -p kafka-wire-benches --features bench-mimalloc`: the same runs under mimalloc, to
 // separate the allocator's share of decode time from the codec's.
 #[cfg(feature = "bench-mimalloc")]
 #[global_allocator]

@@ -6,8 +6,8 @@
 //! and into a `DynamicMessage` (that read, then the owned tree built from
 //! it).
 //!
-//! Run: `cargo bench --bench dynamic` (about 20 s), or name workloads:
-//! `cargo bench --bench dynamic -- large_v7`.
+//! Run: `cargo bench -p kafka-wire-benches --bench dynamic` (about 20 s), or name workloads:
+//! `cargo bench -p kafka-wire-benches --bench dynamic -- large_v7`.
 
 use std::hint::black_box;
 

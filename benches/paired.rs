@@ -18,9 +18,9 @@
 //! "fastest" columns divide each contender's fastest round by the other's:
 //! the least disturbed batches, an estimate of the ratio on a quiet machine.
 //!
-//! Run: `cargo bench --bench paired` (about 25 s), or name workloads:
-//! `cargo bench --bench paired -- large_v7 acls_v3`. Criterion's tables in
-//! `cargo bench --bench codec` remain the source for absolute times.
+//! Run: `cargo bench -p kafka-wire-benches --bench paired` (about 25 s), or name workloads:
+//! `cargo bench -p kafka-wire-benches --bench paired -- large_v7 acls_v3`. Criterion's tables in
+//! `cargo bench -p kafka-wire-benches --bench codec` remain the source for absolute times.
 
 use std::hint::black_box;
 
@@ -28,7 +28,7 @@ use bytes::BytesMut;
 
 mod common;
 
-// `cargo bench --features bench-mimalloc`: the same runs under mimalloc, to
+// `cargo bench -p kafka-wire-benches --features bench-mimalloc`: the same runs under mimalloc, to
 // separate the allocator's share of decode time from the codec's.
 #[cfg(feature = "bench-mimalloc")]
 #[global_allocator]

@@ -13,8 +13,8 @@
 //! Throughput is the uncompressed size of the records, so the codecs compare.
 //! Before timing, each crate must read what the other wrote, equal.
 //!
-//! Run: `cargo bench --bench records` (a filter such as `-- small/zstd` runs
-//! fewer). `RECORDS_PAIRED=1 cargo bench --bench records` instead times the
+//! Run: `cargo bench -p kafka-wire-benches --bench records` (a filter such as `-- small/zstd` runs
+//! fewer). `RECORDS_PAIRED=1 cargo bench -p kafka-wire-benches --bench records` instead times the
 //! two crates in interleaved rounds (as `benches/paired.rs` does for
 //! messages), for ratios that hold on a loaded machine.
 //! `RECORDS_LOOP=small/none/decode/kafka-wire` runs one operation 100 times,
