@@ -5,7 +5,7 @@
 #![allow(dead_code)]
 
 #[path = "../../../kafka-wire-pages/json_comments.rs"]
-mod json_comments;
+pub mod json_comments;
 
 use bytes::Bytes;
 use kafka_messages::*;

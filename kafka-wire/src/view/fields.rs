@@ -31,7 +31,6 @@ pub fn option_from_view<T: WireView>(view: Option<T::View<'_>>) -> Option<T> {
 
 /// The view of a `default = "text"`: the text itself for a string field,
 /// its bytes for a bytes field (as the owned default is `From::from("text")`).
-
 pub trait TextDefault {
     /// The view of `text`.
     fn from_text(text: &'static str) -> Self;
