@@ -115,8 +115,8 @@ pub fn put_uvarint<B: BufMut>(buf: &mut B, mut v: u32) {
     tmp[i] = v as u8;
     // Byte by byte, not `put_slice`: a copy of a variable length compiles
     // to a call to `memcpy`, and the registers a call clobbers cost the
-    // loops it sits in more than these few bytes do (3% of a large
-    // CreateTopics encode, where the call is never even made).
+    // loops it sits in more than these few bytes do, even where the call
+    // is never made.
     for &b in &tmp[..=i] {
         buf.put_u8(b);
     }

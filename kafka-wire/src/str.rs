@@ -169,8 +169,9 @@ impl Str {
     /// large). Two fixed-size reads (bytes 0..16 and 15..23), the bytes past
     /// the string masked to zero, and the ASCII check on the masked words. A
     /// `memcpy` of the exact length and a byte-wise check branch on each
-    /// string's length, which varies from string to string and mispredicts:
-    /// they made CreateAcls decode a third slower.
+    /// string's length, which varies from string to string and mispredicts
+    /// (in a message of many short strings, CreateAcls, that is most of its
+    /// decode).
     #[inline(always)]
     pub(crate) fn inline_ascii(window: &[u8; Str::INLINE_CAPACITY], len: usize) -> Option<Self> {
         let (low, high) = short_ascii_words(window, len)?;
