@@ -26,7 +26,6 @@
 //! included, is the encode's error.
 
 use core::any::TypeId;
-use core::marker::PhantomData;
 use core::mem::MaybeUninit;
 
 use bytes::{BufMut, BytesMut};
@@ -61,43 +60,20 @@ impl<T: Wire> WriteExact for Body<'_, T> {
 /// is the buffer's own, to write into and leave uncommitted: `Vec<u8>`,
 /// `BytesMut`, `&mut` of either, and the one-pass [`Window`] over their room.
 /// A constant once inlined.
+///
+/// A type test rather than a trait: every encoder takes any `B: BufMut`
+/// (the `Wire` trait's methods, the user's impls among them), and without
+/// specialization a bound cannot ask a question of an arbitrary `B`. The
+/// `typeid` crate gives the `TypeId` of a type that is not `'static`
+/// (lifetimes play no part in the answer).
 #[inline(always)]
 pub(crate) fn owns_spare_room<B: BufMut + ?Sized>() -> bool {
-    let id = type_id_ignoring_lifetimes::<B>();
+    let id = typeid::of::<B>();
     id == TypeId::of::<Vec<u8>>()
         || id == TypeId::of::<BytesMut>()
-        || id == TypeId::of::<&mut Vec<u8>>()
-        || id == TypeId::of::<&mut BytesMut>()
+        || id == typeid::of::<&mut Vec<u8>>()
+        || id == typeid::of::<&mut BytesMut>()
         || id == TypeId::of::<Window<'static, true>>()
-}
-
-/// The `TypeId` of `T` with its lifetimes erased (as `TypeId` erases them
-/// anyway): `T` need not be `'static`.
-#[inline(always)]
-fn type_id_ignoring_lifetimes<T: ?Sized>() -> TypeId {
-    trait Id {
-        fn id(&self) -> TypeId
-        where
-            Self: 'static;
-    }
-    impl<T: ?Sized> Id for PhantomData<T> {
-        #[inline(always)]
-        fn id(&self) -> TypeId
-        where
-            Self: 'static,
-        {
-            TypeId::of::<T>()
-        }
-    }
-    let marker = PhantomData::<T>;
-    let short: &dyn Id = &marker;
-    // SAFETY: only the trait object's lifetime bound changes; lifetimes do
-    // not exist at run time, and `id` reads nothing of the (zero-sized)
-    // value: it returns `TypeId::of::<T>()`, which does not depend on `T`'s
-    // lifetimes. Whether `B` owns its spare room is all the answer decides,
-    // and the room is written in safe code either way.
-    let erased: &(dyn Id + 'static) = unsafe { core::mem::transmute(short) };
-    erased.id()
 }
 
 /// How writing into a [`Window`] ended.
