@@ -37,6 +37,9 @@ usage: $(basename "$0") <command>
             writes the same format, or <SchemaName>\\t<version>\\tERROR\\t<exception> when Java refuses
   schemas DIR
             copy common/message/*.json out of the jar into DIR; prints the jar's path
+  errors OUT.tsv
+            every error code of org.apache.kafka.common.protocol.Errors, one line each:
+            <code>\\t<NAME>\\t<retriable: true|false>
 env: JAVA_ORACLE_CACHE_DIR=$CACHE_DIR JAVA_ORACLE_JAVA_OPTS=$JAVA_OPTS
 EOF
 }
@@ -149,7 +152,7 @@ case "${1:-}" in
         [[ $# -eq 3 ]] || { usage; exit 2; }
         [[ -f "$2" ]] || die "input file '$2' not found"
         install; run "$@" ;;
-    schemas)
+    schemas | errors)
         [[ $# -eq 2 ]] || { usage; exit 2; }
         install; run "$@" ;;
     -h | --help | help) usage ;;

@@ -216,3 +216,40 @@ fn every_schema_matches_kafkas_java_classes() {
         failed.join("\n")
     );
 }
+
+/// Kafka's error codes are `kafka_wire::ErrorCode`'s table: every code of
+/// Java's `Errors` enum at this release, with its name and whether it is
+/// retriable, and no other.
+#[test]
+#[ignore = "needs Java 17 and Maven: cargo test -p kafka-messages --test java_differential -- --ignored"]
+fn error_codes_are_kafkas() {
+    let dir = repo().join("target/java-differential");
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("errors.tsv");
+    oracle(&["errors", path.to_str().unwrap()]);
+    let java: Vec<(i16, String, bool)> = std::fs::read_to_string(&path)
+        .unwrap()
+        .lines()
+        .map(|l| {
+            let cols: Vec<&str> = l.split('\t').collect();
+            let [code, name, retriable] = cols[..] else {
+                panic!("an error code line: {l:?}");
+            };
+            (code.parse().unwrap(), name.to_owned(), retriable == "true")
+        })
+        .collect();
+    let ours: Vec<(i16, String, bool)> = kafka_wire::ErrorCode::ALL
+        .iter()
+        .map(|e| (e.code(), e.name().to_owned(), e.is_retriable()))
+        .collect();
+    let only_java: Vec<_> = java.iter().filter(|e| !ours.contains(e)).collect();
+    let only_ours: Vec<_> = ours.iter().filter(|e| !java.contains(e)).collect();
+    assert!(
+        only_java.is_empty() && only_ours.is_empty(),
+        "ErrorCode differs from Kafka {KAFKA_RELEASE}'s Errors: only in Java {only_java:?}; only here {only_ours:?}"
+    );
+    eprintln!(
+        "{} error codes, as Kafka {KAFKA_RELEASE} has them",
+        java.len()
+    );
+}

@@ -1,6 +1,8 @@
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import org.apache.kafka.common.errors.RetriableException;
 import org.apache.kafka.common.protocol.ByteBufferAccessor;
+import org.apache.kafka.common.protocol.Errors;
 import org.apache.kafka.common.protocol.Message;
 import org.apache.kafka.common.protocol.MessageSizeAccumulator;
 import org.apache.kafka.common.protocol.ObjectSerializationCache;
@@ -30,7 +32,8 @@ import java.util.concurrent.Future;
 /**
  * The Java side of kafka-wire's differential test: Apache Kafka's own generated message classes
  * encode seeded random instances of every live schema ({@code generate}), decode and re-encode
- * lines written by the Rust side ({@code echo}), and hand out the schemas ({@code schemas}).
+ * lines written by the Rust side ({@code echo}), hand out the schemas ({@code schemas}) and list
+ * the error codes ({@code errors}).
  * Line format: {@code <SchemaName>\t<version>\t<lowercase hex>\n}; see README.md.
  */
 public final class Oracle {
@@ -47,6 +50,7 @@ public final class Oracle {
                 case "generate": generate(args, t0); break;
                 case "echo": echo(args, t0); break;
                 case "schemas": schemas(args); break;
+                case "errors": errors(args); break;
                 default: usage("unknown command " + args[0]);
             }
         } catch (UsageError e) {
@@ -419,6 +423,22 @@ public final class Oracle {
         long live = all.stream().filter(Schemas.Schema::live).count();
         System.err.printf("java-oracle: copied %d schema files (%d with versions, %d with validVersions none) from %s%s to %s%n",
                 all.size(), live, all.size() - live, jar, "!/" + Schemas.SCHEMA_DIR, dir);
+    }
+
+    /**
+     * Every error code of {@code Errors}, one line each: {@code <code>\t<NAME>\t<retriable>}, where
+     * retriable is whether the code's exception is a {@code RetriableException} (the rule of the
+     * protocol guide's Retriable column).
+     */
+    private static void errors(String[] args) throws IOException {
+        if (args.length != 2) usage("errors needs OUT.tsv");
+        StringBuilder sb = new StringBuilder();
+        for (Errors e : Errors.values()) {
+            boolean retriable = e.exception() instanceof RetriableException;
+            sb.append(e.code()).append('\t').append(e.name()).append('\t').append(retriable).append('\n');
+        }
+        Files.writeString(Path.of(args[1]), sb.toString(), StandardCharsets.UTF_8);
+        System.err.printf("java-oracle: %d error codes%n", Errors.values().length);
     }
 
     // ------------------------------------------------------------------ text
