@@ -14,15 +14,14 @@
 //!   re-encodes (to exactly `encoded_len` bytes) and decodes to itself again;
 //! - random garbage never panics, through `Message::decode`, `decode_exact`,
 //!   and the frame functions, and slice and 1-byte-split decoding agree;
-//! - every decode above stays within an allocation bound (see [`within_bound`]);
+//! - every decode above stays within an allocation bound (see [`message_bound`]);
 //! - the interpreted codec (`kafka_wire::dynamic`) reads every one of these
 //!   inputs as the typed decoder does: the same values, or the same error
 //!   kind at the same field path, within its own bound
-//!   ([`within_interpreted_bound`]).
+//!   ([`interpreted_bound`]).
 
 use std::fmt::Debug;
 use std::mem::size_of;
-use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use bytes::Bytes;
 use kafka_messages::*;
@@ -30,8 +29,9 @@ use kafka_wire::dynamic::{DynamicMessage, Element, FieldValue};
 use kafka_wire::schema::MessageSchema;
 use kafka_wire::DecodeError;
 use kafka_wire::{frame, DecodeErrorKind, Message, Str, UnknownTaggedFields, Uuid, Versioned};
+use kafka_wire_test_support::hostile::{self, AllocBound};
 use kafka_wire_test_support::typed_debug::debug_of;
-use kafka_wire_test_support::{measure, Chunked, Counting, Rng, Usage};
+use kafka_wire_test_support::{measure, Chunked, Counting, Rng};
 
 #[global_allocator]
 static GLOBAL: Counting = Counting;
@@ -64,9 +64,14 @@ fn largest_element() -> usize {
 ///
 /// The runtime's own bound (kafka-wire/tests/hostile.rs) is 64 * len + 256;
 /// messages exceed it, see `bug_struct_array_preallocation_exceeds_64x_input`.
-fn within_bound(len: usize, usage: Usage) -> bool {
+fn message_bound() -> AllocBound {
     let e = largest_element();
-    usage.largest <= e * len + 1024 && usage.total <= 4 * e * len + 4096
+    AllocBound {
+        largest_per_byte: e,
+        largest_base: 1024,
+        total_per_byte: 4 * e,
+        total_base: 4096,
+    }
 }
 
 /// The bound of the interpreted decoder, for `len` input bytes: largest
@@ -75,9 +80,14 @@ fn within_bound(len: usize, usage: Usage) -> bool {
 /// struct field (each holds a value and its span; every element and field
 /// read takes at least one input byte, but for fieldless structs, which
 /// allocate nothing).
-fn within_interpreted_bound(len: usize, usage: Usage) -> bool {
+fn interpreted_bound() -> AllocBound {
     let t = size_of::<Element>().max(size_of::<FieldValue>());
-    usage.largest <= t * len + 1024 && usage.total <= 4 * t * len + 4096
+    AllocBound {
+        largest_per_byte: t,
+        largest_base: 1024,
+        total_per_byte: 4 * t,
+        total_base: 4096,
+    }
 }
 
 /// The interpreted decode of `input` (all of it when `exact`) agrees with the
@@ -91,20 +101,17 @@ fn interpreted_agrees<M: Msg>(
 ) {
     let schema = MessageSchema::of_message::<M>();
     let bytes = Bytes::copy_from_slice(input);
-    let (result, usage) = measure(|| {
-        catch_unwind(AssertUnwindSafe(|| {
+    let (interpreted, _) = hostile::guarded(
+        format_args!("{what}: the interpreted decode"),
+        input,
+        &interpreted_bound(),
+        || {
             if exact {
                 DynamicMessage::decode_exact(schema, v, bytes)
             } else {
                 DynamicMessage::decode(schema, v, &mut bytes.clone())
             }
-        }))
-    });
-    let interpreted = result.unwrap_or_else(|_| panic!("{what}: interpreted decode panicked"));
-    assert!(
-        within_interpreted_bound(input.len(), usage),
-        "{what}: the interpreted decode allocated {usage:?} for {} input bytes",
-        input.len()
+        },
     );
     match (typed, &interpreted) {
         (Ok(m), Ok(tree)) => assert_eq!(debug_of(&tree.body), format!("{m:?}"), "{what}"),
@@ -487,20 +494,12 @@ fn valid<M: Msg>(subject: &Subject<M>) -> Vec<(i16, M, Vec<u8>)> {
     out
 }
 
-/// Decodes under the allocator, catching panics; fails the test on a panic
-/// or an allocation over the bound, naming `what` and the input.
+/// [`hostile::guarded`] with this file's [`message_bound`]: decodes under
+/// the allocator, catching panics; fails the test on a panic or an
+/// allocation over the bound, naming `what` and the input.
+#[track_caller]
 fn guarded<T>(what: &str, input: &[u8], decode: impl FnOnce() -> T) -> T {
-    let (result, usage) = measure(|| catch_unwind(AssertUnwindSafe(decode)));
-    let value = match result {
-        Ok(v) => v,
-        Err(_) => panic!("{what}: panicked on input {input:02x?}"),
-    };
-    assert!(
-        within_bound(input.len(), usage),
-        "{what}: allocated {usage:?} for {} input bytes {input:02x?}",
-        input.len()
-    );
-    value
+    hostile::guarded(what, input, &message_bound(), decode).0
 }
 
 // ---------------------------------------------------------------------------
@@ -643,24 +642,6 @@ fn single_byte_mutations_never_panic_and_reencode_consistently() {
     assert!(stats[1] > 0 && stats[1] < stats[0]);
 }
 
-/// Garbage of 0..96 bytes: half uniform, half from a small alphabet so that
-/// counts and lengths are often small and decoding goes deep.
-fn garbage(rng: &mut Rng) -> Vec<u8> {
-    const ALPHABET: [u8; 12] = [0, 0, 0, 1, 1, 2, 3, 5, 0x7f, 0x80, 0xff, 0x01];
-    let len = rng.index(96);
-    let uniform = rng.next_u64() & 1 == 0;
-    (0..len)
-        .map(|_| {
-            let r = rng.next_u64();
-            if uniform {
-                r as u8
-            } else {
-                ALPHABET[(r % ALPHABET.len() as u64) as usize]
-            }
-        })
-        .collect()
-}
-
 const GARBAGE_CASES: u64 = 3000;
 
 fn garbage_is_safe<M: Msg>(subject: Subject<M>, ok: &mut usize) {
@@ -669,7 +650,9 @@ fn garbage_is_safe<M: Msg>(subject: Subject<M>, ok: &mut usize) {
         for i in 0..GARBAGE_CASES {
             let seed = ((M::API_KEY as u64) << 40) | ((v as u64) << 32) | i;
             let mut rng = Rng::new(seed);
-            let input = garbage(&mut rng);
+            // 0..96 bytes: half uniform, half from a small alphabet, so
+            // that counts and lengths are often small and decoding goes deep.
+            let input = hostile::garbage(&mut rng, 96);
             let what = format!("{name} v{v}, garbage seed {seed:#x}");
             let slice = guarded(&what, &input, || M::decode(&mut &input[..], v));
             interpreted_agrees(&what, &input, v, false, &slice);
@@ -766,7 +749,7 @@ fn struct_array_preallocation_is_bounded_by_input() {
 
 #[test]
 fn element_sizes_behind_the_bound() {
-    // Documents the factor `within_bound` uses; fails loudly if a message
+    // Documents the factor `message_bound` uses; fails loudly if a message
     // struct grows past it, so the bound is revisited rather than silently
     // loosened.
     let e = largest_element();

@@ -5,93 +5,21 @@
 
 use bytes::{Buf, Bytes, BytesMut};
 use kafka_messages::*;
-use kafka_wire::{frame, Message, RequestHeader, ResponseHeader, Str};
+use kafka_wire::{frame, Message};
+use kafka_wire_test_support::hex;
+use kafka_wire_test_support::seeds::minimal::{self, empty};
+use kafka_wire_test_support::seeds::{Seed, CREATE_ACLS_V3, CREATE_TOPICS_V7};
 
-const CREATE_TOPICS_REQUEST_V7: &str =
-    "000000290013000700000000000000020100000000000002000000000200000000000201010000000000000000";
-const CREATE_TOPICS_RESPONSE_V7: &str =
-    "0000002d000000000000000000020100000000000000000000000000000000000001000000000000020101000000000000";
-const CREATE_ACLS_REQUEST_V3: &str = "00000015001e00030000000000000002000100010100000000";
-const CREATE_ACLS_RESPONSE_V3: &str = "0000000f000000000000000000020000010000";
-
-fn hex(s: &str) -> Vec<u8> {
-    (0..s.len())
-        .step_by(2)
-        .map(|i| u8::from_str_radix(&s[i..i + 2], 16).unwrap())
-        .collect()
-}
-
-fn empty() -> Option<Str> {
-    Some(Str::new())
-}
-
-fn minimal_create_topics_request() -> CreateTopicsRequest {
-    CreateTopicsRequest {
-        topics: vec![CreatableTopic {
-            assignments: vec![CreatableReplicaAssignment {
-                broker_ids: vec![0].into(),
-                ..Default::default()
-            }],
-            configs: vec![CreatableTopicConfig {
-                value: empty(),
-                ..Default::default()
-            }],
-            ..Default::default()
-        }],
-        timeout_ms: 0,
-        ..Default::default()
-    }
-}
-
-fn minimal_create_topics_response() -> CreateTopicsResponse {
-    CreateTopicsResponse {
-        topics: vec![CreatableTopicResult {
-            error_message: empty(),
-            num_partitions: 0,
-            replication_factor: 0,
-            configs: Some(vec![CreatableTopicConfigs {
-                value: empty(),
-                config_source: 0,
-                ..Default::default()
-            }]),
-            ..Default::default()
-        }],
-        ..Default::default()
-    }
-}
-
-fn minimal_create_acls_request() -> CreateAclsRequest {
-    CreateAclsRequest {
-        creations: vec![AclCreation {
-            resource_pattern_type: 0,
-            ..Default::default()
-        }],
-        ..Default::default()
-    }
-}
-
-fn minimal_create_acls_response() -> CreateAclsResponse {
-    CreateAclsResponse {
-        results: vec![AclCreationResult {
-            error_message: empty(),
-            ..Default::default()
-        }],
-        ..Default::default()
-    }
-}
-
-fn check_request<M: Message + PartialEq + std::fmt::Debug>(
-    msg: &M,
-    version: i16,
-    expected_hex: &str,
-) {
-    let expected = hex(expected_hex);
-    let header = RequestHeader::new(M::API_KEY, version, 0, empty());
+fn check_request<M: Message + PartialEq + std::fmt::Debug>(msg: &M, seed: &Seed) {
+    let (version, expected_hex) = (seed.version, seed.request_hex);
+    let expected = seed.request_frame();
+    let header = minimal::request_header(seed);
+    assert_eq!((header.api_key, header.api_version), (M::API_KEY, version));
     let mut wire = BytesMut::new();
     let written = frame::encode_request(&mut wire, &header, msg).unwrap();
     assert_eq!(written, expected.len());
     assert_eq!(
-        hex_of(&wire),
+        hex::encode(&wire),
         expected_hex,
         "{} v{version} encode",
         M::SCHEMA.name
@@ -108,17 +36,14 @@ fn check_request<M: Message + PartialEq + std::fmt::Debug>(
     assert_eq!(&again[..], &expected[..], "re-encode");
 }
 
-fn check_response<M: Message + PartialEq + std::fmt::Debug>(
-    msg: &M,
-    version: i16,
-    expected_hex: &str,
-) {
-    let expected = hex(expected_hex);
-    let header = ResponseHeader::new(0);
+fn check_response<M: Message + PartialEq + std::fmt::Debug>(msg: &M, seed: &Seed) {
+    let (version, expected_hex) = (seed.version, seed.response_hex);
+    let expected = seed.response_frame();
+    let header = minimal::response_header();
     let mut wire = BytesMut::new();
     frame::encode_response(&mut wire, &header, version, msg).unwrap();
     assert_eq!(
-        hex_of(&wire),
+        hex::encode(&wire),
         expected_hex,
         "{} v{version} encode",
         M::SCHEMA.name
@@ -135,40 +60,30 @@ fn check_response<M: Message + PartialEq + std::fmt::Debug>(
     assert_eq!(&again[..], &expected[..], "re-encode");
 }
 
-fn hex_of(b: &[u8]) -> String {
-    b.iter().map(|x| format!("{x:02x}")).collect()
-}
-
 #[test]
 fn create_topics_request_v7_seed() {
-    check_request(
-        &minimal_create_topics_request(),
-        7,
-        CREATE_TOPICS_REQUEST_V7,
-    );
-    assert_eq!(hex(CREATE_TOPICS_REQUEST_V7).len(), 45);
+    assert_eq!(CREATE_TOPICS_V7.version, 7);
+    check_request(&minimal::create_topics_request(), &CREATE_TOPICS_V7);
+    assert_eq!(CREATE_TOPICS_V7.request_frame().len(), 45);
 }
 
 #[test]
 fn create_topics_response_v7_seed() {
-    check_response(
-        &minimal_create_topics_response(),
-        7,
-        CREATE_TOPICS_RESPONSE_V7,
-    );
-    assert_eq!(hex(CREATE_TOPICS_RESPONSE_V7).len(), 49);
+    check_response(&minimal::create_topics_response(), &CREATE_TOPICS_V7);
+    assert_eq!(CREATE_TOPICS_V7.response_frame().len(), 49);
 }
 
 #[test]
 fn create_acls_request_v3_seed() {
-    check_request(&minimal_create_acls_request(), 3, CREATE_ACLS_REQUEST_V3);
-    assert_eq!(hex(CREATE_ACLS_REQUEST_V3).len(), 25);
+    assert_eq!(CREATE_ACLS_V3.version, 3);
+    check_request(&minimal::create_acls_request(), &CREATE_ACLS_V3);
+    assert_eq!(CREATE_ACLS_V3.request_frame().len(), 25);
 }
 
 #[test]
 fn create_acls_response_v3_seed() {
-    check_response(&minimal_create_acls_response(), 3, CREATE_ACLS_RESPONSE_V3);
-    assert_eq!(hex(CREATE_ACLS_RESPONSE_V3).len(), 19);
+    check_response(&minimal::create_acls_response(), &CREATE_ACLS_V3);
+    assert_eq!(CREATE_ACLS_V3.response_frame().len(), 19);
 }
 
 #[test]
@@ -182,7 +97,7 @@ fn the_minimal_instance_is_not_default() {
     // Nullable strings default to the empty non-null string, as in Kafka's Java classes.
     assert_eq!(CreatableTopicConfig::default().value, empty());
     assert_ne!(
-        minimal_create_topics_request(),
+        minimal::create_topics_request(),
         CreateTopicsRequest::default()
     );
 }

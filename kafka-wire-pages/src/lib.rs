@@ -81,10 +81,11 @@
 //! direction, size, hex, error, codec, tree}`; each tree node is `{name, type,
 //! value, offset, size, category, doc, failed, children}`. [`Page::to_json`]
 //! wraps layouts in `{title, summary, sections: [{heading, caption,
-//! layout}]}`. The JSON is written by hand: the shapes are small and fixed.
-//! (serde_json is only a build dependency, to read the `about` texts out of
-//! Kafka's schema files, which the pages of Kafka's messages show as their
-//! doc text.)
+//! layout}]}`. Keys come in these orders; serde_json writes the documents.
+//! [`schema_json`] writes the schema of a message that is not Kafka's own in
+//! the keys and the layout of Kafka's schema files (the build script reads
+//! the `about` texts out of Kafka's own files, which the pages of Kafka's
+//! messages show as their doc text).
 #![deny(missing_docs)]
 
 mod batch;

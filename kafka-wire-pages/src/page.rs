@@ -205,28 +205,7 @@ impl Page {
     /// `{heading, caption, layout}` with the layout as [`Layout::to_json`]
     /// writes it.
     pub fn to_json(&self) -> String {
-        let mut out = format!("{{\"title\":{},\"summary\":{{", json::string(&self.title));
-        for (i, (label, value)) in self.summary.iter().enumerate() {
-            if i > 0 {
-                out.push(',');
-            }
-            out.push_str(&format!("{}:{}", json::string(label), json::string(value)));
-        }
-        out.push_str("},\"sections\":[");
-        for (i, s) in self.sections.iter().enumerate() {
-            if i > 0 {
-                out.push(',');
-            }
-            out.push_str(&format!(
-                "{{\"heading\":{},\"caption\":{},\"layout\":",
-                json::string(&s.heading),
-                json::string(&s.caption)
-            ));
-            json::layout_into(&s.layout, &mut out);
-            out.push('}');
-        }
-        out.push_str("]}\n");
-        out
+        json::page_json(self)
     }
 }
 

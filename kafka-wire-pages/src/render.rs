@@ -907,10 +907,27 @@ fn quoted(s: &str) -> String {
             out.push_str("...");
             break;
         }
-        crate::json::push_escaped(&mut out, c);
+        push_escaped(&mut out, c);
     }
     out.push('"');
     out
+}
+
+/// `c` as a page's text writes it inside quotes: quotes, backslashes,
+/// newlines, returns and tabs as JSON writes them (`\"`, `\\`, `\n`), and
+/// every other control character (C0, DEL and C1) as `\u00XX`, so that no
+/// string read off the wire puts a control character on a terminal. (The
+/// pages' JSON quotes these strings again, by serde_json.)
+fn push_escaped(out: &mut String, c: char) {
+    match c {
+        '"' => out.push_str("\\\""),
+        '\\' => out.push_str("\\\\"),
+        '\n' => out.push_str("\\n"),
+        '\r' => out.push_str("\\r"),
+        '\t' => out.push_str("\\t"),
+        c if c.is_control() => out.push_str(&format!("\\u{:04x}", c as u32)),
+        c => out.push(c),
+    }
 }
 
 /// Bytes as a page shows them: `[01 02 03]`, long ones cut.
@@ -959,6 +976,8 @@ mod tests {
         assert_eq!(snake_case("RequestApiKey"), "request_api_key");
         assert_eq!(snake_case("ClientId"), "client_id");
         assert_eq!(quoted("a\"b"), "\"a\\\"b\"");
+        // Every control character escaped, C1 and DEL too (JSON would not).
+        assert_eq!(quoted("\u{8}\u{7f}\u{9b}\n"), r#""\u0008\u007f\u009b\n""#);
         assert_eq!(quoted(&"x".repeat(70)).len(), 64 + 5);
         assert_eq!(bytes_text(&[]), "[]");
         assert_eq!(bytes_text(&[1, 0xab]), "[01 ab]");

@@ -2,56 +2,20 @@
 //! request and response) regenerated from the sample instances: the same
 //! bytes as the seeds' README, and the same tree, node for node.
 //!
+//! The seeds' frames and pages are `kafka_wire_test_support::seeds`'s: the
+//! byte checks always run; when shared/ is not beside the checkout, the
+//! page comparisons say so and pass.
+//!
 //! The seed `.txt` files are the pages' text content, flattened: each tree is
 //! one line, its lines joined by spaces. The comparison splits both trees at
 //! their `+--` markers and compares every node's name, type, value, offset,
 //! size and doc, then the drawing (`|`) between them.
 
 use kafka_messages::*;
-use kafka_wire::{RequestHeader, ResponseHeader, Str};
 use kafka_wire_pages::{Layout, Page, SizePrefix};
+use kafka_wire_test_support::seeds::{self, minimal, CREATE_TOPICS_V7};
 
-const SEEDS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../shared/seeds");
-
-struct Seed {
-    file: &'static str,
-    api: ApiKey,
-    version: i16,
-    request_hex: &'static str,
-    response_hex: &'static str,
-}
-
-// The frames of shared/seeds/README.md.
-const CASES: [Seed; 2] = [
-    Seed {
-        file: "000_44e9c730ccba84e5.txt",
-        api: ApiKey::CreateTopics,
-        version: 7,
-        request_hex: "000000290013000700000000000000020100000000000002000000000200000000000201010000000000000000",
-        response_hex: "0000002d000000000000000000020100000000000000000000000000000000000001000000000000020101000000000000",
-    },
-    Seed {
-        file: "003_2f42c0906870041b.txt",
-        api: ApiKey::CreateAcls,
-        version: 3,
-        request_hex: "00000015001e00030000000000000002000100010100000000",
-        response_hex: "0000000f000000000000000000020000010000",
-    },
-];
-
-/// The seed text, or `None` when shared/ is not beside the checkout (the
-/// seed-file comparisons then say so and pass; the byte checks still run).
-fn seed_text(file: &str) -> Option<String> {
-    let path = std::path::Path::new(SEEDS).join(file);
-    match std::fs::read_to_string(&path) {
-        Ok(text) => Some(text),
-        Err(e) => {
-            eprintln!("skipping the seed-file comparison: {}: {e}", path.display());
-            None
-        }
-    }
-}
-
+/// The crate's own hex reader, which the command line's `--hex` uses.
 fn hex(s: &str) -> Vec<u8> {
     kafka_wire_pages::parse_hex(s).unwrap()
 }
@@ -108,27 +72,30 @@ fn flatten(text: &str) -> String {
 
 #[test]
 fn the_sample_frames_are_the_seed_bytes() {
-    for case in &CASES {
-        let page = Page::sample(case.api, case.version).unwrap();
+    for case in &seeds::ALL {
+        let page = Page::sample(case.api(), case.version).unwrap();
         assert_eq!(
             page.sections[0].layout.bytes,
             hex(case.request_hex),
             "{:?} request",
-            case.api
+            case.api()
         );
         assert_eq!(
             page.sections[1].layout.bytes,
             hex(case.response_hex),
             "{:?} response",
-            case.api
+            case.api()
         );
+        // The crate's hex reader reads the frames as the shared one does.
+        assert_eq!(hex(case.request_hex), case.request_frame());
+        assert_eq!(hex(case.response_hex), case.response_frame());
     }
 }
 
 #[test]
 fn the_sample_trees_are_the_seed_trees_node_for_node() {
-    for case in &CASES {
-        let Some(seed) = seed_text(case.file) else {
+    for case in &seeds::ALL {
+        let Some(seed) = case.page_text() else {
             continue;
         };
         let trees: Vec<&str> = seed
@@ -141,7 +108,7 @@ fn the_sample_trees_are_the_seed_trees_node_for_node() {
             "{}: a request tree and a response tree",
             case.file
         );
-        let page = Page::sample(case.api, case.version).unwrap();
+        let page = Page::sample(case.api(), case.version).unwrap();
         for (section, seed_tree) in page.sections.iter().zip(&trees) {
             let layout = &section.layout;
             let ours = flatten(&layout.to_text());
@@ -191,39 +158,16 @@ fn the_comparison_catches_a_wrong_offset() {
 /// the page shows what the codec wrote, and the codec agrees.
 #[test]
 fn values_encoded_by_the_codec_lay_out_as_the_seeds() {
-    let empty = || Some(Str::new());
-    let request = CreateTopicsRequest {
-        topics: vec![CreatableTopic {
-            assignments: vec![CreatableReplicaAssignment {
-                broker_ids: vec![0].into(),
-                ..Default::default()
-            }],
-            configs: vec![CreatableTopicConfig {
-                value: empty(),
-                ..Default::default()
-            }],
-            ..Default::default()
-        }],
-        timeout_ms: 0,
-        ..Default::default()
-    };
-    let response = CreateTopicsResponse {
-        topics: vec![CreatableTopicResult {
-            error_message: empty(),
-            num_partitions: 0,
-            replication_factor: 0,
-            configs: Some(vec![CreatableTopicConfigs {
-                value: empty(),
-                config_source: 0,
-                ..Default::default()
-            }]),
-            ..Default::default()
-        }],
-        ..Default::default()
-    };
-    let header = RequestHeader::new(19, 7, 0, empty());
-    let req = Layout::of_request(&header, &request).unwrap();
-    let resp = Layout::of_response(&ResponseHeader::new(0), 7, &response).unwrap();
+    let seed = CREATE_TOPICS_V7;
+    assert_eq!((seed.api(), seed.version), (ApiKey::CreateTopics, 7));
+    let header = minimal::request_header(&seed);
+    let req = Layout::of_request(&header, &minimal::create_topics_request()).unwrap();
+    let resp = Layout::of_response(
+        &minimal::response_header(),
+        seed.version,
+        &minimal::create_topics_response(),
+    )
+    .unwrap();
     let page = Page::sample(ApiKey::CreateTopics, 7).unwrap();
     for (ours, sample) in [
         (&req, &page.sections[0].layout),
@@ -244,13 +188,13 @@ fn values_encoded_by_the_codec_lay_out_as_the_seeds() {
 /// same trees.
 #[test]
 fn the_seed_frames_decode_to_the_seed_trees() {
-    for case in &CASES {
-        let page = Page::sample(case.api, case.version).unwrap();
+    for case in &seeds::ALL {
+        let page = Page::sample(case.api(), case.version).unwrap();
         let req = Layout::decode_request(&hex(case.request_hex), SizePrefix::Detect);
         let resp = Layout::decode_response(
             &hex(case.response_hex),
             SizePrefix::Detect,
-            case.api.key(),
+            case.api().key(),
             case.version,
         );
         for (decoded, sample) in [
@@ -276,11 +220,11 @@ fn the_seed_frames_decode_to_the_seed_trees() {
 /// title, summary, legend, captions, grid labels, trees and JSON schemas.
 #[test]
 fn the_html_page_holds_the_seed_page_text() {
-    for case in &CASES {
-        let Some(seed) = seed_text(case.file) else {
+    for case in &seeds::ALL {
+        let Some(seed) = case.page_text() else {
             continue;
         };
-        let html = Page::sample(case.api, case.version).unwrap().to_html();
+        let html = Page::sample(case.api(), case.version).unwrap().to_html();
         let text = squeeze(&text_content(&html));
         let mut from = 0;
         for line in seed.lines() {

@@ -18,14 +18,13 @@
 //! switched on only inside `measure`, so the tests can run on the harness's
 //! threads in parallel.
 
-use std::panic::{catch_unwind, AssertUnwindSafe};
-
 use bytes::{Bytes, BytesMut};
 use kafka_wire::codec::{self, LengthForm};
 use kafka_wire::{
     frame, Ctx, DecodeError, DecodeErrorKind, Nullable, Records, RequestHeader, ResponseHeader,
     Str, Uuid, Versioned, Wire,
 };
+use kafka_wire_test_support::hostile::{self, guarded, AllocBound};
 use kafka_wire_test_support::{measure, Counting, Rng, Usage};
 
 #[global_allocator]
@@ -401,56 +400,33 @@ fn read_frame_refuses_a_2_pow_31_frame_before_allocating() {
 // Random garbage
 // ---------------------------------------------------------------------------
 
-/// Garbage of 0..64 bytes for `seed`: half uniform bytes, half drawn from a
-/// small alphabet (0, 1, 2, 3, 0x7f, 0x80, 0xff, ...) so that lengths and
-/// counts are often small enough for decoding to go deep.
+/// Garbage of 0..64 bytes for `seed` ([`hostile::garbage`]: half uniform
+/// bytes, half from a small alphabet, so that lengths and counts are often
+/// small enough for decoding to go deep).
 fn garbage(seed: u64) -> Vec<u8> {
-    let mut rng = Rng::new(seed);
-    let len = (rng.next_u64() % 64) as usize;
-    let uniform = rng.next_u64() & 1 == 0;
-    const ALPHABET: [u8; 12] = [0, 0, 0, 1, 1, 2, 3, 5, 0x7f, 0x80, 0xff, 0x01];
-    (0..len)
-        .map(|_| {
-            let r = rng.next_u64();
-            if uniform {
-                r as u8
-            } else {
-                ALPHABET[(r % ALPHABET.len() as u64) as usize]
-            }
-        })
-        .collect()
+    hostile::garbage(&mut Rng::new(seed), 64)
 }
 
-/// Largest single allocation allowed while decoding `len` input bytes.
-fn largest_bound(len: usize) -> usize {
-    64 * len + 256
-}
+/// The bound every garbage decode here is held to: largest single allocation
+/// <= 64 * len + 256 bytes, all bytes allocated <= 96 * len + 1024.
+const ALLOC_BOUND: AllocBound = AllocBound {
+    largest_per_byte: 64,
+    largest_base: 256,
+    total_per_byte: 96,
+    total_base: 1024,
+};
 
-/// All bytes allocated while decoding `len` input bytes.
-fn total_bound(len: usize) -> usize {
-    96 * len + 1024
-}
-
-/// The bound this file asserts, for the report.
-#[allow(dead_code)]
-const ALLOC_BOUND: &str = "largest <= 64*len + 256; total <= 96*len + 1024";
-
-/// Runs one decoder on one input: it must not panic, and must stay in bounds.
-/// Returns the usage, for the statistics.
+/// Runs one decoder on one input: it must not panic, and must stay within
+/// [`ALLOC_BOUND`]. Returns the usage, for the statistics.
+#[track_caller]
 fn probe<T>(name: &str, seed: u64, input: &[u8], decode: impl FnOnce() -> T) -> Usage {
-    let (result, usage) = measure(|| catch_unwind(AssertUnwindSafe(decode)));
-    if result.is_err() {
-        panic!("{name} panicked on seed {seed:#x}, input {input:02x?}");
-    }
-    let len = input.len();
-    assert!(
-        usage.largest <= largest_bound(len) && usage.total <= total_bound(len),
-        "{name} on seed {seed:#x}, input of {len} bytes {input:02x?}: allocated {usage:?}, \
-         bound largest <= {}, total <= {}",
-        largest_bound(len),
-        total_bound(len)
-    );
-    usage
+    guarded(
+        format_args!("{name} on seed {seed:#x}"),
+        input,
+        &ALLOC_BOUND,
+        decode,
+    )
+    .1
 }
 
 /// How close the decoders came to the bound: the largest fraction of each
@@ -463,8 +439,8 @@ struct Worst {
 
 impl Worst {
     fn note(&mut self, len: usize, usage: Usage) {
-        let l = usage.largest as f64 / largest_bound(len) as f64;
-        let t = usage.total as f64 / total_bound(len) as f64;
+        let l = usage.largest as f64 / ALLOC_BOUND.largest(len) as f64;
+        let t = usage.total as f64 / ALLOC_BOUND.total(len) as f64;
         self.largest_of_bound = self.largest_of_bound.max(l);
         self.total_of_bound = self.total_of_bound.max(t);
     }

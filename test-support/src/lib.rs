@@ -8,6 +8,13 @@
 //!   hostile input can cost;
 //! - [`Rng`]: the seeded generator of the workspace's randomised tests (what
 //!   each test draws with it stays in the test);
+//! - [`hostile`]: what the hostile-input tests share: garbage that decodes
+//!   deep, allocation bounds linear in the input, and a decode run under
+//!   both rules (no panic, within the bound);
+//! - [`seeds`]: the seed documents of `shared/seeds/` (where they are, their
+//!   frames, their README's table) and, with the `messages` feature, the
+//!   minimal instances those frames encode;
+//! - [`hex`]: bytes as lowercase hex, both ways;
 //! - with the `schema` feature, `wire_instances`: random legal instances of
 //!   any schema the runtime describes, and `typed_debug`: a value tree of the
 //!   interpreted codec written as the typed struct's `Debug`.
@@ -26,6 +33,9 @@ use std::cell::Cell;
 
 use bytes::Buf;
 
+pub mod hex;
+pub mod hostile;
+pub mod seeds;
 #[cfg(feature = "schema")]
 pub mod typed_debug;
 #[cfg(feature = "schema")]

@@ -13,16 +13,9 @@ use kafka_wire::schema::StructSchema;
 use kafka_wire::{KafkaStruct, RequestHeader, ResponseHeader, VersionRange, Versioned};
 use kafka_wire_test_support::wire_instances::{self, Style};
 
-pub fn hex(bytes: &[u8]) -> String {
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
-}
-
-pub fn unhex(text: &str) -> Vec<u8> {
-    (0..text.len())
-        .step_by(2)
-        .map(|i| u8::from_str_radix(&text[i..i + 2], 16).expect("hex"))
-        .collect()
-}
+// Like the rest of this module, not used by every test that includes it.
+#[allow(unused_imports)]
+pub use kafka_wire_test_support::hex::{decode as unhex, encode as hex};
 
 /// The names of the schemas in `kafka-messages/schemas` that some version
 /// of Kafka uses (`validVersions` other than `none`): what the tests that
