@@ -70,6 +70,11 @@
 //! ```
 #![deny(missing_docs)]
 
+// The tables of APIs and data schemas (`for_each_api!`, `for_each_data_schema!`),
+// written by scripts/generate-messages.py; `apis` writes ApiKey, RequestKind, ...
+// over them.
+#[macro_use]
+mod api_table;
 mod apis;
 #[cfg(feature = "client")]
 pub mod client;
@@ -77,8 +82,9 @@ mod codes;
 pub mod dynamic;
 pub mod serve;
 
+pub use api_table::KAFKA_RELEASE;
 pub use api_versions::{ApiVersion, FinalizedFeatureKey, SupportedFeatureKey};
-pub use apis::{ApiKey, DataSchema, RequestKind, ResponseKind, DATA_SCHEMAS, KAFKA_RELEASE};
+pub use apis::{ApiKey, DataSchema, RequestKind, ResponseKind, DATA_SCHEMAS};
 #[cfg(feature = "view")]
 pub use apis::{RequestView, ResponseView};
 pub use codes::{AclOperation, AclPermissionType, ConfigSource, PatternType, ResourceType};
