@@ -17,9 +17,9 @@ kafka_wire::attributes); nothing is edited by hand. Written:
   kafka-messages/src/<data>.rs for every data schema;
 - kafka-messages/src/api_table.rs: the release and two tables as `macro_rules!`,
   `for_each_api!` (each API's key, names, module, feature, versions and listeners)
-  and `for_each_data_schema!`. The code over them is hand-written Rust, once:
-  `ApiKey`, `RequestKind` / `ResponseKind` and their views in apis.rs;
-- the module list in kafka-messages/src/lib.rs, between its BEGIN and END markers.
+  and `for_each_data_schema!`. The code over them is hand-written Rust, once: the
+  module list in lib.rs, and `ApiKey`, `RequestKind` / `ResponseKind` and their
+  views in apis.rs.
 
 Curated modules (CURATED below) are written by hand and only listed here; the
 schema-conformance test checks them against the JSON like the rest.
@@ -372,15 +372,16 @@ def data_module(schema):
 def api_table(apis, data, release):
     """api_table.rs: the release and the tables of APIs and data schemas, as
     `macro_rules!` that hand their rows to a callback. What is written over
-    them (ApiKey, RequestKind, ...) is hand-written Rust: apis.rs."""
+    them (ApiKey, RequestKind, ..., the module list) is hand-written Rust:
+    apis.rs and lib.rs."""
     out = [
         "//! The tables every API-wide item of this crate is written over: Kafka's APIs",
         "//! ([`for_each_api!`]) and `data` schemas ([`for_each_data_schema!`]), and the",
         "//! release they are declared from.",
         "//!",
         "//! Written by `scripts/generate-messages.py` from the JSON schemas; regenerate rather",
-        "//! than edit. The code over the tables is hand-written: `ApiKey`, `RequestKind`,",
-        "//! `ResponseKind` and their views in `apis.rs`.",
+        "//! than edit. The code over the tables is hand-written: the module list in `lib.rs`,",
+        "//! and `ApiKey`, `RequestKind`, `ResponseKind` and their views in `apis.rs`.",
         "",
         "/// The Apache Kafka release whose JSON schemas every message here is declared from",
         "/// (`kafka-messages/schemas/RELEASE`, beside the schemas).",
@@ -423,31 +424,6 @@ def api_table(apis, data, release):
     return "\n".join(out) + "\n"
 
 
-def lib_block(apis, data):
-    """The module list in lib.rs, between its BEGIN and END markers."""
-    out = []
-    for api, req, resp in apis:
-        mod = module_name(api)
-        feature = ROLE_OF[api]
-        cfg = "" if feature == "core" else f'#[cfg(feature = "{feature}")]\n'
-        out.append(f"{cfg}pub mod {mod};")
-        out.append(f"{cfg}pub use {mod}::{{{req.name}, {resp.name}}};")
-    for schema in data:
-        mod = snake(schema.name)
-        out.append(f"pub mod {mod};")
-        out.append(f"pub use {mod}::{schema.name};")
-    return "\n".join(out) + "\n"
-
-
-BEGIN = "// BEGIN modules written by scripts/generate-messages.py\n"
-END = "// END modules written by scripts/generate-messages.py\n"
-
-
-def with_block(lib, block):
-    start, end = lib.index(BEGIN) + len(BEGIN), lib.index(END)
-    return lib[:start] + block + lib[end:]
-
-
 def module_name(api):
     return CURATED.get(api) or snake(api)
 
@@ -485,9 +461,19 @@ def generate(schemas_dir):
     for schema in data:
         files[snake(schema.name) + ".rs"] = data_module(schema)
     files["api_table.rs"] = api_table(apis, data, release)
-    lib = open(os.path.join(OUT, "lib.rs"), encoding="utf-8").read()
-    files["lib.rs"] = with_block(lib, lib_block(apis, data))
     return {name: rustfmt(text) for name, text in files.items()}
+
+
+def curated_formatted(out):
+    """Each curated module's text and the text rustfmt makes of it. lib.rs
+    declares every API's module through `for_each_api!`, a macro, where
+    `cargo fmt` does not look, so the curated ones are formatted here."""
+    result = {}
+    for module in sorted(CURATED.values()):
+        with open(os.path.join(out, module + ".rs"), encoding="utf-8") as f:
+            have = f.read()
+        result[module + ".rs"] = (have, rustfmt(have))
+    return result
 
 
 def main():
@@ -498,7 +484,7 @@ def main():
     args = parser.parse_args()
     files = generate(args.schemas)
     listing = os.path.join(args.out, "generated.txt")
-    names = sorted(n for n in files if n != "lib.rs")
+    names = sorted(files)
     expected = "".join(n + "\n" for n in names)
     stale = []
     if os.path.exists(listing):
@@ -515,11 +501,17 @@ def main():
         have_listing = open(listing).read() if os.path.exists(listing) else ""
         if have_listing != expected:
             bad.append("generated.txt")
-        if bad or stale:
-            raise SystemExit(f"generated files differ from the committed ones: {bad + stale}; "
-                             "run `python3 scripts/generate-messages.py` and commit")
-        print(f"{len(files)} generated files match")
+        unformatted = [n for n, (have, text) in curated_formatted(args.out).items() if have != text]
+        if bad or stale or unformatted:
+            what = [f"generated files differ from the committed ones: {bad + stale}"] if bad or stale else []
+            what += [f"curated modules not formatted: {unformatted}"] if unformatted else []
+            raise SystemExit("; ".join(what) + "; run `python3 scripts/generate-messages.py` and commit")
+        print(f"{len(files)} generated files match; {len(CURATED)} curated modules formatted")
         return
+    for name, (have, text) in curated_formatted(args.out).items():
+        if have != text:
+            with open(os.path.join(args.out, name), "w", encoding="utf-8") as f:
+                f.write(text)
     for name in stale:
         os.remove(os.path.join(args.out, name))
     for name, text in files.items():

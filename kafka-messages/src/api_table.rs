@@ -3,8 +3,8 @@
 //! release they are declared from.
 //!
 //! Written by `scripts/generate-messages.py` from the JSON schemas; regenerate rather
-//! than edit. The code over the tables is hand-written: `ApiKey`, `RequestKind`,
-//! `ResponseKind` and their views in `apis.rs`.
+//! than edit. The code over the tables is hand-written: the module list in `lib.rs`,
+//! and `ApiKey`, `RequestKind`, `ResponseKind` and their views in `apis.rs`.
 
 /// The Apache Kafka release whose JSON schemas every message here is declared from
 /// (`kafka-messages/schemas/RELEASE`, beside the schemas).
