@@ -8,16 +8,18 @@
 The schemas are read from kafka-messages/schemas/ (the common/message/*.json of
 org.apache.kafka:kafka-clients at the release that schemas/RELEASE names, copied out of
 the jar by `bash scripts/java-oracle.sh schemas kafka-messages/schemas`); that file is
-the one place the release is written, and apis.rs's `KAFKA_RELEASE` is generated from it.
+the one place the release is written, and api_table.rs's `KAFKA_RELEASE` is generated from it.
 Each JSON key becomes the attribute of the same meaning, one to one (see
 kafka_wire::attributes); nothing is edited by hand. Written:
 
 - kafka-messages/src/<api>.rs for every API that is not curated (one module per API:
   its request and response, and their nested structs), and
   kafka-messages/src/<data>.rs for every data schema;
-- kafka-messages/src/apis.rs: the module list with its Cargo features, `ApiKey`
-  (every key's name, versions and header versions), and `RequestKind` /
-  `ResponseKind`, which decode any body by its key.
+- kafka-messages/src/api_table.rs: the release and two tables as `macro_rules!`,
+  `for_each_api!` (each API's key, names, module, feature, versions and listeners)
+  and `for_each_data_schema!`. The code over them is hand-written Rust, once: the
+  module list in lib.rs, and `ApiKey`, `RequestKind` / `ResponseKind` and their
+  views in apis.rs.
 
 Curated modules (CURATED below) are written by hand and only listed here; the
 schema-conformance test checks them against the JSON like the rest.
@@ -173,28 +175,6 @@ class Schema:
         self.flexible = self.json.get("flexibleVersions", "none")
         self.api_key = self.json.get("apiKey")
         self.common = {c["name"]: c for c in self.json.get("commonStructs", [])}
-
-
-def rng(text):
-    """(min, max) of a version range; max None for "N+"; None for "none"."""
-    if text == "none":
-        return None
-    if text.endswith("+"):
-        return int(text[:-1]), None
-    if "-" in text:
-        a, b = text.split("-")
-        return int(a), int(b)
-    return int(text), int(text)
-
-
-def version_range_tokens(text):
-    r = rng(text)
-    if r is None:
-        return "VersionRange::NONE"
-    lo, hi = r
-    if hi is None:
-        return f"VersionRange::from_lowest({lo})"
-    return f"VersionRange::new({lo}, {hi})"
 
 
 class Module:
@@ -389,280 +369,59 @@ def data_module(schema):
     return module.render(header)
 
 
-def apis_module(apis, data, release):
-    """apis.rs: the release, modules, re-exports, ApiKey, RequestKind and ResponseKind."""
+def api_table(apis, data, release):
+    """api_table.rs: the release and the tables of APIs and data schemas, as
+    `macro_rules!` that hand their rows to a callback. What is written over
+    them (ApiKey, RequestKind, ..., the module list) is hand-written Rust:
+    apis.rs and lib.rs."""
     out = [
-        "//! [`ApiKey`]: every API of Apache Kafka's release [`KAFKA_RELEASE`] with its versions, and",
-        "//! [`RequestKind`] / [`ResponseKind`], which decode any body by its key, and",
-        "//! (feature `view`) [`RequestView`] / [`ResponseView`], which read one in place.",
+        "//! The tables every API-wide item of this crate is written over: Kafka's APIs",
+        "//! ([`for_each_api!`]) and `data` schemas ([`for_each_data_schema!`]), and the",
+        "//! release they are declared from.",
         "//!",
-        "//! Written by `scripts/generate-messages.py`; regenerate rather than edit.",
-        "",
-        "use kafka_wire::bytes::{Buf, BufMut};",
-        "use kafka_wire::schema::StructSchema;",
-        "use kafka_wire::{DecodeError, EncodeError, KafkaStruct, VersionRange};",
-        '#[cfg(feature = "view")]',
-        "use kafka_wire::WireView;",
-        "#[allow(unused_imports)]",
-        "use kafka_wire::{Message, Versioned};",
-        "",
-        "#[allow(unused_imports)]",
-        "use crate::*;",
+        "//! Written by `scripts/generate-messages.py` from the JSON schemas; regenerate rather",
+        "//! than edit. The code over the tables is hand-written: the module list in `lib.rs`,",
+        "//! and `ApiKey`, `RequestKind`, `ResponseKind` and their views in `apis.rs`.",
         "",
         "/// The Apache Kafka release whose JSON schemas every message here is declared from",
         "/// (`kafka-messages/schemas/RELEASE`, beside the schemas).",
         f'pub const KAFKA_RELEASE: &str = "{release}";',
         "",
+        "/// Calls `$callback! { row, ... }` with one row per API of [`KAFKA_RELEASE`], in key order:",
+        "///",
+        "/// ```text",
+        "/// (key, Name, module, Request, Response, RequestView, ResponseView,",
+        '///  [cfg of its feature], "valid versions", "flexible versions", "listeners")',
+        "/// ```",
+        "///",
+        "/// The cfg is `all()` for the APIs always compiled. Versions are Kafka's notation",
+        "/// (`\"3-13\"`, `\"9+\"`, `\"none\"`), the request's; listeners, those its schema names.",
+        "macro_rules! for_each_api {",
+        "    ($callback:ident) => {",
+        "        $callback! {",
     ]
-    # ApiKey
-    out += [
-        "/// Every API key of Apache Kafka's release [`KAFKA_RELEASE`], whether or not its messages are",
-        "/// compiled in (see the crate's features).",
-        "#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]",
-        "#[non_exhaustive]",
-        "#[repr(i16)]",
-        "pub enum ApiKey {",
-    ]
-    for api, req, _ in apis:
-        out.append(f"    /// {api} (key {req.api_key}), versions {req.valid}.")
-        out.append(f"    {api} = {req.api_key},")
-    out += ["}", "", "impl ApiKey {", "    /// Every key, in key order.", "    pub const ALL: &'static [ApiKey] = &["]
-    for api, _, _ in apis:
-        out.append(f"        ApiKey::{api},")
-    out += ["    ];", ""]
-    out += ["    /// The key numbered `key`, if Kafka's release [`KAFKA_RELEASE`] has one.",
-            "    pub const fn from_i16(key: i16) -> Option<ApiKey> {", "        match key {"]
-    for api, req, _ in apis:
-        out.append(f"            {req.api_key} => Some(ApiKey::{api}),")
-    out += ["            _ => None,", "        }", "    }", ""]
-    out += ["    /// The key's number.", "    pub const fn key(self) -> i16 {", "        self as i16", "    }", ""]
-    out += ["    /// The API's name, as Kafka's schemas write it (`CreateTopics`).",
-            "    pub const fn name(self) -> &'static str {", "        match self {"]
-    for api, _, _ in apis:
-        out.append(f'            ApiKey::{api} => "{api}",')
-    out += ["        }", "    }", ""]
-    for what, attr, doc in (("valid_versions", "valid", "The versions of the API's requests and responses."),
-                            ("flexible_versions", "flexible", "The versions with compact lengths and tagged fields.")):
-        out += [f"    /// {doc}", f"    pub const fn {what}(self) -> VersionRange {{", "        match self {"]
-        for api, req, _ in apis:
-            out.append(f"            ApiKey::{api} => {version_range_tokens(getattr(req, attr))},")
-        out += ["        }", "    }", ""]
-    out += [
-        "    /// The request header version at `version`: 2 in flexible versions, else 1.",
-        "    pub const fn request_header_version(self, version: i16) -> i16 {",
-        "        kafka_wire::request_header_version(self.flexible_versions().contains(version))",
-        "    }",
-        "",
-        "    /// The response header version at `version`: 1 in flexible versions, else 0,",
-        "    /// and always 0 for ApiVersions.",
-        "    pub const fn response_header_version(self, version: i16) -> i16 {",
-        "        kafka_wire::response_header_version(self as i16, self.flexible_versions().contains(version))",
-        "    }",
-        "",
-        "    /// The schema of the API's request, when this build has it.",
-        "    pub fn request_schema(self) -> Option<&'static StructSchema> {",
-        "        match self {",
-    ]
-    for api, req, _ in apis:
-        out += cfg_arm(api, f"ApiKey::{api} => Some(&<{req.name} as KafkaStruct>::SCHEMA),", 12)
-    out += ["            #[allow(unreachable_patterns)]", "            _ => None,", "        }", "    }", ""]
-    out += [
-        "    /// The schema of the API's response, when this build has it.",
-        "    pub fn response_schema(self) -> Option<&'static StructSchema> {",
-        "        match self {",
-    ]
-    for api, _, resp in apis:
-        out += cfg_arm(api, f"ApiKey::{api} => Some(&<{resp.name} as KafkaStruct>::SCHEMA),", 12)
-    out += ["            #[allow(unreachable_patterns)]", "            _ => None,", "        }", "    }", ""]
-    out += [
-        "    /// True when this build has the API's messages (its feature is on).",
-        "    pub const fn is_compiled(self) -> bool {",
-        "        match self {",
-    ]
-    for api, _, _ in apis:
+    for api, req, resp in apis:
         feature = ROLE_OF[api]
-        cond = "true" if feature == "core" else f'cfg!(feature = "{feature}")'
-        out.append(f"            ApiKey::{api} => {cond},")
-    out += ["        }", "    }", "}", ""]
-
+        cfg = "all()" if feature == "core" else f'feature = "{feature}"'
+        listeners = ", ".join(req.json.get("listeners", []))
+        out.append(f"            ({req.api_key}, {api}, {module_name(api)}, {req.name}, {resp.name}, "
+                   f"{req.name}View, {resp.name}View, [{cfg}], \"{req.valid}\", \"{req.flexible}\", "
+                   f"\"{listeners}\"),")
     out += [
-        "/// One of Kafka's `data` schemas: versioned, no API key.",
-        "#[derive(Debug, Clone, Copy, PartialEq)]",
-        "pub struct DataSchema {",
-        "    /// The struct's schema.",
-        "    pub schema: &'static StructSchema,",
-        "    /// Its valid versions.",
-        "    pub versions: VersionRange,",
-        "    /// Its flexible versions.",
-        "    pub flexible: VersionRange,",
+        "        }",
+        "    };",
         "}",
         "",
-        "/// Every data schema of Apache Kafka's release [`KAFKA_RELEASE`], by name.",
-        "pub const DATA_SCHEMAS: &[DataSchema] = &[",
+        "/// Calls `$callback! { (Name, module), ... }` with every `data` schema of",
+        "/// [`KAFKA_RELEASE`] (versioned, no API key), by name; all are always compiled.",
+        "macro_rules! for_each_data_schema {",
+        "    ($callback:ident) => {",
+        "        $callback! {",
     ]
     for schema in data:
-        out += [
-            "    DataSchema {",
-            f"        schema: &<{schema.name} as KafkaStruct>::SCHEMA,",
-            f"        versions: <{schema.name} as Versioned>::VERSIONS,",
-            f"        flexible: <{schema.name} as Versioned>::FLEXIBLE,",
-            "    },",
-        ]
-    out += ["];", ""]
-
-    for kind, idx in (("Request", 1), ("Response", 2)):
-        lower = kind.lower()
-        out += [
-            f"/// A {lower} body of any API compiled in, chosen by its API key.",
-            "#[derive(Debug, Clone, PartialEq)]",
-            "#[non_exhaustive]",
-            f"pub enum {kind}Kind {{",
-        ]
-        for entry in apis:
-            api, schema = entry[0], entry[idx]
-            feature = ROLE_OF[api]
-            if feature != "core":
-                out.append(f'    #[cfg(feature = "{feature}")]')
-            out.append(f"    /// {schema.name}.")
-            out.append(f"    {api}({schema.name}),")
-        out += ["}", "", f"impl {kind}Kind {{"]
-        out += [
-            f"    /// Reads a {lower} body of API `key` at `version`, leaving anything after it in `buf`.",
-            "    ///",
-            "    /// A key this build does not have is [`DecodeErrorKind::UnknownApiKey`](kafka_wire::DecodeErrorKind::UnknownApiKey);",
-            "    /// a version the API does not have is an unsupported-version error.",
-            f"    pub fn decode<B: Buf>(key: i16, version: i16, buf: &mut B) -> Result<{kind}Kind, DecodeError> {{",
-            "        match key {",
-        ]
-        for entry in apis:
-            api, schema = entry[0], entry[idx]
-            feature = ROLE_OF[api]
-            if feature != "core":
-                out.append(f'            #[cfg(feature = "{feature}")]')
-            out.append(f"            {entry[1].api_key} => {schema.name}::decode(buf, version).map({kind}Kind::{api}),")
-        out += [
-            "            _ => Err(kafka_wire::DecodeErrorKind::UnknownApiKey(key).into()),",
-            "        }",
-            "    }",
-            "",
-            "",
-        ]
-        out += api_key_fn(apis, f"{kind}Kind")
-        for sig, call, doc in (
-            ("encode<B: BufMut>(&self, buf: &mut B, version: i16) -> Result<usize, EncodeError>",
-             "m.encode(buf, version)", "Writes the body at `version` (see [`Versioned::encode`])."),
-            ("encoded_len(&self, version: i16) -> usize", "m.encoded_len(version)",
-             "Exactly the bytes [`encode`](Self::encode) writes at `version`."),
-        ):
-            # Inline: a dispatch over every API is compiled where it is
-            # called, not in this crate for every API whether used or not.
-            out += [f"    /// {doc}", "    #[inline]", f"    pub fn {sig} {{", "        match self {"]
-            for entry in apis:
-                api = entry[0]
-                feature = ROLE_OF[api]
-                if feature != "core":
-                    out.append(f'            #[cfg(feature = "{feature}")]')
-                out.append(f"            {kind}Kind::{api}(m) => {call},")
-            out += ["        }", "    }", ""]
-        out[-1:] = ["}", ""]
-        out += view_enum(apis, kind, idx)
-    return "\n".join(out).rstrip() + "\n"
-
-
-def view_enum(apis, kind, idx):
-    """`RequestView<'a>` / `ResponseView<'a>` (feature `view`): any body of
-    an API compiled in, read in place by its key."""
-    lower = kind.lower()
-    out = [
-        f"/// The borrowed view of a {lower} body of any API compiled in, chosen by its API",
-        f"/// key: read in place with [`{kind}View::view`], allocating nothing (feature `view`).",
-        '#[cfg(feature = "view")]',
-        "#[derive(Debug, Clone, Copy)]",
-        "#[non_exhaustive]",
-        "// As large as the largest view: boxing it would be the allocation a view avoids.",
-        "#[allow(clippy::large_enum_variant)]",
-        f"pub enum {kind}View<'a> {{",
-    ]
-    for entry in apis:
-        api, schema = entry[0], entry[idx]
-        out += cfg_arm(api, f"/// {schema.name}.", 4)[:-1]
-        out.append(f"    /// [`{schema.name}`]'s view.")
-        out.append(f"    {api}(crate::{module_name(api)}::{schema.name}View<'a>),")
-    out += ["}", "", '#[cfg(feature = "view")]', f"impl<'a> {kind}View<'a> {{"]
-    out += [
-        f"    /// Reads the view of a {lower} body of API `key` at `version`, leaving anything",
-        "    /// after it in `buf`: the checks and errors of",
-        f"    /// [`{kind}Kind::decode`], with strings and arrays left in `buf`.",
-        "    #[inline]",
-        f"    pub fn view(key: i16, version: i16, buf: &mut &'a [u8]) -> Result<{kind}View<'a>, DecodeError> {{",
-        "        match key {",
-    ]
-    for entry in apis:
-        api, schema = entry[0], entry[idx]
-        out += cfg_arm(api, f"{entry[1].api_key} => {schema.name}::view(buf, version).map({kind}View::{api}),", 12)
-    out += [
-        "            _ => Err(kafka_wire::DecodeErrorKind::UnknownApiKey(key).into()),",
-        "        }",
-        "    }",
-        "",
-    ]
-    out += api_key_fn(apis, f"{kind}View")
-    out += [
-        f"    /// The owned body this view stands for, as [`{kind}Kind::decode`] reads it. Copies.",
-        "    #[inline]",
-        f"    pub fn to_kind(&self) -> {kind}Kind {{",
-        "        match *self {",
-    ]
-    for entry in apis:
-        api, schema = entry[0], entry[idx]
-        out += cfg_arm(api, f"{kind}View::{api}(v) => {kind}Kind::{api}({schema.name}::from_view(v)),", 12)
-    out += ["        }", "    }", "}", ""]
-    return out
-
-
-def api_key_fn(apis, enum):
-    """`api_key(&self)` of a dispatch enum (`RequestKind`, `RequestView`, ...)."""
-    out = [
-        "    /// The API key of the body's API.",
-        "    pub fn api_key(&self) -> ApiKey {",
-        "        match self {",
-    ]
-    for entry in apis:
-        out += cfg_arm(entry[0], f"{enum}::{entry[0]}(_) => ApiKey::{entry[0]},", 12)
-    return out + ["        }", "    }", ""]
-
-
-def cfg_arm(api, arm, indent):
-    """A match arm, behind the API's feature unless it is always compiled."""
-    feature = ROLE_OF[api]
-    pad = " " * indent
-    lines = [] if feature == "core" else [f'{pad}#[cfg(feature = "{feature}")]']
-    return lines + [pad + arm]
-
-
-def lib_block(apis, data):
-    """The module list in lib.rs, between its BEGIN and END markers."""
-    out = []
-    for api, req, resp in apis:
-        mod = module_name(api)
-        feature = ROLE_OF[api]
-        cfg = "" if feature == "core" else f'#[cfg(feature = "{feature}")]\n'
-        out.append(f"{cfg}pub mod {mod};")
-        out.append(f"{cfg}pub use {mod}::{{{req.name}, {resp.name}}};")
-    for schema in data:
-        mod = snake(schema.name)
-        out.append(f"pub mod {mod};")
-        out.append(f"pub use {mod}::{schema.name};")
+        out.append(f"            ({schema.name}, {snake(schema.name)}),")
+    out += ["        }", "    };", "}"]
     return "\n".join(out) + "\n"
-
-
-BEGIN = "// BEGIN modules written by scripts/generate-messages.py\n"
-END = "// END modules written by scripts/generate-messages.py\n"
-
-
-def with_block(lib, block):
-    start, end = lib.index(BEGIN) + len(BEGIN), lib.index(END)
-    return lib[:start] + block + lib[end:]
 
 
 def module_name(api):
@@ -701,10 +460,20 @@ def generate(schemas_dir):
         files[module_name(api) + ".rs"] = api_module(api, req, resp)
     for schema in data:
         files[snake(schema.name) + ".rs"] = data_module(schema)
-    files["apis.rs"] = apis_module(apis, data, release)
-    lib = open(os.path.join(OUT, "lib.rs"), encoding="utf-8").read()
-    files["lib.rs"] = with_block(lib, lib_block(apis, data))
+    files["api_table.rs"] = api_table(apis, data, release)
     return {name: rustfmt(text) for name, text in files.items()}
+
+
+def curated_formatted(out):
+    """Each curated module's text and the text rustfmt makes of it. lib.rs
+    declares every API's module through `for_each_api!`, a macro, where
+    `cargo fmt` does not look, so the curated ones are formatted here."""
+    result = {}
+    for module in sorted(CURATED.values()):
+        with open(os.path.join(out, module + ".rs"), encoding="utf-8") as f:
+            have = f.read()
+        result[module + ".rs"] = (have, rustfmt(have))
+    return result
 
 
 def main():
@@ -715,7 +484,7 @@ def main():
     args = parser.parse_args()
     files = generate(args.schemas)
     listing = os.path.join(args.out, "generated.txt")
-    names = sorted(n for n in files if n != "lib.rs")
+    names = sorted(files)
     expected = "".join(n + "\n" for n in names)
     stale = []
     if os.path.exists(listing):
@@ -732,11 +501,17 @@ def main():
         have_listing = open(listing).read() if os.path.exists(listing) else ""
         if have_listing != expected:
             bad.append("generated.txt")
-        if bad or stale:
-            raise SystemExit(f"generated files differ from the committed ones: {bad + stale}; "
-                             "run `python3 scripts/generate-messages.py` and commit")
-        print(f"{len(files)} generated files match")
+        unformatted = [n for n, (have, text) in curated_formatted(args.out).items() if have != text]
+        if bad or stale or unformatted:
+            what = [f"generated files differ from the committed ones: {bad + stale}"] if bad or stale else []
+            what += [f"curated modules not formatted: {unformatted}"] if unformatted else []
+            raise SystemExit("; ".join(what) + "; run `python3 scripts/generate-messages.py` and commit")
+        print(f"{len(files)} generated files match; {len(CURATED)} curated modules formatted")
         return
+    for name, (have, text) in curated_formatted(args.out).items():
+        if have != text:
+            with open(os.path.join(args.out, name), "w", encoding="utf-8") as f:
+                f.write(text)
     for name in stale:
         os.remove(os.path.join(args.out, name))
     for name, text in files.items():
