@@ -390,11 +390,12 @@ def api_table(apis, data, release):
         "/// Calls `$callback! { row, ... }` with one row per API of [`KAFKA_RELEASE`], in key order:",
         "///",
         "/// ```text",
-        "/// (key, Name, module, Request, Response, RequestView, ResponseView,",
+        "/// (key, Name, module, generated | curated, Request, Response, RequestView, ResponseView,",
         '///  [cfg of its feature], "valid versions", "flexible versions", "listeners")',
         "/// ```",
         "///",
-        "/// The cfg is `all()` for the APIs always compiled. Versions are Kafka's notation",
+        "/// A `generated` module is written by the generator, a `curated` one by hand (lib.rs",
+        "/// declares those itself). The cfg is `all()` for the APIs always compiled. Versions are Kafka's notation",
         "/// (`\"3-13\"`, `\"9+\"`, `\"none\"`), the request's; listeners, those its schema names.",
         "macro_rules! for_each_api {",
         "    ($callback:ident) => {",
@@ -404,7 +405,8 @@ def api_table(apis, data, release):
         feature = ROLE_OF[api]
         cfg = "all()" if feature == "core" else f'feature = "{feature}"'
         listeners = ", ".join(req.json.get("listeners", []))
-        out.append(f"            ({req.api_key}, {api}, {module_name(api)}, {req.name}, {resp.name}, "
+        origin = "curated" if api in CURATED else "generated"
+        out.append(f"            ({req.api_key}, {api}, {module_name(api)}, {origin}, {req.name}, {resp.name}, "
                    f"{req.name}View, {resp.name}View, [{cfg}], \"{req.valid}\", \"{req.flexible}\", "
                    f"\"{listeners}\"),")
     out += [
@@ -464,18 +466,6 @@ def generate(schemas_dir):
     return {name: rustfmt(text) for name, text in files.items()}
 
 
-def curated_formatted(out):
-    """Each curated module's text and the text rustfmt makes of it. lib.rs
-    declares every API's module through `for_each_api!`, a macro, where
-    `cargo fmt` does not look, so the curated ones are formatted here."""
-    result = {}
-    for module in sorted(CURATED.values()):
-        with open(os.path.join(out, module + ".rs"), encoding="utf-8") as f:
-            have = f.read()
-        result[module + ".rs"] = (have, rustfmt(have))
-    return result
-
-
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--schemas", default=SCHEMAS, help="directory of Kafka's JSON message schemas")
@@ -501,17 +491,11 @@ def main():
         have_listing = open(listing).read() if os.path.exists(listing) else ""
         if have_listing != expected:
             bad.append("generated.txt")
-        unformatted = [n for n, (have, text) in curated_formatted(args.out).items() if have != text]
-        if bad or stale or unformatted:
-            what = [f"generated files differ from the committed ones: {bad + stale}"] if bad or stale else []
-            what += [f"curated modules not formatted: {unformatted}"] if unformatted else []
-            raise SystemExit("; ".join(what) + "; run `python3 scripts/generate-messages.py` and commit")
-        print(f"{len(files)} generated files match; {len(CURATED)} curated modules formatted")
+        if bad or stale:
+            raise SystemExit(f"generated files differ from the committed ones: {bad + stale}; "
+                             "run `python3 scripts/generate-messages.py` and commit")
+        print(f"{len(files)} generated files match")
         return
-    for name, (have, text) in curated_formatted(args.out).items():
-        if have != text:
-            with open(os.path.join(args.out, name), "w", encoding="utf-8") as f:
-                f.write(text)
     for name in stale:
         os.remove(os.path.join(args.out, name))
     for name, text in files.items():

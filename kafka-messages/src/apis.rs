@@ -30,7 +30,7 @@ const fn range(text: &str) -> VersionRange {
 /// `ApiKey` and its methods, over every row of `for_each_api!`.
 macro_rules! api_key {
     ($((
-        $key:literal, $name:ident, $module:ident, $request:ident, $response:ident,
+        $key:literal, $name:ident, $module:ident, $origin:ident, $request:ident, $response:ident,
         $request_view:ident, $response_view:ident, [$($cfg:tt)*],
         $valid:literal, $flexible:literal, $listeners:literal
     )),* $(,)?) => {
