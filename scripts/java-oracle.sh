@@ -7,6 +7,8 @@
 #   scripts/java-oracle.sh generate OUT.tsv [--count N] [--seed S]
 #   scripts/java-oracle.sh echo IN.tsv OUT.tsv
 #   scripts/java-oracle.sh schemas DIR
+#   scripts/java-oracle.sh json IN.tsv OUT.tsv
+#   scripts/java-oracle.sh from-json IN.tsv OUT.tsv
 #
 # Env: JAVA_ORACLE_CACHE_DIR (<repo>/.cache/java-oracle), JAVA_ORACLE_JAVA_OPTS (-Xmx1g),
 #      JAVA_HOME (optional).
@@ -37,6 +39,13 @@ usage: $(basename "$0") <command>
             writes the same format, or <SchemaName>\\t<version>\\tERROR\\t<exception> when Java refuses
   schemas DIR
             copy common/message/*.json out of the jar into DIR; prints the jar's path
+  json IN.tsv OUT.tsv
+            decode every line of IN.tsv with Kafka's class and write it with its JsonConverter
+            (serializeRecords true and false, printed compact by Jackson), then read the first back:
+            <SchemaName>\\t<version>\\t<json>\\t<json sized>\\t<hex of the JSON read back>
+  from-json IN.tsv OUT.tsv
+            IN.tsv holds <SchemaName>\\t<version>\\t<json>: Kafka's JsonConverter reads each and its
+            class encodes it, in the format of echo
   errors OUT.tsv
             every error code of org.apache.kafka.common.protocol.Errors, one line each:
             <code>\\t<NAME>\\t<retriable: true|false>
@@ -148,7 +157,7 @@ case "${1:-}" in
     generate)
         [[ $# -ge 2 ]] || { usage; exit 2; }
         install; run "$@" ;;
-    echo)
+    echo | json | from-json)
         [[ $# -eq 3 ]] || { usage; exit 2; }
         [[ -f "$2" ]] || die "input file '$2' not found"
         install; run "$@" ;;

@@ -26,8 +26,13 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+use bytes::Bytes;
 use common::{declaration, hex, random_instances, rust_round_trip, unhex};
 use kafka_messages::KAFKA_RELEASE;
+use kafka_wire::dynamic::{DynamicMessage, DynamicView};
+use kafka_wire::json::{JsonErrorKind, RecordsAs};
+use kafka_wire::schema::MessageSchema;
+use serde_json::Value as Json;
 
 const INSTANCES_PER_VERSION: u32 = 20;
 
@@ -43,14 +48,7 @@ fn same(again: Vec<u8>, bytes: &[u8], by: &str) -> Result<(), String> {
 /// Reads the declaration `name` at `version` from all of `bytes` by its
 /// schema alone and writes it again.
 fn interpreted_round_trip(name: &str, version: i16, bytes: &[u8]) -> Result<Vec<u8>, String> {
-    let (body, versions, flexible) =
-        declaration(name).ok_or_else(|| format!("no declaration named {name}"))?;
-    let schema = kafka_wire::schema::MessageSchema {
-        body,
-        versions,
-        flexible,
-        api_key: None,
-    };
+    let schema = message_schema(name)?;
     let message = kafka_wire::dynamic::DynamicMessage::decode_exact(
         schema,
         version,
@@ -60,6 +58,18 @@ fn interpreted_round_trip(name: &str, version: i16, bytes: &[u8]) -> Result<Vec<
     message
         .encode_to_vec()
         .map_err(|e| format!("interpreted encode: {e}"))
+}
+
+/// The schema of the declaration `name`, for the interpreted codec.
+fn message_schema(name: &str) -> Result<MessageSchema, String> {
+    let (body, versions, flexible) =
+        declaration(name).ok_or_else(|| format!("no declaration named {name}"))?;
+    Ok(MessageSchema {
+        body,
+        versions,
+        flexible,
+        api_key: None,
+    })
 }
 
 fn repo() -> PathBuf {
@@ -76,6 +86,24 @@ fn oracle(args: &[&str]) {
         .status()
         .expect("bash runs");
     assert!(status.success(), "java-oracle.sh {args:?} failed: {status}");
+}
+
+/// Java's seeded random instances of every schema at every version
+/// (`generate`), written once for all the tests of this file.
+fn java_instances() -> &'static Path {
+    static DONE: std::sync::OnceLock<PathBuf> = std::sync::OnceLock::new();
+    DONE.get_or_init(|| {
+        let dir = repo().join("target/java-differential");
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("instances.tsv");
+        oracle(&[
+            "generate",
+            path.to_str().unwrap(),
+            "--count",
+            &INSTANCES_PER_VERSION.to_string(),
+        ]);
+        path
+    })
 }
 
 #[derive(Default)]
@@ -122,12 +150,7 @@ fn every_schema_matches_kafkas_java_classes() {
     );
 
     // 1. Java writes; this crate reads and writes back the same bytes.
-    oracle(&[
-        "generate",
-        java.to_str().unwrap(),
-        "--count",
-        &INSTANCES_PER_VERSION.to_string(),
-    ]);
+    std::fs::copy(java_instances(), &java).unwrap();
     let mut from_java = Tally::default();
     let mut seen: BTreeMap<String, Vec<i16>> = BTreeMap::new();
     for (i, (name, version, hexed)) in lines(&java).into_iter().enumerate() {
@@ -252,4 +275,221 @@ fn error_codes_are_kafkas() {
         "{} error codes, as Kafka {KAFKA_RELEASE} has them",
         java.len()
     );
+}
+
+/// Kafka's JSON, both ways, against Java's generated `JsonConverter` classes,
+/// for Java's random instances of every schema at every version:
+///
+/// 1. this crate writes each as Java does (records as Java's
+///    `serializeRecords = true` and `false` write them): equal as JSON
+///    values, and byte for byte to Jackson's compact printing but where
+///    a `float64` is printed (Java's `Double.toString` and Rust's shortest
+///    form write some numbers differently, the same number either way);
+/// 2. this crate reads Java's JSON to the bytes Java reads it to;
+/// 3. Java reads this crate's JSON (records in base64) to the bytes this
+///    crate reads it to, and those are the instance's bytes but for its
+///    unknown tagged fields, which Kafka's JSON leaves out.
+#[test]
+#[ignore = "needs Java 17 and Maven: cargo test -p kafka-messages --test java_differential -- --ignored"]
+fn json_is_kafkas_json() {
+    let dir = repo().join("target/java-differential");
+    let (written, ours, echoed) = (
+        dir.join("json-java.tsv"),
+        dir.join("json-rust.tsv"),
+        dir.join("json-echo.tsv"),
+    );
+    oracle(&[
+        "json",
+        java_instances().to_str().unwrap(),
+        written.to_str().unwrap(),
+    ]);
+    let instances = lines(java_instances());
+    let java: Vec<String> = std::fs::read_to_string(&written)
+        .unwrap()
+        .lines()
+        .map(str::to_owned)
+        .collect();
+    assert_eq!(java.len(), instances.len(), "a line of JSON per instance");
+
+    let (mut writes, mut reads) = (Tally::default(), Tally::default());
+    let mut byte_exact = 0;
+    let mut rows = String::new();
+    let mut ours_read: Vec<Vec<u8>> = Vec::new();
+    for ((name, version, hexed), line) in instances.iter().zip(&java) {
+        let version = *version;
+        let what = format!("{name} v{version} {hexed}");
+        let cols: Vec<&str> = line.split('\t').collect();
+        let [_, _, text, sized, again] = cols[..] else {
+            writes.check(what, Err(format!("Java could not write it: {line}")));
+            continue;
+        };
+        let schema = message_schema(name).unwrap();
+        let view = DynamicView::decode_exact(schema, version, Bytes::from(unhex(hexed))).unwrap();
+
+        // 1. Written as Java writes it.
+        let mine = view.to_json().records(RecordsAs::Empty).to_string();
+        let mine_sized = view.to_json().records(RecordsAs::SizeInBytes).to_string();
+        let result = same_json(&mine, text)
+            .and_then(|()| same_json(&mine_sized, sized))
+            .and_then(|()| {
+                if mine == text && mine_sized == sized {
+                    byte_exact += 1;
+                    Ok(())
+                } else if has_float(schema) {
+                    Ok(())
+                } else {
+                    Err(format!(
+                        "equal as values, but printed\n  {mine}\n  where Java prints\n  {text}"
+                    ))
+                }
+            });
+        writes.check(what.clone(), result);
+
+        // 2. Java's JSON read here, to the bytes Java reads it to.
+        let result = DynamicMessage::from_json_str(schema, version, text)
+            .map_err(|e| format!("reading Java's JSON {text}: {e}"))
+            .and_then(|m| m.encode_to_vec().map_err(|e| e.to_string()))
+            .and_then(|bytes| same(bytes, &unhex(again), "reading Java's JSON"))
+            .and_then(
+                |()| match DynamicMessage::from_json_str(schema, version, sized) {
+                    Err(e) if matches!(e.kind(), JsonErrorKind::RecordsAsSize) => Ok(()),
+                    Err(e) => Err(format!("reading Java's sized JSON {sized}: {e}")),
+                    Ok(_) if mine_sized == mine => Ok(()),
+                    Ok(_) => Err(format!("read records from their size: {sized}")),
+                },
+            );
+        reads.check(what.clone(), result);
+
+        // 3. This crate's JSON, records in base64, for Java to read.
+        let base64 = view.to_json().to_string();
+        let read_back = DynamicMessage::from_json_str(schema, version, &base64)
+            .map_err(|e| e.to_string())
+            .and_then(|m| m.encode_to_vec().map_err(|e| e.to_string()))
+            .and_then(|bytes| {
+                let again = DynamicView::decode_exact(schema, version, Bytes::from(bytes.clone()))
+                    .map_err(|e| e.to_string())?;
+                let text = again.to_json().to_string();
+                // Unknown tagged fields are not in Kafka's JSON: a tagged
+                // struct that held only those is written at its default,
+                // and left out once read back.
+                if text == base64 || has_unknown_tags(view.body()) {
+                    Ok(bytes)
+                } else {
+                    Err(format!("our JSON read back writes {text}"))
+                }
+            });
+        match read_back {
+            Ok(bytes) => {
+                rows.push_str(&format!("{name}\t{version}\t{base64}\n"));
+                ours_read.push(bytes);
+            }
+            Err(e) => reads.check(what, Err(format!("reading our own JSON {base64}: {e}"))),
+        }
+    }
+    std::fs::write(&ours, &rows).unwrap();
+    oracle(&[
+        "from-json",
+        ours.to_str().unwrap(),
+        echoed.to_str().unwrap(),
+    ]);
+    let mut by_java = Tally::default();
+    for (((name, version, sent), (_, _, back)), bytes) in
+        lines(&ours).into_iter().zip(lines(&echoed)).zip(&ours_read)
+    {
+        let result = if unhex_or_error(&back).as_deref() == Ok(&bytes[..]) {
+            Ok(())
+        } else {
+            Err(format!(
+                "Java read it to {back}, this crate to {}",
+                hex(bytes)
+            ))
+        };
+        by_java.check(format!("{name} v{version} {sent}"), result);
+    }
+    // The bytes of our JSON read back are the instance's without its
+    // unknown tagged fields: Java's JSON of both is the same text.
+    eprintln!(
+        "JSON: {} instances written as Java writes them ({byte_exact} byte for byte, the rest equal as values), \
+         {} failed; {} of Java's read here, {} failed; {} of ours read by Java, {} failed",
+        writes.checked,
+        writes.failed.len(),
+        reads.checked,
+        reads.failed.len(),
+        by_java.checked,
+        by_java.failed.len()
+    );
+    let failed: Vec<String> = [writes.failed, reads.failed, by_java.failed].concat();
+    assert!(
+        failed.is_empty(),
+        "{} failures:\n{}",
+        failed.len(),
+        failed.join("\n")
+    );
+}
+
+/// `Ok` when two JSON texts hold the same value (numbers compared as
+/// numbers: `1.0E10` is `10000000000.0`).
+fn same_json(mine: &str, java: &str) -> Result<(), String> {
+    let (a, b): (Json, Json) = (
+        serde_json::from_str(mine).map_err(|e| format!("{e}: {mine}"))?,
+        serde_json::from_str(java).map_err(|e| format!("{e}: {java}"))?,
+    );
+    if equal(&a, &b) {
+        Ok(())
+    } else {
+        Err(format!("wrote\n  {mine}\n  where Java writes\n  {java}"))
+    }
+}
+
+fn equal(a: &Json, b: &Json) -> bool {
+    match (a, b) {
+        (Json::Number(x), Json::Number(y)) if x.is_f64() || y.is_f64() => x.as_f64() == y.as_f64(),
+        (Json::Array(x), Json::Array(y)) => {
+            x.len() == y.len() && x.iter().zip(y).all(|(x, y)| equal(x, y))
+        }
+        (Json::Object(x), Json::Object(y)) => {
+            x.len() == y.len()
+                && x.keys().eq(y.keys())
+                && x.iter().all(|(k, v)| y.get(k).is_some_and(|w| equal(v, w)))
+        }
+        _ => a == b,
+    }
+}
+
+/// True when the schema holds a `float64` anywhere.
+fn has_float(schema: MessageSchema) -> bool {
+    fn walk(s: &kafka_wire::schema::StructSchema) -> bool {
+        s.fields.iter().any(|f| {
+            let mut ty = &f.kafka_type;
+            while let kafka_wire::schema::KafkaType::Array(inner) = ty {
+                ty = inner;
+            }
+            match ty {
+                kafka_wire::schema::KafkaType::Float64 => true,
+                kafka_wire::schema::KafkaType::Struct(inner) => walk(inner),
+                _ => false,
+            }
+        })
+    }
+    walk(schema.body)
+}
+
+/// True when the struct or anything in it was read with unknown tagged fields.
+fn has_unknown_tags(body: kafka_wire::dynamic::StructView<'_>) -> bool {
+    fn value(v: kafka_wire::dynamic::ValueView<'_>) -> bool {
+        match v {
+            kafka_wire::dynamic::ValueView::Struct(s) => has_unknown_tags(s),
+            kafka_wire::dynamic::ValueView::Array(a) => a.iter().any(|e| value(e.value)),
+            _ => false,
+        }
+    }
+    body.unknown_tags().next().is_some() || body.fields().any(|f| value(f.value))
+}
+
+fn unhex_or_error(text: &str) -> Result<Vec<u8>, &str> {
+    if text.starts_with("ERROR") || text.len() % 2 != 0 {
+        Err(text)
+    } else {
+        Ok(unhex(text))
+    }
 }

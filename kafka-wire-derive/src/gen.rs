@@ -898,6 +898,7 @@ fn gen_schema(cont: &Container, plans: &[FieldPlan], keeps_unknown: bool) -> Tok
         let default = p.default_text();
         let ignorable = p.field.attrs.ignorable.is_some();
         let (json_name, map_key) = (&p.json_name, p.field.attrs.map_key.is_some());
+        let json_key = lower_first(json_name);
         let entity_type = match &p.field.attrs.entity_type {
             Some(e) => quote!(::core::option::Option::Some(#e)),
             None => quote!(::core::option::Option::None),
@@ -906,6 +907,7 @@ fn gen_schema(cont: &Container, plans: &[FieldPlan], keeps_unknown: bool) -> Tok
             #krate::schema::FieldSchema {
                 name: #fname,
                 json_name: #json_name,
+                json_key: #json_key,
                 kafka_type: #kafka_type,
                 versions: #versions,
                 nullable: #nullable,
@@ -928,5 +930,15 @@ fn gen_schema(cont: &Container, plans: &[FieldPlan], keeps_unknown: bool) -> Tok
             fields: &[#(#fields),*],
             keeps_unknown_tags: #keeps_unknown,
         }
+    }
+}
+
+/// `name` with its first letter lower-cased: the key Kafka's generated
+/// `JsonConverter` classes write a field under (`Topics` is `topics`).
+fn lower_first(name: &str) -> String {
+    let mut chars = name.chars();
+    match chars.next() {
+        Some(first) => first.to_lowercase().chain(chars).collect(),
+        None => String::new(),
     }
 }

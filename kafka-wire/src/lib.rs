@@ -70,6 +70,8 @@ pub mod error_code;
 mod fast;
 pub mod frame;
 mod header;
+#[cfg(feature = "json")]
+pub mod json;
 mod message;
 pub mod records;
 pub mod schema;

@@ -156,6 +156,11 @@ pub struct FieldSchema {
     /// The name as Kafka's JSON schema writes it (`Topics`, `timeoutMs`):
     /// `#[kafka(name = "…")]`, or else the Rust name in UpperCamelCase.
     pub json_name: &'static str,
+    /// The key Kafka's JSON form of a message (its generated
+    /// `<Name>JsonConverter` classes, the broker's request log) writes the
+    /// field under: the JSON name with its first letter lower-cased
+    /// (`topics`, `timeoutMs`).
+    pub json_key: &'static str,
     /// The wire type.
     pub kafka_type: KafkaType,
     /// Versions the field exists in.

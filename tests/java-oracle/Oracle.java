@@ -1,3 +1,5 @@
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import org.apache.kafka.common.errors.RetriableException;
@@ -51,11 +53,14 @@ public final class Oracle {
                 case "echo": echo(args, t0); break;
                 case "schemas": schemas(args); break;
                 case "errors": errors(args); break;
+                case "json": json(args, t0); break;
+                case "from-json": fromJson(args, t0); break;
                 default: usage("unknown command " + args[0]);
             }
         } catch (UsageError e) {
             System.err.println("java-oracle: " + e.getMessage());
-            System.err.println("usage: Oracle generate OUT.tsv [--count N] [--seed S] | echo IN.tsv OUT.tsv | schemas DIR");
+            System.err.println("usage: Oracle generate OUT.tsv [--count N] [--seed S] | echo IN.tsv OUT.tsv | schemas DIR | errors OUT.tsv"
+                    + " | json IN.tsv OUT.tsv | from-json IN.tsv OUT.tsv");
             System.exit(2);
         } catch (SelfTestFailure | IllegalStateException | IOException e) {
             System.err.println("java-oracle: FAILED: " + e.getMessage());
@@ -111,7 +116,7 @@ public final class Oracle {
         }
     }
 
-    static Message fromJson(Schemas.Schema s, ObjectNode node, short v) {
+    static Message fromJson(Schemas.Schema s, JsonNode node, short v) {
         try {
             return (Message) s.jsonRead.invoke(null, node, v);
         } catch (InvocationTargetException e) {
@@ -408,6 +413,105 @@ public final class Oracle {
         }
         Files.move(tmp, out, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
         System.err.printf("java-oracle: echo: %d lines (%d ERROR) %s -> %s; %.2f s%n", lines, errors, in, out, (System.nanoTime() - t0) / 1e9);
+    }
+
+    // ------------------------------------------------------------------ json
+
+    /** Jackson with its defaults: the printer Kafka's tools use for these trees. */
+    static final ObjectMapper MAPPER = new ObjectMapper();
+
+    static JsonNode toJson(Schemas.Schema s, Message m, short v, boolean serializeRecords) {
+        try {
+            return (JsonNode) s.jsonWrite.invoke(null, m, v, serializeRecords);
+        } catch (InvocationTargetException e) {
+            throw rethrow(e.getCause());
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /**
+     * For every line of IN.tsv ({@code name, version, hex}): Kafka's class decodes the bytes and its
+     * JsonConverter writes them with serializeRecords true and false (printed by Jackson, compact);
+     * the converter then reads the first back and the class encodes it. Writes
+     * {@code name \t version \t json(true) \t json(false) \t hex(read(json(true)))}, or
+     * {@code name \t version \t ERROR \t <exception>}.
+     */
+    private static void json(String[] args, long t0) throws Exception {
+        if (args.length != 3) usage("json needs IN.tsv OUT.tsv");
+        Map<String, Schemas.Schema> byName = byName();
+        int[] errors = {0};
+        int lines = eachLine(Path.of(args[1]), Path.of(args[2]), (s, v, cols, sb) -> {
+            byte[] bytes = unhex(cols[2], s.name);
+            Message m = decode(s, ByteBuffer.wrap(bytes), v);
+            JsonNode written = toJson(s, m, v, true);
+            String text = MAPPER.writeValueAsString(written);
+            String sized = MAPPER.writeValueAsString(toJson(s, m, v, false));
+            byte[] again = encode(fromJson(s, MAPPER.readTree(text), v), v);
+            sb.append(s.name).append('\t').append(v).append('\t').append(text).append('\t').append(sized).append('\t').append(hex(again)).append('\n');
+        }, errors);
+        System.err.printf("java-oracle: json: %d lines (%d ERROR) %s -> %s; %.2f s%n", lines, errors[0], args[1], args[2], (System.nanoTime() - t0) / 1e9);
+    }
+
+    /**
+     * For every line of IN.tsv ({@code name, version, json}): Kafka's JsonConverter reads the JSON
+     * and the class encodes it: {@code name \t version \t hex}, or {@code name \t version \t ERROR \t <exception>}.
+     */
+    private static void fromJson(String[] args, long t0) throws Exception {
+        if (args.length != 3) usage("from-json needs IN.tsv OUT.tsv");
+        int[] errors = {0};
+        int lines = eachLine(Path.of(args[1]), Path.of(args[2]), (s, v, cols, sb) -> {
+            byte[] bytes = encode(fromJson(s, MAPPER.readTree(cols[2]), v), v);
+            appendLine(sb, s.name, v, bytes);
+        }, errors);
+        System.err.printf("java-oracle: from-json: %d lines (%d ERROR) %s -> %s; %.2f s%n", lines, errors[0], args[1], args[2], (System.nanoTime() - t0) / 1e9);
+    }
+
+    interface LineWork {
+        void run(Schemas.Schema s, short v, String[] cols, StringBuilder out) throws Exception;
+    }
+
+    static Map<String, Schemas.Schema> byName() throws IOException {
+        Map<String, Schemas.Schema> byName = new HashMap<>();
+        for (Schemas.Schema s : Schemas.load(Schemas.kafkaJar())) byName.put(s.name, s);
+        return byName;
+    }
+
+    /** Runs {@code work} on every line of {@code in} (3 tab-separated columns), writing {@code out} whole or not at all. */
+    static int eachLine(Path in, Path out, LineWork work, int[] errors) throws Exception {
+        Map<String, Schemas.Schema> byName = byName();
+        Path tmp = out.resolveSibling(out.getFileName() + ".tmp");
+        int lines = 0;
+        try (BufferedReader r = Files.newBufferedReader(in, StandardCharsets.UTF_8);
+             BufferedWriter w = new BufferedWriter(new OutputStreamWriter(Files.newOutputStream(tmp), StandardCharsets.UTF_8), 1 << 16)) {
+            String line;
+            StringBuilder sb = new StringBuilder();
+            while ((line = r.readLine()) != null) {
+                lines++;
+                String where = in + ":" + lines;
+                String[] cols = line.split("\t", -1);
+                if (cols.length != 3) throw new IllegalStateException(where + ": expected 3 tab-separated columns, got " + cols.length);
+                Schemas.Schema s = byName.get(cols[0]);
+                if (s == null) throw new IllegalStateException(where + ": unknown schema name '" + cols[0] + "'");
+                short v = Short.parseShort(cols[1]);
+                sb.setLength(0);
+                try {
+                    work.run(s, v, cols, sb);
+                } catch (SelfTestFailure e) {
+                    throw e;
+                } catch (Exception e) {
+                    errors[0]++;
+                    sb.setLength(0);
+                    sb.append(s.name).append('\t').append(v).append("\tERROR\t").append(oneLine(e)).append('\n');
+                }
+                w.append(sb);
+            }
+        } catch (Exception | Error e) {
+            Files.deleteIfExists(tmp);
+            throw e;
+        }
+        Files.move(tmp, out, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        return lines;
     }
 
     // ------------------------------------------------------------------ schemas

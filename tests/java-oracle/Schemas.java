@@ -133,6 +133,7 @@ final class Schemas {
         Constructor<? extends Message> readConstructor;
         Constructor<? extends Message> defaultConstructor;
         Method jsonRead;
+        Method jsonWrite;      // write(<Class>, short, boolean serializeRecords)
 
         Schema(String file, String name, String apiType, Versions valid, Versions flexible, Struct root, byte[] raw) {
             this.file = file;
@@ -312,7 +313,9 @@ final class Schemas {
                     s.cls = c;
                     s.readConstructor = c.getConstructor(org.apache.kafka.common.protocol.Readable.class, short.class);
                     s.defaultConstructor = c.getConstructor();
-                    s.jsonRead = Class.forName(found.get(0) + "JsonConverter").getMethod("read", JsonNode.class, short.class);
+                    Class<?> converter = Class.forName(found.get(0) + "JsonConverter");
+                    s.jsonRead = converter.getMethod("read", JsonNode.class, short.class);
+                    s.jsonWrite = converter.getMethod("write", c, short.class, boolean.class);
                     Message m = s.defaultConstructor.newInstance();
                     if (m.lowestSupportedVersion() != s.valid.lo || m.highestSupportedVersion() != s.valid.hi) {
                         throw new IllegalStateException("schema " + s.name + ": validVersions " + s.valid + " but " + c.getName()

@@ -74,6 +74,7 @@ mod value;
 mod view;
 
 pub use decode::PartialDecode;
+pub(crate) use value::is_default;
 pub use value::{
     default_value, Element, FieldValue, Span, StructValue, UnknownTag, Value, ValueError,
 };

@@ -411,6 +411,19 @@ impl<'a> ValueView<'a> {
         }
     }
 
+    /// The value as an owned [`Value`], its strings, bytes and records
+    /// copied.
+    pub fn to_value(&self) -> Value {
+        match *self {
+            ValueView::String(text) => Value::String(Str::from(text)),
+            ValueView::Bytes(bytes) => Value::Bytes(Bytes::copy_from_slice(bytes)),
+            ValueView::Records(bytes) => Value::Records(Records(Bytes::copy_from_slice(bytes))),
+            ValueView::Array(array) => Value::Array(array.to_value()),
+            ValueView::Struct(body) => Value::Struct(body.to_value()),
+            scalar => scalar.to_scalar(),
+        }
+    }
+
     /// A null or fixed-width value as a [`Value`]; anything else is
     /// [`Value::Null`] (the owned tree of the others comes from
     /// [`StructView::to_value`] and [`ArrayView::to_value`], which share

@@ -1,0 +1,473 @@
+//! Kafka's own JSON form of its messages, both ways, for every message at
+//! every version: what the `<Name>JsonConverter` classes that Kafka's
+//! generator writes beside every `<Name>Data` class read and write, what the
+//! broker's request log prints (KIP-673) and what `kafka-dump-log` prints.
+//!
+//! One implementation, driven by the schema the derive emits, so it serves
+//! every message of `kafka-messages`, every header and data schema, and
+//! every message you declare yourself:
+//!
+//! - Writing is a [`Serialize`](serde::Serialize) walk over a
+//!   [`DynamicView`] ([`DynamicView::to_json`]): no tree is built. Typed
+//!   messages are written through one ([`to_string`], [`to_value`]).
+//! - Reading builds the interpreted codec's tree ([`DynamicMessage::from_json`]),
+//!   which encodes to Kafka's bytes; typed messages are read through it
+//!   ([`from_str`], [`from_value`]).
+//!
+//! The form is Java's, field for field: keys are the schema's names with the
+//! first letter lower-cased (`topics`, `timeoutMs`); a struct holds exactly
+//! the fields its version has, in schema order, a tagged field only when it
+//! holds more than its default; integers are JSON integers (64-bit ones
+//! too), `float64` a JSON number with a fraction or exponent (`NaN` and the
+//! infinities as Jackson writes them, as strings); UUIDs as Kafka's
+//! `Uuid.toString` writes them (22 characters of URL-safe base64); bytes in
+//! standard base64; null where the version makes a field nullable. Unknown
+//! tagged fields are not part of Kafka's JSON. Records follow [`RecordsAs`].
+//!
+//! Reading is as strict as Java's, and stricter where Java would drop what it
+//! was given: a missing field the version requires, a value of the wrong
+//! type, an integer out of its type's range, a null where the version does
+//! not allow one, a field the version lacks holding more than its default,
+//! and a key the struct does not have are each a [`JsonError`] that names
+//! the value's path in the document (`$.topics[2].name`).
+//!
+//! ```
+//! use kafka_wire::json::{self, RecordsAs};
+//! use kafka_wire::{KafkaMessage, Str, Versioned};
+//!
+//! #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+//! #[kafka(api_key = 1000, versions = "0-1", flexible = "1+")]
+//! struct Greeting {
+//!     #[kafka(versions = "0+")]
+//!     name: Str,
+//!     #[kafka(versions = "1+", default = 3)]
+//!     repeat: i32,
+//! }
+//!
+//! let greeting = Greeting { name: "kafka".into(), repeat: 5 };
+//! let text = json::to_string(&greeting, 1, RecordsAs::Base64)?;
+//! assert_eq!(text, r#"{"name":"kafka","repeat":5}"#);
+//! // Version 0 has no `repeat`: Java's form leaves it out.
+//! assert_eq!(json::to_string(&Greeting { repeat: 3, ..greeting.clone() }, 0, RecordsAs::Base64)?,
+//!            r#"{"name":"kafka"}"#);
+//!
+//! let back: Greeting = json::from_str(&text, 1)?;
+//! assert_eq!(back, greeting);
+//!
+//! let err = json::from_str::<Greeting>(r#"{"name":"kafka","repeat":"5"}"#, 1).unwrap_err();
+//! assert_eq!(err.path(), "$.repeat");
+//! assert_eq!(err.to_string(), "Greeting v1: at $.repeat: expected an integer, found a string");
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+mod read;
+mod write;
+
+use core::fmt;
+
+use bytes::Bytes;
+use serde::{Serialize, Serializer};
+
+use crate::dynamic::{DynamicMessage, DynamicView, StructView};
+use crate::schema::{KafkaType, MessageSchema};
+use crate::{EncodeError, VersionRange, Versioned};
+
+use read::{At, Reader};
+use write::StructJson;
+
+/// How a `records` field is written. Java's `JsonConverter.write` takes a
+/// `serializeRecords` switch; neither of its forms keeps the records' bytes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum RecordsAs {
+    /// The records' bytes in base64, which Java's `read` reads back: the
+    /// form that round-trips.
+    #[default]
+    Base64,
+    /// An empty string: what Java's `write` prints with `serializeRecords =
+    /// true` (its default, and the request log's for every API but two).
+    Empty,
+    /// The size in bytes, under the key `<field>SizeInBytes`: what Java
+    /// prints with `serializeRecords = false` (the request log's Produce
+    /// requests and Fetch responses). It cannot be read back.
+    SizeInBytes,
+}
+
+/// A message, or a struct of one, in Kafka's JSON form: serialize it with
+/// `serde_json` (or any serde format), or print it (compact JSON).
+///
+/// Made by [`DynamicView::to_json`] and [`StructView::to_json`].
+#[derive(Clone, Copy)]
+pub struct Json<'a> {
+    inner: StructJson<'a>,
+}
+
+impl<'a> Json<'a> {
+    /// Writes `records` fields as `records` says (base64 unless told).
+    pub fn records(mut self, records: RecordsAs) -> Self {
+        self.inner.records = records;
+        self
+    }
+
+    /// As a `serde_json::Value`. Its objects keep Java's key order only if
+    /// `serde_json`'s `preserve_order` feature is on; the text written by
+    /// [`to_writer`](Self::to_writer) and [`Display`](fmt::Display) always
+    /// does.
+    pub fn to_value(&self) -> serde_json::Value {
+        match serde_json::to_value(self) {
+            Ok(value) => value,
+            Err(e) => unreachable!("a view is always valid JSON: {e}"),
+        }
+    }
+
+    /// Writes compact JSON to `writer`, as Jackson prints it (Kafka's tools
+    /// print with Jackson): the same text byte for byte but where a
+    /// `float64` is written (Jackson prints Java's `Double.toString`,
+    /// `1.0E10`; this prints the shortest form, `10000000000.0`: the same
+    /// number).
+    pub fn to_writer<W: std::io::Write>(&self, writer: W) -> std::io::Result<()> {
+        let mut serializer = serde_json::Serializer::with_formatter(writer, Jackson);
+        self.serialize(&mut serializer)
+            .map_err(std::io::Error::from)
+    }
+}
+
+/// serde_json's compact form with Jackson's escapes: a control character
+/// without a short escape is `\u001F`, in upper case.
+struct Jackson;
+
+impl serde_json::ser::Formatter for Jackson {
+    fn write_char_escape<W: ?Sized + std::io::Write>(
+        &mut self,
+        writer: &mut W,
+        escape: serde_json::ser::CharEscape,
+    ) -> std::io::Result<()> {
+        match escape {
+            serde_json::ser::CharEscape::AsciiControl(byte) => write!(writer, "\\u{byte:04X}"),
+            other => serde_json::ser::CompactFormatter.write_char_escape(writer, other),
+        }
+    }
+}
+
+impl Serialize for Json<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        self.inner.serialize(serializer)
+    }
+}
+
+/// Compact JSON, as [`to_writer`](Json::to_writer) writes it; `{:#}`
+/// indents it (serde_json's layout).
+impl fmt::Display for Json<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let text = if f.alternate() {
+            serde_json::to_vec_pretty(self).map_err(|_| fmt::Error)?
+        } else {
+            let mut out = Vec::new();
+            self.to_writer(&mut out).map_err(|_| fmt::Error)?;
+            out
+        };
+        f.write_str(core::str::from_utf8(&text).map_err(|_| fmt::Error)?)
+    }
+}
+
+impl fmt::Debug for Json<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self, f)
+    }
+}
+
+impl DynamicView {
+    /// The message in Kafka's JSON form, at the version it was read at.
+    ///
+    /// ```
+    /// use bytes::Bytes;
+    /// use kafka_wire::dynamic::DynamicView;
+    /// use kafka_wire::schema::MessageSchema;
+    /// use kafka_wire::{KafkaMessage, Versioned};
+    ///
+    /// #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+    /// #[kafka(api_key = 1000, versions = "0", flexible = "none")]
+    /// struct Ping {
+    ///     #[kafka(versions = "0+")]
+    ///     payload: bytes::Bytes,
+    /// }
+    ///
+    /// let wire = Bytes::from(Ping { payload: Bytes::from_static(b"hi") }.encode_to_vec(0)?);
+    /// let view = DynamicView::decode_exact(MessageSchema::of_message::<Ping>(), 0, wire)?;
+    /// assert_eq!(view.to_json().to_string(), r#"{"payload":"aGk="}"#);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn to_json(&self) -> Json<'_> {
+        json_of(self.body(), self.version())
+    }
+}
+
+impl<'a> StructView<'a> {
+    /// This struct in Kafka's JSON form, as it appears inside a message at
+    /// `version`.
+    pub fn to_json(&self, version: i16) -> Json<'a> {
+        json_of(*self, version)
+    }
+}
+
+fn json_of(view: StructView<'_>, version: i16) -> Json<'_> {
+    Json {
+        inner: StructJson {
+            view,
+            version,
+            records: RecordsAs::default(),
+        },
+    }
+}
+
+impl DynamicMessage {
+    /// Reads a message of `schema` at `version` from Kafka's JSON form; see
+    /// the [module docs](crate::json) for what is refused.
+    pub fn from_json(
+        schema: MessageSchema,
+        version: i16,
+        json: &serde_json::Value,
+    ) -> Result<Self, JsonError> {
+        let located = |e: JsonError| e.in_message(schema.body.name, version);
+        if !schema.versions.contains(version) {
+            let kind = JsonErrorKind::UnsupportedVersion {
+                supported: schema.versions,
+            };
+            return Err(located(JsonError::new("$".into(), kind)));
+        }
+        let body = Reader { version }
+            .read_struct(schema.body, json, &At::Root)
+            .map_err(located)?;
+        Ok(DynamicMessage {
+            schema,
+            version,
+            body,
+        })
+    }
+
+    /// [`from_json`](Self::from_json) from JSON text.
+    pub fn from_json_str(
+        schema: MessageSchema,
+        version: i16,
+        text: &str,
+    ) -> Result<Self, JsonError> {
+        let json = parse(text).map_err(|e| e.in_message(schema.body.name, version))?;
+        Self::from_json(schema, version, &json)
+    }
+
+    /// The message in Kafka's JSON form: encoded, then written from its
+    /// view, so that it is what [`DynamicView::to_json`] writes of its bytes.
+    pub fn to_json_string(&self, records: RecordsAs) -> Result<String, EncodeError> {
+        let bytes = Bytes::from(self.encode_to_vec()?);
+        Ok(view_to_string(self.schema, self.version, bytes, records))
+    }
+}
+
+/// `value` at `version` in Kafka's JSON form, as compact text.
+pub fn to_string<T: Versioned>(
+    value: &T,
+    version: i16,
+    records: RecordsAs,
+) -> Result<String, EncodeError> {
+    let bytes = Bytes::from(value.encode_to_vec(version)?);
+    Ok(view_to_string(
+        MessageSchema::of::<T>(),
+        version,
+        bytes,
+        records,
+    ))
+}
+
+/// `value` at `version` in Kafka's JSON form, as a `serde_json::Value`.
+pub fn to_value<T: Versioned>(
+    value: &T,
+    version: i16,
+    records: RecordsAs,
+) -> Result<serde_json::Value, EncodeError> {
+    let bytes = Bytes::from(value.encode_to_vec(version)?);
+    let view = decode_own(MessageSchema::of::<T>(), version, bytes);
+    Ok(view.to_json().records(records).to_value())
+}
+
+/// A `T` at `version` from Kafka's JSON form.
+pub fn from_value<T: Versioned>(json: &serde_json::Value, version: i16) -> Result<T, JsonError> {
+    let schema = MessageSchema::of::<T>();
+    let message = DynamicMessage::from_json(schema, version, json)?;
+    typed(&message)
+}
+
+/// A `T` at `version` from Kafka's JSON form, as text.
+pub fn from_str<T: Versioned>(text: &str, version: i16) -> Result<T, JsonError> {
+    let schema = MessageSchema::of::<T>();
+    let message = DynamicMessage::from_json_str(schema, version, text)?;
+    typed(&message)
+}
+
+/// The typed message of a tree read from JSON: its bytes, decoded.
+fn typed<T: Versioned>(message: &DynamicMessage) -> Result<T, JsonError> {
+    let (name, version) = (message.schema.body.name, message.version);
+    let located = |kind| JsonError::new("$".into(), kind).in_message(name, version);
+    let bytes = message
+        .encode_to_vec()
+        .map_err(|e| located(JsonErrorKind::Encode(e)))?;
+    T::decode_exact(&bytes[..], version).map_err(|e| located(JsonErrorKind::Decode(e)))
+}
+
+fn view_to_string(schema: MessageSchema, version: i16, bytes: Bytes, records: RecordsAs) -> String {
+    decode_own(schema, version, bytes)
+        .to_json()
+        .records(records)
+        .to_string()
+}
+
+/// A view of bytes this crate has just encoded at `version`.
+fn decode_own(schema: MessageSchema, version: i16, bytes: Bytes) -> DynamicView {
+    match DynamicView::decode_exact(schema, version, bytes) {
+        Ok(view) => view,
+        Err(e) => unreachable!("the interpreted codec reads what the typed one writes: {e}"),
+    }
+}
+
+/// JSON text, parsed.
+fn parse(text: &str) -> Result<serde_json::Value, JsonError> {
+    serde_json::from_str(text).map_err(|e| {
+        let kind = JsonErrorKind::Syntax {
+            reason: e.to_string(),
+        };
+        JsonError::new("$".into(), kind)
+    })
+}
+
+/// JSON that does not hold a message of the schema at the version asked:
+/// where in the document, and what is wrong.
+#[derive(Debug, thiserror::Error)]
+#[error("{message} v{version}: at {path}: {kind}")]
+pub struct JsonError {
+    message: &'static str,
+    version: i16,
+    path: String,
+    kind: JsonErrorKind,
+}
+
+impl JsonError {
+    fn new(path: String, kind: JsonErrorKind) -> Self {
+        JsonError {
+            message: "",
+            version: 0,
+            path,
+            kind,
+        }
+    }
+
+    fn in_message(mut self, message: &'static str, version: i16) -> Self {
+        self.message = message;
+        self.version = version;
+        self
+    }
+
+    /// The value's path in the document: `$` for the root, `.key` for a
+    /// field and `[i]` for an element (`$.topics[2].name`).
+    pub fn path(&self) -> &str {
+        &self.path
+    }
+
+    /// What is wrong.
+    pub fn kind(&self) -> &JsonErrorKind {
+        &self.kind
+    }
+
+    /// The message (its Rust name) that was being read.
+    pub fn message(&self) -> &'static str {
+        self.message
+    }
+
+    /// The version it was read at.
+    pub fn version(&self) -> i16 {
+        self.version
+    }
+}
+
+/// What is wrong with a value; see [`JsonError`].
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum JsonErrorKind {
+    /// The text is not JSON.
+    #[error("not JSON: {reason}")]
+    Syntax {
+        /// serde_json's message, with the line and column.
+        reason: String,
+    },
+    /// The schema does not have the version.
+    #[error("the version is not in {supported}")]
+    UnsupportedVersion {
+        /// The schema's versions.
+        supported: VersionRange,
+    },
+    /// A field the version requires is not there.
+    #[error("missing, and version {version} requires it")]
+    Missing {
+        /// The version.
+        version: i16,
+    },
+    /// A records field written as `<field>SizeInBytes` (Java's
+    /// `serializeRecords = false`): the size does not say the bytes.
+    #[error("records written as their size in bytes cannot be read back")]
+    RecordsAsSize,
+    /// A value of another JSON type than the field's.
+    #[error("expected {expected}, found {found}")]
+    WrongType {
+        /// What the field's type reads from.
+        expected: &'static str,
+        /// What the document holds.
+        found: &'static str,
+    },
+    /// An integer outside its type's range.
+    #[error("{value} is out of range for {ty}")]
+    OutOfRange {
+        /// The field's type.
+        ty: KafkaType,
+        /// The number as written.
+        value: String,
+    },
+    /// Null, where the version does not allow it.
+    #[error("null, and the field is not nullable at this version")]
+    NotNullable,
+    /// A field the version does not have, holding more than its default
+    /// (which could not be written at this version).
+    #[error("the field is not in version {version}, and holds a value other than its default")]
+    NotInVersion {
+        /// The version.
+        version: i16,
+    },
+    /// A key the struct has no field for.
+    #[error("{structure} has no such field")]
+    UnknownField {
+        /// The struct, by its schema name.
+        structure: &'static str,
+    },
+    /// Bytes or records that are not standard base64.
+    #[error("not base64: {reason}")]
+    InvalidBase64 {
+        /// Why.
+        reason: String,
+    },
+    /// A UUID that is not Kafka's 22 characters of URL-safe base64.
+    #[error("`{text}` is not a UUID as Kafka writes one (22 characters of URL-safe base64)")]
+    InvalidUuid {
+        /// The text (at most 40 characters of it).
+        text: String,
+    },
+    /// A string longer than Kafka's strings may be (32767 bytes).
+    #[error("a string of {len} bytes: Kafka's strings hold at most 32767")]
+    StringTooLong {
+        /// Its length in bytes.
+        len: usize,
+    },
+    /// The message read does not encode (a rule the encoder checks that the
+    /// reader does not, such as a tagged field's tag clashing).
+    #[error("the message does not encode: {0}")]
+    Encode(EncodeError),
+    /// The typed message does not read the bytes the tree encoded to (a
+    /// declaration whose `Wire` impls of its own disagree with its schema).
+    #[error("the typed message does not read what its schema wrote: {0}")]
+    Decode(crate::DecodeError),
+}
