@@ -1,0 +1,599 @@
+//! Kafka's JSON form (`kafka_wire::json`): the exact text of a few messages,
+//! every API and schema at every version read back to its bytes, and hostile
+//! documents, each refused with its path. Java's own converters are the
+//! oracle for every schema in `java_differential.rs`.
+
+mod common;
+
+use bytes::Bytes;
+use kafka_messages::fetch::{FetchableTopicResponse, PartitionData};
+use kafka_messages::metadata::MetadataRequestTopic;
+use kafka_messages::{
+    ApiKey, CreatableTopic, CreatableTopicConfig, CreatableTopicResult, CreateTopicsRequest,
+    CreateTopicsResponse, MetadataRequest,
+};
+use kafka_wire::dynamic::{DynamicMessage, DynamicView};
+use kafka_wire::json::{self, JsonError, JsonErrorKind, RecordsAs};
+use kafka_wire::schema::KafkaType;
+use kafka_wire::schema::MessageSchema;
+use kafka_wire::{Records, Uuid};
+
+fn create_topics() -> CreateTopicsRequest {
+    CreateTopicsRequest {
+        topics: vec![CreatableTopic {
+            name: "orders".into(),
+            num_partitions: 3,
+            replication_factor: -1,
+            configs: vec![
+                CreatableTopicConfig {
+                    name: "cleanup.policy".into(),
+                    value: Some("compact".into()),
+                    ..Default::default()
+                },
+                CreatableTopicConfig {
+                    name: "retention.ms".into(),
+                    value: None,
+                    ..Default::default()
+                },
+            ],
+            ..Default::default()
+        }],
+        timeout_ms: 30_000,
+        validate_only: true,
+        ..Default::default()
+    }
+}
+
+#[test]
+fn create_topics_is_written_as_kafka_writes_it() {
+    let text = json::to_string(&create_topics(), 7, RecordsAs::Base64).unwrap();
+    assert_eq!(
+        text,
+        r#"{"topics":[{"name":"orders","numPartitions":3,"replicationFactor":-1,"assignments":[],"configs":[{"name":"cleanup.policy","value":"compact"},{"name":"retention.ms","value":null}]}],"timeoutMs":30000,"validateOnly":true}"#
+    );
+    // Version 7 is the last: there is no version 8 to write at.
+    assert!(json::to_string(&create_topics(), 8, RecordsAs::Base64).is_err());
+}
+
+#[test]
+fn a_field_the_version_lacks_is_left_out() {
+    // Metadata's includeClusterAuthorizedOperations is in versions 8-10.
+    let request = MetadataRequest {
+        topics: None,
+        allow_auto_topic_creation: true,
+        include_cluster_authorized_operations: false,
+        ..Default::default()
+    };
+    assert_eq!(
+        json::to_string(&request, 10, RecordsAs::Base64).unwrap(),
+        r#"{"topics":null,"allowAutoTopicCreation":true,"includeClusterAuthorizedOperations":false,"includeTopicAuthorizedOperations":false}"#
+    );
+    assert_eq!(
+        json::to_string(&request, 11, RecordsAs::Base64).unwrap(),
+        r#"{"topics":null,"allowAutoTopicCreation":true,"includeTopicAuthorizedOperations":false}"#
+    );
+    // A message that holds more than the default cannot be written there.
+    let holds = MetadataRequest {
+        include_cluster_authorized_operations: true,
+        ..request
+    };
+    assert!(json::to_string(&holds, 11, RecordsAs::Base64).is_err());
+}
+
+#[test]
+fn a_tagged_field_is_written_only_when_it_is_not_its_default() {
+    let topic_id =
+        Uuid::from_bytes(*b"\x01\x02\x03\x04\x05\x06\x07\x08\x09\x0a\x0b\x0c\x0d\x0e\x0f\x10");
+    let mut response = CreateTopicsResponse {
+        topics: vec![CreatableTopicResult {
+            name: "orders".into(),
+            topic_id,
+            error_code: 0,
+            error_message: None,
+            num_partitions: 3,
+            replication_factor: 1,
+            configs: None,
+            ..Default::default()
+        }],
+        ..Default::default()
+    };
+    let text = json::to_string(&response, 7, RecordsAs::Base64).unwrap();
+    assert_eq!(
+        text,
+        r#"{"throttleTimeMs":0,"topics":[{"name":"orders","topicId":"AQIDBAUGBwgJCgsMDQ4PEA","errorCode":0,"errorMessage":null,"numPartitions":3,"replicationFactor":1,"configs":null}]}"#
+    );
+    // In schema order, as Java writes it (on the wire, tagged fields come
+    // last).
+    response.topics[0].topic_config_error_code = 44;
+    let text = json::to_string(&response, 7, RecordsAs::Base64).unwrap();
+    assert!(
+        text.contains(r#""errorMessage":null,"topicConfigErrorCode":44,"numPartitions""#),
+        "{text}"
+    );
+    let back: CreateTopicsResponse = json::from_str(&text, 7).unwrap();
+    assert_eq!(back, response);
+}
+
+#[test]
+fn typed_messages_read_back_from_their_json() {
+    let request = create_topics();
+    for version in 2..=7 {
+        let text = json::to_string(&request, version, RecordsAs::Base64).unwrap();
+        let back: CreateTopicsRequest = json::from_str(&text, version).unwrap();
+        assert_eq!(back, request, "v{version}: {text}");
+        let value = json::to_value(&request, version, RecordsAs::Base64).unwrap();
+        let back: CreateTopicsRequest = json::from_value(&value, version).unwrap();
+        assert_eq!(back, request, "v{version}");
+    }
+}
+
+/// Every API's request and response, and every header and data schema,
+/// at every version: the sample instance written as JSON reads back to the
+/// same bytes.
+#[test]
+fn every_schema_at_every_version_reads_back_from_its_json() {
+    let names = common::live_schema_names();
+    let mut checked = 0;
+    for name in &names {
+        let (body, versions, flexible) = common::declaration(name).expect("a declaration");
+        let schema = MessageSchema {
+            body,
+            versions,
+            flexible,
+            api_key: None,
+        };
+        checked += 1;
+        let (Some(lowest), Some(highest)) = (versions.lowest(), versions.highest()) else {
+            continue;
+        };
+        for version in lowest..=highest {
+            let sample = DynamicMessage::sample(schema, version);
+            let bytes = Bytes::from(sample.encode_to_vec().unwrap());
+            let view = DynamicView::decode_exact(schema, version, bytes.clone()).unwrap();
+            let text = view.to_json().to_string();
+            let back = DynamicMessage::from_json_str(schema, version, &text)
+                .unwrap_or_else(|e| panic!("{name} v{version}: {e}\n{text}"));
+            assert_eq!(
+                back.encode_to_vec().unwrap(),
+                bytes,
+                "{name} v{version}: {text}"
+            );
+        }
+    }
+    assert_eq!(checked, names.len());
+}
+
+#[test]
+fn records_are_written_as_asked() {
+    use kafka_messages::FetchResponse;
+    let records = Records::empty_batch();
+    let size = records.0.len();
+    let response = FetchResponse {
+        responses: vec![FetchableTopicResponse {
+            partitions: vec![PartitionData {
+                records: Some(records.clone()),
+                ..Default::default()
+            }],
+            ..Default::default()
+        }],
+        ..Default::default()
+    };
+    let base64 = json::to_string(&response, 4, RecordsAs::Base64).unwrap();
+    let empty = json::to_string(&response, 4, RecordsAs::Empty).unwrap();
+    let sized = json::to_string(&response, 4, RecordsAs::SizeInBytes).unwrap();
+    // The batch's base offset (8 zero bytes), then its length (49).
+    assert!(
+        base64.contains(r#""records":"AAAAAAAAAAAAAAAx"#),
+        "{base64}"
+    );
+    assert!(empty.ends_with(r#""records":""}]}]}"#), "{empty}");
+    assert!(
+        sized.ends_with(&format!(r#""recordsSizeInBytes":{size}}}]}}]}}"#)),
+        "{sized}"
+    );
+
+    let back: FetchResponse = json::from_str(&base64, 4).unwrap();
+    assert_eq!(back, response);
+    let err = json::from_str::<FetchResponse>(&sized, 4).unwrap_err();
+    assert_eq!(
+        err.path(),
+        "$.responses[0].partitions[0].recordsSizeInBytes"
+    );
+    assert!(matches!(err.kind(), JsonErrorKind::RecordsAsSize), "{err}");
+}
+
+// ---------------------------------------------------------------- hostile
+
+fn read(name: &str, version: i16, text: &str) -> Result<DynamicMessage, JsonError> {
+    let (body, versions, flexible) = common::declaration(name).expect("a declaration");
+    let schema = MessageSchema {
+        body,
+        versions,
+        flexible,
+        api_key: None,
+    };
+    DynamicMessage::from_json_str(schema, version, text)
+}
+
+/// Reads `text` as `name` at `version`, expects an error at `path`, and
+/// returns its kind and message.
+fn refused(name: &str, version: i16, text: &str, path: &str) -> (JsonErrorKind, String) {
+    let err = read(name, version, text).expect_err(text);
+    assert_eq!(err.path(), path, "{err}");
+    let message = err.to_string();
+    assert!(message.contains(path), "{message}");
+    (into_kind(err), message)
+}
+
+fn into_kind(err: JsonError) -> JsonErrorKind {
+    match err.kind() {
+        JsonErrorKind::Syntax { reason } => JsonErrorKind::Syntax {
+            reason: reason.clone(),
+        },
+        JsonErrorKind::WrongType { expected, found } => {
+            JsonErrorKind::WrongType { expected, found }
+        }
+        JsonErrorKind::OutOfRange { ty, value } => JsonErrorKind::OutOfRange {
+            ty: *ty,
+            value: value.clone(),
+        },
+        JsonErrorKind::Missing { version } => JsonErrorKind::Missing { version: *version },
+        JsonErrorKind::NotInVersion { version } => {
+            JsonErrorKind::NotInVersion { version: *version }
+        }
+        JsonErrorKind::UnknownField { structure } => JsonErrorKind::UnknownField { structure },
+        JsonErrorKind::NotNullable => JsonErrorKind::NotNullable,
+        JsonErrorKind::RecordsAsSize => JsonErrorKind::RecordsAsSize,
+        JsonErrorKind::InvalidBase64 { reason } => JsonErrorKind::InvalidBase64 {
+            reason: reason.clone(),
+        },
+        JsonErrorKind::InvalidUuid { text } => JsonErrorKind::InvalidUuid { text: text.clone() },
+        JsonErrorKind::StringTooLong { len } => JsonErrorKind::StringTooLong { len: *len },
+        JsonErrorKind::UnsupportedVersion { supported } => JsonErrorKind::UnsupportedVersion {
+            supported: *supported,
+        },
+        other => panic!("unexpected kind {other:?}"),
+    }
+}
+
+const TOPIC: &str =
+    r#"{"name":"t","numPartitions":1,"replicationFactor":1,"assignments":[],"configs":[]}"#;
+
+fn create(topic: &str, rest: &str) -> String {
+    format!(r#"{{"topics":[{topic}],"timeoutMs":1000{rest}}}"#)
+}
+
+#[test]
+fn hostile_syntax_and_shape() {
+    let (kind, _) = refused("CreateTopicsRequest", 7, r#"{"topics":["#, "$");
+    assert!(matches!(kind, JsonErrorKind::Syntax { .. }));
+    let (kind, _) = refused("CreateTopicsRequest", 7, "[]", "$");
+    assert!(matches!(
+        kind,
+        JsonErrorKind::WrongType {
+            expected: "an object",
+            found: "an array"
+        }
+    ));
+    let (kind, message) = refused("CreateTopicsRequest", 99, "{}", "$");
+    assert!(
+        matches!(kind, JsonErrorKind::UnsupportedVersion { .. }),
+        "{message}"
+    );
+    assert_eq!(
+        message,
+        "CreateTopicsRequest v99: at $: the version is not in 2-7"
+    );
+}
+
+#[test]
+fn hostile_missing_and_unknown_fields() {
+    let (kind, message) = refused("CreateTopicsRequest", 7, r#"{"topics":[]}"#, "$.timeoutMs");
+    assert!(matches!(kind, JsonErrorKind::Missing { version: 7 }));
+    assert_eq!(
+        message,
+        "CreateTopicsRequest v7: at $.timeoutMs: missing, and version 7 requires it"
+    );
+    let topic = r#"{"name":"t","numPartitions":1,"replicationFactor":1,"assignments":[]}"#;
+    let (kind, _) = refused(
+        "CreateTopicsRequest",
+        7,
+        &create(topic, ""),
+        "$.topics[0].configs",
+    );
+    assert!(matches!(kind, JsonErrorKind::Missing { version: 7 }));
+    // A key the struct does not have (Java would ignore it: a typo would be
+    // a silent drop).
+    let text = create(TOPIC, r#","timeoutMS":5"#);
+    let (kind, _) = refused("CreateTopicsRequest", 7, &text, "$.timeoutMS");
+    assert!(matches!(
+        kind,
+        JsonErrorKind::UnknownField {
+            structure: "CreateTopicsRequest"
+        }
+    ));
+    // A version that lacks a field: its default is let through, anything
+    // else refused.
+    let metadata = |operations: bool| {
+        format!(
+            r#"{{"topics":null,"allowAutoTopicCreation":true,"includeClusterAuthorizedOperations":{operations},"includeTopicAuthorizedOperations":false}}"#
+        )
+    };
+    read("MetadataRequest", 11, &metadata(false)).unwrap();
+    let (kind, _) = refused(
+        "MetadataRequest",
+        11,
+        &metadata(true),
+        "$.includeClusterAuthorizedOperations",
+    );
+    assert!(matches!(kind, JsonErrorKind::NotInVersion { version: 11 }));
+}
+
+#[test]
+fn hostile_types() {
+    let cases: &[(&str, &str, &str)] = &[
+        (r#","validateOnly":1"#, "$.validateOnly", "a boolean"),
+        (r#","validateOnly":"true""#, "$.validateOnly", "a boolean"),
+    ];
+    for (rest, path, expected) in cases {
+        let (kind, _) = refused("CreateTopicsRequest", 7, &create(TOPIC, rest), path);
+        assert!(
+            matches!(kind, JsonErrorKind::WrongType { expected: e, .. } if e == *expected),
+            "{rest}: {kind:?}"
+        );
+    }
+    let topics = |topic: &str| format!(r#"{{"topics":[{topic}],"timeoutMs":1}}"#);
+    for (topic, path, expected) in [
+        (
+            r#"{"name":7,"numPartitions":1,"replicationFactor":1,"assignments":[],"configs":[]}"#,
+            "$.topics[0].name",
+            "a string",
+        ),
+        (
+            r#"{"name":"t","numPartitions":"1","replicationFactor":1,"assignments":[],"configs":[]}"#,
+            "$.topics[0].numPartitions",
+            "an integer",
+        ),
+        (
+            r#"{"name":"t","numPartitions":1.0,"replicationFactor":1,"assignments":[],"configs":[]}"#,
+            "$.topics[0].numPartitions",
+            "an integer",
+        ),
+        (
+            r#"{"name":"t","numPartitions":1,"replicationFactor":1,"assignments":{},"configs":[]}"#,
+            "$.topics[0].assignments",
+            "an array",
+        ),
+        (
+            r#"{"name":"t","numPartitions":1,"replicationFactor":1,"assignments":[7],"configs":[]}"#,
+            "$.topics[0].assignments[0]",
+            "an object",
+        ),
+        (
+            r#"{"name":"t","numPartitions":1,"replicationFactor":1,"assignments":[{"partitionIndex":0,"brokerIds":[1,"2"]}],"configs":[]}"#,
+            "$.topics[0].assignments[0].brokerIds[1]",
+            "an integer",
+        ),
+    ] {
+        let (kind, message) = refused("CreateTopicsRequest", 7, &topics(topic), path);
+        assert!(
+            matches!(kind, JsonErrorKind::WrongType { expected: e, .. } if e == expected),
+            "{message}"
+        );
+    }
+}
+
+#[test]
+fn hostile_numbers_out_of_range() {
+    let topic = |partitions: &str, factor: &str| {
+        format!(
+            r#"{{"topics":[{{"name":"t","numPartitions":{partitions},"replicationFactor":{factor},"assignments":[],"configs":[]}}],"timeoutMs":1,"validateOnly":false}}"#
+        )
+    };
+    for (partitions, factor, path, ty) in [
+        (
+            "2147483648",
+            "1",
+            "$.topics[0].numPartitions",
+            KafkaType::Int32,
+        ),
+        (
+            "-2147483649",
+            "1",
+            "$.topics[0].numPartitions",
+            KafkaType::Int32,
+        ),
+        (
+            "18446744073709551616",
+            "1",
+            "$.topics[0].numPartitions",
+            KafkaType::Int32,
+        ),
+        (
+            "1",
+            "32768",
+            "$.topics[0].replicationFactor",
+            KafkaType::Int16,
+        ),
+        (
+            "1",
+            "-32769",
+            "$.topics[0].replicationFactor",
+            KafkaType::Int16,
+        ),
+    ] {
+        let text = topic(partitions, factor);
+        let err = read("CreateTopicsRequest", 7, &text).expect_err(&text);
+        assert_eq!(err.path(), path, "{err}");
+        match err.kind() {
+            JsonErrorKind::OutOfRange { ty: t, .. } => assert_eq!(*t, ty, "{err}"),
+            // Beyond u64, serde_json reads a float.
+            JsonErrorKind::WrongType { .. } => assert!(partitions.len() > 19, "{err}"),
+            other => panic!("{other:?}"),
+        }
+    }
+    read("CreateTopicsRequest", 7, &topic("2147483647", "-32768")).unwrap();
+    // 64-bit integers at their limits.
+    let producer = |id: &str| {
+        format!(
+            r#"{{"transactionalId":null,"transactionTimeoutMs":1,"producerId":{id},"producerEpoch":-1}}"#
+        )
+    };
+    read(
+        "InitProducerIdRequest",
+        3,
+        &producer("-9223372036854775808"),
+    )
+    .unwrap();
+    read("InitProducerIdRequest", 3, &producer("9223372036854775807")).unwrap();
+    let (kind, _) = refused(
+        "InitProducerIdRequest",
+        3,
+        &producer("9223372036854775808"),
+        "$.producerId",
+    );
+    assert!(matches!(
+        kind,
+        JsonErrorKind::OutOfRange {
+            ty: KafkaType::Int64,
+            ..
+        }
+    ));
+}
+
+#[test]
+fn hostile_nulls() {
+    // Not nullable at any version.
+    let (kind, _) = refused(
+        "CreateTopicsRequest",
+        7,
+        r#"{"topics":null,"timeoutMs":1}"#,
+        "$.topics",
+    );
+    assert!(matches!(kind, JsonErrorKind::NotNullable));
+    let (kind, _) = refused(
+        "CreateTopicsRequest",
+        7,
+        r#"{"topics":[null],"timeoutMs":1}"#,
+        "$.topics[0]",
+    );
+    assert!(matches!(kind, JsonErrorKind::NotNullable));
+    // Metadata's topics are nullable from version 1 only.
+    read("MetadataRequest", 1, r#"{"topics":null}"#).unwrap();
+    let (kind, _) = refused("MetadataRequest", 0, r#"{"topics":null}"#, "$.topics");
+    assert!(matches!(kind, JsonErrorKind::NotNullable));
+}
+
+#[test]
+fn hostile_bytes_uuids_and_strings() {
+    let metadata = |topic_id: &str| {
+        format!(
+            r#"{{"topics":[{{"topicId":{topic_id},"name":"t"}}],"allowAutoTopicCreation":true,"includeTopicAuthorizedOperations":false}}"#
+        )
+    };
+    let typed = MetadataRequest {
+        topics: Some(vec![MetadataRequestTopic {
+            topic_id: Uuid::from_bytes([7; 16]),
+            name: Some("t".into()),
+            ..Default::default()
+        }]),
+        allow_auto_topic_creation: true,
+        ..Default::default()
+    };
+    let text = json::to_string(&typed, 12, RecordsAs::Base64).unwrap();
+    assert_eq!(text, metadata(r#""BwcHBwcHBwcHBwcHBwcHBw""#));
+    // Kafka's Uuid.fromString takes the padded form too.
+    read(
+        "MetadataRequest",
+        12,
+        &metadata(r#""BwcHBwcHBwcHBwcHBwcHBw==""#),
+    )
+    .unwrap();
+    for bad in [
+        r#""BwcHBwcHBwcHBwcHBwcH""#,
+        r#""BwcHBwcHBwcHBwcHBwcHBwcH""#,
+        r#""07070707-0707-0707-0707-070707070707""#,
+        r#""BwcHBwcHBwcHBwcHBwcHB+""#,
+    ] {
+        let (kind, _) = refused("MetadataRequest", 12, &metadata(bad), "$.topics[0].topicId");
+        assert!(
+            matches!(kind, JsonErrorKind::InvalidUuid { .. }),
+            "{bad}: {kind:?}"
+        );
+    }
+    let (kind, _) = refused("MetadataRequest", 12, &metadata("7"), "$.topics[0].topicId");
+    assert!(matches!(
+        kind,
+        JsonErrorKind::WrongType {
+            expected: "a string",
+            ..
+        }
+    ));
+
+    // Bytes: standard base64, padded.
+    let sasl = |bytes: &str| format!(r#"{{"authBytes":{bytes}}}"#);
+    read("SaslAuthenticateRequest", 2, &sasl(r#""aGk=""#)).unwrap();
+    for bad in [r#""aGk""#, r#""a-k=""#, r#""!!!!""#] {
+        let (kind, _) = refused("SaslAuthenticateRequest", 2, &sasl(bad), "$.authBytes");
+        assert!(
+            matches!(kind, JsonErrorKind::InvalidBase64 { .. }),
+            "{bad}: {kind:?}"
+        );
+    }
+
+    // A string longer than Kafka's strings may be.
+    let long = "x".repeat(32_768);
+    let text = create(
+        &format!(
+            r#"{{"name":"{long}","numPartitions":1,"replicationFactor":1,"assignments":[],"configs":[]}}"#
+        ),
+        "",
+    );
+    let (kind, _) = refused("CreateTopicsRequest", 7, &text, "$.topics[0].name");
+    assert!(matches!(kind, JsonErrorKind::StringTooLong { len: 32_768 }));
+}
+
+#[test]
+fn hostile_floats() {
+    let quota = |value: &str| {
+        format!(
+            r#"{{"throttleTimeMs":0,"errorCode":0,"errorMessage":null,"entries":[{{"entity":[],"values":[{{"key":"k","value":{value}}}]}}]}}"#
+        )
+    };
+    read("DescribeClientQuotasResponse", 1, &quota("1.5")).unwrap();
+    read("DescribeClientQuotasResponse", 1, &quota("1e300")).unwrap();
+    read("DescribeClientQuotasResponse", 1, &quota(r#""NaN""#)).unwrap();
+    // Java's jsonNodeToDouble takes floating-point numbers only.
+    let (kind, _) = refused(
+        "DescribeClientQuotasResponse",
+        1,
+        &quota("1"),
+        "$.entries[0].values[0].value",
+    );
+    assert!(matches!(
+        kind,
+        JsonErrorKind::WrongType {
+            expected: "a floating-point number",
+            ..
+        }
+    ));
+    let (kind, _) = refused(
+        "DescribeClientQuotasResponse",
+        1,
+        &quota(r#""1.5""#),
+        "$.entries[0].values[0].value",
+    );
+    assert!(matches!(kind, JsonErrorKind::WrongType { .. }));
+}
+
+#[test]
+fn the_api_table_has_a_json_form_for_every_request_and_response() {
+    // Every API's request and response schema is a derived message, so the
+    // one implementation reaches each (checked value by value above).
+    for key in ApiKey::ALL {
+        assert!(
+            key.request_schema().is_some() && key.response_schema().is_some(),
+            "{key:?}"
+        );
+    }
+}
