@@ -46,6 +46,8 @@ usage: $(basename "$0") <command>
   from-json IN.tsv OUT.tsv
             IN.tsv holds <SchemaName>\\t<version>\\t<json>: Kafka's JsonConverter reads each and its
             class encodes it, in the format of echo
+  api-keys OUT.tsv
+            every constant of org.apache.kafka.common.protocol.ApiKeys: <id>\\t<NAME>
   errors OUT.tsv
             every error code of org.apache.kafka.common.protocol.Errors, one line each:
             <code>\\t<NAME>\\t<retriable: true|false>
@@ -161,7 +163,7 @@ case "${1:-}" in
         [[ $# -eq 3 ]] || { usage; exit 2; }
         [[ -f "$2" ]] || die "input file '$2' not found"
         install; run "$@" ;;
-    schemas | errors)
+    schemas | errors | api-keys)
         [[ $# -eq 2 ]] || { usage; exit 2; }
         install; run "$@" ;;
     -h | --help | help) usage ;;

@@ -37,7 +37,7 @@
 use core::fmt;
 
 use bytes::{BufMut, Bytes};
-use kafka_wire::dynamic::{DynamicMessage, PartialDecode};
+use kafka_wire::dynamic::{DynamicMessage, DynamicView, PartialDecode};
 use kafka_wire::schema::MessageSchema;
 use kafka_wire::{
     DecodeError, DecodeErrorKind, EncodeError, EncodeErrorKind, RequestHeader, ResponseHeader,
@@ -217,6 +217,76 @@ impl DynamicFrame {
         buf.put_i32(size);
         buf.put_slice(&out);
         Ok(4 + out.len())
+    }
+}
+
+/// A whole request or response frame (no size prefix) read as views: the
+/// header and the body checked whole and read in place, without building
+/// trees. What a logger or a capture reader needs; [`DynamicFrame`] is the
+/// owned form, to change and encode.
+#[derive(Debug, Clone, PartialEq)]
+pub struct FrameView {
+    /// The API the frame belongs to.
+    pub api_key: ApiKey,
+    /// The request or response header, at the API's header version.
+    pub header: DynamicView,
+    /// The body.
+    pub body: DynamicView,
+}
+
+impl FrameView {
+    /// Reads a request frame: its header says the API and version.
+    pub fn request(frame: Bytes) -> Result<FrameView, DecodeError> {
+        let mut peek = &frame[..];
+        let (Ok(key), Ok(version)) = (
+            bytes::Buf::try_get_i16(&mut peek),
+            bytes::Buf::try_get_i16(&mut peek),
+        ) else {
+            return Err(DecodeError::truncated(4, frame.len()).in_message("RequestHeader", 0));
+        };
+        let api_key = ApiKey::from_i16(key)
+            .ok_or_else(|| DecodeError::new(DecodeErrorKind::UnknownApiKey(key)))?;
+        let schema = api_key
+            .request_message_schema()
+            .ok_or_else(|| DecodeError::new(DecodeErrorKind::UnknownApiKey(key)))?;
+        let header = (
+            MessageSchema::of::<RequestHeader>(),
+            api_key.request_header_version(version),
+        );
+        Self::read(frame, api_key, header, (schema, version))
+    }
+
+    /// Reads a response frame of the API `api_key` at `version`, the
+    /// request's.
+    pub fn response(frame: Bytes, api_key: i16, version: i16) -> Result<FrameView, DecodeError> {
+        let unknown = || DecodeError::new(DecodeErrorKind::UnknownApiKey(api_key));
+        let api = ApiKey::from_i16(api_key).ok_or_else(unknown)?;
+        let schema = api.response_message_schema().ok_or_else(unknown)?;
+        let header = (
+            MessageSchema::of::<ResponseHeader>(),
+            api.response_header_version(version),
+        );
+        Self::read(frame, api, header, (schema, version))
+    }
+
+    fn read(
+        frame: Bytes,
+        api_key: ApiKey,
+        (header_schema, header_version): (MessageSchema, i16),
+        (schema, version): (MessageSchema, i16),
+    ) -> Result<FrameView, DecodeError> {
+        let (header, at) =
+            DynamicView::read(header_schema, header_version, &frame, 0).map_err(|p| p.error)?;
+        let (body, end) = DynamicView::read(schema, version, &frame, at).map_err(|p| p.error)?;
+        match frame.len() - end {
+            0 => Ok(FrameView {
+                api_key,
+                header,
+                body,
+            }),
+            n => Err(DecodeError::new(DecodeErrorKind::TrailingBytes(n))
+                .in_message(schema.body.name, version)),
+        }
     }
 }
 

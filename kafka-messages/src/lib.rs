@@ -80,6 +80,8 @@ mod apis;
 pub mod client;
 mod codes;
 pub mod dynamic;
+#[cfg(feature = "json")]
+pub mod json;
 pub mod serve;
 
 pub use api_table::KAFKA_RELEASE;

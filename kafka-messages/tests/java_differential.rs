@@ -493,3 +493,26 @@ fn unhex_or_error(text: &str) -> Result<Vec<u8>, &str> {
         Ok(unhex(text))
     }
 }
+
+/// The request log's `requestApiKeyName` is the name of Java's `ApiKeys`
+/// constant: `java_name` gives it for every API this crate has.
+#[cfg(feature = "json")]
+#[test]
+#[ignore = "needs Java 17 and Maven: cargo test -p kafka-messages --test java_differential -- --ignored"]
+fn api_key_names_are_kafkas() {
+    let path = repo().join("target/java-differential/api-keys.tsv");
+    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+    oracle(&["api-keys", path.to_str().unwrap()]);
+    let java: BTreeMap<i16, String> = std::fs::read_to_string(&path)
+        .unwrap()
+        .lines()
+        .map(|l| {
+            let (id, name) = l.split_once('\t').expect("id and name");
+            (id.parse().unwrap(), name.to_owned())
+        })
+        .collect();
+    for key in kafka_messages::ApiKey::ALL {
+        let ours = kafka_messages::json::java_name(key.name());
+        assert_eq!(java.get(&key.key()), Some(&ours), "{key:?}");
+    }
+}

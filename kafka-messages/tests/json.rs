@@ -597,3 +597,188 @@ fn the_api_table_has_a_json_form_for_every_request_and_response() {
         );
     }
 }
+
+// ---------------------------------------------------------------- request log
+
+#[cfg(feature = "json")]
+mod request_log {
+    use super::*;
+    use bytes::BytesMut;
+    use kafka_messages::dynamic::FrameView;
+    use kafka_messages::json::{frame_from_json, java_name, RequestLog, RequestMetrics};
+    use kafka_messages::produce::{PartitionProduceData, TopicProduceData};
+    use kafka_messages::{ApiVersionsRequest, ApiVersionsResponse, ProduceRequest};
+    use kafka_wire::{frame, RequestHeader, ResponseHeader};
+
+    fn request_frame<M: kafka_wire::Message>(
+        message: &M,
+        version: i16,
+        correlation_id: i32,
+    ) -> Bytes {
+        let mut wire = BytesMut::new();
+        let header = RequestHeader::new(M::API_KEY, version, correlation_id, Some("cli".into()));
+        frame::encode_request(&mut wire, &header, message).unwrap();
+        wire.freeze().slice(4..)
+    }
+
+    fn response_frame<M: kafka_wire::Message>(
+        message: &M,
+        version: i16,
+        correlation_id: i32,
+    ) -> Bytes {
+        let mut wire = BytesMut::new();
+        frame::encode_response(
+            &mut wire,
+            &ResponseHeader::new(correlation_id),
+            version,
+            message,
+        )
+        .unwrap();
+        wire.freeze().slice(4..)
+    }
+
+    #[test]
+    fn a_completed_request_is_one_line_in_java_s_order() {
+        let request = request_frame(&ApiVersionsRequest::default(), 3, 7);
+        let response = response_frame(&ApiVersionsResponse::default(), 3, 7);
+        let request = FrameView::request(request).unwrap();
+        let response = FrameView::response(response, 18, 3).unwrap();
+        let metrics = RequestMetrics {
+            connection: "127.0.0.1:9092-127.0.0.1:50000-0".into(),
+            total_time_ms: 1.5,
+            throttle_time_ms: 0,
+            security_protocol: "PLAINTEXT".into(),
+            principal: "User:ANONYMOUS".into(),
+            listener: "PLAINTEXT".into(),
+            client_software_name: "kafka-wire".into(),
+            client_software_version: "0.1".into(),
+            ..Default::default()
+        };
+        let line = RequestLog::new(&request)
+            .completed(Some(&response), &metrics)
+            .to_string();
+        assert_eq!(
+            line,
+            concat!(
+                r#"{"isForwarded":false,"requestHeader":{"requestApiKey":18,"requestApiVersion":3,"correlationId":7,"clientId":"cli","requestApiKeyName":"API_VERSIONS"},"#,
+                r#""request":{"clientSoftwareName":"","clientSoftwareVersion":""},"#,
+                r#""response":{"errorCode":0,"apiKeys":[],"throttleTimeMs":0},"#,
+                r#""connection":"127.0.0.1:9092-127.0.0.1:50000-0","totalTimeMs":1.5,"requestQueueTimeMs":0.0,"localTimeMs":0.0,"remoteTimeMs":0.0,"throttleTimeMs":0,"responseQueueTimeMs":0.0,"sendTimeMs":0.0,"#,
+                r#""securityProtocol":"PLAINTEXT","principal":"User:ANONYMOUS","listener":"PLAINTEXT","clientInformation":{"softwareName":"kafka-wire","softwareVersion":"0.1"}}"#
+            )
+        );
+        // No response (Produce with acks 0): null.
+        let line = RequestLog::new(&request)
+            .completed(None, &metrics)
+            .to_string();
+        assert!(line.contains(r#""response":null,"connection""#), "{line}");
+    }
+
+    #[test]
+    fn produce_records_are_logged_by_their_size() {
+        let produce = ProduceRequest {
+            acks: -1,
+            timeout_ms: 100,
+            topic_data: vec![TopicProduceData {
+                name: "t".into(),
+                partition_data: vec![PartitionProduceData {
+                    index: 0,
+                    records: Some(Records::empty_batch()),
+                    ..Default::default()
+                }],
+                ..Default::default()
+            }],
+            ..Default::default()
+        };
+        let frame = request_frame(&produce, 9, 1);
+        let request = FrameView::request(frame.clone()).unwrap();
+        let line = RequestLog::new(&request).to_string();
+        let size = Records::empty_batch().0.len();
+        assert!(
+            line.contains(&format!(r#""recordsSizeInBytes":{size}"#)),
+            "{line}"
+        );
+        // Written as base64 when asked, which reads back to the frame.
+        let line = RequestLog::new(&request)
+            .records(RecordsAs::Base64)
+            .to_string();
+        let document: serde_json::Value = serde_json::from_str(&line).unwrap();
+        assert_eq!(frame_from_json(&document).unwrap(), frame);
+    }
+
+    #[test]
+    fn frames_come_back_from_their_documents() {
+        let request = request_frame(&create_topics(), 7, 9);
+        let response = response_frame(&CreateTopicsResponse::default(), 7, 9);
+        let request_view = FrameView::request(request.clone()).unwrap();
+        let response_view = FrameView::response(response.clone(), 19, 7).unwrap();
+        let metrics = RequestMetrics::default();
+        let line = RequestLog::new(&request_view)
+            .completed(Some(&response_view), &metrics)
+            .to_string();
+        let mut document: serde_json::Value = serde_json::from_str(&line).unwrap();
+        assert_eq!(frame_from_json(&document).unwrap(), request);
+        document.as_object_mut().unwrap().remove("request");
+        assert_eq!(frame_from_json(&document).unwrap(), response);
+    }
+
+    #[test]
+    fn hostile_documents() {
+        let request = FrameView::request(request_frame(&create_topics(), 7, 9)).unwrap();
+        let line = RequestLog::new(&request).to_string();
+        let good: serde_json::Value = serde_json::from_str(&line).unwrap();
+        type Change = Box<dyn Fn(&mut serde_json::Value)>;
+        let cases: Vec<(Change, &str)> = vec![
+            (
+                Box::new(|d| d["requestHeader"] = serde_json::Value::Null),
+                "$",
+            ),
+            (
+                Box::new(|d| d["requestHeader"]["requestApiKey"] = 999.into()),
+                "$.requestHeader.requestApiKey",
+            ),
+            (
+                Box::new(|d| d["requestHeader"]["requestApiKey"] = "19".into()),
+                "$.requestHeader.requestApiKey",
+            ),
+            (
+                Box::new(|d| d["requestHeader"]["requestApiKeyName"] = "METADATA".into()),
+                "$.requestHeader.requestApiKeyName",
+            ),
+            (
+                Box::new(|d| d["requestHeader"]["correlationId"] = "x".into()),
+                "$.requestHeader.correlationId",
+            ),
+            (
+                Box::new(|d| d["request"]["topics"][0]["name"] = 1.into()),
+                "$.request.topics[0].name",
+            ),
+            (
+                Box::new(|d| d["requestHeader"]["requestApiVersion"] = 99.into()),
+                "$.request",
+            ),
+            (
+                Box::new(|d| {
+                    d.as_object_mut().unwrap().remove("request");
+                }),
+                "$",
+            ),
+        ];
+        for (change, path) in cases {
+            let mut document = good.clone();
+            change(&mut document);
+            let err = frame_from_json(&document).expect_err(&document.to_string());
+            assert_eq!(err.path(), path, "{err}");
+        }
+    }
+
+    #[test]
+    fn api_key_names_are_java_s() {
+        assert_eq!(java_name("CreateTopics"), "CREATE_TOPICS");
+        assert_eq!(java_name("OffsetForLeaderEpoch"), "OFFSET_FOR_LEADER_EPOCH");
+        assert_eq!(
+            java_name("StreamsGroupTopologyDescriptionUpdate"),
+            "STREAMS_GROUP_TOPOLOGY_DESCRIPTION_UPDATE"
+        );
+    }
+}

@@ -54,6 +54,7 @@ public final class Oracle {
                 case "schemas": schemas(args); break;
                 case "errors": errors(args); break;
                 case "json": json(args, t0); break;
+                case "api-keys": apiKeys(args); break;
                 case "from-json": fromJson(args, t0); break;
                 default: usage("unknown command " + args[0]);
             }
@@ -543,6 +544,17 @@ public final class Oracle {
         }
         Files.writeString(Path.of(args[1]), sb.toString(), StandardCharsets.UTF_8);
         System.err.printf("java-oracle: %d error codes%n", Errors.values().length);
+    }
+
+    /** Every constant of {@code ApiKeys}, one line each: {@code <id>\t<NAME>}. */
+    private static void apiKeys(String[] args) throws IOException {
+        if (args.length != 2) usage("api-keys needs OUT.tsv");
+        StringBuilder sb = new StringBuilder();
+        for (org.apache.kafka.common.protocol.ApiKeys k : org.apache.kafka.common.protocol.ApiKeys.values()) {
+            sb.append(k.id).append('\t').append(k.name()).append('\n');
+        }
+        Files.writeString(Path.of(args[1]), sb.toString(), StandardCharsets.UTF_8);
+        System.err.printf("java-oracle: %d API keys%n", org.apache.kafka.common.protocol.ApiKeys.values().length);
     }
 
     // ------------------------------------------------------------------ text

@@ -99,9 +99,18 @@ pub enum RecordsAs {
 #[derive(Clone, Copy)]
 pub struct Json<'a> {
     inner: StructJson<'a>,
+    /// One more entry after the struct's fields.
+    extra: Option<(&'a str, &'a str)>,
 }
 
 impl<'a> Json<'a> {
+    /// Appends one more string entry after the fields, as the broker's
+    /// request log appends `requestApiKeyName` to a request header.
+    pub fn with_entry(mut self, key: &'a str, value: &'a str) -> Self {
+        self.extra = Some((key, value));
+        self
+    }
+
     /// Writes `records` fields as `records` says (base64 unless told).
     pub fn records(mut self, records: RecordsAs) -> Self {
         self.inner.records = records;
@@ -125,10 +134,21 @@ impl<'a> Json<'a> {
     /// `1.0E10`; this prints the shortest form, `10000000000.0`: the same
     /// number).
     pub fn to_writer<W: std::io::Write>(&self, writer: W) -> std::io::Result<()> {
-        let mut serializer = serde_json::Serializer::with_formatter(writer, Jackson);
-        self.serialize(&mut serializer)
-            .map_err(std::io::Error::from)
+        to_writer(writer, self)
     }
+}
+
+/// Writes `value` as compact JSON the way Jackson prints it (the printer of
+/// Kafka's tools): serde_json's compact form, with a control character
+/// that has no short escape written `\u001F`, in upper case.
+pub fn to_writer<W: std::io::Write, T: Serialize + ?Sized>(
+    writer: W,
+    value: &T,
+) -> std::io::Result<()> {
+    let mut serializer = serde_json::Serializer::with_formatter(writer, Jackson);
+    value
+        .serialize(&mut serializer)
+        .map_err(std::io::Error::from)
 }
 
 /// serde_json's compact form with Jackson's escapes: a control character
@@ -150,7 +170,7 @@ impl serde_json::ser::Formatter for Jackson {
 
 impl Serialize for Json<'_> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        self.inner.serialize(serializer)
+        self.inner.serialize_with(serializer, self.extra)
     }
 }
 
@@ -216,6 +236,7 @@ fn json_of(view: StructView<'_>, version: i16) -> Json<'_> {
             version,
             records: RecordsAs::default(),
         },
+        extra: None,
     }
 }
 
@@ -349,7 +370,9 @@ pub struct JsonError {
 }
 
 impl JsonError {
-    fn new(path: String, kind: JsonErrorKind) -> Self {
+    /// An error at `path` in a document (`$`, `$.key`, `$.key[3]`), for
+    /// readers of documents that hold messages (a request-log entry).
+    pub fn new(path: String, kind: JsonErrorKind) -> Self {
         JsonError {
             message: "",
             version: 0,
@@ -358,9 +381,17 @@ impl JsonError {
         }
     }
 
-    fn in_message(mut self, message: &'static str, version: i16) -> Self {
+    /// The error, said of `message` at `version`.
+    pub fn in_message(mut self, message: &'static str, version: i16) -> Self {
         self.message = message;
         self.version = version;
+        self
+    }
+
+    /// The error as found in a document that holds the one it was found in
+    /// under `key`: `$.name` becomes `$.key.name`.
+    pub fn under(mut self, key: &str) -> Self {
+        self.path = format!("$.{key}{}", &self.path[1..]);
         self
     }
 
@@ -466,6 +497,19 @@ pub enum JsonErrorKind {
     /// reader does not, such as a tagged field's tag clashing).
     #[error("the message does not encode: {0}")]
     Encode(EncodeError),
+    /// A document that holds messages (a request-log entry) without what it
+    /// needs.
+    #[error("{reason}")]
+    Envelope {
+        /// What is missing or wrong.
+        reason: &'static str,
+    },
+    /// An API key this build does not know.
+    #[error("no API has the key {key}")]
+    UnknownApiKey {
+        /// The key.
+        key: i64,
+    },
     /// The typed message does not read the bytes the tree encoded to (a
     /// declaration whose `Wire` impls of its own disagree with its schema).
     #[error("the typed message does not read what its schema wrote: {0}")]

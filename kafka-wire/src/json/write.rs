@@ -22,10 +22,20 @@ pub(super) struct StructJson<'a> {
 }
 
 impl Serialize for StructJson<'_> {
-    /// Every field of the version in schema order (Java's), a tagged one
-    /// only when it holds more than its default; unknown tagged fields are
-    /// not part of Kafka's JSON.
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        self.serialize_with(serializer, None)
+    }
+}
+
+impl StructJson<'_> {
+    /// Every field of the version in schema order (Java's), a tagged one
+    /// only when it holds more than its default, then `extra`; unknown
+    /// tagged fields are not part of Kafka's JSON.
+    pub(super) fn serialize_with<S: Serializer>(
+        &self,
+        serializer: S,
+        extra: Option<(&str, &str)>,
+    ) -> Result<S::Ok, S::Error> {
         let schema: &StructSchema = self.view.schema();
         let version = self.version;
         let mut map = serializer.serialize_map(None)?;
@@ -50,11 +60,12 @@ impl Serialize for StructJson<'_> {
             }
             self.entry(&mut map, field, &found)?;
         }
+        if let Some((key, value)) = extra {
+            map.serialize_entry(key, value)?;
+        }
         map.end()
     }
-}
 
-impl StructJson<'_> {
     fn entry<M: SerializeMap>(
         &self,
         map: &mut M,
