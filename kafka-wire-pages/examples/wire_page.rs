@@ -6,6 +6,8 @@
 //! cargo run -p kafka-wire-pages --example wire_page -- sample 30 --version 3 --response --json
 //! cargo run -p kafka-wire-pages --example wire_page -- decode --hex 00000015001e00030000000000000002000100010100000000
 //! cargo run -p kafka-wire-pages --example wire_page -- decode --response --api-key 19 --version 7 --file capture.bin
+//! cargo run -p kafka-wire-pages --example wire_page -- decode --hex 00000015001e00030000000000000002000100010100000000 --kafka-json > entry.json
+//! cargo run -p kafka-wire-pages --example wire_page -- encode --file entry.json
 //! cargo run -p kafka-wire-pages --example wire_page -- list
 //! ```
 //!

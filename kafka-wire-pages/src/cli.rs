@@ -4,6 +4,8 @@
 //! wire_page sample API [--version N] [--response] [--html FILE] [--json]
 //! wire_page decode (--hex HEX | --file FILE) [--response --api-key K --version N]
 //!                  [--size-prefix | --no-size-prefix] [--html FILE] [--json]
+//!                  [--kafka-json [--records base64|empty|size]]
+//! wire_page encode --file ENTRY.json [--out FILE] [--no-size-prefix]
 //! wire_page list
 //! ```
 //!
@@ -14,14 +16,31 @@
 //! frame given as hex or as a file (binary, or hex text); a request names its
 //! API in its header, a response needs `--api-key` and `--version`. The size
 //! prefix is detected unless one of its flags says. `--json` prints JSON in
-//! place of the tree. `list` prints every API with its versions.
+//! place of the tree.
+//!
+//! `--kafka-json` prints the frame as Kafka's JSON instead: one line in the
+//! form of the broker's request log (`isForwarded`, `requestHeader`, and
+//! `request` or `response`; see [`kafka_messages::json::RequestLog`]), records
+//! in base64 unless `--records` says (`size` is the request log's form for
+//! Produce and Fetch, `empty` Java's default). A response does not carry its
+//! request's header: its entry's `requestHeader` is made of `--api-key`,
+//! `--version` and the response's correlation id, its `clientId` null.
+//! `encode` reads such an entry (as `decode --kafka-json` prints it, or as
+//! the broker logs it with its records in base64) and writes the frame it
+//! holds: the request's, or without a request the response's; as hex on
+//! standard output, or its bytes into `--out`, with its size prefix unless
+//! `--no-size-prefix`. `list` prints every API with its versions.
 //!
 //! [`run`] returns [`Outcome::Stopped`] when the bytes did not decode (the
 //! tree up to the error and the error are printed all the same).
 
 use std::io::Write;
 
+use bytes::Bytes;
+use kafka_messages::dynamic::FrameView;
+use kafka_messages::json::{frame_from_json, java_name, RequestLog};
 use kafka_messages::ApiKey;
+use kafka_wire::json::RecordsAs;
 
 use crate::{find_api, parse_hex, Direction, Layout, MessageSpec, Page, PageError, SizePrefix};
 
@@ -30,6 +49,8 @@ pub const USAGE: &str = "\
 usage: wire_page sample API [--version N] [--response] [--html FILE] [--json]
        wire_page decode (--hex HEX | --file FILE) [--response --api-key K --version N]
                         [--size-prefix | --no-size-prefix] [--html FILE] [--json]
+                        [--kafka-json [--records base64|empty|size]]
+       wire_page encode --file ENTRY.json [--out FILE] [--no-size-prefix]
        wire_page list";
 
 /// How a run ended, when its arguments were good.
@@ -64,6 +85,9 @@ struct Flags {
     api_key: Option<i16>,
     response: bool,
     json: bool,
+    kafka_json: bool,
+    records: Option<RecordsAs>,
+    out: Option<String>,
     html: Option<String>,
     hex: Option<String>,
     file: Option<String>,
@@ -89,6 +113,20 @@ fn parse(args: &[String]) -> Result<Flags, CliError> {
             "--api-key" => f.api_key = Some(number("--api-key", value("--api-key")?)?),
             "--response" => f.response = true,
             "--json" => f.json = true,
+            "--kafka-json" => f.kafka_json = true,
+            "--records" => {
+                f.records = Some(match value("--records")?.as_str() {
+                    "base64" => RecordsAs::Base64,
+                    "empty" => RecordsAs::Empty,
+                    "size" => RecordsAs::SizeInBytes,
+                    other => {
+                        return Err(usage(format!(
+                            "--records takes base64, empty or size, not {other:?}"
+                        )))
+                    }
+                })
+            }
+            "--out" => f.out = Some(value("--out")?),
             "--html" => f.html = Some(value("--html")?),
             "--hex" => f.hex = Some(value("--hex")?),
             "--file" => f.file = Some(value("--file")?),
@@ -111,6 +149,7 @@ pub fn run(args: &[String], out: &mut dyn Write, log: &mut dyn Write) -> Result<
     match command.as_str() {
         "sample" => sample(flags, out, log),
         "decode" => decode(flags, out, log),
+        "encode" => encode(flags, out, log),
         "list" => list(out),
         "help" | "--help" | "-h" => print(out, &format!("{USAGE}\n")).map(|()| Outcome::Clean),
         other => Err(CliError::Usage(format!("unknown command {other:?}"))),
@@ -150,26 +189,11 @@ fn decode(flags: Flags, out: &mut dyn Write, log: &mut dyn Write) -> Result<Outc
             flags.positional[0]
         )));
     }
-    let bytes = match (&flags.hex, &flags.file) {
-        (Some(hex), None) => parse_hex(hex)?,
-        (None, Some(path)) => {
-            let data = std::fs::read(path).map_err(|e| CliError::Io(format!("{path}: {e}")))?;
-            let is_hex = !data.is_empty()
-                && data
-                    .iter()
-                    .all(|b| b.is_ascii_hexdigit() || b.is_ascii_whitespace() || *b == b':');
-            match is_hex {
-                true => parse_hex(&String::from_utf8_lossy(&data))?,
-                false => data,
-            }
-        }
-        _ => {
-            return Err(CliError::Usage(
-                "decode takes one of --hex or --file".into(),
-            ))
-        }
-    };
+    let bytes = input_bytes(&flags)?;
     let prefix = flags.prefix.unwrap_or_default();
+    if flags.kafka_json {
+        return kafka_json(&flags, bytes, out);
+    }
     let layout = match (flags.response, flags.api_key, flags.version) {
         (true, Some(key), Some(version)) => {
             let api = ApiKey::from_i16(key)
@@ -198,6 +222,131 @@ fn decode(flags: Flags, out: &mut dyn Write, log: &mut dyn Write) -> Result<Outc
         write_page(&Page::of_layout(layout), path, log)?;
     }
     Ok(outcome)
+}
+
+/// The bytes of `--hex`, or of `--file` (binary, or hex text).
+fn input_bytes(flags: &Flags) -> Result<Vec<u8>, CliError> {
+    Ok(match (&flags.hex, &flags.file) {
+        (Some(hex), None) => parse_hex(hex)?,
+        (None, Some(path)) => {
+            let data = std::fs::read(path).map_err(|e| CliError::Io(format!("{path}: {e}")))?;
+            let is_hex = !data.is_empty()
+                && data
+                    .iter()
+                    .all(|b| b.is_ascii_hexdigit() || b.is_ascii_whitespace() || *b == b':');
+            match is_hex {
+                true => parse_hex(&String::from_utf8_lossy(&data))?,
+                false => data,
+            }
+        }
+        _ => {
+            return Err(CliError::Usage(
+                "decode takes one of --hex or --file".into(),
+            ))
+        }
+    })
+}
+
+/// `decode --kafka-json`: the frame as one request-log entry.
+fn kafka_json(flags: &Flags, bytes: Vec<u8>, out: &mut dyn Write) -> Result<Outcome, CliError> {
+    let prefix = flags.prefix.unwrap_or_default();
+    let request = !flags.response;
+    let frame = match prefix.applies(&bytes, request) {
+        true => Bytes::from(bytes).slice(4..),
+        false => Bytes::from(bytes),
+    };
+    let records = flags.records.unwrap_or(RecordsAs::Base64);
+    let failed =
+        |e: kafka_wire::DecodeError| CliError::Io(format!("the frame does not decode: {e}"));
+    let mut text = Vec::new();
+    match (flags.response, flags.api_key, flags.version) {
+        (false, None, None) => {
+            let view = FrameView::request(frame).map_err(failed)?;
+            let entry = RequestLog::new(&view).records(records);
+            kafka_wire::json::to_writer(&mut text, &entry)
+        }
+        (true, Some(key), Some(version)) => {
+            let view = FrameView::response(frame, key, version).map_err(failed)?;
+            let correlation_id = view
+                .header
+                .body()
+                .get("CorrelationId")
+                .and_then(|v| v.as_i64())
+                .unwrap_or_default();
+            let entry = ResponseEntry {
+                is_forwarded: false,
+                request_header: MadeHeader {
+                    request_api_key: key,
+                    request_api_version: version,
+                    correlation_id,
+                    client_id: None,
+                    request_api_key_name: java_name(view.api_key.name()),
+                },
+                response: view.body.to_json().records(records),
+            };
+            kafka_wire::json::to_writer(&mut text, &entry)
+        }
+        _ => {
+            return Err(CliError::Usage(
+                "a response needs --response, --api-key and --version; a request none of them"
+                    .into(),
+            ))
+        }
+    }
+    .map_err(|e| CliError::Io(format!("writing output: {e}")))?;
+    text.push(b'\n');
+    out.write_all(&text)
+        .map_err(|e| CliError::Io(format!("writing output: {e}")))?;
+    Ok(Outcome::Clean)
+}
+
+/// A response's request-log entry, its request header made of what the
+/// command was told.
+#[derive(serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+struct ResponseEntry<'a> {
+    is_forwarded: bool,
+    request_header: MadeHeader,
+    response: kafka_wire::json::Json<'a>,
+}
+
+#[derive(serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+struct MadeHeader {
+    request_api_key: i16,
+    request_api_version: i16,
+    correlation_id: i64,
+    client_id: Option<String>,
+    request_api_key_name: String,
+}
+
+/// `encode`: the frame a request-log entry holds.
+fn encode(flags: Flags, out: &mut dyn Write, log: &mut dyn Write) -> Result<Outcome, CliError> {
+    let Some(path) = &flags.file else {
+        return Err(CliError::Usage("encode reads its entry from --file".into()));
+    };
+    let text = std::fs::read_to_string(path).map_err(|e| CliError::Io(format!("{path}: {e}")))?;
+    let document: serde_json::Value =
+        serde_json::from_str(&text).map_err(|e| CliError::Io(format!("{path}: not JSON: {e}")))?;
+    let frame = frame_from_json(&document).map_err(|e| CliError::Io(format!("{path}: {e}")))?;
+    let mut bytes = Vec::with_capacity(4 + frame.len());
+    if flags.prefix != Some(crate::SizePrefix::Absent) {
+        let size = i32::try_from(frame.len())
+            .map_err(|_| CliError::Io(format!("{path}: a frame of {} bytes", frame.len())))?;
+        bytes.extend_from_slice(&size.to_be_bytes());
+    }
+    bytes.extend_from_slice(&frame);
+    match &flags.out {
+        Some(file) => {
+            std::fs::write(file, &bytes).map_err(|e| CliError::Io(format!("{file}: {e}")))?;
+            print(log, &format!("wrote {} bytes to {file}\n", bytes.len()))?;
+        }
+        None => {
+            let hex: String = bytes.iter().map(|b| format!("{b:02x}")).collect();
+            print(out, &format!("{hex}\n"))?;
+        }
+    }
+    Ok(Outcome::Clean)
 }
 
 fn list(out: &mut dyn Write) -> Result<Outcome, CliError> {

@@ -270,7 +270,7 @@ pub enum SizePrefix {
 }
 
 impl SizePrefix {
-    fn applies(self, bytes: &[u8], request: bool) -> bool {
+    pub(crate) fn applies(self, bytes: &[u8], request: bool) -> bool {
         let Some(size) = bytes
             .first_chunk::<4>()
             .map(|b| i64::from(i32::from_be_bytes(*b)))

@@ -133,3 +133,80 @@ fn bad_commands_are_usage_errors() {
     assert_eq!(result.unwrap(), Outcome::Clean);
     assert!(out.contains(" 19 CreateTopics"), "{out}");
 }
+
+#[test]
+fn a_frame_goes_to_kafka_s_json_and_back() {
+    let dir = std::env::temp_dir().join(format!("wire-page-json-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+
+    // A request: its header names the API.
+    let (result, out, _) = wire_page(&["decode", "--hex", ACLS_REQUEST, "--kafka-json"]);
+    assert_eq!(result.unwrap(), Outcome::Clean);
+    assert_eq!(
+        out,
+        concat!(
+            r#"{"isForwarded":false,"requestHeader":{"requestApiKey":30,"requestApiVersion":3,"correlationId":0,"clientId":"","requestApiKeyName":"CREATE_ACLS"},"#,
+            r#""request":{"creations":[{"resourceType":0,"resourceName":"","resourcePatternType":0,"principal":"","host":"","operation":0,"permissionType":0}]}}"#,
+            "\n"
+        )
+    );
+    let entry = dir.join("request.json");
+    std::fs::write(&entry, &out).unwrap();
+    let (result, hex, _) = wire_page(&["encode", "--file", entry.to_str().unwrap()]);
+    assert_eq!(result.unwrap(), Outcome::Clean);
+    assert_eq!(hex.trim(), ACLS_REQUEST);
+
+    // A response: the entry's header is made of what the command was told.
+    let (result, sample, _) = wire_page(&["sample", "30", "--response", "-v", "3", "--json"]);
+    assert_eq!(result.unwrap(), Outcome::Clean);
+    let sample: serde_json::Value = serde_json::from_str(&sample).unwrap();
+    let response = sample["hex"].as_str().unwrap().to_string();
+    let args = [
+        "decode",
+        "--hex",
+        &response,
+        "--response",
+        "--api-key",
+        "30",
+        "--version",
+        "3",
+    ];
+    let (result, out, _) = wire_page(&[&args[..], &["--kafka-json"]].concat());
+    assert_eq!(result.unwrap(), Outcome::Clean);
+    assert!(
+        out.starts_with(r#"{"isForwarded":false,"requestHeader":{"requestApiKey":30,"requestApiVersion":3,"correlationId":0,"clientId":null,"requestApiKeyName":"CREATE_ACLS"},"response":{"throttleTimeMs":0,"results":["#),
+        "{out}"
+    );
+    let entry = dir.join("response.json");
+    std::fs::write(&entry, &out).unwrap();
+    let bin = dir.join("response.bin");
+    let (result, _, log) = wire_page(&[
+        "encode",
+        "--file",
+        entry.to_str().unwrap(),
+        "--out",
+        bin.to_str().unwrap(),
+    ]);
+    assert_eq!(result.unwrap(), Outcome::Clean);
+    assert!(log.starts_with("wrote "), "{log}");
+    let written: String = std::fs::read(&bin)
+        .unwrap()
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect();
+    assert_eq!(written, response);
+
+    // A broken entry: the error names the path.
+    std::fs::write(
+        &entry,
+        out.replace(r#""throttleTimeMs":0"#, r#""throttleTimeMs":"0""#),
+    )
+    .unwrap();
+    let (result, _, _) = wire_page(&["encode", "--file", entry.to_str().unwrap()]);
+    let err = result.unwrap_err().to_string();
+    assert!(
+        err.contains("at $.response.throttleTimeMs: expected an integer, found a string"),
+        "{err}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
