@@ -54,7 +54,7 @@ impl Ctx {
 /// A value with a Kafka wire form: the field types of derived structs.
 ///
 /// Implemented for `bool`, `i8`, `i16`, `u16`, `i32`, `u32`, `i64`, `f64`,
-/// [`Str`], `String`, [`Bytes`], [`Uuid`], [`Records`], `Vec<T>` and every struct
+/// [`Str`](crate::Str), `String`, [`Bytes`](bytes::Bytes), [`Uuid`](crate::Uuid), [`Records`], `Vec<T>` and every struct
 /// that derives [`KafkaMessage`](crate::KafkaMessage). Nullable fields are
 /// `Option<T>` of a [`Nullable`] type.
 ///

@@ -7,7 +7,7 @@
 //! every message of `kafka-messages`, every header and data schema, and
 //! every message you declare yourself:
 //!
-//! - Writing is a [`Serialize`](serde::Serialize) walk over a
+//! - Writing is a [`Serialize`] walk over a
 //!   [`DynamicView`] ([`DynamicView::to_json`]): no tree is built. Typed
 //!   messages are written through one ([`to_string`], [`to_value`]).
 //! - Reading builds the interpreted codec's tree ([`DynamicMessage::from_json`]),

@@ -103,7 +103,7 @@ pub(super) fn len_or_null<T: Wire>(value: Option<&T>, ctx: Ctx, form: LengthForm
     }
 }
 
-/// Strings: [`Str`] (inline or shared) and `String` (owned) share one codec.
+/// Strings: [`Str`](crate::Str) (inline or shared) and `String` (owned) share one codec.
 /// Every derived struct is nullable, with an int8 marker (`-1` null, `1`
 /// present) before it. One impl here rather than one per derived struct:
 /// four forwarding functions per struct were a measurable part of the build
