@@ -11,7 +11,7 @@
 use bytes::{Bytes, BytesMut};
 use kafka_protocol::messages as kp;
 use kafka_protocol::protocol::{Decodable, Encodable, StrBytes};
-use kafka_wire::{Message, Str, Uuid, Versioned};
+use kafka_wire::{Message, Records, Str, Uuid, Versioned};
 
 /// The baseline of every ratio to memcpy: a copy of the same bytes into a
 /// reused buffer, whose copy is placed half a page (mod 4096) from the
@@ -176,7 +176,9 @@ macro_rules! theirs {
 ours!(
     kafka_messages::CreateTopicsRequest,
     kafka_messages::CreateTopicsResponse,
-    kafka_messages::CreateAclsRequest
+    kafka_messages::CreateAclsRequest,
+    kafka_messages::MetadataResponse,
+    kafka_messages::FetchResponse
 );
 theirs!(
     kp::CreateTopicsRequest,
@@ -359,7 +361,12 @@ pub fn acls_theirs() -> kp::CreateAclsRequest {
 
 /// splitmix64: the seeded "random" topic ids, identical for both crates.
 fn topic_ids() -> impl Iterator<Item = [u8; 16]> {
-    let mut state: u64 = 0x5eed_0000_0000_0005;
+    seeded_ids(0x5eed_0000_0000_0005)
+}
+
+/// Topic ids from splitmix64 seeded with `state` (each id two draws, big
+/// endian), as the Java contender draws them.
+fn seeded_ids(mut state: u64) -> impl Iterator<Item = [u8; 16]> {
     let mut next = move || {
         state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
         let mut z = state;
@@ -544,4 +551,94 @@ pub fn response_v7() -> Workload<kafka_messages::CreateTopicsResponse, kp::Creat
         response_ours(),
         response_theirs(),
     )
+}
+
+// ---------------------------------------------------------------------------
+// The JSON workloads' other instances (kafka-wire and Kafka's Java classes
+// only; benches/peers/java/src/PeersJava.java builds the same)
+// ---------------------------------------------------------------------------
+
+/// A Metadata response (v12) of 1,000 partitions: 3 brokers, 10 topics of
+/// 100 partitions, each led by broker `p % 3` with 3 replicas all in sync.
+pub fn metadata_ours() -> kafka_messages::MetadataResponse {
+    use kafka_messages::metadata::*;
+    let replicas = |p: i32| vec![p % 3, (p + 1) % 3, (p + 2) % 3];
+    MetadataResponse {
+        throttle_time_ms: 0,
+        brokers: (0..3)
+            .map(|b| MetadataResponseBroker {
+                node_id: b,
+                host: format!("broker-{b}").into(),
+                port: 9092,
+                rack: None,
+                ..Default::default()
+            })
+            .collect(),
+        cluster_id: Some("kafka-wire-cluster".into()),
+        controller_id: 0,
+        topics: seeded_ids(0x5eed_0000_0000_0006)
+            .take(10)
+            .enumerate()
+            .map(|(t, id)| MetadataResponseTopic {
+                error_code: 0,
+                name: Some(topic_name(t).into()),
+                topic_id: Uuid::from_bytes(id),
+                is_internal: false,
+                partitions: (0..100)
+                    .map(|p| MetadataResponsePartition {
+                        error_code: 0,
+                        partition_index: p,
+                        leader_id: p % 3,
+                        leader_epoch: 0,
+                        replica_nodes: replicas(p),
+                        isr_nodes: replicas(p),
+                        offline_replicas: Vec::new(),
+                        ..Default::default()
+                    })
+                    .collect(),
+                topic_authorized_operations: i32::MIN,
+                ..Default::default()
+            })
+            .collect(),
+        ..Default::default()
+    }
+}
+
+/// The records of every partition of [`fetch_ours`]: 4 KiB of opaque bytes
+/// (no codec here or in Java looks inside a records field).
+pub fn fetch_records() -> Vec<u8> {
+    (0..4096u32).map(|i| ((i * 31 + 7) % 251) as u8).collect()
+}
+
+/// A Fetch response (v16) of 10 topics of 10 partitions, each with 4 KiB
+/// of records.
+pub fn fetch_ours() -> kafka_messages::FetchResponse {
+    use kafka_messages::fetch::*;
+    let records = Records(Bytes::from(fetch_records()));
+    FetchResponse {
+        throttle_time_ms: 0,
+        error_code: 0,
+        session_id: 0,
+        responses: seeded_ids(0x5eed_0000_0000_0007)
+            .take(10)
+            .map(|id| FetchableTopicResponse {
+                topic_id: Uuid::from_bytes(id),
+                partitions: (0..10)
+                    .map(|p| PartitionData {
+                        partition_index: p,
+                        error_code: 0,
+                        high_watermark: 1000,
+                        last_stable_offset: 1000,
+                        log_start_offset: 0,
+                        aborted_transactions: Some(Vec::new()),
+                        preferred_read_replica: -1,
+                        records: Some(records.clone()),
+                        ..Default::default()
+                    })
+                    .collect(),
+                ..Default::default()
+            })
+            .collect(),
+        ..Default::default()
+    }
 }

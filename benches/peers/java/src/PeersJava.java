@@ -17,6 +17,10 @@
 // same byte count). Allocation counts are not available in Java (-1); bytes per operation come
 // from the thread's allocation counter.
 //
+// "kafka-java" json-write (the generated <Name>JsonConverter.write, then Jackson's compact printer,
+// as Kafka's request log prints) and json-read (Jackson's tree of the text, then the converter's
+// read), on the workloads that have them.
+//
 // A plain harness, not JMH: JMH owns its loop and the schedule of its iterations (and forks a JVM
 // per trial), so it cannot time one batch when the driver asks and then wait while the Rust and
 // Go processes time theirs. What JMH would take care of is done here by hand: results feed a sink
@@ -34,7 +38,16 @@ import java.io.InputStreamReader;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
 import org.apache.kafka.common.Uuid;
+import org.apache.kafka.common.message.CreateTopicsRequestDataJsonConverter;
+import org.apache.kafka.common.message.FetchResponseData;
+import org.apache.kafka.common.message.FetchResponseDataJsonConverter;
+import org.apache.kafka.common.message.MetadataResponseData;
+import org.apache.kafka.common.message.MetadataResponseDataJsonConverter;
+import org.apache.kafka.common.record.internal.MemoryRecords;
 import org.apache.kafka.common.message.CreateAclsRequestData;
 import org.apache.kafka.common.message.CreateTopicsRequestData;
 import org.apache.kafka.common.message.CreateTopicsResponseData;
@@ -145,6 +158,113 @@ public final class PeersJava {
         return new CreateTopicsResponseData().setThrottleTimeMs(0).setTopics(results);
     }
 
+    /** Topic ids from splitmix64 seeded with {@code seed}, as benches/common/mod.rs draws them. */
+    static Uuid[] seededIds(long seed, int n) {
+        splitmixState = seed;
+        Uuid[] ids = new Uuid[n];
+        for (int i = 0; i < n; i++) {
+            long msb = splitmix();
+            long lsb = splitmix();
+            ids[i] = new Uuid(msb, lsb);
+        }
+        return ids;
+    }
+
+    /** benches/common/mod.rs metadata_ours: 3 brokers, 10 topics of 100 partitions. */
+    static MetadataResponseData metadata() {
+        MetadataResponseData.MetadataResponseBrokerCollection brokers = new MetadataResponseData.MetadataResponseBrokerCollection();
+        for (int b = 0; b < 3; b++) {
+            brokers.add(new MetadataResponseData.MetadataResponseBroker().setNodeId(b).setHost("broker-" + b).setPort(9092).setRack(null));
+        }
+        Uuid[] ids = seededIds(0x5eed000000000006L, 10);
+        MetadataResponseData.MetadataResponseTopicCollection topics = new MetadataResponseData.MetadataResponseTopicCollection();
+        for (int t = 0; t < 10; t++) {
+            List<MetadataResponseData.MetadataResponsePartition> partitions = new ArrayList<>();
+            for (int p = 0; p < 100; p++) {
+                List<Integer> replicas = List.of(p % 3, (p + 1) % 3, (p + 2) % 3);
+                partitions.add(new MetadataResponseData.MetadataResponsePartition().setErrorCode((short) 0).setPartitionIndex(p)
+                    .setLeaderId(p % 3).setLeaderEpoch(0).setReplicaNodes(new ArrayList<>(replicas))
+                    .setIsrNodes(new ArrayList<>(replicas)).setOfflineReplicas(new ArrayList<>()));
+            }
+            topics.add(new MetadataResponseData.MetadataResponseTopic().setErrorCode((short) 0).setName(topicName(t))
+                .setTopicId(ids[t]).setIsInternal(false).setPartitions(partitions)
+                .setTopicAuthorizedOperations(Integer.MIN_VALUE));
+        }
+        return new MetadataResponseData().setThrottleTimeMs(0).setBrokers(brokers).setClusterId("kafka-wire-cluster")
+            .setControllerId(0).setTopics(topics);
+    }
+
+    /** benches/common/mod.rs fetch_records: 4 KiB of opaque bytes. */
+    static byte[] fetchRecords() {
+        byte[] b = new byte[4096];
+        for (int i = 0; i < b.length; i++) b[i] = (byte) ((i * 31 + 7) % 251);
+        return b;
+    }
+
+    /** benches/common/mod.rs fetch_ours: 10 topics of 10 partitions, 4 KiB of records each. */
+    static FetchResponseData fetch() {
+        Uuid[] ids = seededIds(0x5eed000000000007L, 10);
+        byte[] records = fetchRecords();
+        List<FetchResponseData.FetchableTopicResponse> responses = new ArrayList<>();
+        for (int t = 0; t < 10; t++) {
+            List<FetchResponseData.PartitionData> partitions = new ArrayList<>();
+            for (int p = 0; p < 10; p++) {
+                partitions.add(new FetchResponseData.PartitionData().setPartitionIndex(p).setErrorCode((short) 0)
+                    .setHighWatermark(1000).setLastStableOffset(1000).setLogStartOffset(0)
+                    .setAbortedTransactions(new ArrayList<>()).setPreferredReadReplica(-1)
+                    .setRecords(MemoryRecords.readableRecords(ByteBuffer.wrap(records))));
+            }
+            responses.add(new FetchResponseData.FetchableTopicResponse().setTopicId(ids[t]).setPartitions(partitions));
+        }
+        return new FetchResponseData().setThrottleTimeMs(0).setErrorCode((short) 0).setSessionId(0).setResponses(responses);
+    }
+
+    interface JsonWriter {
+        JsonNode write(ApiMessage m, short version);
+    }
+
+    interface JsonReader {
+        ApiMessage read(JsonNode node, short version);
+    }
+
+    static final ObjectMapper MAPPER = new ObjectMapper();
+
+    /** The JSON contenders of a workload: write (converter, then Jackson's text) and read (Jackson's tree, then the converter). */
+    static void addJson(List<Contender> cs, String w, short version, ApiMessage inst, JsonWriter writer, JsonReader reader) {
+        final byte[] text;
+        try {
+            text = MAPPER.writeValueAsBytes(writer.write(inst, version));
+        } catch (Exception e) {
+            throw new AssertionError(w + ": " + e);
+        }
+        cs.add(new Contender(w, "kafka-java", "json-write", n -> {
+            try {
+                for (long i = 0; i < n; i++) keep = MAPPER.writeValueAsBytes(writer.write(inst, version));
+            } catch (Exception e) {
+                throw new AssertionError(e);
+            }
+        }, () -> {
+            try {
+                return MAPPER.writeValueAsBytes(writer.write(inst, version));
+            } catch (Exception e) {
+                throw new AssertionError(e);
+            }
+        }));
+        cs.add(new Contender(w, "kafka-java", "json-read", n -> {
+            try {
+                for (long i = 0; i < n; i++) keep = reader.read(MAPPER.readTree(text), version);
+            } catch (Exception e) {
+                throw new AssertionError(e);
+            }
+        }, () -> {
+            try {
+                return encode(reader.read(MAPPER.readTree(text), version), version);
+            } catch (Exception e) {
+                throw new AssertionError(e);
+            }
+        }));
+    }
+
     interface Runner {
         void run(long n);
     }
@@ -219,6 +339,17 @@ public final class PeersJava {
         add(cs, "large_v4", (short) 4, large(), req);
         add(cs, "acls_v3", (short) 3, acls(), CreateAclsRequestData::new);
         add(cs, "response_v7", (short) 7, response(), CreateTopicsResponseData::new);
+        addJson(cs, "large_v7", (short) 7, large(),
+            (m, v) -> CreateTopicsRequestDataJsonConverter.write((CreateTopicsRequestData) m, v),
+            CreateTopicsRequestDataJsonConverter::read);
+        add(cs, "metadata_v12", (short) 12, metadata(), MetadataResponseData::new);
+        addJson(cs, "metadata_v12", (short) 12, metadata(),
+            (m, v) -> MetadataResponseDataJsonConverter.write((MetadataResponseData) m, v),
+            MetadataResponseDataJsonConverter::read);
+        add(cs, "fetch_v16", (short) 16, fetch(), FetchResponseData::new);
+        addJson(cs, "fetch_v16", (short) 16, fetch(),
+            (m, v) -> FetchResponseDataJsonConverter.write((FetchResponseData) m, v),
+            FetchResponseDataJsonConverter::read);
         return cs;
     }
 

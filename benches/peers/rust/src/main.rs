@@ -20,7 +20,9 @@
 //! ```
 //!
 //! The contenders of each workload are one table, in [`contenders`]; that is
-//! with kafka-wire's owned, reused and borrowed decode.
+//! with kafka-wire's owned, reused and borrowed decode. Kafka's JSON form
+//! (`json-write`, `json-read`) is timed for kafka-wire only, in
+//! [`json_contenders`], against Kafka's Java converters.
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::hint::black_box;
@@ -30,6 +32,7 @@ use std::time::{Duration, Instant};
 
 use bytes::{Bytes, BytesMut};
 use kafka_protocol::protocol::{Decodable, Encodable};
+use kafka_wire::json::{self, RecordsAs};
 use kafka_wire::{Message, Versioned, WireView};
 use krabka_protocol::{borrowed as kb, owned as ko, Decode, DecodeBorrow, Encode};
 use sha2::{Digest, Sha256};
@@ -513,6 +516,102 @@ where
     ]
 }
 
+/// kafka-wire's Kafka JSON of `msg` at `v`, against Kafka's generated
+/// `JsonConverter` classes (the Java contender):
+///
+/// - `json-write`: the message to JSON text, records as Java's
+///   `write(message, version)` prints them (an empty string): the check
+///   hashes the text, which must be Jackson's byte for byte;
+/// - `json-read`: that text to the typed message (Java: Jackson's tree,
+///   then the converter's `read`); the check hashes the message read,
+///   encoded again.
+///
+/// With `binary`, also kafka-wire's encode and decode and memcpy, for the
+/// workloads that only kafka-wire and Java have.
+fn json_contenders<O>(short: &'static str, msg: O, v: i16, binary: bool) -> Vec<Contender>
+where
+    O: Codec + Message + PartialEq + std::fmt::Debug + 'static,
+{
+    let msg: &'static O = Box::leak(Box::new(msg));
+    let text: &'static str = json::to_string(msg, v, RecordsAs::Empty).unwrap().leak();
+    let mut all = vec![
+        Contender::new(
+            short,
+            "kafka-wire",
+            "json-write",
+            move |n| {
+                for _ in 0..n {
+                    black_box(json::to_string(black_box(msg), v, RecordsAs::Empty).unwrap());
+                }
+            },
+            move || text.as_bytes().to_vec(),
+        ),
+        Contender::new(
+            short,
+            "kafka-wire",
+            "json-read",
+            move |n| {
+                for _ in 0..n {
+                    black_box(json::from_str::<O>(black_box(text), v).unwrap());
+                }
+            },
+            move || {
+                let m: O = json::from_str(text, v).unwrap();
+                Versioned::encode_to_vec(&m, v).unwrap()
+            },
+        ),
+    ];
+    if binary {
+        let body: &'static Bytes = Box::leak(Box::new(Bytes::from(
+            Versioned::encode_to_vec(msg, v).unwrap(),
+        )));
+        let mut buf = BytesMut::with_capacity(body.len());
+        let mut copy = common::Memcpy::new(body);
+        all.extend([
+            Contender::new(
+                short,
+                "kafka-wire",
+                "encode",
+                move |n| {
+                    for _ in 0..n {
+                        buf.clear();
+                        black_box(black_box(msg).encode_sized(&mut buf, v));
+                    }
+                },
+                move || Versioned::encode_to_vec(msg, v).unwrap(),
+            ),
+            Contender::new(
+                short,
+                "kafka-wire",
+                "decode",
+                move |n| {
+                    for _ in 0..n {
+                        O::decode_drop(&mut black_box(body).clone(), v);
+                    }
+                },
+                move || {
+                    let mut src = body.clone();
+                    let m = <O as Versioned>::decode(&mut src, v).unwrap();
+                    assert!(src.is_empty() && m == *msg, "{short}: kafka-wire decode");
+                    Versioned::encode_to_vec(&m, v).unwrap()
+                },
+            ),
+            Contender::new(
+                short,
+                "memcpy",
+                "memcpy",
+                move |n| copy.run(n),
+                move || {
+                    let mut check = common::Memcpy::new(body);
+                    check.run(1);
+                    check.copied().to_vec()
+                },
+            ),
+        ]);
+    }
+    all
+}
+
 fn all_contenders() -> Vec<Contender> {
     let mut all = Vec::new();
     all.extend(contenders("small_v7", common::small_v7(), krabka_small()));
@@ -524,6 +623,9 @@ fn all_contenders() -> Vec<Contender> {
         common::response_v7(),
         krabka_response(),
     ));
+    all.extend(json_contenders("large_v7", common::large_ours(), 7, false));
+    all.extend(json_contenders("metadata_v12", common::metadata_ours(), 12, true));
+    all.extend(json_contenders("fetch_v16", common::fetch_ours(), 16, true));
     all
 }
 
