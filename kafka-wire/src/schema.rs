@@ -159,7 +159,9 @@ pub struct FieldSchema {
     /// The key Kafka's JSON form of a message (its generated
     /// `<Name>JsonConverter` classes, the broker's request log) writes the
     /// field under: the JSON name with its first letter lower-cased
-    /// (`topics`, `timeoutMs`).
+    /// (`topics`, `timeoutMs`). It holds no quote, backslash or control
+    /// character (the derive refuses a `name` that would), so it is written
+    /// as it is.
     pub json_key: &'static str,
     /// The wire type.
     pub kafka_type: KafkaType,

@@ -46,9 +46,27 @@ pub fn check(cx: &Ctxt, cont: &Container) {
             continue;
         }
         check_type(cx, field);
+        check_name(cx, field);
         check_nullable(cx, field);
         check_tags(cx, cont, field, &mut tags);
         check_default(cx, field);
+    }
+}
+
+/// A field's name is a key of Kafka's JSON form (`kafka_wire::json`), which
+/// writes keys as they are: one that would need an escape is refused.
+fn check_name(cx: &Ctxt, field: &Field) {
+    if let Some(name) = &field.attrs.name {
+        let text = name.value();
+        if text
+            .chars()
+            .any(|c| c.is_control() || c == '"' || c == '\\')
+        {
+            cx.error_spanned_by(
+                name,
+                "`name` cannot hold a quote, a backslash or a control character (it is a JSON key)",
+            );
+        }
     }
 }
 

@@ -384,6 +384,6 @@ impl Reader<'_> {
 
 /// The form of `field`'s value: the struct's, narrowed by a field-level
 /// `flexible` override (the request header's `client_id`).
-pub(super) fn field_flexible(field: &FieldSchema, flexible: bool, version: i16) -> bool {
+pub(crate) fn field_flexible(field: &FieldSchema, flexible: bool, version: i16) -> bool {
     flexible && field.flexible.is_none_or(|r| r.contains(version))
 }

@@ -39,6 +39,21 @@ pub(super) fn message_len(message: &DynamicMessage) -> usize {
     Writer { version }.struct_len(&message.body, schema.flexible.contains(version))
 }
 
+/// The bytes of one value of type `ty` at `version`, as a field that is
+/// `nullable` and `flexible` there writes it (a tagged field's value, for
+/// the JSON reader).
+#[cfg(feature = "json")]
+pub(crate) fn value_bytes(
+    ty: &KafkaType,
+    value: &Value,
+    (nullable, flexible): (bool, bool),
+    version: i16,
+) -> Result<Vec<u8>, EncodeError> {
+    let mut out = Vec::new();
+    Writer { version }.write_value(&mut out, ty, value, nullable, flexible)?;
+    Ok(out)
+}
+
 struct Writer {
     version: i16,
 }

@@ -73,7 +73,12 @@ mod encode;
 mod value;
 mod view;
 
+#[cfg(feature = "json")]
+pub(crate) use decode::field_flexible;
 pub use decode::PartialDecode;
+#[cfg(feature = "json")]
+pub(crate) use encode::value_bytes;
+#[cfg(feature = "json")]
 pub(crate) use value::is_default;
 pub use value::{
     default_value, Element, FieldValue, Span, StructValue, UnknownTag, Value, ValueError,

@@ -545,17 +545,6 @@ impl StructValue {
         }
     }
 
-    /// Appends `value` for `field`, which comes after every field it holds
-    /// in schema order (a reader that walks the schema).
-    pub(crate) fn push_value(&mut self, field: &'static FieldSchema, value: Value) {
-        self.fields.push(FieldValue {
-            field,
-            value,
-            span: None,
-            tag_header: None,
-        });
-    }
-
     /// A struct of `schema` with room for its fields, to read into.
     pub(crate) fn with_room(schema: &'static StructSchema) -> Self {
         StructValue {

@@ -504,6 +504,28 @@ impl<'a> StructView<'a> {
         self.field(name).map(|f| f.value)
     }
 
+    /// The declared fields it was read with, as their schema index and
+    /// value, in the order of [`fields`](Self::fields), without their spans.
+    pub(crate) fn values(&self) -> impl Iterator<Item = (usize, ValueView<'a>)> + 'a {
+        let this = *self;
+        self.children().filter_map(move |at| {
+            let slot = this.view.nodes[at].slot;
+            (slot != Node::UNKNOWN).then(|| {
+                let index = usize::from(slot);
+                (
+                    index,
+                    this.view.value(&this.schema.fields[index].kafka_type, at),
+                )
+            })
+        })
+    }
+
+    /// True when it was read with a tagged field (declared or not).
+    pub(crate) fn has_tagged_fields(&self) -> bool {
+        let nodes = &self.view.nodes;
+        self.children().any(|at| nodes[at].header > 0)
+    }
+
     /// The undeclared tagged fields it was read with, in tag order; their
     /// values share the input's bytes.
     pub fn unknown_tags(&self) -> impl Iterator<Item = UnknownTag> + 'a {

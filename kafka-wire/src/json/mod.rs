@@ -10,9 +10,10 @@
 //! - Writing is a [`Serialize`] walk over a
 //!   [`DynamicView`] ([`DynamicView::to_json`]): no tree is built. Typed
 //!   messages are written through one ([`to_string`], [`to_value`]).
-//! - Reading builds the interpreted codec's tree ([`DynamicMessage::from_json`]),
-//!   which encodes to Kafka's bytes; typed messages are read through it
-//!   ([`from_str`], [`from_value`]).
+//! - Reading writes the message's bytes as the parser meets each value (a
+//!   serde `DeserializeSeed` driven by the schema: no JSON tree, no value
+//!   tree), which the typed decoder ([`from_str`], [`from_value`]) or the
+//!   interpreted one ([`DynamicMessage::from_json`]) then reads.
 //!
 //! The form is Java's, field for field: keys are the schema's names with the
 //! first letter lower-cased (`topics`, `timeoutMs`); a struct holds exactly
@@ -72,8 +73,7 @@ use crate::dynamic::{DynamicMessage, DynamicView, StructView};
 use crate::schema::{KafkaType, MessageSchema};
 use crate::{EncodeError, VersionRange, Versioned};
 
-use read::{At, Reader};
-use write::StructJson;
+use write::TextWriter;
 
 /// How a `records` field is written. Java's `JsonConverter.write` takes a
 /// `serializeRecords` switch; neither of its forms keeps the records' bytes.
@@ -92,13 +92,17 @@ pub enum RecordsAs {
     SizeInBytes,
 }
 
-/// A message, or a struct of one, in Kafka's JSON form: serialize it with
-/// `serde_json` (or any serde format), or print it (compact JSON).
+/// A message, or a struct of one, in Kafka's JSON form: print it (compact,
+/// as Kafka's tools print it), write it ([`to_writer`](Json::to_writer),
+/// [`write_to`](Json::write_to)), or serialize it with `serde_json` (as
+/// its JSON text, embedded verbatim: a raw value).
 ///
 /// Made by [`DynamicView::to_json`] and [`StructView::to_json`].
 #[derive(Clone, Copy)]
 pub struct Json<'a> {
-    inner: StructJson<'a>,
+    view: StructView<'a>,
+    version: i16,
+    records: RecordsAs,
     /// One more entry after the struct's fields.
     extra: Option<(&'a str, &'a str)>,
 }
@@ -113,34 +117,60 @@ impl<'a> Json<'a> {
 
     /// Writes `records` fields as `records` says (base64 unless told).
     pub fn records(mut self, records: RecordsAs) -> Self {
-        self.inner.records = records;
+        self.records = records;
         self
     }
 
-    /// As a `serde_json::Value`. Its objects keep Java's key order only if
-    /// `serde_json`'s `preserve_order` feature is on; the text written by
-    /// [`to_writer`](Self::to_writer) and [`Display`](fmt::Display) always
-    /// does.
-    pub fn to_value(&self) -> serde_json::Value {
-        match serde_json::to_value(self) {
-            Ok(value) => value,
-            Err(e) => unreachable!("a view is always valid JSON: {e}"),
+    /// Appends the compact text to `out`, as Jackson prints it (the printer
+    /// of Kafka's tools): the same text byte for byte but where a `float64`
+    /// is written (Jackson prints Java's `Double.toString`, `1.0E10`; this
+    /// prints the shortest form, `10000000000.0`: the same number).
+    pub fn write_to(&self, out: &mut Vec<u8>) {
+        let mut writer = TextWriter {
+            out,
+            version: self.version,
+            records: self.records,
+        };
+        writer.write_struct(self.view, self.extra);
+    }
+
+    /// Room for the text: about what Kafka's JSON takes of a message's bytes
+    /// (twice, and more for records in base64), to grow once or never.
+    fn capacity(&self) -> usize {
+        (self.view.span().len * 2 + 64).min(1 << 24)
+    }
+
+    /// The compact text, as [`write_to`](Self::write_to) writes it.
+    pub fn to_text(&self) -> String {
+        let mut out = Vec::with_capacity(self.capacity());
+        self.write_to(&mut out);
+        match String::from_utf8(out) {
+            Ok(text) => text,
+            Err(e) => unreachable!("JSON text of UTF-8 strings is UTF-8: {e}"),
         }
     }
 
-    /// Writes compact JSON to `writer`, as Jackson prints it (Kafka's tools
-    /// print with Jackson): the same text byte for byte but where a
-    /// `float64` is written (Jackson prints Java's `Double.toString`,
-    /// `1.0E10`; this prints the shortest form, `10000000000.0`: the same
-    /// number).
-    pub fn to_writer<W: std::io::Write>(&self, writer: W) -> std::io::Result<()> {
-        to_writer(writer, self)
+    /// Writes the compact text to `writer`.
+    pub fn to_writer<W: std::io::Write>(&self, mut writer: W) -> std::io::Result<()> {
+        let mut out = Vec::with_capacity(self.capacity());
+        self.write_to(&mut out);
+        writer.write_all(&out)
+    }
+
+    /// As a `serde_json::Value`. Its objects keep Java's key order only if
+    /// `serde_json`'s `preserve_order` feature is on; the text always does.
+    pub fn to_value(&self) -> serde_json::Value {
+        match serde_json::from_str(&self.to_text()) {
+            Ok(value) => value,
+            Err(e) => unreachable!("the text written is JSON: {e}"),
+        }
     }
 }
 
 /// Writes `value` as compact JSON the way Jackson prints it (the printer of
 /// Kafka's tools): serde_json's compact form, with a control character
-/// that has no short escape written `\u001F`, in upper case.
+/// that has no short escape written `\u001F`, in upper case. A [`Json`]
+/// inside it is written as its text.
 pub fn to_writer<W: std::io::Write, T: Serialize + ?Sized>(
     writer: W,
     value: &T,
@@ -168,24 +198,20 @@ impl serde_json::ser::Formatter for Jackson {
     }
 }
 
+/// The text, as a raw JSON value: serde_json writes it verbatim (and
+/// `serde_json::to_value` parses it).
 impl Serialize for Json<'_> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        self.inner.serialize_with(serializer, self.extra)
+        let raw = serde_json::value::RawValue::from_string(self.to_text())
+            .map_err(serde::ser::Error::custom)?;
+        raw.serialize(serializer)
     }
 }
 
-/// Compact JSON, as [`to_writer`](Json::to_writer) writes it; `{:#}`
-/// indents it (serde_json's layout).
+/// Compact JSON, as [`write_to`](Json::write_to) writes it.
 impl fmt::Display for Json<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let text = if f.alternate() {
-            serde_json::to_vec_pretty(self).map_err(|_| fmt::Error)?
-        } else {
-            let mut out = Vec::new();
-            self.to_writer(&mut out).map_err(|_| fmt::Error)?;
-            out
-        };
-        f.write_str(core::str::from_utf8(&text).map_err(|_| fmt::Error)?)
+        f.write_str(&self.to_text())
     }
 }
 
@@ -231,11 +257,9 @@ impl<'a> StructView<'a> {
 
 fn json_of(view: StructView<'_>, version: i16) -> Json<'_> {
     Json {
-        inner: StructJson {
-            view,
-            version,
-            records: RecordsAs::default(),
-        },
+        view,
+        version,
+        records: RecordsAs::default(),
         extra: None,
     }
 }
@@ -248,21 +272,15 @@ impl DynamicMessage {
         version: i16,
         json: &serde_json::Value,
     ) -> Result<Self, JsonError> {
-        let located = |e: JsonError| e.in_message(schema.body.name, version);
-        if !schema.versions.contains(version) {
-            let kind = JsonErrorKind::UnsupportedVersion {
-                supported: schema.versions,
-            };
-            return Err(located(JsonError::new("$".into(), kind)));
-        }
-        let body = Reader { version }
-            .read_struct(schema.body, json, &At::Root)
-            .map_err(located)?;
-        Ok(DynamicMessage {
+        let bytes = message_bytes(schema, version, |flexible| {
+            read::body_bytes(schema.body, version, flexible, json)
+        })?;
+        decoded(
             schema,
             version,
-            body,
-        })
+            |bytes| Self::decode_exact(schema, version, bytes),
+            bytes,
+        )
     }
 
     /// [`from_json`](Self::from_json) from JSON text.
@@ -271,8 +289,13 @@ impl DynamicMessage {
         version: i16,
         text: &str,
     ) -> Result<Self, JsonError> {
-        let json = parse(text).map_err(|e| e.in_message(schema.body.name, version))?;
-        Self::from_json(schema, version, &json)
+        let bytes = bytes_of_text(schema, version, text)?;
+        decoded(
+            schema,
+            version,
+            |bytes| Self::decode_exact(schema, version, bytes),
+            bytes,
+        )
     }
 
     /// The message in Kafka's JSON form: encoded, then written from its
@@ -281,6 +304,46 @@ impl DynamicMessage {
         let bytes = Bytes::from(self.encode_to_vec()?);
         Ok(view_to_string(self.schema, self.version, bytes, records))
     }
+}
+
+/// The bytes of a message of `schema` at `version`, read from JSON by `read`
+/// (given whether the version is flexible).
+fn message_bytes(
+    schema: MessageSchema,
+    version: i16,
+    read: impl FnOnce(bool) -> Result<Vec<u8>, JsonError>,
+) -> Result<Vec<u8>, JsonError> {
+    let located = |e: JsonError| e.in_message(schema.body.name, version);
+    if !schema.versions.contains(version) {
+        let kind = JsonErrorKind::UnsupportedVersion {
+            supported: schema.versions,
+        };
+        return Err(located(JsonError::new("$".into(), kind)));
+    }
+    read(schema.flexible.contains(version)).map_err(located)
+}
+
+/// The bytes of a message read from JSON text, which must hold nothing
+/// after the message.
+fn bytes_of_text(schema: MessageSchema, version: i16, text: &str) -> Result<Vec<u8>, JsonError> {
+    message_bytes(schema, version, |flexible| {
+        let mut deserializer = serde_json::Deserializer::from_str(text);
+        let bytes = read::body_bytes(schema.body, version, flexible, &mut deserializer)?;
+        deserializer.end().map_err(read::syntax)?;
+        Ok(bytes)
+    })
+}
+
+/// The message the bytes read from JSON hold, by `decode`.
+fn decoded<T>(
+    schema: MessageSchema,
+    version: i16,
+    decode: impl FnOnce(Bytes) -> Result<T, crate::DecodeError>,
+    bytes: Vec<u8>,
+) -> Result<T, JsonError> {
+    decode(Bytes::from(bytes)).map_err(|e| {
+        JsonError::new("$".into(), JsonErrorKind::Decode(e)).in_message(schema.body.name, version)
+    })
 }
 
 /// `value` at `version` in Kafka's JSON form, as compact text.
@@ -312,32 +375,35 @@ pub fn to_value<T: Versioned>(
 /// A `T` at `version` from Kafka's JSON form.
 pub fn from_value<T: Versioned>(json: &serde_json::Value, version: i16) -> Result<T, JsonError> {
     let schema = MessageSchema::of::<T>();
-    let message = DynamicMessage::from_json(schema, version, json)?;
-    typed(&message)
+    let bytes = message_bytes(schema, version, |flexible| {
+        read::body_bytes(schema.body, version, flexible, json)
+    })?;
+    decoded(
+        schema,
+        version,
+        |bytes| T::decode_exact(bytes, version),
+        bytes,
+    )
 }
 
-/// A `T` at `version` from Kafka's JSON form, as text.
+/// A `T` at `version` from Kafka's JSON form, as text: read straight into
+/// its bytes (no JSON tree), then decoded.
 pub fn from_str<T: Versioned>(text: &str, version: i16) -> Result<T, JsonError> {
     let schema = MessageSchema::of::<T>();
-    let message = DynamicMessage::from_json_str(schema, version, text)?;
-    typed(&message)
-}
-
-/// The typed message of a tree read from JSON: its bytes, decoded.
-fn typed<T: Versioned>(message: &DynamicMessage) -> Result<T, JsonError> {
-    let (name, version) = (message.schema.body.name, message.version);
-    let located = |kind| JsonError::new("$".into(), kind).in_message(name, version);
-    let bytes = message
-        .encode_to_vec()
-        .map_err(|e| located(JsonErrorKind::Encode(e)))?;
-    T::decode_exact(&bytes[..], version).map_err(|e| located(JsonErrorKind::Decode(e)))
+    let bytes = bytes_of_text(schema, version, text)?;
+    decoded(
+        schema,
+        version,
+        |bytes| T::decode_exact(bytes, version),
+        bytes,
+    )
 }
 
 fn view_to_string(schema: MessageSchema, version: i16, bytes: Bytes, records: RecordsAs) -> String {
     decode_own(schema, version, bytes)
         .to_json()
         .records(records)
-        .to_string()
+        .to_text()
 }
 
 /// A view of bytes this crate has just encoded at `version`.
@@ -346,16 +412,6 @@ fn decode_own(schema: MessageSchema, version: i16, bytes: Bytes) -> DynamicView 
         Ok(view) => view,
         Err(e) => unreachable!("the interpreted codec reads what the typed one writes: {e}"),
     }
-}
-
-/// JSON text, parsed.
-fn parse(text: &str) -> Result<serde_json::Value, JsonError> {
-    serde_json::from_str(text).map_err(|e| {
-        let kind = JsonErrorKind::Syntax {
-            reason: e.to_string(),
-        };
-        JsonError::new("$".into(), kind)
-    })
 }
 
 /// JSON that does not hold a message of the schema at the version asked:
@@ -469,6 +525,9 @@ pub enum JsonErrorKind {
         /// The version.
         version: i16,
     },
+    /// A key given twice in one object.
+    #[error("the key is given twice")]
+    DuplicateKey,
     /// A key the struct has no field for.
     #[error("{structure} has no such field")]
     UnknownField {
@@ -493,8 +552,8 @@ pub enum JsonErrorKind {
         /// Its length in bytes.
         len: usize,
     },
-    /// The message read does not encode (a rule the encoder checks that the
-    /// reader does not, such as a tagged field's tag clashing).
+    /// A value read does not encode (a tagged field's, or a tagged field
+    /// in a version that is not flexible).
     #[error("the message does not encode: {0}")]
     Encode(EncodeError),
     /// A document that holds messages (a request-log entry) without what it
@@ -510,7 +569,7 @@ pub enum JsonErrorKind {
         /// The key.
         key: i64,
     },
-    /// The typed message does not read the bytes the tree encoded to (a
+    /// The message does not read the bytes its JSON was read into (a
     /// declaration whose `Wire` impls of its own disagree with its schema).
     #[error("the typed message does not read what its schema wrote: {0}")]
     Decode(crate::DecodeError),

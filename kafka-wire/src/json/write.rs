@@ -1,181 +1,236 @@
-//! Writing Kafka's JSON: a [`Serialize`] walk over a [`StructView`], in the
-//! order and forms of Kafka's generated `JsonConverter.write`.
+//! Writing Kafka's JSON: a walk over a [`StructView`] that writes the text
+//! straight into a buffer, in the order and forms of Kafka's generated
+//! `JsonConverter.write` and with Jackson's escapes. Numbers are formatted
+//! by serde_json's formatter, as serde_json would print them.
 
-use core::ptr;
-
-use base64::display::Base64Display;
 use base64::engine::general_purpose::{STANDARD, URL_SAFE_NO_PAD};
-use serde::ser::{SerializeMap, SerializeSeq};
-use serde::{Serialize, Serializer};
+use base64::Engine;
+use serde_json::ser::{CompactFormatter, Formatter};
 
 use super::RecordsAs;
-use crate::dynamic::{is_default, ArrayView, FieldView, StructView, ValueView};
-use crate::schema::{FieldSchema, KafkaType, StructSchema};
-use crate::Uuid;
+use crate::dynamic::{is_default, ArrayView, StructView, ValueView};
+use crate::schema::{FieldSchema, StructSchema};
 
-/// A struct of a message read at `version`, written as Kafka writes it.
-#[derive(Clone, Copy)]
-pub(super) struct StructJson<'a> {
-    pub(super) view: StructView<'a>,
+/// Writes the text of structs read at `version`.
+pub(super) struct TextWriter<'o> {
+    pub(super) out: &'o mut Vec<u8>,
     pub(super) version: i16,
     pub(super) records: RecordsAs,
 }
 
-impl Serialize for StructJson<'_> {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        self.serialize_with(serializer, None)
-    }
-}
-
-impl StructJson<'_> {
+impl TextWriter<'_> {
     /// Every field of the version in schema order (Java's), a tagged one
     /// only when it holds more than its default, then `extra`; unknown
     /// tagged fields are not part of Kafka's JSON.
-    pub(super) fn serialize_with<S: Serializer>(
-        &self,
-        serializer: S,
-        extra: Option<(&str, &str)>,
-    ) -> Result<S::Ok, S::Error> {
-        let schema: &StructSchema = self.view.schema();
+    pub(super) fn write_struct(&mut self, view: StructView<'_>, extra: Option<(&str, &str)>) {
+        let schema: &StructSchema = view.schema();
         let version = self.version;
-        let mut map = serializer.serialize_map(None)?;
+        self.out.push(b'{');
+        let mut first = true;
         // The fields as read: the version's regular fields in schema order,
         // then the tagged ones present, in tag order.
-        let mut read = self.view.fields().peekable();
-        for field in schema.fields {
+        let mut read = view.values();
+        let mut pending = read.next();
+        let mut any_tagged = None;
+        for (index, field) in schema.fields.iter().enumerate() {
             if !field.versions.contains(version) {
                 continue;
             }
-            let found = if field.tagged.contains(version) {
-                self.view.fields().find(|f| ptr::eq(f.field, field))
+            let value = if field.tagged.contains(version) {
+                // Most structs were read without a tagged field: one look
+                // says so for all of them.
+                if !*any_tagged.get_or_insert_with(|| view.has_tagged_fields()) {
+                    continue;
+                }
+                match view.values().find(|(i, _)| *i == index) {
+                    Some((_, v)) if !is_default(field, &v.to_value()) => v,
+                    _ => continue,
+                }
             } else {
-                match read.peek() {
-                    Some(f) if ptr::eq(f.field, field) => read.next(),
-                    _ => self.view.fields().find(|f| ptr::eq(f.field, field)),
+                match pending {
+                    Some((i, v)) if i == index => {
+                        pending = read.next();
+                        v
+                    }
+                    _ => match view.values().find(|(i, _)| *i == index) {
+                        Some((_, v)) => v,
+                        None => unreachable!("a view holds every regular field of its version"),
+                    },
                 }
             };
-            let Some(found) = found else { continue };
-            if field.tagged.contains(version) && is_default(field, &found.value.to_value()) {
-                continue;
+            if !first {
+                self.out.push(b',');
             }
-            self.entry(&mut map, field, &found)?;
+            first = false;
+            self.entry(field, value);
         }
         if let Some((key, value)) = extra {
-            map.serialize_entry(key, value)?;
+            if !first {
+                self.out.push(b',');
+            }
+            self.string(key);
+            self.out.push(b':');
+            self.string(value);
         }
-        map.end()
+        self.out.push(b'}');
     }
 
-    fn entry<M: SerializeMap>(
-        &self,
-        map: &mut M,
-        field: &'static FieldSchema,
-        found: &FieldView<'_>,
-    ) -> Result<(), M::Error> {
-        match (found.value, self.records) {
+    fn entry(&mut self, field: &FieldSchema, value: ValueView<'_>) {
+        // Keys are written as they are: the derive refuses one that would
+        // need an escape.
+        self.out.push(b'"');
+        self.out.extend_from_slice(field.json_key.as_bytes());
+        match (value, self.records) {
             (ValueView::Records(bytes), RecordsAs::SizeInBytes) => {
-                let key = SizeInBytesKey(field.json_key);
-                map.serialize_entry(&key, &bytes.len())
+                self.out.extend_from_slice(b"SizeInBytes\":");
+                self.number(|f, out| f.write_u64(out, bytes.len() as u64));
             }
             (value, _) => {
-                map.serialize_entry(field.json_key, &self.value(&field.kafka_type, value))
+                self.out.extend_from_slice(b"\":");
+                self.value(value);
             }
         }
     }
 
-    fn value<'v>(&self, ty: &'static KafkaType, value: ValueView<'v>) -> ValueJson<'v> {
-        ValueJson {
-            ty,
-            value,
-            version: self.version,
-            records: self.records,
-        }
-    }
-}
-
-/// The key Java writes a records field's size under: `<key>SizeInBytes`.
-struct SizeInBytesKey(&'static str);
-
-impl Serialize for SizeInBytesKey {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_str(&format_args!("{}SizeInBytes", self.0))
-    }
-}
-
-/// One value, in Kafka's JSON form.
-struct ValueJson<'a> {
-    ty: &'static KafkaType,
-    value: ValueView<'a>,
-    version: i16,
-    records: RecordsAs,
-}
-
-impl Serialize for ValueJson<'_> {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        match self.value {
-            ValueView::Null => serializer.serialize_unit(),
-            ValueView::Bool(v) => serializer.serialize_bool(v),
-            ValueView::Int8(v) => serializer.serialize_i8(v),
-            ValueView::Int16(v) => serializer.serialize_i16(v),
-            ValueView::Uint16(v) => serializer.serialize_u16(v),
-            ValueView::Int32(v) => serializer.serialize_i32(v),
-            ValueView::Uint32(v) => serializer.serialize_u32(v),
-            ValueView::Int64(v) => serializer.serialize_i64(v),
-            ValueView::Float64(v) => float(v, serializer),
-            ValueView::Uuid(v) => serializer.collect_str(&uuid_text(&v)),
-            ValueView::String(v) => serializer.serialize_str(v),
-            ValueView::Bytes(v) => serializer.collect_str(&Base64Display::new(v, &STANDARD)),
+    fn value(&mut self, value: ValueView<'_>) {
+        match value {
+            ValueView::Null => self.out.extend_from_slice(b"null"),
+            ValueView::Bool(true) => self.out.extend_from_slice(b"true"),
+            ValueView::Bool(false) => self.out.extend_from_slice(b"false"),
+            ValueView::Int8(v) => self.number(|f, out| f.write_i8(out, v)),
+            ValueView::Int16(v) => self.number(|f, out| f.write_i16(out, v)),
+            ValueView::Uint16(v) => self.number(|f, out| f.write_u16(out, v)),
+            ValueView::Int32(v) => self.number(|f, out| f.write_i32(out, v)),
+            ValueView::Uint32(v) => self.number(|f, out| f.write_u32(out, v)),
+            ValueView::Int64(v) => self.number(|f, out| f.write_i64(out, v)),
+            // Jackson writes a double that is not a number as a string.
+            ValueView::Float64(v) if v.is_nan() => self.out.extend_from_slice(b"\"NaN\""),
+            ValueView::Float64(v) if v.is_infinite() && v > 0.0 => {
+                self.out.extend_from_slice(b"\"Infinity\"")
+            }
+            ValueView::Float64(v) if v.is_infinite() => {
+                self.out.extend_from_slice(b"\"-Infinity\"")
+            }
+            ValueView::Float64(v) => self.number(|f, out| f.write_f64(out, v)),
+            // Kafka's Uuid.toString: URL-safe base64 without padding.
+            ValueView::Uuid(v) => self.base64(v.as_bytes(), &URL_SAFE_NO_PAD),
+            ValueView::String(v) => self.string(v),
+            ValueView::Bytes(v) => self.base64(v, &STANDARD),
             ValueView::Records(v) => match self.records {
-                RecordsAs::Base64 => serializer.collect_str(&Base64Display::new(v, &STANDARD)),
-                // SizeInBytes is written by the struct, under its own key.
-                RecordsAs::Empty | RecordsAs::SizeInBytes => serializer.serialize_str(""),
+                RecordsAs::Base64 => self.base64(v, &STANDARD),
+                // SizeInBytes is written by `entry`, under its own key.
+                RecordsAs::Empty | RecordsAs::SizeInBytes => self.out.extend_from_slice(b"\"\""),
             },
-            ValueView::Array(array) => self.array(array, serializer),
-            ValueView::Struct(body) => StructJson {
-                view: body,
-                version: self.version,
-                records: self.records,
+            ValueView::Array(array) => self.array(array),
+            ValueView::Struct(body) => self.write_struct(body, None),
+        }
+    }
+
+    fn array(&mut self, array: ArrayView<'_>) {
+        self.out.push(b'[');
+        for (i, item) in array.iter().enumerate() {
+            if i > 0 {
+                self.out.push(b',');
             }
-            .serialize(serializer),
+            self.value(item.value);
+        }
+        self.out.push(b']');
+    }
+
+    /// A number, as serde_json's compact formatter writes it.
+    fn number(
+        &mut self,
+        write: impl FnOnce(&mut CompactFormatter, &mut Vec<u8>) -> std::io::Result<()>,
+    ) {
+        match write(&mut CompactFormatter, self.out) {
+            Ok(()) => {}
+            Err(e) => unreachable!("writing into a Vec does not fail: {e}"),
         }
     }
-}
 
-impl ValueJson<'_> {
-    fn array<S: Serializer>(&self, array: ArrayView<'_>, serializer: S) -> Result<S::Ok, S::Error> {
-        let element = match self.ty {
-            KafkaType::Array(element) => element,
-            _ => array.element_type(),
-        };
-        let mut seq = serializer.serialize_seq(Some(array.len()))?;
-        for item in array.iter() {
-            seq.serialize_element(&ValueJson {
-                ty: element,
-                value: item.value,
-                version: self.version,
-                records: self.records,
-            })?;
+    fn string(&mut self, text: &str) {
+        self.out.push(b'"');
+        escaped(self.out, text);
+        self.out.push(b'"');
+    }
+
+    fn base64<E: Engine>(&mut self, bytes: &[u8], engine: &E) {
+        use base64::engine::Config;
+        let padding = engine.config().encode_padding();
+        let len =
+            base64::encoded_len(bytes.len(), padding).expect("a slice's base64 fits in memory");
+        self.out.push(b'"');
+        let start = self.out.len();
+        self.out.resize(start + len, 0);
+        match engine.encode_slice(bytes, &mut self.out[start..]) {
+            Ok(written) => debug_assert_eq!(written, len),
+            Err(e) => unreachable!("room for base64 was made: {e}"),
         }
-        seq.end()
+        self.out.push(b'"');
     }
 }
 
-/// A float64 as Jackson writes a `DoubleNode`: a number, and `NaN`,
-/// `Infinity` and `-Infinity` as strings.
-fn float<S: Serializer>(v: f64, serializer: S) -> Result<S::Ok, S::Error> {
-    if v.is_finite() {
-        serializer.serialize_f64(v)
-    } else if v.is_nan() {
-        serializer.serialize_str("NaN")
-    } else if v > 0.0 {
-        serializer.serialize_str("Infinity")
-    } else {
-        serializer.serialize_str("-Infinity")
+/// Whether any byte of `bytes` is a control character, `"` or `\\`: eight
+/// bytes at a time with the classic word tricks (a byte below `n` and a
+/// zero byte each set its high bit in the result).
+fn needs_escape(bytes: &[u8]) -> bool {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGHS: u64 = 0x8080_8080_8080_8080;
+    let has_zero = |x: u64| x.wrapping_sub(ONES) & !x & HIGHS;
+    let flagged = |word: [u8; 8]| {
+        let x = u64::from_le_bytes(word);
+        let control = x.wrapping_sub(ONES * 0x20) & !x & HIGHS;
+        let quote = has_zero(x ^ (ONES * u64::from(b'"')));
+        let backslash = has_zero(x ^ (ONES * u64::from(b'\\')));
+        control | quote | backslash != 0
+    };
+    let mut words = bytes.chunks_exact(8);
+    for word in &mut words {
+        if flagged(word.try_into().expect("eight bytes")) {
+            return true;
+        }
     }
+    // The last bytes, padded with a letter to a word.
+    let rest = words.remainder();
+    let mut last = [b'a'; 8];
+    last[..rest.len()].copy_from_slice(rest);
+    flagged(last)
 }
 
-/// A UUID as Kafka's `Uuid.toString` writes it: its 16 bytes in URL-safe
-/// base64 without padding (22 characters).
-pub(super) fn uuid_text(uuid: &Uuid) -> Base64Display<'_, 'static, base64::engine::GeneralPurpose> {
-    Base64Display::new(uuid.as_bytes(), &URL_SAFE_NO_PAD)
+/// `text` with Jackson's escapes: `\"`, `\\`, the short escapes of
+/// backspace, form feed, line feed, carriage return and tab, and any other
+/// control character as `\u00XX` in upper case; everything else as it is.
+pub(super) fn escaped(out: &mut Vec<u8>, text: &str) {
+    let bytes = text.as_bytes();
+    let needs = |b: u8| b < 0x20 || b == b'"' || b == b'\\';
+    // Nearly every key and string needs no escape: a check eight bytes at
+    // a time, then a copy.
+    if !needs_escape(bytes) {
+        out.extend_from_slice(bytes);
+        return;
+    }
+    let mut start = 0;
+    for (i, &b) in bytes.iter().enumerate() {
+        if !needs(b) {
+            continue;
+        }
+        out.extend_from_slice(&bytes[start..i]);
+        match b {
+            b'"' => out.extend_from_slice(b"\\\""),
+            b'\\' => out.extend_from_slice(b"\\\\"),
+            0x08 => out.extend_from_slice(b"\\b"),
+            0x0c => out.extend_from_slice(b"\\f"),
+            b'\n' => out.extend_from_slice(b"\\n"),
+            b'\r' => out.extend_from_slice(b"\\r"),
+            b'\t' => out.extend_from_slice(b"\\t"),
+            _ => {
+                const HEX: &[u8; 16] = b"0123456789ABCDEF";
+                out.extend_from_slice(b"\\u00");
+                out.push(HEX[usize::from(b >> 4)]);
+                out.push(HEX[usize::from(b & 0xf)]);
+            }
+        }
+        start = i + 1;
+    }
+    out.extend_from_slice(&bytes[start..]);
 }
