@@ -9,6 +9,7 @@
 #   scripts/java-oracle.sh schemas DIR
 #   scripts/java-oracle.sh json IN.tsv OUT.tsv
 #   scripts/java-oracle.sh from-json IN.tsv OUT.tsv
+#   scripts/java-oracle.sh request-log IN.tsv OUT.tsv
 #
 # Env: JAVA_ORACLE_CACHE_DIR (<repo>/.cache/java-oracle), JAVA_ORACLE_JAVA_OPTS (-Xmx1g),
 #      JAVA_HOME (optional).
@@ -24,7 +25,7 @@ MARKER="$CACHE_DIR/libs.complete"      # written only after a successful fetch
 CLASSES_DIR="$CACHE_DIR/classes"
 STAMP="$CLASSES_DIR/.sources.sha256"   # what the classes were compiled from
 # Jars the oracle cannot run without (regexes); the marker must list them.
-REQUIRED_JARS=("kafka-clients-${KAFKA_RELEASE//./\\.}\\.jar" 'jackson-databind-.*\.jar' 'jackson-core-.*\.jar')
+REQUIRED_JARS=("kafka-clients-${KAFKA_RELEASE//./\\.}\\.jar" "kafka-server-${KAFKA_RELEASE//./\\.}\\.jar" 'jackson-databind-.*\.jar' 'jackson-core-.*\.jar')
 
 usage() {
     cat >&2 <<EOF
@@ -46,6 +47,9 @@ usage: $(basename "$0") <command>
   from-json IN.tsv OUT.tsv
             IN.tsv holds <SchemaName>\\t<version>\\t<json>: Kafka's JsonConverter reads each and its
             class encodes it, in the format of echo
+  request-log IN.tsv OUT.tsv
+            IN.tsv holds <request frame hex>\\t<response frame hex> (no size prefix): the broker's
+            request-log line of each exchange (RequestConvertToJson.requestDescMetrics, fixed metrics)
   api-keys OUT.tsv
             every constant of org.apache.kafka.common.protocol.ApiKeys: <id>\\t<NAME>
   errors OUT.tsv
@@ -159,7 +163,7 @@ case "${1:-}" in
     generate)
         [[ $# -ge 2 ]] || { usage; exit 2; }
         install; run "$@" ;;
-    echo | json | from-json)
+    echo | json | from-json | request-log)
         [[ $# -eq 3 ]] || { usage; exit 2; }
         [[ -f "$2" ]] || die "input file '$2' not found"
         install; run "$@" ;;

@@ -103,6 +103,12 @@ pub struct RequestMetrics {
 /// and the metrics. Records are written as the request log writes them
 /// ([`request_log_records`]) unless [`records`](RequestLog::records) says.
 /// Print it (compact, as Jackson prints) or serialize it.
+///
+/// It prints the messages as their bytes hold them. The broker prints its
+/// request and response objects, which in one case hold other than the
+/// bytes they read: from version 7, a `JoinGroupResponse` with an empty
+/// `protocolName` holds null (what brokers send there). The Java
+/// differential checks every API against `RequestConvertToJson` itself.
 #[derive(Debug, Clone, Copy)]
 pub struct RequestLog<'a> {
     request: &'a FrameView,

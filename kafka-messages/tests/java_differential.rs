@@ -516,3 +516,163 @@ fn api_key_names_are_kafkas() {
         assert_eq!(java.get(&key.key()), Some(&ours), "{key:?}");
     }
 }
+
+/// What Kafka's request and response classes change in the messages they
+/// wrap, which the request log prints and the wire does not carry: from
+/// version 7, `JoinGroupResponse` turns an empty `protocolName` into null
+/// (what a broker sends there). `(API, from version, ours, Java's)`.
+#[cfg(feature = "json")]
+const JAVA_NORMALIZES: &[(kafka_messages::ApiKey, i16, &str, &str)] = &[(
+    kafka_messages::ApiKey::JoinGroup,
+    7,
+    r#""protocolName":"""#,
+    r#""protocolName":null"#,
+)];
+
+/// The broker's request log, against Java's own (`RequestConvertToJson.
+/// requestDescMetrics` in kafka-server): for every API at every version, up
+/// to three exchanges made of Java's random requests and responses, framed
+/// here, printed by `kafka_messages::json::RequestLog` and by Java with the
+/// same metrics, must be the same line (equal as values where a `float64`
+/// is printed).
+#[cfg(feature = "json")]
+#[test]
+#[ignore = "needs Java 17 and Maven: cargo test -p kafka-messages --test java_differential -- --ignored"]
+fn request_log_is_kafkas() {
+    use kafka_messages::dynamic::FrameView;
+    use kafka_messages::json::{RequestLog, RequestMetrics};
+    use kafka_wire::{RequestHeader, ResponseHeader, Versioned};
+
+    let mut bodies: BTreeMap<(String, i16), Vec<Vec<u8>>> = BTreeMap::new();
+    for (name, version, hexed) in lines(java_instances()) {
+        let list = bodies.entry((name, version)).or_default();
+        if list.len() < 3 {
+            list.push(unhex(&hexed));
+        }
+    }
+    let metrics = RequestMetrics {
+        connection: "127.0.0.1:9092-127.0.0.1:50000-0".into(),
+        total_time_ms: 1.5,
+        request_queue_time_ms: 0.25,
+        local_time_ms: 0.5,
+        remote_time_ms: 0.0,
+        throttle_time_ms: 0,
+        response_queue_time_ms: 0.125,
+        send_time_ms: 0.625,
+        security_protocol: "PLAINTEXT".into(),
+        principal: "User:ANONYMOUS".into(),
+        listener: "PLAINTEXT".into(),
+        client_software_name: "kafka-wire".into(),
+        client_software_version: "0.1".into(),
+        temporary_memory_bytes: 4096,
+        message_conversions_time_ms: 0.0,
+    };
+    let mut rows = String::new();
+    let mut ours = Vec::new();
+    let mut correlation_id = 0;
+    for api in kafka_messages::ApiKey::ALL {
+        let (Some(low), Some(high)) = (
+            api.valid_versions().lowest(),
+            api.valid_versions().highest(),
+        ) else {
+            continue;
+        };
+        for version in low..=high {
+            let requests = &bodies[&(format!("{}Request", api.name()), version)];
+            let responses = &bodies[&(format!("{}Response", api.name()), version)];
+            for (request, response) in requests.iter().zip(responses) {
+                correlation_id += 1;
+                let header =
+                    RequestHeader::new(api.key(), version, correlation_id, Some("oracle".into()));
+                let mut request_frame = header
+                    .encode_to_vec(api.request_header_version(version))
+                    .unwrap();
+                request_frame.extend_from_slice(request);
+                let mut response_frame = ResponseHeader::new(correlation_id)
+                    .encode_to_vec(api.response_header_version(version))
+                    .unwrap();
+                response_frame.extend_from_slice(response);
+                let request_view = FrameView::request(Bytes::from(request_frame.clone())).unwrap();
+                let response_view =
+                    FrameView::response(Bytes::from(response_frame.clone()), api.key(), version)
+                        .unwrap();
+                let line = RequestLog::new(&request_view)
+                    .completed(Some(&response_view), &metrics)
+                    .to_string();
+                let floats = has_float(api.request_message_schema().unwrap())
+                    || has_float(api.response_message_schema().unwrap());
+                rows.push_str(&format!(
+                    "{}\t{}\n",
+                    hex(&request_frame),
+                    hex(&response_frame)
+                ));
+                ours.push((*api, version, line, floats));
+            }
+        }
+    }
+    let dir = repo().join("target/java-differential");
+    let (sent, back) = (
+        dir.join("request-log-in.tsv"),
+        dir.join("request-log-java.tsv"),
+    );
+    std::fs::write(&sent, rows).unwrap();
+    oracle(&[
+        "request-log",
+        sent.to_str().unwrap(),
+        back.to_str().unwrap(),
+    ]);
+    let java: Vec<String> = std::fs::read_to_string(&back)
+        .unwrap()
+        .lines()
+        .map(str::to_owned)
+        .collect();
+    assert_eq!(java.len(), ours.len(), "a line per exchange");
+
+    let mut tally = Tally::default();
+    let (mut byte_exact, mut refused) = (0, Vec::new());
+    let mut checked_apis = std::collections::BTreeSet::new();
+    for ((api, version, line, floats), java) in ours.iter().zip(&java) {
+        if let Some(why) = java.strip_prefix("ERROR\t") {
+            refused.push(format!("{} v{version}: {why}", api.name()));
+            continue;
+        }
+        checked_apis.insert(api.key());
+        let normalized = JAVA_NORMALIZES
+            .iter()
+            .find(|(a, from, _, _)| a == api && version >= from)
+            .map(|(_, _, ours, theirs)| line.replace(ours, theirs));
+        let result = if line == java {
+            byte_exact += 1;
+            Ok(())
+        } else if normalized.as_deref() == Some(java.as_str()) {
+            Ok(())
+        } else if *floats {
+            same_json(line, java)
+        } else {
+            Err(format!("printed\n  {line}\n  where Java prints\n  {java}"))
+        };
+        tally.check(format!("{} v{version}", api.name()), result);
+    }
+    eprintln!(
+        "request log: {} exchanges as Java prints them ({byte_exact} byte for byte), {} failed; Java refused {} ({})",
+        tally.checked,
+        tally.failed.len(),
+        refused.len(),
+        refused.iter().take(3).cloned().collect::<Vec<_>>().join("; ")
+    );
+    let missing: Vec<&str> = kafka_messages::ApiKey::ALL
+        .iter()
+        .filter(|a| !a.valid_versions().is_empty() && !checked_apis.contains(&a.key()))
+        .map(|a| a.name())
+        .collect();
+    assert!(
+        missing.is_empty(),
+        "no exchange of {missing:?} was compared"
+    );
+    assert!(
+        tally.failed.is_empty(),
+        "{} failures:\n{}",
+        tally.failed.len(),
+        tally.failed.join("\n")
+    );
+}

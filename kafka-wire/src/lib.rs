@@ -39,6 +39,9 @@
 //! - [`frame`]: size-prefixed frames with request and response headers.
 //! - [`dynamic`]: the interpreted codec: any message read and written by its
 //!   schema alone, as a tree of values with the byte span of each.
+//! - `json` (feature `json`): Kafka's own JSON form of every message, both
+//!   ways, as its generated Java converters and the broker's request log
+//!   write it.
 //! - [`codec`]: the primitive codecs (varints, strings, bytes, lengths).
 //! - [`DecodeError`] / [`EncodeError`]: what failed, at which field path and version.
 //! - [`ErrorCode`]: Kafka's error codes by name.

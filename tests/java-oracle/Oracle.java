@@ -55,6 +55,7 @@ public final class Oracle {
                 case "errors": errors(args); break;
                 case "json": json(args, t0); break;
                 case "api-keys": apiKeys(args); break;
+                case "request-log": requestLog(args, t0); break;
                 case "from-json": fromJson(args, t0); break;
                 default: usage("unknown command " + args[0]);
             }
@@ -544,6 +545,57 @@ public final class Oracle {
         }
         Files.writeString(Path.of(args[1]), sb.toString(), StandardCharsets.UTF_8);
         System.err.printf("java-oracle: %d error codes%n", Errors.values().length);
+    }
+
+    /** The metrics every request-log line of {@code request-log} carries (the Rust test uses the same). */
+    static final String CONNECTION = "127.0.0.1:9092-127.0.0.1:50000-0";
+
+    /**
+     * For every line of IN.tsv ({@code <request frame hex>\t<response frame hex>}, frames without
+     * their size): the broker's request-log line of the exchange, as
+     * {@code RequestConvertToJson.requestDescMetrics} writes it with fixed metrics, printed
+     * compact by Jackson; or {@code ERROR\t<exception>} when Java refuses the frames.
+     */
+    private static void requestLog(String[] args, long t0) throws Exception {
+        if (args.length != 3) usage("request-log needs IN.tsv OUT.tsv");
+        Path in = Path.of(args[1]);
+        Path out = Path.of(args[2]);
+        java.net.InetAddress client = java.net.InetAddress.getLoopbackAddress();
+        org.apache.kafka.common.security.auth.KafkaPrincipal principal =
+            org.apache.kafka.common.security.auth.KafkaPrincipal.ANONYMOUS;
+        org.apache.kafka.network.Session session = new org.apache.kafka.network.Session(principal, client);
+        int lines = 0, errors = 0;
+        StringBuilder sb = new StringBuilder();
+        for (String line : Files.readAllLines(in, StandardCharsets.UTF_8)) {
+            lines++;
+            String[] cols = line.split("\t", -1);
+            if (cols.length != 2) throw new IllegalStateException(in + ":" + lines + ": expected 2 columns");
+            try {
+                ByteBuffer request = ByteBuffer.wrap(unhex(cols[0], in + ":" + lines));
+                org.apache.kafka.common.requests.RequestHeader header =
+                    org.apache.kafka.common.requests.RequestHeader.parse(request);
+                org.apache.kafka.common.requests.AbstractRequest body = org.apache.kafka.common.requests.AbstractRequest
+                    .parseRequest(header.apiKey(), header.apiVersion(), new ByteBufferAccessor(request)).request;
+                ByteBuffer response = ByteBuffer.wrap(unhex(cols[1], in + ":" + lines));
+                org.apache.kafka.common.requests.AbstractResponse reply =
+                    org.apache.kafka.common.requests.AbstractResponse.parseResponse(response, header);
+                org.apache.kafka.common.requests.RequestContext context = new org.apache.kafka.common.requests.RequestContext(
+                    header, CONNECTION, client, principal,
+                    org.apache.kafka.common.network.ListenerName.normalised("PLAINTEXT"),
+                    org.apache.kafka.common.security.auth.SecurityProtocol.PLAINTEXT,
+                    new org.apache.kafka.common.network.ClientInformation("kafka-wire", "0.1"), false);
+                JsonNode node = org.apache.kafka.network.RequestConvertToJson.requestDescMetrics(header,
+                    java.util.Optional.of(org.apache.kafka.network.RequestConvertToJson.request(body)),
+                    java.util.Optional.of(org.apache.kafka.network.RequestConvertToJson.response(reply, header.apiVersion())),
+                    context, session, false, 1.5, 0.25, 0.5, 0.0, 0L, 0.125, 0.625, 4096L, 0.0);
+                sb.append(MAPPER.writeValueAsString(node)).append('\n');
+            } catch (RuntimeException e) {
+                errors++;
+                sb.append("ERROR\t").append(oneLine(e)).append('\n');
+            }
+        }
+        Files.writeString(out, sb.toString(), StandardCharsets.UTF_8);
+        System.err.printf("java-oracle: request-log: %d exchanges (%d ERROR) %s -> %s; %.2f s%n", lines, errors, in, out, (System.nanoTime() - t0) / 1e9);
     }
 
     /** Every constant of {@code ApiKeys}, one line each: {@code <id>\t<NAME>}. */
