@@ -355,66 +355,22 @@ public final class Oracle {
 
     private static void echo(String[] args, long t0) throws Exception {
         if (args.length != 3) usage("echo needs IN.tsv OUT.tsv");
-        Path in = Path.of(args[1]);
-        Path out = Path.of(args[2]);
-        Map<String, Schemas.Schema> byName = new HashMap<>();
-        for (Schemas.Schema s : Schemas.load(Schemas.kafkaJar())) byName.put(s.name, s);
-
-        Path tmp = out.resolveSibling(out.getFileName() + ".tmp");
-        int lines = 0, errors = 0;
-        try (BufferedReader r = Files.newBufferedReader(in, StandardCharsets.UTF_8);
-             BufferedWriter w = new BufferedWriter(new OutputStreamWriter(Files.newOutputStream(tmp), StandardCharsets.UTF_8), 1 << 16)) {
-            String line;
-            StringBuilder sb = new StringBuilder();
-            while ((line = r.readLine()) != null) {
-                lines++;
-                String where = in + ":" + lines;
-                String[] cols = line.split("\t", -1);
-                if (cols.length != 3) throw new IllegalStateException(where + ": expected 3 tab-separated columns, got " + cols.length);
-                Schemas.Schema s = byName.get(cols[0]);
-                if (s == null) throw new IllegalStateException(where + ": unknown schema name '" + cols[0] + "'");
-                short v;
-                try {
-                    v = Short.parseShort(cols[1]);
-                } catch (NumberFormatException e) {
-                    throw new IllegalStateException(where + ": bad version '" + cols[1] + "'");
-                }
-                byte[] bytes = unhex(cols[2], where);
-                sb.setLength(0);
-                String err = null;
-                byte[] again = null;
-                if (!s.valid.contains(v)) {
-                    // Kafka's generated readers do not check the version themselves.
-                    err = "org.apache.kafka.common.errors.UnsupportedVersionException: " + s.name + " version " + v
-                            + " is not in validVersions " + s.valid + " (checked by the oracle)";
-                } else {
-                    try {
-                        ByteBuffer buf = ByteBuffer.wrap(bytes);
-                        Message m = decode(s, buf, v);
-                        if (buf.hasRemaining()) {
-                            err = "trailing bytes: the message ends after " + buf.position() + " of " + bytes.length + " bytes";
-                        } else {
-                            again = encode(m, v);
-                        }
-                    } catch (RuntimeException e) {
-                        err = oneLine(e);
-                    }
-                }
-                if (err != null) {
-                    errors++;
-                    sb.append(s.name).append('\t').append(v).append("\tERROR\t").append(err).append('\n');
-                    w.append(sb);
-                } else {
-                    appendLine(sb, s.name, v, again);
-                    w.append(sb);
-                }
+        int[] errors = {0};
+        int lines = eachLine(Path.of(args[1]), Path.of(args[2]), (s, v, cols, sb) -> {
+            byte[] bytes = unhex(cols[2], s.name);
+            if (!s.valid.contains(v)) {
+                // Kafka's generated readers do not check the version themselves.
+                throw new org.apache.kafka.common.errors.UnsupportedVersionException(s.name + " version " + v
+                        + " is not in validVersions " + s.valid + " (checked by the oracle)");
             }
-        } catch (Exception | Error e) {
-            Files.deleteIfExists(tmp);
-            throw e;
-        }
-        Files.move(tmp, out, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-        System.err.printf("java-oracle: echo: %d lines (%d ERROR) %s -> %s; %.2f s%n", lines, errors, in, out, (System.nanoTime() - t0) / 1e9);
+            ByteBuffer buf = ByteBuffer.wrap(bytes);
+            Message m = decode(s, buf, v);
+            if (buf.hasRemaining()) {
+                throw new IllegalArgumentException("trailing bytes: the message ends after " + buf.position() + " of " + bytes.length + " bytes");
+            }
+            appendLine(sb, s.name, v, encode(m, v));
+        }, errors);
+        System.err.printf("java-oracle: echo: %d lines (%d ERROR) %s -> %s; %.2f s%n", lines, errors[0], args[1], args[2], (System.nanoTime() - t0) / 1e9);
     }
 
     // ------------------------------------------------------------------ json

@@ -272,15 +272,8 @@ impl DynamicMessage {
         version: i16,
         json: &serde_json::Value,
     ) -> Result<Self, JsonError> {
-        let bytes = message_bytes(schema, version, |flexible| {
-            read::body_bytes(schema.body, version, flexible, json)
-        })?;
-        decoded(
-            schema,
-            version,
-            |bytes| Self::decode_exact(schema, version, bytes),
-            bytes,
-        )
+        let decode = |bytes| Self::decode_exact(schema, version, bytes);
+        read_value(schema, version, json, decode)
     }
 
     /// [`from_json`](Self::from_json) from JSON text.
@@ -374,16 +367,22 @@ pub fn to_value<T: Versioned>(
 
 /// A `T` at `version` from Kafka's JSON form.
 pub fn from_value<T: Versioned>(json: &serde_json::Value, version: i16) -> Result<T, JsonError> {
-    let schema = MessageSchema::of::<T>();
+    let decode = |bytes| T::decode_exact(bytes, version);
+    read_value(MessageSchema::of::<T>(), version, json, decode)
+}
+
+/// A message of `schema` at `version` read from a `serde_json::Value`, by
+/// `decode` from the bytes the JSON holds.
+fn read_value<T>(
+    schema: MessageSchema,
+    version: i16,
+    json: &serde_json::Value,
+    decode: impl FnOnce(Bytes) -> Result<T, crate::DecodeError>,
+) -> Result<T, JsonError> {
     let bytes = message_bytes(schema, version, |flexible| {
         read::body_bytes(schema.body, version, flexible, json)
     })?;
-    decoded(
-        schema,
-        version,
-        |bytes| T::decode_exact(bytes, version),
-        bytes,
-    )
+    decoded(schema, version, decode, bytes)
 }
 
 /// A `T` at `version` from Kafka's JSON form, as text: read straight into

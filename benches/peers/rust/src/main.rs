@@ -327,28 +327,14 @@ where
         "{short}: krabka-protocol encodes other bytes than kafka-wire"
     );
 
-    let mut buf_kw = BytesMut::with_capacity(len);
     let mut buf_kp = BytesMut::with_capacity(len);
     let mut buf_kr = BytesMut::with_capacity(len);
-    let mut copy = common::Memcpy::new(&body);
-
-    vec![
+    let mut all = kafka_wire_and_memcpy(short, &w.ours, body, v);
+    all.extend([
         // ---- encode: the bytes and their count, into a cleared, reused buffer
         // with room for them (what a length-prefixed writer needs). As in
         // benches/common/mod.rs: kafka-wire writes in one pass and counts;
         // kafka-protocol and krabka compute the size, then encode.
-        Contender::new(
-            short,
-            "kafka-wire",
-            "encode",
-            move |n| {
-                for _ in 0..n {
-                    buf_kw.clear();
-                    black_box(black_box(&w.ours).encode_sized(&mut buf_kw, v));
-                }
-            },
-            move || Versioned::encode_to_vec(&w.ours, v).unwrap(),
-        ),
         Contender::new(
             short,
             "kafka-protocol",
@@ -385,23 +371,6 @@ where
         //
         // kafka-wire "owned": `Versioned::decode` from a clone of the `Bytes`
         // (strings of more than 23 bytes share it; shorter ones are inline).
-        Contender::new(
-            short,
-            "kafka-wire",
-            "decode",
-            move |n| {
-                for _ in 0..n {
-                    O::decode_drop(&mut black_box(body).clone(), v);
-                }
-            },
-            move || {
-                let mut src = body.clone();
-                let m = <O as Versioned>::decode(&mut src, v).unwrap();
-                assert!(src.is_empty(), "{short}: kafka-wire decode left bytes");
-                assert_eq!(m, w.ours, "{short}: kafka-wire decode");
-                Versioned::encode_to_vec(&m, v).unwrap()
-            },
-        ),
         // kafka-wire "reused": `Versioned::decode_into` one message kept
         // across iterations, reusing its vectors' capacity (no allocation
         // after the first); its output is decoded twice into one message
@@ -500,7 +469,60 @@ where
             },
             move || K::borrowed_reencoded(&body[..], v),
         ),
-        // ---- memcpy: the same bytes copied into a reused buffer, half a page
+    ]);
+    all
+}
+
+/// kafka-wire's owned encode and decode of `msg` (whose bytes are `body`)
+/// at `v`, and memcpy of the same bytes: the baselines of every ratio.
+fn kafka_wire_and_memcpy<O>(
+    short: &'static str,
+    msg: &'static O,
+    body: &'static Bytes,
+    v: i16,
+) -> Vec<Contender>
+where
+    O: Codec + Message + PartialEq + std::fmt::Debug + 'static,
+{
+    let mut buf = BytesMut::with_capacity(body.len());
+    let mut copy = common::Memcpy::new(body);
+    vec![
+        // Encode: the bytes and their count, into a cleared, reused buffer
+        // with room for them (what a length-prefixed writer needs). As in
+        // benches/common/mod.rs: kafka-wire writes in one pass and counts.
+        Contender::new(
+            short,
+            "kafka-wire",
+            "encode",
+            move |n| {
+                for _ in 0..n {
+                    buf.clear();
+                    black_box(black_box(msg).encode_sized(&mut buf, v));
+                }
+            },
+            move || Versioned::encode_to_vec(msg, v).unwrap(),
+        ),
+        // Decode "owned": `Versioned::decode` from a clone of the `Bytes`
+        // (strings of more than 23 bytes share it; shorter ones are inline),
+        // the result dropped inside the loop.
+        Contender::new(
+            short,
+            "kafka-wire",
+            "decode",
+            move |n| {
+                for _ in 0..n {
+                    O::decode_drop(&mut black_box(body).clone(), v);
+                }
+            },
+            move || {
+                let mut src = body.clone();
+                let m = <O as Versioned>::decode(&mut src, v).unwrap();
+                assert!(src.is_empty(), "{short}: kafka-wire decode left bytes");
+                assert_eq!(&m, msg, "{short}: kafka-wire decode");
+                Versioned::encode_to_vec(&m, v).unwrap()
+            },
+        ),
+        // memcpy: the same bytes copied into a reused buffer, half a page
         // from the source (`common::Memcpy`, as in benches/paired.rs).
         Contender::new(
             short,
@@ -508,7 +530,7 @@ where
             "memcpy",
             move |n| copy.run(n),
             move || {
-                let mut check = common::Memcpy::new(&body);
+                let mut check = common::Memcpy::new(body);
                 check.run(1);
                 check.copied().to_vec()
             },
@@ -565,49 +587,7 @@ where
         let body: &'static Bytes = Box::leak(Box::new(Bytes::from(
             Versioned::encode_to_vec(msg, v).unwrap(),
         )));
-        let mut buf = BytesMut::with_capacity(body.len());
-        let mut copy = common::Memcpy::new(body);
-        all.extend([
-            Contender::new(
-                short,
-                "kafka-wire",
-                "encode",
-                move |n| {
-                    for _ in 0..n {
-                        buf.clear();
-                        black_box(black_box(msg).encode_sized(&mut buf, v));
-                    }
-                },
-                move || Versioned::encode_to_vec(msg, v).unwrap(),
-            ),
-            Contender::new(
-                short,
-                "kafka-wire",
-                "decode",
-                move |n| {
-                    for _ in 0..n {
-                        O::decode_drop(&mut black_box(body).clone(), v);
-                    }
-                },
-                move || {
-                    let mut src = body.clone();
-                    let m = <O as Versioned>::decode(&mut src, v).unwrap();
-                    assert!(src.is_empty() && m == *msg, "{short}: kafka-wire decode");
-                    Versioned::encode_to_vec(&m, v).unwrap()
-                },
-            ),
-            Contender::new(
-                short,
-                "memcpy",
-                "memcpy",
-                move |n| copy.run(n),
-                move || {
-                    let mut check = common::Memcpy::new(body);
-                    check.run(1);
-                    check.copied().to_vec()
-                },
-            ),
-        ]);
+        all.extend(kafka_wire_and_memcpy(short, msg, body, v));
     }
     all
 }
@@ -624,7 +604,12 @@ fn all_contenders() -> Vec<Contender> {
         krabka_response(),
     ));
     all.extend(json_contenders("large_v7", common::large_ours(), 7, false));
-    all.extend(json_contenders("metadata_v12", common::metadata_ours(), 12, true));
+    all.extend(json_contenders(
+        "metadata_v12",
+        common::metadata_ours(),
+        12,
+        true,
+    ));
     all.extend(json_contenders("fetch_v16", common::fetch_ours(), 16, true));
     all
 }
