@@ -43,6 +43,8 @@
 //!
 //! Tools that meet any message: [`dynamic`] reads and writes whole frames
 //! by their schemas alone, as value trees with the byte span of each value.
+//! Feature `json` (off by default) adds `json`: an exchange as one line of
+//! the broker's request log, in Kafka's JSON form, and frames back from it.
 //!
 //! Servers and proxies: [`RequestKind::decode_frame`] reads any request
 //! frame header first, so that every error names the correlation id to
