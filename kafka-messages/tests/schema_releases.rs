@@ -181,3 +181,49 @@ fn an_unstable_version_that_changed_is_seen() {
     );
     assert!(stable_versions("ReadShareGroupStateSummaryResponse", &old).is_empty());
 }
+
+/// Of the versions only Kafka 3.9.1 has (stable there), which Kafka 4.4's
+/// JSON still describes as they were, and which need 3.9.1's own fields
+/// (Kafka 4 dropped fields that only those versions had, and the
+/// ZooKeeper-era APIs' JSON keeps no versions at all): what generating the
+/// union of the two releases must take from each.
+#[test]
+fn the_versions_only_3_9_has_and_where_their_fields_are() {
+    let (old, new) = (load("schemas-3.9.1"), load("schemas"));
+    let (mut as_they_were, mut need_old) = (0, std::collections::BTreeSet::new());
+    for (name, doc) in &old {
+        let Some(other) = new.get(name) else { continue };
+        let theirs: Vec<i64> = (0..100)
+            .filter(|&v| contains(other.get("validVersions"), v))
+            .collect();
+        for v in stable_versions(name, &old)
+            .into_iter()
+            .filter(|v| !theirs.contains(v))
+        {
+            if wire(doc, v) == wire(other, v) {
+                as_they_were += 1;
+            } else {
+                need_old.insert(name.as_str());
+            }
+        }
+    }
+    eprintln!("{as_they_were} versions only 3.9.1 has read as they were from 4.4's JSON; need 3.9.1's fields: {need_old:?}");
+    let expected = [
+        "AlterPartitionRequest",     // TopicName (v0-1; topic ids since)
+        "AlterPartitionResponse",    // TopicName
+        "ControlledShutdownRequest", // ZooKeeper era: "none" in 4.4
+        "ControlledShutdownResponse",
+        "DescribeConfigsResponse", // IsDefault (v0)
+        "LeaderAndIsrRequest",     // ZooKeeper era
+        "LeaderAndIsrResponse",
+        "ListOffsetsRequest",  // MaxNumOffsets (v0)
+        "ListOffsetsResponse", // OldStyleOffsets (v0)
+        "OffsetCommitRequest", // CommitTimestamp (v1)
+        "StopReplicaRequest",  // ZooKeeper era
+        "StopReplicaResponse",
+        "UpdateMetadataRequest", // ZooKeeper era
+        "UpdateMetadataResponse",
+    ];
+    assert_eq!(need_old.into_iter().collect::<Vec<_>>(), expected);
+    assert_eq!(as_they_were, 51);
+}
