@@ -782,3 +782,37 @@ mod request_log {
         );
     }
 }
+
+/// A declaration the decoders bound: an array of structs that take no
+/// bytes at version 0. Writing it as JSON and reading it from JSON are
+/// errors, not panics.
+#[test]
+fn a_message_the_decoders_refuse_is_an_error_both_ways() {
+    use kafka_wire::{KafkaMessage, Str};
+
+    #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+    struct Item {
+        #[kafka(versions = "1+")]
+        name: Str,
+    }
+
+    #[derive(Debug, Clone, PartialEq, KafkaMessage)]
+    #[kafka(api_key = 1000, versions = "0-1", flexible = "none")]
+    struct Items {
+        #[kafka(versions = "0+")]
+        items: Vec<Item>,
+    }
+
+    let two = Items {
+        items: vec![Item::default(), Item::default()],
+    };
+    match json::to_string(&two, 0, RecordsAs::Base64) {
+        Err(e) => assert!(matches!(e.kind(), JsonErrorKind::Decode(_)), "{e}"),
+        Ok(text) => panic!("written as {text}"),
+    }
+    let err = json::from_str::<Items>(r#"{"items":[{},{}]}"#, 0).unwrap_err();
+    assert!(matches!(err.kind(), JsonErrorKind::Decode(_)), "{err}");
+    // At version 1 the items have a name, and all is well.
+    let text = json::to_string(&two, 1, RecordsAs::Base64).unwrap();
+    assert_eq!(json::from_str::<Items>(&text, 1).unwrap(), two);
+}

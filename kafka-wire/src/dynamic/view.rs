@@ -472,6 +472,11 @@ impl<'a> StructView<'a> {
         self.schema
     }
 
+    /// The version of the message it belongs to.
+    pub fn version(&self) -> i16 {
+        self.view.version
+    }
+
     /// Where it lies (after a nullable struct's marker).
     pub fn span(&self) -> Span {
         let node = &self.view.nodes[self.at];

@@ -11,9 +11,11 @@
 //!   [`DynamicView`] ([`DynamicView::to_json`]): no tree is built. Typed
 //!   messages are written through one ([`to_string`], [`to_value`]).
 //! - Reading writes the message's bytes as the parser meets each value (a
-//!   serde `DeserializeSeed` driven by the schema: no JSON tree, no value
-//!   tree), which the typed decoder ([`from_str`], [`from_value`]) or the
-//!   interpreted one ([`DynamicMessage::from_json`]) then reads.
+//!   serde `DeserializeSeed` driven by the schema: no JSON tree and no value
+//!   tree, but for tagged fields and fields a version lacks, which are
+//!   compared with their default), and the typed decoder ([`from_str`],
+//!   [`from_value`]) or the interpreted one ([`DynamicMessage::from_json`])
+//!   then reads them.
 //!
 //! The form is Java's, field for field: keys are the schema's names with the
 //! first letter lower-cased (`topics`, `timeoutMs`); a struct holds exactly
@@ -248,10 +250,10 @@ impl DynamicView {
 }
 
 impl<'a> StructView<'a> {
-    /// This struct in Kafka's JSON form, as it appears inside a message at
-    /// `version`.
-    pub fn to_json(&self, version: i16) -> Json<'a> {
-        json_of(*self, version)
+    /// This struct in Kafka's JSON form, as it appears inside its message
+    /// (at the version the message was read at).
+    pub fn to_json(&self) -> Json<'a> {
+        json_of(*self, self.version())
     }
 }
 
@@ -293,9 +295,15 @@ impl DynamicMessage {
 
     /// The message in Kafka's JSON form: encoded, then written from its
     /// view, so that it is what [`DynamicView::to_json`] writes of its bytes.
-    pub fn to_json_string(&self, records: RecordsAs) -> Result<String, EncodeError> {
-        let bytes = Bytes::from(self.encode_to_vec()?);
-        Ok(view_to_string(self.schema, self.version, bytes, records))
+    pub fn to_json_string(&self, records: RecordsAs) -> Result<String, JsonError> {
+        let (schema, version) = (self.schema, self.version);
+        let bytes = self
+            .encode_to_vec()
+            .map_err(|e| encode_error(schema, version, e))?;
+        Ok(view_of(schema, version, bytes)?
+            .to_json()
+            .records(records)
+            .to_text())
     }
 }
 
@@ -339,19 +347,18 @@ fn decoded<T>(
     })
 }
 
-/// `value` at `version` in Kafka's JSON form, as compact text.
+/// `value` at `version` in Kafka's JSON form, as compact text. It is
+/// encoded, and its bytes written as [`DynamicView::to_json`] writes them;
+/// a message that does not encode at `version` is an error.
 pub fn to_string<T: Versioned>(
     value: &T,
     version: i16,
     records: RecordsAs,
-) -> Result<String, EncodeError> {
-    let bytes = Bytes::from(value.encode_to_vec(version)?);
-    Ok(view_to_string(
-        MessageSchema::of::<T>(),
-        version,
-        bytes,
-        records,
-    ))
+) -> Result<String, JsonError> {
+    Ok(typed_view(value, version)?
+        .to_json()
+        .records(records)
+        .to_text())
 }
 
 /// `value` at `version` in Kafka's JSON form, as a `serde_json::Value`.
@@ -359,10 +366,20 @@ pub fn to_value<T: Versioned>(
     value: &T,
     version: i16,
     records: RecordsAs,
-) -> Result<serde_json::Value, EncodeError> {
-    let bytes = Bytes::from(value.encode_to_vec(version)?);
-    let view = decode_own(MessageSchema::of::<T>(), version, bytes);
-    Ok(view.to_json().records(records).to_value())
+) -> Result<serde_json::Value, JsonError> {
+    Ok(typed_view(value, version)?
+        .to_json()
+        .records(records)
+        .to_value())
+}
+
+/// The view of `value`'s bytes at `version`.
+fn typed_view<T: Versioned>(value: &T, version: i16) -> Result<DynamicView, JsonError> {
+    let schema = MessageSchema::of::<T>();
+    let bytes = value
+        .encode_to_vec(version)
+        .map_err(|e| encode_error(schema, version, e))?;
+    view_of(schema, version, bytes)
 }
 
 /// A `T` at `version` from Kafka's JSON form.
@@ -386,7 +403,7 @@ fn read_value<T>(
 }
 
 /// A `T` at `version` from Kafka's JSON form, as text: read straight into
-/// its bytes (no JSON tree), then decoded.
+/// its bytes, then decoded.
 pub fn from_str<T: Versioned>(text: &str, version: i16) -> Result<T, JsonError> {
     let schema = MessageSchema::of::<T>();
     let bytes = bytes_of_text(schema, version, text)?;
@@ -398,30 +415,44 @@ pub fn from_str<T: Versioned>(text: &str, version: i16) -> Result<T, JsonError> 
     )
 }
 
-fn view_to_string(schema: MessageSchema, version: i16, bytes: Bytes, records: RecordsAs) -> String {
-    decode_own(schema, version, bytes)
-        .to_json()
-        .records(records)
-        .to_text()
+/// A view of bytes just encoded at `version`. Encoders write what the
+/// decoders read, but a declaration's own `Wire` impls may not; that is an
+/// error, not a panic.
+fn view_of(schema: MessageSchema, version: i16, bytes: Vec<u8>) -> Result<DynamicView, JsonError> {
+    DynamicView::decode_exact(schema, version, Bytes::from(bytes)).map_err(|e| {
+        JsonError::new("$".into(), JsonErrorKind::Decode(e)).in_message(schema.body.name, version)
+    })
 }
 
-/// A view of bytes this crate has just encoded at `version`.
-fn decode_own(schema: MessageSchema, version: i16, bytes: Bytes) -> DynamicView {
-    match DynamicView::decode_exact(schema, version, bytes) {
-        Ok(view) => view,
-        Err(e) => unreachable!("the interpreted codec reads what the typed one writes: {e}"),
-    }
+fn encode_error(schema: MessageSchema, version: i16, e: EncodeError) -> JsonError {
+    JsonError::new("$".into(), JsonErrorKind::Encode(e)).in_message(schema.body.name, version)
 }
 
 /// JSON that does not hold a message of the schema at the version asked:
 /// where in the document, and what is wrong.
-#[derive(Debug, thiserror::Error)]
-#[error("{message} v{version}: at {path}: {kind}")]
+#[derive(Debug)]
 pub struct JsonError {
     message: &'static str,
     version: i16,
     path: String,
     kind: JsonErrorKind,
+}
+
+/// `Message vN: at $.path: what`, or `at $.path: what` for an error in a
+/// document that is not one message (a request-log entry).
+impl fmt::Display for JsonError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if !self.message.is_empty() {
+            write!(f, "{} v{}: ", self.message, self.version)?;
+        }
+        write!(f, "at {}: {}", self.path, self.kind)
+    }
+}
+
+impl std::error::Error for JsonError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        Some(&self.kind)
+    }
 }
 
 impl JsonError {
@@ -446,7 +477,8 @@ impl JsonError {
     /// The error as found in a document that holds the one it was found in
     /// under `key`: `$.name` becomes `$.key.name`.
     pub fn under(mut self, key: &str) -> Self {
-        self.path = format!("$.{key}{}", &self.path[1..]);
+        let rest = self.path.strip_prefix('$').unwrap_or(&self.path);
+        self.path = format!("$.{key}{rest}");
         self
     }
 
@@ -568,8 +600,11 @@ pub enum JsonErrorKind {
         /// The key.
         key: i64,
     },
-    /// The message does not read the bytes its JSON was read into (a
-    /// declaration whose `Wire` impls of its own disagree with its schema).
+    /// The decoder refuses the bytes a message's JSON was read into, or that
+    /// a message was encoded into before being written as JSON: a
+    /// declaration whose `Wire` impls of its own disagree with its schema,
+    /// or a value the decoders bound (an array of structs that take no
+    /// bytes at the version).
     #[error("the typed message does not read what its schema wrote: {0}")]
     Decode(crate::DecodeError),
 }

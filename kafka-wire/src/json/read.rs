@@ -167,8 +167,8 @@ impl ValueSeed<'_, '_> {
         match STANDARD.decode_vec(text, self.out) {
             Ok(()) => {
                 let len = self.out.len() - start - prefix.len();
-                patch_length(self.out, start, prefix.len(), len, form);
-                Ok(())
+                patch_length(self.out, start, prefix.len(), len, form)
+                    .map_err(|e| self.cx.fail(self.at, JsonErrorKind::Encode(e)))
             }
             Err(e) => {
                 let kind = JsonErrorKind::InvalidBase64 {
@@ -293,8 +293,8 @@ impl<'de> Visitor<'de> for ValueSeed<'_, '_> {
             }
             count += 1;
         }
-        patch_length(self.out, start, prefix.len(), count, form);
-        Ok(())
+        patch_length(self.out, start, prefix.len(), count, form)
+            .map_err(|e| self.cx.fail(self.at, JsonErrorKind::Encode(e)))
     }
 
     fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<(), A::Error> {
@@ -563,7 +563,7 @@ impl TreeReader<'_> {
                 };
                 match DynamicView::decode_exact(form, version, Bytes::from(bytes)) {
                     Ok(view) => Value::Struct(view.body().to_value()),
-                    Err(e) => unreachable!("a struct read from JSON decodes: {e}"),
+                    Err(e) => return Err(self.cx.fail(at, JsonErrorKind::Decode(e))),
                 }
             }
             (KafkaType::Array(element), Json::Array(items)) => {
@@ -628,27 +628,37 @@ impl TreeReader<'_> {
     /// An error found inside a nested struct read on its own: its path
     /// under `at`.
     fn nested<E: de::Error>(&self, e: JsonError, at: &At<'_>) -> E {
-        let path = format!("{at}{}", &e.path()[1..]);
+        let rest = e.path().strip_prefix('$').unwrap_or(e.path());
+        let path = format!("{at}{rest}");
         self.cx.fail_at(path, e.kind)
     }
 }
 
-/// Which fields of a struct a JSON object has given.
+/// Which fields of a struct a JSON object has given: a bit each, in four
+/// words on the stack (Kafka's structs have a few dozen fields at most),
+/// and on the heap past 256.
 struct Seen {
     bits: [u64; 4],
+    more: Vec<u64>,
 }
 
 impl Seen {
     fn new(fields: usize) -> Self {
-        debug_assert!(fields <= 256, "a struct of {fields} fields");
-        Seen { bits: [0; 4] }
+        Seen {
+            bits: [0; 4],
+            more: vec![0; fields.saturating_sub(256).div_ceil(64)],
+        }
     }
 
     /// Marks field `i`; false when it was given already.
     fn insert(&mut self, i: usize) -> bool {
-        let (word, bit) = (i / 64 % 4, 1u64 << (i % 64));
-        let new = self.bits[word] & bit == 0;
-        self.bits[word] |= bit;
+        let (word, bit) = (i / 64, 1u64 << (i % 64));
+        let slot = match self.bits.get_mut(word) {
+            Some(slot) => slot,
+            None => &mut self.more[word - 4],
+        };
+        let new = *slot & bit == 0;
+        *slot |= bit;
         new
     }
 }
@@ -680,18 +690,27 @@ impl fmt::Display for Integer {
 }
 
 /// The bytes a length of `form` starts as, before its count is known: one
-/// byte of a compact length (most arrays and byte fields are short), four
-/// of a classic one.
+/// byte of a compact length (most arrays and byte fields are short), two or
+/// four of a classic one.
 fn placeholder(form: LengthForm) -> &'static [u8] {
     match form {
         LengthForm::Compact => &[0],
-        _ => &[0; 4],
+        LengthForm::Int16 => &[0; 2],
+        LengthForm::Int32 => &[0; 4],
     }
 }
 
 /// Writes the length `len` over the placeholder at `start`, moving what
-/// follows when a compact length takes more than its byte.
-fn patch_length(out: &mut Vec<u8>, start: usize, placeholder: usize, len: usize, form: LengthForm) {
+/// follows when a compact length takes more than its byte. A length past
+/// Kafka's (`i32::MAX`) is an error.
+fn patch_length(
+    out: &mut Vec<u8>,
+    start: usize,
+    placeholder: usize,
+    len: usize,
+    form: LengthForm,
+) -> Result<(), crate::EncodeError> {
+    codec::check_len(len, codec::MAX_ARRAY_LEN)?;
     let mut prefix = Vec::with_capacity(5);
     codec::put_length(&mut prefix, Some(len), form);
     if prefix.len() == placeholder {
@@ -699,6 +718,7 @@ fn patch_length(out: &mut Vec<u8>, start: usize, placeholder: usize, len: usize,
     } else {
         out.splice(start..start + placeholder, prefix);
     }
+    Ok(())
 }
 
 /// What Kafka's `Uuid.fromString` reads: 16 bytes in URL-safe base64, with
