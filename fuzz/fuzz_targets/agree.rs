@@ -8,25 +8,17 @@
 #![no_main]
 
 use bytes::Bytes;
-use kafka_messages::{ApiKey, RequestKind, ResponseKind};
+use kafka_messages::{RequestKind, ResponseKind};
 use kafka_wire_test_support::typed_debug::{unwrap_variant, Outcome};
 use libfuzzer_sys::fuzz_target;
+
+mod choose;
 
 fuzz_target!(|data: &[u8]| {
     let [api, pick, body @ ..] = data else {
         return;
     };
-    let key = ApiKey::ALL[usize::from(*api) % ApiKey::ALL.len()];
-    let response = pick & 1 == 1;
-    let versions = key.valid_versions();
-    let (lo, hi) = (versions.lowest().unwrap(), versions.highest().unwrap());
-    let version = lo + i16::from(pick >> 1) % (hi - lo + 1);
-    let schema = if response {
-        key.response_message_schema()
-    } else {
-        key.request_message_schema()
-    }
-    .expect("every API is compiled in");
+    let (key, response, version, schema) = choose::message(*api, *pick);
 
     let mut buf = Bytes::copy_from_slice(body);
     let decoded = if response {

@@ -7,9 +7,11 @@
 #![no_main]
 
 use bytes::Bytes;
-use kafka_messages::{ApiKey, RequestKind, ResponseKind};
+use kafka_messages::{RequestKind, ResponseKind};
 use kafka_wire::dynamic::{DynamicMessage, DynamicView};
 use libfuzzer_sys::fuzz_target;
+
+mod choose;
 
 fuzz_target!(|data: &[u8]| {
     let [api, pick, text @ ..] = data else {
@@ -18,17 +20,7 @@ fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(text) else {
         return;
     };
-    let key = ApiKey::ALL[usize::from(*api) % ApiKey::ALL.len()];
-    let response = pick & 1 == 1;
-    let versions = key.valid_versions();
-    let (lo, hi) = (versions.lowest().unwrap(), versions.highest().unwrap());
-    let version = lo + i16::from(pick >> 1) % (hi - lo + 1);
-    let schema = if response {
-        key.response_message_schema()
-    } else {
-        key.request_message_schema()
-    }
-    .expect("every API is compiled in");
+    let (key, response, version, schema) = choose::message(*api, *pick);
 
     let Ok(message) = DynamicMessage::from_json_str(schema, version, text) else {
         return;

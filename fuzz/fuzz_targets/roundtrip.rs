@@ -7,7 +7,7 @@
 
 use bytes::Bytes;
 use kafka_messages::*;
-use kafka_wire::{Message, Versioned};
+use kafka_wire::Message;
 use libfuzzer_sys::fuzz_target;
 
 fn round_trip<M: Message + PartialEq + std::fmt::Debug>(body: &[u8], pick: u8) {
