@@ -194,7 +194,9 @@ impl serde_json::ser::Formatter for Jackson {
         escape: serde_json::ser::CharEscape,
     ) -> std::io::Result<()> {
         match escape {
-            serde_json::ser::CharEscape::AsciiControl(byte) => write!(writer, "\\u{byte:04X}"),
+            serde_json::ser::CharEscape::AsciiControl(byte) => {
+                writer.write_all(&write::control_escape(byte))
+            }
             other => serde_json::ser::CompactFormatter.write_char_escape(writer, other),
         }
     }

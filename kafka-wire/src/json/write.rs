@@ -198,6 +198,14 @@ fn needs_escape(bytes: &[u8]) -> bool {
     flagged(last)
 }
 
+/// A control character as Jackson escapes one without a short escape:
+/// `\u00XX`, in upper case.
+pub(super) fn control_escape(byte: u8) -> [u8; 6] {
+    const HEX: &[u8; 16] = b"0123456789ABCDEF";
+    let hex = |nibble: u8| HEX[usize::from(nibble)];
+    [b'\\', b'u', b'0', b'0', hex(byte >> 4), hex(byte & 0xf)]
+}
+
 /// `text` with Jackson's escapes: `\"`, `\\`, the short escapes of
 /// backspace, form feed, line feed, carriage return and tab, and any other
 /// control character as `\u00XX` in upper case; everything else as it is.
@@ -224,12 +232,7 @@ pub(super) fn escaped(out: &mut Vec<u8>, text: &str) {
             b'\n' => out.extend_from_slice(b"\\n"),
             b'\r' => out.extend_from_slice(b"\\r"),
             b'\t' => out.extend_from_slice(b"\\t"),
-            _ => {
-                const HEX: &[u8; 16] = b"0123456789ABCDEF";
-                out.extend_from_slice(b"\\u00");
-                out.push(HEX[usize::from(b >> 4)]);
-                out.push(HEX[usize::from(b & 0xf)]);
-            }
+            _ => out.extend_from_slice(&control_escape(b)),
         }
         start = i + 1;
     }
