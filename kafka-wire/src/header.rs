@@ -24,15 +24,18 @@ use crate::Versioned;
 use crate::{DecodeError, DecodeErrorKind, Str, UnknownTaggedFields};
 
 /// The header in front of every request (Kafka's `RequestHeader`, versions
-/// 1-2, flexible 2+).
+/// 0-2, flexible 2+).
 ///
 /// `client_id` is always a classic int16-prefixed nullable string, even in
 /// header v2: the one field Kafka exempts from flexible encoding, so that a
-/// broker can read it before it knows the API's versions. Version 0 (only
-/// ControlledShutdown v0 used it) went with that API in Kafka 4.0; it and
-/// versions past 2 are an unsupported-version error both ways.
+/// broker can read it before it knows the API's versions. Version 0 has no
+/// `client_id` (it reads as Kafka's default, `Some("")`, and is not written,
+/// as Kafka 3.9 ignores it there): only ControlledShutdown
+/// v0 uses it, an API of Kafka 3.x's ZooKeeper brokers (see
+/// [`request_header_version`](crate::request_header_version)). Versions past 2
+/// are an unsupported-version error both ways.
 #[derive(Debug, Clone, PartialEq, Eq, KafkaMessage)]
-#[kafka(versions = "1-2", flexible = "2+", view)]
+#[kafka(versions = "0-2", flexible = "2+", view)]
 pub struct RequestHeader {
     /// The API key of this request.
     #[kafka(versions = "0+", name = "RequestApiKey")]
@@ -44,7 +47,7 @@ pub struct RequestHeader {
     #[kafka(versions = "0+")]
     pub correlation_id: i32,
     /// The client ID string, for the broker's logs and quotas.
-    #[kafka(versions = "1+", nullable = "1+", flexible = "none")]
+    #[kafka(versions = "1+", nullable = "1+", flexible = "none", ignorable)]
     pub client_id: Option<Str>,
     /// Tagged fields of header v2 this crate does not declare.
     #[kafka(unknown_tagged_fields)]
@@ -137,11 +140,13 @@ mod tests {
     fn header_versions_outside_their_range_are_errors() {
         let h = RequestHeader::new(19, 7, 1, None);
         assert!(h.encode(&mut Vec::new(), 3).is_err());
-        assert!(
-            h.encode(&mut Vec::new(), 0).is_err(),
-            "v0 went in Kafka 4.0"
-        );
         assert!(h.encode(&mut Vec::new(), -1).is_err());
+        // v0 has no client id: one is dropped (ignorable), as Kafka 3.9 does.
+        let mut v0 = Vec::new();
+        RequestHeader::new(7, 0, 1, Some("me".into()))
+            .encode(&mut v0, 0)
+            .unwrap();
+        assert_eq!(v0, [0, 7, 0, 0, 0, 0, 0, 1]);
         assert!(RequestHeader::decode(&mut &[0u8; 16][..], 3).is_err());
         assert!(ResponseHeader::new(1).encode(&mut Vec::new(), 2).is_err());
         assert!(ResponseHeader::decode(&mut &[0u8; 8][..], 2).is_err());

@@ -91,7 +91,7 @@ pub use crate::error_code::ErrorCode;
 pub use crate::header::{RequestHeader, RequestHeaderView, ResponseHeader, ResponseHeaderView};
 pub use crate::message::{
     request_header_version, response_header_version, KafkaStruct, Message, Request, Versioned,
-    API_VERSIONS_KEY,
+    API_VERSIONS_KEY, CONTROLLED_SHUTDOWN_KEY,
 };
 pub use crate::str::Str;
 pub use crate::tagged::UnknownTaggedFields;

@@ -237,7 +237,7 @@ pub trait Message: Versioned {
 
     /// The request header version a request of this API uses at `version`.
     fn request_header_version(version: i16) -> i16 {
-        request_header_version(Self::FLEXIBLE.contains(version))
+        request_header_version(Self::API_KEY, version, Self::FLEXIBLE.contains(version))
     }
 
     /// The response header version a response of this API uses at `version`.
@@ -265,10 +265,18 @@ pub trait Request: Message {
 /// client that does not yet know the broker's versions can read them.
 pub const API_VERSIONS_KEY: i16 = 18;
 
-/// Request header version: v2 in flexible versions, v1 otherwise.
-pub const fn request_header_version(flexible: bool) -> i16 {
+/// The API key of ControlledShutdown, whose version 0 (a ZooKeeper-era
+/// inter-broker request, Kafka 3.x and older) uses request header v0, which has
+/// no client id.
+pub const CONTROLLED_SHUTDOWN_KEY: i16 = 7;
+
+/// Request header version of API `api_key` at `api_version`: v2 in flexible
+/// versions, v1 otherwise, and v0 for ControlledShutdown v0.
+pub const fn request_header_version(api_key: i16, api_version: i16, flexible: bool) -> i16 {
     if flexible {
         2
+    } else if api_key == CONTROLLED_SHUTDOWN_KEY && api_version == 0 {
+        0
     } else {
         1
     }

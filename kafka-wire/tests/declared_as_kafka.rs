@@ -200,7 +200,7 @@ fn type_aliases_are_seen_through() {
 #[test]
 fn the_runtime_headers_are_declared_as_kafka_declares_them() {
     use kafka_wire::{RequestHeader, ResponseHeader};
-    assert_eq!(RequestHeader::VERSIONS, VersionRange::new(1, 2));
+    assert_eq!(RequestHeader::VERSIONS, VersionRange::new(0, 2)); // v0: Kafka 3.9's ControlledShutdown v0
     assert_eq!(RequestHeader::FLEXIBLE, VersionRange::from_lowest(2));
     assert_eq!(ResponseHeader::VERSIONS, VersionRange::new(0, 1));
     let json: Vec<_> = RequestHeader::SCHEMA

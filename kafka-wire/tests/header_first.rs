@@ -53,7 +53,7 @@ fn every_supported_version_decodes_header_first() {
         assert_eq!((peeked.api_key, peeked.api_version), (1000, version));
         let split = frame::decode_request_header(
             contents,
-            kafka_wire::request_header_version(version >= 1),
+            kafka_wire::request_header_version(1000, version, version >= 1),
         )
         .unwrap();
         assert_eq!(split.header, header);

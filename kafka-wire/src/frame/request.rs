@@ -127,9 +127,10 @@ impl RequestFrameError {
 }
 
 /// Reads the part every request header version starts with (v1: API key,
-/// API version, correlation id, client id) from a frame's contents (after
-/// the size), without consuming the frame. This works for any key and any
-/// version, known or not.
+/// API version, correlation id, client id; v0, which only ControlledShutdown
+/// v0 uses, has no client id) from a frame's contents (after the size),
+/// without consuming the frame. This works for any key and any version,
+/// known or not.
 ///
 /// ```
 /// use bytes::Bytes;
@@ -143,7 +144,12 @@ impl RequestFrameError {
 /// # Ok::<(), kafka_wire::DecodeError>(())
 /// ```
 pub fn peek_request_header(frame: &Bytes) -> Result<RequestHeader, DecodeError> {
-    RequestHeader::decode(&mut frame.clone(), 1)
+    let (key, version) = match frame.get(..4) {
+        Some(&[k0, k1, v0, v1]) => (i16::from_be_bytes([k0, k1]), i16::from_be_bytes([v0, v1])),
+        _ => (0, 0), // too short: the decode below says where it ends
+    };
+    let header_version = crate::request_header_version(key, version, false).min(1);
+    RequestHeader::decode(&mut frame.clone(), header_version)
 }
 
 /// Splits a request frame's contents (after the size) after its header, read
