@@ -26,6 +26,7 @@ schema-conformance test checks them against the JSON like the rest.
 """
 
 import argparse
+import copy
 import difflib
 import json
 import os
@@ -36,6 +37,9 @@ import textwrap
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SCHEMAS = os.path.join(ROOT, "kafka-messages", "schemas")
+# The older release whose versions Kafka 4 removed (KIP-896) and brokers of its line still
+# accept: generated beside SCHEMAS' (see `union` below).
+OLDER_SCHEMAS = os.path.join(ROOT, "kafka-messages", "schemas-3.9.1")
 OUT = os.path.join(ROOT, "kafka-messages", "src")
 
 # APIs whose modules are written by hand (typed views, constructors, docs).
@@ -71,7 +75,9 @@ ROLES = {
     "controller": ["Vote", "BeginQuorumEpoch", "EndQuorumEpoch", "AlterPartition", "Envelope",
                    "FetchSnapshot", "BrokerRegistration", "BrokerHeartbeat", "AllocateProducerIds",
                    "ControllerRegistration", "AssignReplicasToDirs", "AddRaftVoter", "RemoveRaftVoter",
-                   "UpdateRaftVoter", "WriteTxnMarkers", "UnregisterController"],
+                   "UpdateRaftVoter", "WriteTxnMarkers", "UnregisterController",
+                   # Kafka 3.9's ZooKeeper-era inter-broker APIs.
+                   "LeaderAndIsr", "StopReplica", "UpdateMetadata", "ControlledShutdown"],
 }
 ROLE_OF = {api: role for role, apis in ROLES.items() for api in apis}
 
@@ -175,6 +181,185 @@ class Schema:
         self.flexible = self.json.get("flexibleVersions", "none")
         self.api_key = self.json.get("apiKey")
         self.common = {c["name"]: c for c in self.json.get("commonStructs", [])}
+        # Each release's versions of this schema, newest first (set by `widen`), and the
+        # fields taken from the older release's JSON (set by `union`).
+        self.releases = []
+        self.taken = []
+
+
+# ---------------------------------------------------------------- two releases
+#
+# Kafka 4.0 removed the oldest versions of many APIs (KIP-896) and the ZooKeeper-era
+# inter-broker APIs; brokers of the 3.x line still accept them. Each schema is generated
+# with the union of the versions both releases accept by default: the newer release's
+# valid versions and the older one's stable ones (a release's latest version is not
+# accepted by default when its request schema says `latestVersionUnstable`). Kafka never
+# changes a released version, so where both have a version they agree (checked below,
+# and field by field in tests/schema_releases.rs); the newer JSON still declares most
+# fields of the removed versions, and the few it dropped are taken from the older one.
+
+
+def parse_range(text):
+    """A range in Kafka's notation as (low, high), high None for `N+`; None for `none`."""
+    if text == "none":
+        return None
+    if text.endswith("+"):
+        return int(text[:-1]), None
+    low, _, high = text.partition("-")
+    return int(low), int(high or low)
+
+
+def in_range(text, version):
+    bounds = parse_range(text) if text is not None else None
+    return bounds is not None and bounds[0] <= version and (bounds[1] is None or version <= bounds[1])
+
+
+def version_list(text):
+    bounds = parse_range(text)
+    if bounds is None:
+        return []
+    return list(range(bounds[0], (bounds[1] if bounds[1] is not None else bounds[0]) + 1))
+
+
+def range_text(versions):
+    """Kafka's notation for a contiguous list of versions."""
+    if not versions:
+        return "none"
+    low, high = min(versions), max(versions)
+    if sorted(versions) != list(range(low, high + 1)):
+        raise SystemExit(f"versions {sorted(versions)} are not one range")
+    return str(low) if low == high else f"{low}-{high}"
+
+
+def stable_versions(schema, request):
+    """The versions of `schema` its release accepts by default (`request` is its API's
+    request schema, which says whether the latest version is unstable)."""
+    versions = version_list(schema.valid)
+    if request is not None and request.json.get("latestVersionUnstable") and versions:
+        versions.pop()
+    return versions
+
+
+def layout(fields, version, common):
+    """What `fields` lay on the wire at `version`: each present field's type (a struct's
+    layout in its place), nullability, tag and flexible override."""
+    out = []
+    for f in fields:
+        if not in_range(f["versions"], version):
+            continue
+        element = f["type"].removeprefix("[]")
+        nested = f.get("fields") or (common[element]["fields"] if element in common else None)
+        shape = f["type"] if nested is None else (f["type"][:-len(element)], layout(nested, version, common))
+        tagged = in_range(f.get("taggedVersions"), version)
+        out.append((shape, in_range(f.get("nullableVersions"), version), tagged,
+                    str(f.get("tag")) if tagged else None,
+                    None if "flexibleVersions" not in f else in_range(f["flexibleVersions"], version)))
+    return out
+
+
+def wire(schema, version):
+    return in_range(schema.flexible, version), layout(schema.json["fields"], version, schema.common)
+
+
+def merge_fields(newer, older, newer_versions, taken, path):
+    """`newer`'s fields, with the fields of `older` that the newer release dropped (no
+    version the newer schema has) put back after the field they followed; their paths
+    are added to `taken`. A field ignorable in either release is ignorable."""
+    out = [dict(f) for f in newer]
+    names = [f["name"] for f in out]
+    for i, field in enumerate(older):
+        if field["name"] in names:
+            mine = out[names.index(field["name"])]
+            if field.get("ignorable"):  # the newer release may drop it with the versions that needed it
+                mine["ignorable"] = True
+            if "fields" in mine and "fields" in field:
+                mine["fields"] = merge_fields(mine["fields"], field["fields"], newer_versions, taken,
+                                              f"{path}{field['name']}.")
+            continue
+        if any(in_range(field["versions"], v) for v in newer_versions):
+            continue  # renamed, not dropped: the newer schema has it under its new name
+        after = next((names.index(f["name"]) for f in reversed(older[:i]) if f["name"] in names), -1)
+        out.insert(after + 1, field)
+        names.insert(after + 1, field["name"])
+        taken.append(path + field["name"])
+    return out
+
+
+def union(newer, older, newer_request, older_request):
+    """The schema of every version `newer` (or, where it has none, `older`) is valid
+    in and `older` accepts by default, or None when `older` adds nothing."""
+    mine = version_list(newer.valid) if newer is not None else []
+    theirs = stable_versions(older, older_request) if older is not None else []
+    for v in set(mine) & set(theirs):
+        if wire(newer, v) != wire(older, v):
+            raise SystemExit(f"{newer.name} v{v} differs between {newer.release} and {older.release}")
+    extra = [v for v in theirs if v not in mine]
+    if not extra:
+        return None
+    if not mine:
+        merged = copy.copy(older)
+        merged.valid = range_text(theirs)
+        merged.json = dict(older.json, validVersions=merged.valid)
+        return merged
+    if older.flexible != newer.flexible:
+        raise SystemExit(f"{newer.name}: flexible {newer.flexible}, {older.release} says {older.flexible}")
+    merged = copy.copy(newer)
+    merged.valid = range_text(sorted(set(mine) | set(extra)))
+    merged.taken = []
+    merged.json = dict(newer.json, validVersions=merged.valid,
+                       fields=merge_fields(newer.json["fields"], older.json["fields"], mine, merged.taken, ""))
+    common = dict(newer.common)
+    for name, struct in older.common.items():
+        common[name] = (dict(struct, fields=merge_fields(common[name]["fields"], struct["fields"], mine,
+                                                         merged.taken, name + "."))
+                        if name in common else struct)
+    merged.common = common
+    merged.json["commonStructs"] = list(common.values())
+    for v in version_list(merged.valid):
+        source = newer if v in mine else older
+        if wire(merged, v) != wire(source, v):
+            raise SystemExit(f"{merged.name} v{v}: the union does not lay out {source.release}'s version")
+    return merged
+
+
+def load(schemas_dir):
+    """The release named in `schemas_dir`/RELEASE and its schemas."""
+    with open(os.path.join(schemas_dir, "RELEASE"), encoding="utf-8") as f:
+        release = f.read().strip()
+    schemas = [Schema(os.path.join(schemas_dir, f)) for f in sorted(os.listdir(schemas_dir)) if f.endswith(".json")]
+    for s in schemas:
+        s.release = release
+        s.releases = [(release, s.valid)]
+    return release, schemas
+
+
+def widen(schemas, older):
+    """`schemas` (the newer release's) with `older`'s versions added: the union of
+    each schema, matched by API key and type (a name may change: 3.9's
+    ListClientMetricsResources is 4.4's ListConfigResources), else by name."""
+    def ident(s):
+        return (s.api_key, s.kind) if s.api_key is not None else (s.name, s.kind)
+
+    def requests(schemas):
+        return {s.api_key: s for s in schemas if s.kind == "request"}
+
+    newer_requests, older_requests = requests(schemas), requests(older)
+    by_ident = {ident(s): s for s in older}
+    out = []
+    for s in schemas:
+        old = by_ident.pop(ident(s), None)
+        if s.kind == "header":
+            out.append(s)
+            continue
+        older_request = older_requests.get(s.api_key)
+        merged = (old and union(s, old, newer_requests.get(s.api_key), older_request)) or s
+        merged.releases = [(s.release, s.valid),
+                           (older[0].release, range_text(stable_versions(old, older_request)) if old else "none")]
+        out.append(merged)
+    leftover = [s for s in by_ident.values() if s.kind != "header"]
+    if leftover:
+        raise SystemExit(f"schemas only the older release has: {[s.name for s in leftover]}")
+    return out
 
 
 class Module:
@@ -190,7 +375,7 @@ class Module:
         doc = []
         if schema.kind in ("request", "response"):
             doc.append(f"The {schema.kind} of {api_name(schema)} (API key {schema.api_key}), "
-                       f"versions {schema.valid}, flexible {schema.flexible}.")
+                       f"versions {schema.valid}{release_ranges(schema)}, flexible {schema.flexible}.")
         else:
             doc.append(f"Kafka's `{schema.name}` {schema.kind} schema, versions {schema.valid}, "
                        f"flexible {schema.flexible}.")
@@ -291,6 +476,13 @@ class Module:
         return "\n".join(out) + "\n"
 
 
+def release_ranges(schema):
+    """` (Kafka 4.4.0: 3-13; Kafka 3.9.1: 0-11)` where the versions are not all the newest release's."""
+    if not schema.releases or schema.releases[0][1] == schema.valid:
+        return ""
+    return " (" + "; ".join(f"Kafka {r}: {v}" for r, v in schema.releases) + ")"
+
+
 def default_value(value, kafka_type, is_array, nullable):
     if isinstance(value, bool):
         return "true" if value else "false"
@@ -340,10 +532,7 @@ def api_module(api, request, response):
     module.structs.insert(1, (None, impl))
     header = [f"//! {api} (API key {request.api_key}): versions {request.valid}, "
               f"flexible {request.flexible}."]
-    header.append("//!")
-    header.append(f"//! Declared from Kafka's `{request.file}` and `{response.file}` (release")
-    header.append("//! [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by `scripts/generate-messages.py`;")
-    header.append("//! regenerate rather than edit.")
+    header += releases_doc(request, response)
     for label, s in (("Request", request), ("Response", response)):
         if s.history:
             header.append("//!")
@@ -352,6 +541,34 @@ def api_module(api, request, response):
             for line in s.history:
                 header.append(("//! " + doc_escape(line)).rstrip())
     return module.render(header)
+
+
+def releases_doc(request, response):
+    """The module doc's account of which release each version and field comes from."""
+    (newest, mine), (older, theirs) = request.releases
+    generator = "by `scripts/generate-messages.py`; regenerate rather than edit."
+    if mine == "none":
+        paragraphs = [f"A ZooKeeper-era inter-broker API, which Kafka 4.0 removed: Kafka {older} accepts "
+                      f"versions {theirs}, Kafka {newest} none (so "
+                      "[`ApiKey::valid_versions`](crate::ApiKey::valid_versions) is empty).",
+                      f"Declared from Kafka {older}'s `{request.file}` and `{response.file}` {generator}"]
+    else:
+        paragraphs = []
+        if request.valid != mine:
+            paragraphs.append(
+                f"Kafka {newest} accepts versions {mine}, Kafka {older} versions {theirs}: both are read "
+                f"and written here; [`ApiKey::valid_versions`](crate::ApiKey::valid_versions) says {newest}'s "
+                "and [`ApiKey::versions_in`](crate::ApiKey::versions_in) either release's.")
+        taken = [f"`{s.name}.{path}`" for s in (request, response) for path in s.taken]
+        also = f", with {' and '.join(taken)} from Kafka {older}'s (only its versions have them)," if taken else ""
+        paragraphs.append(f"Declared from Kafka's `{request.file}` and `{response.file}` (release "
+                          f"[`KAFKA_RELEASE`](crate::KAFKA_RELEASE)){also} {generator}")
+    out = []
+    for text in paragraphs:
+        out.append("//!")
+        out += textwrap.wrap(text, 92, initial_indent="//! ", subsequent_indent="//! ",
+                             break_long_words=False, break_on_hyphens=False)
+    return out
 
 
 def data_module(schema):
@@ -369,7 +586,7 @@ def data_module(schema):
     return module.render(header)
 
 
-def api_table(apis, data, release):
+def api_table(apis, data, release, older_release):
     """api_table.rs: the release and the tables of APIs and data schemas, as
     `macro_rules!` that hand their rows to a callback. What is written over
     them (ApiKey, RequestKind, ..., the module list) is hand-written Rust:
@@ -387,16 +604,23 @@ def api_table(apis, data, release):
         "/// (`kafka-messages/schemas/RELEASE`, beside the schemas).",
         f'pub const KAFKA_RELEASE: &str = "{release}";',
         "",
+        "/// The older Apache Kafka release whose versions are declared beside [`KAFKA_RELEASE`]'s:",
+        "/// those Kafka 4.0 removed (KIP-896), which brokers of its line still accept",
+        "/// (`kafka-messages/schemas-*/RELEASE`).",
+        f'pub const OLDER_KAFKA_RELEASE: &str = "{older_release}";',
+        "",
         "/// Calls `$callback! { row, ... }` with one row per API of [`KAFKA_RELEASE`], in key order:",
         "///",
         "/// ```text",
         "/// (key, Name, module, generated | curated, Request, Response, RequestView, ResponseView,",
-        '///  [cfg of its feature], "valid versions", "flexible versions", "listeners")',
+        '///  [cfg of its feature], "all versions", "KAFKA_RELEASE\'s", "OLDER_KAFKA_RELEASE\'s",',
+        '///  "flexible versions", "listeners")',
         "/// ```",
         "///",
         "/// A `generated` module is written by the generator, a `curated` one by hand (lib.rs",
-        "/// declares those itself). The cfg is `all()` for the APIs always compiled. Versions are Kafka's notation",
-        "/// (`\"3-13\"`, `\"9+\"`, `\"none\"`), the request's; listeners, those its schema names.",
+        "/// declares those itself). The cfg is `all()` for the APIs always compiled. Versions are",
+        "/// Kafka's notation (`\"3-13\"`, `\"9+\"`, `\"none\"`), the request's: all that are declared,",
+        "/// then those each release accepts by default; listeners, those its schema names.",
         "macro_rules! for_each_api {",
         "    ($callback:ident) => {",
         "        $callback! {",
@@ -407,7 +631,8 @@ def api_table(apis, data, release):
         listeners = ", ".join(req.json.get("listeners", []))
         origin = "curated" if api in CURATED else "generated"
         out.append(f"            ({req.api_key}, {api}, {module_name(api)}, {origin}, {req.name}, {resp.name}, "
-                   f"{req.name}View, {resp.name}View, [{cfg}], \"{req.valid}\", \"{req.flexible}\", "
+                   f"{req.name}View, {resp.name}View, [{cfg}], \"{req.valid}\", "
+                   f"\"{req.releases[0][1]}\", \"{req.releases[1][1]}\", \"{req.flexible}\", "
                    f"\"{listeners}\"),")
     out += [
         "        }",
@@ -439,10 +664,10 @@ def rustfmt(text):
     return done.stdout
 
 
-def generate(schemas_dir):
-    with open(os.path.join(schemas_dir, "RELEASE"), encoding="utf-8") as f:
-        release = f.read().strip()
-    schemas = [Schema(os.path.join(schemas_dir, f)) for f in sorted(os.listdir(schemas_dir)) if f.endswith(".json")]
+def generate(schemas_dir, older_dir):
+    release, schemas = load(schemas_dir)
+    older_release, older = load(older_dir)
+    schemas = widen(schemas, older)
     live = [s for s in schemas if s.valid != "none"]
     requests = {api_name(s): s for s in live if s.kind == "request"}
     responses = {api_name(s): s for s in live if s.kind == "response"}
@@ -462,17 +687,19 @@ def generate(schemas_dir):
         files[module_name(api) + ".rs"] = api_module(api, req, resp)
     for schema in data:
         files[snake(schema.name) + ".rs"] = data_module(schema)
-    files["api_table.rs"] = api_table(apis, data, release)
+    files["api_table.rs"] = api_table(apis, data, release, older_release)
     return {name: rustfmt(text) for name, text in files.items()}
 
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--schemas", default=SCHEMAS, help="directory of Kafka's JSON message schemas")
+    parser.add_argument("--older-schemas", default=OLDER_SCHEMAS,
+                        help="directory of an older release's schemas whose versions are added")
     parser.add_argument("--out", default=OUT, help="kafka-messages' src directory")
     parser.add_argument("--check", action="store_true", help="write nothing; fail if a file differs")
     args = parser.parse_args()
-    files = generate(args.schemas)
+    files = generate(args.schemas, args.older_schemas)
     listing = os.path.join(args.out, "generated.txt")
     names = sorted(files)
     expected = "".join(n + "\n" for n in names)

@@ -49,8 +49,10 @@ fn client(mock: &Mock) -> Client {
     Client::connect(mock.addr, "mock-broker-test").unwrap()
 }
 
+/// The versions the mock serves of `M`'s API: Kafka 4.4's, as a 4.4 broker does.
 fn versions<M: Message>() -> std::ops::RangeInclusive<i16> {
-    M::VERSIONS.lowest().unwrap()..=M::VERSIONS.highest().unwrap()
+    let served = ApiKey::from_i16(M::API_KEY).unwrap().valid_versions();
+    served.lowest().unwrap()..=served.highest().unwrap()
 }
 
 fn topic(name: &str, partitions: i32, replication: i16) -> CreatableTopic {

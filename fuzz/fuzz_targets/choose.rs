@@ -10,7 +10,7 @@ use kafka_wire::schema::MessageSchema;
 pub fn message(api: u8, pick: u8) -> (ApiKey, bool, i16, MessageSchema) {
     let key = ApiKey::ALL[usize::from(api) % ApiKey::ALL.len()];
     let response = pick & 1 == 1;
-    let versions = key.valid_versions();
+    let versions = key.all_versions();
     let (lo, hi) = (versions.lowest().unwrap(), versions.highest().unwrap());
     let version = lo + i16::from(pick >> 1) % (hi - lo + 1);
     let schema = if response {

@@ -1,8 +1,8 @@
 //! AddPartitionsToTxn (API key 24): versions 0-5, flexible 3+.
 //!
-//! Declared from Kafka's `AddPartitionsToTxnRequest.json` and `AddPartitionsToTxnResponse.json` (release
-//! [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by `scripts/generate-messages.py`;
-//! regenerate rather than edit.
+//! Declared from Kafka's `AddPartitionsToTxnRequest.json` and
+//! `AddPartitionsToTxnResponse.json` (release [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by
+//! `scripts/generate-messages.py`; regenerate rather than edit.
 //!
 //! # Request versions
 //!

@@ -1,8 +1,8 @@
 //! AllocateProducerIds (API key 67): versions 0, flexible 0+.
 //!
-//! Declared from Kafka's `AllocateProducerIdsRequest.json` and `AllocateProducerIdsResponse.json` (release
-//! [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by `scripts/generate-messages.py`;
-//! regenerate rather than edit.
+//! Declared from Kafka's `AllocateProducerIdsRequest.json` and
+//! `AllocateProducerIdsResponse.json` (release [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by
+//! `scripts/generate-messages.py`; regenerate rather than edit.
 
 use kafka_wire::{KafkaMessage, Request, UnknownTaggedFields};
 

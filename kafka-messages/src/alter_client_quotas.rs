@@ -1,8 +1,8 @@
 //! AlterClientQuotas (API key 49): versions 0-1, flexible 1+.
 //!
-//! Declared from Kafka's `AlterClientQuotasRequest.json` and `AlterClientQuotasResponse.json` (release
-//! [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by `scripts/generate-messages.py`;
-//! regenerate rather than edit.
+//! Declared from Kafka's `AlterClientQuotasRequest.json` and
+//! `AlterClientQuotasResponse.json` (release [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by
+//! `scripts/generate-messages.py`; regenerate rather than edit.
 //!
 //! # Request versions
 //!

@@ -1,7 +1,13 @@
-//! AlterPartition (API key 56): versions 2-3, flexible 0+.
+//! AlterPartition (API key 56): versions 0-3, flexible 0+.
 //!
-//! Declared from Kafka's `AlterPartitionRequest.json` and `AlterPartitionResponse.json` (release
-//! [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by `scripts/generate-messages.py`;
+//! Kafka 4.4.0 accepts versions 2-3, Kafka 3.9.1 versions 0-3: both are read and written
+//! here; [`ApiKey::valid_versions`](crate::ApiKey::valid_versions) says 4.4.0's and
+//! [`ApiKey::versions_in`](crate::ApiKey::versions_in) either release's.
+//!
+//! Declared from Kafka's `AlterPartitionRequest.json` and `AlterPartitionResponse.json`
+//! (release [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)), with
+//! `AlterPartitionRequest.Topics.TopicName` and `AlterPartitionResponse.Topics.TopicName`
+//! from Kafka 3.9.1's (only its versions have them), by `scripts/generate-messages.py`;
 //! regenerate rather than edit.
 //!
 //! # Request versions
@@ -21,11 +27,12 @@
 //!
 //! Version 3 is the same as version 2 (KIP-903).
 
-use kafka_wire::{KafkaMessage, Request, UnknownTaggedFields, Uuid};
+use kafka_wire::{KafkaMessage, Request, Str, UnknownTaggedFields, Uuid};
 
-/// The request of AlterPartition (API key 56), versions 2-3, flexible 0+.
+/// The request of AlterPartition (API key 56), versions 0-3 (Kafka 4.4.0: 2-3; Kafka 3.9.1:
+/// 0-3), flexible 0+.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
-#[kafka(api_key = 56, versions = "2-3", flexible = "0+")]
+#[kafka(api_key = 56, versions = "0-3", flexible = "0+")]
 #[cfg_attr(feature = "view", kafka(view))]
 pub struct AlterPartitionRequest {
     /// The ID of the requesting broker.
@@ -50,6 +57,9 @@ impl Request for AlterPartitionRequest {
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
 #[cfg_attr(feature = "view", kafka(view))]
 pub struct TopicData {
+    /// The name of the topic to alter ISRs for
+    #[kafka(versions = "0-1", ignorable, entity_type = "topicName")]
+    pub topic_name: Str,
     /// The ID of the topic to alter ISRs for.
     #[kafka(versions = "2+", ignorable)]
     pub topic_id: Uuid,
@@ -103,9 +113,10 @@ pub struct BrokerState {
     pub unknown_tagged_fields: UnknownTaggedFields,
 }
 
-/// The response of AlterPartition (API key 56), versions 2-3, flexible 0+.
+/// The response of AlterPartition (API key 56), versions 0-3 (Kafka 4.4.0: 2-3; Kafka 3.9.1:
+/// 0-3), flexible 0+.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
-#[kafka(api_key = 56, versions = "2-3", flexible = "0+")]
+#[kafka(api_key = 56, versions = "0-3", flexible = "0+")]
 #[cfg_attr(feature = "view", kafka(view))]
 pub struct AlterPartitionResponse {
     /// The duration in milliseconds for which the request was throttled due to a quota
@@ -128,6 +139,9 @@ pub struct AlterPartitionResponse {
 #[kafka(name = "TopicData")]
 #[cfg_attr(feature = "view", kafka(view))]
 pub struct ResponseTopicData {
+    /// The name of the topic
+    #[kafka(versions = "0-1", ignorable, entity_type = "topicName")]
+    pub topic_name: Str,
     /// The ID of the topic.
     #[kafka(versions = "2+", ignorable)]
     pub topic_id: Uuid,

@@ -1,8 +1,12 @@
-//! AlterReplicaLogDirs (API key 34): versions 1-2, flexible 2+.
+//! AlterReplicaLogDirs (API key 34): versions 0-2, flexible 2+.
 //!
-//! Declared from Kafka's `AlterReplicaLogDirsRequest.json` and `AlterReplicaLogDirsResponse.json` (release
-//! [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by `scripts/generate-messages.py`;
-//! regenerate rather than edit.
+//! Kafka 4.4.0 accepts versions 1-2, Kafka 3.9.1 versions 0-2: both are read and written
+//! here; [`ApiKey::valid_versions`](crate::ApiKey::valid_versions) says 4.4.0's and
+//! [`ApiKey::versions_in`](crate::ApiKey::versions_in) either release's.
+//!
+//! Declared from Kafka's `AlterReplicaLogDirsRequest.json` and
+//! `AlterReplicaLogDirsResponse.json` (release [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by
+//! `scripts/generate-messages.py`; regenerate rather than edit.
 //!
 //! # Request versions
 //!
@@ -19,9 +23,10 @@
 
 use kafka_wire::{KafkaMessage, Request, Str, UnknownTaggedFields};
 
-/// The request of AlterReplicaLogDirs (API key 34), versions 1-2, flexible 2+.
+/// The request of AlterReplicaLogDirs (API key 34), versions 0-2 (Kafka 4.4.0: 1-2; Kafka
+/// 3.9.1: 0-2), flexible 2+.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
-#[kafka(api_key = 34, versions = "1-2", flexible = "2+")]
+#[kafka(api_key = 34, versions = "0-2", flexible = "2+")]
 #[cfg_attr(feature = "view", kafka(view))]
 pub struct AlterReplicaLogDirsRequest {
     /// The alterations to make for each directory.
@@ -66,9 +71,10 @@ pub struct AlterReplicaLogDirTopic {
     pub unknown_tagged_fields: UnknownTaggedFields,
 }
 
-/// The response of AlterReplicaLogDirs (API key 34), versions 1-2, flexible 2+.
+/// The response of AlterReplicaLogDirs (API key 34), versions 0-2 (Kafka 4.4.0: 1-2; Kafka
+/// 3.9.1: 0-2), flexible 2+.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
-#[kafka(api_key = 34, versions = "1-2", flexible = "2+")]
+#[kafka(api_key = 34, versions = "0-2", flexible = "2+")]
 #[cfg_attr(feature = "view", kafka(view))]
 pub struct AlterReplicaLogDirsResponse {
     /// Duration in milliseconds for which the request was throttled due to a quota violation,

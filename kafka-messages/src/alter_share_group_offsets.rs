@@ -1,8 +1,8 @@
 //! AlterShareGroupOffsets (API key 91): versions 0, flexible 0+.
 //!
-//! Declared from Kafka's `AlterShareGroupOffsetsRequest.json` and `AlterShareGroupOffsetsResponse.json` (release
-//! [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by `scripts/generate-messages.py`;
-//! regenerate rather than edit.
+//! Declared from Kafka's `AlterShareGroupOffsetsRequest.json` and
+//! `AlterShareGroupOffsetsResponse.json` (release [`KAFKA_RELEASE`](crate::KAFKA_RELEASE))
+//! by `scripts/generate-messages.py`; regenerate rather than edit.
 //!
 //! # Response versions
 //!

@@ -1,8 +1,9 @@
 //! AlterUserScramCredentials (API key 51): versions 0, flexible 0+.
 //!
-//! Declared from Kafka's `AlterUserScramCredentialsRequest.json` and `AlterUserScramCredentialsResponse.json` (release
-//! [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by `scripts/generate-messages.py`;
-//! regenerate rather than edit.
+//! Declared from Kafka's `AlterUserScramCredentialsRequest.json` and
+//! `AlterUserScramCredentialsResponse.json` (release
+//! [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by `scripts/generate-messages.py`; regenerate
+//! rather than edit.
 
 use kafka_wire::bytes::Bytes;
 use kafka_wire::{KafkaMessage, Request, Str, UnknownTaggedFields};

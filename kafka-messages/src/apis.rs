@@ -27,21 +27,62 @@ const fn range(text: &str) -> VersionRange {
     }
 }
 
+/// An Apache Kafka release whose protocol versions this crate declares. Each has
+/// its own range per API ([`ApiKey::versions_in`]); every version of either is read
+/// and written ([`ApiKey::all_versions`]).
+///
+/// ```
+/// use kafka_messages::{ApiKey, Release};
+/// use kafka_wire::VersionRange;
+///
+/// // Produce v0-2 (magic 0 and 1 message sets) are Kafka 3.9's only.
+/// assert_eq!(ApiKey::Produce.versions_in(Release::Older), VersionRange::new(0, 11));
+/// assert_eq!(ApiKey::Produce.versions_in(Release::Latest), ApiKey::Produce.valid_versions());
+/// assert!(ApiKey::Produce.all_versions().contains(0));
+/// // ZooKeeper's inter-broker APIs are in 3.9 only.
+/// assert!(ApiKey::LeaderAndIsr.valid_versions().is_empty());
+/// assert_eq!(Release::Older.version(), kafka_messages::OLDER_KAFKA_RELEASE);
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[non_exhaustive]
+pub enum Release {
+    /// [`OLDER_KAFKA_RELEASE`]: the last release line with ZooKeeper, whose brokers
+    /// still accept the versions that Kafka 4.0 removed (KIP-896) and which most
+    /// clusters in production run.
+    Older,
+    /// [`KAFKA_RELEASE`], whose ranges [`ApiKey::valid_versions`] says.
+    Latest,
+}
+
+impl Release {
+    /// Both releases, oldest first.
+    pub const ALL: &'static [Release] = &[Release::Older, Release::Latest];
+
+    /// The release's version (`"4.4.0"`).
+    pub const fn version(self) -> &'static str {
+        match self {
+            Release::Older => OLDER_KAFKA_RELEASE,
+            Release::Latest => KAFKA_RELEASE,
+        }
+    }
+}
+
 /// `ApiKey` and its methods, over every row of `for_each_api!`.
 macro_rules! api_key {
     ($((
         $key:literal, $name:ident, $module:ident, $origin:ident, $request:ident, $response:ident,
         $request_view:ident, $response_view:ident, [$($cfg:tt)*],
-        $valid:literal, $flexible:literal, $listeners:literal
+        $all:literal, $valid:literal, $older:literal, $flexible:literal, $listeners:literal
     )),* $(,)?) => {
-        /// Every API key of Apache Kafka's release [`KAFKA_RELEASE`], whether or not its messages are
-        /// compiled in (see the crate's features).
+        /// Every API key of Apache Kafka's releases [`KAFKA_RELEASE`] and [`OLDER_KAFKA_RELEASE`],
+        /// whether or not its messages are compiled in (see the crate's features).
         #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
         #[non_exhaustive]
         #[repr(i16)]
         pub enum ApiKey {
             $(
-                #[doc = concat!(stringify!($name), " (key ", stringify!($key), "), versions ", $valid, ".")]
+                #[doc = concat!(stringify!($name), " (key ", stringify!($key), "), versions ", $all,
+                    " (Kafka ", $valid, ", older ", $older, ").")]
                 #[doc = ""]
                 #[doc = concat!("Listeners: ", $listeners, ".")]
                 $name = $key,
@@ -52,7 +93,7 @@ macro_rules! api_key {
             /// Every key, in key order.
             pub const ALL: &'static [ApiKey] = &[$(ApiKey::$name),*];
 
-            /// The key numbered `key`, if Kafka's release [`KAFKA_RELEASE`] has one.
+            /// The key numbered `key`, if either release has one.
             pub const fn from_i16(key: i16) -> Option<ApiKey> {
                 match key {
                     $($key => Some(ApiKey::$name),)*
@@ -72,10 +113,34 @@ macro_rules! api_key {
                 }
             }
 
-            /// The versions of the API's requests and responses.
+            /// The versions of the API that Kafka's release [`KAFKA_RELEASE`] accepts: what a
+            /// broker of that release, and by default this crate's servers
+            /// ([`serve`](crate::serve)), advertise. Empty for the APIs Kafka 4.0 removed.
+            /// [`all_versions`](Self::all_versions) are read and written alike.
             pub const fn valid_versions(self) -> VersionRange {
                 match self {
                     $(ApiKey::$name => const { range($valid) },)*
+                }
+            }
+
+            /// Every version of the API this crate reads and writes: [`KAFKA_RELEASE`]'s and
+            /// those of [`OLDER_KAFKA_RELEASE`] that its brokers accept by default (its stable
+            /// versions), which include those Kafka 4.0 removed (KIP-896).
+            pub const fn all_versions(self) -> VersionRange {
+                match self {
+                    $(ApiKey::$name => const { range($all) },)*
+                }
+            }
+
+            /// The versions of the API that a broker of `release` accepts by default (a
+            /// release's unstable versions are not included, except in
+            /// [`KAFKA_RELEASE`]'s ranges, which are its schemas' valid versions).
+            pub const fn versions_in(self, release: Release) -> VersionRange {
+                match release {
+                    Release::Latest => self.valid_versions(),
+                    Release::Older => match self {
+                        $(ApiKey::$name => const { range($older) },)*
+                    },
                 }
             }
 
@@ -88,7 +153,7 @@ macro_rules! api_key {
 
             /// The request header version at `version`: 2 in flexible versions, else 1.
             pub const fn request_header_version(self, version: i16) -> i16 {
-                kafka_wire::request_header_version(self.flexible_versions().contains(version))
+                kafka_wire::request_header_version(self as i16, version, self.flexible_versions().contains(version))
             }
 
             /// The response header version at `version`: 1 in flexible versions, else 0,

@@ -1,8 +1,8 @@
 //! AssignReplicasToDirs (API key 73): versions 0, flexible 0+.
 //!
-//! Declared from Kafka's `AssignReplicasToDirsRequest.json` and `AssignReplicasToDirsResponse.json` (release
-//! [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by `scripts/generate-messages.py`;
-//! regenerate rather than edit.
+//! Declared from Kafka's `AssignReplicasToDirsRequest.json` and
+//! `AssignReplicasToDirsResponse.json` (release [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by
+//! `scripts/generate-messages.py`; regenerate rather than edit.
 
 use kafka_wire::{KafkaMessage, Request, UnknownTaggedFields, Uuid};
 

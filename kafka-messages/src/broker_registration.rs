@@ -1,8 +1,8 @@
 //! BrokerRegistration (API key 62): versions 0-4, flexible 0+.
 //!
-//! Declared from Kafka's `BrokerRegistrationRequest.json` and `BrokerRegistrationResponse.json` (release
-//! [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by `scripts/generate-messages.py`;
-//! regenerate rather than edit.
+//! Declared from Kafka's `BrokerRegistrationRequest.json` and
+//! `BrokerRegistrationResponse.json` (release [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by
+//! `scripts/generate-messages.py`; regenerate rather than edit.
 
 use kafka_wire::{KafkaMessage, Request, Str, UnknownTaggedFields, Uuid};
 

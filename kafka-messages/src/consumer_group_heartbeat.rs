@@ -1,8 +1,8 @@
 //! ConsumerGroupHeartbeat (API key 68): versions 0-1, flexible 0+.
 //!
-//! Declared from Kafka's `ConsumerGroupHeartbeatRequest.json` and `ConsumerGroupHeartbeatResponse.json` (release
-//! [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by `scripts/generate-messages.py`;
-//! regenerate rather than edit.
+//! Declared from Kafka's `ConsumerGroupHeartbeatRequest.json` and
+//! `ConsumerGroupHeartbeatResponse.json` (release [`KAFKA_RELEASE`](crate::KAFKA_RELEASE))
+//! by `scripts/generate-messages.py`; regenerate rather than edit.
 //!
 //! # Request versions
 //!

@@ -1,4 +1,6 @@
-//! CreateAcls (API key 30, versions 1-3, flexible 2+): add access-control entries.
+//! CreateAcls (API key 30, versions 0-3, flexible 2+): add access-control entries.
+//! Kafka 4.4.0 accepts versions 1-3, Kafka 3.9.1 0-3 (see
+//! [`ApiKey::versions_in`](crate::ApiKey::versions_in)).
 
 use kafka_wire::{KafkaMessage, Request, Str, UnknownTaggedFields};
 
@@ -23,7 +25,7 @@ use crate::{AclOperation, AclPermissionType, PatternType, ResourceType};
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
-#[kafka(api_key = 30, versions = "1-3", flexible = "2+")]
+#[kafka(api_key = 30, versions = "0-3", flexible = "2+")]
 #[cfg_attr(feature = "view", kafka(view))]
 pub struct CreateAclsRequest {
     /// The ACLs to create.
@@ -115,7 +117,7 @@ impl AclCreation {
 
 /// The answer to [`CreateAclsRequest`].
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
-#[kafka(api_key = 30, versions = "1-3", flexible = "2+")]
+#[kafka(api_key = 30, versions = "0-3", flexible = "2+")]
 #[cfg_attr(feature = "view", kafka(view))]
 pub struct CreateAclsResponse {
     /// How long the request was throttled for a quota violation, in milliseconds.

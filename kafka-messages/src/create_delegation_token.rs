@@ -1,8 +1,12 @@
-//! CreateDelegationToken (API key 38): versions 1-3, flexible 2+.
+//! CreateDelegationToken (API key 38): versions 0-3, flexible 2+.
 //!
-//! Declared from Kafka's `CreateDelegationTokenRequest.json` and `CreateDelegationTokenResponse.json` (release
-//! [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by `scripts/generate-messages.py`;
-//! regenerate rather than edit.
+//! Kafka 4.4.0 accepts versions 1-3, Kafka 3.9.1 versions 0-3: both are read and written
+//! here; [`ApiKey::valid_versions`](crate::ApiKey::valid_versions) says 4.4.0's and
+//! [`ApiKey::versions_in`](crate::ApiKey::versions_in) either release's.
+//!
+//! Declared from Kafka's `CreateDelegationTokenRequest.json` and
+//! `CreateDelegationTokenResponse.json` (release [`KAFKA_RELEASE`](crate::KAFKA_RELEASE))
+//! by `scripts/generate-messages.py`; regenerate rather than edit.
 //!
 //! # Request versions
 //!
@@ -27,9 +31,10 @@
 use kafka_wire::bytes::Bytes;
 use kafka_wire::{KafkaMessage, Request, Str, UnknownTaggedFields};
 
-/// The request of CreateDelegationToken (API key 38), versions 1-3, flexible 2+.
+/// The request of CreateDelegationToken (API key 38), versions 0-3 (Kafka 4.4.0: 1-3; Kafka
+/// 3.9.1: 0-3), flexible 2+.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
-#[kafka(api_key = 38, versions = "1-3", flexible = "2+")]
+#[kafka(api_key = 38, versions = "0-3", flexible = "2+")]
 #[cfg_attr(feature = "view", kafka(view))]
 pub struct CreateDelegationTokenRequest {
     /// The principal type of the owner of the token. If it's null it defaults to the token
@@ -71,9 +76,10 @@ pub struct CreatableRenewers {
     pub unknown_tagged_fields: UnknownTaggedFields,
 }
 
-/// The response of CreateDelegationToken (API key 38), versions 1-3, flexible 2+.
+/// The response of CreateDelegationToken (API key 38), versions 0-3 (Kafka 4.4.0: 1-3; Kafka
+/// 3.9.1: 0-3), flexible 2+.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
-#[kafka(api_key = 38, versions = "1-3", flexible = "2+")]
+#[kafka(api_key = 38, versions = "0-3", flexible = "2+")]
 #[cfg_attr(feature = "view", kafka(view))]
 pub struct CreateDelegationTokenResponse {
     /// The top-level error, or zero if there was no error.

@@ -1,6 +1,7 @@
-//! CreateTopics (API key 19, versions 2-7, flexible 5+): create topics with a
+//! CreateTopics (API key 19, versions 0-7, flexible 5+): create topics with a
 //! partition count and replication factor, or an explicit replica assignment,
-//! and per-topic configs.
+//! and per-topic configs. Kafka 4.4.0 accepts versions 2-7, Kafka 3.9.1 0-7
+//! (see [`ApiKey::versions_in`](crate::ApiKey::versions_in)).
 
 use kafka_wire::{KafkaMessage, Request, Str, UnknownTaggedFields, Uuid};
 
@@ -28,7 +29,7 @@ use kafka_wire::{KafkaMessage, Request, Str, UnknownTaggedFields, Uuid};
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
-#[kafka(api_key = 19, versions = "2-7", flexible = "5+")]
+#[kafka(api_key = 19, versions = "0-7", flexible = "5+")]
 #[cfg_attr(feature = "view", kafka(view))]
 pub struct CreateTopicsRequest {
     /// The topics to create.
@@ -122,7 +123,7 @@ impl CreatableTopicConfig {
 
 /// The controller's answer to [`CreateTopicsRequest`].
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
-#[kafka(api_key = 19, versions = "2-7", flexible = "5+")]
+#[kafka(api_key = 19, versions = "0-7", flexible = "5+")]
 #[cfg_attr(feature = "view", kafka(view))]
 pub struct CreateTopicsResponse {
     /// How long the request was throttled for a quota violation, in milliseconds.

@@ -1,8 +1,12 @@
-//! DeleteAcls (API key 31): versions 1-3, flexible 2+.
+//! DeleteAcls (API key 31): versions 0-3, flexible 2+.
+//!
+//! Kafka 4.4.0 accepts versions 1-3, Kafka 3.9.1 versions 0-3: both are read and written
+//! here; [`ApiKey::valid_versions`](crate::ApiKey::valid_versions) says 4.4.0's and
+//! [`ApiKey::versions_in`](crate::ApiKey::versions_in) either release's.
 //!
 //! Declared from Kafka's `DeleteAclsRequest.json` and `DeleteAclsResponse.json` (release
-//! [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by `scripts/generate-messages.py`;
-//! regenerate rather than edit.
+//! [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by `scripts/generate-messages.py`; regenerate
+//! rather than edit.
 //!
 //! # Request versions
 //!
@@ -21,9 +25,10 @@
 
 use kafka_wire::{KafkaMessage, Request, Str, UnknownTaggedFields};
 
-/// The request of DeleteAcls (API key 31), versions 1-3, flexible 2+.
+/// The request of DeleteAcls (API key 31), versions 0-3 (Kafka 4.4.0: 1-3; Kafka 3.9.1: 0-3),
+/// flexible 2+.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
-#[kafka(api_key = 31, versions = "1-3", flexible = "2+")]
+#[kafka(api_key = 31, versions = "0-3", flexible = "2+")]
 #[cfg_attr(feature = "view", kafka(view))]
 pub struct DeleteAclsRequest {
     /// The filters to use when deleting ACLs.
@@ -68,9 +73,10 @@ pub struct DeleteAclsFilter {
     pub unknown_tagged_fields: UnknownTaggedFields,
 }
 
-/// The response of DeleteAcls (API key 31), versions 1-3, flexible 2+.
+/// The response of DeleteAcls (API key 31), versions 0-3 (Kafka 4.4.0: 1-3; Kafka 3.9.1: 0-3),
+/// flexible 2+.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
-#[kafka(api_key = 31, versions = "1-3", flexible = "2+")]
+#[kafka(api_key = 31, versions = "0-3", flexible = "2+")]
 #[cfg_attr(feature = "view", kafka(view))]
 pub struct DeleteAclsResponse {
     /// The duration in milliseconds for which the request was throttled due to a quota

@@ -1,7 +1,7 @@
 //! DeleteGroups (API key 42): versions 0-3, flexible 2+.
 //!
-//! Declared from Kafka's `DeleteGroupsRequest.json` and `DeleteGroupsResponse.json` (release
-//! [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by `scripts/generate-messages.py`;
+//! Declared from Kafka's `DeleteGroupsRequest.json` and `DeleteGroupsResponse.json`
+//! (release [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by `scripts/generate-messages.py`;
 //! regenerate rather than edit.
 //!
 //! # Request versions

@@ -1,8 +1,8 @@
 //! DeleteShareGroupOffsets (API key 92): versions 0, flexible 0+.
 //!
-//! Declared from Kafka's `DeleteShareGroupOffsetsRequest.json` and `DeleteShareGroupOffsetsResponse.json` (release
-//! [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by `scripts/generate-messages.py`;
-//! regenerate rather than edit.
+//! Declared from Kafka's `DeleteShareGroupOffsetsRequest.json` and
+//! `DeleteShareGroupOffsetsResponse.json` (release [`KAFKA_RELEASE`](crate::KAFKA_RELEASE))
+//! by `scripts/generate-messages.py`; regenerate rather than edit.
 //!
 //! # Response versions
 //!

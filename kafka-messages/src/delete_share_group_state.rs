@@ -1,8 +1,8 @@
 //! DeleteShareGroupState (API key 86): versions 0, flexible 0+.
 //!
-//! Declared from Kafka's `DeleteShareGroupStateRequest.json` and `DeleteShareGroupStateResponse.json` (release
-//! [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by `scripts/generate-messages.py`;
-//! regenerate rather than edit.
+//! Declared from Kafka's `DeleteShareGroupStateRequest.json` and
+//! `DeleteShareGroupStateResponse.json` (release [`KAFKA_RELEASE`](crate::KAFKA_RELEASE))
+//! by `scripts/generate-messages.py`; regenerate rather than edit.
 //!
 //! # Response versions
 //!

@@ -1,7 +1,11 @@
-//! DeleteTopics (API key 20): versions 1-6, flexible 4+.
+//! DeleteTopics (API key 20): versions 0-6, flexible 4+.
 //!
-//! Declared from Kafka's `DeleteTopicsRequest.json` and `DeleteTopicsResponse.json` (release
-//! [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by `scripts/generate-messages.py`;
+//! Kafka 4.4.0 accepts versions 1-6, Kafka 3.9.1 versions 0-6: both are read and written
+//! here; [`ApiKey::valid_versions`](crate::ApiKey::valid_versions) says 4.4.0's and
+//! [`ApiKey::versions_in`](crate::ApiKey::versions_in) either release's.
+//!
+//! Declared from Kafka's `DeleteTopicsRequest.json` and `DeleteTopicsResponse.json`
+//! (release [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by `scripts/generate-messages.py`;
 //! regenerate rather than edit.
 //!
 //! # Request versions
@@ -37,9 +41,10 @@
 
 use kafka_wire::{KafkaMessage, Request, Str, UnknownTaggedFields, Uuid};
 
-/// The request of DeleteTopics (API key 20), versions 1-6, flexible 4+.
+/// The request of DeleteTopics (API key 20), versions 0-6 (Kafka 4.4.0: 1-6; Kafka 3.9.1: 0-6),
+/// flexible 4+.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
-#[kafka(api_key = 20, versions = "1-6", flexible = "4+")]
+#[kafka(api_key = 20, versions = "0-6", flexible = "4+")]
 #[cfg_attr(feature = "view", kafka(view))]
 pub struct DeleteTopicsRequest {
     /// The name or topic ID of the topic.
@@ -75,9 +80,10 @@ pub struct DeleteTopicState {
     pub unknown_tagged_fields: UnknownTaggedFields,
 }
 
-/// The response of DeleteTopics (API key 20), versions 1-6, flexible 4+.
+/// The response of DeleteTopics (API key 20), versions 0-6 (Kafka 4.4.0: 1-6; Kafka 3.9.1:
+/// 0-6), flexible 4+.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
-#[kafka(api_key = 20, versions = "1-6", flexible = "4+")]
+#[kafka(api_key = 20, versions = "0-6", flexible = "4+")]
 #[cfg_attr(feature = "view", kafka(view))]
 pub struct DeleteTopicsResponse {
     /// The duration in milliseconds for which the request was throttled due to a quota

@@ -1,7 +1,11 @@
-//! DescribeAcls (API key 29): versions 1-3, flexible 2+.
+//! DescribeAcls (API key 29): versions 0-3, flexible 2+.
 //!
-//! Declared from Kafka's `DescribeAclsRequest.json` and `DescribeAclsResponse.json` (release
-//! [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by `scripts/generate-messages.py`;
+//! Kafka 4.4.0 accepts versions 1-3, Kafka 3.9.1 versions 0-3: both are read and written
+//! here; [`ApiKey::valid_versions`](crate::ApiKey::valid_versions) says 4.4.0's and
+//! [`ApiKey::versions_in`](crate::ApiKey::versions_in) either release's.
+//!
+//! Declared from Kafka's `DescribeAclsRequest.json` and `DescribeAclsResponse.json`
+//! (release [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by `scripts/generate-messages.py`;
 //! regenerate rather than edit.
 //!
 //! # Request versions
@@ -21,9 +25,10 @@
 
 use kafka_wire::{KafkaMessage, Request, Str, UnknownTaggedFields};
 
-/// The request of DescribeAcls (API key 29), versions 1-3, flexible 2+.
+/// The request of DescribeAcls (API key 29), versions 0-3 (Kafka 4.4.0: 1-3; Kafka 3.9.1: 0-3),
+/// flexible 2+.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
-#[kafka(api_key = 29, versions = "1-3", flexible = "2+")]
+#[kafka(api_key = 29, versions = "0-3", flexible = "2+")]
 #[cfg_attr(feature = "view", kafka(view))]
 pub struct DescribeAclsRequest {
     /// The resource type.
@@ -56,9 +61,10 @@ impl Request for DescribeAclsRequest {
     type Response = DescribeAclsResponse;
 }
 
-/// The response of DescribeAcls (API key 29), versions 1-3, flexible 2+.
+/// The response of DescribeAcls (API key 29), versions 0-3 (Kafka 4.4.0: 1-3; Kafka 3.9.1:
+/// 0-3), flexible 2+.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
-#[kafka(api_key = 29, versions = "1-3", flexible = "2+")]
+#[kafka(api_key = 29, versions = "0-3", flexible = "2+")]
 #[cfg_attr(feature = "view", kafka(view))]
 pub struct DescribeAclsResponse {
     /// The duration in milliseconds for which the request was throttled due to a quota

@@ -1,8 +1,8 @@
 //! DescribeClientQuotas (API key 48): versions 0-1, flexible 1+.
 //!
-//! Declared from Kafka's `DescribeClientQuotasRequest.json` and `DescribeClientQuotasResponse.json` (release
-//! [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by `scripts/generate-messages.py`;
-//! regenerate rather than edit.
+//! Declared from Kafka's `DescribeClientQuotasRequest.json` and
+//! `DescribeClientQuotasResponse.json` (release [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by
+//! `scripts/generate-messages.py`; regenerate rather than edit.
 //!
 //! # Request versions
 //!

@@ -1,8 +1,13 @@
-//! DescribeConfigs (API key 32): versions 1-4, flexible 4+.
+//! DescribeConfigs (API key 32): versions 0-4, flexible 4+.
 //!
-//! Declared from Kafka's `DescribeConfigsRequest.json` and `DescribeConfigsResponse.json` (release
-//! [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by `scripts/generate-messages.py`;
-//! regenerate rather than edit.
+//! Kafka 4.4.0 accepts versions 1-4, Kafka 3.9.1 versions 0-4: both are read and written
+//! here; [`ApiKey::valid_versions`](crate::ApiKey::valid_versions) says 4.4.0's and
+//! [`ApiKey::versions_in`](crate::ApiKey::versions_in) either release's.
+//!
+//! Declared from Kafka's `DescribeConfigsRequest.json` and `DescribeConfigsResponse.json`
+//! (release [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)), with
+//! `DescribeConfigsResponse.Results.Configs.IsDefault` from Kafka 3.9.1's (only its
+//! versions have them), by `scripts/generate-messages.py`; regenerate rather than edit.
 //!
 //! # Request versions
 //!
@@ -20,9 +25,10 @@
 
 use kafka_wire::{KafkaMessage, Request, Str, UnknownTaggedFields};
 
-/// The request of DescribeConfigs (API key 32), versions 1-4, flexible 4+.
+/// The request of DescribeConfigs (API key 32), versions 0-4 (Kafka 4.4.0: 1-4; Kafka 3.9.1:
+/// 0-4), flexible 4+.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
-#[kafka(api_key = 32, versions = "1-4", flexible = "4+")]
+#[kafka(api_key = 32, versions = "0-4", flexible = "4+")]
 #[cfg_attr(feature = "view", kafka(view))]
 pub struct DescribeConfigsRequest {
     /// The resources whose configurations we want to describe.
@@ -62,9 +68,10 @@ pub struct DescribeConfigsResource {
     pub unknown_tagged_fields: UnknownTaggedFields,
 }
 
-/// The response of DescribeConfigs (API key 32), versions 1-4, flexible 4+.
+/// The response of DescribeConfigs (API key 32), versions 0-4 (Kafka 4.4.0: 1-4; Kafka 3.9.1:
+/// 0-4), flexible 4+.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
-#[kafka(api_key = 32, versions = "1-4", flexible = "4+")]
+#[kafka(api_key = 32, versions = "0-4", flexible = "4+")]
 #[cfg_attr(feature = "view", kafka(view))]
 pub struct DescribeConfigsResponse {
     /// The duration in milliseconds for which the request was throttled due to a quota
@@ -116,6 +123,9 @@ pub struct DescribeConfigsResourceResult {
     /// True if the configuration is read-only.
     #[kafka(versions = "0+")]
     pub read_only: bool,
+    /// True if the configuration is not set.
+    #[kafka(versions = "0")]
+    pub is_default: bool,
     /// The configuration source.
     #[kafka(versions = "1+", default = -1, ignorable)]
     pub config_source: i8,

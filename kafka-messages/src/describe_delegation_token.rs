@@ -1,8 +1,12 @@
-//! DescribeDelegationToken (API key 41): versions 1-3, flexible 2+.
+//! DescribeDelegationToken (API key 41): versions 0-3, flexible 2+.
 //!
-//! Declared from Kafka's `DescribeDelegationTokenRequest.json` and `DescribeDelegationTokenResponse.json` (release
-//! [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by `scripts/generate-messages.py`;
-//! regenerate rather than edit.
+//! Kafka 4.4.0 accepts versions 1-3, Kafka 3.9.1 versions 0-3: both are read and written
+//! here; [`ApiKey::valid_versions`](crate::ApiKey::valid_versions) says 4.4.0's and
+//! [`ApiKey::versions_in`](crate::ApiKey::versions_in) either release's.
+//!
+//! Declared from Kafka's `DescribeDelegationTokenRequest.json` and
+//! `DescribeDelegationTokenResponse.json` (release [`KAFKA_RELEASE`](crate::KAFKA_RELEASE))
+//! by `scripts/generate-messages.py`; regenerate rather than edit.
 //!
 //! # Request versions
 //!
@@ -21,9 +25,10 @@
 use kafka_wire::bytes::Bytes;
 use kafka_wire::{KafkaMessage, Request, Str, UnknownTaggedFields};
 
-/// The request of DescribeDelegationToken (API key 41), versions 1-3, flexible 2+.
+/// The request of DescribeDelegationToken (API key 41), versions 0-3 (Kafka 4.4.0: 1-3; Kafka
+/// 3.9.1: 0-3), flexible 2+.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
-#[kafka(api_key = 41, versions = "1-3", flexible = "2+")]
+#[kafka(api_key = 41, versions = "0-3", flexible = "2+")]
 #[cfg_attr(feature = "view", kafka(view))]
 pub struct DescribeDelegationTokenRequest {
     /// Each owner that we want to describe delegation tokens for, or null to describe all
@@ -55,9 +60,10 @@ pub struct DescribeDelegationTokenOwner {
     pub unknown_tagged_fields: UnknownTaggedFields,
 }
 
-/// The response of DescribeDelegationToken (API key 41), versions 1-3, flexible 2+.
+/// The response of DescribeDelegationToken (API key 41), versions 0-3 (Kafka 4.4.0: 1-3; Kafka
+/// 3.9.1: 0-3), flexible 2+.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
-#[kafka(api_key = 41, versions = "1-3", flexible = "2+")]
+#[kafka(api_key = 41, versions = "0-3", flexible = "2+")]
 #[cfg_attr(feature = "view", kafka(view))]
 pub struct DescribeDelegationTokenResponse {
     /// The error code, or 0 if there was no error.

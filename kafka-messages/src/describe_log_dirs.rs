@@ -1,7 +1,11 @@
-//! DescribeLogDirs (API key 35): versions 1-5, flexible 2+.
+//! DescribeLogDirs (API key 35): versions 0-5, flexible 2+.
 //!
-//! Declared from Kafka's `DescribeLogDirsRequest.json` and `DescribeLogDirsResponse.json` (release
-//! [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by `scripts/generate-messages.py`;
+//! Kafka 4.4.0 accepts versions 1-5, Kafka 3.9.1 versions 0-4: both are read and written
+//! here; [`ApiKey::valid_versions`](crate::ApiKey::valid_versions) says 4.4.0's and
+//! [`ApiKey::versions_in`](crate::ApiKey::versions_in) either release's.
+//!
+//! Declared from Kafka's `DescribeLogDirsRequest.json` and `DescribeLogDirsResponse.json`
+//! (release [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by `scripts/generate-messages.py`;
 //! regenerate rather than edit.
 //!
 //! # Request versions
@@ -24,9 +28,10 @@
 
 use kafka_wire::{KafkaMessage, Request, Str, UnknownTaggedFields};
 
-/// The request of DescribeLogDirs (API key 35), versions 1-5, flexible 2+.
+/// The request of DescribeLogDirs (API key 35), versions 0-5 (Kafka 4.4.0: 1-5; Kafka 3.9.1:
+/// 0-4), flexible 2+.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
-#[kafka(api_key = 35, versions = "1-5", flexible = "2+")]
+#[kafka(api_key = 35, versions = "0-5", flexible = "2+")]
 #[cfg_attr(feature = "view", kafka(view))]
 pub struct DescribeLogDirsRequest {
     /// Each topic that we want to describe log directories for, or null for all topics.
@@ -57,9 +62,10 @@ pub struct DescribableLogDirTopic {
     pub unknown_tagged_fields: UnknownTaggedFields,
 }
 
-/// The response of DescribeLogDirs (API key 35), versions 1-5, flexible 2+.
+/// The response of DescribeLogDirs (API key 35), versions 0-5 (Kafka 4.4.0: 1-5; Kafka 3.9.1:
+/// 0-4), flexible 2+.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
-#[kafka(api_key = 35, versions = "1-5", flexible = "2+")]
+#[kafka(api_key = 35, versions = "0-5", flexible = "2+")]
 #[cfg_attr(feature = "view", kafka(view))]
 pub struct DescribeLogDirsResponse {
     /// The duration in milliseconds for which the request was throttled due to a quota

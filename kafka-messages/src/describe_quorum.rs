@@ -1,7 +1,7 @@
 //! DescribeQuorum (API key 55): versions 0-2, flexible 0+.
 //!
-//! Declared from Kafka's `DescribeQuorumRequest.json` and `DescribeQuorumResponse.json` (release
-//! [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by `scripts/generate-messages.py`;
+//! Declared from Kafka's `DescribeQuorumRequest.json` and `DescribeQuorumResponse.json`
+//! (release [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by `scripts/generate-messages.py`;
 //! regenerate rather than edit.
 //!
 //! # Request versions

@@ -1,8 +1,9 @@
 //! DescribeShareGroupOffsets (API key 90): versions 0-1, flexible 0+.
 //!
-//! Declared from Kafka's `DescribeShareGroupOffsetsRequest.json` and `DescribeShareGroupOffsetsResponse.json` (release
-//! [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by `scripts/generate-messages.py`;
-//! regenerate rather than edit.
+//! Declared from Kafka's `DescribeShareGroupOffsetsRequest.json` and
+//! `DescribeShareGroupOffsetsResponse.json` (release
+//! [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by `scripts/generate-messages.py`; regenerate
+//! rather than edit.
 //!
 //! # Request versions
 //!

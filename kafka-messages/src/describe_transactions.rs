@@ -1,8 +1,8 @@
 //! DescribeTransactions (API key 65): versions 0, flexible 0+.
 //!
-//! Declared from Kafka's `DescribeTransactionsRequest.json` and `DescribeTransactionsResponse.json` (release
-//! [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by `scripts/generate-messages.py`;
-//! regenerate rather than edit.
+//! Declared from Kafka's `DescribeTransactionsRequest.json` and
+//! `DescribeTransactionsResponse.json` (release [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by
+//! `scripts/generate-messages.py`; regenerate rather than edit.
 
 use kafka_wire::{KafkaMessage, Request, Str, UnknownTaggedFields};
 

@@ -1,8 +1,9 @@
 //! DescribeUserScramCredentials (API key 50): versions 0, flexible 0+.
 //!
-//! Declared from Kafka's `DescribeUserScramCredentialsRequest.json` and `DescribeUserScramCredentialsResponse.json` (release
-//! [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by `scripts/generate-messages.py`;
-//! regenerate rather than edit.
+//! Declared from Kafka's `DescribeUserScramCredentialsRequest.json` and
+//! `DescribeUserScramCredentialsResponse.json` (release
+//! [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by `scripts/generate-messages.py`; regenerate
+//! rather than edit.
 
 use kafka_wire::{KafkaMessage, Request, Str, UnknownTaggedFields};
 

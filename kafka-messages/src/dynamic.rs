@@ -89,7 +89,7 @@ impl ApiKey {
     pub fn request_message_schema(self) -> Option<MessageSchema> {
         Some(MessageSchema {
             body: self.request_schema()?,
-            versions: self.valid_versions(),
+            versions: self.all_versions(),
             flexible: self.flexible_versions(),
             api_key: Some(self.key()),
         })
@@ -99,7 +99,7 @@ impl ApiKey {
     pub fn response_message_schema(self) -> Option<MessageSchema> {
         Some(MessageSchema {
             body: self.response_schema()?,
-            versions: self.valid_versions(),
+            versions: self.all_versions(),
             flexible: self.flexible_versions(),
             api_key: Some(self.key()),
         })

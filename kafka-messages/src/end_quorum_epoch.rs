@@ -1,7 +1,7 @@
 //! EndQuorumEpoch (API key 54): versions 0-1, flexible 1+.
 //!
-//! Declared from Kafka's `EndQuorumEpochRequest.json` and `EndQuorumEpochResponse.json` (release
-//! [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by `scripts/generate-messages.py`;
+//! Declared from Kafka's `EndQuorumEpochRequest.json` and `EndQuorumEpochResponse.json`
+//! (release [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by `scripts/generate-messages.py`;
 //! regenerate rather than edit.
 //!
 //! # Request versions

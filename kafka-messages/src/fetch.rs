@@ -1,8 +1,12 @@
-//! Fetch (API key 1): versions 4-18, flexible 12+.
+//! Fetch (API key 1): versions 0-18, flexible 12+.
+//!
+//! Kafka 4.4.0 accepts versions 4-18, Kafka 3.9.1 versions 0-17: both are read and written
+//! here; [`ApiKey::valid_versions`](crate::ApiKey::valid_versions) says 4.4.0's and
+//! [`ApiKey::versions_in`](crate::ApiKey::versions_in) either release's.
 //!
 //! Declared from Kafka's `FetchRequest.json` and `FetchResponse.json` (release
-//! [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by `scripts/generate-messages.py`;
-//! regenerate rather than edit.
+//! [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by `scripts/generate-messages.py`; regenerate
+//! rather than edit.
 //!
 //! # Request versions
 //!
@@ -85,9 +89,10 @@
 
 use kafka_wire::{KafkaMessage, Records, Request, Str, UnknownTaggedFields, Uuid};
 
-/// The request of Fetch (API key 1), versions 4-18, flexible 12+.
+/// The request of Fetch (API key 1), versions 0-18 (Kafka 4.4.0: 4-18; Kafka 3.9.1: 0-17),
+/// flexible 12+.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
-#[kafka(api_key = 1, versions = "4-18", flexible = "12+")]
+#[kafka(api_key = 1, versions = "0-18", flexible = "12+")]
 #[cfg_attr(feature = "view", kafka(view))]
 pub struct FetchRequest {
     /// The clusterId if known. This is used to validate metadata fetches prior to broker
@@ -235,9 +240,10 @@ pub struct ForgottenTopic {
     pub unknown_tagged_fields: UnknownTaggedFields,
 }
 
-/// The response of Fetch (API key 1), versions 4-18, flexible 12+.
+/// The response of Fetch (API key 1), versions 0-18 (Kafka 4.4.0: 4-18; Kafka 3.9.1: 0-17),
+/// flexible 12+.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
-#[kafka(api_key = 1, versions = "4-18", flexible = "12+")]
+#[kafka(api_key = 1, versions = "0-18", flexible = "12+")]
 #[cfg_attr(feature = "view", kafka(view))]
 pub struct FetchResponse {
     /// The duration in milliseconds for which the request was throttled due to a quota

@@ -1,7 +1,7 @@
 //! FindCoordinator (API key 10): versions 0-6, flexible 3+.
 //!
-//! Declared from Kafka's `FindCoordinatorRequest.json` and `FindCoordinatorResponse.json` (release
-//! [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by `scripts/generate-messages.py`;
+//! Declared from Kafka's `FindCoordinatorRequest.json` and `FindCoordinatorResponse.json`
+//! (release [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by `scripts/generate-messages.py`;
 //! regenerate rather than edit.
 //!
 //! # Request versions

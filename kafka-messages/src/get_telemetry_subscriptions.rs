@@ -1,8 +1,9 @@
 //! GetTelemetrySubscriptions (API key 71): versions 0, flexible 0+.
 //!
-//! Declared from Kafka's `GetTelemetrySubscriptionsRequest.json` and `GetTelemetrySubscriptionsResponse.json` (release
-//! [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by `scripts/generate-messages.py`;
-//! regenerate rather than edit.
+//! Declared from Kafka's `GetTelemetrySubscriptionsRequest.json` and
+//! `GetTelemetrySubscriptionsResponse.json` (release
+//! [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by `scripts/generate-messages.py`; regenerate
+//! rather than edit.
 
 use kafka_wire::{KafkaMessage, Request, Str, UnknownTaggedFields, Uuid};
 

@@ -1,8 +1,8 @@
 //! IncrementalAlterConfigs (API key 44): versions 0-1, flexible 1+.
 //!
-//! Declared from Kafka's `IncrementalAlterConfigsRequest.json` and `IncrementalAlterConfigsResponse.json` (release
-//! [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by `scripts/generate-messages.py`;
-//! regenerate rather than edit.
+//! Declared from Kafka's `IncrementalAlterConfigsRequest.json` and
+//! `IncrementalAlterConfigsResponse.json` (release [`KAFKA_RELEASE`](crate::KAFKA_RELEASE))
+//! by `scripts/generate-messages.py`; regenerate rather than edit.
 //!
 //! # Request versions
 //!

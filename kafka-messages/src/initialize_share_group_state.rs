@@ -1,8 +1,9 @@
 //! InitializeShareGroupState (API key 83): versions 0, flexible 0+.
 //!
-//! Declared from Kafka's `InitializeShareGroupStateRequest.json` and `InitializeShareGroupStateResponse.json` (release
-//! [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by `scripts/generate-messages.py`;
-//! regenerate rather than edit.
+//! Declared from Kafka's `InitializeShareGroupStateRequest.json` and
+//! `InitializeShareGroupStateResponse.json` (release
+//! [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by `scripts/generate-messages.py`; regenerate
+//! rather than edit.
 //!
 //! # Response versions
 //!

@@ -22,6 +22,23 @@
 //! [`AclOperation`], ...), [`BrokerIds`] and constructors, and checked against
 //! their JSON by the same conformance test.
 //!
+//! ## Two releases' versions
+//!
+//! Kafka 4.0 removed the oldest versions of many APIs (KIP-896: Produce v0-2,
+//! Fetch v0-3, OffsetCommit v0-1, ListOffsets v0, CreateTopics v0-1, ...) and
+//! ZooKeeper's inter-broker APIs (LeaderAndIsr, StopReplica, UpdateMetadata,
+//! ControlledShutdown), which brokers of the 3.x line still accept every day.
+//! Every message here reads and writes the versions of both
+//! [`KAFKA_RELEASE`] and [`OLDER_KAFKA_RELEASE`] (the latter's stable ones):
+//! [`ApiKey::all_versions`]. What a server advertises is one release's:
+//! [`ApiKey::valid_versions`] is [`KAFKA_RELEASE`]'s, and
+//! [`ApiKey::versions_in`] either [`Release`]'s. Each module's docs say which
+//! versions came from which release; the generator takes the few fields that
+//! only removed versions had from the older release's JSON (`schemas-3.9.1/`),
+//! and checks that every version both releases have is the same on the wire.
+//! Key 74 is 3.9's ListClientMetricsResources, 4.4's ListConfigResources: its
+//! version 0 is one format under both names.
+//!
 //! ## Features
 //!
 //! Each API belongs to one feature, by who uses it: `producer`, `consumer`,
@@ -86,9 +103,9 @@ pub mod dynamic;
 pub mod json;
 pub mod serve;
 
-pub use api_table::KAFKA_RELEASE;
+pub use api_table::{KAFKA_RELEASE, OLDER_KAFKA_RELEASE};
 pub use api_versions::{ApiVersion, FinalizedFeatureKey, SupportedFeatureKey};
-pub use apis::{ApiKey, DataSchema, RequestKind, ResponseKind, DATA_SCHEMAS};
+pub use apis::{ApiKey, DataSchema, Release, RequestKind, ResponseKind, DATA_SCHEMAS};
 #[cfg(feature = "view")]
 pub use apis::{RequestView, ResponseView};
 pub use codes::{AclOperation, AclPermissionType, ConfigSource, PatternType, ResourceType};
@@ -124,7 +141,7 @@ macro_rules! modules {
     ($((
         $key:literal, $name:ident, $module:ident, $origin:ident, $request:ident, $response:ident,
         $request_view:ident, $response_view:ident, [$($cfg:tt)*],
-        $valid:literal, $flexible:literal, $listeners:literal
+        $all:literal, $valid:literal, $older:literal, $flexible:literal, $listeners:literal
     )),* $(,)?) => {
         $(
             declare_module!($origin, [$($cfg)*], $module);

@@ -1,8 +1,8 @@
 //! ListConfigResources (API key 74): versions 0-1, flexible 0+.
 //!
-//! Declared from Kafka's `ListConfigResourcesRequest.json` and `ListConfigResourcesResponse.json` (release
-//! [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by `scripts/generate-messages.py`;
-//! regenerate rather than edit.
+//! Declared from Kafka's `ListConfigResourcesRequest.json` and
+//! `ListConfigResourcesResponse.json` (release [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by
+//! `scripts/generate-messages.py`; regenerate rather than edit.
 //!
 //! # Request versions
 //!

@@ -1,8 +1,14 @@
-//! ListOffsets (API key 2): versions 1-11, flexible 6+.
+//! ListOffsets (API key 2): versions 0-11, flexible 6+.
+//!
+//! Kafka 4.4.0 accepts versions 1-11, Kafka 3.9.1 versions 0-9: both are read and written
+//! here; [`ApiKey::valid_versions`](crate::ApiKey::valid_versions) says 4.4.0's and
+//! [`ApiKey::versions_in`](crate::ApiKey::versions_in) either release's.
 //!
 //! Declared from Kafka's `ListOffsetsRequest.json` and `ListOffsetsResponse.json` (release
-//! [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by `scripts/generate-messages.py`;
-//! regenerate rather than edit.
+//! [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)), with
+//! `ListOffsetsRequest.Topics.Partitions.MaxNumOffsets` and
+//! `ListOffsetsResponse.Topics.Partitions.OldStyleOffsets` from Kafka 3.9.1's (only its
+//! versions have them), by `scripts/generate-messages.py`; regenerate rather than edit.
 //!
 //! # Request versions
 //!
@@ -61,9 +67,10 @@
 
 use kafka_wire::{KafkaMessage, Request, Str, UnknownTaggedFields};
 
-/// The request of ListOffsets (API key 2), versions 1-11, flexible 6+.
+/// The request of ListOffsets (API key 2), versions 0-11 (Kafka 4.4.0: 1-11; Kafka 3.9.1: 0-9),
+/// flexible 6+.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
-#[kafka(api_key = 2, versions = "1-11", flexible = "6+")]
+#[kafka(api_key = 2, versions = "0-11", flexible = "6+")]
 #[cfg_attr(feature = "view", kafka(view))]
 pub struct ListOffsetsRequest {
     /// The broker ID of the requester, or -1 if this request is being made by a normal
@@ -122,14 +129,18 @@ pub struct ListOffsetsPartition {
     /// The current timestamp.
     #[kafka(versions = "0+")]
     pub timestamp: i64,
+    /// The maximum number of offsets to report.
+    #[kafka(versions = "0", default = 1)]
+    pub max_num_offsets: i32,
     /// Tagged fields this declaration does not know, kept for round trips.
     #[kafka(unknown_tagged_fields)]
     pub unknown_tagged_fields: UnknownTaggedFields,
 }
 
-/// The response of ListOffsets (API key 2), versions 1-11, flexible 6+.
+/// The response of ListOffsets (API key 2), versions 0-11 (Kafka 4.4.0: 1-11; Kafka 3.9.1:
+/// 0-9), flexible 6+.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
-#[kafka(api_key = 2, versions = "1-11", flexible = "6+")]
+#[kafka(api_key = 2, versions = "0-11", flexible = "6+")]
 #[cfg_attr(feature = "view", kafka(view))]
 pub struct ListOffsetsResponse {
     /// The duration in milliseconds for which the request was throttled due to a quota
@@ -169,6 +180,9 @@ pub struct ListOffsetsPartitionResponse {
     /// The partition error code, or 0 if there was no error.
     #[kafka(versions = "0+")]
     pub error_code: i16,
+    /// The result offsets.
+    #[kafka(versions = "0")]
+    pub old_style_offsets: Vec<i64>,
     /// The timestamp associated with the returned offset.
     #[kafka(versions = "1+", default = -1)]
     pub timestamp: i64,

@@ -1,8 +1,9 @@
 //! ListPartitionReassignments (API key 46): versions 0, flexible 0+.
 //!
-//! Declared from Kafka's `ListPartitionReassignmentsRequest.json` and `ListPartitionReassignmentsResponse.json` (release
-//! [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by `scripts/generate-messages.py`;
-//! regenerate rather than edit.
+//! Declared from Kafka's `ListPartitionReassignmentsRequest.json` and
+//! `ListPartitionReassignmentsResponse.json` (release
+//! [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by `scripts/generate-messages.py`; regenerate
+//! rather than edit.
 
 use kafka_wire::{KafkaMessage, Request, Str, UnknownTaggedFields};
 

@@ -1,8 +1,13 @@
-//! OffsetCommit (API key 8): versions 2-10, flexible 8+.
+//! OffsetCommit (API key 8): versions 0-10, flexible 8+.
 //!
-//! Declared from Kafka's `OffsetCommitRequest.json` and `OffsetCommitResponse.json` (release
-//! [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by `scripts/generate-messages.py`;
-//! regenerate rather than edit.
+//! Kafka 4.4.0 accepts versions 2-10, Kafka 3.9.1 versions 0-9: both are read and written
+//! here; [`ApiKey::valid_versions`](crate::ApiKey::valid_versions) says 4.4.0's and
+//! [`ApiKey::versions_in`](crate::ApiKey::versions_in) either release's.
+//!
+//! Declared from Kafka's `OffsetCommitRequest.json` and `OffsetCommitResponse.json`
+//! (release [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)), with
+//! `OffsetCommitRequest.Topics.Partitions.CommitTimestamp` from Kafka 3.9.1's (only its
+//! versions have them), by `scripts/generate-messages.py`; regenerate rather than edit.
 //!
 //! # Request versions
 //!
@@ -63,9 +68,10 @@
 
 use kafka_wire::{KafkaMessage, Request, Str, UnknownTaggedFields, Uuid};
 
-/// The request of OffsetCommit (API key 8), versions 2-10, flexible 8+.
+/// The request of OffsetCommit (API key 8), versions 0-10 (Kafka 4.4.0: 2-10; Kafka 3.9.1:
+/// 0-9), flexible 8+.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
-#[kafka(api_key = 8, versions = "2-10", flexible = "8+")]
+#[kafka(api_key = 8, versions = "0-10", flexible = "8+")]
 #[cfg_attr(feature = "view", kafka(view))]
 pub struct OffsetCommitRequest {
     /// The unique group identifier.
@@ -127,6 +133,9 @@ pub struct OffsetCommitRequestPartition {
     /// The leader epoch of this partition.
     #[kafka(versions = "6+", default = -1, ignorable)]
     pub committed_leader_epoch: i32,
+    /// The timestamp of the commit.
+    #[kafka(versions = "1", default = -1)]
+    pub commit_timestamp: i64,
     /// Any associated metadata the client wants to keep.
     #[kafka(versions = "0+", nullable = "0+")]
     pub committed_metadata: Option<Str>,
@@ -135,9 +144,10 @@ pub struct OffsetCommitRequestPartition {
     pub unknown_tagged_fields: UnknownTaggedFields,
 }
 
-/// The response of OffsetCommit (API key 8), versions 2-10, flexible 8+.
+/// The response of OffsetCommit (API key 8), versions 0-10 (Kafka 4.4.0: 2-10; Kafka 3.9.1:
+/// 0-9), flexible 8+.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
-#[kafka(api_key = 8, versions = "2-10", flexible = "8+")]
+#[kafka(api_key = 8, versions = "0-10", flexible = "8+")]
 #[cfg_attr(feature = "view", kafka(view))]
 pub struct OffsetCommitResponse {
     /// The duration in milliseconds for which the request was throttled due to a quota

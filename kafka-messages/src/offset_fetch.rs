@@ -1,8 +1,12 @@
-//! OffsetFetch (API key 9): versions 1-10, flexible 6+.
+//! OffsetFetch (API key 9): versions 0-10, flexible 6+.
+//!
+//! Kafka 4.4.0 accepts versions 1-10, Kafka 3.9.1 versions 0-9: both are read and written
+//! here; [`ApiKey::valid_versions`](crate::ApiKey::valid_versions) says 4.4.0's and
+//! [`ApiKey::versions_in`](crate::ApiKey::versions_in) either release's.
 //!
 //! Declared from Kafka's `OffsetFetchRequest.json` and `OffsetFetchResponse.json` (release
-//! [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by `scripts/generate-messages.py`;
-//! regenerate rather than edit.
+//! [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by `scripts/generate-messages.py`; regenerate
+//! rather than edit.
 //!
 //! # Request versions
 //!
@@ -68,9 +72,10 @@
 
 use kafka_wire::{KafkaMessage, Request, Str, UnknownTaggedFields, Uuid};
 
-/// The request of OffsetFetch (API key 9), versions 1-10, flexible 6+.
+/// The request of OffsetFetch (API key 9), versions 0-10 (Kafka 4.4.0: 1-10; Kafka 3.9.1: 0-9),
+/// flexible 6+.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
-#[kafka(api_key = 9, versions = "1-10", flexible = "6+")]
+#[kafka(api_key = 9, versions = "0-10", flexible = "6+")]
 #[cfg_attr(feature = "view", kafka(view))]
 pub struct OffsetFetchRequest {
     /// The group to fetch offsets for.
@@ -151,9 +156,10 @@ pub struct OffsetFetchRequestTopics {
     pub unknown_tagged_fields: UnknownTaggedFields,
 }
 
-/// The response of OffsetFetch (API key 9), versions 1-10, flexible 6+.
+/// The response of OffsetFetch (API key 9), versions 0-10 (Kafka 4.4.0: 1-10; Kafka 3.9.1:
+/// 0-9), flexible 6+.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
-#[kafka(api_key = 9, versions = "1-10", flexible = "6+")]
+#[kafka(api_key = 9, versions = "0-10", flexible = "6+")]
 #[cfg_attr(feature = "view", kafka(view))]
 pub struct OffsetFetchResponse {
     /// The duration in milliseconds for which the request was throttled due to a quota

@@ -1,8 +1,12 @@
-//! OffsetForLeaderEpoch (API key 23): versions 2-4, flexible 4+.
+//! OffsetForLeaderEpoch (API key 23): versions 0-4, flexible 4+.
 //!
-//! Declared from Kafka's `OffsetForLeaderEpochRequest.json` and `OffsetForLeaderEpochResponse.json` (release
-//! [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by `scripts/generate-messages.py`;
-//! regenerate rather than edit.
+//! Kafka 4.4.0 accepts versions 2-4, Kafka 3.9.1 versions 0-4: both are read and written
+//! here; [`ApiKey::valid_versions`](crate::ApiKey::valid_versions) says 4.4.0's and
+//! [`ApiKey::versions_in`](crate::ApiKey::versions_in) either release's.
+//!
+//! Declared from Kafka's `OffsetForLeaderEpochRequest.json` and
+//! `OffsetForLeaderEpochResponse.json` (release [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by
+//! `scripts/generate-messages.py`; regenerate rather than edit.
 //!
 //! # Request versions
 //!
@@ -32,9 +36,10 @@
 
 use kafka_wire::{KafkaMessage, Request, Str, UnknownTaggedFields};
 
-/// The request of OffsetForLeaderEpoch (API key 23), versions 2-4, flexible 4+.
+/// The request of OffsetForLeaderEpoch (API key 23), versions 0-4 (Kafka 4.4.0: 2-4; Kafka
+/// 3.9.1: 0-4), flexible 4+.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
-#[kafka(api_key = 23, versions = "2-4", flexible = "4+")]
+#[kafka(api_key = 23, versions = "0-4", flexible = "4+")]
 #[cfg_attr(feature = "view", kafka(view))]
 pub struct OffsetForLeaderEpochRequest {
     /// The broker ID of the follower, of -1 if this request is from a consumer.
@@ -88,9 +93,10 @@ pub struct OffsetForLeaderPartition {
     pub unknown_tagged_fields: UnknownTaggedFields,
 }
 
-/// The response of OffsetForLeaderEpoch (API key 23), versions 2-4, flexible 4+.
+/// The response of OffsetForLeaderEpoch (API key 23), versions 0-4 (Kafka 4.4.0: 2-4; Kafka
+/// 3.9.1: 0-4), flexible 4+.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
-#[kafka(api_key = 23, versions = "2-4", flexible = "4+")]
+#[kafka(api_key = 23, versions = "0-4", flexible = "4+")]
 #[cfg_attr(feature = "view", kafka(view))]
 pub struct OffsetForLeaderEpochResponse {
     /// The duration in milliseconds for which the request was throttled due to a quota

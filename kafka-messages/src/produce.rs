@@ -1,8 +1,12 @@
-//! Produce (API key 0): versions 3-13, flexible 9+.
+//! Produce (API key 0): versions 0-13, flexible 9+.
+//!
+//! Kafka 4.4.0 accepts versions 3-13, Kafka 3.9.1 versions 0-11: both are read and written
+//! here; [`ApiKey::valid_versions`](crate::ApiKey::valid_versions) says 4.4.0's and
+//! [`ApiKey::versions_in`](crate::ApiKey::versions_in) either release's.
 //!
 //! Declared from Kafka's `ProduceRequest.json` and `ProduceResponse.json` (release
-//! [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by `scripts/generate-messages.py`;
-//! regenerate rather than edit.
+//! [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by `scripts/generate-messages.py`; regenerate
+//! rather than edit.
 //!
 //! # Request versions
 //!
@@ -65,9 +69,10 @@
 
 use kafka_wire::{KafkaMessage, Records, Request, Str, UnknownTaggedFields, Uuid};
 
-/// The request of Produce (API key 0), versions 3-13, flexible 9+.
+/// The request of Produce (API key 0), versions 0-13 (Kafka 4.4.0: 3-13; Kafka 3.9.1: 0-11),
+/// flexible 9+.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
-#[kafka(api_key = 0, versions = "3-13", flexible = "9+")]
+#[kafka(api_key = 0, versions = "0-13", flexible = "9+")]
 #[cfg_attr(feature = "view", kafka(view))]
 pub struct ProduceRequest {
     /// The transactional ID, or null if the producer is not transactional.
@@ -126,9 +131,10 @@ pub struct PartitionProduceData {
     pub unknown_tagged_fields: UnknownTaggedFields,
 }
 
-/// The response of Produce (API key 0), versions 3-13, flexible 9+.
+/// The response of Produce (API key 0), versions 0-13 (Kafka 4.4.0: 3-13; Kafka 3.9.1: 0-11),
+/// flexible 9+.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
-#[kafka(api_key = 0, versions = "3-13", flexible = "9+")]
+#[kafka(api_key = 0, versions = "0-13", flexible = "9+")]
 #[cfg_attr(feature = "view", kafka(view))]
 pub struct ProduceResponse {
     /// Each produce response.

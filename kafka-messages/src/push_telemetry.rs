@@ -1,7 +1,7 @@
 //! PushTelemetry (API key 72): versions 0, flexible 0+.
 //!
-//! Declared from Kafka's `PushTelemetryRequest.json` and `PushTelemetryResponse.json` (release
-//! [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by `scripts/generate-messages.py`;
+//! Declared from Kafka's `PushTelemetryRequest.json` and `PushTelemetryResponse.json`
+//! (release [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by `scripts/generate-messages.py`;
 //! regenerate rather than edit.
 
 use kafka_wire::bytes::Bytes;

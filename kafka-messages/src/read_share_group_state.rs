@@ -1,8 +1,8 @@
 //! ReadShareGroupState (API key 84): versions 0, flexible 0+.
 //!
-//! Declared from Kafka's `ReadShareGroupStateRequest.json` and `ReadShareGroupStateResponse.json` (release
-//! [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by `scripts/generate-messages.py`;
-//! regenerate rather than edit.
+//! Declared from Kafka's `ReadShareGroupStateRequest.json` and
+//! `ReadShareGroupStateResponse.json` (release [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by
+//! `scripts/generate-messages.py`; regenerate rather than edit.
 //!
 //! # Response versions
 //!

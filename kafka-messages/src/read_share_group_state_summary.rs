@@ -1,8 +1,9 @@
 //! ReadShareGroupStateSummary (API key 87): versions 0-1, flexible 0+.
 //!
-//! Declared from Kafka's `ReadShareGroupStateSummaryRequest.json` and `ReadShareGroupStateSummaryResponse.json` (release
-//! [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by `scripts/generate-messages.py`;
-//! regenerate rather than edit.
+//! Declared from Kafka's `ReadShareGroupStateSummaryRequest.json` and
+//! `ReadShareGroupStateSummaryResponse.json` (release
+//! [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by `scripts/generate-messages.py`; regenerate
+//! rather than edit.
 //!
 //! # Request versions
 //!

@@ -1,7 +1,7 @@
 //! RemoveRaftVoter (API key 81): versions 0, flexible 0+.
 //!
-//! Declared from Kafka's `RemoveRaftVoterRequest.json` and `RemoveRaftVoterResponse.json` (release
-//! [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by `scripts/generate-messages.py`;
+//! Declared from Kafka's `RemoveRaftVoterRequest.json` and `RemoveRaftVoterResponse.json`
+//! (release [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by `scripts/generate-messages.py`;
 //! regenerate rather than edit.
 
 use kafka_wire::{KafkaMessage, Request, Str, UnknownTaggedFields, Uuid};

@@ -1,8 +1,12 @@
-//! RenewDelegationToken (API key 39): versions 1-2, flexible 2+.
+//! RenewDelegationToken (API key 39): versions 0-2, flexible 2+.
 //!
-//! Declared from Kafka's `RenewDelegationTokenRequest.json` and `RenewDelegationTokenResponse.json` (release
-//! [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by `scripts/generate-messages.py`;
-//! regenerate rather than edit.
+//! Kafka 4.4.0 accepts versions 1-2, Kafka 3.9.1 versions 0-2: both are read and written
+//! here; [`ApiKey::valid_versions`](crate::ApiKey::valid_versions) says 4.4.0's and
+//! [`ApiKey::versions_in`](crate::ApiKey::versions_in) either release's.
+//!
+//! Declared from Kafka's `RenewDelegationTokenRequest.json` and
+//! `RenewDelegationTokenResponse.json` (release [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by
+//! `scripts/generate-messages.py`; regenerate rather than edit.
 //!
 //! # Request versions
 //!
@@ -19,9 +23,10 @@
 use kafka_wire::bytes::Bytes;
 use kafka_wire::{KafkaMessage, Request, UnknownTaggedFields};
 
-/// The request of RenewDelegationToken (API key 39), versions 1-2, flexible 2+.
+/// The request of RenewDelegationToken (API key 39), versions 0-2 (Kafka 4.4.0: 1-2; Kafka
+/// 3.9.1: 0-2), flexible 2+.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
-#[kafka(api_key = 39, versions = "1-2", flexible = "2+")]
+#[kafka(api_key = 39, versions = "0-2", flexible = "2+")]
 #[cfg_attr(feature = "view", kafka(view))]
 pub struct RenewDelegationTokenRequest {
     /// The HMAC of the delegation token to be renewed.
@@ -39,9 +44,10 @@ impl Request for RenewDelegationTokenRequest {
     type Response = RenewDelegationTokenResponse;
 }
 
-/// The response of RenewDelegationToken (API key 39), versions 1-2, flexible 2+.
+/// The response of RenewDelegationToken (API key 39), versions 0-2 (Kafka 4.4.0: 1-2; Kafka
+/// 3.9.1: 0-2), flexible 2+.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
-#[kafka(api_key = 39, versions = "1-2", flexible = "2+")]
+#[kafka(api_key = 39, versions = "0-2", flexible = "2+")]
 #[cfg_attr(feature = "view", kafka(view))]
 pub struct RenewDelegationTokenResponse {
     /// The error code, or 0 if there was no error.

@@ -53,9 +53,12 @@ impl RequestKind {
     }
 
     /// [`decode_frame`](RequestKind::decode_frame) for a server that serves
-    /// fewer APIs or versions than this crate has: `served` gives the
-    /// versions it serves of an API (intersected with the crate's), or
-    /// `None` for an API it does not serve ([`RequestFrameError::UnknownApiKey`]).
+    /// other APIs or versions than [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)'s:
+    /// `served` gives the versions it serves of an API (intersected with
+    /// [`ApiKey::all_versions`], so that a server may serve the older release's,
+    /// `|key| Some(key.versions_in(Release::Older))`), or `None` for an API it
+    /// does not serve ([`RequestFrameError::UnknownApiKey`], as for an empty
+    /// range: a Kafka 4 broker does not know ZooKeeper's APIs).
     #[inline]
     pub fn decode_frame_within(
         frame: Bytes,
@@ -63,9 +66,14 @@ impl RequestKind {
     ) -> Result<(RequestHeader, RequestKind), RequestFrameError> {
         let peeked = frame::peek_request_header(&frame).map_err(RequestFrameError::Header)?;
         let key = ApiKey::from_i16(peeked.api_key).filter(|k| k.is_compiled());
-        let Some((key, supported)) =
-            key.and_then(|k| Some((k, served(k)?.intersect(k.valid_versions()))))
-        else {
+        let Some((key, supported)) = key.and_then(|k| {
+            Some((
+                k,
+                served(k)
+                    .filter(|s| !s.is_empty())?
+                    .intersect(k.all_versions()),
+            ))
+        }) else {
             return Err(RequestFrameError::UnknownApiKey { header: peeked });
         };
         let version = peeked.api_version;

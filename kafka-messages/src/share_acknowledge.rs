@@ -1,7 +1,7 @@
 //! ShareAcknowledge (API key 79): versions 1-2, flexible 0+.
 //!
-//! Declared from Kafka's `ShareAcknowledgeRequest.json` and `ShareAcknowledgeResponse.json` (release
-//! [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by `scripts/generate-messages.py`;
+//! Declared from Kafka's `ShareAcknowledgeRequest.json` and `ShareAcknowledgeResponse.json`
+//! (release [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by `scripts/generate-messages.py`;
 //! regenerate rather than edit.
 //!
 //! # Request versions

@@ -1,8 +1,8 @@
 //! ShareGroupDescribe (API key 77): versions 1, flexible 0+.
 //!
-//! Declared from Kafka's `ShareGroupDescribeRequest.json` and `ShareGroupDescribeResponse.json` (release
-//! [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by `scripts/generate-messages.py`;
-//! regenerate rather than edit.
+//! Declared from Kafka's `ShareGroupDescribeRequest.json` and
+//! `ShareGroupDescribeResponse.json` (release [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by
+//! `scripts/generate-messages.py`; regenerate rather than edit.
 //!
 //! # Request versions
 //!

@@ -1,8 +1,8 @@
 //! ShareGroupHeartbeat (API key 76): versions 1, flexible 0+.
 //!
-//! Declared from Kafka's `ShareGroupHeartbeatRequest.json` and `ShareGroupHeartbeatResponse.json` (release
-//! [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by `scripts/generate-messages.py`;
-//! regenerate rather than edit.
+//! Declared from Kafka's `ShareGroupHeartbeatRequest.json` and
+//! `ShareGroupHeartbeatResponse.json` (release [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by
+//! `scripts/generate-messages.py`; regenerate rather than edit.
 //!
 //! # Request versions
 //!

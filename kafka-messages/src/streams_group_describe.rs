@@ -1,8 +1,8 @@
 //! StreamsGroupDescribe (API key 89): versions 0-1, flexible 0+.
 //!
-//! Declared from Kafka's `StreamsGroupDescribeRequest.json` and `StreamsGroupDescribeResponse.json` (release
-//! [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by `scripts/generate-messages.py`;
-//! regenerate rather than edit.
+//! Declared from Kafka's `StreamsGroupDescribeRequest.json` and
+//! `StreamsGroupDescribeResponse.json` (release [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by
+//! `scripts/generate-messages.py`; regenerate rather than edit.
 //!
 //! # Request versions
 //!

@@ -1,8 +1,8 @@
 //! StreamsGroupHeartbeat (API key 88): versions 0-1, flexible 0+.
 //!
-//! Declared from Kafka's `StreamsGroupHeartbeatRequest.json` and `StreamsGroupHeartbeatResponse.json` (release
-//! [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by `scripts/generate-messages.py`;
-//! regenerate rather than edit.
+//! Declared from Kafka's `StreamsGroupHeartbeatRequest.json` and
+//! `StreamsGroupHeartbeatResponse.json` (release [`KAFKA_RELEASE`](crate::KAFKA_RELEASE))
+//! by `scripts/generate-messages.py`; regenerate rather than edit.
 //!
 //! # Request versions
 //!

@@ -1,8 +1,9 @@
 //! StreamsGroupTopologyDescriptionUpdate (API key 93): versions 0, flexible 0+.
 //!
-//! Declared from Kafka's `StreamsGroupTopologyDescriptionUpdateRequest.json` and `StreamsGroupTopologyDescriptionUpdateResponse.json` (release
-//! [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by `scripts/generate-messages.py`;
-//! regenerate rather than edit.
+//! Declared from Kafka's `StreamsGroupTopologyDescriptionUpdateRequest.json` and
+//! `StreamsGroupTopologyDescriptionUpdateResponse.json` (release
+//! [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by `scripts/generate-messages.py`; regenerate
+//! rather than edit.
 //!
 //! # Response versions
 //!

@@ -1,7 +1,7 @@
 //! TxnOffsetCommit (API key 28): versions 0-6, flexible 3+.
 //!
-//! Declared from Kafka's `TxnOffsetCommitRequest.json` and `TxnOffsetCommitResponse.json` (release
-//! [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by `scripts/generate-messages.py`;
+//! Declared from Kafka's `TxnOffsetCommitRequest.json` and `TxnOffsetCommitResponse.json`
+//! (release [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by `scripts/generate-messages.py`;
 //! regenerate rather than edit.
 //!
 //! # Request versions

@@ -1,7 +1,7 @@
 //! UnregisterBroker (API key 64): versions 0, flexible 0+.
 //!
-//! Declared from Kafka's `UnregisterBrokerRequest.json` and `UnregisterBrokerResponse.json` (release
-//! [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by `scripts/generate-messages.py`;
+//! Declared from Kafka's `UnregisterBrokerRequest.json` and `UnregisterBrokerResponse.json`
+//! (release [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by `scripts/generate-messages.py`;
 //! regenerate rather than edit.
 
 use kafka_wire::{KafkaMessage, Request, Str, UnknownTaggedFields};

@@ -1,8 +1,8 @@
 //! UnregisterController (API key 94): versions 0, flexible 0+.
 //!
-//! Declared from Kafka's `UnregisterControllerRequest.json` and `UnregisterControllerResponse.json` (release
-//! [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by `scripts/generate-messages.py`;
-//! regenerate rather than edit.
+//! Declared from Kafka's `UnregisterControllerRequest.json` and
+//! `UnregisterControllerResponse.json` (release [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by
+//! `scripts/generate-messages.py`; regenerate rather than edit.
 
 use kafka_wire::{KafkaMessage, Request, Str, UnknownTaggedFields};
 

@@ -1,8 +1,8 @@
 //! WriteShareGroupState (API key 85): versions 0-1, flexible 0+.
 //!
-//! Declared from Kafka's `WriteShareGroupStateRequest.json` and `WriteShareGroupStateResponse.json` (release
-//! [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by `scripts/generate-messages.py`;
-//! regenerate rather than edit.
+//! Declared from Kafka's `WriteShareGroupStateRequest.json` and
+//! `WriteShareGroupStateResponse.json` (release [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by
+//! `scripts/generate-messages.py`; regenerate rather than edit.
 //!
 //! # Request versions
 //!

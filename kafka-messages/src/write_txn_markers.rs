@@ -1,7 +1,11 @@
-//! WriteTxnMarkers (API key 27): versions 1-2, flexible 1+.
+//! WriteTxnMarkers (API key 27): versions 0-2, flexible 1+.
 //!
-//! Declared from Kafka's `WriteTxnMarkersRequest.json` and `WriteTxnMarkersResponse.json` (release
-//! [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by `scripts/generate-messages.py`;
+//! Kafka 4.4.0 accepts versions 1-2, Kafka 3.9.1 versions 0-1: both are read and written
+//! here; [`ApiKey::valid_versions`](crate::ApiKey::valid_versions) says 4.4.0's and
+//! [`ApiKey::versions_in`](crate::ApiKey::versions_in) either release's.
+//!
+//! Declared from Kafka's `WriteTxnMarkersRequest.json` and `WriteTxnMarkersResponse.json`
+//! (release [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by `scripts/generate-messages.py`;
 //! regenerate rather than edit.
 //!
 //! # Request versions
@@ -20,9 +24,10 @@
 
 use kafka_wire::{KafkaMessage, Request, Str, UnknownTaggedFields};
 
-/// The request of WriteTxnMarkers (API key 27), versions 1-2, flexible 1+.
+/// The request of WriteTxnMarkers (API key 27), versions 0-2 (Kafka 4.4.0: 1-2; Kafka 3.9.1:
+/// 0-1), flexible 1+.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
-#[kafka(api_key = 27, versions = "1-2", flexible = "1+")]
+#[kafka(api_key = 27, versions = "0-2", flexible = "1+")]
 #[cfg_attr(feature = "view", kafka(view))]
 pub struct WriteTxnMarkersRequest {
     /// The transaction markers to be written.
@@ -81,9 +86,10 @@ pub struct WritableTxnMarkerTopic {
     pub unknown_tagged_fields: UnknownTaggedFields,
 }
 
-/// The response of WriteTxnMarkers (API key 27), versions 1-2, flexible 1+.
+/// The response of WriteTxnMarkers (API key 27), versions 0-2 (Kafka 4.4.0: 1-2; Kafka 3.9.1:
+/// 0-1), flexible 1+.
 #[derive(Debug, Clone, PartialEq, KafkaMessage)]
-#[kafka(api_key = 27, versions = "1-2", flexible = "1+")]
+#[kafka(api_key = 27, versions = "0-2", flexible = "1+")]
 #[cfg_attr(feature = "view", kafka(view))]
 pub struct WriteTxnMarkersResponse {
     /// The results for writing makers.

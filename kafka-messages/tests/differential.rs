@@ -1284,8 +1284,12 @@ where
     let base = env_u64("DIFF_SEED").unwrap_or(DEFAULT_BASE_SEED);
     let count = env_u64("DIFF_COUNT").unwrap_or(DEFAULT_COUNT);
     // The versions both crates have: kafka-protocol 0.18 is Kafka 4.1's
-    // schemas (ApiVersions stops at 4 there).
-    let versions = O::VERSIONS.lowest().expect("some version")
+    // schemas (ApiVersions stops at 4 there, and the versions Kafka 4.0
+    // removed are not there).
+    let versions = O::VERSIONS
+        .lowest()
+        .expect("some version")
+        .max(T::VERSIONS.min)
         ..=O::VERSIONS
             .highest()
             .expect("a highest version")

@@ -223,7 +223,7 @@ fn create_topics_requests(v: i16) -> Vec<CreateTopicsRequest> {
             },
         ],
         timeout_ms: 30_000,
-        validate_only: true,
+        validate_only: v >= 1, // a field of version 1 and up
         unknown_tagged_fields: unknown(flex, &[(1, b"\x00"), (127, b""), (128, b"\x80")]),
     };
     vec![full, CreateTopicsRequest::default()]
@@ -254,8 +254,8 @@ fn create_topics_responses(v: i16) -> Vec<CreateTopicsResponse> {
             ..Default::default()
         },
     ];
-    let full = CreateTopicsResponse {
-        throttle_time_ms: 250,
+    let mut full = CreateTopicsResponse {
+        throttle_time_ms: if v >= 2 { 250 } else { 0 }, // a field of version 2 and up
         topics: vec![
             CreatableTopicResult {
                 name: "orders".into(),
@@ -288,6 +288,12 @@ fn create_topics_responses(v: i16) -> Vec<CreateTopicsResponse> {
         ],
         unknown_tagged_fields: unknown(flex, &[(0, b"\x01"), (5, b"")]),
     };
+    if v == 0 {
+        // Version 0 has no error messages: each reads as Kafka's default, "".
+        for topic in &mut full.topics {
+            topic.error_message = Some(Str::new());
+        }
+    }
     vec![full, CreateTopicsResponse::default()]
 }
 
@@ -307,7 +313,8 @@ fn create_acls_requests(v: i16) -> Vec<CreateAclsRequest> {
             AclCreation {
                 resource_type: 4,
                 resource_name: "t".repeat(LONG_ASCII).into(),
-                resource_pattern_type: 4,
+                // Version 0 has no pattern type: literal (3), its default.
+                resource_pattern_type: if v >= 1 { 4 } else { 3 },
                 principal: "User:Ω-ß-語-🦀".into(),
                 host: "10.0.0.1".into(),
                 operation: 2,

@@ -282,7 +282,7 @@ fn hostile_syntax_and_shape() {
     );
     assert_eq!(
         message,
-        "CreateTopicsRequest v99: at $: the version is not in 2-7"
+        "CreateTopicsRequest v99: at $: the version is not in 0-7"
     );
 }
 

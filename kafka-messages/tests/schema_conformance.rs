@@ -17,11 +17,46 @@ use serde_json::Value;
 
 use common::json_comments as json;
 
-/// Every schema file, by its `name`.
+/// Every schema file of the crate's release (`schemas`), by its `name`.
 fn kafka_schemas() -> HashMap<String, Value> {
-    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/schemas");
+    schemas_in("schemas")
+}
+
+/// The older release's schemas (`schemas-3.9.1`), by the name the crate's
+/// release gives them: an API's request and response by their API key (key
+/// 74 was ListClientMetricsResources), the rest by name.
+fn older_schemas(newer: &HashMap<String, Value>) -> HashMap<String, Value> {
+    let dir = std::fs::read_dir(env!("CARGO_MANIFEST_DIR"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .find(|n| n.starts_with("schemas-"))
+        .expect("the older release's schemas beside `schemas`");
+    let by_key: HashMap<(u64, String), String> = newer
+        .values()
+        .filter_map(|j| {
+            Some((
+                (j.get("apiKey")?.as_u64()?, str_of(j, "type")?.to_owned()),
+                str_of(j, "name")?.to_owned(),
+            ))
+        })
+        .collect();
+    schemas_in(&dir)
+        .into_values()
+        .map(|j| {
+            let key = j.get("apiKey").and_then(Value::as_u64);
+            let name = key
+                .and_then(|k| by_key.get(&(k, str_of(&j, "type").unwrap().to_owned())))
+                .cloned()
+                .unwrap_or_else(|| str_of(&j, "name").unwrap().to_owned());
+            (name, j)
+        })
+        .collect()
+}
+
+fn schemas_in(dir: &str) -> HashMap<String, Value> {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(dir);
     let mut out = HashMap::new();
-    for entry in std::fs::read_dir(dir).expect("kafka-messages/schemas") {
+    for entry in std::fs::read_dir(&dir).expect("a directory of schemas") {
         let path = entry.unwrap().path();
         if path.extension().is_some_and(|e| e == "json") {
             let text = std::fs::read_to_string(&path).unwrap();
@@ -61,40 +96,105 @@ fn type_name(t: &KafkaType) -> String {
     }
 }
 
-/// The differences between a struct's declaration and its JSON `fields`.
+/// A struct's fields as one release's JSON declares them, and that schema's
+/// common structs (empty when the release does not have the struct).
+#[derive(Clone, Copy)]
+struct Json<'a> {
+    fields: &'a [Value],
+    common: &'a HashMap<String, &'a Value>,
+}
+
+impl<'a> Json<'a> {
+    fn field(self, name: &str) -> Option<&'a Value> {
+        self.fields.iter().find(|t| str_of(t, "name") == Some(name))
+    }
+
+    /// The fields of the struct that `field` (of this JSON) holds.
+    fn nested(self, field: Option<&'a Value>) -> Json<'a> {
+        let struct_name = field
+            .and_then(|f| str_of(f, "type"))
+            .map(|t| t.trim_start_matches("[]"));
+        let fields = field
+            .and_then(|f| f.get("fields"))
+            .or_else(|| self.common.get(struct_name?).and_then(|c| c.get("fields")))
+            .and_then(Value::as_array);
+        Json {
+            fields: fields.map_or(&[], Vec::as_slice),
+            common: self.common,
+        }
+    }
+}
+
+/// The differences between a struct's declaration and its JSON: every field
+/// of `newer` (the crate's release) declared, in its order, and every other
+/// field declared the older release's (`older`): a field only the versions
+/// Kafka 4.0 removed had.
 fn compare_struct(
     path: &str,
     ours: &StructSchema,
-    fields: &[Value],
+    newer: Json<'_>,
+    older: Json<'_>,
     flexible: VersionRange,
     out: &mut Vec<String>,
-    common: &HashMap<String, &Value>,
 ) {
-    if ours.fields.len() != fields.len() {
-        out.push(format!(
-            "{path}: {} fields, schema has {}",
-            ours.fields.len(),
-            fields.len()
-        ));
-    }
     if ours.keeps_unknown_tags == flexible.is_empty() {
         out.push(format!(
             "{path}: keeps unknown tags {}, flexible {flexible}",
             ours.keeps_unknown_tags
         ));
     }
-    for (f, theirs) in ours.fields.iter().zip(fields) {
-        compare_field(path, f, theirs, flexible, out, common);
+    let mut next = 0;
+    for f in ours.fields {
+        let in_newer = newer
+            .fields
+            .iter()
+            .position(|t| str_of(t, "name") == Some(f.json_name));
+        match (in_newer, older.field(f.json_name)) {
+            (Some(i), theirs) => {
+                if i < next {
+                    out.push(format!("{path}.{}: out of the schema's order", f.json_name));
+                }
+                next = i + 1;
+                // Ignorable in either release is ignorable (RequestHeader's
+                // ClientId is not in Kafka 4, which has no header v0).
+                let mut field = newer.fields[i].clone();
+                if theirs.is_some_and(|t| t["ignorable"] == true) {
+                    field["ignorable"] = true.into();
+                }
+                compare_field(path, f, &field, newer, older.nested(theirs), flexible, out);
+            }
+            (None, Some(theirs)) => {
+                let none = Json {
+                    fields: &[],
+                    ..older
+                };
+                compare_field(path, f, theirs, older, none, flexible, out);
+            }
+            (None, None) => out.push(format!(
+                "{path}.{}: in neither release's schema",
+                f.json_name
+            )),
+        }
+    }
+    for t in newer.fields {
+        let name = str_of(t, "name").unwrap();
+        if !ours.fields.iter().any(|f| f.json_name == name) {
+            out.push(format!("{path}.{name}: not declared"));
+        }
     }
 }
 
+/// The differences between a field and its JSON (`theirs`, a field of
+/// `json`); `older` is the older release's struct the field's own struct
+/// stands for, if it has one.
 fn compare_field(
     path: &str,
     f: &FieldSchema,
     theirs: &Value,
+    json: Json<'_>,
+    older: Json<'_>,
     flexible: VersionRange,
     out: &mut Vec<String>,
-    common: &HashMap<String, &Value>,
 ) {
     let name = str_of(theirs, "name").unwrap();
     let at = format!("{path}.{name}");
@@ -171,23 +271,53 @@ fn compare_field(
         format!("{:?}", str_of(theirs, "entityType")),
     );
     if let Some(nested) = f.kafka_type.nested_struct() {
-        let struct_name = kafka_type.trim_start_matches("[]");
-        let fields = theirs
-            .get("fields")
-            .or_else(|| common.get(struct_name).and_then(|c| c.get("fields")))
-            .and_then(Value::as_array);
-        match fields {
-            Some(fields) => compare_struct(&at, nested, fields, flexible, out, common),
-            None => out.push(format!(
-                "{at}: no fields for struct {struct_name} in the schema"
-            )),
+        let fields = json.nested(Some(theirs));
+        if fields.fields.is_empty() && theirs.get("fields").is_none() {
+            out.push(format!(
+                "{at}: no fields for struct {kafka_type} in the schema"
+            ));
         }
+        compare_struct(&at, nested, fields, older, flexible, out);
     }
 }
 
-/// Every difference between one declaration and its JSON file.
+fn common_structs(json: Option<&Value>) -> HashMap<String, &Value> {
+    json.and_then(|j| j.get("commonStructs"))
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten()
+        .map(|c| (str_of(c, "name").unwrap().to_owned(), c))
+        .collect()
+}
+
+/// The versions a schema's release accepts by default: its valid versions,
+/// without the latest when its API's request says `latestVersionUnstable`.
+fn stable(json: &Value, schemas: &HashMap<String, Value>) -> VersionRange {
+    let valid = range(str_of(json, "validVersions").unwrap());
+    let name = str_of(json, "name").unwrap();
+    let request = name
+        .strip_suffix("Response")
+        .map(|api| format!("{api}Request"));
+    let request = schemas
+        .values()
+        .find(|j| str_of(j, "name") == Some(request.as_deref().unwrap_or(name)));
+    match (
+        request.and_then(|r| r["latestVersionUnstable"].as_bool()),
+        valid.highest(),
+    ) {
+        (Some(true), Some(highest)) => valid.intersect(VersionRange::new(0, highest - 1)),
+        _ => valid,
+    }
+}
+
+/// Every difference between one declaration and its JSON file (`json`), and
+/// the older release's (`older`, with the versions that release accepts):
+/// the declaration has every version of either, and where the crate's
+/// release has none (ZooKeeper's APIs), the older release's schema is the one
+/// compared.
 fn differences(
     json: &Value,
+    older: Option<(&Value, VersionRange)>,
     ours: &StructSchema,
     versions: VersionRange,
     flexible: VersionRange,
@@ -197,38 +327,63 @@ fn differences(
     if ours.json_name != name {
         out.push(format!("{name}: declared as {}", ours.json_name));
     }
-    let valid = range(str_of(json, "validVersions").unwrap());
+    let newest = range(str_of(json, "validVersions").unwrap());
+    // The older release counts where it has versions the crate's does not.
+    let older = older.filter(|(_, accepted)| !accepted.is_subset_of(newest));
+    let (json, older) = match older {
+        Some((old, accepted)) if newest.is_empty() => ((old, accepted), None),
+        other => ((json, newest), other),
+    };
+    let mut valid = json.1;
+    if let Some((_, accepted)) = older {
+        let low = valid.lowest().unwrap().min(accepted.lowest().unwrap());
+        let high = valid.highest().unwrap().max(accepted.highest().unwrap());
+        valid = VersionRange::new(low, high);
+        if (low..=high).any(|v| !json.1.contains(v) && !accepted.contains(v)) {
+            out.push(format!("{name}: the two releases' versions leave a gap"));
+        }
+    }
     if versions != valid {
         out.push(format!(
             "{name}: valid versions {versions}, schema says {valid}"
         ));
     }
+    let json = json.0;
     let kafka_flexible = range(str_of(json, "flexibleVersions").unwrap_or("none"));
     if flexible != kafka_flexible {
         out.push(format!(
             "{name}: flexible versions {flexible}, schema says {kafka_flexible}"
         ));
     }
-    let common: HashMap<String, &Value> = json
-        .get("commonStructs")
-        .and_then(Value::as_array)
-        .into_iter()
-        .flatten()
-        .map(|c| (str_of(c, "name").unwrap().to_owned(), c))
-        .collect();
-    let fields = json["fields"].as_array().unwrap();
-    compare_struct(name, ours, fields, flexible, &mut out, &common);
+    let (common, older_common) = (
+        common_structs(Some(json)),
+        common_structs(older.map(|o| o.0)),
+    );
+    fn fields(json: Option<&Value>) -> &[Value] {
+        json.map_or(&[], |j| j["fields"].as_array().unwrap())
+    }
+    let newer = Json {
+        fields: fields(Some(json)),
+        common: &common,
+    };
+    let older = Json {
+        fields: fields(older.map(|o| o.0)),
+        common: &older_common,
+    };
+    compare_struct(name, ours, newer, older, flexible, &mut out);
     out
 }
 
 #[test]
 fn every_declaration_matches_kafkas_json_schema() {
     let schemas = kafka_schemas();
+    let older = older_schemas(&schemas);
     let declared = common::all_declarations();
     let mut diffs = Vec::new();
     for (name, schema, versions, flexible) in &declared {
+        let old = older.get(name).map(|j| (j, stable(j, &older)));
         match schemas.get(name) {
-            Some(json) => diffs.extend(differences(json, schema, *versions, *flexible)),
+            Some(json) => diffs.extend(differences(json, old, schema, *versions, *flexible)),
             None => diffs.push(format!("{name}: no JSON schema")),
         }
     }
@@ -244,9 +399,10 @@ fn every_declaration_matches_kafkas_json_schema() {
     declared_names.sort_unstable();
     assert_eq!(declared_names, live);
     let requests = schemas
-        .values()
-        .filter(|j| {
-            str_of(j, "type") == Some("request") && str_of(j, "validVersions") != Some("none")
+        .iter()
+        .filter(|(name, j)| {
+            let live = |j: &Value| str_of(j, "validVersions") != Some("none");
+            str_of(j, "type") == Some("request") && (live(j) || older.get(*name).is_some_and(live))
         })
         .count();
     assert_eq!(ApiKey::ALL.len(), requests);
@@ -278,24 +434,84 @@ fn changed(
 #[test]
 fn a_wrong_fact_fails_the_comparison() {
     let schemas = kafka_schemas();
-    let json = &schemas["CreateTopicsResponse"];
+    let older = older_schemas(&schemas);
+    let with_older = |name: &str| {
+        let old = &older[name];
+        (&schemas[name], Some((old, stable(old, &older))))
+    };
+    let (json, old) = with_older("CreateTopicsResponse");
     let key = ApiKey::CreateTopics;
     let root = key.response_schema().unwrap();
-    let (v, flex) = (key.valid_versions(), key.flexible_versions());
-    assert_eq!(differences(json, root, v, flex), Vec::<String>::new());
+    let (v, flex) = (key.all_versions(), key.flexible_versions());
+    assert_eq!(differences(json, old, root, v, flex), Vec::<String>::new());
     let wrong = changed(root, "throttle_time_ms", |f| f.versions = range("1+"));
     assert_eq!(
-        differences(json, wrong, v, flex),
+        differences(json, old, wrong, v, flex),
         ["CreateTopicsResponse.ThrottleTimeMs: versions is 1+, schema says 2+"]
     );
     let wrong = changed(root, "throttle_time_ms", |f| f.json_name = "throttleTimeMs");
-    assert_eq!(differences(json, wrong, v, flex).len(), 1);
+    assert_eq!(
+        differences(json, old, wrong, v, flex),
+        [
+            "CreateTopicsResponse.throttleTimeMs: in neither release's schema",
+            "CreateTopicsResponse.ThrottleTimeMs: not declared"
+        ]
+    );
     let wrong = changed(root, "throttle_time_ms", |f| {
         f.entity_type = Some("brokerId")
     });
-    assert_eq!(differences(json, wrong, v, flex).len(), 1);
+    assert_eq!(differences(json, old, wrong, v, flex).len(), 1);
+    // The crate's release alone has versions 2-7.
     assert_eq!(
-        differences(json, root, VersionRange::new(2, 8), flex).len(),
+        differences(json, None, root, v, flex),
+        ["CreateTopicsResponse: valid versions 0-7, schema says 2-7"]
+    );
+    assert_eq!(
+        differences(json, old, root, VersionRange::new(0, 8), flex).len(),
         1
+    );
+    // A field only the older release has is compared with its JSON.
+    let (json, old) = with_older("ListOffsetsResponse");
+    let key = ApiKey::ListOffsets;
+    let (v, flex) = (key.all_versions(), key.flexible_versions());
+    let root = key.response_schema().unwrap();
+    let partitions = |s: &'static StructSchema| {
+        let topics = s.fields.iter().find(|f| f.name == "topics").unwrap();
+        let topic = topics.kafka_type.nested_struct().unwrap();
+        let partitions = topic
+            .fields
+            .iter()
+            .find(|f| f.name == "partitions")
+            .unwrap();
+        partitions.kafka_type.nested_struct().unwrap()
+    };
+    assert_eq!(differences(json, old, root, v, flex), Vec::<String>::new());
+    let old = old.unwrap().0;
+    let (common, old_common) = (common_structs(Some(json)), common_structs(Some(old)));
+    let in_partitions = |json: &'static Value, common| {
+        let root = Json {
+            fields: json["fields"].as_array().unwrap(),
+            common,
+        };
+        let topics = root.nested(root.field("Topics"));
+        topics.nested(topics.field("Partitions"))
+    };
+    let leak = |v: &Value| -> &'static Value { Box::leak(Box::new(v.clone())) };
+    let (newer, older) = (
+        in_partitions(leak(json), &common),
+        in_partitions(leak(old), &old_common),
+    );
+    let compare = |s| {
+        let mut out = Vec::new();
+        compare_struct("Partitions", s, newer, older, flex, &mut out);
+        out
+    };
+    assert_eq!(compare(partitions(root)), Vec::<String>::new());
+    let wrong = changed(partitions(root), "old_style_offsets", |f| {
+        f.versions = range("0-1")
+    });
+    assert_eq!(
+        compare(wrong),
+        ["Partitions.OldStyleOffsets: versions is 0-1, schema says 0"]
     );
 }

@@ -4,7 +4,9 @@
 //! unstable, must lay out the same fields, field by field: types, versions,
 //! nullability, tags and flexible overrides, through every nested struct.
 //! Names and docs may differ (Kafka renames fields: `GenerationId` became
-//! `GenerationIdOrMemberEpoch`).
+//! `GenerationIdOrMemberEpoch`). And every version the crate declares (the
+//! union of both releases) lays out its fields as the release it comes from
+//! says.
 
 mod common;
 
@@ -12,6 +14,8 @@ use std::collections::BTreeMap;
 use std::path::Path;
 
 use common::json_comments::strip_json_comments;
+use kafka_messages::{ApiKey, Release};
+use kafka_wire::schema::{KafkaType, StructSchema};
 use serde_json::Value;
 
 type Schemas = BTreeMap<String, Value>;
@@ -226,4 +230,81 @@ fn the_versions_only_3_9_has_and_where_their_fields_are() {
     ];
     assert_eq!(need_old.into_iter().collect::<Vec<_>>(), expected);
     assert_eq!(as_they_were, 51);
+}
+
+/// What a declaration's fields lay on the wire at `version`, in the form of
+/// [`layout`].
+fn declared_layout(s: &StructSchema, version: i16) -> Vec<String> {
+    fn ty(t: &KafkaType, version: i16) -> String {
+        match t {
+            KafkaType::Array(inner) => format!("[]{}", ty(inner, version)),
+            KafkaType::Struct(s) => format!("{{{}}}", declared_layout(s, version).join(", ")),
+            other => other.to_string(),
+        }
+    }
+    s.fields
+        .iter()
+        .filter(|f| f.versions.contains(version))
+        .map(|f| {
+            let tagged = f.tagged.contains(version);
+            format!(
+                "{} nullable={} tagged={tagged} tag={} flexible={:?}",
+                ty(&f.kafka_type, version),
+                f.nullable.contains(version),
+                match (tagged, f.tag) {
+                    (true, Some(tag)) => tag.to_string(),
+                    _ => String::new(),
+                },
+                f.flexible.map(|r| r.contains(version)),
+            )
+        })
+        .collect()
+}
+
+/// Independently of how the generator merged the two releases: every
+/// version of every declaration lays out its fields as the release that
+/// has the version says, Kafka 4.4's JSON where it has the version, else
+/// 3.9.1's (by API key: key 74 was ListClientMetricsResources).
+#[test]
+fn every_declared_version_is_laid_out_as_its_release_says() {
+    let (old, new) = (load("schemas-3.9.1"), load("schemas"));
+    let by_key = |set: &Schemas, key: i16, kind: &str| -> Option<Value> {
+        set.values()
+            .find(|j| j["apiKey"] == key && j["type"] == kind)
+            .cloned()
+    };
+    let (mut checked, mut older, mut differ) = (0, 0, Vec::new());
+    for &api in ApiKey::ALL {
+        for (kind, schema) in [
+            ("request", api.request_schema()),
+            ("response", api.response_schema()),
+        ] {
+            let schema = schema.expect("every API compiled in");
+            let (newer, older_doc) = (
+                by_key(&new, api.key(), kind).unwrap(),
+                by_key(&old, api.key(), kind),
+            );
+            let versions = api.all_versions();
+            for v in versions.lowest().unwrap()..=versions.highest().unwrap() {
+                let doc = if api.valid_versions().contains(v) {
+                    &newer
+                } else {
+                    older += 1;
+                    assert!(api.versions_in(Release::Older).contains(v));
+                    older_doc.as_ref().unwrap()
+                };
+                checked += 1;
+                let ours = (
+                    api.flexible_versions().contains(v),
+                    declared_layout(schema, v),
+                );
+                if ours != wire(doc, i64::from(v)) {
+                    differ.push(format!("{} {kind} v{v}", api.name()));
+                }
+            }
+        }
+    }
+    eprintln!("{checked} declared versions laid out as their release says, {older} of them only Kafka 3.9.1's");
+    assert!(differ.is_empty(), "{differ:?}");
+    assert!(older > 100, "{older}");
 }

@@ -164,13 +164,13 @@ fn topic_config_error_code_is_tag_zero_and_skipped_when_zero() {
 #[test]
 fn unsupported_versions_are_errors_both_ways() {
     let req = CreateTopicsRequest::default();
-    for v in [1, 8, -1] {
+    for v in [8, -1, i16::MAX] {
         let err = req.encode(&mut Vec::new(), v).unwrap_err();
         assert!(
             matches!(err.kind(), EncodeErrorKind::UnsupportedVersion { version, .. } if *version == v),
             "{err}"
         );
-        assert!(err.to_string().contains("supported: 2-7"), "{err}");
+        assert!(err.to_string().contains("supported: 0-7"), "{err}");
         let err = CreateTopicsRequest::decode(&mut Bytes::from_static(&[0; 64]), v).unwrap_err();
         assert!(
             matches!(err.kind(), DecodeErrorKind::UnsupportedVersion { .. }),
@@ -226,4 +226,38 @@ fn api_versions_response_header_is_always_v0() {
     assert_eq!(CreateTopicsResponse::response_header_version(5), 1);
     assert_eq!(CreateTopicsResponse::response_header_version(4), 0);
     assert_eq!(CreateAclsRequest::request_header_version(2), 2);
+    // ControlledShutdown v0 alone uses header v0, without a client id.
+    assert_eq!(ControlledShutdownRequest::request_header_version(0), 0);
+    assert_eq!(ControlledShutdownRequest::request_header_version(1), 1);
+    assert_eq!(ControlledShutdownRequest::request_header_version(3), 2);
+    assert_eq!(ApiKey::ControlledShutdown.request_header_version(0), 0);
+}
+
+#[test]
+fn a_controlled_shutdown_v0_frame_has_no_client_id() {
+    let request = ControlledShutdownRequest {
+        broker_id: 7,
+        ..Default::default()
+    };
+    let header = RequestHeader::new(7, 0, 42, Some("ignored".into()));
+    let mut wire = BytesMut::new();
+    frame::encode_request(&mut wire, &header, &request).unwrap();
+    // Size, key 7, version 0, correlation id 42, then the broker id: no client id.
+    assert_eq!(wire[..], [0, 0, 0, 12, 0, 7, 0, 0, 0, 0, 0, 42, 0, 0, 0, 7]);
+    let contents = wire.freeze().slice(4..);
+    let peeked = frame::peek_request_header(&contents).unwrap();
+    // An absent string reads as Kafka's default, "" (Java's RequestHeaderData too).
+    let no_client = Some(kafka_wire::Str::new());
+    assert_eq!(
+        (peeked.api_key, peeked.correlation_id, &peeked.client_id),
+        (7, 42, &no_client)
+    );
+    let (header, body) =
+        frame::decode_request::<ControlledShutdownRequest>(contents.clone()).unwrap();
+    assert_eq!((header.correlation_id, body), (42, request));
+    let (header, kind) =
+        RequestKind::decode_frame_within(contents, |k| Some(k.versions_in(Release::Older)))
+            .unwrap();
+    assert_eq!(header.client_id, no_client);
+    assert_eq!(kind.api_key(), ApiKey::ControlledShutdown);
 }

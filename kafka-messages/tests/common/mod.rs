@@ -18,19 +18,34 @@ use kafka_wire_test_support::wire_instances::{self, Style};
 pub use kafka_wire_test_support::hex::{decode as unhex, encode as hex};
 
 /// The names of the schemas in `kafka-messages/schemas` that some version
-/// of Kafka uses (`validVersions` other than `none`): what the tests that
-/// walk every declaration count theirs against.
+/// of Kafka uses (`validVersions` other than `none` there, or in the older
+/// release's file of the same name, as for ZooKeeper's APIs): what the tests
+/// that walk every declaration count theirs against.
 pub fn live_schema_names() -> Vec<String> {
-    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/schemas");
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let older = std::fs::read_dir(root)
+        .expect("kafka-messages")
+        .map(|e| e.expect("a directory entry").path())
+        .find(|p| {
+            p.file_name()
+                .is_some_and(|n| n.to_string_lossy().starts_with("schemas-"))
+        })
+        .expect("the older release's schemas");
+    let read = |path: &std::path::Path| -> Option<serde_json::Value> {
+        let text = std::fs::read_to_string(path).ok()?;
+        Some(
+            serde_json::from_str(&json_comments::strip_json_comments(&text))
+                .unwrap_or_else(|e| panic!("{}: {e}", path.display())),
+        )
+    };
     let mut names = Vec::new();
-    for entry in std::fs::read_dir(dir).expect("kafka-messages/schemas") {
+    for entry in std::fs::read_dir(root.join("schemas")).expect("kafka-messages/schemas") {
         let path = entry.expect("a directory entry").path();
         if path.extension().is_some_and(|e| e == "json") {
-            let text = std::fs::read_to_string(&path).expect("a schema file");
-            let json: serde_json::Value =
-                serde_json::from_str(&json_comments::strip_json_comments(&text))
-                    .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-            if json["validVersions"] != "none" {
+            let json = read(&path).expect("a schema file");
+            let live = |j: &serde_json::Value| j["validVersions"] != "none";
+            if live(&json) || read(&older.join(path.file_name().unwrap())).is_some_and(|j| live(&j))
+            {
                 names.push(json["name"].as_str().expect("a schema's name").to_owned());
             }
         }
@@ -94,14 +109,14 @@ pub fn declaration(name: &str) -> Option<(&'static StructSchema, VersionRange, V
     if let Some(key) = api_of(name, "Request") {
         return Some((
             key.request_schema()?,
-            key.valid_versions(),
+            key.all_versions(),
             key.flexible_versions(),
         ));
     }
     if let Some(key) = api_of(name, "Response") {
         return Some((
             key.response_schema()?,
-            key.valid_versions(),
+            key.all_versions(),
             key.flexible_versions(),
         ));
     }
