@@ -361,7 +361,7 @@ fn list(out: &mut dyn Write) -> Result<Outcome, CliError> {
             "{:>3} {:<40} versions {:<6} flexible {}{compiled}\n",
             api.key(),
             api.name(),
-            api.valid_versions().to_string(),
+            api.all_versions().to_string(),
             api.flexible_versions()
         ));
     }

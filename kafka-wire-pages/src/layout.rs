@@ -220,7 +220,7 @@ impl MessageSpec {
         Some(MessageSpec {
             schema,
             api_key: api.key(),
-            versions: api.valid_versions(),
+            versions: api.all_versions(),
             flexible: api.flexible_versions(),
             direction,
         })
@@ -248,7 +248,9 @@ impl MessageSpec {
     pub fn header_version(&self, version: i16) -> i16 {
         let flexible = self.flexible.contains(version);
         match self.direction {
-            Direction::Request => kafka_wire::request_header_version(flexible),
+            Direction::Request => {
+                kafka_wire::request_header_version(self.api_key, version, flexible)
+            }
             Direction::Response => kafka_wire::response_header_version(self.api_key, flexible),
         }
     }
@@ -299,7 +301,7 @@ fn starts_request(bytes: &[u8]) -> bool {
     };
     let key = i16::from_be_bytes([key[0], key[1]]);
     let version = i16::from_be_bytes([version[0], version[1]]);
-    ApiKey::from_i16(key).is_some_and(|api| api.valid_versions().contains(version))
+    ApiKey::from_i16(key).is_some_and(|api| api.all_versions().contains(version))
 }
 
 /// Where decoding failed: the offset of the value that could not be read and

@@ -1,7 +1,7 @@
 //! A wire page: a summary of the message, then a section per frame (its byte
 //! layout, object tree and JSON schema), as the seed documents show them.
 
-use kafka_messages::ApiKey;
+use kafka_messages::{ApiKey, Release, OLDER_KAFKA_RELEASE};
 
 use crate::layout::{Direction, Layout, MessageSpec};
 use crate::{json, text, PageError};
@@ -11,7 +11,7 @@ include!(concat!(env!("OUT_DIR"), "/schema_files.rs"));
 /// A page: title, introduction, summary, and one section per frame.
 ///
 /// ```
-/// use kafka_messages::ApiKey;
+/// use kafka_messages::{ApiKey, Release, OLDER_KAFKA_RELEASE};
 /// use kafka_wire_pages::Page;
 ///
 /// let page = Page::sample(ApiKey::CreateAcls, 3)?;
@@ -89,7 +89,7 @@ impl Page {
              exactly one sample element, and any records field holds one empty 61-byte \
              RecordBatch v2. {form} Sizes below include the leading int32 size prefix."
         );
-        let summary = vec![
+        let mut summary = vec![
             ("API key".into(), request.api_key.to_string()),
             ("Encoded at".into(), format!("v{version}")),
             ("Flexible versions".into(), request.flexible.to_string()),
@@ -101,14 +101,31 @@ impl Page {
                     response.header_version(version)
                 ),
             ),
-            ("Request versions".into(), request.versions.to_string()),
-            ("Response versions".into(), response.versions.to_string()),
+        ];
+        // A Kafka API's versions are its release's, and the older release's beside them.
+        let (request_versions, response_versions, older) = match request.kafka_api() {
+            Some(api) => (
+                api.valid_versions(),
+                api.valid_versions(),
+                Some(api.versions_in(Release::Older)),
+            ),
+            None => (request.versions, response.versions, None),
+        };
+        summary.push(("Request versions".into(), request_versions.to_string()));
+        summary.push(("Response versions".into(), response_versions.to_string()));
+        if let Some(older) = older.filter(|o| !o.is_subset_of(request_versions)) {
+            summary.push((
+                format!("Kafka {OLDER_KAFKA_RELEASE} versions"),
+                older.to_string(),
+            ));
+        }
+        summary.extend([
             ("Request size".into(), format!("{} bytes", req.bytes.len())),
             (
                 "Response size".into(),
                 format!("{} bytes", resp.bytes.len()),
             ),
-        ];
+        ]);
         let title = request
             .schema
             .json_name
