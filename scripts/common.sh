@@ -24,6 +24,8 @@
 #       KAFKA_RELEASE  the Apache Kafka release the messages are declared from, as
 #                    kafka-messages/schemas/RELEASE (the one place it is written) names it: the
 #                    release of every Kafka jar the scripts fetch (the poms say ${kafka.version})
+#                    unless a script's KAFKA_VERSION asks for another (kafka-broker.sh,
+#                    java-oracle.sh and java-records.sh read it, e.g. 3.9.1)
 #   - defines these functions:
 #       say MSG...             "<script>: MSG" on stderr (progress and notes; stdout stays the result)
 #       die MSG...             "<script>: ERROR: MSG" on stderr, exit 1
@@ -36,8 +38,10 @@
 #                              die, naming WHO needs it and the Debian package PKG that provides it
 #       now_s, now_ms          the clock, in seconds / milliseconds
 #       secs_since T0_MS       seconds since now_ms gave T0_MS, as 1.234
-#       mvn_copy_deps POM DIR  mvn copies the runtime dependencies of POM's project (jars) into DIR,
-#                              with kafka.version set to KAFKA_RELEASE; mvn's output goes wherever
+#       mvn_copy_deps POM DIR [VERSION [MVN_ARG...]]
+#                              mvn copies the runtime dependencies of POM's project (jars) into DIR,
+#                              with kafka.version set to VERSION (default KAFKA_RELEASE) and the
+#                              further MVN_ARGs (e.g. -Dname=value); mvn's output goes wherever
 #                              the caller sends it
 #       show_mvn_log FILE N    the last N lines of an mvn log, without colour codes or blank lines,
 #                              on stderr
@@ -97,8 +101,11 @@ need_java() {
 }
 
 mvn_copy_deps() {
-    mvn -B -q -Dstyle.color=never -f "$1" "$DEP_PLUGIN:copy-dependencies" -DincludeScope=runtime \
-        -Dkafka.version="$KAFKA_RELEASE" -DoutputDirectory="$2"
+    local pom=$1 dir=$2 version=${3:-$KAFKA_RELEASE}
+    shift 2
+    (($# == 0)) || shift
+    mvn -B -q -Dstyle.color=never -f "$pom" "$DEP_PLUGIN:copy-dependencies" -DincludeScope=runtime \
+        -Dkafka.version="$version" -DoutputDirectory="$dir" "$@"
 }
 
 show_mvn_log() {

@@ -1,37 +1,66 @@
 #!/usr/bin/env bash
 # The Java side of kafka-wire's differential test: Apache Kafka's own generated message classes
-# (kafka-clients at kafka-messages/schemas/RELEASE) encode random instances of every schema, and decode + re-encode what the
-# Rust side wrote. Jars come from Maven Central via `mvn` only (first run); sources are compiled
-# with plain javac. See tests/java-oracle/README.md for the file format.
+# (kafka-clients at kafka-messages/schemas/RELEASE, or at KAFKA_VERSION) encode random instances of
+# every schema, and decode + re-encode what the Rust side wrote. Jars come from Maven Central via
+# `mvn` only (first run); sources are compiled with plain javac. See tests/java-oracle/README.md for
+# the file format.
 #
 #   scripts/java-oracle.sh generate OUT.tsv [--count N] [--seed S]
 #   scripts/java-oracle.sh echo IN.tsv OUT.tsv
 #   scripts/java-oracle.sh schemas DIR
 #   scripts/java-oracle.sh json IN.tsv OUT.tsv
 #   scripts/java-oracle.sh from-json IN.tsv OUT.tsv
-#   scripts/java-oracle.sh request-log IN.tsv OUT.tsv
+#   scripts/java-oracle.sh request-log IN.tsv OUT.tsv    # Kafka 4.x only
+#   scripts/java-oracle.sh errors OUT.tsv
+#   scripts/java-oracle.sh api-keys OUT.tsv
+#   KAFKA_VERSION=3.9.1 scripts/java-oracle.sh generate OUT.tsv   # any of these against 3.9.1's classes
 #
-# Env: JAVA_ORACLE_CACHE_DIR (<repo>/.cache/java-oracle), JAVA_ORACLE_JAVA_OPTS (-Xmx1g),
-#      JAVA_HOME (optional).
+# Env: KAFKA_VERSION (kafka-messages/schemas/RELEASE), JAVA_ORACLE_CACHE_DIR (<repo>/.cache/java-oracle
+#      for the RELEASE, <repo>/.cache/java-oracle-<version> for another), JAVA_ORACLE_JAVA_OPTS
+#      (-Xmx1g), JAVA_HOME (optional).
 # shellcheck source-path=SCRIPTDIR source=common.sh
 . "$(dirname -- "${BASH_SOURCE[0]}")/common.sh" || exit 1
 
 SRC_DIR="$REPO_ROOT/tests/java-oracle"
-CACHE_DIR="${JAVA_ORACLE_CACHE_DIR:-$CACHE_ROOT/java-oracle}"
+KAFKA_VERSION="${KAFKA_VERSION:-$KAFKA_RELEASE}"
+[[ "$KAFKA_VERSION" =~ ^[0-9]+\.[0-9]+ ]] || die "KAFKA_VERSION='$KAFKA_VERSION' is not a release number such as 4.4.0 or 3.9.1"
+# The RELEASE keeps the directory it always had; another release gets its own next to it.
+if [[ "$KAFKA_VERSION" == "$KAFKA_RELEASE" ]]; then
+    CACHE_DIR="${JAVA_ORACLE_CACHE_DIR:-$CACHE_ROOT/java-oracle}"
+else
+    CACHE_DIR="${JAVA_ORACLE_CACHE_DIR:-$CACHE_ROOT/java-oracle-$KAFKA_VERSION}"
+fi
 JAVA_OPTS="${JAVA_ORACLE_JAVA_OPTS:--Xmx1g}"
 
 LIBS_DIR="$CACHE_DIR/libs"
 MARKER="$CACHE_DIR/libs.complete"      # written only after a successful fetch
 CLASSES_DIR="$CACHE_DIR/classes"
 STAMP="$CLASSES_DIR/.sources.sha256"   # what the classes were compiled from
+# What pom.xml fetches besides its defaults depends on the release:
+# - kafka-server (for request-log, RequestLog.java) only for 4.x: 3.x's kafka-server has no
+#   org.apache.kafka.network.RequestConvertToJson (3.9.1's request log is Scala in kafka_2.13);
+# - jackson-databind is the one the broker (kafka_2.13) of the release depends on: pom.xml holds
+#   the RELEASE's, which a release not listed here gets too.
+MVN_ARGS=()
+REQUEST_LOG=1
+if ((${KAFKA_VERSION%%.*} < 4)); then
+    REQUEST_LOG=0
+    MVN_ARGS+=(-Doracle.noRequestLog)
+fi
+if [[ "$KAFKA_VERSION" != "$KAFKA_RELEASE" ]]; then
+    case "$KAFKA_VERSION" in
+        3.9.*) MVN_ARGS+=(-Djackson.version=2.16.2) ;;
+    esac
+fi
 # Jars the oracle cannot run without (regexes); the marker must list them.
-REQUIRED_JARS=("kafka-clients-${KAFKA_RELEASE//./\\.}\\.jar" "kafka-server-${KAFKA_RELEASE//./\\.}\\.jar" 'jackson-databind-.*\.jar' 'jackson-core-.*\.jar')
+REQUIRED_JARS=("kafka-clients-${KAFKA_VERSION//./\\.}\\.jar" 'jackson-databind-.*\.jar' 'jackson-core-.*\.jar')
+((REQUEST_LOG)) && REQUIRED_JARS+=("kafka-server-${KAFKA_VERSION//./\\.}\\.jar")
 
 usage() {
     cat >&2 <<EOF
-usage: $(basename "$0") <command>
+usage: $(basename "$0") <command>      (Kafka $KAFKA_VERSION; set KAFKA_VERSION, e.g. 3.9.1, for another release)
   generate OUT.tsv [--count N] [--seed S]
-            for every schema with versions in kafka-clients-$KAFKA_RELEASE.jar and every valid version:
+            for every schema with versions in kafka-clients-$KAFKA_VERSION.jar and every valid version:
             one line for new <Class>() and N (default 20) seeded random instances (seed default 1),
             each self-tested (read back, equals, re-encode, tag order); one line per instance:
             <SchemaName>\\t<version>\\t<lowercase hex>
@@ -49,18 +78,19 @@ usage: $(basename "$0") <command>
             class encodes it, in the format of echo
   request-log IN.tsv OUT.tsv
             IN.tsv holds <request frame hex>\\t<response frame hex> (no size prefix): the broker's
-            request-log line of each exchange (RequestConvertToJson.requestDescMetrics, fixed metrics)
+            request-log line of each exchange (RequestConvertToJson.requestDescMetrics, fixed metrics);
+            Kafka 4.x only: for 3.x it says that it is not available and exits 3
   api-keys OUT.tsv
             every constant of org.apache.kafka.common.protocol.ApiKeys: <id>\\t<NAME>
   errors OUT.tsv
             every error code of org.apache.kafka.common.protocol.Errors, one line each:
             <code>\\t<NAME>\\t<retriable: true|false>
-env: JAVA_ORACLE_CACHE_DIR=$CACHE_DIR JAVA_ORACLE_JAVA_OPTS=$JAVA_OPTS
+env: KAFKA_VERSION=$KAFKA_VERSION JAVA_ORACLE_CACHE_DIR=$CACHE_DIR JAVA_ORACLE_JAVA_OPTS=$JAVA_OPTS
 EOF
 }
 
 # ---------------------------------------------------------------- prerequisites
-need_jdk() { need_java 11 openjdk-17-jdk-headless "the oracle (kafka-clients 4.x; java and javac)" "$JAVA" "$JAVAC"; }
+need_jdk() { need_java 11 openjdk-17-jdk-headless "the oracle (kafka-clients $KAFKA_VERSION; java and javac)" "$JAVA" "$JAVAC"; }
 need_mvn() { need mvn "it is needed once to fetch kafka-clients and Jackson into $LIBS_DIR; install Maven, e.g. 'apt-get install -y maven'"; }
 
 # Serialise the install steps of concurrent runs (fetch, compile); the runs themselves are independent.
@@ -97,18 +127,20 @@ fetch() {
     local t0 work
     t0=$(now_ms)
     work="$(mktemp -d "$CACHE_DIR/fetch.XXXXXX")"
-    say "fetching the dependencies of tests/java-oracle/pom.xml (kafka-clients $KAFKA_RELEASE, jackson-databind) with mvn ..."
+    say "fetching the dependencies of tests/java-oracle/pom.xml (kafka-clients $KAFKA_VERSION, jackson-databind${MVN_ARGS[*]:+; ${MVN_ARGS[*]}}) with mvn ..."
     # A copy of the pom, so mvn leaves nothing (target/) in the source tree.
     cp "$SRC_DIR/pom.xml" "$work/pom.xml"
-    if ! mvn_copy_deps "$work/pom.xml" "$work/libs" >"$work/mvn-copy.log" 2>&1; then
+    if ! mvn_copy_deps "$work/pom.xml" "$work/libs" "$KAFKA_VERSION" "${MVN_ARGS[@]}" >"$work/mvn-copy.log" 2>&1; then
         show_mvn_log "$work/mvn-copy.log" 30
         die "mvn dependency:copy-dependencies failed (is Maven Central reachable? log: $work/mvn-copy.log)"
     fi
-    [[ -s "$work/libs/kafka-clients-$KAFKA_RELEASE.jar" ]] || die "kafka-clients-$KAFKA_RELEASE.jar missing after the fetch (log: $work/mvn-copy.log)"
+    [[ -s "$work/libs/kafka-clients-$KAFKA_VERSION.jar" ]] || die "kafka-clients-$KAFKA_VERSION.jar missing after the fetch (log: $work/mvn-copy.log)"
     rm -rf "$LIBS_DIR"
     mv "$work/libs" "$LIBS_DIR"
     {
         echo "# pom_sha256=$(pom_sha)"
+        echo "# kafka_version=$KAFKA_VERSION"
+        echo "# mvn_args=${MVN_ARGS[*]}"
         echo "# fetched_at=$(date -u +%Y-%m-%dT%H:%M:%SZ) in $(secs_since "$t0") s"
         list_jars "$LIBS_DIR"
     } >"$MARKER.tmp"
@@ -119,27 +151,42 @@ fetch() {
 }
 
 # ---------------------------------------------------------------- compile
-sources_sha() { # the sources and the compiler: a change of either recompiles
+# SOURCES: the file names to compile, all of tests/java-oracle/*.java but RequestLog.java when the
+# libs hold no kafka-server jar (Kafka 3.x); Oracle then says that request-log is not available.
+SOURCES=()
+find_sources() {
+    local f
+    SOURCES=()
+    for f in "$SRC_DIR"/*.java; do
+        f="${f##*/}"
+        [[ "$f" == RequestLog.java ]] && ! compgen -G "$LIBS_DIR/kafka-server-*.jar" >/dev/null && continue
+        SOURCES+=("$f")
+    done
+}
+
+sources_sha() { # the sources, the compiler and the jars: a change of any recompiles
     {
         "$JAVAC" -version 2>&1
-        (cd "$SRC_DIR" && sha256sum -- *.java)
+        cat "$MARKER"
+        (cd "$SRC_DIR" && sha256sum -- "${SOURCES[@]}")
     } | sha256sum | cut -d' ' -f1
 }
 
 compile() {
     local sha t0 tmp
+    find_sources
     sha="$(sources_sha)"
     [[ -f "$STAMP" && "$(cat "$STAMP")" == "$sha" ]] && return 0
     t0=$(now_ms)
     tmp="$(mktemp -d "$CACHE_DIR/classes.XXXXXX")"
-    if ! "$JAVAC" -encoding UTF-8 -Xlint:all,-serial -d "$tmp" -cp "$LIBS_DIR/*" "$SRC_DIR"/*.java; then
+    if ! "$JAVAC" -encoding UTF-8 -Xlint:all,-serial -d "$tmp" -cp "$LIBS_DIR/*" "${SOURCES[@]/#/$SRC_DIR/}"; then
         rm -rf "$tmp"
-        die "javac failed on $SRC_DIR/*.java"
+        die "javac failed on ${SOURCES[*]} in $SRC_DIR"
     fi
     echo "$sha" >"$tmp/.sources.sha256"
     rm -rf "$CLASSES_DIR"
     mv "$tmp" "$CLASSES_DIR"
-    say "compiled $SRC_DIR/*.java into $CLASSES_DIR in $(secs_since "$t0") s"
+    say "compiled ${SOURCES[*]} of $SRC_DIR against Kafka $KAFKA_VERSION into $CLASSES_DIR in $(secs_since "$t0") s"
 }
 
 install() {
@@ -155,7 +202,7 @@ run() {
     t0=$(now_ms)
     # shellcheck disable=SC2086
     "$JAVA" $JAVA_OPTS -cp "$CLASSES_DIR:$LIBS_DIR/*" Oracle "$@" || rc=$?
-    ((rc == 0)) && say "$1: $(secs_since "$t0") s including JVM start"
+    ((rc == 0)) && say "$1 (Kafka $KAFKA_VERSION): $(secs_since "$t0") s including JVM start"
     return "$rc"
 }
 

@@ -3,15 +3,21 @@
 # Jars come from Maven Central via `mvn` only; no tarball, no bin/*.sh.
 #
 #   scripts/kafka-broker.sh start|stop|status|log|versions|fetch
+#   KAFKA_VERSION=3.9.1 KAFKA_PORT=9192 KAFKA_CONTROLLER_PORT=9193 scripts/kafka-broker.sh start
 #
 # Env: KAFKA_PORT (9092), KAFKA_CONTROLLER_PORT (9093), KAFKA_CACHE_DIR (<repo>/.cache/kafka-<version>),
 #      KAFKA_VERSION (kafka-messages/schemas/RELEASE), KAFKA_HEAP_OPTS (-Xmx512m -Xms512m), KAFKA_START_TIMEOUT (120 s),
 #      KAFKA_STOP_TIMEOUT (30 s), JAVA_HOME (optional).
+# KAFKA_VERSION picks the release: 4.x (Log4j 2, a dynamic quorum formatted with --standalone) or
+# 3.x, e.g. 3.9.1, the last release with the protocol versions 4.0 removed (reload4j, a static
+# controller.quorum.voters). Each version has its own cache dir and so its own state file: brokers
+# of two versions run side by side on different ports, and each one's `stop` stops only its own.
 # Everything listens on 127.0.0.1 only. See scripts/README.md.
 # shellcheck source-path=SCRIPTDIR source=common.sh
 . "$(dirname -- "${BASH_SOURCE[0]}")/common.sh" || exit 1
 
 KAFKA_VERSION="${KAFKA_VERSION:-$KAFKA_RELEASE}"
+[[ "$KAFKA_VERSION" =~ ^[0-9]+\.[0-9]+ ]] || die "KAFKA_VERSION='$KAFKA_VERSION' is not a release number such as 4.4.0 or 3.9.1"
 KAFKA_PORT="${KAFKA_PORT:-9092}"
 KAFKA_CONTROLLER_PORT="${KAFKA_CONTROLLER_PORT:-9093}"
 KAFKA_CACHE_DIR="${KAFKA_CACHE_DIR:-$CACHE_ROOT/kafka-$KAFKA_VERSION}"
@@ -23,10 +29,12 @@ LIBS_DIR="$KAFKA_CACHE_DIR/libs"
 MARKER="$KAFKA_CACHE_DIR/libs.complete"   # written only after a successful fetch
 STATE_FILE="$KAFKA_CACHE_DIR/broker.state"
 LAST_LOG="$KAFKA_CACHE_DIR/last-broker.log"
+# Kafka 3.x's POMs bring no logging backend (its tarball ships these two in libs/); 4.x's bring Log4j 2.
+RELOAD4J="ch.qos.reload4j:reload4j:1.2.25"   # the reload4j of the 3.6-3.9 tarballs
 
 usage() {
     cat >&2 <<EOF
-usage: $(basename "$0") <command>
+usage: $(basename "$0") <command>      (Kafka $KAFKA_VERSION; set KAFKA_VERSION, e.g. 3.9.1, for another release)
   start     fetch jars if needed, format a fresh data dir, start the broker, wait for ApiVersions
   stop      stop the broker started by 'start' (idempotent)
   status    print whether it runs (exit 0) or not (exit 1)
@@ -34,13 +42,22 @@ usage: $(basename "$0") <command>
   versions  print (api_key, min, max) for ApiVersions(18), CreateTopics(19), CreateAcls(30);
             'versions all' prints every advertised key
   fetch     only fetch the jars into $LIBS_DIR
-env: KAFKA_PORT=$KAFKA_PORT KAFKA_CONTROLLER_PORT=$KAFKA_CONTROLLER_PORT KAFKA_CACHE_DIR=$KAFKA_CACHE_DIR
+env: KAFKA_VERSION=$KAFKA_VERSION KAFKA_PORT=$KAFKA_PORT KAFKA_CONTROLLER_PORT=$KAFKA_CONTROLLER_PORT
+     KAFKA_CACHE_DIR=$KAFKA_CACHE_DIR
 EOF
 }
 
 # ---------------------------------------------------------------- prerequisites
 need_python() { need python3 "the script speaks the Kafka protocol with it; install it, e.g. 'apt-get install -y python3'"; }
-need_java_17() { need_java 17 openjdk-17-jre-headless "Kafka 4.x" "$JAVA"; }
+major_of() { printf '%s' "${1%%.*}"; }
+# Kafka 4.x needs Java 17; 3.x brokers run on 11 and 17.
+need_broker_java() {
+    if (($(major_of "$KAFKA_VERSION") >= 4)); then
+        need_java 17 openjdk-17-jre-headless "Kafka $KAFKA_VERSION" "$JAVA"
+    else
+        need_java 11 openjdk-17-jre-headless "Kafka $KAFKA_VERSION" "$JAVA"
+    fi
+}
 need_mvn() { need mvn "it is needed once to fetch the Kafka jars into $LIBS_DIR; install Maven, e.g. 'apt-get install -y maven'"; }
 
 # ---------------------------------------------------------------- fetch
@@ -50,11 +67,21 @@ libs_complete() {
 
 fetched_version() { sed -n 's/^# kafka_version=//p' "$MARKER" 2>/dev/null | head -n1; }
 
-write_pom() { # dir kafka-version-or-range [binding-artifact binding-version]
-    local dir=$1 ver=$2 bind_art=${3:-} bind_ver=${4:-} extra=""
-    if [[ -n "$bind_art" ]]; then
-        extra="<dependency><groupId>org.apache.logging.log4j</groupId><artifactId>$bind_art</artifactId><version>$bind_ver</version></dependency>"
-    fi
+# The logging backend in libs/: log4j2 (4.x) or reload4j (3.x). Markers written before this line
+# existed are all of 4.x fetches, hence the default.
+fetched_logging() {
+    local l
+    l="$(sed -n 's/^# logging=//p' "$MARKER" 2>/dev/null | head -n1)"
+    printf '%s' "${l:-log4j2}"
+}
+
+write_pom() { # dir kafka-version-or-range [group:artifact:version ...]: kafka_2.13 and the extra jars
+    local dir=$1 ver=$2 extra="" dep g a v
+    shift 2
+    for dep in "$@"; do
+        IFS=: read -r g a v <<<"$dep"
+        extra+="<dependency><groupId>$g</groupId><artifactId>$a</artifactId><version>$v</version></dependency>"
+    done
     cat >"$dir/pom.xml" <<EOF
 <project xmlns="http://maven.apache.org/POM/4.0.0"><modelVersion>4.0.0</modelVersion>
   <groupId>local.kafka-wire</groupId><artifactId>kafka-broker-libs</artifactId><version>1</version><packaging>pom</packaging>
@@ -82,10 +109,10 @@ fetch() {
             say "NOTE: Kafka $KAFKA_VERSION is not served; the cache holds the nearest served version $(fetched_version)"
         return 0
     fi
-    need_java_17
+    need_broker_java
     need_mvn
     mkdir -p "$KAFKA_CACHE_DIR"
-    local t0 work ver range log4j slf4j binding
+    local t0 work ver range log4j slf4j binding logging extra
     t0=$(now_ms)
     work="$(mktemp -d "$KAFKA_CACHE_DIR/fetch.XXXXXX")"
     say "fetching org.apache.kafka:kafka_2.13:$KAFKA_VERSION and its runtime dependencies with mvn ..."
@@ -106,12 +133,24 @@ fetch() {
     fi
     log4j="$(grep -m1 -Eo 'org\.apache\.logging\.log4j:log4j-core:jar:[^:]+' "$work/tree.txt" | cut -d: -f4 || true)"
     slf4j="$(grep -m1 -Eo 'org\.slf4j:slf4j-api:jar:[^:]+' "$work/tree.txt" | cut -d: -f4 || true)"
-    [[ -n "$log4j" ]] || die "log4j-core not in the dependency tree of kafka_2.13:$ver (see $work/tree.txt)"
-    # SLF4J 1.7 needs log4j-slf4j-impl, SLF4J 2 needs log4j-slf4j2-impl.
-    binding="log4j-slf4j-impl"
-    [[ "${slf4j%%.*}" =~ ^[0-9]+$ ]] && ((${slf4j%%.*} >= 2)) && binding="log4j-slf4j2-impl"
-    say "Kafka $ver: log4j-core $log4j, slf4j-api ${slf4j:-?} -> adding $binding $log4j"
-    write_pom "$work" "$ver" "$binding" "$log4j"
+    if [[ -n "$log4j" ]]; then
+        # Kafka 4.x: Log4j 2 comes with kafka-server; SLF4J 1.7 needs log4j-slf4j-impl, SLF4J 2
+        # needs log4j-slf4j2-impl.
+        logging=log4j2
+        binding="log4j-slf4j-impl"
+        [[ "${slf4j%%.*}" =~ ^[0-9]+$ ]] && ((${slf4j%%.*} >= 2)) && binding="log4j-slf4j2-impl"
+        say "Kafka $ver: log4j-core $log4j, slf4j-api ${slf4j:-?} -> adding $binding $log4j"
+        extra=("org.apache.logging.log4j:$binding:$log4j")
+    elif (($(major_of "$ver") < 4)) && [[ -n "$slf4j" ]]; then
+        # Kafka 3.x logs through the Log4j 1.2 API (kafka.utils.Log4jController too), which its
+        # tarball provides with reload4j and slf4j-reload4j; its POMs declare neither.
+        logging=reload4j
+        extra=("$RELOAD4J" "org.slf4j:slf4j-reload4j:$slf4j")
+        say "Kafka $ver: slf4j-api $slf4j, no Log4j 2 -> adding ${RELOAD4J#*:} and slf4j-reload4j:$slf4j"
+    else
+        die "neither log4j-core nor (for 3.x) slf4j-api in the dependency tree of kafka_2.13:$ver (see $work/tree.txt)"
+    fi
+    write_pom "$work" "$ver" "${extra[@]}"
     rm -rf "$work/libs"
     if ! mvn_copy_deps "$work/pom.xml" "$work/libs" >"$work/mvn-copy.log" 2>&1; then
         show_mvn_log "$work/mvn-copy.log" 30
@@ -122,7 +161,8 @@ fetch() {
     mv "$work/libs" "$LIBS_DIR"
     {
         echo "# kafka_version=$ver"
-        echo "# log4j_version=$log4j"
+        echo "# logging=$logging"
+        echo "# log4j_version=${log4j:-none}"
         echo "# slf4j_version=${slf4j:-unknown}"
         echo "# fetched_at=$(date -u +%Y-%m-%dT%H:%M:%SZ) in $(secs_since "$t0") s"
         list_jars "$LIBS_DIR"
@@ -216,14 +256,14 @@ rss_mb() { awk '/^VmRSS:/ {printf "%d", $2 / 1024}' "/proc/$1/status" 2>/dev/nul
 # ---------------------------------------------------------------- commands
 cmd_start() {
     need_python
-    need_java_17
+    need_broker_java
     if load_state && pid_is_broker "$PID"; then
         say "already running: PID $PID on 127.0.0.1:$PORT (data dir $DATA_DIR); 'stop' first to restart"
         return 0
     fi
     [[ -f "$STATE_FILE" ]] && { say "removing stale state of a broker that is gone"; cleanup_state; }
     fetch
-    local ver; ver="$(fetched_version)"
+    local ver logging; ver="$(fetched_version)"; logging="$(fetched_logging)"
     local p
     for p in "$KAFKA_PORT" "$KAFKA_CONTROLLER_PORT"; do
         port_open "$p" && die "127.0.0.1:$p is already in use; stop that process or set KAFKA_PORT / KAFKA_CONTROLLER_PORT"
@@ -234,13 +274,25 @@ cmd_start() {
     data="$(mktemp -d "${TMPDIR:-/tmp}/kafka-broker.XXXXXX")"
     conf="$data/config"
     mkdir -p "$conf" "$data/logs"
+    # The quorum: 4.x formats a dynamic one (KIP-853) with --standalone; 3.x, where
+    # controller.quorum.voters is the usual (and before 3.9 the only) way, gets a static one, whose
+    # voters are found through that key, so only the broker listener is advertised.
+    local quorum advertised="PLAINTEXT://127.0.0.1:$KAFKA_PORT" share="" standalone=()
+    if (($(major_of "$ver") >= 4)); then
+        quorum="controller.quorum.bootstrap.servers=127.0.0.1:$KAFKA_CONTROLLER_PORT"
+        advertised+=",CONTROLLER://127.0.0.1:$KAFKA_CONTROLLER_PORT"
+        share=$'share.coordinator.state.topic.replication.factor=1\nshare.coordinator.state.topic.min.isr=1\n'
+        standalone=(--standalone)
+    else
+        quorum="controller.quorum.voters=1@127.0.0.1:$KAFKA_CONTROLLER_PORT"
+    fi
     cat >"$conf/server.properties" <<EOF
 # written by scripts/kafka-broker.sh; single node, KRaft combined mode, loopback only
 process.roles=broker,controller
 node.id=1
-controller.quorum.bootstrap.servers=127.0.0.1:$KAFKA_CONTROLLER_PORT
+$quorum
 listeners=PLAINTEXT://127.0.0.1:$KAFKA_PORT,CONTROLLER://127.0.0.1:$KAFKA_CONTROLLER_PORT
-advertised.listeners=PLAINTEXT://127.0.0.1:$KAFKA_PORT,CONTROLLER://127.0.0.1:$KAFKA_CONTROLLER_PORT
+advertised.listeners=$advertised
 controller.listener.names=CONTROLLER
 inter.broker.listener.name=PLAINTEXT
 listener.security.protocol.map=CONTROLLER:PLAINTEXT,PLAINTEXT:PLAINTEXT
@@ -249,14 +301,26 @@ num.partitions=1
 offsets.topic.replication.factor=1
 transaction.state.log.replication.factor=1
 transaction.state.log.min.isr=1
-share.coordinator.state.topic.replication.factor=1
-share.coordinator.state.topic.min.isr=1
-group.initial.rebalance.delay.ms=0
+${share}group.initial.rebalance.delay.ms=0
 authorizer.class.name=org.apache.kafka.metadata.authorizer.StandardAuthorizer
 super.users=User:ANONYMOUS
 EOF
-    # shutdownHook=disable: else Log4j2's own JVM shutdown hook stops logging while Kafka's hook still runs.
-    cat >"$conf/log4j2.properties" <<'EOF'
+    local log4j
+    if [[ "$logging" == reload4j ]]; then
+        # Kafka 3.x: Log4j 1.2 syntax, read by reload4j.
+        cat >"$conf/log4j.properties" <<'EOF'
+log4j.rootLogger=INFO, stderr
+log4j.appender.stderr=org.apache.log4j.ConsoleAppender
+log4j.appender.stderr.Target=System.err
+log4j.appender.stderr.layout=org.apache.log4j.PatternLayout
+log4j.appender.stderr.layout.ConversionPattern=[%d] %p %m (%c)%n
+log4j.logger.kafka.request.logger=WARN
+EOF
+        log4j="-Dlog4j.configuration=file:$conf/log4j.properties"
+    else
+        # Kafka 4.x: Log4j 2. shutdownHook=disable: else Log4j2's own JVM shutdown hook stops
+        # logging while Kafka's hook still runs.
+        cat >"$conf/log4j2.properties" <<'EOF'
 shutdownHook=disable
 rootLogger.level=INFO
 rootLogger.appenderRef.out.ref=OUT
@@ -268,12 +332,14 @@ appender.out.layout.pattern=[%d] %p %m (%c)%n
 logger.request.name=kafka.request.logger
 logger.request.level=WARN
 EOF
-    local cp="$LIBS_DIR/*" log4j="-Dlog4j2.configurationFile=$conf/log4j2.properties"
+        log4j="-Dlog4j2.configurationFile=$conf/log4j2.properties"
+    fi
+    local cp="$LIBS_DIR/*"
     local log="$data/broker.log" cluster_id
     cluster_id="$(new_cluster_id)"
     say "Kafka $ver: formatting $data (cluster id $cluster_id)"
     # The format tool gets kafka-run-class.sh's default tool heap, not the broker's.
-    if ! "$JAVA" -Xmx256m "$log4j" -cp "$cp" kafka.tools.StorageTool format --standalone \
+    if ! "$JAVA" -Xmx256m "$log4j" -cp "$cp" kafka.tools.StorageTool format "${standalone[@]}" \
         -t "$cluster_id" -c "$conf/server.properties" >"$data/format.log" 2>&1; then
         cat "$data/format.log" >&2
         rm -rf "$data"

@@ -62,7 +62,7 @@ public final class Oracle {
         } catch (UsageError e) {
             System.err.println("java-oracle: " + e.getMessage());
             System.err.println("usage: Oracle generate OUT.tsv [--count N] [--seed S] | echo IN.tsv OUT.tsv | schemas DIR | errors OUT.tsv"
-                    + " | json IN.tsv OUT.tsv | from-json IN.tsv OUT.tsv");
+                    + " | json IN.tsv OUT.tsv | from-json IN.tsv OUT.tsv | request-log IN.tsv OUT.tsv | api-keys OUT.tsv");
             System.exit(2);
         } catch (SelfTestFailure | IllegalStateException | IOException e) {
             System.err.println("java-oracle: FAILED: " + e.getMessage());
@@ -503,55 +503,40 @@ public final class Oracle {
         System.err.printf("java-oracle: %d error codes%n", Errors.values().length);
     }
 
-    /** The metrics every request-log line of {@code request-log} carries (the Rust test uses the same). */
-    static final String CONNECTION = "127.0.0.1:9092-127.0.0.1:50000-0";
-
     /**
-     * For every line of IN.tsv ({@code <request frame hex>\t<response frame hex>}, frames without
-     * their size): the broker's request-log line of the exchange, as
-     * {@code RequestConvertToJson.requestDescMetrics} writes it with fixed metrics, printed
-     * compact by Jackson; or {@code ERROR\t<exception>} when Java refuses the frames.
+     * {@code request-log}, in RequestLog.java: compiled only when the libs hold kafka-server
+     * (see that file), so it is looked up by name; without it the command is not available for
+     * this release, exit status 3.
      */
     private static void requestLog(String[] args, long t0) throws Exception {
-        if (args.length != 3) usage("request-log needs IN.tsv OUT.tsv");
-        Path in = Path.of(args[1]);
-        Path out = Path.of(args[2]);
-        java.net.InetAddress client = java.net.InetAddress.getLoopbackAddress();
-        org.apache.kafka.common.security.auth.KafkaPrincipal principal =
-            org.apache.kafka.common.security.auth.KafkaPrincipal.ANONYMOUS;
-        org.apache.kafka.network.Session session = new org.apache.kafka.network.Session(principal, client);
-        int lines = 0, errors = 0;
-        StringBuilder sb = new StringBuilder();
-        for (String line : Files.readAllLines(in, StandardCharsets.UTF_8)) {
-            lines++;
-            String[] cols = line.split("\t", -1);
-            if (cols.length != 2) throw new IllegalStateException(in + ":" + lines + ": expected 2 columns");
-            try {
-                ByteBuffer request = ByteBuffer.wrap(unhex(cols[0], in + ":" + lines));
-                org.apache.kafka.common.requests.RequestHeader header =
-                    org.apache.kafka.common.requests.RequestHeader.parse(request);
-                org.apache.kafka.common.requests.AbstractRequest body = org.apache.kafka.common.requests.AbstractRequest
-                    .parseRequest(header.apiKey(), header.apiVersion(), new ByteBufferAccessor(request)).request;
-                ByteBuffer response = ByteBuffer.wrap(unhex(cols[1], in + ":" + lines));
-                org.apache.kafka.common.requests.AbstractResponse reply =
-                    org.apache.kafka.common.requests.AbstractResponse.parseResponse(response, header);
-                org.apache.kafka.common.requests.RequestContext context = new org.apache.kafka.common.requests.RequestContext(
-                    header, CONNECTION, client, principal,
-                    org.apache.kafka.common.network.ListenerName.normalised("PLAINTEXT"),
-                    org.apache.kafka.common.security.auth.SecurityProtocol.PLAINTEXT,
-                    new org.apache.kafka.common.network.ClientInformation("kafka-wire", "0.1"), false);
-                JsonNode node = org.apache.kafka.network.RequestConvertToJson.requestDescMetrics(header,
-                    java.util.Optional.of(org.apache.kafka.network.RequestConvertToJson.request(body)),
-                    java.util.Optional.of(org.apache.kafka.network.RequestConvertToJson.response(reply, header.apiVersion())),
-                    context, session, false, 1.5, 0.25, 0.5, 0.0, 0L, 0.125, 0.625, 4096L, 0.0);
-                sb.append(MAPPER.writeValueAsString(node)).append('\n');
-            } catch (RuntimeException e) {
-                errors++;
-                sb.append("ERROR\t").append(oneLine(e)).append('\n');
-            }
+        java.lang.reflect.Method run;
+        try {
+            run = Class.forName("RequestLog").getDeclaredMethod("run", String[].class, long.class);
+        } catch (ClassNotFoundException e) {
+            System.err.println("java-oracle: request-log is not available for Kafka " + kafkaVersion()
+                    + ": it needs org.apache.kafka.network.RequestConvertToJson of kafka-server, which this release does not have,"
+                    + " so RequestLog.java was not compiled");
+            System.exit(3);
+            return;
         }
-        Files.writeString(out, sb.toString(), StandardCharsets.UTF_8);
-        System.err.printf("java-oracle: request-log: %d exchanges (%d ERROR) %s -> %s; %.2f s%n", lines, errors, in, out, (System.nanoTime() - t0) / 1e9);
+        try {
+            run.invoke(null, (Object) args, t0);
+        } catch (InvocationTargetException e) {
+            Throwable c = e.getCause();
+            if (c instanceof Exception) throw (Exception) c;
+            throw rethrow(c);
+        }
+    }
+
+    /** The release of the kafka-clients jar on the classpath, from its kafka/kafka-version.properties. */
+    static String kafkaVersion() {
+        try (java.io.InputStream in = Message.class.getResourceAsStream("/kafka/kafka-version.properties")) {
+            java.util.Properties p = new java.util.Properties();
+            if (in != null) p.load(in);
+            return p.getProperty("version", "(unknown)");
+        } catch (IOException e) {
+            return "(unknown)";
+        }
     }
 
     /** Every constant of {@code ApiKeys}, one line each: {@code <id>\t<NAME>}. */
