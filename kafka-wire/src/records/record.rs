@@ -341,18 +341,13 @@ pub struct RecordIter {
     base_timestamp: i64,
     log_append_time: Option<i64>,
     position: Option<usize>,
-    state: State,
-    legacy: legacy::Inner,
-}
-
-/// Where a [`RecordIter`] is. Magic 2 records are the case the iterator
-/// checks first and alone, as the old `done` flag was: legacy messages cost
-/// the magic 2 records nothing.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum State {
-    Records,
-    Legacy,
-    Done,
+    /// Set after the last magic 2 record or an error; and from the start
+    /// when reading legacy messages, so that the magic 2 path checks this
+    /// one flag per record, as it did before legacy messages were read, and
+    /// legacy reading goes by [`legacy`](Self::legacy) behind it.
+    done: bool,
+    /// `Some` while legacy messages (magic 0 or 1) are read.
+    legacy: Option<legacy::Inner>,
 }
 
 impl RecordIter {
@@ -373,8 +368,8 @@ impl RecordIter {
             base_timestamp,
             log_append_time,
             position,
-            state: State::Records,
-            legacy: legacy::Inner::default(),
+            done: false,
+            legacy: None,
         }
     }
 
@@ -398,8 +393,8 @@ impl RecordIter {
             base_timestamp: -1,
             log_append_time,
             position,
-            state: State::Legacy,
-            legacy: inner,
+            done: true,
+            legacy: Some(inner),
         }
     }
 
@@ -489,14 +484,14 @@ impl Iterator for RecordIter {
     type Item = Result<Record, RecordsError>;
 
     fn next(&mut self) -> Option<Self::Item> {
-        if self.state != State::Records {
-            return match self.state {
-                State::Legacy => self.next_legacy(),
-                _ => None,
+        if self.done {
+            return match self.legacy {
+                Some(inner) => self.next_legacy(inner),
+                None => None,
             };
         }
         let err = if self.index == self.count {
-            self.state = State::Done;
+            self.done = true;
             let left = self.data.len() - self.pos;
             if left == 0 {
                 return None;
@@ -506,7 +501,7 @@ impl Iterator for RecordIter {
                 after: "the last record",
             })
         } else if self.pos == self.data.len() {
-            self.state = State::Done;
+            self.done = true;
             RecordsError::from(RecordsErrorKind::RecordCountMismatch {
                 declared: self.count as i32,
                 found: self.index,
@@ -518,21 +513,25 @@ impl Iterator for RecordIter {
                     return Some(Ok(record));
                 }
                 Err(e) => {
-                    self.state = State::Done;
+                    self.done = true;
                     e.at_record(self.index)
                 }
             }
         };
-        Some(Err(self.locate(err)))
+        let err = err.in_batch(self.base_offset);
+        Some(Err(match self.position {
+            Some(p) => err.at_position(p),
+            None => err,
+        }))
     }
 
     fn size_hint(&self) -> (usize, Option<usize>) {
-        match self.state {
-            State::Done => (0, Some(0)),
-            // One more for a final error.
-            State::Records => (0, Some(self.count - self.index + 1)),
+        match (self.done, self.legacy) {
             // The framing was checked: each is a record or the last error.
-            State::Legacy => (0, Some(self.count - self.index)),
+            (_, Some(_)) => (0, Some(self.count - self.index)),
+            (true, None) => (0, Some(0)),
+            // One more for a final error.
+            (false, None) => (0, Some(self.count - self.index + 1)),
         }
     }
 }
@@ -548,20 +547,21 @@ impl RecordIter {
         }
     }
 
-    /// The next legacy message.
-    fn next_legacy(&mut self) -> Option<Result<Record, RecordsError>> {
+    /// The next legacy message; `self.legacy` is set to `None` at the end.
+    #[inline(never)]
+    fn next_legacy(&mut self, inner: legacy::Inner) -> Option<Result<Record, RecordsError>> {
         if self.index == self.count {
-            self.state = State::Done;
+            self.legacy = None;
             return None;
         }
-        match legacy::read_message(&self.data, self.pos, self.log_append_time, self.legacy) {
+        match legacy::read_message(&self.data, self.pos, self.log_append_time, inner) {
             Ok((record, end)) => {
                 self.pos = end;
                 self.index += 1;
                 Some(Ok(record))
             }
             Err(e) => {
-                self.state = State::Done;
+                self.legacy = None;
                 Some(Err(self.locate(e.at_record(self.index))))
             }
         }

@@ -64,19 +64,20 @@ fn le32(b: &[u8]) -> u32 {
 }
 
 pub(super) fn decompress(input: &[u8], limit: usize) -> Result<Vec<u8>, RecordsErrorKind> {
-    decompress_frame(input, limit, true)
+    decompress_frame::<true>(input, limit)
 }
 
 /// A magic 0 wrapper's frame: its header checksum byte is skipped unread,
 /// as Kafka's reader skips it for magic 0.
 pub(super) fn decompress_magic_0(input: &[u8], limit: usize) -> Result<Vec<u8>, RecordsErrorKind> {
-    decompress_frame(input, limit, false)
+    decompress_frame::<false>(input, limit)
 }
 
-fn decompress_frame(
+/// A const parameter, so that the magic 1 and 2 reader is compiled as it was
+/// before magic 0's exception existed.
+fn decompress_frame<const CHECK_HEADER: bool>(
     input: &[u8],
     limit: usize,
-    check_header: bool,
 ) -> Result<Vec<u8>, RecordsErrorKind> {
     let mut rest = input;
     let magic = le32(take(&mut rest, 4, "frame magic")?);
@@ -118,7 +119,7 @@ fn decompress_frame(
     }
     let described = &input[4..input.len() - rest.len()];
     let checksum = take(&mut rest, 1, "header checksum")?[0];
-    if check_header && checksum != header_checksum(described) {
+    if CHECK_HEADER && checksum != header_checksum(described) {
         return Err(corrupt(C, "frame header checksum mismatch"));
     }
 
