@@ -28,8 +28,10 @@ LIBS_DIR="$CACHE_DIR/libs"
 CLASSES_DIR="$CACHE_DIR/classes"
 MARKER="$CACHE_DIR/libs.complete"   # written only after a successful fetch
 # The oracle of the command: the legacy commands have their own (3.x packages).
+# (`fetch` compiles the oracle of the version: the legacy one for 3.x.)
 case "${1:-}" in
     legacy-*) ORACLE=LegacyRecordsOracle ;;
+    fetch) [[ "${KAFKA_VERSION%%.*}" == [0-3] ]] && ORACLE=LegacyRecordsOracle || ORACLE=RecordsOracle ;;
     *) ORACLE=RecordsOracle ;;
 esac
 SOURCE="$REPO_ROOT/tests/java-records/$ORACLE.java"
