@@ -4,9 +4,10 @@
 //! The batches come from [`Records::batches`] (CRCs checked afterwards, so
 //! that a bad one is shown, not hidden), each header field at its offset in
 //! [`kafka_wire::records::header`], each record at its [`Record::span`].
-//! What `kafka_wire::records` refuses (a legacy message set, a batch cut
-//! short, records that do not parse) is one raw node with the reason, never
-//! an error of the page: the message codec takes a records field as opaque
+//! What has no v2 layout (a legacy message, magic 0 or 1, which
+//! `kafka_wire::records` reads) or what it refuses (a batch cut short,
+//! records that do not parse) is one raw node with the reason, never an
+//! error of the page: the message codec takes a records field as opaque
 //! bytes.
 
 use kafka_wire::codec::{varint_len, varlong_len};
@@ -44,6 +45,18 @@ pub(crate) fn batches(records: &Records, offset: usize) -> Vec<Node> {
         let at = batches.position();
         match batches.next() {
             None => break,
+            // A legacy message (magic 0 or 1) reads, but has no v2 layout.
+            Some(Ok(batch)) if batch.magic() < 2 => out.push(raw(
+                "unparsed",
+                batches.position() - at,
+                offset + at,
+                &format!(
+                    "not a RecordBatch v2: a legacy message (magic {}) at offset {}",
+                    batch.magic(),
+                    batch.base_offset()
+                ),
+                Category::RecordBatch,
+            )),
             Some(Ok(batch)) => {
                 out.push(batch_node(&batch, offset + at, index));
                 index += 1;

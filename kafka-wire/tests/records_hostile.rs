@@ -15,7 +15,14 @@
 //!   limit) is `UncompressedTooLarge` with at most the limit in memory (zstd:
 //!   plus its window), and frames that declare more than they hold (a snappy
 //!   length of 4 GiB, a zstd window of 1 GiB) fail before allocating it;
-//! - magic 0 and 1 entries are `UnsupportedMagic`, and reading goes on;
+//! - legacy message sets (magic 0 and 1): a flipped bit anywhere their CRC-32
+//!   covers is a `LegacyCrcMismatch`; an entry cut at every byte is
+//!   truncated, and cut and framed again a typed error; inner messages whose
+//!   sizes lie (past the decompressed data, below the minimum, a partial
+//!   offset and size), nested wrappers, unknown magics, null and empty
+//!   wrappers and zstd wrappers are typed errors naming the batch (position,
+//!   offset) and the inner message; a legacy bomb of every codec stays
+//!   within the limit; 10 000 random wrappers never panic;
 //! - 20 000 seeded random batches (random bytes, framed with a valid length,
 //!   magic and CRC, every codec id) never panic and stay within a bound on
 //!   memory per input byte.
@@ -29,8 +36,8 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use bytes::Bytes;
 use kafka_wire::records::{
-    Compression, NewRecord, ReadOptions, RecordBatch, RecordBatchBuilder, RecordsError,
-    RecordsErrorKind,
+    Compression, LegacyRecordsBuilder, NewRecord, ReadOptions, RecordBatch, RecordBatchBuilder,
+    RecordsError, RecordsErrorKind,
 };
 use kafka_wire::Records;
 
@@ -483,46 +490,430 @@ fn unknown_codecs_and_magics() {
 // Magic 0 and 1
 // ---------------------------------------------------------------------------
 
-/// A legacy message (magic 0 or 1), as Kafka 0.10 wrote it: offset, size,
-/// CRC-32, magic, attributes, [timestamp,] key, value.
-fn legacy(offset: i64, magic: u8, key: &[u8], value: &[u8]) -> Vec<u8> {
-    let mut body = vec![magic, 0];
+/// A legacy message (magic 0 or 1) from its CRC-32 on: magic, attributes,
+/// [timestamp,] key, value, as Kafka 0.10 wrote it.
+fn message(magic: u8, attributes: u8, key: Option<&[u8]>, value: Option<&[u8]>) -> Vec<u8> {
+    let mut body = vec![magic, attributes];
     if magic == 1 {
         body.extend_from_slice(&T0.to_be_bytes());
     }
     for b in [key, value] {
-        body.extend_from_slice(&(b.len() as i32).to_be_bytes());
-        body.extend_from_slice(b);
+        match b {
+            Some(b) => {
+                body.extend_from_slice(&(b.len() as i32).to_be_bytes());
+                body.extend_from_slice(b);
+            }
+            None => body.extend_from_slice(&(-1i32).to_be_bytes()),
+        }
     }
-    let mut m = offset.to_be_bytes().to_vec();
-    m.extend_from_slice(&(4 + body.len() as i32).to_be_bytes());
-    m.extend_from_slice(&[0; 4]); // a CRC-32 nobody checks here
+    let mut m = crc32fast::hash(&body).to_be_bytes().to_vec();
     m.extend_from_slice(&body);
     m
 }
 
+/// `message` with its CRC-32 computed again (after a change).
+#[cfg(feature = "gzip")]
+fn recrc(mut message: Vec<u8>) -> Vec<u8> {
+    let crc = crc32fast::hash(&message[4..]);
+    message[..4].copy_from_slice(&crc.to_be_bytes());
+    message
+}
+
+/// An entry: offset, size, then `message`.
+fn entry(offset: i64, message: &[u8]) -> Vec<u8> {
+    let mut e = offset.to_be_bytes().to_vec();
+    e.extend_from_slice(&(message.len() as i32).to_be_bytes());
+    e.extend_from_slice(message);
+    e
+}
+
+/// A legacy entry framed again: its size set to what it holds and its
+/// CRC-32 recomputed, so that a reader gets past them.
+fn reframe_legacy(mut bytes: Vec<u8>) -> Bytes {
+    let size = (bytes.len() - 12) as i32;
+    bytes[8..12].copy_from_slice(&size.to_be_bytes());
+    let crc = crc32fast::hash(&bytes[16..]);
+    bytes[12..16].copy_from_slice(&crc.to_be_bytes());
+    Bytes::from(bytes)
+}
+
+fn legacy_small(magic: u8) -> Bytes {
+    Bytes::from(entry(5, &message(magic, 0, Some(b"k"), Some(b"value"))))
+}
+
+/// Legacy sets of every legacy codec this build has, both magics.
+fn legacy_wrappers() -> Vec<Bytes> {
+    let mut out = Vec::new();
+    for magic in [0, 1] {
+        for c in [Compression::Gzip, Compression::Snappy, Compression::Lz4] {
+            if !c.is_enabled() {
+                continue;
+            }
+            let mut b = if magic == 0 {
+                LegacyRecordsBuilder::v0()
+            } else {
+                LegacyRecordsBuilder::v1()
+            }
+            .compression(c)
+            .base_offset(30);
+            let ts = if magic == 0 { -1 } else { T0 };
+            for i in 0..12u8 {
+                let value = vec![i; 20 + usize::from(i) * 3];
+                b.append(NewRecord::new(ts).key(&[b'k', i]).value(&value))
+                    .unwrap();
+            }
+            out.push(b.build().unwrap().0);
+        }
+    }
+    out
+}
+
 #[test]
-fn magic_0_and_1_are_refused_and_reading_goes_on() {
+fn magic_0_and_1_are_read_and_a_bad_one_does_not_stop_the_rest() {
     let v2 = small();
-    let mut set = legacy(5, 0, b"k", b"v0");
-    set.extend(legacy(6, 1, b"k", b"v1"));
+    let mut set = legacy_small(0).to_vec();
+    let mut bad = legacy_small(1).to_vec();
+    bad[12] ^= 0xff; // its CRC-32
+    set.extend_from_slice(&bad);
     set.extend_from_slice(v2.as_bytes());
     let records = Records(Bytes::from(set));
     let got: Vec<_> = records.batches().collect();
     assert_eq!(got.len(), 3);
-    for (i, magic) in [0i8, 1].into_iter().enumerate() {
-        let e = got[i].as_ref().unwrap_err();
-        assert_eq!(*e.kind(), RecordsErrorKind::UnsupportedMagic { magic });
-        assert!(e.to_string().contains("only magic 2 record batches"), "{e}");
-    }
+    let first = got[0].as_ref().unwrap();
+    assert_eq!((first.magic(), first.base_offset()), (0, 5));
+    let e = got[1].as_ref().unwrap_err();
+    assert!(
+        matches!(e.kind(), RecordsErrorKind::LegacyCrcMismatch { .. }),
+        "{e}"
+    );
     assert_eq!(
-        got[1].as_ref().unwrap_err().position(),
-        Some(12 + 4 + 2 + 4 + 1 + 4 + 2)
+        (e.position(), e.base_offset()),
+        (Some(legacy_small(0).len()), Some(5))
     );
     assert_eq!(got[2].as_ref().unwrap(), &v2);
-    let e =
-        RecordBatch::parse(Bytes::from(legacy(0, 1, b"", b"")), ReadOptions::new()).unwrap_err();
-    assert_eq!(*e.kind(), RecordsErrorKind::UnsupportedMagic { magic: 1 });
+}
+
+#[test]
+fn a_flipped_bit_anywhere_a_legacy_crc_covers_is_a_crc_mismatch() {
+    let mut cases = vec![legacy_small(0), legacy_small(1)];
+    cases.extend(legacy_wrappers());
+    for bytes in cases {
+        // The CRC-32 itself, and every byte from the magic to the end.
+        let step = if bytes.len() < 200 {
+            1
+        } else {
+            bytes.len() / 97
+        };
+        for at in (12..bytes.len()).step_by(step) {
+            let mut b = bytes.to_vec();
+            b[at] ^= 1 << (at % 8);
+            let (r, usage) = measure(|| RecordBatch::parse(Bytes::from(b), ReadOptions::new()));
+            let e = r.expect_err("a flipped bit");
+            assert!(
+                matches!(e.kind(), RecordsErrorKind::LegacyCrcMismatch { .. }),
+                "byte {at}: {e}"
+            );
+            assert!(usage.peak < KIB);
+        }
+    }
+}
+
+#[test]
+fn a_legacy_entry_cut_at_every_byte_is_truncated() {
+    let mut cases = vec![legacy_small(0), legacy_small(1)];
+    cases.extend(legacy_wrappers());
+    for bytes in cases {
+        for cut in 0..bytes.len() {
+            let prefix = bytes.slice(..cut);
+            let e = RecordBatch::parse(prefix.clone(), ReadOptions::new()).unwrap_err();
+            assert!(
+                matches!(e.kind(), RecordsErrorKind::Truncated { .. }),
+                "cut at {cut}: {e}"
+            );
+            let records = Records(prefix.clone());
+            let mut it = records.batches();
+            assert!(it.next().is_none(), "cut at {cut}");
+            assert_eq!(it.remainder(), &prefix[..]);
+        }
+        // Cut, then framed again (size and CRC made right): every cut past
+        // the smallest message fails in a field, with a typed error.
+        for cut in 26..bytes.len() {
+            let framed = reframe_legacy(bytes[..cut].to_vec());
+            let limit = ReadOptions::new().max_uncompressed_size(MIB);
+            let (r, usage) = measure(|| consume(&Records(framed), limit));
+            match kind(r) {
+                RecordsErrorKind::Truncated { .. }
+                | RecordsErrorKind::BatchLength { .. }
+                | RecordsErrorKind::RecordSizeMismatch { .. }
+                | RecordsErrorKind::InvalidLength { .. }
+                | RecordsErrorKind::Corrupt { .. } => {}
+                other => panic!("cut at {cut}: {other}"),
+            }
+            assert!(usage.peak < 2 * MIB, "cut at {cut}: {usage:?}");
+        }
+    }
+}
+
+#[test]
+fn legacy_sizes_and_lengths_that_lie() {
+    let read = |b: Vec<u8>| kind(consume(&Records(Bytes::from(b)), ReadOptions::new()));
+    // A magic 1 entry of a magic 0 message's size: below its 22 bytes.
+    let m = message(1, 0, None, None);
+    let short = entry(3, &m[..16]);
+    assert_eq!(
+        read(reframe_legacy(short).to_vec()),
+        RecordsErrorKind::BatchLength {
+            length: 16,
+            min: 22
+        }
+    );
+    // Key and value lengths past the message, or below -1.
+    let mut m = message(0, 0, Some(b"k"), Some(b"v"));
+    m[6..10].copy_from_slice(&i32::MAX.to_be_bytes());
+    let (r, usage) = measure(|| read(reframe_legacy(entry(0, &m)).to_vec()));
+    assert!(
+        matches!(
+            r,
+            RecordsErrorKind::Truncated {
+                field: "key",
+                needed: 0x7fff_ffff,
+                ..
+            }
+        ),
+        "{r}"
+    );
+    assert!(usage.total < KIB, "{usage:?}");
+    m[6..10].copy_from_slice(&(-2i32).to_be_bytes());
+    assert_eq!(
+        read(reframe_legacy(entry(0, &m)).to_vec()),
+        RecordsErrorKind::InvalidLength {
+            field: "key length",
+            length: -2
+        }
+    );
+    // A value shorter than the message: bytes left over.
+    let mut m = message(0, 0, None, Some(b"abc"));
+    m.push(0);
+    assert_eq!(
+        read(reframe_legacy(entry(0, &m)).to_vec()),
+        RecordsErrorKind::RecordSizeMismatch {
+            declared: 18,
+            used: 17
+        }
+    );
+    // Magics no Kafka wrote; a zstd wrapper (zstd needs magic 2); codec 6.
+    let mut m = message(1, 0, None, None);
+    m[4] = 7;
+    assert_eq!(
+        read(entry(0, &m)),
+        RecordsErrorKind::InvalidMagic { magic: 7 }
+    );
+    assert_eq!(
+        read(entry(0, &message(1, 4, None, Some(b"x")))),
+        RecordsErrorKind::NotInMagic {
+            magic: 1,
+            what: "zstd compression"
+        }
+    );
+    assert_eq!(
+        read(entry(0, &message(0, 6, None, Some(b"x")))),
+        RecordsErrorKind::UnknownCompression { id: 6 }
+    );
+}
+
+/// A gzip wrapper (offset 100) around `inner`, which need not be valid.
+#[cfg(feature = "gzip")]
+fn gzip_wrapper(magic: u8, inner: &[u8]) -> Records {
+    use std::io::Write;
+    let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+    gz.write_all(inner).unwrap();
+    let value = gz.finish().unwrap();
+    let mut set = entry(100, &message(magic, 1, None, Some(&value)));
+    set.extend(legacy_small(1).to_vec()); // reading goes on after it
+    Records(Bytes::from(set))
+}
+
+#[cfg(feature = "gzip")]
+#[test]
+fn wrappers_whose_inner_messages_lie() {
+    let good = |offset: i64, v: &[u8]| entry(offset, &message(1, 0, None, Some(v)));
+    let two = [good(0, b"a"), good(1, b"b")].concat();
+    type Expect = fn(&RecordsErrorKind) -> bool;
+    let mut magic_9 = message(1, 0, None, Some(b"b"));
+    magic_9[4] = 9;
+    let inner_magic_9 = [good(0, b"a"), entry(1, &recrc(magic_9))].concat();
+    let mut inner_crc = two.clone();
+    *inner_crc.last_mut().unwrap() ^= 1;
+    let mut size_lies = two.clone();
+    size_lies[8..12].copy_from_slice(&i32::MAX.to_be_bytes());
+    let mut size_small = two.clone();
+    size_small[two.len() / 2 + 8..two.len() / 2 + 12].copy_from_slice(&10i32.to_be_bytes());
+    let v1_short = recrc(message(1, 0, None, None)[..16].to_vec());
+    let v0_in_v1_small = [good(0, b"a"), entry(1, &v1_short)].concat();
+    let nested = {
+        // A whole gzip wrapper as an inner message.
+        let mut b = LegacyRecordsBuilder::v1().compression(Compression::Gzip);
+        b.append(NewRecord::new(T0).value(b"deep")).unwrap();
+        [good(0, b"a"), b.build().unwrap().0.to_vec()].concat()
+    };
+    let cases: Vec<(&str, Vec<u8>, Option<usize>, Expect)> = vec![
+        ("a size past the data", size_lies, Some(0), |k| {
+            matches!(
+                k,
+                RecordsErrorKind::Truncated {
+                    field: "inner message",
+                    needed: 0x7fff_ffff,
+                    ..
+                }
+            )
+        }),
+        ("a size below 14", size_small, Some(1), |k| {
+            *k == RecordsErrorKind::MessageSize { size: 10, min: 14 }
+        }),
+        (
+            "a magic 1 message of 16 bytes",
+            v0_in_v1_small,
+            Some(1),
+            |k| *k == RecordsErrorKind::MessageSize { size: 16, min: 22 },
+        ),
+        (
+            "a partial offset and size",
+            [two.clone(), vec![0; 7]].concat(),
+            Some(2),
+            |k| {
+                matches!(
+                    k,
+                    RecordsErrorKind::Truncated {
+                        field: "inner message offset and size",
+                        needed: 12,
+                        remaining: 7
+                    }
+                )
+            },
+        ),
+        ("an inner magic 9", inner_magic_9, Some(1), |k| {
+            *k == RecordsErrorKind::InvalidMagic { magic: 9 }
+        }),
+        ("an inner CRC", inner_crc, Some(1), |k| {
+            matches!(k, RecordsErrorKind::LegacyCrcMismatch { .. })
+        }),
+        ("a nested wrapper", nested, Some(1), |k| {
+            *k == RecordsErrorKind::NestedCompression {
+                compression: Compression::Gzip,
+            }
+        }),
+        ("no message", vec![], None, |k| {
+            matches!(k, RecordsErrorKind::InvalidWrapper { .. })
+        }),
+    ];
+    for (what, inner, record, expected) in cases {
+        let records = gzip_wrapper(1, &inner);
+        let (r, usage) = measure(|| consume(&records, ReadOptions::new()));
+        let e = r.expect_err(what);
+        assert!(expected(e.kind()), "{what}: {e}");
+        assert_eq!(
+            (e.position(), e.base_offset(), e.record()),
+            (Some(0), Some(100), record),
+            "{what}: {e}"
+        );
+        // The gzip decoder's state and the few bytes decompressed; never
+        // the 2 GiB a size claims.
+        assert!(usage.peak < 64 * KIB, "{what}: {usage:?}");
+        // The wrapper failed, not the set: the next entry reads.
+        let mut it = records.batches();
+        it.next();
+        assert_eq!(it.next().unwrap().unwrap().magic(), 1, "{what}");
+    }
+    // A null value to decompress.
+    let records = Records(Bytes::from(entry(100, &message(0, 1, None, None))));
+    assert!(matches!(
+        kind(consume(&records, ReadOptions::new())),
+        RecordsErrorKind::InvalidWrapper { .. }
+    ));
+    // Without CRC checks, neither the wrapper's nor the inner ones are.
+    let mut inner = two.clone();
+    *inner.last_mut().unwrap() ^= 1;
+    let records = gzip_wrapper(1, &inner);
+    let unchecked = ReadOptions::new().verify_crc(false);
+    assert_eq!(consume(&records, unchecked).unwrap(), 2 + 6);
+}
+
+#[test]
+fn a_legacy_decompression_bomb_of_every_codec_stays_within_the_limit() {
+    let zeros = vec![0u8; 16 * MIB];
+    for magic in [0, 1] {
+        for c in [Compression::Gzip, Compression::Snappy, Compression::Lz4] {
+            if !c.is_enabled() {
+                continue;
+            }
+            let mut b = if magic == 0 {
+                LegacyRecordsBuilder::v0()
+            } else {
+                LegacyRecordsBuilder::v1()
+            }
+            .compression(c);
+            b.append(NewRecord::new(-1).value(&zeros)).unwrap();
+            let records = b.build().unwrap();
+            let options = ReadOptions::new().max_uncompressed_size(MIB);
+            let (r, usage) = measure(|| consume(&records, options));
+            let e = r.expect_err("a bomb");
+            assert_eq!(
+                *e.kind(),
+                RecordsErrorKind::UncompressedTooLarge {
+                    compression: c,
+                    limit: MIB
+                },
+                "magic {magic} {c}"
+            );
+            assert_eq!((e.position(), e.base_offset()), (Some(0), Some(0)));
+            assert!(
+                usage.peak <= MIB + 128 * KIB,
+                "magic {magic} {c}: {usage:?}"
+            );
+            let options = ReadOptions::new().max_uncompressed_size(17 * MIB);
+            assert_eq!(consume(&records, options).unwrap(), 16 * MIB);
+        }
+    }
+}
+
+#[test]
+fn random_legacy_wrappers_never_panic_and_stay_bounded() {
+    let mut rng = Rng::new(0x001e_6ac7);
+    let limit = 64 * KIB;
+    let options = ReadOptions::new().max_uncompressed_size(limit);
+    let mut templates = vec![legacy_small(0), legacy_small(1)];
+    templates.extend(legacy_wrappers());
+    let (mut max_peak, mut errors) = (0, 0);
+    for i in 0..10_000u32 {
+        let mut b = templates[i as usize % templates.len()].to_vec();
+        for _ in 0..1 + rng.below(4) {
+            let at = 16 + rng.below((b.len() - 16) as u64) as usize;
+            b[at] = rng.next_u64() as u8;
+        }
+        if rng.below(4) == 0 {
+            b[16] = rng.below(2) as u8; // either magic
+        }
+        if rng.below(4) == 0 {
+            b[17] = rng.below(16) as u8; // any codec, either timestamp type
+        }
+        let len = b.len();
+        let bytes = reframe_legacy(b);
+        let copy = bytes.clone();
+        let (r, usage) =
+            measure(|| catch_unwind(AssertUnwindSafe(|| consume(&Records(copy), options))));
+        match r {
+            Err(_) => panic!("panicked on input {i}: {:02x?}", &bytes[..]),
+            Ok(r) => errors += usize::from(r.is_err()),
+        }
+        max_peak = max_peak.max(usage.peak);
+        assert!(
+            usage.peak <= limit + 300 * KIB + 16 * len,
+            "input {i} ({len} bytes): {usage:?}"
+        );
+    }
+    println!(
+        "10000 random legacy entries: {errors} errors, no panic, peak memory at most {max_peak} bytes"
+    );
 }
 
 // ---------------------------------------------------------------------------

@@ -511,6 +511,7 @@ impl<'a> StructView<'a> {
 
     /// The declared fields it was read with, as their schema index and
     /// value, in the order of [`fields`](Self::fields), without their spans.
+    #[cfg(feature = "json")]
     pub(crate) fn values(&self) -> impl Iterator<Item = (usize, ValueView<'a>)> + 'a {
         let this = *self;
         self.children().filter_map(move |at| {
@@ -526,6 +527,7 @@ impl<'a> StructView<'a> {
     }
 
     /// True when it was read with a tagged field (declared or not).
+    #[cfg(feature = "json")]
     pub(crate) fn has_tagged_fields(&self) -> bool {
         let nodes = &self.view.nodes;
         self.children().any(|at| nodes[at].header > 0)

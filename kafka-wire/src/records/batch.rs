@@ -1,5 +1,6 @@
-//! A record batch (magic 2): its header, read once and checked, and the
-//! iterator over the batches of a record set.
+//! A record batch: its header, read once and checked, and the iterator over
+//! the batches of a record set. Magic 2 is read here; a legacy entry (magic 0
+//! or 1) is handed to [`legacy`](crate::records::legacy).
 
 use core::fmt;
 use core::iter::FusedIterator;
@@ -8,7 +9,7 @@ use bytes::Bytes;
 
 use crate::records::record::RecordIter;
 use crate::records::{
-    compress, header as at, ReadOptions, RecordsError, RecordsErrorKind, BATCH_HEADER_LEN,
+    compress, header as at, legacy, ReadOptions, RecordsError, RecordsErrorKind, BATCH_HEADER_LEN,
     LEGACY_MIN_LENGTH, LOG_OVERHEAD, MAGIC,
 };
 
@@ -93,6 +94,9 @@ pub enum TimestampType {
     /// The broker stamped the batch when it appended it: every record's
     /// timestamp is the batch's max timestamp.
     LogAppendTime,
+    /// No timestamps at all: a magic 0 message (Java's `NO_TIMESTAMP_TYPE`).
+    /// Its timestamps read as -1 ([`NO_TIMESTAMP`](crate::records::NO_TIMESTAMP)).
+    NoTimestampType,
 }
 
 /// Attribute bits of a batch.
@@ -104,9 +108,33 @@ pub(crate) mod attr {
     pub const DELETE_HORIZON: i16 = 0x40;
 }
 
-/// One record batch (magic 2), a zero-copy view of its bytes with the header
-/// read and checked: the length, the magic, the compression id and (unless
+/// One record batch, a zero-copy view of its bytes with the header read and
+/// checked: the length, the magic, the compression id and (unless
 /// [`ReadOptions::verify_crc`] turned it off) the CRC-32C.
+///
+/// # Magic 0 and 1
+///
+/// A legacy entry (one message of a magic 0 or 1 message set) is a batch too,
+/// as Kafka's Java client makes each such entry a `RecordBatch`
+/// (`AbstractLegacyRecordBatch`): [`magic`](Self::magic) says which. An
+/// uncompressed entry holds one record, the message itself; a compressed one
+/// (a *wrapper*) holds the messages its value decompresses to. Its CRC is a
+/// CRC-32 of the message from its magic byte to its end. What the legacy
+/// formats do not have reads as Java's legacy batch returns it: a partition
+/// leader epoch, producer id, producer epoch and base sequence of -1, not
+/// transactional, not control, no delete horizon, a last offset delta of 0,
+/// and the base and max timestamps both the message's own timestamp (-1 for
+/// magic 0, whose [`timestamp_type`](Self::timestamp_type) is
+/// [`NoTimestampType`](TimestampType::NoTimestampType)).
+///
+/// Two differ from Java, as they would cost a decompression in a view that
+/// decompresses only when its records are asked for: the offset of a
+/// compressed wrapper is that of its *last* inner message, and both
+/// [`base_offset`](Self::base_offset) and [`last_offset`](Self::last_offset)
+/// return it (Java's `baseOffset()` decompresses to find the first; here that
+/// is the first record's [`offset`](crate::records::Record::offset)); and
+/// [`record_count`](Self::record_count) is 1 for an uncompressed entry and -1
+/// (unknown) for a wrapper (Java's `countOrNull()` is null for both).
 ///
 /// The records are read only when asked for, by [`records`](Self::records).
 /// Get batches from [`Records::batches`](crate::Records::batches), from
@@ -131,6 +159,11 @@ pub struct RecordBatch {
     pub(crate) max_uncompressed_size: usize,
     /// The byte position in the record set it was read from, for errors.
     pub(crate) position: Option<usize>,
+    /// 2, or 0 and 1 for a legacy entry.
+    pub(crate) magic: i8,
+    /// Whether it was read with CRC checks (a legacy wrapper's records are
+    /// then checked too).
+    pub(crate) verify_crc: bool,
 }
 
 /// Two batches are equal when their bytes are: the header is read from them.
@@ -185,14 +218,13 @@ impl RecordBatch {
     /// set: its length field says `bytes.len() - 12`, at least 14.
     pub(crate) fn from_framed(bytes: Bytes, options: ReadOptions) -> Result<Self, RecordsError> {
         let b = &bytes[..];
+        // A legacy message's magic is at the same place as a batch's.
         let magic = b[at::MAGIC] as i8;
         if magic != MAGIC {
-            return Err(if magic == 0 || magic == 1 {
-                RecordsErrorKind::UnsupportedMagic { magic }
-            } else {
-                RecordsErrorKind::InvalidMagic { magic }
+            if magic == 0 || magic == 1 {
+                return legacy::read_entry(bytes, magic, options);
             }
-            .into());
+            return Err(RecordsErrorKind::InvalidMagic { magic }.into());
         }
         let base_offset = i64::from_be_bytes(be(b, at::BASE_OFFSET));
         if b.len() < BATCH_HEADER_LEN {
@@ -229,6 +261,8 @@ impl RecordBatch {
             compression,
             max_uncompressed_size: options.max_uncompressed(),
             position: None,
+            magic: MAGIC,
+            verify_crc: options.verifies_crc(),
             bytes,
         })
     }
@@ -240,7 +274,16 @@ impl RecordBatch {
     /// [`ReadOptions::max_uncompressed_size`] bytes (more is
     /// [`UncompressedTooLarge`](RecordsErrorKind::UncompressedTooLarge)), and
     /// are slices of that buffer.
+    ///
+    /// A legacy entry (magic 0 or 1) yields its message, or, for a compressed
+    /// wrapper, the messages its value decompresses to (within the same
+    /// limit), each with its CRC-32 checked unless
+    /// [`ReadOptions::verify_crc`] turned checks off; see
+    /// [`RecordIter`] for their offsets and timestamps.
     pub fn records(&self) -> Result<RecordIter, RecordsError> {
+        if self.magic != MAGIC {
+            return legacy::records(self);
+        }
         let in_batch = |e: RecordsError| self.locate(e);
         if self.record_count < 0 {
             return Err(in_batch(
@@ -260,10 +303,8 @@ impl RecordBatch {
             .map(Bytes::from)
             .map_err(|kind| in_batch(kind.into()))?,
         };
-        let log_append_time = match self.timestamp_type() {
-            TimestampType::LogAppendTime => Some(self.max_timestamp),
-            TimestampType::CreateTime => None,
-        };
+        let log_append_time =
+            (self.attributes & attr::LOG_APPEND_TIME != 0).then_some(self.max_timestamp);
         Ok(RecordIter::new(
             data,
             self.record_count,
@@ -275,7 +316,7 @@ impl RecordBatch {
     }
 
     /// Adds where this batch is to an error about it.
-    fn locate(&self, e: RecordsError) -> RecordsError {
+    pub(crate) fn locate(&self, e: RecordsError) -> RecordsError {
         let e = e.in_batch(self.base_offset);
         match self.position {
             Some(p) => e.at_position(p),
@@ -283,9 +324,12 @@ impl RecordBatch {
         }
     }
 
-    /// Checks the CRC-32C, for a batch read with
+    /// Checks the CRC-32C (a legacy entry's CRC-32), for a batch read with
     /// [`ReadOptions::verify_crc`]`(false)`.
     pub fn verify_crc(&self) -> Result<(), RecordsError> {
+        if self.magic != MAGIC {
+            return legacy::check_crc(&self.bytes[LOG_OVERHEAD..]).map_err(|e| self.locate(e));
+        }
         check_crc(&self.bytes, self.crc).map_err(|e| self.locate(e))
     }
 
@@ -299,7 +343,9 @@ impl RecordBatch {
         self.bytes
     }
 
-    /// The offset of the first record (and of the batch).
+    /// The offset of the first record (and of the batch); for a legacy
+    /// entry, its offset field, which in a compressed wrapper is that of the
+    /// *last* inner message (see [Magic 0 and 1](#magic-0-and-1)).
     pub fn base_offset(&self) -> i64 {
         self.base_offset
     }
@@ -310,22 +356,25 @@ impl RecordBatch {
         (self.bytes.len() - LOG_OVERHEAD) as i32
     }
 
-    /// The leader epoch the broker stamped the batch with, -1 from a producer.
+    /// The leader epoch the broker stamped the batch with, -1 from a producer
+    /// (and for a legacy entry, which has none).
     pub fn partition_leader_epoch(&self) -> i32 {
         self.partition_leader_epoch
     }
 
-    /// Always 2.
+    /// The format: 2 for a record batch, 0 or 1 for a legacy entry.
     pub fn magic(&self) -> i8 {
-        MAGIC
+        self.magic
     }
 
-    /// The stored CRC-32C of the bytes from the attributes to the end.
+    /// The stored CRC-32C of the bytes from the attributes to the end (a
+    /// legacy entry's: its CRC-32, of the message from its magic byte on).
     pub fn crc(&self) -> u32 {
         self.crc
     }
 
-    /// The attributes, all 16 bits, as stored.
+    /// The attributes, all 16 bits, as stored (a legacy message's one byte,
+    /// sign-extended, as Java's `byte` reads).
     pub fn attributes(&self) -> i16 {
         self.attributes
     }
@@ -335,30 +384,35 @@ impl RecordBatch {
         self.compression
     }
 
-    /// What the timestamps mean.
+    /// What the timestamps mean: for magic 0, which has none,
+    /// [`NoTimestampType`](TimestampType::NoTimestampType).
     pub fn timestamp_type(&self) -> TimestampType {
-        if self.attributes & attr::LOG_APPEND_TIME != 0 {
+        if self.magic == 0 {
+            TimestampType::NoTimestampType
+        } else if self.attributes & attr::LOG_APPEND_TIME != 0 {
             TimestampType::LogAppendTime
         } else {
             TimestampType::CreateTime
         }
     }
 
-    /// Whether the batch belongs to a transaction.
+    /// Whether the batch belongs to a transaction (never, for a legacy entry).
     pub fn is_transactional(&self) -> bool {
-        self.attributes & attr::TRANSACTIONAL != 0
+        self.magic == MAGIC && self.attributes & attr::TRANSACTIONAL != 0
     }
 
     /// Whether the batch holds control records (transaction markers and the
-    /// like, see [`ControlRecordType`](crate::records::ControlRecordType)).
+    /// like, see [`ControlRecordType`](crate::records::ControlRecordType));
+    /// never, for a legacy entry.
     pub fn is_control(&self) -> bool {
-        self.attributes & attr::CONTROL != 0
+        self.magic == MAGIC && self.attributes & attr::CONTROL != 0
     }
 
     /// The delete horizon a compacting broker set (attributes bit 6): it is
-    /// then stored as the base timestamp.
+    /// then stored as the base timestamp. Never, for a legacy entry.
     pub fn delete_horizon_ms(&self) -> Option<i64> {
-        (self.attributes & attr::DELETE_HORIZON != 0).then_some(self.base_timestamp)
+        (self.magic == MAGIC && self.attributes & attr::DELETE_HORIZON != 0)
+            .then_some(self.base_timestamp)
     }
 
     /// The offset of the last record, relative to the base offset.
@@ -398,7 +452,9 @@ impl RecordBatch {
         self.base_sequence
     }
 
-    /// The number of records the header declares.
+    /// The number of records the header declares; for a legacy entry, which
+    /// declares none, 1 when uncompressed and -1 (unknown until decompressed)
+    /// for a compressed wrapper.
     pub fn record_count(&self) -> i32 {
         self.record_count
     }
@@ -408,6 +464,7 @@ impl fmt::Debug for RecordBatch {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("RecordBatch")
             .field("base_offset", &self.base_offset)
+            .field("magic", &self.magic)
             .field("batch_length", &self.batch_length())
             .field("partition_leader_epoch", &self.partition_leader_epoch)
             .field("crc", &format_args!("{:#010x}", self.crc))
@@ -466,8 +523,9 @@ fn framed_length(rest: &[u8]) -> Result<Option<usize>, RecordsError> {
 /// Yields every complete batch, then stops at the end or at a partial batch
 /// (a broker may cut the last batch of a fetch response short, as Kafka's
 /// Java consumer expects): [`remainder`](Self::remainder) holds what was left.
-/// An error about one batch (a bad CRC, an old magic, an unknown codec) does
-/// not end the iteration, since its length says where the next one starts; a
+/// Legacy entries (magic 0 and 1) come out as batches too, one per message.
+/// An error about one batch (a bad CRC, an unknown magic or codec) does not
+/// end the iteration, since its length says where the next one starts; a
 /// length that cannot be right (below 14) does.
 #[derive(Debug, Clone)]
 pub struct Batches {

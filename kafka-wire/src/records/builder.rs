@@ -495,6 +495,8 @@ impl RecordBatchBuilder {
             // What it was built from can be read back whatever its size.
             max_uncompressed_size: records_len.max(DEFAULT_MAX_UNCOMPRESSED_SIZE),
             position: None,
+            magic: MAGIC,
+            verify_crc: true,
         })
     }
 }

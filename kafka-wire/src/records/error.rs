@@ -29,8 +29,9 @@ pub enum RecordsErrorKind {
         error: DecodeErrorKind,
     },
     /// A batch length too short for the entry it frames: below the 14 bytes of
-    /// the smallest legacy message, or below the 49 bytes a magic 2 batch
-    /// header takes after its length field.
+    /// the smallest legacy message, below the 22 bytes of a magic 1 message,
+    /// or below the 49 bytes a magic 2 batch header takes after its length
+    /// field.
     #[error("batch length {length} is below the minimum of {min}")]
     BatchLength {
         /// The length field (bytes after the 12-byte offset and length prefix).
@@ -38,19 +39,11 @@ pub enum RecordsErrorKind {
         /// The smallest length allowed here.
         min: i32,
     },
-    /// A legacy message set (magic 0 or 1). Only magic 2 record batches are
-    /// read: Kafka 4 brokers and clients write no other (see the module docs).
-    #[error(
-        "magic {magic} (a legacy message set) is not supported: only magic 2 record batches are"
-    )]
-    UnsupportedMagic {
-        /// 0 or 1.
-        magic: i8,
-    },
-    /// A magic byte no version of Kafka has written.
+    /// A magic byte no version of Kafka has written (or, inside a compressed
+    /// legacy wrapper, a message that is not magic 0 or 1).
     #[error("invalid magic {magic}: not a record batch")]
     InvalidMagic {
-        /// The byte at offset 16.
+        /// The byte at offset 16 (of the entry, or of the inner message).
         magic: i8,
     },
     /// The batch's CRC-32C does not match its bytes: the batch is corrupt.
@@ -60,6 +53,62 @@ pub enum RecordsErrorKind {
         stored: u32,
         /// The CRC of the bytes from the attributes to the end of the batch.
         computed: u32,
+    },
+    /// A legacy message's CRC-32 (not CRC-32C: magic 0 and 1 use the
+    /// checksum of zlib) does not match its bytes: the message is corrupt.
+    #[error("CRC-32 mismatch: the message says {stored:#010x}, its bytes give {computed:#010x}")]
+    LegacyCrcMismatch {
+        /// The CRC in the message.
+        stored: u32,
+        /// The CRC-32 of the message's bytes from its magic to its end.
+        computed: u32,
+    },
+    /// What a legacy message set (magic 0 or 1) cannot hold: headers, zstd,
+    /// producer ids, transactions, control records, or (magic 0) timestamps.
+    /// Refused when writing, as Kafka's Java `MemoryRecordsBuilder` refuses
+    /// it, and when reading a wrapper that claims zstd.
+    #[error("magic {magic} cannot hold {what}")]
+    NotInMagic {
+        /// 0 or 1.
+        magic: i8,
+        /// What it cannot hold, e.g. `"record headers"`.
+        what: &'static str,
+    },
+    /// A message inside a compressed legacy wrapper is itself compressed:
+    /// wrappers do not nest (Kafka's Java reader refuses it too).
+    #[error(
+        "an inner message is {compression}-compressed: compressed legacy wrappers do not nest"
+    )]
+    NestedCompression {
+        /// The inner message's codec.
+        compression: Compression,
+    },
+    /// The size of a legacy message inside a compressed wrapper is below the
+    /// smallest its magic allows (14 bytes for magic 0, 22 for magic 1).
+    #[error("message size {size} is below the minimum of {min}")]
+    MessageSize {
+        /// The size field (bytes after the 12-byte offset and size prefix).
+        size: i32,
+        /// The smallest size allowed here.
+        min: i32,
+    },
+    /// A compressed legacy wrapper that cannot be read: no value to
+    /// decompress, or no message inside.
+    #[error("invalid compressed wrapper: {reason}")]
+    InvalidWrapper {
+        /// What is wrong.
+        reason: &'static str,
+    },
+    /// A compressed magic 1 wrapper whose offset (that of its last inner
+    /// message) is neither 0 nor at least the last inner relative offset, so
+    /// that the inner offsets cannot be made absolute (Kafka's Java reader
+    /// refuses it too).
+    #[error("wrapper offset {wrapper_offset} is below the last inner relative offset {last_inner_offset}")]
+    WrapperOffset {
+        /// The wrapper's offset field.
+        wrapper_offset: i64,
+        /// The relative offset of the last inner message.
+        last_inner_offset: i64,
     },
     /// Compression bits (attributes bits 0-2) that name no codec.
     #[error("unknown compression codec id {id}")]

@@ -1,6 +1,7 @@
-//! Record batches (magic 2): the data of Produce and Fetch, read lazily and
-//! without copies from the bytes of a [`Records`] field, and written by a
-//! builder that computes every length and the CRC-32C once.
+//! Record batches (magic 2) and legacy message sets (magic 0 and 1): the
+//! data of Produce and Fetch, read lazily and without copies from the bytes
+//! of a [`Records`] field, and written by builders that compute every length
+//! and checksum once.
 //!
 //! # Reading
 //!
@@ -95,17 +96,73 @@
 //!
 //! # Magic 0 and 1
 //!
-//! Legacy message sets (magic 0 and 1) are refused with
-//! [`UnsupportedMagic`](RecordsErrorKind::UnsupportedMagic). Kafka 4 dropped
-//! them (KIP-724): the Produce versions left (3 and up) must carry magic 2,
-//! brokers write nothing else and no longer convert formats. A Kafka 4
-//! cluster serves them only from log segments that 0.10-era clients wrote
-//! and nothing rewrote since (Kafka's Java consumer still reads those).
-//! Reading them would double this codec (a CRC-32 over another span, wrapper
-//! messages nesting compressed message sets, the broken lz4 header checksum
-//! of magic 0) for data nothing writes any more. The refusal is per batch:
-//! the legacy entry's length still frames it, so [`Batches`] reports it and
-//! goes on to the next batch.
+//! Legacy message sets (magic 0, Kafka 0.8 to 0.9, and magic 1, 0.10) are
+//! read and written. Kafka 4 dropped them (KIP-724): its brokers take only
+//! Produce v3 and up, which carry magic 2, and write nothing else; but a
+//! Kafka 3 broker still takes Produce v0 to v2 (magic 0 and 1), and any
+//! broker serves the legacy segments that 0.10-era clients wrote and nothing
+//! rewrote since, which Kafka's Java consumer still reads.
+//!
+//! **Reading.** [`Records::batches`] yields a legacy entry (an offset, a
+//! size, and one message) as a [`RecordBatch`] as it yields magic 2 ones,
+//! as Kafka's Java client makes each such entry a batch
+//! (`AbstractLegacyRecordBatch`); [`RecordBatch::magic`] says which it is,
+//! and one record set may mix them. Its CRC-32 (zlib's, over the message
+//! from its magic byte, where magic 2 has a CRC-32C) is checked unless
+//! [`ReadOptions::verify_crc`] turns checks off. An uncompressed entry holds
+//! one [`Record`]: its message. A compressed one (a *wrapper*, gzip, snappy
+//! or lz4) holds a message set in its value, which [`RecordBatch::records`]
+//! decompresses within [`ReadOptions::max_uncompressed_size`] and reads as
+//! Java does: magic 1 inner offsets count back from the wrapper's (which is
+//! its last message's), magic 0 ones are absolute; a log-append-time
+//! wrapper's timestamp overrides its messages'; each inner message's CRC-32
+//! is checked too. Legacy records have no headers, and magic 0 no
+//! timestamps (-1, [`TimestampType::NoTimestampType`]). What the formats
+//! lack reads as Java's legacy batch returns it (see [`RecordBatch`]'s own
+//! section for the list, and the two places it differs).
+//!
+//! **Writing.** [`LegacyRecordsBuilder`] writes what Kafka's Java
+//! `MemoryRecordsBuilder` writes for magic 0 and 1, byte for byte when
+//! uncompressed: one message per record at its absolute offset, or one
+//! compressed wrapper around them (for lz4 with magic 0, with the frame
+//! header checksum that Kafka computes wrongly, KAFKA-3160, as its readers
+//! expect). [`RecordBatchBuilder`] writes magic 2 only.
+//!
+//! **Refused**, with typed errors: zstd below magic 2 (it came with magic 2,
+//! in Kafka 2.1; [`NotInMagic`](RecordsErrorKind::NotInMagic), reading or
+//! writing); record headers, and with magic 0 timestamps and a log append
+//! time, when writing ([`NotInMagic`](RecordsErrorKind::NotInMagic) too: the
+//! formats have no place for them, and Java refuses headers and drops magic 0
+//! timestamps unwritten; refused here rather than lost); a wrapper inside a
+//! wrapper ([`NestedCompression`](RecordsErrorKind::NestedCompression), as
+//! Java refuses it); a wrapper with a null value or no message
+//! ([`InvalidWrapper`](RecordsErrorKind::InvalidWrapper)), or whose magic 1
+//! offset is below its last inner offset
+//! ([`WrapperOffset`](RecordsErrorKind::WrapperOffset)); inner messages whose
+//! sizes lie ([`Truncated`](RecordsErrorKind::Truncated),
+//! [`MessageSize`](RecordsErrorKind::MessageSize)) or whose fields do not fill
+//! them exactly ([`RecordSizeMismatch`](RecordsErrorKind::RecordSizeMismatch);
+//! Java stops silently at a truncated inner message, and ignores trailing
+//! bytes). Producer ids, transactions, control batches, delete horizons and
+//! partition leader epochs exist only in magic 2: [`LegacyRecordsBuilder`]
+//! has no way to set them.
+//!
+//! ```
+//! use kafka_wire::records::{Compression, LegacyRecordsBuilder, NewRecord, NO_TIMESTAMP};
+//!
+//! // Produce v0 (magic 0): no timestamps.
+//! let mut builder = LegacyRecordsBuilder::v0().compression(Compression::Snappy);
+//! builder.append(NewRecord::new(NO_TIMESTAMP).key(b"k").value(b"v0 payload"))?;
+//! let records = builder.build()?;
+//! for batch in records.batches() {
+//!     let batch = batch?;
+//!     assert_eq!(batch.magic(), 0);
+//!     for record in batch.records()? {
+//!         assert_eq!(record?.value(), Some(&b"v0 payload"[..]));
+//!     }
+//! }
+//! # Ok::<(), kafka_wire::records::RecordsError>(())
+//! ```
 //!
 //! # Safety on hostile input
 //!
@@ -120,12 +177,14 @@ mod builder;
 mod compress;
 mod control;
 mod error;
+mod legacy;
 mod record;
 
 pub use batch::{Batches, Compression, RecordBatch, TimestampType};
 pub use builder::{NewRecord, RecordBatchBuilder};
 pub use control::{ControlRecordType, EndTxnMarker};
 pub use error::{RecordsError, RecordsErrorKind};
+pub use legacy::LegacyRecordsBuilder;
 pub use record::{Header, HeaderIter, Record, RecordIter};
 
 use bytes::{Bytes, BytesMut};

@@ -1,5 +1,6 @@
 //! The records of a batch: a lazy iterator, and each record a zero-copy view
-//! of its bytes.
+//! of its bytes. Legacy messages (magic 0 and 1) are read by
+//! [`legacy`](crate::records::legacy) into the same [`Record`].
 
 use core::fmt;
 use core::iter::FusedIterator;
@@ -8,6 +9,7 @@ use core::ops::Range;
 use bytes::{Buf, Bytes};
 
 use crate::codec::{get_varint, get_varlong};
+use crate::records::legacy;
 use crate::records::{RecordsError, RecordsErrorKind};
 
 /// A record header: a key (a string to Kafka, bytes here) and a nullable
@@ -43,13 +45,21 @@ impl<'a> Header<'a> {
 
 /// Where a nullable field lies in a record's body: `len` -1 is null.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-struct Span {
+pub(crate) struct Span {
     start: u32,
     len: i32,
 }
 
 impl Span {
-    const NULL: Span = Span { start: 0, len: -1 };
+    pub(crate) const NULL: Span = Span { start: 0, len: -1 };
+
+    /// `len` bytes from `start` of a body (both within an `i32`).
+    pub(crate) fn new(start: usize, len: usize) -> Span {
+        Span {
+            start: start as u32,
+            len: len as i32,
+        }
+    }
 
     #[inline]
     fn get(self, body: &[u8]) -> Option<&[u8]> {
@@ -67,6 +77,11 @@ impl Span {
 /// One record of a batch: its offset and timestamp, its attributes, a
 /// nullable key and value, and headers, all read from (and borrowing) one
 /// shared slice of the batch's bytes, or of its decompressed records.
+///
+/// A legacy message (magic 0 or 1) is a record too: its offset is absolute
+/// (see [`RecordIter`]), its timestamp -1 for magic 0, its attributes the
+/// message's attributes byte; it has no headers, and its offset and timestamp
+/// deltas, which the legacy formats do not store, are 0.
 ///
 /// Two records are equal when their contents are, wherever they were read.
 #[derive(Clone)]
@@ -125,7 +140,8 @@ impl Record {
     /// the batch's bytes after its header, so the record starts
     /// [`BATCH_HEADER_LEN`](crate::records::BATCH_HEADER_LEN)` + span.start`
     /// bytes into the batch; in a compressed one, it is the decompressed
-    /// records.
+    /// records. A legacy message's span is its whole entry, from its offset
+    /// field to its value's last byte.
     ///
     /// ```
     /// use kafka_wire::records::{NewRecord, RecordBatchBuilder, BATCH_HEADER_LEN};
@@ -157,18 +173,21 @@ impl Record {
         self.timestamp
     }
 
-    /// The offset relative to the batch's base offset, as stored.
+    /// The offset relative to the batch's base offset, as stored (0 for a
+    /// legacy message).
     pub fn offset_delta(&self) -> i32 {
         self.offset_delta
     }
 
     /// The timestamp relative to the batch's base timestamp, as stored
-    /// (a varlong on the wire).
+    /// (a varlong on the wire; 0 for a legacy message).
     pub fn timestamp_delta(&self) -> i64 {
         self.timestamp_delta
     }
 
-    /// The attributes byte (unused by Kafka so far; 0 in what it writes).
+    /// The attributes byte (unused by Kafka so far; 0 in what it writes). For
+    /// a legacy message, its attributes: compression (0 for a record) and,
+    /// for magic 1, the timestamp type (bit 3).
     pub fn attributes(&self) -> i8 {
         self.attributes
     }
@@ -204,6 +223,36 @@ impl Record {
         HeaderIter {
             data: &self.body[self.headers_at as usize..],
             remaining: self.header_count as usize,
+        }
+    }
+}
+
+impl Record {
+    /// A legacy message: `body` its bytes from the magic to the end, which
+    /// start `16` bytes (offset, size, CRC) after `start` in the iterator's
+    /// data; `key` and `value` lie in `body`.
+    pub(crate) fn legacy(
+        body: Bytes,
+        start: usize,
+        offset: i64,
+        timestamp: i64,
+        attributes: i8,
+        key: Span,
+        value: Span,
+    ) -> Record {
+        Record {
+            headers_at: body.len() as u32,
+            body,
+            start,
+            prefix_len: legacy::PREFIX as u8,
+            offset,
+            timestamp,
+            timestamp_delta: 0,
+            offset_delta: 0,
+            attributes,
+            key,
+            value,
+            header_count: 0,
         }
     }
 }
@@ -262,6 +311,26 @@ impl FusedIterator for HeaderIter<'_> {}
 /// or bytes follow the last of them ([`TrailingBytes`](RecordsErrorKind::TrailingBytes)),
 /// and after any error. Nothing is allocated by a count or a length read
 /// from the input.
+///
+/// # Legacy messages
+///
+/// The records of a legacy entry (magic 0 or 1) are its message, or the
+/// messages inside a compressed wrapper, as Kafka's Java client reads them:
+///
+/// - offsets: a magic 0 wrapper's inner messages carry absolute offsets; a
+///   magic 1 wrapper's carry offsets relative to its first, and the wrapper's
+///   own offset is that of the last, so each is made absolute as
+///   `wrapper offset - last inner offset + inner offset` (a wrapper offset of
+///   0, as a producer may send, leaves them as they are);
+/// - timestamps: a magic 1 message's own, unless its wrapper is
+///   log-append-time, whose timestamp then overrides every inner one; -1 for
+///   magic 0;
+/// - no headers; keys and values may be null.
+///
+/// Each inner message's framing (offset, size) is checked before the first
+/// is returned (the offsets need the last); its CRC-32, its fields, and that
+/// it is not itself compressed, as it is read. Inner messages nest no
+/// further ([`NestedCompression`](RecordsErrorKind::NestedCompression)).
 #[derive(Debug, Clone)]
 pub struct RecordIter {
     data: Bytes,
@@ -272,7 +341,13 @@ pub struct RecordIter {
     base_timestamp: i64,
     log_append_time: Option<i64>,
     position: Option<usize>,
+    /// Set after the last magic 2 record or an error; and from the start
+    /// when reading legacy messages, so that the magic 2 path checks this
+    /// one flag per record, as it did before legacy messages were read, and
+    /// legacy reading goes by [`legacy`](Self::legacy) behind it.
     done: bool,
+    /// `Some` while legacy messages (magic 0 or 1) are read.
+    legacy: Option<legacy::Inner>,
 }
 
 impl RecordIter {
@@ -294,11 +369,38 @@ impl RecordIter {
             log_append_time,
             position,
             done: false,
+            legacy: None,
+        }
+    }
+
+    /// The legacy messages (magic 0 or 1) of `data`, `count` entries whose
+    /// framing was checked; `base_offset` and `position` say where the batch
+    /// is, for errors, and `log_append_time` overrides magic 1 timestamps.
+    pub(crate) fn legacy(
+        data: Bytes,
+        count: usize,
+        base_offset: i64,
+        log_append_time: Option<i64>,
+        position: Option<usize>,
+        inner: legacy::Inner,
+    ) -> Self {
+        RecordIter {
+            data,
+            pos: 0,
+            index: 0,
+            count,
+            base_offset,
+            base_timestamp: -1,
+            log_append_time,
+            position,
+            done: true,
+            legacy: Some(inner),
         }
     }
 
     /// The records' bytes: the batch's after its header, or the
-    /// decompressed buffer.
+    /// decompressed buffer. For a legacy entry, the entry itself, or the
+    /// message set its wrapper decompresses to.
     pub fn data(&self) -> &Bytes {
         &self.data
     }
@@ -383,7 +485,10 @@ impl Iterator for RecordIter {
 
     fn next(&mut self) -> Option<Self::Item> {
         if self.done {
-            return None;
+            return match self.legacy {
+                Some(inner) => self.next_legacy(inner),
+                None => None,
+            };
         }
         let err = if self.index == self.count {
             self.done = true;
@@ -421,11 +526,44 @@ impl Iterator for RecordIter {
     }
 
     fn size_hint(&self) -> (usize, Option<usize>) {
-        if self.done {
-            (0, Some(0))
-        } else {
+        match (self.done, self.legacy) {
+            // The framing was checked: each is a record or the last error.
+            (_, Some(_)) => (0, Some(self.count - self.index)),
+            (true, None) => (0, Some(0)),
             // One more for a final error.
-            (0, Some(self.count - self.index + 1))
+            (false, None) => (0, Some(self.count - self.index + 1)),
+        }
+    }
+}
+
+impl RecordIter {
+    /// Adds where the batch is to an error about it.
+    #[cold]
+    fn locate(&self, err: RecordsError) -> RecordsError {
+        let err = err.in_batch(self.base_offset);
+        match self.position {
+            Some(p) => err.at_position(p),
+            None => err,
+        }
+    }
+
+    /// The next legacy message; `self.legacy` is set to `None` at the end.
+    #[inline(never)]
+    fn next_legacy(&mut self, inner: legacy::Inner) -> Option<Result<Record, RecordsError>> {
+        if self.index == self.count {
+            self.legacy = None;
+            return None;
+        }
+        match legacy::read_message(&self.data, self.pos, self.log_append_time, inner) {
+            Ok((record, end)) => {
+                self.pos = end;
+                self.index += 1;
+                Some(Ok(record))
+            }
+            Err(e) => {
+                self.legacy = None;
+                Some(Err(self.locate(e.at_record(self.index))))
+            }
         }
     }
 }

@@ -5,9 +5,15 @@
 //! the blocks hold, never with the block size the header declares.
 //!
 //! As Kafka's reader does, this refuses dependent blocks, dictionaries and
-//! nonzero reserved bits, checks the header checksum (Kafka's magic 2
-//! batches use the correct one) and any block checksums; it also checks a
-//! content checksum when present, and that nothing follows the frame.
+//! nonzero reserved bits, checks the header checksum (Kafka's magic 1 and 2
+//! use the correct one) and any block checksums; it also checks a content
+//! checksum when present, and that nothing follows the frame.
+//!
+//! Magic 0 is the exception (KAFKA-3160): Kafka's writer hashed the frame
+//! magic along with the descriptor, so its header checksum byte is not the
+//! LZ4 format's. Kafka writes that broken byte for magic 0 and skips it
+//! unread when reading magic 0; so do [`decompress_magic_0`] and
+//! [`compress_magic_0`].
 
 use twox_hash::XxHash32;
 
@@ -32,6 +38,14 @@ fn header_checksum(descriptor: &[u8]) -> u8 {
     (XxHash32::oneshot(0, descriptor) >> 8) as u8
 }
 
+/// The header checksum Kafka writes for magic 0: of the frame magic and the
+/// descriptor, not of the descriptor alone.
+fn broken_header_checksum(descriptor: &[u8]) -> u8 {
+    let mut hashed = MAGIC.to_le_bytes().to_vec();
+    hashed.extend_from_slice(descriptor);
+    header_checksum(&hashed)
+}
+
 /// Takes `n` bytes off the front of `input`.
 fn take<'a>(input: &mut &'a [u8], n: usize, what: &str) -> Result<&'a [u8], RecordsErrorKind> {
     if input.len() < n {
@@ -50,6 +64,21 @@ fn le32(b: &[u8]) -> u32 {
 }
 
 pub(super) fn decompress(input: &[u8], limit: usize) -> Result<Vec<u8>, RecordsErrorKind> {
+    decompress_frame::<true>(input, limit)
+}
+
+/// A magic 0 wrapper's frame: its header checksum byte is skipped unread,
+/// as Kafka's reader skips it for magic 0.
+pub(super) fn decompress_magic_0(input: &[u8], limit: usize) -> Result<Vec<u8>, RecordsErrorKind> {
+    decompress_frame::<false>(input, limit)
+}
+
+/// A const parameter, so that the magic 1 and 2 reader is compiled as it was
+/// before magic 0's exception existed.
+fn decompress_frame<const CHECK_HEADER: bool>(
+    input: &[u8],
+    limit: usize,
+) -> Result<Vec<u8>, RecordsErrorKind> {
     let mut rest = input;
     let magic = le32(take(&mut rest, 4, "frame magic")?);
     if magic != MAGIC {
@@ -90,7 +119,7 @@ pub(super) fn decompress(input: &[u8], limit: usize) -> Result<Vec<u8>, RecordsE
     }
     let described = &input[4..input.len() - rest.len()];
     let checksum = take(&mut rest, 1, "header checksum")?[0];
-    if checksum != header_checksum(described) {
+    if CHECK_HEADER && checksum != header_checksum(described) {
         return Err(corrupt(C, "frame header checksum mismatch"));
     }
 
@@ -150,8 +179,17 @@ pub(super) fn decompress(input: &[u8], limit: usize) -> Result<Vec<u8>, RecordsE
 }
 
 pub(super) fn compress(input: &[u8], out: &mut Vec<u8>) -> Result<(), RecordsErrorKind> {
+    compress_frame(input, out, header_checksum(&[FLG, BD]))
+}
+
+/// A magic 0 wrapper's frame, with the broken header checksum Kafka writes.
+pub(super) fn compress_magic_0(input: &[u8], out: &mut Vec<u8>) -> Result<(), RecordsErrorKind> {
+    compress_frame(input, out, broken_header_checksum(&[FLG, BD]))
+}
+
+fn compress_frame(input: &[u8], out: &mut Vec<u8>, checksum: u8) -> Result<(), RecordsErrorKind> {
     out.extend_from_slice(&MAGIC.to_le_bytes());
-    out.extend_from_slice(&[FLG, BD, header_checksum(&[FLG, BD])]);
+    out.extend_from_slice(&[FLG, BD, checksum]);
     for chunk in input.chunks(BLOCK) {
         let at = out.len();
         out.resize(
@@ -215,6 +253,29 @@ mod tests {
             &frame(b"")[..],
             &[0x04, 0x22, 0x4d, 0x18, 0x60, 0x40, 0x82, 0, 0, 0, 0]
         );
+    }
+
+    #[test]
+    fn magic_0_writes_and_skips_the_broken_header_checksum() {
+        // Kafka's magic 0 writer hashes the frame magic too: 0x1a (what
+        // kafka-clients 3.9.1's Lz4BlockOutputStream writes for an empty
+        // magic 0 frame), where the LZ4 format (and magic 1 and 2) has 0x82.
+        let mut broken = Vec::new();
+        compress_magic_0(b"", &mut broken).unwrap();
+        assert_eq!(
+            &broken[..],
+            &[0x04, 0x22, 0x4d, 0x18, 0x60, 0x40, 0x1a, 0, 0, 0, 0]
+        );
+        let text = b"kafka ".repeat(1000);
+        let mut f = Vec::new();
+        compress_magic_0(&text, &mut f).unwrap();
+        assert!(matches!(
+            decompress(&f, usize::MAX),
+            Err(RecordsErrorKind::Corrupt { .. })
+        ));
+        assert_eq!(decompress_magic_0(&f, usize::MAX).unwrap(), text);
+        // Skipped unread, as Kafka skips it: a correct byte reads too.
+        assert_eq!(decompress_magic_0(&frame(&text), usize::MAX).unwrap(), text);
     }
 
     #[test]

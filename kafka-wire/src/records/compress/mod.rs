@@ -55,6 +55,47 @@ pub(crate) fn decompress(
     }
 }
 
+/// Decompresses a legacy wrapper's value: as [`decompress`], but lz4 in a
+/// magic 0 wrapper skips the header checksum byte (KAFKA-3160), and zstd,
+/// which magic 0 and 1 do not have, is refused.
+pub(crate) fn decompress_legacy(
+    c: Compression,
+    magic: i8,
+    input: &[u8],
+    limit: usize,
+) -> Result<Vec<u8>, RecordsErrorKind> {
+    match c {
+        Compression::Zstd => Err(RecordsErrorKind::NotInMagic {
+            magic,
+            what: "zstd compression",
+        }),
+        #[cfg(feature = "lz4")]
+        Compression::Lz4 if magic == 0 => lz4::decompress_magic_0(input, limit),
+        c => decompress(c, input, limit),
+    }
+}
+
+/// Compresses a legacy wrapper's inner messages onto the end of `out`: as
+/// [`compress`], but lz4 in a magic 0 wrapper writes Kafka's broken header
+/// checksum, and zstd is refused.
+pub(crate) fn compress_legacy(
+    c: Compression,
+    magic: i8,
+    level: Option<i32>,
+    input: &[u8],
+    out: &mut Vec<u8>,
+) -> Result<(), RecordsErrorKind> {
+    match c {
+        Compression::Zstd => Err(RecordsErrorKind::NotInMagic {
+            magic,
+            what: "zstd compression",
+        }),
+        #[cfg(feature = "lz4")]
+        Compression::Lz4 if magic == 0 => lz4::compress_magic_0(input, out),
+        c => compress(c, level, input, out),
+    }
+}
+
 /// Compresses `input` (the records) onto the end of `out`.
 pub(crate) fn compress(
     c: Compression,
