@@ -16,7 +16,7 @@
 #   KAFKA_VERSION=3.9.1 scripts/java-oracle.sh generate OUT.tsv   # any of these against 3.9.1's classes
 #
 # Env: KAFKA_VERSION (kafka-messages/schemas/RELEASE), JAVA_ORACLE_CACHE_DIR (<repo>/.cache/java-oracle
-#      for the RELEASE, <repo>/.cache/java-oracle-<version> for another), JAVA_ORACLE_JAVA_OPTS
+#      for the RELEASE; another release uses <that dir>-<version>), JAVA_ORACLE_JAVA_OPTS
 #      (-Xmx1g), JAVA_HOME (optional).
 # shellcheck source-path=SCRIPTDIR source=common.sh
 . "$(dirname -- "${BASH_SOURCE[0]}")/common.sh" || exit 1
@@ -24,11 +24,11 @@
 SRC_DIR="$REPO_ROOT/tests/java-oracle"
 KAFKA_VERSION="${KAFKA_VERSION:-$KAFKA_RELEASE}"
 [[ "$KAFKA_VERSION" =~ ^[0-9]+\.[0-9]+ ]] || die "KAFKA_VERSION='$KAFKA_VERSION' is not a release number such as 4.4.0 or 3.9.1"
-# The RELEASE keeps the directory it always had; another release gets its own next to it.
-if [[ "$KAFKA_VERSION" == "$KAFKA_RELEASE" ]]; then
-    CACHE_DIR="${JAVA_ORACLE_CACHE_DIR:-$CACHE_ROOT/java-oracle}"
-else
-    CACHE_DIR="${JAVA_ORACLE_CACHE_DIR:-$CACHE_ROOT/java-oracle-$KAFKA_VERSION}"
+# The RELEASE keeps the directory it always had; another release gets its own next to it,
+# also when JAVA_ORACLE_CACHE_DIR names the directory (so that the two never refetch in turn).
+CACHE_DIR="${JAVA_ORACLE_CACHE_DIR:-$CACHE_ROOT/java-oracle}"
+if [[ "$KAFKA_VERSION" != "$KAFKA_RELEASE" ]]; then
+    CACHE_DIR="$CACHE_DIR-$KAFKA_VERSION"
 fi
 JAVA_OPTS="${JAVA_ORACLE_JAVA_OPTS:--Xmx1g}"
 
