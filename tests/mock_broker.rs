@@ -25,6 +25,11 @@ struct Mock {
 }
 
 fn start(max_versions: &[(ApiKey, i16)]) -> Mock {
+    start_as(Release::Latest, max_versions)
+}
+
+/// A mock that serves `release`'s versions (capped by `max_versions`).
+fn start_as(release: Release, max_versions: &[(ApiKey, i16)]) -> Mock {
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(1)
         .enable_all()
@@ -35,6 +40,7 @@ fn start(max_versions: &[(ApiKey, i16)]) -> Mock {
         .unwrap();
     let addr = listener.local_addr().unwrap();
     let config = broker::Config {
+        release,
         max_versions: max_versions.iter().copied().collect::<BTreeMap<_, _>>(),
         ..Default::default()
     };
@@ -49,9 +55,10 @@ fn client(mock: &Mock) -> Client {
     Client::connect(mock.addr, "mock-broker-test").unwrap()
 }
 
-/// The versions the mock serves of `M`'s API: Kafka 4.4's, as a 4.4 broker does.
-fn versions<M: Message>() -> std::ops::RangeInclusive<i16> {
-    let served = ApiKey::from_i16(M::API_KEY).unwrap().valid_versions();
+/// The versions a mock of `release` serves of `M`'s API, as a broker of that
+/// release does.
+fn versions<M: Message>(release: Release) -> std::ops::RangeInclusive<i16> {
+    let served = ApiKey::from_i16(M::API_KEY).unwrap().versions_in(release);
     served.lowest().unwrap()..=served.highest().unwrap()
 }
 
@@ -111,6 +118,14 @@ fn api_versions_advertises_what_is_served_and_falls_back_by_kafkas_rule() {
     assert_eq!(advertised.versions_of(18), Some(VersionRange::new(0, 3)));
     assert_eq!(advertised.versions_of(19), Some(VersionRange::new(2, 4)));
     assert_eq!(c.negotiate::<CreateTopicsRequest>().unwrap(), 4);
+    // A mock of Kafka 3.9 advertises its versions, which a 4.4 broker lacks.
+    let mock = start_as(Release::Older, &[(ApiKey::CreateTopics, 1)]);
+    let mut c = client(&mock);
+    let advertised = c.api_versions().unwrap().clone();
+    assert_eq!(advertised.versions_of(18), Some(VersionRange::new(0, 4)));
+    assert_eq!(advertised.versions_of(3), Some(VersionRange::new(0, 12)));
+    assert_eq!(advertised.versions_of(19), Some(VersionRange::new(0, 1)));
+    assert_eq!(c.negotiate::<CreateTopicsRequest>().unwrap(), 1);
 }
 
 #[test]
@@ -152,9 +167,15 @@ fn a_version_above_the_served_one_closes_the_connection() {
 
 #[test]
 fn topics_at_every_version_with_kafkas_errors() {
-    let mock = start(&[]);
+    for &release in Release::ALL {
+        topics_at_every_version_of(release);
+    }
+}
+
+fn topics_at_every_version_of(release: Release) {
+    let mock = start_as(release, &[]);
     let mut c = client(&mock);
-    for version in versions::<CreateTopicsRequest>() {
+    for version in versions::<CreateTopicsRequest>(release) {
         let name = format!("t{version}");
         let ok = create(&mut c, version, vec![topic(&name, 3, 1)]);
         assert_eq!(
@@ -200,7 +221,7 @@ fn topics_at_every_version_with_kafkas_errors() {
     let r = c.send(&request, 7).unwrap();
     assert_eq!((r.topics[0].error_code, r.topics[0].num_partitions), (0, 1));
 
-    for version in versions::<MetadataRequest>().filter(|v| *v >= 1) {
+    for version in versions::<MetadataRequest>(release).filter(|v| *v >= 1) {
         let m = metadata(&mut c, version, &["t7", "dry", "missing"]);
         assert_eq!(m.controller_id, 1, "v{version}");
         assert_eq!(m.brokers[0].port, i32::from(mock.addr.port()));
@@ -220,7 +241,7 @@ fn topics_at_every_version_with_kafkas_errors() {
         );
     }
 
-    for version in versions::<CreatePartitionsRequest>() {
+    for version in versions::<CreatePartitionsRequest>(release) {
         let request = CreatePartitionsRequest {
             topics: vec![
                 CreatePartitionsTopic {
@@ -256,26 +277,32 @@ fn topics_at_every_version_with_kafkas_errors() {
     }
     assert_eq!(metadata(&mut c, 12, &["t2"]).topics[0].partitions.len(), 7);
 
-    for version in versions::<DeleteTopicsRequest>() {
-        let name = format!("t{}", version + 1);
+    // Each version deletes t<version + 1>; the lowest also those created below
+    // it (Kafka 3.9 has CreateTopics v0, DeleteTopics v0: t0 and t1).
+    let lowest_created = *versions::<CreateTopicsRequest>(release).start();
+    for version in versions::<DeleteTopicsRequest>(release) {
+        let first = if version == *versions::<DeleteTopicsRequest>(release).start() {
+            lowest_created
+        } else {
+            version + 1
+        };
+        let mut names: Vec<String> = (first..=version + 1).map(|v| format!("t{v}")).collect();
+        names.push("missing".into());
         let request = if version >= 6 {
             DeleteTopicsRequest {
-                topics: vec![
-                    DeleteTopicState {
-                        name: Some(name.as_str().into()),
+                topics: names
+                    .iter()
+                    .map(|n| DeleteTopicState {
+                        name: Some(n.as_str().into()),
                         ..Default::default()
-                    },
-                    DeleteTopicState {
-                        name: Some("missing".into()),
-                        ..Default::default()
-                    },
-                ],
+                    })
+                    .collect(),
                 timeout_ms: 5_000,
                 ..Default::default()
             }
         } else {
             DeleteTopicsRequest {
-                topic_names: vec![name.as_str().into(), "missing".into()],
+                topic_names: names.iter().map(|n| n.as_str().into()).collect(),
                 timeout_ms: 5_000,
                 ..Default::default()
             }
@@ -287,7 +314,9 @@ fn topics_at_every_version_with_kafkas_errors() {
             .iter()
             .map(|r| r.error_code)
             .collect();
-        assert_eq!(codes, [0, 3], "v{version}");
+        let mut expected = vec![0; names.len() - 1];
+        expected.push(3);
+        assert_eq!(codes, expected, "v{version}");
     }
     let left: Vec<Option<Str>> = c
         .send(
@@ -307,7 +336,13 @@ fn topics_at_every_version_with_kafkas_errors() {
 
 #[test]
 fn acls_at_every_version_with_kafkas_errors() {
-    let mock = start(&[]);
+    for &release in Release::ALL {
+        acls_at_every_version_of(release);
+    }
+}
+
+fn acls_at_every_version_of(release: Release) {
+    let mock = start_as(release, &[]);
     let mut c = client(&mock);
     let acl = |name: &str, principal: &str, pattern: PatternType| {
         AclCreation::new(
@@ -320,7 +355,11 @@ fn acls_at_every_version_with_kafkas_errors() {
             AclPermissionType::Allow,
         )
     };
-    for version in versions::<CreateAclsRequest>() {
+    // Version 0 of the ACL APIs has no pattern types (every ACL is literal).
+    if versions::<CreateAclsRequest>(release).contains(&0) {
+        acls_at_version_0(&mut c);
+    }
+    for version in versions::<CreateAclsRequest>(release).filter(|&v| v >= 1) {
         let request = CreateAclsRequest {
             creations: vec![
                 acl(
@@ -352,7 +391,7 @@ fn acls_at_every_version_with_kafkas_errors() {
             "v{version}"
         );
     }
-    for version in versions::<DescribeAclsRequest>() {
+    for version in versions::<DescribeAclsRequest>(release).filter(|&v| v >= 1) {
         // MATCH on a name: the literal ACL of that name and the prefix that covers it.
         let request = DescribeAclsRequest {
             resource_type_filter: ResourceType::Topic.code(),
@@ -383,7 +422,7 @@ fn acls_at_every_version_with_kafkas_errors() {
             "v{version}"
         );
     }
-    for version in versions::<DeleteAclsRequest>() {
+    for version in versions::<DeleteAclsRequest>(release).filter(|&v| v >= 1) {
         let filter = DeleteAclsFilter {
             resource_type_filter: ResourceType::Topic.code(),
             resource_name_filter: Some(format!("orders{version}").as_str().into()),
@@ -407,4 +446,65 @@ fn acls_at_every_version_with_kafkas_errors() {
         assert_eq!(r.filter_results[0].matching_acls.len(), 1, "v{version}");
         assert_eq!(r.filter_results[0].matching_acls[0].principal, "User:alice");
     }
+}
+
+/// Kafka 3.9's ACL APIs at version 0, where every ACL is literal: one
+/// created (and one refused), found, and deleted again.
+fn acls_at_version_0(c: &mut Client) {
+    let acl = |principal: &str| {
+        AclCreation::new(
+            ResourceType::Topic,
+            "v0-topic",
+            PatternType::Literal,
+            principal,
+            "*",
+            AclOperation::Write,
+            AclPermissionType::Allow,
+        )
+    };
+    let request = CreateAclsRequest {
+        creations: vec![acl("User:carol"), acl("carol")],
+        ..Default::default()
+    };
+    let codes: Vec<ErrorCode> = c
+        .send(&request, 0)
+        .unwrap()
+        .results
+        .iter()
+        .map(|r| r.error())
+        .collect();
+    assert_eq!(codes, [ErrorCode::None, ErrorCode::InvalidRequest]);
+    let describe = DescribeAclsRequest {
+        resource_type_filter: ResourceType::Topic.code(),
+        resource_name_filter: Some("v0-topic".into()),
+        principal_filter: None,
+        host_filter: None,
+        operation: AclOperation::Any.code(),
+        permission_type: AclPermissionType::Any.code(),
+        ..Default::default()
+    };
+    let r = c.send(&describe, 0).unwrap();
+    assert_eq!(r.error_code, 0);
+    assert_eq!(r.resources.len(), 1);
+    assert_eq!(r.resources[0].acls[0].principal, "User:carol");
+    let filter = DeleteAclsFilter {
+        resource_type_filter: ResourceType::Topic.code(),
+        resource_name_filter: Some("v0-topic".into()),
+        principal_filter: None,
+        host_filter: None,
+        operation: AclOperation::Any.code(),
+        permission_type: AclPermissionType::Any.code(),
+        ..Default::default()
+    };
+    let r = c
+        .send(
+            &DeleteAclsRequest {
+                filters: vec![filter],
+                ..Default::default()
+            },
+            0,
+        )
+        .unwrap();
+    assert_eq!(r.filter_results[0].matching_acls.len(), 1);
+    assert!(c.send(&describe, 0).unwrap().resources.is_empty());
 }

@@ -48,8 +48,11 @@ const MAX_FRAME: usize = 100 << 20;
 /// What the mock serves and how it calls itself.
 #[derive(Debug, Clone)]
 pub struct Config {
-    /// The highest version to serve (and advertise) per API, below this
-    /// crate's own; `--max-version CreateTopics=4`.
+    /// Whose versions to serve and advertise: Kafka 4.4's (the default) or,
+    /// to stand in for a Kafka 3.9 broker, 3.9's (`--release 3.9.1`).
+    pub release: Release,
+    /// The highest version to serve (and advertise) per API, below the
+    /// release's own; `--max-version CreateTopics=4`.
     pub max_versions: BTreeMap<ApiKey, i16>,
     /// The cluster id Metadata reports.
     pub cluster_id: String,
@@ -60,6 +63,7 @@ pub struct Config {
 impl Default for Config {
     fn default() -> Self {
         Config {
+            release: Release::Latest,
             max_versions: BTreeMap::new(),
             cluster_id: "kafka-wire-mock".into(),
             log: false,
@@ -141,7 +145,7 @@ impl Broker {
         if !SERVED.contains(&key) {
             return None;
         }
-        let all = key.valid_versions();
+        let all = key.versions_in(self.config.release);
         Some(match self.config.max_versions.get(&key) {
             Some(&max) => all.intersect(VersionRange::new(i16::MIN, max)),
             None => all,

@@ -2,8 +2,8 @@
 //!
 //! It serves ApiVersions, Metadata, CreateTopics, DeleteTopics,
 //! CreatePartitions, CreateAcls, DescribeAcls and DeleteAcls at every version
-//! `kafka-messages` has (or lower maxima, to make clients negotiate older
-//! versions), answers errors as Kafka 4.4 does (TOPIC_ALREADY_EXISTS,
+//! Kafka 4.4 has (or Kafka 3.9's, with `--release 3.9.1`; or lower maxima, to
+//! make clients negotiate older versions), answers errors as Kafka 4.4 does (TOPIC_ALREADY_EXISTS,
 //! UNKNOWN_TOPIC_OR_PARTITION, INVALID_PARTITIONS, INVALID_REPLICATION_FACTOR,
 //! INVALID_REQUEST for a bad ACL, ...), and refuses an ApiVersions version it
 //! does not serve with Kafka's v0 UNSUPPORTED_VERSION answer. It is one node
@@ -12,6 +12,7 @@
 //! ```text
 //! cargo run --example mock_broker -- --port 9092
 //! cargo run --example mock_broker -- --port 0 --max-version CreateTopics=4 --max-version ApiVersions=3 --log
+//! cargo run --example mock_broker -- --release 3.9.1   # CreateTopics 0-7, Metadata 0-12, ...
 //! ```
 //!
 //! Built only from what the published crates offer: `kafka-messages`
@@ -23,14 +24,17 @@ use std::net::{Ipv4Addr, SocketAddr};
 use std::process::ExitCode;
 use std::time::Duration;
 
-use kafka_messages::ApiKey;
+use kafka_messages::{ApiKey, Release};
 
 mod broker;
 
 const USAGE: &str = "\
-usage: mock_broker [--port N] [--max-version API=N]... [--exit-after-secs N] [--log]
+usage: mock_broker [--port N] [--release V] [--max-version API=N]... [--exit-after-secs N] [--log]
 
   --port N              listen on 127.0.0.1:N; 0 picks a free port (default 9092)
+  --release V           serve and advertise the versions of Kafka release V: 4.4.0
+                        (the default) or 3.9.1, whose brokers still accept the
+                        versions Kafka 4.0 removed
   --max-version API=N   serve and advertise API (name or key, e.g. CreateTopics or 19)
                         up to version N only
   --exit-after-secs N   stop after N seconds (it also stops on Ctrl-C)
@@ -57,6 +61,17 @@ fn parse_args() -> Result<Args, String> {
         let mut value = || it.next().ok_or(format!("{arg} needs a value"));
         match arg.as_str() {
             "--port" => args.port = value()?.parse().map_err(|e| format!("--port: {e}"))?,
+            "--release" => {
+                let v = value()?;
+                args.config.release = Release::ALL
+                    .iter()
+                    .copied()
+                    .find(|r| r.version() == v)
+                    .ok_or_else(|| {
+                        let known: Vec<&str> = Release::ALL.iter().map(|r| r.version()).collect();
+                        format!("--release {v}: one of {}", known.join(", "))
+                    })?;
+            }
             "--max-version" => {
                 let v = value()?;
                 let (api, max) = v
@@ -64,7 +79,7 @@ fn parse_args() -> Result<Args, String> {
                     .ok_or(format!("--max-version {v}: expected API=N"))?;
                 let key = api_by_name(api)?;
                 let max: i16 = max.parse().map_err(|e| format!("--max-version {v}: {e}"))?;
-                let served = key.valid_versions();
+                let served = key.all_versions();
                 if !served.contains(max) {
                     return Err(format!(
                         "--max-version {v}: {} has versions {served}",
