@@ -28,7 +28,7 @@ use kafka_wire::{ErrorCode, Message, Records, Uuid};
 
 mod live_common;
 use live_common::{
-    create_topic, eventually, ok, send, unique, versions, wait_for_leaders, KAFKA39,
+    create_topic, eventually, ok, send, unique, versions_in, wait_for_leaders, KAFKA39,
 };
 
 fn client() -> Client {
@@ -421,7 +421,7 @@ fn magic_0_and_1_sets_of_every_codec_produce_at_v0_to_v2_and_fetch_back_at_every
         sent.len()
     );
 
-    let fetch_versions = versions::<FetchRequest>(&mut c);
+    let fetch_versions = versions_in::<FetchRequest>(&mut c, Release::Older);
     assert_eq!(
         fetch_versions.first(),
         Some(&0),

@@ -11,7 +11,7 @@ use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use kafka_messages::client::Client;
 use kafka_messages::metadata::MetadataRequestTopic;
-use kafka_messages::{CreatableTopic, CreateTopicsRequest, MetadataRequest};
+use kafka_messages::{ApiKey, CreatableTopic, CreateTopicsRequest, MetadataRequest, Release};
 use kafka_wire::{ErrorCode, Message, Request, Uuid};
 
 /// A broker the live tests talk to: its address is the environment variable
@@ -87,14 +87,27 @@ pub fn unique(prefix: &str) -> String {
     format!("{prefix}-{:x}", nanos & 0xffff_ffff_ffff)
 }
 
-/// Every version of `R` this crate and the broker both have, lowest first.
+/// Every version of `R` that the broker advertises and a broker of Kafka's
+/// release [`KAFKA_RELEASE`](kafka_messages::KAFKA_RELEASE) accepts, lowest
+/// first: [`versions_in`] for the 4.4 broker.
 pub fn versions<R: Message>(c: &mut Client) -> Vec<i16> {
+    versions_in::<R>(c, Release::Latest)
+}
+
+/// Every version of `R` that the broker advertises and a broker of `release`
+/// accepts (this crate reads and writes them all), lowest first. Not the
+/// advertised range alone: a 4.x broker advertises Produce v0-2 for
+/// librdkafka's sake (KAFKA-18659) and closes the connection on them.
+pub fn versions_in<R: Message>(c: &mut Client, release: Release) -> Vec<i16> {
     let theirs = c
         .api_versions()
         .expect("ApiVersions")
         .versions_of(R::API_KEY)
         .unwrap_or_else(|| panic!("the broker lacks API {}", R::API_KEY));
-    let both = theirs.intersect(R::VERSIONS);
+    let accepted = ApiKey::from_i16(R::API_KEY)
+        .expect("a Kafka API")
+        .versions_in(release);
+    let both = theirs.intersect(R::VERSIONS).intersect(accepted);
     let (lo, hi) = (
         both.lowest().expect("a common version"),
         both.highest().unwrap(),
