@@ -20,14 +20,10 @@ use kafka_messages::*;
 use kafka_wire::{ErrorCode, Str, Uuid};
 
 mod live_common;
-use live_common::{bootstrap_port, create_topic, eventually, send, unique, versions};
+use live_common::{bootstrap_port, create_topic, eventually, ok, send, unique, versions};
 
 fn client() -> Client {
     live_common::client("kafka-wire-live-apis")
-}
-
-fn ok(code: i16, what: &str) {
-    assert_eq!(ErrorCode::from_code(code), ErrorCode::None, "{what}");
 }
 
 fn metadata(c: &mut Client, topic: &str, version: i16) -> MetadataResponse {

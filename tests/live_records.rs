@@ -278,7 +278,7 @@ for codec in (None, "gzip"):
 #[test]
 #[ignore = "needs a live broker and kafka-python (scripts/client-matrix.sh installs it)"]
 fn kafka_python_reads_our_batches_and_we_read_its() {
-    let addr = std::env::var("KAFKA_BOOTSTRAP").unwrap_or_else(|_| "127.0.0.1:9092".into());
+    let addr = live_common::bootstrap();
     let mut c = client();
     let produce_version = *versions::<ProduceRequest>(&mut c).last().unwrap();
     let fetch_version = *versions::<FetchRequest>(&mut c).last().unwrap();
@@ -377,7 +377,7 @@ fn java_produce(addr: &str, topic: &str) {
 #[test]
 #[ignore = "needs a live broker, Java 17 and Maven"]
 fn we_read_what_the_java_client_produces_with_every_codec() {
-    let addr = std::env::var("KAFKA_BOOTSTRAP").unwrap_or_else(|_| "127.0.0.1:9092".into());
+    let addr = live_common::bootstrap();
     let mut c = client();
     let fetch_version = *versions::<FetchRequest>(&mut c).last().unwrap();
     let topic = unique("java");

@@ -117,6 +117,12 @@ macro_rules! api_key {
             /// broker of that release, and by default this crate's servers
             /// ([`serve`](crate::serve)), advertise. Empty for the APIs Kafka 4.0 removed.
             /// [`all_versions`](Self::all_versions) are read and written alike.
+            ///
+            /// One exception: a broker of that release advertises Produce from v0 (for
+            /// librdkafka, KAFKA-18659) but closes the connection on v0-2. A client that
+            /// picks other than the highest common version should meet the broker's range
+            /// with these (or [`versions_in`](Self::versions_in) its release), not with
+            /// [`all_versions`](Self::all_versions) alone.
             pub const fn valid_versions(self) -> VersionRange {
                 match self {
                     $(ApiKey::$name => const { range($valid) },)*
