@@ -178,6 +178,10 @@ pub enum DecodeErrorKind {
     /// An API key with no message to decode it (unknown, or not compiled in).
     #[error("unknown API key {0}")]
     UnknownApiKey(i16),
+    /// A record type (of one of Kafka's own topics: a coordinator's record, a
+    /// metadata log record) with no schema to decode it.
+    #[error("unknown record type {0}")]
+    UnknownRecordType(i16),
 }
 
 /// What went wrong while encoding.
