@@ -45,6 +45,18 @@ OUT = os.path.join(ROOT, "kafka-messages", "src")
 # APIs whose modules are written by hand (typed views, constructors, docs).
 CURATED = {"CreateTopics": "create_topics", "CreateAcls": "create_acls", "ApiVersions": "api_versions"}
 
+# Kafka's own records (feature `internal`): the schemas Kafka ships outside kafka-clients,
+# one directory per artifact, copied out of the jars by
+# `bash scripts/java-oracle.sh internal-schemas kafka-messages/internal-schemas`.
+INTERNAL_SCHEMAS = os.path.join(ROOT, "kafka-messages", "internal-schemas")
+# The coordinators whose records are a key and a value, by artifact: the table macro
+# the generator writes for each (internal/table.rs), and its topic.
+COORDINATORS = {
+    "kafka-group-coordinator": ("group_coordinator_records", "__consumer_offsets"),
+    "kafka-transaction-coordinator": ("transaction_coordinator_records", "__transaction_state"),
+    "kafka-share-coordinator": ("share_coordinator_records", "__share_group_state"),
+}
+
 # Headers live in the runtime (kafka_wire::RequestHeader / ResponseHeader).
 RUNTIME = {"RequestHeader", "ResponseHeader"}
 
@@ -380,7 +392,7 @@ class Module:
             doc.append(f"Kafka's `{schema.name}` {schema.kind} schema, versions {schema.valid}, "
                        f"flexible {schema.flexible}.")
         attrs = []
-        if schema.api_key is not None:
+        if schema.kind in ("request", "response"):  # a record's `apiKey` is its type, in the tables
             attrs.append(f"api_key = {schema.api_key}")
         attrs.append(f'versions = "{schema.valid}"')
         attrs.append(f'flexible = "{schema.flexible}"')
@@ -437,7 +449,9 @@ class Module:
         nullable = field.get("nullableVersions")
         if nullable:
             rust_type = f"Option<{rust_type}>"
-        attrs = [f'versions = "{field["versions"]}"']
+        # A tagged field may leave its versions out: they are its tagged versions,
+        # as Kafka's generator reads it (TransactionLogValue's).
+        attrs = [f'versions = "{field.get("versions") or field["taggedVersions"]}"']
         if nullable:
             attrs.append(f'nullable = "{nullable}"')
         if "tag" in field:
@@ -486,7 +500,7 @@ def release_ranges(schema):
 def default_value(value, kafka_type, is_array, nullable):
     if isinstance(value, bool):
         return "true" if value else "false"
-    text = str(value)
+    text = "null" if value is None else str(value)  # JSON's null, or the string "null"
     if text == "null" and nullable:
         return "None"
     if is_array or kafka_type not in SCALARS:
@@ -586,6 +600,115 @@ def data_module(schema):
     return module.render(header)
 
 
+def internal_module(schema, artifact):
+    """internal/<schema>.rs: one of Kafka's own records (or its quorum-state file)."""
+    module = Module(set())
+    module.add_message(schema)
+    what = {"coordinator-key": "the key", "coordinator-value": "the value",
+            "metadata": "a KRaft metadata log record"}.get(schema.kind)
+    header = [f"//! Kafka's `{schema.name}` {schema.kind} schema: versions {schema.valid}, "
+              f"flexible {schema.flexible}."]
+    header.append("//!")
+    if schema.kind in ("coordinator-key", "coordinator-value"):
+        table, topic = COORDINATORS[artifact]
+        header.append(f"//! {what[0].upper() + what[1:]} of record type {schema.api_key} in `{topic}`.")
+    elif schema.kind == "metadata":
+        header.append(f"//! {what[0].upper() + what[1:]}, API key {schema.api_key} (`__cluster_metadata`).")
+    else:
+        header.append(f"//! A `{schema.kind}` schema of `{artifact}` (not a log record).")
+    header.append("//!")
+    header.append(f"//! Declared from `{schema.file}` of `org.apache.kafka:{artifact}` (release")
+    header.append("//! [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by `scripts/generate-messages.py`;")
+    header.append("//! regenerate rather than edit.")
+    if schema.history:
+        header.append("//!")
+        for line in schema.history:
+            header.append(("//! " + doc_escape(line)).rstrip())
+    return module.render(header)
+
+
+def record_variant(schema):
+    """A record's variant name in its family's enum: its name without Key, Value or Record."""
+    for suffix in ("Key", "Value", "Record"):
+        if schema.name.endswith(suffix):
+            return schema.name[: -len(suffix)]
+    return schema.name
+
+
+def internal_table(by_artifact):
+    """internal/table.rs: one `macro_rules!` per family of Kafka's own records, handing
+    its rows to a callback (after the callback's own leading arguments)."""
+    out = [
+        "//! The tables of Kafka's own records that `internal` is written over: each",
+        "//! coordinator's record types (a key and a value schema each) and the KRaft",
+        "//! metadata log's records, as Kafka numbers them.",
+        "//!",
+        "//! Written by `scripts/generate-messages.py` from `kafka-messages/internal-schemas`;",
+        "//! regenerate rather than edit.",
+    ]
+    for artifact, (table, topic) in COORDINATORS.items():
+        schemas = by_artifact[artifact]
+        keys = {s.api_key: s for s in schemas if s.kind == "coordinator-key"}
+        values = {s.api_key: s for s in schemas if s.kind == "coordinator-value"}
+        if keys.keys() != values.keys():
+            raise SystemExit(f"{artifact}: record types with a key but no value, or the reverse: "
+                             f"{sorted(keys.keys() ^ values.keys())}")
+        out += ["",
+                f"/// Calls `$callback! {{ [args]; rows }}` with the record types of `{topic}`",
+                f"/// (`org.apache.kafka:{artifact}`), one row each, in type order:",
+                "/// `(type, Variant, key_module, Key, value_module, Value)`.",
+                f"macro_rules! {table} {{",
+                "    ($callback:ident $(, $arg:tt)*) => {",
+                "        $callback! {",
+                "            [$($arg),*];"]
+        for t in sorted(keys):
+            k, v = keys[t], values[t]
+            if record_variant(k) != record_variant(v):
+                raise SystemExit(f"{artifact} type {t}: key {k.name} and value {v.name} differ")
+            out.append(f"            ({t}, {record_variant(k)}, {snake(k.name)}, {k.name}, "
+                       f"{snake(v.name)}, {v.name}),")
+        out += ["        }", "    };", "}"]
+    metadata = sorted((s for s in by_artifact["kafka-metadata"] if s.kind == "metadata"), key=lambda s: s.api_key)
+    out += ["",
+            "/// Calls `$callback! { [args]; rows }` with the records of the KRaft metadata log",
+            "/// (`__cluster_metadata`, `org.apache.kafka:kafka-metadata`), in API key order:",
+            "/// `(key, Variant, module, Record)`.",
+            "macro_rules! metadata_records {",
+            "    ($callback:ident $(, $arg:tt)*) => {",
+            "        $callback! {",
+            "            [$($arg),*];"]
+    for s in metadata:
+        out.append(f"            ({s.api_key}, {record_variant(s)}, {snake(s.name)}, {s.name}),")
+    out += ["        }", "    };", "}"]
+    rest = sorted((s for schemas in by_artifact.values() for s in schemas if s.kind == "data"), key=lambda s: s.name)
+    out += ["",
+            "/// Calls `$callback! { (Name, module), ... }` with the other schemas of Kafka's own",
+            "/// (the KRaft quorum-state file's), by name.",
+            "macro_rules! internal_data_schemas {",
+            "    ($callback:ident) => {",
+            "        $callback! {"]
+    for s in rest:
+        out.append(f"            ({s.name}, {snake(s.name)}),")
+    out += ["        }", "    };", "}"]
+    return "\n".join(out) + "\n"
+
+
+def internal_files(internal_dir, release):
+    """Every file of `internal/`: a module per schema, and the tables."""
+    files, by_artifact = {}, {}
+    for artifact in sorted(os.listdir(internal_dir)):
+        path = os.path.join(internal_dir, artifact)
+        if not os.path.isdir(path):
+            continue
+        schemas = [Schema(os.path.join(path, f)) for f in sorted(os.listdir(path)) if f.endswith(".json")]
+        for schema in schemas:
+            schema.release = release
+            files[f"internal/{snake(schema.name)}.rs"] = internal_module(schema, artifact)
+        by_artifact[artifact] = schemas
+    files["internal/table.rs"] = internal_table(by_artifact)
+    return files
+
+
 def api_table(apis, data, release, older_release):
     """api_table.rs: the release and the tables of APIs and data schemas, as
     `macro_rules!` that hand their rows to a callback. What is written over
@@ -664,7 +787,7 @@ def rustfmt(text):
     return done.stdout
 
 
-def generate(schemas_dir, older_dir):
+def generate(schemas_dir, older_dir, internal_dir):
     release, schemas = load(schemas_dir)
     older_release, older = load(older_dir)
     schemas = widen(schemas, older)
@@ -688,6 +811,7 @@ def generate(schemas_dir, older_dir):
     for schema in data:
         files[snake(schema.name) + ".rs"] = data_module(schema)
     files["api_table.rs"] = api_table(apis, data, release, older_release)
+    files.update(internal_files(internal_dir, release))
     return {name: rustfmt(text) for name, text in files.items()}
 
 
@@ -696,10 +820,12 @@ def main():
     parser.add_argument("--schemas", default=SCHEMAS, help="directory of Kafka's JSON message schemas")
     parser.add_argument("--older-schemas", default=OLDER_SCHEMAS,
                         help="directory of an older release's schemas whose versions are added")
+    parser.add_argument("--internal-schemas", default=INTERNAL_SCHEMAS,
+                        help="directory of Kafka's own records' schemas, one directory per artifact")
     parser.add_argument("--out", default=OUT, help="kafka-messages' src directory")
     parser.add_argument("--check", action="store_true", help="write nothing; fail if a file differs")
     args = parser.parse_args()
-    files = generate(args.schemas, args.older_schemas)
+    files = generate(args.schemas, args.older_schemas, args.internal_schemas)
     listing = os.path.join(args.out, "generated.txt")
     names = sorted(files)
     expected = "".join(n + "\n" for n in names)
@@ -726,6 +852,7 @@ def main():
     for name in stale:
         os.remove(os.path.join(args.out, name))
     for name, text in files.items():
+        os.makedirs(os.path.dirname(os.path.join(args.out, name)), exist_ok=True)
         with open(os.path.join(args.out, name), "w", encoding="utf-8") as f:
             f.write(text)
     with open(listing, "w") as f:

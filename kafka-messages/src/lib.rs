@@ -52,6 +52,10 @@
 //! schemas are always there. [`ApiKey`] lists every key in any build
 //! ([`ApiKey::is_compiled`] says whether its messages are).
 //!
+//! Feature `internal` (off by default) adds `internal`: Kafka's own records,
+//! what its coordinators and KRaft controller write into `__consumer_offsets`,
+//! `__transaction_state`, `__share_group_state` and `__cluster_metadata`.
+//!
 //! Feature `client` (off by default) adds [`client`]: a small blocking client
 //! on `std::net`, which negotiates versions with ApiVersions.
 //!
@@ -103,6 +107,8 @@ mod apis;
 pub mod client;
 mod codes;
 pub mod dynamic;
+#[cfg(feature = "internal")]
+pub mod internal;
 #[cfg(feature = "json")]
 pub mod json;
 pub mod serve;

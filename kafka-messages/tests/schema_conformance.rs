@@ -12,7 +12,7 @@ use std::collections::HashMap;
 
 use kafka_messages::ApiKey;
 use kafka_wire::schema::{FieldSchema, KafkaType, StructSchema};
-use kafka_wire::VersionRange;
+use kafka_wire::{KafkaStruct, VersionRange};
 use serde_json::Value;
 
 use common::json_comments as json;
@@ -209,7 +209,14 @@ fn compare_field(
     differ(
         "versions",
         f.versions.to_string(),
-        range(str_of(theirs, "versions").unwrap()).to_string(),
+        // A tagged field may leave its versions out: they are its tagged
+        // versions (Kafka's TransactionLogValue).
+        range(
+            str_of(theirs, "versions")
+                .or_else(|| str_of(theirs, "taggedVersions"))
+                .unwrap(),
+        )
+        .to_string(),
     );
     let opt_range = |key| {
         str_of(theirs, key)
@@ -514,4 +521,54 @@ fn a_wrong_fact_fails_the_comparison() {
         compare(wrong),
         ["Partitions.OldStyleOffsets: versions is 0-1, schema says 0"]
     );
+}
+
+/// Kafka's own records (feature `internal`): every schema of
+/// `internal-schemas/` declared as its JSON says, fact by fact.
+#[cfg(feature = "internal")]
+#[test]
+fn every_internal_record_matches_its_json_schema() {
+    use kafka_messages::internal::*;
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("internal-schemas");
+    let mut schemas = HashMap::new();
+    for artifact in std::fs::read_dir(&root).unwrap() {
+        let dir = artifact.unwrap().path();
+        if dir.is_dir() {
+            let dir = dir.strip_prefix(env!("CARGO_MANIFEST_DIR")).unwrap();
+            schemas.extend(schemas_in(dir.to_str().unwrap()));
+        }
+    }
+    let declared = [
+        GroupCoordinatorKey::SCHEMAS,
+        TransactionCoordinatorKey::SCHEMAS,
+        ShareCoordinatorKey::SCHEMAS,
+        MetadataRecord::SCHEMAS,
+    ]
+    .concat();
+    let mut diffs = Vec::new();
+    for s in &declared {
+        let name = s.schema.schema.json_name;
+        match schemas.get(name) {
+            Some(json) => {
+                diffs.extend(differences(
+                    json,
+                    None,
+                    s.schema.schema,
+                    s.schema.versions,
+                    s.schema.flexible,
+                ));
+                if json["apiKey"].as_i64() != Some(i64::from(s.record_type)) {
+                    diffs.push(format!(
+                        "{name}: record type {}, schema says {}",
+                        s.record_type, json["apiKey"]
+                    ));
+                }
+            }
+            None => diffs.push(format!("{name}: no JSON schema")),
+        }
+    }
+    assert!(diffs.is_empty(), "{}", diffs.join("\n"));
+    // Every schema is declared: the 77 records, and the quorum-state file's.
+    assert_eq!(declared.len() + 1, schemas.len());
+    assert!(schemas.contains_key(QuorumStateData::SCHEMA.json_name));
 }
