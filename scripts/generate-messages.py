@@ -21,6 +21,13 @@ kafka_wire::attributes); nothing is edited by hand. Written:
   module list in lib.rs, and `ApiKey`, `RequestKind` / `ResponseKind` and their
   views in apis.rs.
 
+- kafka-messages/src/internal/: Kafka's own records (feature `internal`), one module per
+  schema of kafka-messages/internal-schemas/<artifact>/, and internal/table.rs, a
+  `macro_rules!` table per family (each coordinator's record types, the metadata log's
+  records) over which internal/mod.rs writes the enums by hand.
+
+Each schema gets the versions of both SCHEMAS' release and OLDER_SCHEMAS' (see `union`).
+
 Curated modules (CURATED below) are written by hand and only listed here; the
 schema-conformance test checks them against the JSON like the rest.
 """
