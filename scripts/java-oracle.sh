@@ -3,13 +3,15 @@
 # (kafka-clients at kafka-messages/schemas/RELEASE, or at KAFKA_VERSION) encode random instances of
 # every schema, and decode + re-encode what the Rust side wrote. Jars come from Maven Central via
 # `mvn` only (first run); sources are compiled with plain javac. See tests/java-oracle/README.md for
-# the file format.
+# the file format. With --internal, the same for Kafka's internal records (coordinator and
+# metadata records, quorum state: 78 schemas in five other jars; RELEASE only).
 #
-#   scripts/java-oracle.sh generate OUT.tsv [--count N] [--seed S]
-#   scripts/java-oracle.sh echo IN.tsv OUT.tsv
+#   scripts/java-oracle.sh generate OUT.tsv [--count N] [--seed S] [--internal]
+#   scripts/java-oracle.sh echo IN.tsv OUT.tsv [--internal]
 #   scripts/java-oracle.sh schemas DIR
-#   scripts/java-oracle.sh json IN.tsv OUT.tsv
-#   scripts/java-oracle.sh from-json IN.tsv OUT.tsv
+#   scripts/java-oracle.sh internal-schemas DIR                  # DIR/<artifact>/*.json
+#   scripts/java-oracle.sh json IN.tsv OUT.tsv [--internal]
+#   scripts/java-oracle.sh from-json IN.tsv OUT.tsv [--internal]
 #   scripts/java-oracle.sh request-log IN.tsv OUT.tsv    # Kafka 4.x only
 #   scripts/java-oracle.sh errors OUT.tsv
 #   scripts/java-oracle.sh api-keys OUT.tsv
@@ -52,28 +54,44 @@ if [[ "$KAFKA_VERSION" != "$KAFKA_RELEASE" ]]; then
         3.9.*) MVN_ARGS+=(-Djackson.version=2.16.2) ;;
     esac
 fi
+# - the jars of Kafka's internal records (the pom's `internal` profile, off with -Doracle.noInternal)
+#   only for the RELEASE: kafka-messages/internal-schemas is vendored from it, and the oracle's
+#   table of their jars, directories and packages (Schemas.INTERNAL) is that release's.
+INTERNAL_ARTIFACTS=(kafka-group-coordinator kafka-metadata kafka-raft kafka-share-coordinator kafka-transaction-coordinator)
+INTERNAL=1
+if [[ "$KAFKA_VERSION" != "$KAFKA_RELEASE" ]]; then
+    INTERNAL=0
+    MVN_ARGS+=(-Doracle.noInternal)
+fi
 # Jars the oracle cannot run without (regexes); the marker must list them.
 REQUIRED_JARS=("kafka-clients-${KAFKA_VERSION//./\\.}\\.jar" 'jackson-databind-.*\.jar' 'jackson-core-.*\.jar')
 ((REQUEST_LOG)) && REQUIRED_JARS+=("kafka-server-${KAFKA_VERSION//./\\.}\\.jar")
+if ((INTERNAL)); then
+    for a in "${INTERNAL_ARTIFACTS[@]}"; do REQUIRED_JARS+=("$a-${KAFKA_VERSION//./\\.}\\.jar"); done
+fi
 
 usage() {
     cat >&2 <<EOF
 usage: $(basename "$0") <command>      (Kafka $KAFKA_VERSION; set KAFKA_VERSION, e.g. 3.9.1, for another release)
-  generate OUT.tsv [--count N] [--seed S]
+  generate OUT.tsv [--count N] [--seed S] [--internal]
             for every schema with versions in kafka-clients-$KAFKA_VERSION.jar and every valid version:
             one line for new <Class>() and N (default 20) seeded random instances (seed default 1),
             each self-tested (read back, equals, re-encode, tag order); one line per instance:
             <SchemaName>\\t<version>\\t<lowercase hex>
-  echo IN.tsv OUT.tsv
+  echo IN.tsv OUT.tsv [--internal]
             decode every line of IN.tsv with Kafka's class, re-encode it at the same version;
             writes the same format, or <SchemaName>\\t<version>\\tERROR\\t<exception> when Java refuses
   schemas DIR
             copy common/message/*.json out of the jar into DIR; prints the jar's path
-  json IN.tsv OUT.tsv
+  internal-schemas DIR
+            the JSON schemas of Kafka's internal records, byte for byte, from the five jars that hold
+            them into DIR/<artifact>/ (e.g. DIR/kafka-group-coordinator/OffsetCommitKey.json);
+            prints the jars' paths. Kafka $KAFKA_RELEASE only (kafka-messages/schemas/RELEASE)
+  json IN.tsv OUT.tsv [--internal]
             decode every line of IN.tsv with Kafka's class and write it with its JsonConverter
             (serializeRecords true and false, printed compact by Jackson), then read the first back:
             <SchemaName>\\t<version>\\t<json>\\t<json sized>\\t<hex of the JSON read back>
-  from-json IN.tsv OUT.tsv
+  from-json IN.tsv OUT.tsv [--internal]
             IN.tsv holds <SchemaName>\\t<version>\\t<json>: Kafka's JsonConverter reads each and its
             class encodes it, in the format of echo
   request-log IN.tsv OUT.tsv
@@ -85,6 +103,12 @@ usage: $(basename "$0") <command>      (Kafka $KAFKA_VERSION; set KAFKA_VERSION,
   errors OUT.tsv
             every error code of org.apache.kafka.common.protocol.Errors, one line each:
             <code>\\t<NAME>\\t<retriable: true|false>
+  --internal
+            (generate, echo, json, from-json; anywhere after the command) Kafka's internal records
+            instead of kafka-clients' messages, in the same formats: the coordinator records (keys
+            and values), the KRaft metadata records and QuorumStateData, whose classes are in
+            kafka-{group-coordinator,metadata,raft,share-coordinator,transaction-coordinator}-$KAFKA_RELEASE.jar
+            (bodies only: no version prefix). Kafka $KAFKA_RELEASE only; for another release it exits 3
 env: KAFKA_VERSION=$KAFKA_VERSION JAVA_ORACLE_CACHE_DIR=$CACHE_DIR JAVA_ORACLE_JAVA_OPTS=$JAVA_OPTS
 EOF
 }
@@ -127,7 +151,7 @@ fetch() {
     local t0 work
     t0=$(now_ms)
     work="$(mktemp -d "$CACHE_DIR/fetch.XXXXXX")"
-    say "fetching the dependencies of tests/java-oracle/pom.xml (kafka-clients $KAFKA_VERSION, jackson-databind${MVN_ARGS[*]:+; ${MVN_ARGS[*]}}) with mvn ..."
+    say "fetching the dependencies of tests/java-oracle/pom.xml (kafka-clients $KAFKA_VERSION, jackson-databind$( ((INTERNAL)) && printf ', %s' "${INTERNAL_ARTIFACTS[@]}")${MVN_ARGS[*]:+; ${MVN_ARGS[*]}}) with mvn ..."
     # A copy of the pom, so mvn leaves nothing (target/) in the source tree.
     cp "$SRC_DIR/pom.xml" "$work/pom.xml"
     if ! mvn_copy_deps "$work/pom.xml" "$work/libs" "$KAFKA_VERSION" "${MVN_ARGS[@]}" >"$work/mvn-copy.log" 2>&1; then
@@ -202,21 +226,45 @@ run() {
     t0=$(now_ms)
     # shellcheck disable=SC2086
     "$JAVA" $JAVA_OPTS -cp "$CLASSES_DIR:$LIBS_DIR/*" Oracle "$@" || rc=$?
-    ((rc == 0)) && say "$1 (Kafka $KAFKA_VERSION): $(secs_since "$t0") s including JVM start"
+    ((rc == 0)) && say "$1${INTERNAL_FLAG[*]:+ ${INTERNAL_FLAG[*]}} (Kafka $KAFKA_VERSION): $(secs_since "$t0") s including JVM start"
     return "$rc"
 }
 
-case "${1:-}" in
+# --internal (anywhere after the command) selects the internal records; internal-schemas is
+# `schemas --internal`. Both are for the RELEASE only: another release's jars are not fetched.
+CMD="${1:-}"
+(($#)) && shift
+ARGS=()
+INTERNAL_FLAG=()
+for a in "$@"; do
+    if [[ "$a" == --internal ]]; then INTERNAL_FLAG=(--internal); else ARGS+=("$a"); fi
+done
+if [[ "$CMD" == internal-schemas ]]; then
+    CMD=schemas
+    INTERNAL_FLAG=(--internal)
+fi
+if ((${#INTERNAL_FLAG[@]})); then
+    case "$CMD" in
+        generate | echo | json | from-json | schemas) ;;
+        *) say "$CMD does not take --internal"; usage; exit 2 ;;
+    esac
+    if ((!INTERNAL)); then
+        say "Kafka's internal records (--internal, internal-schemas) are covered for Kafka $KAFKA_RELEASE only, the release of kafka-messages/schemas/RELEASE and of kafka-messages/internal-schemas; not for KAFKA_VERSION=$KAFKA_VERSION"
+        exit 3
+    fi
+fi
+
+case "$CMD" in
     generate)
-        [[ $# -ge 2 ]] || { usage; exit 2; }
-        install; run "$@" ;;
+        [[ ${#ARGS[@]} -ge 1 ]] || { usage; exit 2; }
+        install; run "$CMD" "${ARGS[@]}" "${INTERNAL_FLAG[@]}" ;;
     echo | json | from-json | request-log)
-        [[ $# -eq 3 ]] || { usage; exit 2; }
-        [[ -f "$2" ]] || die "input file '$2' not found"
-        install; run "$@" ;;
+        [[ ${#ARGS[@]} -eq 2 ]] || { usage; exit 2; }
+        [[ -f "${ARGS[0]}" ]] || die "input file '${ARGS[0]}' not found"
+        install; run "$CMD" "${ARGS[@]}" "${INTERNAL_FLAG[@]}" ;;
     schemas | errors | api-keys)
-        [[ $# -eq 2 ]] || { usage; exit 2; }
-        install; run "$@" ;;
+        [[ ${#ARGS[@]} -eq 1 ]] || { usage; exit 2; }
+        install; run "$CMD" "${ARGS[@]}" "${INTERNAL_FLAG[@]}" ;;
     -h | --help | help) usage ;;
     *) usage; exit 2 ;;
 esac

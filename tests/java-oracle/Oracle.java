@@ -35,7 +35,9 @@ import java.util.concurrent.Future;
  * The Java side of kafka-wire's differential test: Apache Kafka's own generated message classes
  * encode seeded random instances of every live schema ({@code generate}), decode and re-encode
  * lines written by the Rust side ({@code echo}), hand out the schemas ({@code schemas}) and list
- * the error codes ({@code errors}).
+ * the error codes ({@code errors}). With {@code --internal}, generate, echo, json, from-json and
+ * schemas work on Kafka's internal records ({@link Schemas#INTERNAL}) instead of kafka-clients'
+ * protocol messages.
  * Line format: {@code <SchemaName>\t<version>\t<lowercase hex>\n}; see README.md.
  */
 public final class Oracle {
@@ -43,11 +45,18 @@ public final class Oracle {
     static final long DEFAULT_SEED = 1;
     /** Random instances Java refuses before generate gives up on one (schema, version, index). */
     static final int MAX_ATTEMPTS = 1000;
+    /** The commands that take --internal. */
+    static final java.util.Set<String> SCHEMA_SET_COMMANDS = java.util.Set.of("generate", "echo", "json", "from-json", "schemas");
+
+    /** The schemas the commands work on: kafka-clients' (the default) or, with --internal, the internal records'. */
+    static List<Schemas.Source> sources = Schemas.CLIENTS;
+    static boolean internal;
 
     public static void main(String[] args) throws Exception {
         long t0 = System.nanoTime();
         try {
             if (args.length == 0) usage("no command");
+            args = takeInternalFlag(args);
             switch (args[0]) {
                 case "generate": generate(args, t0); break;
                 case "echo": echo(args, t0); break;
@@ -62,7 +71,8 @@ public final class Oracle {
         } catch (UsageError e) {
             System.err.println("java-oracle: " + e.getMessage());
             System.err.println("usage: Oracle generate OUT.tsv [--count N] [--seed S] | echo IN.tsv OUT.tsv | schemas DIR | errors OUT.tsv"
-                    + " | json IN.tsv OUT.tsv | from-json IN.tsv OUT.tsv | request-log IN.tsv OUT.tsv | api-keys OUT.tsv");
+                    + " | json IN.tsv OUT.tsv | from-json IN.tsv OUT.tsv | request-log IN.tsv OUT.tsv | api-keys OUT.tsv;"
+                    + " generate, echo, json, from-json and schemas take --internal (Kafka's internal records)");
             System.exit(2);
         } catch (SelfTestFailure | IllegalStateException | IOException e) {
             System.err.println("java-oracle: FAILED: " + e.getMessage());
@@ -85,6 +95,19 @@ public final class Oracle {
 
     private static void usage(String why) {
         throw new UsageError(why);
+    }
+
+    /** Removes --internal (anywhere after the command) and selects the internal records' schemas. */
+    private static String[] takeInternalFlag(String[] args) {
+        List<String> rest = new ArrayList<>();
+        for (String a : args) {
+            if (a.equals("--internal") && !rest.isEmpty()) internal = true;
+            else rest.add(a);
+        }
+        if (!internal) return args;
+        if (!SCHEMA_SET_COMMANDS.contains(rest.get(0))) usage(rest.get(0) + " does not take --internal");
+        sources = Schemas.INTERNAL;
+        return rest.toArray(new String[0]);
     }
 
     // ------------------------------------------------------------------ encode and decode
@@ -202,8 +225,7 @@ public final class Oracle {
         }
         if (count < 0) usage("--count must be >= 0");
 
-        Path jar = Schemas.kafkaJar();
-        List<Schemas.Schema> all = Schemas.load(jar);
+        List<Schemas.Schema> all = Schemas.load(sources);
         List<Schemas.Schema> live = new ArrayList<>();
         List<String> notLive = new ArrayList<>();
         for (Schemas.Schema s : all) {
@@ -431,7 +453,7 @@ public final class Oracle {
 
     static Map<String, Schemas.Schema> byName() throws IOException {
         Map<String, Schemas.Schema> byName = new HashMap<>();
-        for (Schemas.Schema s : Schemas.load(Schemas.kafkaJar())) byName.put(s.name, s);
+        for (Schemas.Schema s : Schemas.load(sources)) byName.put(s.name, s);
         return byName;
     }
 
@@ -474,17 +496,31 @@ public final class Oracle {
 
     // ------------------------------------------------------------------ schemas
 
+    /**
+     * Copies the schema files out of the jars, byte for byte: kafka-clients' into DIR, or with
+     * --internal each artifact's into DIR/<artifact>/. Prints the path of each jar on stdout.
+     */
     private static void schemas(String[] args) throws IOException {
         if (args.length != 2) usage("schemas needs DIR");
         Path dir = Path.of(args[1]);
-        Files.createDirectories(dir);
-        Path jar = Schemas.kafkaJar();
-        List<Schemas.Schema> all = Schemas.load(jar);
-        for (Schemas.Schema s : all) Files.write(dir.resolve(s.file), s.raw);
-        System.out.println(jar.toAbsolutePath());
+        List<Schemas.Schema> all = Schemas.load(sources);
+        StringBuilder from = new StringBuilder();
+        for (Schemas.Source src : sources) {
+            Path jar = src.jar();
+            Path to = internal ? dir.resolve(src.artifact) : dir;
+            Files.createDirectories(to);
+            int n = 0;
+            for (Schemas.Schema s : all) {
+                if (s.source != src) continue;
+                Files.write(to.resolve(s.file), s.raw);
+                n++;
+            }
+            System.out.println(jar.toAbsolutePath());
+            from.append(from.length() == 0 ? "" : ", ").append(jar).append("!/").append(src.dir).append(internal ? " (" + n + ")" : "");
+        }
         long live = all.stream().filter(Schemas.Schema::live).count();
-        System.err.printf("java-oracle: copied %d schema files (%d with versions, %d with validVersions none) from %s%s to %s%n",
-                all.size(), live, all.size() - live, jar, "!/" + Schemas.SCHEMA_DIR, dir);
+        System.err.printf("java-oracle: copied %d schema files (%d with versions, %d with validVersions none) from %s to %s%n",
+                all.size(), live, all.size() - live, from, internal ? dir.resolve("<artifact>") : dir);
     }
 
     /**
@@ -528,15 +564,8 @@ public final class Oracle {
         }
     }
 
-    /** The release of the kafka-clients jar on the classpath, from its kafka/kafka-version.properties. */
     static String kafkaVersion() {
-        try (java.io.InputStream in = Message.class.getResourceAsStream("/kafka/kafka-version.properties")) {
-            java.util.Properties p = new java.util.Properties();
-            if (in != null) p.load(in);
-            return p.getProperty("version", "(unknown)");
-        } catch (IOException e) {
-            return "(unknown)";
-        }
+        return Schemas.kafkaVersion();
     }
 
     /** Every constant of {@code ApiKeys}, one line each: {@code <id>\t<NAME>}. */

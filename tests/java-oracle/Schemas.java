@@ -20,11 +20,58 @@ import java.util.jar.JarEntry;
 import java.util.jar.JarFile;
 
 /**
- * The message schemas of the kafka-clients jar on the classpath (common/message/*.json), parsed
- * into a small model, and the generated Java class of every live schema.
+ * The JSON schemas of one set of Kafka jars on the classpath, parsed into a small model, and the
+ * generated Java class of every live schema: the protocol messages of kafka-clients
+ * (common/message/*.json, {@link #CLIENTS}) or Kafka's internal records ({@link #INTERNAL}), whose
+ * schemas and classes are in five other jars.
  */
 final class Schemas {
-    static final String SCHEMA_DIR = "common/message/";
+    /**
+     * Where schemas come from: the jar of a Kafka artifact, the directory in it that holds the
+     * *.json files (only those directly in it), and the package of their generated classes.
+     */
+    static final class Source {
+        final String artifact;
+        final String dir;   // e.g. "common/message/"
+        final String pkg;   // e.g. "org.apache.kafka.common.message"
+
+        Source(String artifact, String dir, String pkg) {
+            this.artifact = artifact;
+            this.dir = dir;
+            this.pkg = pkg;
+        }
+
+        /**
+         * The jar on the classpath: kafka-clients' is the one that holds {@link Message} (as it
+         * always was); another artifact's is {@code <artifact>-<kafka-clients' version>.jar}.
+         */
+        Path jar() {
+            if (artifact.equals("kafka-clients")) return kafkaJar();
+            String want = artifact + "-" + kafkaVersion() + ".jar";
+            for (String e : System.getProperty("java.class.path", "").split(java.io.File.pathSeparator)) {
+                Path p = Path.of(e);
+                if (p.getFileName() != null && p.getFileName().toString().equals(want)) return p;
+            }
+            throw new IllegalStateException(want + " is not on the classpath (" + artifact + " holds " + dir + "*.json and "
+                    + pkg + "); scripts/java-oracle.sh fetches it for Kafka's internal records");
+        }
+    }
+
+    /** The protocol messages: common/message/*.json and their classes in kafka-clients. */
+    static final List<Source> CLIENTS = List.of(new Source("kafka-clients", "common/message/", "org.apache.kafka.common.message"));
+
+    /**
+     * Kafka's internal records, which kafka-clients does not have: the records of the group, share
+     * and transaction coordinators (keys and values of __consumer_offsets, __share_group_state and
+     * __transaction_state), of the KRaft metadata log, and the quorum-state file of kafka-raft.
+     * In this order (by artifact), and within each by file name.
+     */
+    static final List<Source> INTERNAL = List.of(
+            new Source("kafka-group-coordinator", "common/message/", "org.apache.kafka.coordinator.group.generated"),
+            new Source("kafka-metadata", "common/metadata/", "org.apache.kafka.common.metadata"),
+            new Source("kafka-raft", "common/message/", "org.apache.kafka.raft.generated"),
+            new Source("kafka-share-coordinator", "common/message/", "org.apache.kafka.coordinator.share.generated"),
+            new Source("kafka-transaction-coordinator", "common/message/", "org.apache.kafka.coordinator.transaction.generated"));
 
     /** An inclusive version range; "none" is empty. */
     static final class Versions {
@@ -123,9 +170,10 @@ final class Schemas {
 
     /** One JSON schema file and, when it is live, its generated class. */
     static final class Schema {
+        Source source;         // set by load
         final String file;     // e.g. "CreateTopicsRequest.json"
         final String name;     // the JSON's "name"
-        final String apiType;  // request, response, header, data
+        final String apiType;  // request, response, header, data; coordinator-key, coordinator-value, metadata
         final Versions valid, flexible;
         final Struct root;
         final byte[] raw;      // the file as stored in the jar
@@ -154,6 +202,17 @@ final class Schemas {
     // "//" and "/* */" comments only outside string literals.
     private static final JsonMapper JSON = JsonMapper.builder().enable(JsonReadFeature.ALLOW_JAVA_COMMENTS).build();
 
+    /** The release of the kafka-clients jar on the classpath, from its kafka/kafka-version.properties. */
+    static String kafkaVersion() {
+        try (InputStream in = Message.class.getResourceAsStream("/kafka/kafka-version.properties")) {
+            java.util.Properties p = new java.util.Properties();
+            if (in != null) p.load(in);
+            return p.getProperty("version", "(unknown)");
+        } catch (IOException e) {
+            return "(unknown)";
+        }
+    }
+
     /** The jar that holds Kafka's generated message classes (and the schemas). */
     static Path kafkaJar() {
         try {
@@ -163,35 +222,58 @@ final class Schemas {
         }
     }
 
-    /** Every schema in the jar, sorted by file name; live ones bound to their classes. */
-    static List<Schema> load(Path jar) throws IOException {
+    /**
+     * Every schema of the sources, in their order and by file name within each; live ones bound
+     * to their classes. Two schemas with the same name fail the load (the lines name schemas).
+     */
+    static List<Schema> load(List<Source> sources) throws IOException {
+        List<Schema> out = new ArrayList<>();
+        Map<String, Schema> byName = new HashMap<>();
+        for (Source src : sources) {
+            for (Schema s : load(src, src.jar())) {
+                Schema before = byName.put(s.name, s);
+                if (before != null) {
+                    throw new IllegalStateException("schema name " + s.name + " twice: " + before.source.artifact + "!/" + before.source.dir
+                            + before.file + " and " + src.artifact + "!/" + src.dir + s.file);
+                }
+                out.add(s);
+            }
+        }
+        return out;
+    }
+
+    /** Every schema in src's directory of the jar, sorted by file name; live ones bound to their classes. */
+    static List<Schema> load(Source src, Path jar) throws IOException {
         List<Schema> out = new ArrayList<>();
         Map<String, List<String>> classesBySimpleName = new HashMap<>();
         java.util.Set<String> allClasses = new java.util.HashSet<>();
+        String dir = src.dir;
         try (JarFile jf = new JarFile(jar.toFile())) {
             TreeMap<String, JarEntry> schemaEntries = new TreeMap<>();
             for (Iterator<JarEntry> it = jf.entries().asIterator(); it.hasNext(); ) {
                 JarEntry e = it.next();
                 String n = e.getName();
-                if (n.startsWith(SCHEMA_DIR) && n.endsWith(".json") && n.indexOf('/', SCHEMA_DIR.length()) < 0) {
-                    schemaEntries.put(n.substring(SCHEMA_DIR.length()), e);
+                if (n.startsWith(dir) && n.endsWith(".json") && n.indexOf('/', dir.length()) < 0) {
+                    schemaEntries.put(n.substring(dir.length()), e);
                 } else if (n.endsWith(".class") && n.indexOf('$') < 0 && !n.startsWith("META-INF/")) {
                     String fqcn = n.substring(0, n.length() - ".class".length()).replace('/', '.');
                     allClasses.add(fqcn);
                     classesBySimpleName.computeIfAbsent(fqcn.substring(fqcn.lastIndexOf('.') + 1), k -> new ArrayList<>()).add(fqcn);
                 }
             }
-            if (schemaEntries.isEmpty()) throw new IllegalStateException(jar + " holds no " + SCHEMA_DIR + "*.json");
+            if (schemaEntries.isEmpty()) throw new IllegalStateException(jar + " holds no " + dir + "*.json");
             for (Map.Entry<String, JarEntry> e : schemaEntries.entrySet()) {
                 byte[] raw;
                 try (InputStream in = jf.getInputStream(e.getValue())) {
                     raw = in.readAllBytes();
                 }
-                out.add(parse(e.getKey(), raw));
+                Schema s = parse(e.getKey(), raw);
+                s.source = src;
+                out.add(s);
             }
         }
         for (Schema s : out) {
-            if (s.live()) bind(s, classesBySimpleName, allClasses);
+            if (s.live()) bind(s, jar, classesBySimpleName, allClasses);
         }
         return out;
     }
@@ -254,9 +336,11 @@ final class Schemas {
                     }
                 }
             }
-            Versions versions = Versions.parse(text(f, "versions", where), where);
             Versions nullable = Versions.parse(f.has("nullableVersions") ? f.get("nullableVersions").asText() : null, where);
             Versions tagged = Versions.parse(f.has("taggedVersions") ? f.get("taggedVersions").asText() : null, where);
+            // Kafka's FieldSpec: a field without "versions" but with "taggedVersions" has the tagged
+            // versions (TransactionLogValue's tagged fields, StreamsGroupMetadataValue.LastAssignmentConfigs).
+            Versions versions = !f.has("versions") && !tagged.isEmpty() ? tagged : Versions.parse(text(f, "versions", where), where);
             Versions flex = f.has("flexibleVersions") ? Versions.parse(f.get("flexibleVersions").asText(), where) : null;
             int tag = -1;
             if (f.has("tag")) {
@@ -287,17 +371,18 @@ final class Schemas {
     }
 
     /**
-     * Finds the generated class of a live schema among the jar's top-level classes: first
-     * "{@code <Name>Data}" (requests, responses, headers), then "{@code <Name>}" (data schemas), in
-     * any package; it must implement {@link Message} and have a {@code <Class>JsonConverter} next
-     * to it. Fails loudly when there is none or more than one.
+     * Finds the generated class of a live schema among the jar's top-level classes in the
+     * source's package: first "{@code <Name>Data}" (requests, responses, headers), then
+     * "{@code <Name>}" (data schemas, internal records); it must implement {@link Message} and
+     * have a {@code <Class>JsonConverter} next to it. Fails loudly when there is none or more than one.
      */
-    private static void bind(Schema s, Map<String, List<String>> bySimpleName, java.util.Set<String> all) {
+    private static void bind(Schema s, Path jar, Map<String, List<String>> bySimpleName, java.util.Set<String> all) {
         List<String> tried = new ArrayList<>();
         for (String simple : new String[] {s.name + "Data", s.name}) {
             List<String> found = new ArrayList<>();
             for (String fqcn : bySimpleName.getOrDefault(simple, List.of())) {
                 tried.add(fqcn);
+                if (!fqcn.equals(s.source.pkg + "." + simple)) continue;
                 if (!all.contains(fqcn + "JsonConverter")) continue;
                 try {
                     Class<?> c = Class.forName(fqcn, false, Schemas.class.getClassLoader());
@@ -329,6 +414,6 @@ final class Schemas {
         }
         throw new IllegalStateException("schema " + s.name + " (" + s.file + ", validVersions " + s.valid
                 + "): no generated class " + s.name + "Data or " + s.name + " implementing Message with a JsonConverter in "
-                + kafkaJar() + (tried.isEmpty() ? "" : " (rejected: " + tried + ")"));
+                + s.source.pkg + " of " + jar + (tried.isEmpty() ? "" : " (rejected: " + tried + ")"));
     }
 }

@@ -101,7 +101,14 @@ final class WireCheck {
             case BYTES:
             case RECORDS: sized(compact ? uvarint(path) - 1 : b.getInt(), nullable && !f.array, path); return;
             case STRUCT:
-                if (nullable && !f.array) {
+                if (nullable && !f.array && f.isTaggedIn(v)) {
+                    // In a tag section the marker is an unsigned varint, 0 for null and 1 before the
+                    // struct (Kafka's generated reader takes any value > 0 as present; its writer writes 1).
+                    // Only ConsumerGroupMemberMetadataValue.ClassicMemberMetadata (an internal record) has one.
+                    int marker = uvarint(path);
+                    if (marker == 0) return;
+                    if (marker != 1) throw fail("tagged nullable struct marker " + marker, path);
+                } else if (nullable && !f.array) {
                     byte marker = b.get();
                     if (marker == -1) return;
                     if (marker != 1) throw fail("nullable struct marker " + marker, path);
