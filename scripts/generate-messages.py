@@ -467,7 +467,9 @@ class Module:
             attrs.append(f'tagged = "{field["taggedVersions"]}"')
         if "flexibleVersions" in field:
             attrs.append(f'flexible = "{field["flexibleVersions"]}"')
-        if "default" in field:
+        # A JSON null default is no default, as Kafka's generator reads it (an empty
+        # array or struct); the string "null" is a null default.
+        if field.get("default") is not None:
             attrs.append("default = " + default_value(field["default"], inner, is_array, nullable))
         if field.get("ignorable"):
             attrs.append("ignorable")
@@ -507,7 +509,7 @@ def release_ranges(schema):
 def default_value(value, kafka_type, is_array, nullable):
     if isinstance(value, bool):
         return "true" if value else "false"
-    text = "null" if value is None else str(value)  # JSON's null, or the string "null"
+    text = str(value)
     if text == "null" and nullable:
         return "None"
     if is_array or kafka_type not in SCALARS:

@@ -778,3 +778,164 @@ fn request_log_is_kafkas() {
         tally.failed.join("\n")
     );
 }
+
+/// Kafka's own records (feature `internal`): every schema of the five jars
+/// beside kafka-clients at every version, both ways, against their generated
+/// Java classes (`java-oracle.sh generate --internal`): Java's bytes read
+/// through each family's codec (framed as Kafka frames them) and written back
+/// exact, and this crate's random instances read and written back by Java.
+#[cfg(feature = "internal")]
+#[test]
+#[ignore = "needs Java 17 and Maven: cargo test -p kafka-messages --features internal --test java_differential -- --ignored"]
+fn every_internal_record_matches_kafkas_java_classes() {
+    use kafka_messages::internal::*;
+    let dir = repo().join("target/java-differential/internal");
+    std::fs::create_dir_all(&dir).unwrap();
+    let (java, ours, echoed) = (
+        dir.join("java.tsv"),
+        dir.join("rust.tsv"),
+        dir.join("echo.tsv"),
+    );
+    oracle(&[
+        "generate",
+        java.to_str().unwrap(),
+        "--internal",
+        "--count",
+        &INSTANCES_PER_VERSION.to_string(),
+    ]);
+    let schemas: BTreeMap<&str, RecordSchema> = [
+        GroupCoordinatorKey::SCHEMAS,
+        TransactionCoordinatorKey::SCHEMAS,
+        ShareCoordinatorKey::SCHEMAS,
+        MetadataRecord::SCHEMAS,
+    ]
+    .concat()
+    .into_iter()
+    .map(|s| (s.schema.schema.json_name, s))
+    .collect();
+
+    // The body's bytes read through the family's codec and written back,
+    // the framing taken off again.
+    let round_trip = |name: &str, version: i16, body: &[u8]| -> Result<Vec<u8>, String> {
+        use kafka_wire::Versioned;
+        let Some(s) = schemas.get(name) else {
+            let q = QuorumStateData::decode_exact(Bytes::copy_from_slice(body), version)
+                .map_err(|e| e.to_string())?;
+            return q.encode_to_vec(version).map_err(|e| e.to_string());
+        };
+        let mut framed = Vec::new();
+        match s.role {
+            RecordRole::Key => framed.extend_from_slice(&s.record_type.to_be_bytes()),
+            RecordRole::Value => framed.extend_from_slice(&version.to_be_bytes()),
+            _ => {
+                for n in [1, s.record_type as u32, version as u32] {
+                    kafka_wire::codec::put_uvarint(&mut framed, n);
+                }
+            }
+        }
+        let prefix = framed.len();
+        framed.extend_from_slice(body);
+        let bytes = Bytes::from(framed);
+        macro_rules! family {
+            ($key:ident, $value:ident) => {
+                match s.role {
+                    RecordRole::Key => $key::decode(bytes)
+                        .map_err(|e| e.to_string())
+                        .and_then(|k| k.encode().map_err(|e| e.to_string())),
+                    _ => $value::decode(s.record_type, bytes)
+                        .map_err(|e| e.to_string())
+                        .and_then(|(v, x)| x.encode(v).map_err(|e| e.to_string())),
+                }
+            };
+        }
+        let again = match s.topic {
+            "__consumer_offsets" => family!(GroupCoordinatorKey, GroupCoordinatorValue),
+            "__transaction_state" => {
+                family!(TransactionCoordinatorKey, TransactionCoordinatorValue)
+            }
+            "__share_group_state" => family!(ShareCoordinatorKey, ShareCoordinatorValue),
+            _ => MetadataRecord::decode(bytes)
+                .map_err(|e| e.to_string())
+                .and_then(|(v, r)| r.encode(v).map_err(|e| e.to_string())),
+        }?;
+        Ok(again[prefix..].to_vec())
+    };
+
+    let mut from_java = Tally::default();
+    let mut seen: BTreeMap<String, Vec<i16>> = BTreeMap::new();
+    for (i, (name, version, hexed)) in lines(&java).into_iter().enumerate() {
+        let bytes = unhex(&hexed);
+        let result = round_trip(&name, version, &bytes)
+            .and_then(|again| same(again, &bytes, "the family's codec"));
+        from_java.check(format!("line {} {name} v{version} {hexed}", i + 1), result);
+        let versions = seen.entry(name).or_default();
+        if versions.last() != Some(&version) {
+            versions.push(version);
+        }
+    }
+    assert_eq!(
+        seen.len(),
+        schemas.len() + 1,
+        "every schema, and QuorumStateData"
+    );
+
+    let mut rows = String::new();
+    let mut made = Tally::default();
+    for (name, versions) in &seen {
+        let (schema, flexible) = match schemas.get(name.as_str()) {
+            Some(s) => (s.schema.schema, s.schema.flexible),
+            None => (
+                &<QuorumStateData as kafka_wire::KafkaStruct>::SCHEMA,
+                <QuorumStateData as kafka_wire::Versioned>::FLEXIBLE,
+            ),
+        };
+        for &version in versions {
+            for wire in random_instances(
+                name,
+                schema,
+                version,
+                flexible,
+                INSTANCES_PER_VERSION as usize,
+            ) {
+                match round_trip(name, version, &wire) {
+                    Ok(encoded) => {
+                        rows.push_str(&format!("{name}\t{version}\t{}\n", hex(&encoded)))
+                    }
+                    Err(e) => made.check(format!("{name} v{version} from {}", hex(&wire)), Err(e)),
+                }
+            }
+        }
+    }
+    std::fs::write(&ours, &rows).unwrap();
+    oracle(&[
+        "echo",
+        ours.to_str().unwrap(),
+        echoed.to_str().unwrap(),
+        "--internal",
+    ]);
+    let mut from_rust = Tally::default();
+    for ((name, version, sent), (_, _, back)) in lines(&ours).into_iter().zip(lines(&echoed)) {
+        let result = if back == sent {
+            Ok(())
+        } else {
+            Err(format!("Java wrote back {back}"))
+        };
+        from_rust.check(format!("{name} v{version} {sent}"), result);
+    }
+    eprintln!(
+        "internal records: Java -> Rust {} instances of {} schemas, {} failed; Rust -> Java {} instances, {} failed ({} not made)",
+        from_java.checked,
+        seen.len(),
+        from_java.failed.len(),
+        from_rust.checked,
+        from_rust.failed.len(),
+        made.failed.len()
+    );
+    let failed: Vec<String> = [from_java.failed, made.failed, from_rust.failed].concat();
+    assert!(
+        failed.is_empty(),
+        "{} failures:\n{}",
+        failed.len(),
+        failed.join("\n")
+    );
+}

@@ -237,10 +237,14 @@ fn compare_field(
             theirs.get("tag").and_then(Value::as_u64).map(|t| t as u32)
         ),
     );
-    let kafka_default = theirs.get("default").map(|d| match d {
-        Value::String(s) => normal_default(s),
-        other => normal_default(&other.to_string()),
-    });
+    // A JSON null default is no default, as Kafka's generator reads it.
+    let kafka_default = theirs
+        .get("default")
+        .filter(|d| !d.is_null())
+        .map(|d| match d {
+            Value::String(s) => normal_default(s),
+            other => normal_default(&other.to_string()),
+        });
     differ(
         "default",
         format!("{:?}", f.default.map(normal_default)),

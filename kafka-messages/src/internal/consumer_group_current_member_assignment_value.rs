@@ -48,7 +48,7 @@ pub struct TopicPartitions {
     pub partitions: Vec<i32>,
     /// The epoch at which the partition was assigned to the member. Used to fence zombie
     /// commits requests. Of the same length as Partitions.
-    #[kafka(versions = "0+", nullable = "0+", tag = 0, tagged = "0+", default = None)]
+    #[kafka(versions = "0+", nullable = "0+", tag = 0, tagged = "0+")]
     pub assignment_epochs: Option<Vec<i32>>,
     /// Tagged fields this declaration does not know, kept for round trips.
     #[kafka(unknown_tagged_fields)]

@@ -42,7 +42,7 @@ pub struct ConsumerGroupMemberMetadataValue {
     /// The classic member metadata which includes the supported protocols of the consumer if it
     /// uses the classic protocol. The metadata is null if the consumer uses the consumer
     /// protocol.
-    #[kafka(versions = "0+", nullable = "0+", tag = 0, tagged = "0+", default = None)]
+    #[kafka(versions = "0+", nullable = "0+", tag = 0, tagged = "0+")]
     pub classic_member_metadata: Option<ClassicMemberMetadata>,
     /// Tagged fields this declaration does not know, kept for round trips.
     #[kafka(unknown_tagged_fields)]

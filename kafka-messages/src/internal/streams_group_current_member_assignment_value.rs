@@ -60,7 +60,7 @@ pub struct TaskIds {
     pub partitions: Vec<i32>,
     /// The epoch at which the partition was assigned to the member. Used to fence zombie
     /// commits requests. Of the same length as Partitions. Only defined for active tasks.
-    #[kafka(versions = "0+", nullable = "0+", tag = 0, tagged = "0+", default = None)]
+    #[kafka(versions = "0+", nullable = "0+", tag = 0, tagged = "0+")]
     pub assignment_epochs: Option<Vec<i32>>,
     /// Tagged fields this declaration does not know, kept for round trips.
     #[kafka(unknown_tagged_fields)]

@@ -24,7 +24,7 @@ pub struct StreamsGroupMetadataValue {
     #[kafka(versions = "0+", tag = 0, tagged = "0+", default = -1)]
     pub validated_topology_epoch: i32,
     /// The last used configuration parameters as key-value pairs.
-    #[kafka(versions = "0+", nullable = "0+", tag = 1, tagged = "0+", default = None)]
+    #[kafka(versions = "0+", nullable = "0+", tag = 1, tagged = "0+")]
     pub last_assignment_configs: Option<Vec<LastAssignmentConfig>>,
     /// The topology epoch the plugin holds, or -1 if none. -2 (uncertain) marks an interrupted
     /// plugin operation: it solicits a push like -1 and is delete-eligible like a stored epoch.

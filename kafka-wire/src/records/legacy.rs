@@ -475,6 +475,8 @@ fn put_entry(
 /// [`RecordBatchBuilder`]: crate::records::RecordBatchBuilder
 ///
 /// ```
+/// # #[cfg(feature = "gzip")]
+/// # fn main() -> Result<(), kafka_wire::records::RecordsError> {
 /// use kafka_wire::records::{Compression, LegacyRecordsBuilder, NewRecord, TimestampType};
 ///
 /// let mut builder = LegacyRecordsBuilder::v1().compression(Compression::Gzip).base_offset(100);
@@ -491,7 +493,10 @@ fn put_entry(
 /// assert_eq!((read[0].offset(), read[0].key(), read[0].value()), (100, Some(&b"k"[..]), Some(&b"v"[..])));
 /// assert_eq!((read[1].offset(), read[1].timestamp(), read[1].key()), (101, 1_700_000_000_009, None));
 /// assert_eq!(read[1].header_count(), 0);
-/// # Ok::<(), kafka_wire::records::RecordsError>(())
+/// # Ok(())
+/// # }
+/// # #[cfg(not(feature = "gzip"))]
+/// # fn main() {}
 /// ```
 #[derive(Debug, Clone)]
 pub struct LegacyRecordsBuilder {

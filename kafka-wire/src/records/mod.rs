@@ -148,6 +148,8 @@
 //! has no way to set them.
 //!
 //! ```
+//! # #[cfg(feature = "snappy")]
+//! # fn main() -> Result<(), kafka_wire::records::RecordsError> {
 //! use kafka_wire::records::{Compression, LegacyRecordsBuilder, NewRecord, NO_TIMESTAMP};
 //!
 //! // Produce v0 (magic 0): no timestamps.
@@ -161,7 +163,10 @@
 //!         assert_eq!(record?.value(), Some(&b"v0 payload"[..]));
 //!     }
 //! }
-//! # Ok::<(), kafka_wire::records::RecordsError>(())
+//! # Ok(())
+//! # }
+//! # #[cfg(not(feature = "snappy"))]
+//! # fn main() {}
 //! ```
 //!
 //! # Safety on hostile input
