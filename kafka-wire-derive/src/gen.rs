@@ -194,6 +194,29 @@ impl<'a> FieldPlan<'a> {
         }
     }
 
+    /// [`encode_value`](Self::encode_value) as a tagged field's value: a null
+    /// struct is marked by an unsigned varint there, as Kafka marks it.
+    fn encode_tagged_value(&self, buf: TokenStream) -> TokenStream {
+        let (krate, member, ctx) = (self.krate, self.member, self.ctx());
+        if self.is_option() {
+            let nullable = self.nullable_now();
+            quote_spanned!(self.span=> #krate::__private::encode_tagged_option(&self.#member, #nullable, #buf, #ctx))
+        } else {
+            self.encode_value(buf)
+        }
+    }
+
+    /// [`decode_value`](Self::decode_value) of a tagged field's value.
+    fn decode_tagged_value(&self, buf: TokenStream) -> TokenStream {
+        let (krate, ctx) = (self.krate, self.ctx());
+        if self.is_option() {
+            let nullable = self.nullable_now();
+            quote_spanned!(self.span=> #krate::__private::decode_tagged_option(#buf, #nullable, #ctx))
+        } else {
+            self.decode_value(buf)
+        }
+    }
+
     /// Reads the field into `self`, reusing what it owns.
     fn decode_in_place(&self, buf: TokenStream) -> TokenStream {
         let (krate, ctx, ty, member) = (self.krate, self.ctx(), self.field.ty, self.member);
@@ -620,7 +643,7 @@ fn gen_encode(
         let (in_tagged, len, write) = (
             p.in_tagged(),
             p.len_value(),
-            in_field(p.encode_value(quote!(__kw_buf)), &p.name, krate),
+            in_field(p.encode_tagged_value(quote!(__kw_buf)), &p.name, krate),
         );
         quote! {
             if #in_tagged {
@@ -823,7 +846,7 @@ fn gen_tagged_section(
     let arms = tagged.iter().map(|p| {
         let tag = p.tag.unwrap_or_default();
         let in_tagged = p.in_tagged();
-        let read = p.decode_value(quote!(__kw_value));
+        let read = p.decode_tagged_value(quote!(__kw_value));
         let read = in_field(
             quote!(#krate::__private::decode_value(__kw_buf, __kw_tag, __kw_size, |__kw_value| #read)),
             &p.name,

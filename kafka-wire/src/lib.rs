@@ -122,12 +122,12 @@ pub mod __private {
     };
     pub use crate::view::fields::{
         option_from_view, tagged_count, tagged_header, unknown_tags_view, view_option,
-        view_unknown_section, view_value, TextDefault,
+        view_tagged_option, view_unknown_section, view_value, TextDefault,
     };
     pub use crate::wire::{
         decode_nullable_struct, decode_nullable_struct_in_place, decode_option,
-        decode_option_in_place, encode_nullable_struct, encode_option, nullable_struct_len,
-        option_is_default, option_len,
+        decode_option_in_place, decode_tagged_option, encode_nullable_struct, encode_option,
+        encode_tagged_option, nullable_struct_len, option_is_default, option_len,
     };
     pub use bytes::{Buf, BufMut};
     pub use core::default::Default;

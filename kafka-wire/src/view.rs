@@ -132,6 +132,16 @@ pub trait NullableView: WireView + crate::Nullable {
         buf: &mut &'a [u8],
         ctx: Ctx,
     ) -> Result<Option<Self::View<'a>>, DecodeError>;
+
+    /// [`view_nullable`](Self::view_nullable) of a tagged field's value, as
+    /// [`Nullable::decode_nullable_tagged`](crate::Nullable::decode_nullable_tagged) reads it.
+    #[inline]
+    fn view_nullable_tagged<'a>(
+        buf: &mut &'a [u8],
+        ctx: Ctx,
+    ) -> Result<Option<Self::View<'a>>, DecodeError> {
+        Self::view_nullable(buf, ctx)
+    }
 }
 
 /// Every derived struct with a view is nullable, as [`crate::Nullable`] has
@@ -148,6 +158,17 @@ impl<T: crate::KafkaStruct + WireView> NullableView for T {
             Ok(None)
         } else {
             Self::view_wire(buf, ctx).map(Some)
+        }
+    }
+
+    #[inline]
+    fn view_nullable_tagged<'a>(
+        buf: &mut &'a [u8],
+        ctx: Ctx,
+    ) -> Result<Option<Self::View<'a>>, DecodeError> {
+        match crate::wire::read_struct_marker(buf, true)? {
+            false => Ok(None),
+            true => Self::view_wire(buf, ctx).map(Some),
         }
     }
 }

@@ -172,6 +172,22 @@ pub trait Nullable: Wire {
         *slot = Self::decode_nullable(buf, ctx)?;
         Ok(())
     }
+    /// [`encode_nullable`](Self::encode_nullable) as the value of a tagged
+    /// field. The same bytes but for a struct, whose null marker is then an
+    /// unsigned varint (see [`encode_nullable_struct`]); the size is the same.
+    #[inline]
+    fn encode_nullable_tagged<B: BufMut>(
+        value: Option<&Self>,
+        buf: &mut B,
+        ctx: Ctx,
+    ) -> Result<(), EncodeError> {
+        Self::encode_nullable(value, buf, ctx)
+    }
+    /// [`decode_nullable`](Self::decode_nullable) of the value of a tagged field.
+    #[inline]
+    fn decode_nullable_tagged<B: Buf>(buf: &mut B, ctx: Ctx) -> Result<Option<Self>, DecodeError> {
+        Self::decode_nullable(buf, ctx)
+    }
 }
 
 mod array;
@@ -184,6 +200,8 @@ mod text;
 pub(crate) use array::check_count;
 pub use nullable::{
     decode_nullable_struct, decode_nullable_struct_in_place, decode_option, decode_option_in_place,
-    encode_nullable_struct, encode_option, nullable_struct_len, option_is_default, option_len,
+    decode_tagged_option, encode_nullable_struct, encode_option, encode_tagged_option,
+    nullable_struct_len, option_is_default, option_len,
 };
+pub(crate) use nullable::{read_struct_marker, struct_marker};
 pub use text::Records;

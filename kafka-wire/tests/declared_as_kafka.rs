@@ -5,7 +5,7 @@
 use kafka_wire::schema::{self, KafkaType};
 use kafka_wire::{
     EncodeErrorKind, KafkaMessage, KafkaStruct, Message, Str, UnknownTaggedFields, VersionRange,
-    Versioned,
+    Versioned, WireView,
 };
 
 /// Like Kafka's `ConsumerProtocolSubscription`: `"type": "data"`, versioned,
@@ -224,4 +224,79 @@ fn the_runtime_headers_are_declared_as_kafka_declares_them() {
         M::API_KEY
     }
     assert_eq!(api_key::<Fetchish>(), 1000);
+}
+
+/// Like the `ClassicMemberMetadata` of Kafka's `ConsumerGroupMemberMetadataValue`:
+/// a nullable struct in a tagged field, whose default is the empty struct.
+#[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[kafka(versions = "0", flexible = "0+", view)]
+pub struct Member {
+    #[kafka(versions = "0+", nullable = "0+", tag = 0, tagged = "0+")]
+    pub classic: Option<Classic>,
+    #[kafka(unknown_tagged_fields)]
+    pub unknown_tagged_fields: UnknownTaggedFields,
+}
+
+#[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[kafka(versions = "0", flexible = "0+", view)]
+pub struct Classic {
+    #[kafka(versions = "0+")]
+    pub session_timeout_ms: i32,
+    #[kafka(unknown_tagged_fields)]
+    pub unknown_tagged_fields: UnknownTaggedFields,
+}
+
+/// In a tagged field, a nullable struct's null marker is an unsigned varint
+/// (0 null, 1 present), where a regular field's is an int8 (-1, 1): Kafka's
+/// generator writes and reads it so. The typed codec, the views and the
+/// interpreted codec agree.
+#[test]
+fn a_tagged_nullable_struct_is_marked_by_a_varint() {
+    let null = Member {
+        classic: None,
+        unknown_tagged_fields: UnknownTaggedFields::new(),
+    };
+    // One tagged field: tag 0, size 1, marker 0 (null); the struct's own
+    // empty tagged section came first.
+    let bytes = null.encode_to_vec(0).unwrap();
+    assert_eq!(bytes, [1, 0, 1, 0]);
+    assert_eq!(null.encoded_len(0), bytes.len());
+    assert_eq!(Member::decode_exact(&bytes[..], 0).unwrap(), null);
+    let present = Member {
+        classic: Some(Classic {
+            session_timeout_ms: 7,
+            unknown_tagged_fields: UnknownTaggedFields::new(),
+        }),
+        ..null.clone()
+    };
+    let bytes = present.encode_to_vec(0).unwrap();
+    assert_eq!(bytes, [1, 0, 6, 1, 0, 0, 0, 7, 0]);
+    assert_eq!(Member::decode_exact(&bytes[..], 0).unwrap(), present);
+    // The empty struct is the default: not written.
+    let empty = Member {
+        classic: Some(Classic {
+            session_timeout_ms: 0,
+            unknown_tagged_fields: UnknownTaggedFields::new(),
+        }),
+        ..null.clone()
+    };
+    assert_eq!(empty.encode_to_vec(0).unwrap(), [0]);
+    // Views and the interpreted codec read both alike.
+    for m in [&null, &present] {
+        let bytes = m.encode_to_vec(0).unwrap();
+        let view = Member::view(&mut &bytes[..], 0).unwrap();
+        assert_eq!(Member::from_view(view), *m);
+        let schema = kafka_wire::schema::MessageSchema {
+            body: &Member::SCHEMA,
+            versions: Member::VERSIONS,
+            flexible: Member::FLEXIBLE,
+            api_key: None,
+        };
+        let dynamic =
+            kafka_wire::dynamic::DynamicMessage::decode_exact(schema, 0, bytes.clone().into())
+                .unwrap();
+        assert_eq!(dynamic.encode_to_vec().unwrap(), bytes);
+    }
+    // An int8 null marker (0xff) is not a varint Kafka writes there.
+    assert!(Member::decode_exact(&[1, 0, 1, 0xff][..], 0).is_err());
 }

@@ -34,6 +34,17 @@ impl FieldPlan<'_> {
         }
     }
 
+    /// [`view_value`](Self::view_value) of a tagged field's value.
+    fn view_tagged_value(&self, buf: TokenStream) -> TokenStream {
+        let (krate, ctx, base) = (self.krate, self.ctx(), self.field.base_ty());
+        if self.is_option() {
+            let nullable = self.nullable_now();
+            quote_spanned!(self.span=> #krate::__private::view_tagged_option::<#base>(#buf, #nullable, #ctx))
+        } else {
+            self.view_value(buf)
+        }
+    }
+
     /// The view of the field's default. A `default = …` literal is its own
     /// view (a number, a bool, a string as `&str`); `None` is null.
     fn default_view(&self) -> TokenStream {
@@ -243,7 +254,7 @@ fn gen_view_wire(
     let arms = tagged.iter().map(|p| {
         let tag = p.tag.unwrap_or_default();
         let (var, in_tagged) = (&p.var, p.in_tagged());
-        let read = p.view_value(quote!(__kw_value));
+        let read = p.view_tagged_value(quote!(__kw_value));
         let read = in_field(
             quote!(#krate::__private::view_value(__kw_buf, __kw_tag, __kw_size, |__kw_value| #read)),
             &p.name,

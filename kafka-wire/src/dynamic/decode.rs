@@ -3,7 +3,7 @@
 
 use core::fmt;
 
-use bytes::{Buf, Bytes};
+use bytes::Bytes;
 
 use super::view::{DynamicView, Node};
 use super::DynamicMessage;
@@ -245,7 +245,10 @@ impl Reader<'_> {
             KafkaType::Struct(schema) => {
                 let mut flags = 0;
                 if nullable {
-                    if self.take(|b| Ok(b.try_get_i8()?))? < 0 {
+                    // A tagged value, the only kind with a header, marks a
+                    // null struct with a varint.
+                    let tagged = header != 0;
+                    if !self.take(|b| crate::wire::read_struct_marker(b, tagged))? {
                         self.leaf(slot, header, start, (0, 0), Node::NULL);
                         return Ok(());
                     }

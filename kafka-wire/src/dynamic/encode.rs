@@ -9,6 +9,7 @@ use super::DynamicMessage;
 use crate::codec::{self, LengthForm, MAX_ARRAY_LEN};
 use crate::schema::{FieldSchema, KafkaType, StructSchema};
 use crate::tagged::{self, TagWriter};
+use crate::wire::struct_marker;
 use crate::{EncodeError, EncodeErrorKind, UnknownTaggedFields};
 
 pub(super) fn message(message: &DynamicMessage) -> Result<Vec<u8>, EncodeError> {
@@ -39,18 +40,18 @@ pub(super) fn message_len(message: &DynamicMessage) -> usize {
     Writer { version }.struct_len(&message.body, schema.flexible.contains(version))
 }
 
-/// The bytes of one value of type `ty` at `version`, as a field that is
-/// `nullable` and `flexible` there writes it (a tagged field's value, for
-/// the JSON reader).
+/// The bytes of a tagged field's value of type `ty` at `version`, as a
+/// field that is `nullable` and `flexible` there writes it (for the JSON
+/// reader).
 #[cfg(feature = "json")]
-pub(crate) fn value_bytes(
+pub(crate) fn tagged_value_bytes(
     ty: &KafkaType,
     value: &Value,
     (nullable, flexible): (bool, bool),
     version: i16,
 ) -> Result<Vec<u8>, EncodeError> {
     let mut out = Vec::new();
-    Writer { version }.write_value(&mut out, ty, value, nullable, flexible)?;
+    Writer { version }.write_value(&mut out, ty, value, nullable, flexible, true)?;
     Ok(out)
 }
 
@@ -114,6 +115,7 @@ impl Writer {
                     held.get(),
                     field.nullable.contains(v),
                     field_flexible(field, flexible, v),
+                    false,
                 )
                 .map_err(|e| e.in_field(field.name))?;
             } else if !field.versions.contains(v) && !field.ignorable {
@@ -145,7 +147,7 @@ impl Writer {
                     );
                     let size = self.value_len(&field.kafka_type, held, nullable, flexible);
                     tagged::put_header(out, tag, size)?;
-                    self.write_value(out, &field.kafka_type, held, nullable, flexible)
+                    self.write_value(out, &field.kafka_type, held, nullable, flexible, true)
                         .map_err(|e| e.in_field(field.name))?;
                 }
             }
@@ -167,6 +169,7 @@ impl Writer {
         value: &Value,
         nullable: bool,
         flexible: bool,
+        tagged: bool,
     ) -> Result<(), EncodeError> {
         match (ty, value) {
             (_, Value::Null) if !nullable => {
@@ -178,7 +181,7 @@ impl Writer {
             (KafkaType::Bytes | KafkaType::Records | KafkaType::Array(_), Value::Null) => {
                 codec::put_length(out, None, LengthForm::array(flexible))
             }
-            (KafkaType::Struct(_), Value::Null) => out.put_i8(-1),
+            (KafkaType::Struct(_), Value::Null) => out.put_i8(struct_marker(false, tagged)),
             (KafkaType::Bool, Value::Bool(v)) => out.put_u8(u8::from(*v)),
             (KafkaType::Int8, Value::Int8(v)) => out.put_i8(*v),
             (KafkaType::Int16, Value::Int16(v)) => out.put_i16(*v),
@@ -199,13 +202,13 @@ impl Writer {
                     LengthForm::array(flexible),
                 )?;
                 for (i, element) in elements.iter().enumerate() {
-                    self.write_value(out, inner, &element.value, false, flexible)
+                    self.write_value(out, inner, &element.value, false, flexible, false)
                         .map_err(|e| e.at_index(i))?;
                 }
             }
             (KafkaType::Struct(schema), Value::Struct(s)) if s.is_of(schema) => {
                 if nullable {
-                    out.put_i8(1);
+                    out.put_i8(struct_marker(true, tagged));
                 }
                 self.write_struct(out, s, flexible)?;
             }

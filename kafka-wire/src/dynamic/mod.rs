@@ -77,7 +77,7 @@ mod view;
 pub(crate) use decode::field_flexible;
 pub use decode::PartialDecode;
 #[cfg(feature = "json")]
-pub(crate) use encode::value_bytes;
+pub(crate) use encode::tagged_value_bytes;
 #[cfg(feature = "json")]
 pub(crate) use value::is_default;
 pub use value::{

@@ -22,7 +22,7 @@ use serde_json::Value as Json;
 
 use super::{JsonError, JsonErrorKind};
 use crate::codec::{self, LengthForm, MAX_STRING_LEN};
-use crate::dynamic::{field_flexible, is_default, value_bytes, DynamicView, Element, Value};
+use crate::dynamic::{field_flexible, is_default, tagged_value_bytes, DynamicView, Element, Value};
 use crate::schema::{FieldSchema, KafkaType, MessageSchema, StructSchema};
 use crate::{tagged, Records, Str, Uuid, VersionRange};
 
@@ -412,7 +412,7 @@ impl StructReader<'_, '_> {
                     field.nullable.contains(v),
                     field_flexible(field, self.flexible, v),
                 );
-                let bytes = value_bytes(&field.kafka_type, &value, form, v)
+                let bytes = tagged_value_bytes(&field.kafka_type, &value, form, v)
                     .map_err(|e| self.cx.fail(&at, JsonErrorKind::Encode(e)))?;
                 tagged.push((field.tag.unwrap_or_default(), bytes));
                 continue;

@@ -23,6 +23,21 @@ pub fn view_option<'a, T: NullableView>(
     }
 }
 
+/// [`view_option`] of a tagged field's value (see
+/// [`NullableView::view_nullable_tagged`]).
+#[inline]
+pub fn view_tagged_option<'a, T: NullableView>(
+    buf: &mut &'a [u8],
+    nullable: bool,
+    ctx: Ctx,
+) -> Result<Option<T::View<'a>>, DecodeError> {
+    if nullable {
+        T::view_nullable_tagged(buf, ctx)
+    } else {
+        T::view_wire(buf, ctx).map(Some)
+    }
+}
+
 /// The owned value of an `Option<T>` field's view.
 #[inline]
 pub fn option_from_view<T: WireView>(view: Option<T::View<'_>>) -> Option<T> {

@@ -137,6 +137,76 @@ impl<T: crate::KafkaStruct> Nullable for T {
     ) -> Result<(), DecodeError> {
         decode_nullable_struct_in_place(slot, buf, ctx)
     }
+
+    #[inline]
+    fn encode_nullable_tagged<B: BufMut>(
+        value: Option<&Self>,
+        buf: &mut B,
+        ctx: Ctx,
+    ) -> Result<(), EncodeError> {
+        buf.put_u8(struct_marker(value.is_some(), true) as u8);
+        value.map_or(Ok(()), |v| v.encode_wire(buf, ctx))
+    }
+
+    #[inline]
+    fn decode_nullable_tagged<B: Buf>(buf: &mut B, ctx: Ctx) -> Result<Option<Self>, DecodeError> {
+        match read_struct_marker(buf, true)? {
+            false => Ok(None),
+            true => Self::decode_wire(buf, ctx).map(Some),
+        }
+    }
+}
+
+/// The one byte in front of a nullable struct, as Kafka's generator writes it:
+/// an int8, `1` present and `-1` null; in a tagged field an unsigned varint,
+/// `1` present and `0` null. (Read back, a negative int8 or a zero varint is
+/// null, anything else present.)
+pub(crate) const fn struct_marker(present: bool, tagged: bool) -> i8 {
+    match (present, tagged) {
+        (true, _) => 1,
+        (false, false) => -1,
+        (false, true) => 0,
+    }
+}
+
+/// Reads the marker [`struct_marker`] writes: whether a struct follows.
+#[inline]
+pub(crate) fn read_struct_marker<B: Buf>(buf: &mut B, tagged: bool) -> Result<bool, DecodeError> {
+    Ok(match tagged {
+        false => buf.try_get_i8()? >= 0,
+        true => codec::get_uvarint(buf)? != 0,
+    })
+}
+
+/// [`encode_option`] of the value of a tagged field (see
+/// [`Nullable::encode_nullable_tagged`]).
+#[inline]
+pub fn encode_tagged_option<T: Nullable, B: BufMut>(
+    value: &Option<T>,
+    nullable: bool,
+    buf: &mut B,
+    ctx: Ctx,
+) -> Result<(), EncodeError> {
+    if nullable {
+        T::encode_nullable_tagged(value.as_ref(), buf, ctx)
+    } else {
+        encode_option(value, false, buf, ctx)
+    }
+}
+
+/// [`decode_option`] of the value of a tagged field (see
+/// [`Nullable::decode_nullable_tagged`]).
+#[inline]
+pub fn decode_tagged_option<T: Nullable, B: Buf>(
+    buf: &mut B,
+    nullable: bool,
+    ctx: Ctx,
+) -> Result<Option<T>, DecodeError> {
+    if nullable {
+        T::decode_nullable_tagged(buf, ctx)
+    } else {
+        decode_option(buf, false, ctx)
+    }
 }
 
 /// Writes a nullable struct: an int8 marker (`-1` null, `1` present), then the struct.
@@ -148,11 +218,11 @@ pub fn encode_nullable_struct<T: Wire, B: BufMut>(
 ) -> Result<(), EncodeError> {
     match value {
         Some(v) => {
-            buf.put_i8(1);
+            buf.put_i8(struct_marker(true, false));
             v.encode_wire(buf, ctx)
         }
         None => {
-            buf.put_i8(-1);
+            buf.put_i8(struct_marker(false, false));
             Ok(())
         }
     }
