@@ -27,9 +27,7 @@
 
 #![cfg(all(feature = "gzip", feature = "snappy", feature = "lz4"))]
 
-use std::fmt::Write as _;
-use std::path::{Path, PathBuf};
-use std::process::Command;
+use std::path::Path;
 
 use bytes::Bytes;
 use kafka_wire::records::{
@@ -38,41 +36,8 @@ use kafka_wire::records::{
 use kafka_wire::Records;
 
 mod records_common;
+use records_common::java::{compare, hex, java_available, older_release, oracle};
 use records_common::{random_records, records_of, Owned, Rng, T0};
-
-fn repo() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
-}
-
-fn java_available() -> bool {
-    let java = std::env::var_os("JAVA_HOME")
-        .map(|h| Path::new(&h).join("bin/java"))
-        .unwrap_or_else(|| "java".into());
-    Command::new(java).arg("-version").output().is_ok()
-}
-
-fn oracle(args: &[&Path]) {
-    let script = repo().join("scripts/java-records.sh");
-    let status = Command::new("bash")
-        .arg(&script)
-        .args(args)
-        .env("KAFKA_VERSION", "3.9.1")
-        .status()
-        .expect("bash runs");
-    assert!(status.success(), "{} {args:?} failed", script.display());
-}
-
-fn hex(b: Option<&[u8]>) -> String {
-    match b {
-        None => "-".into(),
-        Some(b) => b
-            .iter()
-            .fold(String::with_capacity(2 * b.len()), |mut s, x| {
-                let _ = write!(s, "{x:02x}");
-                s
-            }),
-    }
-}
 
 fn type_name(t: TimestampType) -> &'static str {
     match t {
@@ -109,27 +74,6 @@ fn record_line(o: &Owned) -> String {
         hex(o.key.as_deref()),
         hex(o.value.as_deref())
     )
-}
-
-fn compare(ours: &[String], java: &[&str], what: &str) {
-    for (i, (o, j)) in ours.iter().zip(java).enumerate() {
-        if o != j {
-            let at = o.bytes().zip(j.bytes()).take_while(|(a, b)| a == b).count();
-            let from = at.saturating_sub(60);
-            let cut = |s: &str| {
-                s.get(from..(at + 60).min(s.len()))
-                    .unwrap_or("")
-                    .to_string()
-            };
-            panic!(
-                "{what}, line {}, from byte {from}:\n  ours: {}\n  java: {}",
-                i + 1,
-                cut(o),
-                cut(j)
-            );
-        }
-    }
-    assert_eq!(ours.len(), java.len(), "{what}: line count");
 }
 
 fn codec(name: &str) -> Compression {
@@ -228,7 +172,10 @@ impl std::fmt::Display for Tally {
 
 fn java_writes_rust_reads(dir: &Path) -> (usize, Tally) {
     let (bin, tsv) = (dir.join("java.bin"), dir.join("java.tsv"));
-    oracle(&[Path::new("legacy-write"), &bin, &tsv]);
+    oracle(
+        Some(&older_release()),
+        &[Path::new("legacy-write"), &bin, &tsv],
+    );
     let java = std::fs::read_to_string(&tsv).unwrap();
     let records = Records(Bytes::from(std::fs::read(&bin).unwrap()));
     let mut batches = records.batches();
@@ -383,7 +330,10 @@ fn rust_writes_java_reads(dir: &Path) -> (usize, Tally) {
         dir.join("rust-again.bin"),
     );
     std::fs::write(&bin, &all.0).unwrap();
-    oracle(&[Path::new("legacy-read"), &bin, &tsv, &again]);
+    oracle(
+        Some(&older_release()),
+        &[Path::new("legacy-read"), &bin, &tsv, &again],
+    );
     let java = std::fs::read_to_string(&tsv).unwrap();
     compare(
         &expected,

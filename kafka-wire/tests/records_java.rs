@@ -28,8 +28,7 @@
 ))]
 
 use std::fmt::Write as _;
-use std::path::{Path, PathBuf};
-use std::process::Command;
+use std::path::Path;
 
 use bytes::Bytes;
 use kafka_wire::records::{
@@ -39,40 +38,8 @@ use kafka_wire::records::{
 use kafka_wire::Records;
 
 mod records_common;
+use records_common::java::{compare, hex, java_available, oracle};
 use records_common::{append_all, random_records, records_of, Owned, Rng, T0};
-
-fn repo() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
-}
-
-fn java_available() -> bool {
-    let java = std::env::var_os("JAVA_HOME")
-        .map(|h| Path::new(&h).join("bin/java"))
-        .unwrap_or_else(|| "java".into());
-    Command::new(java).arg("-version").output().is_ok()
-}
-
-fn oracle(args: &[&Path]) {
-    let script = repo().join("scripts/java-records.sh");
-    let status = Command::new("bash")
-        .arg(&script)
-        .args(args)
-        .status()
-        .expect("bash runs");
-    assert!(status.success(), "{} {args:?} failed", script.display());
-}
-
-fn hex(b: Option<&[u8]>) -> String {
-    match b {
-        None => "-".into(),
-        Some(b) => b
-            .iter()
-            .fold(String::with_capacity(2 * b.len()), |mut s, x| {
-                let _ = write!(s, "{x:02x}");
-                s
-            }),
-    }
-}
 
 fn batch_line(name: &str, b: &RecordBatch) -> String {
     format!(
@@ -163,29 +130,6 @@ fn render(records: &Records, names: &[String]) -> (Vec<String>, Vec<RecordBatch>
     (lines, batches)
 }
 
-fn compare(ours: &[String], java: &str, what: &str) {
-    let java: Vec<&str> = java.lines().collect();
-    for (i, (o, j)) in ours.iter().zip(&java).enumerate() {
-        if o != j {
-            // Where they part, with some context (values can be long).
-            let at = o.bytes().zip(j.bytes()).take_while(|(a, b)| a == b).count();
-            let from = at.saturating_sub(60);
-            let cut = |s: &str| {
-                s.get(from..(at + 60).min(s.len()))
-                    .unwrap_or("")
-                    .to_string()
-            };
-            panic!(
-                "{what}, line {}, from byte {from}:\n  ours: {}\n  java: {}",
-                i + 1,
-                cut(o),
-                cut(j)
-            );
-        }
-    }
-    assert_eq!(ours.len(), java.len(), "{what}: line count");
-}
-
 /// The batch written again by this crate's builder from what it read.
 fn rebuild(b: &RecordBatch, compression: Compression) -> RecordBatch {
     let mut builder = RecordBatchBuilder::new()
@@ -223,7 +167,7 @@ fn rebuild(b: &RecordBatch, compression: Compression) -> RecordBatch {
 
 fn java_writes_rust_reads(dir: &Path) {
     let (bin, tsv) = (dir.join("java.bin"), dir.join("java.tsv"));
-    oracle(&[Path::new("write"), &bin, &tsv]);
+    oracle(None, &[Path::new("write"), &bin, &tsv]);
     let java = std::fs::read_to_string(&tsv).unwrap();
     let names: Vec<String> = java
         .lines()
@@ -232,7 +176,11 @@ fn java_writes_rust_reads(dir: &Path) {
         .collect();
     let records = Records(Bytes::from(std::fs::read(&bin).unwrap()));
     let (ours, batches) = render(&records, &names);
-    compare(&ours, &java, "Java wrote, this crate read");
+    compare(
+        &ours,
+        &java.lines().collect::<Vec<_>>(),
+        "Java wrote, this crate read",
+    );
 
     let mut identical = 0;
     for b in &batches {
@@ -456,10 +404,13 @@ fn rust_writes_java_reads(dir: &Path) {
         dir.join("rust-again.bin"),
     );
     std::fs::write(&bin, &records.0).unwrap();
-    oracle(&[Path::new("read"), &bin, &tsv, &again]);
+    oracle(None, &[Path::new("read"), &bin, &tsv, &again]);
     compare(
         &expected,
-        &std::fs::read_to_string(&tsv).unwrap(),
+        &std::fs::read_to_string(&tsv)
+            .unwrap()
+            .lines()
+            .collect::<Vec<_>>(),
         "this crate wrote, Java read",
     );
 

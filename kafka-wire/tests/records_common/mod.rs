@@ -3,6 +3,8 @@
 
 #![allow(dead_code)]
 
+pub mod java;
+
 use kafka_wire::records::{
     Compression, Header, NewRecord, Record, RecordBatch, RecordBatchBuilder, RecordsError,
 };
