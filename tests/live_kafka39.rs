@@ -16,7 +16,6 @@ use std::time::{Duration, Instant};
 
 use kafka_messages::client::Client;
 use kafka_messages::create_topics::CreatableTopicResult;
-use kafka_messages::fetch::{FetchPartition, FetchTopic};
 use kafka_messages::list_offsets::{ListOffsetsPartition, ListOffsetsTopic};
 use kafka_messages::metadata::MetadataRequestTopic;
 use kafka_messages::offset_commit::{OffsetCommitRequestPartition, OffsetCommitRequestTopic};
@@ -28,7 +27,8 @@ use kafka_wire::{ErrorCode, Message, Records, Uuid};
 
 mod live_common;
 use live_common::{
-    create_topic, eventually, ok, send, unique, versions_in, wait_for_leaders, KAFKA39,
+    create_topic, eventually, fetch_request, ok, send, unique, versions_in, wait_for_leaders,
+    KAFKA39,
 };
 
 fn client() -> Client {
@@ -310,26 +310,7 @@ fn fetch_all(c: &mut Client, topic: &str, id: Uuid, version: i16, wanted: usize)
             out.len()
         );
         let next = out.last().map_or(0, |r| r.offset + 1);
-        let mut t = FetchTopic {
-            partitions: vec![FetchPartition {
-                partition: 0,
-                fetch_offset: next,
-                partition_max_bytes: 1 << 20,
-                ..Default::default()
-            }],
-            ..Default::default()
-        };
-        if version >= 13 {
-            t.topic_id = id;
-        } else {
-            t.topic = topic.into();
-        }
-        let request = FetchRequest {
-            max_wait_ms: 100,
-            min_bytes: 1,
-            topics: vec![t],
-            ..Default::default()
-        };
+        let request = fetch_request(topic, id, next, version);
         let response = send(c, &request, version);
         ok(response.error_code, &format!("Fetch v{version}"));
         let p = &response.responses[0].partitions[0];

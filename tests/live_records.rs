@@ -11,14 +11,13 @@
 use std::time::{Duration, Instant};
 
 use kafka_messages::client::Client;
-use kafka_messages::fetch::{FetchPartition, FetchTopic};
 use kafka_messages::produce::{PartitionProduceData, TopicProduceData};
 use kafka_messages::*;
 use kafka_wire::records::{Compression, Header, NewRecord, RecordBatchBuilder};
 use kafka_wire::{ErrorCode, Records, Uuid};
 
 mod live_common;
-use live_common::{create_topic, send, unique, versions};
+use live_common::{create_topic, fetch_request, send, unique, versions};
 
 fn client() -> Client {
     live_common::client("kafka-wire-live-records")
@@ -104,26 +103,7 @@ fn fetch_all(c: &mut Client, topic: &str, id: Uuid, version: i16, wanted: usize)
             out.len()
         );
         let next = out.last().map_or(0, |r| r.0 + 1);
-        let mut t = FetchTopic {
-            partitions: vec![FetchPartition {
-                partition: 0,
-                fetch_offset: next,
-                partition_max_bytes: 1 << 20,
-                ..Default::default()
-            }],
-            ..Default::default()
-        };
-        if version >= 13 {
-            t.topic_id = id;
-        } else {
-            t.topic = topic.into();
-        }
-        let request = FetchRequest {
-            max_wait_ms: 100,
-            min_bytes: 1,
-            topics: vec![t],
-            ..Default::default()
-        };
+        let request = fetch_request(topic, id, next, version);
         let response = send(c, &request, version);
         let p = &response.responses[0].partitions[0];
         assert_eq!(

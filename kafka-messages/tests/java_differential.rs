@@ -170,6 +170,21 @@ impl Tally {
     }
 }
 
+/// Whether Java wrote back (`echoed`) each line this crate wrote (`ours`)
+/// byte for byte.
+fn written_back(ours: &Path, echoed: &Path) -> Tally {
+    let mut tally = Tally::default();
+    for ((name, version, sent), (_, _, back)) in lines(ours).into_iter().zip(lines(echoed)) {
+        let result = if back == sent {
+            Ok(())
+        } else {
+            Err(format!("Java wrote back {back}"))
+        };
+        tally.check(format!("{name} v{version} {sent}"), result);
+    }
+    tally
+}
+
 fn lines(path: &Path) -> Vec<(String, i16, String)> {
     std::fs::read_to_string(path)
         .unwrap()
@@ -277,15 +292,7 @@ fn matches_java_classes(release: Release) {
         release,
         &["echo", ours.to_str().unwrap(), echoed.to_str().unwrap()],
     );
-    let mut from_rust = Tally::default();
-    for ((name, version, sent), (_, _, back)) in lines(&ours).into_iter().zip(lines(&echoed)) {
-        let result = if back == sent {
-            Ok(())
-        } else {
-            Err(format!("Java wrote back {back}"))
-        };
-        from_rust.check(format!("{name} v{version} {sent}"), result);
-    }
+    let from_rust = written_back(&ours, &echoed);
 
     let versions: usize = seen.values().map(Vec::len).sum();
     eprintln!(
@@ -913,15 +920,7 @@ fn every_internal_record_matches_kafkas_java_classes() {
         echoed.to_str().unwrap(),
         "--internal",
     ]);
-    let mut from_rust = Tally::default();
-    for ((name, version, sent), (_, _, back)) in lines(&ours).into_iter().zip(lines(&echoed)) {
-        let result = if back == sent {
-            Ok(())
-        } else {
-            Err(format!("Java wrote back {back}"))
-        };
-        from_rust.check(format!("{name} v{version} {sent}"), result);
-    }
+    let from_rust = written_back(&ours, &echoed);
     eprintln!(
         "internal records: Java -> Rust {} instances of {} schemas, {} failed; Rust -> Java {} instances, {} failed ({} not made)",
         from_java.checked,

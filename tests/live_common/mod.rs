@@ -10,8 +10,11 @@ use std::thread::sleep;
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use kafka_messages::client::Client;
+use kafka_messages::fetch::{FetchPartition, FetchTopic};
 use kafka_messages::metadata::MetadataRequestTopic;
-use kafka_messages::{ApiKey, CreatableTopic, CreateTopicsRequest, MetadataRequest, Release};
+use kafka_messages::{
+    ApiKey, CreatableTopic, CreateTopicsRequest, FetchRequest, MetadataRequest, Release,
+};
 use kafka_wire::{ErrorCode, Message, Request, Uuid};
 
 /// A broker the live tests talk to: its address is the environment variable
@@ -187,4 +190,29 @@ pub fn wait_for_leaders(c: &mut Client, name: &str, partitions: i32) -> Uuid {
         "{name}: no leader for every partition after 30 s"
     );
     m.topics[0].topic_id
+}
+
+/// A Fetch of partition 0 of `topic` (id `id`, which Fetch v13 and up name
+/// it by) from `offset`, up to 1 MiB, waiting at most 100 ms.
+pub fn fetch_request(topic: &str, id: Uuid, offset: i64, version: i16) -> FetchRequest {
+    let mut t = FetchTopic {
+        partitions: vec![FetchPartition {
+            partition: 0,
+            fetch_offset: offset,
+            partition_max_bytes: 1 << 20,
+            ..Default::default()
+        }],
+        ..Default::default()
+    };
+    if version >= 13 {
+        t.topic_id = id;
+    } else {
+        t.topic = topic.into();
+    }
+    FetchRequest {
+        max_wait_ms: 100,
+        min_bytes: 1,
+        topics: vec![t],
+        ..Default::default()
+    }
 }
