@@ -66,10 +66,14 @@ fn interpreted_round_trip(name: &str, version: i16, bytes: &[u8]) -> Result<Vec<
         .map_err(|e| format!("interpreted encode: {e}"))
 }
 
-/// The schema of the declaration `name`, for the interpreted codec.
+/// The schema of the declaration `name`, for the interpreted codec: a
+/// protocol schema's, or (feature `internal`) one of Kafka's own records'.
 fn message_schema(name: &str) -> Result<MessageSchema, String> {
-    let (body, versions, flexible) =
-        declaration(name).ok_or_else(|| format!("no declaration named {name}"))?;
+    #[cfg(feature = "internal")]
+    let found = declaration(name).or_else(|| common::internal_declaration(name));
+    #[cfg(not(feature = "internal"))]
+    let found = declaration(name);
+    let (body, versions, flexible) = found.ok_or_else(|| format!("no declaration named {name}"))?;
     Ok(MessageSchema {
         body,
         versions,
@@ -384,31 +388,87 @@ fn json_of_older_versions_is_the_older_releases_json() {
 /// Kafka's JSON of every instance `release`'s oracle writes of the versions
 /// [`checked_against`] it, both ways.
 fn json_matches_java(release: Release) {
-    let dir = repo().join(format!("target/java-differential/{}", release.version()));
-    std::fs::create_dir_all(&dir).unwrap();
+    json_matches(Classes::Release(release));
+}
+
+/// Whose generated Java classes a differential runs against.
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Classes {
+    /// A release's kafka-clients, for the versions [`checked_against`] it.
+    Release(Release),
+    /// The five jars of Kafka's own records (`--internal`).
+    #[cfg(feature = "internal")]
+    Internal,
+}
+
+impl Classes {
+    fn dir(self) -> PathBuf {
+        let name = match self {
+            Classes::Release(release) => release.version(),
+            #[cfg(feature = "internal")]
+            Classes::Internal => "internal",
+        };
+        let dir = repo().join("target/java-differential").join(name);
+        std::fs::create_dir_all(&dir).unwrap();
+        dir
+    }
+
+    fn oracle(self, args: &[&str]) {
+        match self {
+            Classes::Release(release) => oracle_of(release, args),
+            #[cfg(feature = "internal")]
+            Classes::Internal => oracle(&[args, &["--internal"]].concat()),
+        }
+    }
+
+    /// Java's instances of what this run checks.
+    fn instances(self) -> Vec<(String, i16, String)> {
+        match self {
+            Classes::Release(release) => lines(java_instances_of(release))
+                .into_iter()
+                .filter(|(name, v, _)| {
+                    release == Release::Latest || checked_against(release, name, *v)
+                })
+                .collect(),
+            #[cfg(feature = "internal")]
+            Classes::Internal => lines(internal_instances()),
+        }
+    }
+}
+
+/// Java's seeded random instances of Kafka's own records (`generate
+/// --internal`), written once for the tests of this file.
+#[cfg(feature = "internal")]
+fn internal_instances() -> &'static Path {
+    static DONE: std::sync::OnceLock<PathBuf> = std::sync::OnceLock::new();
+    DONE.get_or_init(|| {
+        let path = Classes::Internal.dir().join("instances.tsv");
+        let count = INSTANCES_PER_VERSION.to_string();
+        Classes::Internal.oracle(&["generate", path.to_str().unwrap(), "--count", &count]);
+        path
+    })
+}
+
+/// Kafka's JSON of every instance of `classes`, both ways.
+fn json_matches(classes: Classes) {
+    let dir = classes.dir();
     let (instances_file, written, ours, echoed) = (
         dir.join("json-instances.tsv"),
         dir.join("json-java.tsv"),
         dir.join("json-rust.tsv"),
         dir.join("json-echo.tsv"),
     );
-    let instances: Vec<(String, i16, String)> = lines(java_instances_of(release))
-        .into_iter()
-        .filter(|(name, v, _)| release == Release::Latest || checked_against(release, name, *v))
-        .collect();
+    let instances = classes.instances();
     let rows: String = instances
         .iter()
         .map(|(name, v, hexed)| format!("{name}\t{v}\t{hexed}\n"))
         .collect();
     std::fs::write(&instances_file, rows).unwrap();
-    oracle_of(
-        release,
-        &[
-            "json",
-            instances_file.to_str().unwrap(),
-            written.to_str().unwrap(),
-        ],
-    );
+    classes.oracle(&[
+        "json",
+        instances_file.to_str().unwrap(),
+        written.to_str().unwrap(),
+    ]);
     let java: Vec<String> = std::fs::read_to_string(&written)
         .unwrap()
         .lines()
@@ -492,14 +552,11 @@ fn json_matches_java(release: Release) {
         }
     }
     std::fs::write(&ours, &rows).unwrap();
-    oracle_of(
-        release,
-        &[
-            "from-json",
-            ours.to_str().unwrap(),
-            echoed.to_str().unwrap(),
-        ],
-    );
+    classes.oracle(&[
+        "from-json",
+        ours.to_str().unwrap(),
+        echoed.to_str().unwrap(),
+    ]);
     let mut by_java = Tally::default();
     for (((name, version, sent), (_, _, back)), bytes) in
         lines(&ours).into_iter().zip(lines(&echoed)).zip(&ours_read)
@@ -517,9 +574,8 @@ fn json_matches_java(release: Release) {
     // The bytes of our JSON read back are the instance's without its
     // unknown tagged fields: Java's JSON of both is the same text.
     eprintln!(
-        "JSON (Kafka {}): {} instances written as Java writes them ({byte_exact} byte for byte, the rest equal as values), \
+        "JSON ({classes:?}): {} instances written as Java writes them ({byte_exact} byte for byte, the rest equal as values), \
          {} failed; {} of Java's read here, {} failed; {} of ours read by Java, {} failed",
-        release.version(),
         writes.checked,
         writes.failed.len(),
         reads.checked,
@@ -796,20 +852,9 @@ fn request_log_is_kafkas() {
 #[ignore = "needs Java 17 and Maven: cargo test -p kafka-messages --features internal --test java_differential -- --ignored"]
 fn every_internal_record_matches_kafkas_java_classes() {
     use kafka_messages::internal::*;
-    let dir = repo().join("target/java-differential/internal");
-    std::fs::create_dir_all(&dir).unwrap();
-    let (java, ours, echoed) = (
-        dir.join("java.tsv"),
-        dir.join("rust.tsv"),
-        dir.join("echo.tsv"),
-    );
-    oracle(&[
-        "generate",
-        java.to_str().unwrap(),
-        "--internal",
-        "--count",
-        &INSTANCES_PER_VERSION.to_string(),
-    ]);
+    let dir = Classes::Internal.dir();
+    let (ours, echoed) = (dir.join("rust.tsv"), dir.join("echo.tsv"));
+    let java = internal_instances();
     let schemas: BTreeMap<&str, RecordSchema> = [
         GroupCoordinatorKey::SCHEMAS,
         TransactionCoordinatorKey::SCHEMAS,
@@ -870,7 +915,7 @@ fn every_internal_record_matches_kafkas_java_classes() {
 
     let mut from_java = Tally::default();
     let mut seen: BTreeMap<String, Vec<i16>> = BTreeMap::new();
-    for (i, (name, version, hexed)) in lines(&java).into_iter().enumerate() {
+    for (i, (name, version, hexed)) in lines(java).into_iter().enumerate() {
         let bytes = unhex(&hexed);
         let result = round_trip(&name, version, &bytes)
             .and_then(|again| same(again, &bytes, "the family's codec"));
@@ -914,12 +959,7 @@ fn every_internal_record_matches_kafkas_java_classes() {
         }
     }
     std::fs::write(&ours, &rows).unwrap();
-    oracle(&[
-        "echo",
-        ours.to_str().unwrap(),
-        echoed.to_str().unwrap(),
-        "--internal",
-    ]);
+    Classes::Internal.oracle(&["echo", ours.to_str().unwrap(), echoed.to_str().unwrap()]);
     let from_rust = written_back(&ours, &echoed);
     eprintln!(
         "internal records: Java -> Rust {} instances of {} schemas, {} failed; Rust -> Java {} instances, {} failed ({} not made)",
@@ -937,4 +977,13 @@ fn every_internal_record_matches_kafkas_java_classes() {
         failed.len(),
         failed.join("\n")
     );
+}
+
+/// Kafka's JSON of its own records (feature `internal`), both ways, against
+/// their `JsonConverter`s: what `kafka-dump-log`'s decoders print.
+#[cfg(feature = "internal")]
+#[test]
+#[ignore = "needs Java 17 and Maven: cargo test -p kafka-messages --features internal --test java_differential -- --ignored"]
+fn json_of_internal_records_is_kafkas_json() {
+    json_matches(Classes::Internal);
 }

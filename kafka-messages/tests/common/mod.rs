@@ -138,6 +138,33 @@ pub fn declaration(name: &str) -> Option<(&'static StructSchema, VersionRange, V
     }
 }
 
+/// The schema, versions and flexible versions of Kafka's own record schema
+/// named `name` (feature `internal`): a coordinator's key or value, a
+/// metadata record, or the quorum-state file's.
+#[cfg(feature = "internal")]
+pub fn internal_declaration(
+    name: &str,
+) -> Option<(&'static StructSchema, VersionRange, VersionRange)> {
+    use kafka_messages::internal::*;
+    let quorum = DataSchema {
+        schema: &QuorumStateData::SCHEMA,
+        versions: QuorumStateData::VERSIONS,
+        flexible: QuorumStateData::FLEXIBLE,
+    };
+    [
+        GroupCoordinatorKey::SCHEMAS,
+        TransactionCoordinatorKey::SCHEMAS,
+        ShareCoordinatorKey::SCHEMAS,
+        MetadataRecord::SCHEMAS,
+    ]
+    .concat()
+    .into_iter()
+    .map(|s| s.schema)
+    .chain([quorum])
+    .find(|d| d.schema.json_name == name)
+    .map(|d| (d.schema, d.versions, d.flexible))
+}
+
 /// Calls `$m!` with the type of every declaration that is neither a request
 /// nor a response: the headers and the data schemas.
 macro_rules! with_headers_and_data_schemas {
