@@ -69,18 +69,42 @@ fn a_metadata_record_is_framed_as_kafka_frames_it() {
 
 #[test]
 fn a_kraft_control_record_is_read_by_its_type() {
-    // Key: version 0, type 3 (snapshot header); value: version 0, then the header.
+    // Key: version 0, type 3 (snapshot header); value: the header at version
+    // 0, whose first field is its own `version`, with no version in front:
+    // the bytes Kafka 4.4's `MessageUtil.toByteBufferAccessor(header, 0)`
+    // writes, which `MemoryRecordsBuilder.appendSnapshotHeaderMessage` appends.
     let header = kafka_messages::SnapshotHeaderRecord {
         version: 0,
         last_contained_log_timestamp: 77,
         ..Default::default()
     };
-    let mut value = vec![0, 0];
-    kafka_wire::Versioned::encode(&header, &mut value, 0).unwrap();
-    let (version, read) =
-        ControlRecord::decode(Bytes::from_static(&[0, 0, 0, 3]), Some(value.into())).unwrap();
+    let value = [0u8, 0, 0, 0, 0, 0, 0, 0, 0, 0x4d, 0];
+    let (version, read) = ControlRecord::decode(
+        Bytes::from_static(&[0, 0, 0, 3]),
+        Some(Bytes::copy_from_slice(&value)),
+    )
+    .unwrap();
     assert_eq!((version, read.record_type()), (0, 3));
     assert_eq!(read, ControlRecord::SnapshotHeader(header));
+    // A leader change (type 2): leader 1, voters [1], granting voters [1], as
+    // Kafka 4.4 writes it.
+    let value = [0u8, 0, 0, 0, 0, 1, 2, 0, 0, 0, 1, 0, 2, 0, 0, 0, 1, 0, 0];
+    let (_, read) = ControlRecord::decode(
+        Bytes::from_static(&[0, 0, 0, 2]),
+        Some(Bytes::copy_from_slice(&value)),
+    )
+    .unwrap();
+    let ControlRecord::LeaderChange(change) = read else {
+        panic!("{read:?}")
+    };
+    assert_eq!((change.version, change.leader_id), (0, 1));
+    assert_eq!(
+        (
+            change.voters[0].voter_id,
+            change.granting_voters[0].voter_id
+        ),
+        (1, 1)
+    );
     // A commit marker: type 1, coordinator epoch 5.
     let (_, marker) = ControlRecord::decode(
         Bytes::from_static(&[0, 0, 0, 1]),

@@ -426,9 +426,13 @@ pub enum ControlRecord {
 
 impl ControlRecord {
     /// Reads a control record as Kafka writes it: the key is a version and a
-    /// [`ControlRecordTypeSchema`], the value a version and the type's schema
-    /// (a marker's [`EndTxnMarker`], a [`LeaderChangeMessage`], ...), each
-    /// filling its bytes exactly. Returns the value's version and the record.
+    /// [`ControlRecordTypeSchema`]; a transaction marker's value is a version
+    /// and an [`EndTxnMarker`] at that version; a KRaft control record's value
+    /// is its schema's struct at version 0, with no version in front (its
+    /// first field, `version`, is the struct's own), as Kafka's
+    /// `ControlRecordUtils` reads it. Each fills its bytes exactly. Returns
+    /// the version the value was read at (0 for the KRaft records) and the
+    /// record.
     pub fn decode(mut key: Bytes, value: Option<Bytes>) -> Result<(i16, Self), DecodeError> {
         let key_version = read_i16(&mut key, "key.version")?;
         let kind = ControlRecordTypeSchema::decode_exact(key, key_version)
@@ -436,17 +440,18 @@ impl ControlRecord {
             .r#type;
         let mut value = value
             .ok_or_else(|| DecodeError::from(DecodeErrorKind::UnexpectedNull).in_field("value"))?;
-        let version = read_i16(&mut value, "value.version")?;
+        let version = match kind {
+            0 | 1 => read_i16(&mut value, "value.version")?,
+            _ => 0,
+        };
         let record = match kind {
             0 => EndTxnMarker::decode_exact(value, version).map(ControlRecord::Abort),
             1 => EndTxnMarker::decode_exact(value, version).map(ControlRecord::Commit),
-            2 => LeaderChangeMessage::decode_exact(value, version).map(ControlRecord::LeaderChange),
-            3 => SnapshotHeaderRecord::decode_exact(value, version)
-                .map(ControlRecord::SnapshotHeader),
-            4 => SnapshotFooterRecord::decode_exact(value, version)
-                .map(ControlRecord::SnapshotFooter),
-            5 => KRaftVersionRecord::decode_exact(value, version).map(ControlRecord::KRaftVersion),
-            6 => VotersRecord::decode_exact(value, version).map(ControlRecord::KRaftVoters),
+            2 => LeaderChangeMessage::decode_exact(value, 0).map(ControlRecord::LeaderChange),
+            3 => SnapshotHeaderRecord::decode_exact(value, 0).map(ControlRecord::SnapshotHeader),
+            4 => SnapshotFooterRecord::decode_exact(value, 0).map(ControlRecord::SnapshotFooter),
+            5 => KRaftVersionRecord::decode_exact(value, 0).map(ControlRecord::KRaftVersion),
+            6 => VotersRecord::decode_exact(value, 0).map(ControlRecord::KRaftVoters),
             other => Err(DecodeErrorKind::UnknownRecordType(other).into()),
         };
         record

@@ -1,0 +1,1492 @@
+//! The dump itself: a log segment read batch by batch, each batch and record
+//! printed as Kafka's `kafka-dump-log` prints them, or as one JSON object per
+//! record. `main.rs` parses the command line around it; the workspace's
+//! `tests/dump_log.rs` runs it on segments it builds.
+//!
+//! Memory is bounded by the largest batch: a batch is read whole (its length
+//! is in the 12 bytes that frame it), up to [`Options::max_batch_bytes`];
+//! one that declares more is skipped with an error, and a compressed batch
+//! may not decompress to more either.
+
+use std::fmt;
+use std::io::{self, Read, Seek, SeekFrom, Write};
+use std::path::Path;
+
+use bytes::{Buf, Bytes};
+use kafka_messages::internal::{
+    ControlRecord, GroupCoordinatorKey, GroupCoordinatorValue, GroupMetadataValue, MetadataRecord,
+    RecordRole, RecordSchema, ShareCoordinatorKey, ShareCoordinatorValue,
+    TransactionCoordinatorKey, TransactionCoordinatorValue,
+};
+use kafka_messages::{ConsumerProtocolAssignment, ConsumerProtocolSubscription};
+use kafka_wire::codec::get_uvarint;
+use kafka_wire::dynamic::DynamicView;
+use kafka_wire::json::RecordsAs;
+use kafka_wire::records::{
+    ControlRecordType, EndTxnMarker, ReadOptions, Record, RecordBatch, RecordsError, TimestampType,
+    LOG_OVERHEAD,
+};
+use kafka_wire::schema::MessageSchema;
+use kafka_wire::{DecodeError, DecodeErrorKind, Versioned};
+
+/// The default of [`Options::max_batch_bytes`]: 64 MiB.
+pub const DEFAULT_MAX_BATCH_BYTES: usize = 64 << 20;
+
+/// The smallest length an entry of a log can have: a magic 0 message's
+/// (Kafka's `LegacyRecord.RECORD_OVERHEAD_V0`).
+const MIN_ENTRY_LENGTH: i32 = 14;
+
+/// The most offset gaps kept per file for the closing report.
+const MAX_GAPS: usize = 1000;
+
+/// How records' keys and values are read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Decoder {
+    /// As bytes: their sizes, and with [`Contents`] their text or hex.
+    Raw(Contents),
+    /// `__consumer_offsets` (`--offsets-decoder`).
+    Offsets,
+    /// `__transaction_state` (`--transaction-log-decoder`).
+    TransactionLog,
+    /// `__share_group_state` (`--share-group-state-decoder`).
+    ShareGroupState,
+    /// `__cluster_metadata` (`--cluster-metadata-decoder`).
+    ClusterMetadata,
+}
+
+/// What [`Decoder::Raw`] prints of a key or value besides its size.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Contents {
+    /// Nothing.
+    Sizes,
+    /// The bytes as UTF-8 text, invalid sequences replaced (Kafka's
+    /// `StringDecoder`, `--print-data-log`).
+    Text,
+    /// The bytes in hex (`--hex`).
+    Hex,
+}
+
+/// The output's form.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Format {
+    /// Lines as `kafka-dump-log` prints them.
+    Text,
+    /// One JSON object per record.
+    Json,
+}
+
+/// How to dump.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Options {
+    /// How keys and values are read.
+    pub decoder: Decoder,
+    /// Text or JSON.
+    pub format: Format,
+    /// The most bytes one batch may take, as stored and decompressed.
+    pub max_batch_bytes: usize,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            decoder: Decoder::Raw(Contents::Sizes),
+            format: Format::Text,
+            max_batch_bytes: DEFAULT_MAX_BATCH_BYTES,
+        }
+    }
+}
+
+/// Something wrong in a segment, at the byte position of the batch it is in
+/// (or of the bytes that are not a batch).
+#[derive(Debug)]
+pub struct Problem {
+    /// The byte position in the file.
+    pub position: u64,
+    /// What is wrong.
+    pub kind: ProblemKind,
+}
+
+/// What is wrong; see [`Problem`].
+#[derive(Debug)]
+pub enum ProblemKind {
+    /// The batch cannot be read, or its checksum does not match its bytes,
+    /// or one of its records cannot be read (the error says which).
+    Batch(RecordsError),
+    /// A batch that declares more bytes than [`Options::max_batch_bytes`]:
+    /// skipped, as its length says where the next batch starts.
+    BatchTooLarge {
+        /// Its size: the 12 bytes of offset and length, and the length.
+        size: u64,
+        /// The limit.
+        max: usize,
+    },
+    /// The file ends inside a batch.
+    TruncatedBatch {
+        /// The size the batch declares.
+        size: u64,
+        /// The bytes left in the file.
+        remaining: u64,
+    },
+    /// The file ends with fewer bytes than the offset and length that frame
+    /// a batch.
+    TruncatedFrame {
+        /// The bytes left in the file.
+        remaining: u64,
+    },
+    /// A batch length below the smallest entry's: where the next batch
+    /// starts is lost, and the rest of the file is not read.
+    InvalidLength {
+        /// The length field.
+        length: i32,
+    },
+    /// A record whose key or value the decoder cannot read.
+    Record {
+        /// The record's offset.
+        offset: i64,
+        /// Why.
+        error: RecordError,
+    },
+}
+
+/// Why a decoder cannot read a record.
+#[derive(Debug)]
+pub enum RecordError {
+    /// A coordinator record without a key.
+    MissingKey,
+    /// A metadata record without a value.
+    MissingValue,
+    /// The key does not read as its schema (an unknown record type, bytes
+    /// that do not fit it).
+    Key(DecodeError),
+    /// The value does not read as its schema (an unknown record type, a
+    /// version past the schema's, bytes that do not fit it).
+    Value(DecodeError),
+    /// A control record's key or value does not read (an unknown control
+    /// record type, bytes that do not fit its schema).
+    Control(DecodeError),
+    /// A record read, whose JSON cannot be written.
+    Json(kafka_wire::json::JsonError),
+}
+
+impl fmt::Display for Problem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "at byte {}: {}", self.position, self.kind)
+    }
+}
+
+impl fmt::Display for ProblemKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ProblemKind::Batch(e) => write!(f, "{e}"),
+            ProblemKind::BatchTooLarge { size, max } => write!(
+                f,
+                "a batch of {size} bytes, over the limit of {max} (--max-batch-bytes): skipped"
+            ),
+            ProblemKind::TruncatedBatch { size, remaining } => write!(
+                f,
+                "the file ends inside a batch: it declares {size} bytes, {remaining} remain"
+            ),
+            ProblemKind::TruncatedFrame { remaining } => write!(
+                f,
+                "the file ends with {remaining} bytes, fewer than the {LOG_OVERHEAD} of a batch's offset and length"
+            ),
+            ProblemKind::InvalidLength { length } => write!(
+                f,
+                "batch length {length} is below the minimum of {MIN_ENTRY_LENGTH}: \
+                 the batches after it cannot be found"
+            ),
+            ProblemKind::Record { offset, error } => write!(f, "record at offset {offset}: {error}"),
+        }
+    }
+}
+
+impl fmt::Display for RecordError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RecordError::MissingKey => f.write_str("no key, and a coordinator record needs one"),
+            RecordError::MissingValue => f.write_str("no value, and a metadata record needs one"),
+            RecordError::Key(e) => write!(f, "key: {e}"),
+            RecordError::Value(e) => write!(f, "value: {e}"),
+            RecordError::Control(e) => write!(f, "control record: {e}"),
+            RecordError::Json(e) => write!(f, "its JSON cannot be written: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for Problem {}
+
+/// What the next bytes of a segment hold.
+#[derive(Debug)]
+pub enum Entry {
+    /// A whole batch at `position`: its bytes from its base offset to its end.
+    Batch {
+        /// Its byte position in the file.
+        position: u64,
+        /// Its bytes.
+        bytes: Bytes,
+    },
+    /// A batch not read, whose length says where the next one starts.
+    Skipped(Problem),
+    /// The end of the segment: clean, or at bytes that are not a whole batch.
+    End(Option<Problem>),
+}
+
+/// The batches of a log segment, read one at a time: memory holds one batch,
+/// of at most the limit it was made with.
+pub struct Segment<R> {
+    input: R,
+    len: u64,
+    position: u64,
+    max_batch_bytes: usize,
+    done: bool,
+}
+
+impl<R: Read + Seek> Segment<R> {
+    /// A segment of all of `input`, whose batches may take at most
+    /// `max_batch_bytes` each.
+    pub fn new(mut input: R, max_batch_bytes: usize) -> io::Result<Self> {
+        let len = input.seek(SeekFrom::End(0))?;
+        input.seek(SeekFrom::Start(0))?;
+        Ok(Segment {
+            input,
+            len,
+            position: 0,
+            max_batch_bytes,
+            done: false,
+        })
+    }
+
+    /// The segment's size in bytes.
+    pub fn len(&self) -> u64 {
+        self.len
+    }
+
+    /// Where the next batch starts; after the end, where reading stopped.
+    pub fn position(&self) -> u64 {
+        self.position
+    }
+
+    /// The next batch, a batch skipped, or the end.
+    pub fn next_entry(&mut self) -> io::Result<Entry> {
+        if self.done {
+            return Ok(Entry::End(None));
+        }
+        let at = self.position;
+        let remaining = self.len.saturating_sub(at);
+        let end = |this: &mut Self, kind| {
+            this.done = true;
+            Ok(Entry::End(Some(Problem { position: at, kind })))
+        };
+        if remaining == 0 {
+            self.done = true;
+            return Ok(Entry::End(None));
+        }
+        if remaining < LOG_OVERHEAD as u64 {
+            return end(self, ProblemKind::TruncatedFrame { remaining });
+        }
+        let mut frame = [0u8; LOG_OVERHEAD];
+        self.input.read_exact(&mut frame)?;
+        let length = i32::from_be_bytes([frame[8], frame[9], frame[10], frame[11]]);
+        if length < MIN_ENTRY_LENGTH {
+            return end(self, ProblemKind::InvalidLength { length });
+        }
+        // Both terms are non-negative and far below u64::MAX.
+        let size = LOG_OVERHEAD as u64 + length as u64;
+        if size > remaining {
+            return end(self, ProblemKind::TruncatedBatch { size, remaining });
+        }
+        self.position = at + size;
+        if size > self.max_batch_bytes as u64 {
+            self.input.seek(SeekFrom::Start(self.position))?;
+            return Ok(Entry::Skipped(Problem {
+                position: at,
+                kind: ProblemKind::BatchTooLarge {
+                    size,
+                    max: self.max_batch_bytes,
+                },
+            }));
+        }
+        // At most `max_batch_bytes`, and no more than the file still holds.
+        let mut bytes = Vec::with_capacity(size as usize);
+        bytes.extend_from_slice(&frame);
+        (&mut self.input)
+            .take(size - LOG_OVERHEAD as u64)
+            .read_to_end(&mut bytes)?;
+        if bytes.len() as u64 != size {
+            return Err(io::Error::new(
+                io::ErrorKind::UnexpectedEof,
+                format!("the file shrank while being read, at byte {at}"),
+            ));
+        }
+        Ok(Entry::Batch {
+            position: at,
+            bytes: Bytes::from(bytes),
+        })
+    }
+}
+
+/// Record offsets that do not follow the one before, as Kafka reports them:
+/// (previous, next) pairs, the first `MAX_GAPS` kept.
+#[derive(Debug, Default)]
+pub struct Gaps {
+    /// The pairs kept, in the order met.
+    pub pairs: Vec<(i64, i64)>,
+    /// How many more there were.
+    pub more: u64,
+}
+
+/// What a dump of one segment found.
+#[derive(Debug, Default)]
+pub struct Summary {
+    /// Batches read (skipped ones included).
+    pub batches: u64,
+    /// Records printed.
+    pub records: u64,
+    /// Problems reported.
+    pub problems: u64,
+    /// Bytes after the last batch that are not one.
+    pub trailing_bytes: u64,
+    /// Record offsets that do not follow the one before.
+    pub gaps: Gaps,
+}
+
+/// Dumps the segment `input` named `name` to `out`; each problem goes to
+/// `on_problem` as it is found, and `on_progress` hears the position and
+/// the size after each batch. Returns an error only when reading the input
+/// or writing the output fails.
+pub fn dump_segment<R: Read + Seek, W: Write>(
+    name: &str,
+    input: R,
+    options: &Options,
+    out: &mut W,
+    on_problem: &mut dyn FnMut(Problem),
+    on_progress: &mut dyn FnMut(u64, u64),
+) -> io::Result<Summary> {
+    let mut segment = Segment::new(input, options.max_batch_bytes)?;
+    let mut dumper = Dumper {
+        name,
+        options,
+        out,
+        summary: Summary::default(),
+        last_offset: -1,
+        on_problem,
+        line: String::new(),
+    };
+    loop {
+        match segment.next_entry()? {
+            Entry::Batch { position, bytes } => dumper.batch(position, bytes)?,
+            Entry::Skipped(problem) => {
+                dumper.summary.batches += 1;
+                dumper.problem(problem);
+            }
+            Entry::End(problem) => {
+                if let Some(problem) = problem {
+                    dumper.problem(problem);
+                }
+                break;
+            }
+        }
+        on_progress(segment.position(), segment.len());
+    }
+    let trailing = segment.len() - segment.position();
+    dumper.summary.trailing_bytes = trailing;
+    if trailing > 0 && options.format == Format::Text {
+        let file = Path::new(name)
+            .file_name()
+            .map_or_else(|| name.into(), |n| n.to_string_lossy());
+        writeln!(
+            dumper.out,
+            "Found {trailing} invalid bytes at the end of {file}"
+        )?;
+    }
+    Ok(dumper.summary)
+}
+
+struct Dumper<'a, W> {
+    name: &'a str,
+    options: &'a Options,
+    out: &'a mut W,
+    summary: Summary,
+    /// The offset of the last record printed, -1 before the first (as
+    /// Kafka starts it, whatever the segment's base offset).
+    last_offset: i64,
+    on_problem: &'a mut dyn FnMut(Problem),
+    /// The line or object being written.
+    line: String,
+}
+
+impl<W: Write> Dumper<'_, W> {
+    fn problem(&mut self, problem: Problem) {
+        self.summary.problems += 1;
+        (self.on_problem)(problem);
+    }
+
+    fn batch(&mut self, position: u64, bytes: Bytes) -> io::Result<()> {
+        self.summary.batches += 1;
+        let read = ReadOptions::new()
+            .verify_crc(false)
+            .max_uncompressed_size(self.options.max_batch_bytes);
+        let batch = match RecordBatch::parse(bytes, read) {
+            Ok(batch) => batch,
+            Err(e) => {
+                self.problem(Problem {
+                    position,
+                    kind: ProblemKind::Batch(e),
+                });
+                return Ok(());
+            }
+        };
+        let crc = batch.verify_crc();
+        let valid = crc.is_ok();
+        if let Err(e) = crc {
+            self.problem(Problem {
+                position,
+                kind: ProblemKind::Batch(e),
+            });
+        }
+        // The batch's part of every record's JSON object, or its line.
+        let mut head = String::new();
+        match self.options.format {
+            Format::Text => {
+                batch_line(&mut head, &batch, position, valid);
+                self.out.write_all(head.as_bytes())?;
+            }
+            Format::Json => batch_json(&mut head, self.name, &batch, position, valid),
+        }
+        // Records are read even from a batch whose checksum fails, as Kafka
+        // reads them.
+        let records = match batch.records() {
+            Ok(records) => records,
+            Err(e) => {
+                self.problem(Problem {
+                    position,
+                    kind: ProblemKind::Batch(e),
+                });
+                return Ok(());
+            }
+        };
+        let data = records.data().clone();
+        for record in records {
+            match record {
+                Ok(record) => self.record(position, &batch, &head, &data, &record)?,
+                Err(e) => {
+                    self.problem(Problem {
+                        position,
+                        kind: ProblemKind::Batch(e),
+                    });
+                    break;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn record(
+        &mut self,
+        position: u64,
+        batch: &RecordBatch,
+        head: &str,
+        data: &Bytes,
+        record: &Record,
+    ) -> io::Result<()> {
+        self.summary.records += 1;
+        let offset = record.offset();
+        if offset != self.last_offset.wrapping_add(1) {
+            let gaps = &mut self.summary.gaps;
+            if gaps.pairs.len() < MAX_GAPS {
+                gaps.pairs.push((self.last_offset, offset));
+            } else {
+                gaps.more += 1;
+            }
+        }
+        self.last_offset = offset;
+
+        let (control, control_error) = if batch.is_control() {
+            let (control, error) = control(record);
+            (Some(control), error)
+        } else {
+            (None, None)
+        };
+        let mut decoded = match self.options.decoder {
+            _ if control.is_some() => None,
+            Decoder::Raw(Contents::Sizes) => None,
+            decoder => Some(decode(decoder, record)),
+        };
+        let error = control_error.or_else(|| decoded.as_mut().and_then(|d| d.error.take()));
+        let message = error.as_ref().map(ToString::to_string);
+        if let Some(error) = error {
+            self.problem(Problem {
+                position,
+                kind: ProblemKind::Record { offset, error },
+            });
+        }
+
+        let printed = Printed {
+            batch,
+            data,
+            record,
+            control: control.as_ref(),
+            decoded: decoded.as_ref(),
+        };
+        let mut line = std::mem::take(&mut self.line);
+        line.clear();
+        match self.options.format {
+            Format::Text => record_line(&mut line, &printed),
+            Format::Json => record_json(&mut line, head, &printed, message.as_deref()),
+        }
+        line.push('\n');
+        let written = self.out.write_all(line.as_bytes());
+        self.line = line;
+        written
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Kafka's text
+
+fn timestamp_type(t: TimestampType) -> &'static str {
+    match t {
+        TimestampType::CreateTime => "CreateTime",
+        TimestampType::LogAppendTime => "LogAppendTime",
+        TimestampType::NoTimestampType => "NoTimestampType",
+    }
+}
+
+/// Java's `DefaultRecordBatch.incrementSequence`: sequences wrap at
+/// `i32::MAX` to 0.
+fn increment_sequence(sequence: i32, increment: i32) -> i32 {
+    if sequence > i32::MAX.wrapping_sub(increment) {
+        sequence
+            .wrapping_sub(i32::MAX)
+            .wrapping_add(increment)
+            .wrapping_sub(1)
+    } else {
+        sequence.wrapping_add(increment)
+    }
+}
+
+fn last_sequence(batch: &RecordBatch) -> i32 {
+    match batch.base_sequence() {
+        -1 => -1,
+        base => increment_sequence(base, batch.last_offset_delta()),
+    }
+}
+
+fn record_sequence(batch: &RecordBatch, record: &Record) -> i32 {
+    match batch.base_sequence() {
+        base if base < 0 => -1,
+        base => increment_sequence(base, record.offset_delta()),
+    }
+}
+
+/// Java's `OptionalLong.toString`.
+fn delete_horizon(batch: &RecordBatch) -> String {
+    match batch.delete_horizon_ms() {
+        None => "OptionalLong.empty".into(),
+        Some(t) => format!("OptionalLong[{t}]"),
+    }
+}
+
+/// A legacy message's stored CRC-32 and whether its bytes match it. Its
+/// span in `data` runs from its offset field to its last byte: an entry of
+/// a legacy message set, which reads as a batch of its own.
+fn legacy_crc(data: &Bytes, record: &Record) -> Option<(bool, u32)> {
+    let span = record.span();
+    if span.end > data.len() {
+        return None;
+    }
+    let entry = RecordBatch::parse(data.slice(span), ReadOptions::new().verify_crc(false)).ok()?;
+    Some((entry.verify_crc().is_ok(), entry.crc()))
+}
+
+/// The line `kafka-dump-log` prints for a batch, with its newline.
+fn batch_line(out: &mut String, batch: &RecordBatch, position: u64, valid: bool) {
+    use fmt::Write as _;
+    if batch.magic() >= 2 {
+        let _ = write!(
+            out,
+            "baseOffset: {} lastOffset: {} count: {} baseSequence: {} lastSequence: {} \
+             producerId: {} producerEpoch: {} partitionLeaderEpoch: {} isTransactional: {} \
+             isControl: {} deleteHorizonMs: {}",
+            batch.base_offset(),
+            batch.last_offset(),
+            batch.record_count(),
+            batch.base_sequence(),
+            last_sequence(batch),
+            batch.producer_id(),
+            batch.producer_epoch(),
+            batch.partition_leader_epoch(),
+            batch.is_transactional(),
+            batch.is_control(),
+            delete_horizon(batch),
+        );
+    } else {
+        let _ = write!(out, "offset: {}", batch.last_offset());
+    }
+    let _ = writeln!(
+        out,
+        " position: {position} {}: {} size: {} magic: {} compresscodec: {} crc: {} isvalid: {valid}",
+        timestamp_type(batch.timestamp_type()),
+        batch.max_timestamp(),
+        batch.as_bytes().len(),
+        batch.magic(),
+        batch.compression().name(),
+        batch.crc(),
+    );
+}
+
+fn size(field: Option<&[u8]>) -> i64 {
+    field.map_or(-1, |b| b.len() as i64)
+}
+
+/// A record, and what was read of it, to print.
+struct Printed<'a> {
+    batch: &'a RecordBatch,
+    /// The records' bytes it was read from (a legacy message's CRC is there).
+    data: &'a Bytes,
+    record: &'a Record,
+    control: Option<&'a Control>,
+    decoded: Option<&'a Decoded>,
+}
+
+/// The line `kafka-dump-log` prints for a record, without its newline.
+fn record_line(out: &mut String, printed: &Printed<'_>) {
+    use fmt::Write as _;
+    let Printed {
+        batch,
+        data,
+        record,
+        control,
+        decoded,
+    } = *printed;
+    let _ = write!(
+        out,
+        "| offset: {} {}: {} keySize: {} valueSize: {}",
+        record.offset(),
+        timestamp_type(batch.timestamp_type()),
+        record.timestamp(),
+        size(record.key()),
+        size(record.value()),
+    );
+    if batch.magic() >= 2 {
+        let _ = write!(
+            out,
+            " sequence: {} headerKeys: [",
+            record_sequence(batch, record)
+        );
+        for (i, header) in record.headers().enumerate() {
+            if i > 0 {
+                out.push(',');
+            }
+            out.push_str(&String::from_utf8_lossy(header.key));
+        }
+        out.push(']');
+    } else if let Some((valid, crc)) = legacy_crc(data, record) {
+        let _ = write!(out, " isValid: {valid} crc: {crc}");
+    }
+    if let Some(control) = control {
+        control.text(out);
+    }
+    let Some(decoded) = decoded else { return };
+    if let Some(failure) = &decoded.failure {
+        let label = if failure.in_key { "key" } else { "payload" };
+        let _ = write!(out, " {label}: {}", failure.text);
+        return;
+    }
+    for (label, shown) in [("key", &decoded.key), ("payload", &decoded.value)] {
+        match shown {
+            Shown::Absent => {}
+            Shown::Tombstone => {
+                let _ = write!(out, " {label}: <DELETE>");
+            }
+            Shown::Json(text) | Shown::Text(text) => {
+                let _ = write!(out, " {label}: {text}");
+            }
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------
+// One JSON object per record
+
+/// `s` as a JSON string.
+fn json_string(out: &mut String, s: &str) {
+    use fmt::Write as _;
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            c if c < ' ' => {
+                let _ = write!(out, "\\u{:04X}", c as u32);
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+}
+
+/// The start of every JSON object of the batch's records: the file, the
+/// position and the batch's fields, without the closing brace.
+fn batch_json(out: &mut String, name: &str, batch: &RecordBatch, position: u64, valid: bool) {
+    use fmt::Write as _;
+    out.push_str("{\"file\":");
+    json_string(out, name);
+    let _ = write!(
+        out,
+        ",\"position\":{position},\"batch\":{{\"baseOffset\":{},\"lastOffset\":{},\"count\":{},\
+         \"baseSequence\":{},\"lastSequence\":{},\"producerId\":{},\"producerEpoch\":{},\
+         \"partitionLeaderEpoch\":{},\"isTransactional\":{},\"isControl\":{},\"deleteHorizonMs\":{},\
+         \"timestampType\":\"{}\",\"maxTimestamp\":{},\"size\":{},\"magic\":{},\
+         \"compresscodec\":\"{}\",\"crc\":{},\"isValid\":{valid}}}",
+        batch.base_offset(),
+        batch.last_offset(),
+        batch.record_count(),
+        batch.base_sequence(),
+        last_sequence(batch),
+        batch.producer_id(),
+        batch.producer_epoch(),
+        batch.partition_leader_epoch(),
+        batch.is_transactional(),
+        batch.is_control(),
+        batch
+            .delete_horizon_ms()
+            .map_or_else(|| "null".into(), |t| t.to_string()),
+        timestamp_type(batch.timestamp_type()),
+        batch.max_timestamp(),
+        batch.as_bytes().len(),
+        batch.magic(),
+        batch.compression().name(),
+        batch.crc(),
+    );
+}
+
+fn shown_json(out: &mut String, shown: &Shown) {
+    match shown {
+        Shown::Absent | Shown::Tombstone => out.push_str("null"),
+        Shown::Json(text) => out.push_str(text),
+        Shown::Text(text) => json_string(out, text),
+    }
+}
+
+/// A record's JSON object: the batch's `head`, then the record's fields,
+/// then `error`, what is wrong with it.
+fn record_json(out: &mut String, head: &str, printed: &Printed<'_>, error: Option<&str>) {
+    use fmt::Write as _;
+    let Printed {
+        batch,
+        data,
+        record,
+        control,
+        decoded,
+    } = *printed;
+    out.push_str(head);
+    let _ = write!(
+        out,
+        ",\"offset\":{},\"timestamp\":{},\"keySize\":{},\"valueSize\":{}",
+        record.offset(),
+        record.timestamp(),
+        size(record.key()),
+        size(record.value()),
+    );
+    if batch.magic() >= 2 {
+        let _ = write!(
+            out,
+            ",\"sequence\":{},\"headerKeys\":[",
+            record_sequence(batch, record)
+        );
+        for (i, header) in record.headers().enumerate() {
+            if i > 0 {
+                out.push(',');
+            }
+            json_string(out, &String::from_utf8_lossy(header.key));
+        }
+        out.push(']');
+    } else if let Some((valid, crc)) = legacy_crc(data, record) {
+        let _ = write!(out, ",\"isValid\":{valid},\"crc\":{crc}");
+    }
+    if let Some(control) = control {
+        out.push_str(",\"control\":");
+        control.json(out);
+    }
+    if let Some(decoded) = decoded {
+        out.push_str(",\"key\":");
+        shown_json(out, &decoded.key);
+        out.push_str(",\"value\":");
+        shown_json(out, &decoded.value);
+    }
+    if let Some(error) = error {
+        out.push_str(",\"error\":");
+        json_string(out, error);
+    }
+    out.push('}');
+}
+
+// ---------------------------------------------------------------------------
+// Control records
+
+/// A control record as `kafka-dump-log` prints it.
+enum Control {
+    /// A transaction marker.
+    Marker {
+        /// `COMMIT` or `ABORT`.
+        kind: &'static str,
+        coordinator_epoch: i32,
+    },
+    /// A KRaft control record: its label in Kafka's text, its
+    /// `ControlRecordType` name, and its JSON.
+    KRaft {
+        label: &'static str,
+        kind: &'static str,
+        json: String,
+    },
+    /// A type Kafka does not define: Kafka prints `controlType: UNKNOWN(7)`.
+    Unknown(i16),
+    /// A control record that does not read (Kafka's tool stops there), and why.
+    Invalid(String),
+}
+
+impl Control {
+    fn text(&self, out: &mut String) {
+        use fmt::Write as _;
+        let _ = match self {
+            Control::Marker {
+                kind,
+                coordinator_epoch,
+            } => write!(
+                out,
+                " endTxnMarker: {kind} coordinatorEpoch: {coordinator_epoch}"
+            ),
+            Control::KRaft { label, json, .. } => write!(out, " {label}{json}"),
+            Control::Unknown(t) => write!(out, " controlType: UNKNOWN({t})"),
+            Control::Invalid(why) => write!(out, " invalid control record: {why}"),
+        };
+    }
+
+    fn json(&self, out: &mut String) {
+        use fmt::Write as _;
+        let _ = match self {
+            Control::Marker {
+                kind,
+                coordinator_epoch,
+            } => write!(
+                out,
+                "{{\"type\":\"{kind}\",\"coordinatorEpoch\":{coordinator_epoch}}}"
+            ),
+            Control::KRaft { kind, json, .. } => {
+                write!(out, "{{\"type\":\"{kind}\",\"data\":{json}}}")
+            }
+            Control::Unknown(t) => write!(out, "{{\"type\":\"UNKNOWN\",\"typeId\":{t}}}"),
+            Control::Invalid(_) => write!(out, "null"),
+        };
+    }
+}
+
+/// A KRaft control record's JSON as Kafka prints it: written at the version
+/// its own `version` field names (Kafka's `write(record, record.version())`),
+/// or at version 0, at which it was read, when its schema has no such version.
+fn kraft_json<T: Versioned>(record: &T, named: i16) -> Result<String, RecordError> {
+    let version = if T::VERSIONS.contains(named) {
+        named
+    } else {
+        0
+    };
+    kafka_wire::json::to_string(record, version, RecordsAs::Base64).map_err(RecordError::Json)
+}
+
+/// A transaction marker read as Kafka's `EndTransactionMarker` reads it.
+fn lenient_marker(record: &Record) -> Option<Control> {
+    let kind = match ControlRecordType::decode_key(record.key()?).ok()? {
+        ControlRecordType::Abort => "ABORT",
+        ControlRecordType::Commit => "COMMIT",
+        _ => return None,
+    };
+    let marker = EndTxnMarker::decode(record.value()?).ok()?;
+    Some(Control::Marker {
+        kind,
+        coordinator_epoch: marker.coordinator_epoch,
+    })
+}
+
+/// A control record, and what is wrong with it.
+fn control(record: &Record) -> (Control, Option<RecordError>) {
+    // Kafka reads a KRaft control record's fields and ignores what follows.
+    let (read, _, trailing) = match (record.key_bytes(), record.value_bytes()) {
+        (Some(key), Some(value)) => {
+            lenient(&value, |v| ControlRecord::decode(key.clone(), Some(v)))
+        }
+        _ => (ControlRecord::from_record(record), Bytes::new(), None),
+    };
+    let trailing = trailing.map(RecordError::Control);
+    let read = match read {
+        Ok((_, read)) => read,
+        Err(e) => {
+            let control = match e.kind() {
+                DecodeErrorKind::UnknownRecordType(t) => Control::Unknown(*t),
+                // Kafka reads a marker of a later version as version 0,
+                // ignoring what follows its fields (as kafka-wire's own
+                // marker reader does); this tool prints it so, and reports it.
+                _ => match lenient_marker(record) {
+                    Some(marker) => marker,
+                    None => Control::Invalid(e.to_string()),
+                },
+            };
+            return (control, Some(RecordError::Control(e)));
+        }
+    };
+    let (label, kind, json) = match read {
+        ControlRecord::Abort(ref marker) | ControlRecord::Commit(ref marker) => {
+            let kind = if read.record_type() == 0 {
+                "ABORT"
+            } else {
+                "COMMIT"
+            };
+            let control = Control::Marker {
+                kind,
+                coordinator_epoch: marker.coordinator_epoch,
+            };
+            return (control, trailing);
+        }
+        ControlRecord::LeaderChange(ref r) => {
+            ("LeaderChange: ", "LEADER_CHANGE", kraft_json(r, r.version))
+        }
+        ControlRecord::SnapshotHeader(ref r) => (
+            "SnapshotHeader ",
+            "SNAPSHOT_HEADER",
+            kraft_json(r, r.version),
+        ),
+        ControlRecord::SnapshotFooter(ref r) => (
+            "SnapshotFooter ",
+            "SNAPSHOT_FOOTER",
+            kraft_json(r, r.version),
+        ),
+        ControlRecord::KRaftVersion(ref r) => {
+            ("KRaftVersion ", "KRAFT_VERSION", kraft_json(r, r.version))
+        }
+        ControlRecord::KRaftVoters(ref r) => {
+            ("KRaftVoters ", "KRAFT_VOTERS", kraft_json(r, r.version))
+        }
+        // A type kafka-messages reads and this tool does not print yet: not
+        // wrong input, and Kafka 4.4 has none.
+        ref other => return (Control::Unknown(other.record_type()), trailing),
+    };
+    match json {
+        Ok(json) => (Control::KRaft { label, kind, json }, trailing),
+        Err(e) => (Control::Invalid(e.to_string()), Some(e)),
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Keys and values
+
+/// A key or a value as a decoder shows it.
+enum Shown {
+    /// Nothing (a null key, a metadata record's key).
+    Absent,
+    /// A coordinator's tombstone: Kafka prints `<DELETE>`, JSON `null`.
+    Tombstone,
+    /// Kafka's JSON, as text.
+    Json(String),
+    /// Text: a key or value as a string, or in hex.
+    Text(String),
+}
+
+/// A record's key and value as the decoder read them.
+struct Decoded {
+    key: Shown,
+    value: Shown,
+    /// What Kafka prints in place of the key or the payload of a record it
+    /// cannot read.
+    failure: Option<Failure>,
+    /// What is wrong with the record, until reported; also when Kafka
+    /// prints the record as read (bytes after its fields, a metadata record
+    /// at a version past its schema's).
+    error: Option<RecordError>,
+}
+
+/// Kafka's words for a record it cannot read.
+struct Failure {
+    text: String,
+    /// In place of the key (a coordinator record), or of the payload (a
+    /// metadata record).
+    in_key: bool,
+}
+
+fn decode(decoder: Decoder, record: &Record) -> Decoded {
+    match decoder {
+        Decoder::Raw(contents) => raw(contents, record),
+        Decoder::Offsets => coordinator::<Offsets>(record),
+        Decoder::TransactionLog => coordinator::<Transactions>(record),
+        Decoder::ShareGroupState => coordinator::<ShareStates>(record),
+        Decoder::ClusterMetadata => metadata(record),
+    }
+}
+
+fn raw(contents: Contents, record: &Record) -> Decoded {
+    let show = |field: Option<&[u8]>| match (field, contents) {
+        (None, _) | (_, Contents::Sizes) => Shown::Absent,
+        (Some(b), Contents::Text) => Shown::Text(String::from_utf8_lossy(b).into_owned()),
+        (Some(b), Contents::Hex) => {
+            let mut hex = String::with_capacity(b.len() * 2);
+            for byte in b {
+                use fmt::Write as _;
+                let _ = write!(hex, "{byte:02x}");
+            }
+            Shown::Text(hex)
+        }
+    };
+    Decoded {
+        key: show(record.key()),
+        value: show(record.value()),
+        failure: None,
+        error: None,
+    }
+}
+
+/// The schema of a record type's key or value (or metadata record) in a
+/// family's table.
+fn schema_of(
+    schemas: &[RecordSchema],
+    record_type: i16,
+    role: RecordRole,
+) -> Option<MessageSchema> {
+    schemas
+        .iter()
+        .find(|s| s.record_type == record_type && s.role == role)
+        .map(|s| MessageSchema {
+            body: s.schema.schema,
+            versions: s.schema.versions,
+            flexible: s.schema.flexible,
+            api_key: None,
+        })
+}
+
+/// Kafka's JSON of `bytes`, the body of a struct of `schema` at `version`.
+fn view_json(
+    schema: Option<MessageSchema>,
+    record_type: i16,
+    version: i16,
+    bytes: Bytes,
+) -> Result<String, DecodeError> {
+    let schema =
+        schema.ok_or_else(|| DecodeError::from(DecodeErrorKind::UnknownRecordType(record_type)))?;
+    Ok(DynamicView::decode_exact(schema, version, bytes)?
+        .to_json()
+        .to_text())
+}
+
+/// A coordinator's family of records: its typed codec, which checks a record
+/// and says what is wrong with it, and its schemas, by which the same bytes
+/// are printed.
+trait Coordinator {
+    type Value;
+    const SCHEMAS: &'static [RecordSchema];
+    /// Reads a key; returns its record type.
+    fn decode_key(key: Bytes) -> Result<i16, DecodeError>;
+    /// Reads a value of `record_type`; returns its version and the value.
+    fn decode_value(record_type: i16, value: Bytes) -> Result<(i16, Self::Value), DecodeError>;
+    /// Kafka's JSON of a value, from its schema's JSON.
+    fn value_json(_value: &Self::Value, json: String) -> String {
+        json
+    }
+}
+
+struct Offsets;
+struct Transactions;
+struct ShareStates;
+
+impl Coordinator for Offsets {
+    type Value = GroupCoordinatorValue;
+    const SCHEMAS: &'static [RecordSchema] = GroupCoordinatorKey::SCHEMAS;
+    fn decode_key(key: Bytes) -> Result<i16, DecodeError> {
+        GroupCoordinatorKey::decode(key).map(|k| k.record_type())
+    }
+    fn decode_value(record_type: i16, value: Bytes) -> Result<(i16, Self::Value), DecodeError> {
+        GroupCoordinatorValue::decode(record_type, value)
+    }
+    /// A classic group of the consumer protocol has its members'
+    /// subscriptions and assignments printed as their JSON, as Kafka's
+    /// `OffsetsMessageParser` prints them.
+    fn value_json(value: &Self::Value, json: String) -> String {
+        match value {
+            GroupCoordinatorValue::GroupMetadata(group)
+                if group.protocol_type.as_str() == "consumer" =>
+            {
+                with_consumer_protocol(group, json)
+            }
+            _ => json,
+        }
+    }
+}
+
+impl Coordinator for Transactions {
+    type Value = TransactionCoordinatorValue;
+    const SCHEMAS: &'static [RecordSchema] = TransactionCoordinatorKey::SCHEMAS;
+    fn decode_key(key: Bytes) -> Result<i16, DecodeError> {
+        TransactionCoordinatorKey::decode(key).map(|k| k.record_type())
+    }
+    fn decode_value(record_type: i16, value: Bytes) -> Result<(i16, Self::Value), DecodeError> {
+        TransactionCoordinatorValue::decode(record_type, value)
+    }
+    /// The transaction's status by its name, as Kafka's
+    /// `TransactionLogMessageParser` prints it.
+    fn value_json(value: &Self::Value, json: String) -> String {
+        match value {
+            TransactionCoordinatorValue::TransactionLog(log) => {
+                with_status_name(json, log.transaction_status)
+            }
+            _ => json,
+        }
+    }
+}
+
+impl Coordinator for ShareStates {
+    type Value = ShareCoordinatorValue;
+    const SCHEMAS: &'static [RecordSchema] = ShareCoordinatorKey::SCHEMAS;
+    fn decode_key(key: Bytes) -> Result<i16, DecodeError> {
+        ShareCoordinatorKey::decode(key).map(|k| k.record_type())
+    }
+    fn decode_value(record_type: i16, value: Bytes) -> Result<(i16, Self::Value), DecodeError> {
+        ShareCoordinatorValue::decode(record_type, value)
+    }
+}
+
+/// The int16 a coordinator's key or value starts with, if it has one.
+fn prefix(bytes: &Bytes) -> Option<i16> {
+    Some(i16::from_be_bytes(bytes.get(..2)?.try_into().ok()?))
+}
+
+/// Reads `bytes` with `decode`, and when only bytes after the fields are
+/// wrong, reads the bytes before them, as Kafka (which does not look past a
+/// key's or value's fields) reads them. Returns what was read, the bytes it
+/// was read from, and the error about the bytes after them.
+fn lenient<T>(
+    bytes: &Bytes,
+    decode: impl Fn(Bytes) -> Result<T, DecodeError>,
+) -> (Result<T, DecodeError>, Bytes, Option<DecodeError>) {
+    match decode(bytes.clone()) {
+        Err(e) => match *e.kind() {
+            DecodeErrorKind::TrailingBytes(n) if n <= bytes.len() => {
+                let fields = bytes.slice(..bytes.len() - n);
+                match decode(fields.clone()) {
+                    Ok(read) => (Ok(read), fields, Some(e)),
+                    Err(_) => (Err(e), bytes.clone(), None),
+                }
+            }
+            _ => (Err(e), bytes.clone(), None),
+        },
+        read => (read, bytes.clone(), None),
+    }
+}
+
+/// A coordinator record as Kafka's `CoordinatorRecordMessageParser` prints
+/// it: the key `{"type":"1","data":{...}}`, the value
+/// `{"version":"3","data":{...}}` or `<DELETE>`; what it cannot read, in
+/// place of the key, in its words.
+fn coordinator<C: Coordinator>(record: &Record) -> Decoded {
+    let offset = record.offset();
+    let failed = |key: Shown, text: String, error: RecordError| Decoded {
+        key,
+        value: Shown::Absent,
+        failure: Some(Failure { text, in_key: true }),
+        error: Some(error),
+    };
+    let error_text = |what: String| format!("Error at offset {offset}, skipping. {what}");
+    let Some(key) = record.key_bytes() else {
+        let text = format!(
+            "Failed to decode message at offset {offset} using the specified decoder \
+             (message had a missing key)"
+        );
+        return failed(Shown::Absent, text, RecordError::MissingKey);
+    };
+    let (read, key_fields, key_trailing) = lenient(&key, C::decode_key);
+    let key_json = read.and_then(|record_type| {
+        let schema = schema_of(C::SCHEMAS, record_type, RecordRole::Key);
+        let json = view_json(schema, record_type, 0, key_fields.slice(2..))?;
+        Ok((record_type, json))
+    });
+    let (record_type, key_json) = match key_json {
+        Ok((record_type, json)) => (
+            record_type,
+            Shown::Json(format!("{{\"type\":\"{record_type}\",\"data\":{json}}}")),
+        ),
+        Err(e) => {
+            let text = match (e.kind(), prefix(&key)) {
+                (DecodeErrorKind::UnknownRecordType(t), _) => {
+                    format!("Unknown record type {t} at offset {offset}, skipping.")
+                }
+                (_, None) => error_text("Could not read version from key's buffer.".into()),
+                (_, Some(t)) => error_text(format!(
+                    "Could not read record with version {t} from key's buffer due to: {e}."
+                )),
+            };
+            return failed(Shown::Absent, text, RecordError::Key(e));
+        }
+    };
+    let key_trailing = key_trailing.map(RecordError::Key);
+    let Some(value) = record.value_bytes() else {
+        return Decoded {
+            key: key_json,
+            value: Shown::Tombstone,
+            failure: None,
+            error: key_trailing,
+        };
+    };
+    let (read, value_fields, value_trailing) = lenient(&value, |v| C::decode_value(record_type, v));
+    let value_json = read.and_then(|(version, typed)| {
+        let schema = schema_of(C::SCHEMAS, record_type, RecordRole::Value);
+        let json = view_json(schema, record_type, version, value_fields.slice(2..))?;
+        Ok((version, C::value_json(&typed, json)))
+    });
+    match value_json {
+        Ok((version, json)) => Decoded {
+            key: key_json,
+            value: Shown::Json(format!("{{\"version\":\"{version}\",\"data\":{json}}}")),
+            failure: None,
+            error: key_trailing.or(value_trailing.map(RecordError::Value)),
+        },
+        Err(e) => {
+            let text = match (e.kind(), prefix(&value)) {
+                (DecodeErrorKind::UnsupportedVersion { version, .. }, _) => error_text(format!(
+                    "Found an unknown record version {version} for {record_type} type"
+                )),
+                (_, None) => error_text("Could not read version from value's buffer.".into()),
+                (_, Some(version)) => error_text(format!(
+                    "Could not read record with version {version} from value's buffer due to: {e}."
+                )),
+            };
+            failed(key_json, text, RecordError::Value(e))
+        }
+    }
+}
+
+/// The name Kafka's `TransactionState.stateName` gives a status id.
+fn transaction_state(status: i8) -> Option<&'static str> {
+    Some(match status {
+        0 => "Empty",
+        1 => "Ongoing",
+        2 => "PrepareCommit",
+        3 => "PrepareAbort",
+        4 => "CompleteCommit",
+        5 => "CompleteAbort",
+        6 => "Dead",
+        7 => "PrepareEpochFence",
+        _ => return None,
+    })
+}
+
+/// A `TransactionLogValue`'s JSON with its `transactionStatus` a string: the
+/// state's name, or the id as text when it names none. Every field before it
+/// is a number, so the first `"transactionStatus":` is the field's key.
+fn with_status_name(json: String, status: i8) -> String {
+    const KEY: &str = "\"transactionStatus\":";
+    let Some(at) = json.find(KEY) else {
+        return json;
+    };
+    let start = at + KEY.len();
+    let end = json[start..]
+        .find([',', '}'])
+        .map_or(json.len(), |n| start + n);
+    let id = status.to_string();
+    let name = transaction_state(status).unwrap_or(&id);
+    format!("{}\"{name}\"{}", &json[..start], &json[end..])
+}
+
+/// A consumer protocol struct's JSON from its bytes (an int16 version, then
+/// the struct), as Kafka reads it there: at the version (clamped to the
+/// schema's, whose later fields are the latest version's), ignoring bytes
+/// after it. `None` when it does not read; Kafka then keeps the bytes.
+fn consumer_protocol_json<T: Versioned>(bytes: &Bytes) -> Option<String> {
+    let mut bytes = bytes.clone();
+    let version = bytes.try_get_i16().ok()?;
+    let schema = MessageSchema::of::<T>();
+    let version = version.clamp(schema.versions.lowest()?, schema.versions.highest()?);
+    let view = DynamicView::decode(schema, version, &mut bytes).ok()?;
+    Some(view.to_json().to_text())
+}
+
+/// [`consumer_protocol_json`] of one struct.
+type ProtocolJson = fn(&Bytes) -> Option<String>;
+
+/// A `GroupMetadataValue`'s JSON with each member's `subscription` and
+/// `assignment` (base64 strings) replaced by their JSON when they read. In
+/// Kafka's JSON text a `"` outside a string starts or ends one, and a string
+/// followed by `:` is a key, so `"subscription":"` is that key; the members'
+/// come in their order, each subscription before its assignment, and base64
+/// holds no `"`.
+fn with_consumer_protocol(group: &GroupMetadataValue, json: String) -> String {
+    let mut out = String::with_capacity(json.len() * 2);
+    let mut rest = json.as_str();
+    'members: for member in &group.members {
+        let fields: [(&str, ProtocolJson, &Bytes); 2] = [
+            (
+                "\"subscription\":\"",
+                consumer_protocol_json::<ConsumerProtocolSubscription>,
+                &member.subscription,
+            ),
+            (
+                "\"assignment\":\"",
+                consumer_protocol_json::<ConsumerProtocolAssignment>,
+                &member.assignment,
+            ),
+        ];
+        for (key, to_json, bytes) in fields {
+            let Some(at) = rest.find(key) else {
+                break 'members;
+            };
+            // The value's opening quote, and one past its closing one.
+            let start = at + key.len() - 1;
+            let Some(len) = rest[start + 1..].find('"') else {
+                break 'members;
+            };
+            let end = start + len + 2;
+            out.push_str(&rest[..start]);
+            match to_json(bytes) {
+                Some(json) => out.push_str(&json),
+                None => out.push_str(&rest[start..end]),
+            }
+            rest = &rest[end..];
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+/// `TopicRecord` as Kafka's `MetadataRecordType` names it: `TOPIC_RECORD`
+/// (its generator's `toSnakeCase`, upper-cased).
+fn metadata_type_name(name: &str) -> String {
+    let mut out = String::with_capacity(name.len() + 8);
+    let mut previous_upper = true;
+    for c in name.chars() {
+        if c.is_ascii_uppercase() {
+            if !previous_upper {
+                out.push('_');
+            }
+            previous_upper = true;
+        } else {
+            previous_upper = false;
+        }
+        out.push(c.to_ascii_uppercase());
+    }
+    out
+}
+
+/// The frame of a metadata record's value, as Kafka's
+/// `AbstractApiMessageSerde.read` reads it: the frame version, the API key
+/// and the version, each an unsigned varint that must fit an int16. Returns
+/// the key and the body after the frame, or Kafka's words for what is wrong.
+fn metadata_frame(value: &Bytes) -> Result<(i16, Bytes), String> {
+    let mut rest = value.clone();
+    let mut field = |name: &str| -> Result<i16, String> {
+        let n = get_uvarint(&mut rest).map_err(|_| format!("Error while reading {name}"))?;
+        i16::try_from(n).map_err(|_| format!("Value for {name} was too large."))
+    };
+    match field("frame version")? {
+        1 => {}
+        0 => {
+            return Err(
+                "Could not deserialize metadata record with frame version 0. Note that \
+                        upgrades from the preview release of KRaft in 2.8 to newer versions are \
+                        not supported."
+                    .into(),
+            )
+        }
+        frame => {
+            return Err(format!(
+                "Could not deserialize metadata record due to unknown frame version \
+                 {frame}(only frame version 1 is supported)"
+            ))
+        }
+    }
+    let api_key = field("type")?;
+    field("version")?;
+    Ok((api_key, rest))
+}
+
+/// Kafka's words for a metadata record of `api_key` whose frame reads and
+/// whose body does not.
+fn metadata_error_text(api_key: i16, e: &DecodeError) -> String {
+    match e.kind() {
+        DecodeErrorKind::UnknownRecordType(k) => format!(
+            "org.apache.kafka.common.errors.UnsupportedVersionException: Unknown metadata id {k}"
+        ),
+        DecodeErrorKind::TrailingBytes(n) => {
+            format!("Found {n} byte(s) of garbage after {api_key}")
+        }
+        _ => format!("Failed to deserialize record with type {api_key}"),
+    }
+}
+
+/// A metadata record as Kafka's `ClusterMetadataLogMessageParser` prints it:
+/// no key, the payload `{"type":"TOPIC_RECORD","version":0,"data":{...}}`;
+/// what it cannot read, in place of the payload, in its words.
+fn metadata(record: &Record) -> Decoded {
+    let offset = record.offset();
+    let printed = |name: &str, version: i16, json: String| {
+        let name = metadata_type_name(name);
+        Shown::Json(format!(
+            "{{\"type\":\"{name}\",\"version\":{version},\"data\":{json}}}"
+        ))
+    };
+    let failed = |what: String, error: RecordError| Decoded {
+        key: Shown::Absent,
+        value: Shown::Absent,
+        failure: Some(Failure {
+            text: format!("Error at {offset}, skipping. {what}"),
+            in_key: false,
+        }),
+        error: Some(error),
+    };
+    let Some(value) = record.value_bytes() else {
+        // Kafka reads a null value as no bytes.
+        return failed(
+            "Error while reading frame version".into(),
+            RecordError::MissingValue,
+        );
+    };
+    let frame = metadata_frame(&value);
+    let e = match MetadataRecord::decode(value.clone()) {
+        Ok((version, typed)) => {
+            let api_key = typed.api_key();
+            let body = frame.map_or_else(|_| Bytes::new(), |(_, body)| body);
+            let schema = schema_of(MetadataRecord::SCHEMAS, api_key, RecordRole::Record);
+            return match view_json(schema, api_key, version, body) {
+                Ok(json) => Decoded {
+                    key: Shown::Absent,
+                    value: printed(typed.name(), version, json),
+                    failure: None,
+                    error: None,
+                },
+                Err(e) => failed(metadata_error_text(api_key, &e), RecordError::Value(e)),
+            };
+        }
+        Err(e) => e,
+    };
+    let (api_key, body) = match frame {
+        Ok(frame) => frame,
+        Err(text) => return failed(text, RecordError::Value(e)),
+    };
+    // Kafka reads a version past the schema's as the schema's latest (its
+    // readers test `version >= N` for each field), and prints it so; this
+    // tool does too, and reports it.
+    if let DecodeErrorKind::UnsupportedVersion { version, supported } = *e.kind() {
+        let schema = schema_of(MetadataRecord::SCHEMAS, api_key, RecordRole::Record);
+        if let (Some(schema), Some(latest)) = (schema, supported.highest()) {
+            if version > latest {
+                return match view_json(Some(schema), api_key, latest, body) {
+                    Ok(json) => Decoded {
+                        key: Shown::Absent,
+                        value: printed(schema.body.name, version, json),
+                        failure: None,
+                        error: Some(RecordError::Value(e)),
+                    },
+                    Err(read) => failed(metadata_error_text(api_key, &read), RecordError::Value(e)),
+                };
+            }
+        }
+    }
+    failed(metadata_error_text(api_key, &e), RecordError::Value(e))
+}
