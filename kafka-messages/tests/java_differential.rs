@@ -108,13 +108,9 @@ fn oracle_of(release: Release, args: &[&str]) {
     );
 }
 
-/// Java's seeded random instances of every schema at every version
-/// (`generate`), written once for all the tests of this file.
-fn java_instances() -> &'static Path {
-    java_instances_of(Release::Latest)
-}
-
-/// [`java_instances`] of `release`'s Java classes.
+/// Java's seeded random instances of every schema at every version of
+/// `release`'s Java classes (`generate`), written once for all the tests of
+/// this file.
 fn java_instances_of(release: Release) -> &'static Path {
     static DONE: [std::sync::OnceLock<PathBuf>; 2] =
         [std::sync::OnceLock::new(), std::sync::OnceLock::new()];
@@ -709,7 +705,7 @@ fn request_log_is_kafkas() {
     use kafka_wire::{RequestHeader, ResponseHeader, Versioned};
 
     let mut bodies: BTreeMap<(String, i16), Vec<Vec<u8>>> = BTreeMap::new();
-    for (name, version, hexed) in lines(java_instances()) {
+    for (name, version, hexed) in lines(java_instances_of(Release::Latest)) {
         let list = bodies.entry((name, version)).or_default();
         if list.len() < 3 {
             list.push(unhex(&hexed));

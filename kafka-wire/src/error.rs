@@ -48,8 +48,9 @@ impl Location {
         let mut out = String::new();
         for segment in self.segments() {
             match segment {
-                PathSegment::Message(name) => out.push_str(name),
-                PathSegment::Field(name) => {
+                // A message inside a field (a record's key or value, read
+                // whole) follows it as a field does.
+                PathSegment::Message(name) | PathSegment::Field(name) => {
                     if !out.is_empty() {
                         out.push('.');
                     }
@@ -531,6 +532,12 @@ mod tests {
              truncated input: needed 4 bytes, 1 remain"
         );
         assert_eq!(e.location().version(), Some(5));
+        // A message read whole as the value of a field.
+        let e = DecodeError::truncated(4, 1)
+            .in_field("offset")
+            .in_message("OffsetCommitValue", 3)
+            .in_field("value");
+        assert_eq!(e.path(), "value.OffsetCommitValue.offset");
     }
 
     #[test]
