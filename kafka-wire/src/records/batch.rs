@@ -175,8 +175,9 @@ impl PartialEq for RecordBatch {
 
 impl Eq for RecordBatch {}
 
+/// The `N` bytes at `at`, for a big-endian read (the caller checked the length).
 #[inline(always)]
-fn be<const N: usize>(b: &[u8], at: usize) -> [u8; N] {
+pub(crate) fn be<const N: usize>(b: &[u8], at: usize) -> [u8; N] {
     let mut out = [0; N];
     out.copy_from_slice(&b[at..at + N]);
     out
@@ -317,11 +318,7 @@ impl RecordBatch {
 
     /// Adds where this batch is to an error about it.
     pub(crate) fn locate(&self, e: RecordsError) -> RecordsError {
-        let e = e.in_batch(self.base_offset);
-        match self.position {
-            Some(p) => e.at_position(p),
-            None => e,
-        }
+        e.in_batch_at(self.base_offset, self.position)
     }
 
     /// Checks the CRC-32C (a legacy entry's CRC-32), for a batch read with

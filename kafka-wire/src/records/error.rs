@@ -314,6 +314,17 @@ impl RecordsError {
         self
     }
 
+    /// Adds the batch (its base offset) and, when known, its position.
+    #[cold]
+    #[inline(never)]
+    pub(crate) fn in_batch_at(self, base_offset: i64, position: Option<usize>) -> Self {
+        let e = self.in_batch(base_offset);
+        match position {
+            Some(p) => e.at_position(p),
+            None => e,
+        }
+    }
+
     #[cold]
     #[inline(never)]
     pub(crate) fn at_record(mut self, index: usize) -> Self {

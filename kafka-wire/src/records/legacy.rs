@@ -19,6 +19,7 @@
 
 use bytes::Bytes;
 
+use crate::records::batch::be;
 use crate::records::builder::NewRecord;
 use crate::records::record::Span;
 use crate::records::{
@@ -59,13 +60,6 @@ const fn key_at(magic: i8) -> usize {
     } else {
         14
     }
-}
-
-#[inline(always)]
-fn be<const N: usize>(b: &[u8], at: usize) -> [u8; N] {
-    let mut out = [0; N];
-    out.copy_from_slice(&b[at..at + N]);
-    out
 }
 
 /// The fields of one message, its key and value as spans of the message.
@@ -189,16 +183,10 @@ pub(crate) fn read_entry(
     let id = (message.attributes & CODEC_MASK) as u8;
     let compression = match Compression::from_id(id) {
         None => return Err(in_batch(RecordsErrorKind::UnknownCompression { id }.into())),
-        Some(Compression::Zstd) => {
-            return Err(in_batch(
-                RecordsErrorKind::NotInMagic {
-                    magic,
-                    what: "zstd compression",
-                }
-                .into(),
-            ))
+        Some(c) => {
+            check_codec(magic, c).map_err(in_batch)?;
+            c
         }
-        Some(c) => c,
     };
     Ok(RecordBatch {
         base_offset: offset,
@@ -417,6 +405,14 @@ fn not_in(magic: i8, what: &'static str) -> RecordsError {
     RecordsErrorKind::NotInMagic { magic, what }.into()
 }
 
+/// Refuses zstd, which came with magic 2 (Kafka 2.1), reading or writing.
+fn check_codec(magic: i8, compression: Compression) -> Result<(), RecordsError> {
+    match compression {
+        Compression::Zstd => Err(not_in(magic, "zstd compression")),
+        _ => Ok(()),
+    }
+}
+
 /// Appends one entry: `offset`, the size, then the message with its CRC-32.
 /// The lengths were checked.
 fn put_entry(
@@ -618,9 +614,7 @@ impl LegacyRecordsBuilder {
         if !r.headers.is_empty() {
             return Err(not_in(magic, "record headers"));
         }
-        if self.compression == Compression::Zstd {
-            return Err(not_in(magic, "zstd compression"));
-        }
+        check_codec(magic, self.compression)?;
         if magic == 0 {
             if self.log_append_time.is_some() {
                 return Err(not_in(0, "a log append time"));

@@ -518,11 +518,7 @@ impl Iterator for RecordIter {
                 }
             }
         };
-        let err = err.in_batch(self.base_offset);
-        Some(Err(match self.position {
-            Some(p) => err.at_position(p),
-            None => err,
-        }))
+        Some(Err(err.in_batch_at(self.base_offset, self.position)))
     }
 
     fn size_hint(&self) -> (usize, Option<usize>) {
@@ -537,16 +533,6 @@ impl Iterator for RecordIter {
 }
 
 impl RecordIter {
-    /// Adds where the batch is to an error about it.
-    #[cold]
-    fn locate(&self, err: RecordsError) -> RecordsError {
-        let err = err.in_batch(self.base_offset);
-        match self.position {
-            Some(p) => err.at_position(p),
-            None => err,
-        }
-    }
-
     /// The next legacy message; `self.legacy` is set to `None` at the end.
     #[inline(never)]
     fn next_legacy(&mut self, inner: legacy::Inner) -> Option<Result<Record, RecordsError>> {
@@ -562,7 +548,9 @@ impl RecordIter {
             }
             Err(e) => {
                 self.legacy = None;
-                Some(Err(self.locate(e.at_record(self.index))))
+                Some(Err(e
+                    .at_record(self.index)
+                    .in_batch_at(self.base_offset, self.position)))
             }
         }
     }

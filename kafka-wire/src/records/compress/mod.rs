@@ -56,8 +56,9 @@ pub(crate) fn decompress(
 }
 
 /// Decompresses a legacy wrapper's value: as [`decompress`], but lz4 in a
-/// magic 0 wrapper skips the header checksum byte (KAFKA-3160), and zstd,
-/// which magic 0 and 1 do not have, is refused.
+/// magic 0 wrapper skips the header checksum byte (KAFKA-3160). (Legacy
+/// entries with zstd, which magic 0 and 1 do not have, are refused before.)
+#[cfg_attr(not(feature = "lz4"), allow(unused_variables))] // `magic` picks lz4's form
 pub(crate) fn decompress_legacy(
     c: Compression,
     magic: i8,
@@ -65,10 +66,6 @@ pub(crate) fn decompress_legacy(
     limit: usize,
 ) -> Result<Vec<u8>, RecordsErrorKind> {
     match c {
-        Compression::Zstd => Err(RecordsErrorKind::NotInMagic {
-            magic,
-            what: "zstd compression",
-        }),
         #[cfg(feature = "lz4")]
         Compression::Lz4 if magic == 0 => lz4::decompress_magic_0(input, limit),
         c => decompress(c, input, limit),
@@ -77,7 +74,8 @@ pub(crate) fn decompress_legacy(
 
 /// Compresses a legacy wrapper's inner messages onto the end of `out`: as
 /// [`compress`], but lz4 in a magic 0 wrapper writes Kafka's broken header
-/// checksum, and zstd is refused.
+/// checksum. (The builder refuses zstd before.)
+#[cfg_attr(not(feature = "lz4"), allow(unused_variables))] // `magic` picks lz4's form
 pub(crate) fn compress_legacy(
     c: Compression,
     magic: i8,
@@ -86,10 +84,6 @@ pub(crate) fn compress_legacy(
     out: &mut Vec<u8>,
 ) -> Result<(), RecordsErrorKind> {
     match c {
-        Compression::Zstd => Err(RecordsErrorKind::NotInMagic {
-            magic,
-            what: "zstd compression",
-        }),
         #[cfg(feature = "lz4")]
         Compression::Lz4 if magic == 0 => lz4::compress_magic_0(input, out),
         c => compress(c, level, input, out),
