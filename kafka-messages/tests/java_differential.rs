@@ -851,16 +851,8 @@ fn every_internal_record_matches_kafkas_java_classes() {
     let dir = Classes::Internal.dir();
     let (ours, echoed) = (dir.join("rust.tsv"), dir.join("echo.tsv"));
     let java = internal_instances();
-    let schemas: BTreeMap<&str, RecordSchema> = [
-        GroupCoordinatorKey::SCHEMAS,
-        TransactionCoordinatorKey::SCHEMAS,
-        ShareCoordinatorKey::SCHEMAS,
-        MetadataRecord::SCHEMAS,
-    ]
-    .concat()
-    .into_iter()
-    .map(|s| (s.schema.schema.json_name, s))
-    .collect();
+    let schemas: BTreeMap<&str, &RecordSchema> =
+        schemas().map(|s| (s.schema.schema.json_name, s)).collect();
 
     // The body's bytes read through the family's codec and written back,
     // the framing taken off again.
@@ -871,41 +863,8 @@ fn every_internal_record_matches_kafkas_java_classes() {
                 .map_err(|e| e.to_string())?;
             return q.encode_to_vec(version).map_err(|e| e.to_string());
         };
-        let mut framed = Vec::new();
-        match s.role {
-            RecordRole::Key => framed.extend_from_slice(&s.record_type.to_be_bytes()),
-            RecordRole::Value => framed.extend_from_slice(&version.to_be_bytes()),
-            _ => {
-                for n in [1, s.record_type as u32, version as u32] {
-                    kafka_wire::codec::put_uvarint(&mut framed, n);
-                }
-            }
-        }
-        let prefix = framed.len();
-        framed.extend_from_slice(body);
-        let bytes = Bytes::from(framed);
-        macro_rules! family {
-            ($key:ident, $value:ident) => {
-                match s.role {
-                    RecordRole::Key => $key::decode(bytes)
-                        .map_err(|e| e.to_string())
-                        .and_then(|k| k.encode().map_err(|e| e.to_string())),
-                    _ => $value::decode(s.record_type, bytes)
-                        .map_err(|e| e.to_string())
-                        .and_then(|(v, x)| x.encode(v).map_err(|e| e.to_string())),
-                }
-            };
-        }
-        let again = match s.topic {
-            "__consumer_offsets" => family!(GroupCoordinatorKey, GroupCoordinatorValue),
-            "__transaction_state" => {
-                family!(TransactionCoordinatorKey, TransactionCoordinatorValue)
-            }
-            "__share_group_state" => family!(ShareCoordinatorKey, ShareCoordinatorValue),
-            _ => MetadataRecord::decode(bytes)
-                .map_err(|e| e.to_string())
-                .and_then(|(v, r)| r.encode(v).map_err(|e| e.to_string())),
-        }?;
+        let (framed, prefix) = common::frame_internal(s, version, body);
+        let again = common::through_family(s, framed.into())?;
         Ok(again[prefix..].to_vec())
     };
 

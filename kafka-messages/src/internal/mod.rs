@@ -13,11 +13,14 @@
 //! A coordinator's record is a key and a value, each framed as Kafka frames
 //! them: the key is its record type (int16) then the key's fields (version
 //! 0), the value its version (int16) then its fields, or null for a
-//! tombstone ([`CoordinatorRecord`]). A metadata log record is a frame
-//! version, an API key and a version (unsigned varints) then the record
-//! ([`MetadataRecord`]); the KRaft control records of that log (leader
-//! changes, snapshot header and footer, voters, kraft version) are
-//! [`ControlRecord`]s.
+//! tombstone ([`CoordinatorRecord`]); code that reads any of the three
+//! coordinators' topics is generic over their keys' trait,
+//! [`CoordinatorKey`] (with [`CoordinatorValue`]). A metadata log record is
+//! a frame version, an API key and a version (unsigned varints) then the
+//! record ([`MetadataRecord`]); the KRaft control records of that log
+//! (leader changes, snapshot header and footer, voters, kraft version) are
+//! [`ControlRecord`]s. [`schemas()`] lists every schema, with its topic and
+//! record type.
 //!
 //! ```
 //! use kafka_messages::internal::{GroupCoordinatorKey, GroupCoordinatorRecord, GroupCoordinatorValue, OffsetCommitKey, OffsetCommitValue};
@@ -52,7 +55,7 @@
 use bytes::{Buf, Bytes};
 use kafka_wire::codec::{get_uvarint, put_uvarint};
 use kafka_wire::records::Record;
-use kafka_wire::{DecodeError, DecodeErrorKind, EncodeError, Versioned};
+use kafka_wire::{DecodeError, DecodeErrorKind, EncodeError, EncodeErrorKind, Versioned};
 
 use crate::{
     ControlRecordTypeSchema, EndTxnMarker, KRaftVersionRecord, LeaderChangeMessage,
@@ -102,14 +105,110 @@ impl RecordSchema {
     }
 }
 
+/// The key of a coordinator's records: one enum per coordinator topic
+/// ([`GroupCoordinatorKey`], [`TransactionCoordinatorKey`],
+/// [`ShareCoordinatorKey`]), read and written by record type, as Kafka
+/// frames it: the record type (int16), then the key's fields (version 0).
+///
+/// [`CoordinatorRecord`] is generic over it, and so can be code that reads
+/// any of the three topics.
+pub trait CoordinatorKey: Sized {
+    /// The values of the same topic's records.
+    type Value: CoordinatorValue;
+    /// The topic the records are in (`__consumer_offsets`, ...).
+    const TOPIC: &'static str;
+    /// The key and value schemas of every record type of the topic.
+    const SCHEMAS: &'static [RecordSchema];
+
+    /// Reads a key as Kafka writes it: its record type, then the key's
+    /// fields, filling `key` exactly. A record type Kafka does not define is
+    /// [`DecodeErrorKind::UnknownRecordType`].
+    fn decode(key: Bytes) -> Result<Self, DecodeError>;
+    /// The record type.
+    fn record_type(&self) -> i16;
+    /// The record type's name as Kafka's schemas name it, without `Key`
+    /// (`"OffsetCommit"`).
+    fn name(&self) -> &'static str;
+    /// The key as Kafka writes it (see [`decode`](Self::decode)).
+    fn encode(&self) -> Result<Vec<u8>, EncodeError>;
+}
+
+/// The value of a coordinator's records, by record type (see
+/// [`CoordinatorKey`]): its version (int16), then the value's fields at that
+/// version.
+pub trait CoordinatorValue: Sized {
+    /// Reads the value of a record of type `record_type`, filling `value`
+    /// exactly. Returns the version and the value.
+    fn decode(record_type: i16, value: Bytes) -> Result<(i16, Self), DecodeError>;
+    /// The record type.
+    fn record_type(&self) -> i16;
+    /// The value as Kafka writes it at `version` (see [`decode`](Self::decode)).
+    fn encode(&self, version: i16) -> Result<Vec<u8>, EncodeError>;
+}
+
+/// Every schema of Kafka's own records: the key and value of each record
+/// type of the three coordinators' topics, then each metadata record.
+pub fn schemas() -> impl Iterator<Item = &'static RecordSchema> {
+    [
+        GroupCoordinatorKey::SCHEMAS,
+        TransactionCoordinatorKey::SCHEMAS,
+        ShareCoordinatorKey::SCHEMAS,
+        MetadataRecord::SCHEMAS,
+    ]
+    .into_iter()
+    .flatten()
+}
+
 /// A record of a coordinator's topic: its key, and its value with the version
 /// it is written at, or `None` for a tombstone (the key's state deleted).
 #[derive(Debug, Clone, PartialEq)]
-pub struct CoordinatorRecord<K, V> {
+pub struct CoordinatorRecord<K: CoordinatorKey> {
     /// The key.
     pub key: K,
     /// The value's version and the value, or `None` for a tombstone.
-    pub value: Option<(i16, V)>,
+    pub value: Option<(i16, K::Value)>,
+}
+
+impl<K: CoordinatorKey> CoordinatorRecord<K> {
+    /// Reads a record from its key and value (`None`: a tombstone), as a log
+    /// segment or a fetch holds them. A value of another record type than its
+    /// key's cannot be told apart: it is read as the key's type.
+    pub fn decode(key: Bytes, value: Option<Bytes>) -> Result<Self, DecodeError> {
+        let key = K::decode(key).map_err(|e| e.in_field("key"))?;
+        let value = value
+            .map(|v| K::Value::decode(key.record_type(), v))
+            .transpose()
+            .map_err(|e| e.in_field("value"))?;
+        Ok(CoordinatorRecord { key, value })
+    }
+
+    /// Reads one record of a batch (see [`decode`](Self::decode)); a record
+    /// without a key is an error.
+    pub fn from_record(record: &Record) -> Result<Self, DecodeError> {
+        let key = record
+            .key_bytes()
+            .ok_or_else(|| DecodeError::from(DecodeErrorKind::UnexpectedNull).in_field("key"))?;
+        Self::decode(key, record.value_bytes())
+    }
+
+    /// The key and value as Kafka writes them (`None`: a tombstone). A value
+    /// of another record type than its key's is an error.
+    pub fn encode(&self) -> Result<(Vec<u8>, Option<Vec<u8>>), EncodeError> {
+        if let Some((_, value)) = &self.value {
+            if value.record_type() != self.key.record_type() {
+                return Err(EncodeError::from(EncodeErrorKind::ApiKeyMismatch {
+                    expected: self.key.record_type(),
+                    found: value.record_type(),
+                }));
+            }
+        }
+        let value = self
+            .value
+            .as_ref()
+            .map(|(version, v)| v.encode(*version))
+            .transpose()?;
+        Ok((self.key.encode()?, value))
+    }
 }
 
 /// The int16 in front of a coordinator's key (its record type) or value (its
@@ -145,7 +244,8 @@ group_coordinator_records!(coordinator_modules);
 transaction_coordinator_records!(coordinator_modules);
 share_coordinator_records!(coordinator_modules);
 
-/// A coordinator's key and value enums, and its [`CoordinatorRecord`]'s codec.
+/// A coordinator's key and value enums, and their [`CoordinatorKey`] and
+/// [`CoordinatorValue`] impls.
 macro_rules! coordinator_family {
     ([$key_enum:ident, $value_enum:ident, $record:ident, $topic:literal]; $((
         $type:literal, $variant:ident, $key_module:ident, $key:ident, $value_module:ident, $value:ident
@@ -160,25 +260,36 @@ macro_rules! coordinator_family {
             )*
         }
 
-        impl $key_enum {
-            /// Reads a key as Kafka writes it: its record type (int16), then the
-            /// key's fields (version 0), filling `key` exactly.
-            pub fn decode(mut key: Bytes) -> Result<Self, DecodeError> {
+        impl CoordinatorKey for $key_enum {
+            type Value = $value_enum;
+            const TOPIC: &'static str = $topic;
+            const SCHEMAS: &'static [RecordSchema] = &[
+                $(
+                    RecordSchema::of::<$key>($topic, $type, RecordRole::Key),
+                    RecordSchema::of::<$value>($topic, $type, RecordRole::Value),
+                )*
+            ];
+
+            fn decode(mut key: Bytes) -> Result<Self, DecodeError> {
                 match read_i16(&mut key, "record_type")? {
                     $($type => $key::decode_exact(key, 0).map($key_enum::$variant),)*
                     other => Err(DecodeErrorKind::UnknownRecordType(other).into()),
                 }
             }
 
-            /// The record type.
-            pub fn record_type(&self) -> i16 {
+            fn record_type(&self) -> i16 {
                 match self {
                     $($key_enum::$variant(_) => $type,)*
                 }
             }
 
-            /// The key as Kafka writes it (see [`decode`](Self::decode)).
-            pub fn encode(&self) -> Result<Vec<u8>, EncodeError> {
+            fn name(&self) -> &'static str {
+                match self {
+                    $($key_enum::$variant(_) => stringify!($variant),)*
+                }
+            }
+
+            fn encode(&self) -> Result<Vec<u8>, EncodeError> {
                 match self {
                     $($key_enum::$variant(k) => prefixed($type, k, 0),)*
                 }
@@ -195,11 +306,8 @@ macro_rules! coordinator_family {
             )*
         }
 
-        impl $value_enum {
-            /// Reads the value of a record of type `record_type` as Kafka writes
-            /// it: its version (int16), then the value's fields at that version,
-            /// filling `value` exactly. Returns the version and the value.
-            pub fn decode(record_type: i16, mut value: Bytes) -> Result<(i16, Self), DecodeError> {
+        impl CoordinatorValue for $value_enum {
+            fn decode(record_type: i16, mut value: Bytes) -> Result<(i16, Self), DecodeError> {
                 let version = read_i16(&mut value, "version")?;
                 let read = match record_type {
                     $($type => $value::decode_exact(value, version).map($value_enum::$variant),)*
@@ -208,15 +316,13 @@ macro_rules! coordinator_family {
                 read.map(|v| (version, v))
             }
 
-            /// The record type.
-            pub fn record_type(&self) -> i16 {
+            fn record_type(&self) -> i16 {
                 match self {
                     $($value_enum::$variant(_) => $type,)*
                 }
             }
 
-            /// The value as Kafka writes it at `version` (see [`decode`](Self::decode)).
-            pub fn encode(&self, version: i16) -> Result<Vec<u8>, EncodeError> {
+            fn encode(&self, version: i16) -> Result<Vec<u8>, EncodeError> {
                 match self {
                     $($value_enum::$variant(v) => prefixed(version, v, version),)*
                 }
@@ -224,54 +330,7 @@ macro_rules! coordinator_family {
         }
 
         #[doc = concat!("A record of `", $topic, "`.")]
-        pub type $record = CoordinatorRecord<$key_enum, $value_enum>;
-
-        impl $key_enum {
-            #[doc = concat!("The key and value schemas of every record type of `", $topic, "`.")]
-            pub const SCHEMAS: &'static [RecordSchema] = &[
-                $(
-                    RecordSchema::of::<$key>($topic, $type, RecordRole::Key),
-                    RecordSchema::of::<$value>($topic, $type, RecordRole::Value),
-                )*
-            ];
-        }
-
-        impl CoordinatorRecord<$key_enum, $value_enum> {
-            /// Reads a record from its key and value (`None`: a tombstone), as a
-            /// log segment or a fetch holds them. A value of another record type
-            /// than its key's cannot be told apart: it is read as the key's type.
-            pub fn decode(key: Bytes, value: Option<Bytes>) -> Result<Self, DecodeError> {
-                let key = $key_enum::decode(key).map_err(|e| e.in_field("key"))?;
-                let value = value
-                    .map(|v| $value_enum::decode(key.record_type(), v))
-                    .transpose()
-                    .map_err(|e| e.in_field("value"))?;
-                Ok(CoordinatorRecord { key, value })
-            }
-
-            /// Reads one record of a batch (see [`decode`](Self::decode)); a
-            /// record without a key is an error.
-            pub fn from_record(record: &Record) -> Result<Self, DecodeError> {
-                let key = record.key_bytes().ok_or_else(|| {
-                    DecodeError::from(DecodeErrorKind::UnexpectedNull).in_field("key")
-                })?;
-                Self::decode(key, record.value_bytes())
-            }
-
-            /// The key and value as Kafka writes them (`None`: a tombstone).
-            pub fn encode(&self) -> Result<(Vec<u8>, Option<Vec<u8>>), EncodeError> {
-                if let Some((_, value)) = &self.value {
-                    if value.record_type() != self.key.record_type() {
-                        return Err(EncodeError::from(kafka_wire::EncodeErrorKind::ApiKeyMismatch {
-                            expected: self.key.record_type(),
-                            found: value.record_type(),
-                        }));
-                    }
-                }
-                let value = self.value.as_ref().map(|(version, v)| v.encode(*version)).transpose()?;
-                Ok((self.key.encode()?, value))
-            }
-        }
+        pub type $record = CoordinatorRecord<$key_enum>;
     };
 }
 

@@ -151,18 +151,67 @@ pub fn internal_declaration(
         versions: QuorumStateData::VERSIONS,
         flexible: QuorumStateData::FLEXIBLE,
     };
-    [
-        GroupCoordinatorKey::SCHEMAS,
-        TransactionCoordinatorKey::SCHEMAS,
-        ShareCoordinatorKey::SCHEMAS,
-        MetadataRecord::SCHEMAS,
-    ]
-    .concat()
-    .into_iter()
-    .map(|s| s.schema)
-    .chain([quorum])
-    .find(|d| d.schema.json_name == name)
-    .map(|d| (d.schema, d.versions, d.flexible))
+    schemas()
+        .map(|s| s.schema)
+        .chain([quorum])
+        .find(|d| d.schema.json_name == name)
+        .map(|d| (d.schema, d.versions, d.flexible))
+}
+
+/// The bytes Kafka writes for internal schema `s`'s struct `body` at
+/// `version`, framed as its role in its topic frames it, and the length of
+/// that frame.
+#[cfg(feature = "internal")]
+pub fn frame_internal(
+    s: &kafka_messages::internal::RecordSchema,
+    version: i16,
+    body: &[u8],
+) -> (Vec<u8>, usize) {
+    use kafka_messages::internal::{RecordRole, METADATA_FRAME_VERSION};
+    let mut out = Vec::new();
+    match s.role {
+        RecordRole::Key => out.extend_from_slice(&s.record_type.to_be_bytes()),
+        RecordRole::Value => out.extend_from_slice(&version.to_be_bytes()),
+        _ => {
+            for n in [METADATA_FRAME_VERSION, s.record_type as u32, version as u32] {
+                kafka_wire::codec::put_uvarint(&mut out, n);
+            }
+        }
+    }
+    let frame = out.len();
+    out.extend_from_slice(body);
+    (out, frame)
+}
+
+/// Reads `bytes` (framed as [`frame_internal`] frames them) with the codec of
+/// `s`'s family, checks it read `s`'s record type, and writes it back.
+#[cfg(feature = "internal")]
+pub fn through_family(
+    s: &kafka_messages::internal::RecordSchema,
+    bytes: Bytes,
+) -> Result<Vec<u8>, String> {
+    use kafka_messages::internal::*;
+    fn coordinator<K: CoordinatorKey>(s: &RecordSchema, bytes: Bytes) -> Result<Vec<u8>, String> {
+        let text = |e: &dyn std::fmt::Display| e.to_string();
+        if s.role == RecordRole::Key {
+            let k = K::decode(bytes).map_err(|e| text(&e))?;
+            assert_eq!(k.record_type(), s.record_type);
+            return k.encode().map_err(|e| text(&e));
+        }
+        let (version, v) = K::Value::decode(s.record_type, bytes).map_err(|e| text(&e))?;
+        assert_eq!(v.record_type(), s.record_type);
+        v.encode(version).map_err(|e| text(&e))
+    }
+    match s.topic {
+        GroupCoordinatorKey::TOPIC => coordinator::<GroupCoordinatorKey>(s, bytes),
+        TransactionCoordinatorKey::TOPIC => coordinator::<TransactionCoordinatorKey>(s, bytes),
+        ShareCoordinatorKey::TOPIC => coordinator::<ShareCoordinatorKey>(s, bytes),
+        _ => {
+            let (version, r) = MetadataRecord::decode(bytes).map_err(|e| e.to_string())?;
+            assert_eq!(r.api_key(), s.record_type);
+            r.encode(version).map_err(|e| e.to_string())
+        }
+    }
 }
 
 /// Calls `$m!` with the type of every declaration that is neither a request
