@@ -14,8 +14,8 @@ use std::path::Path;
 
 use bytes::{Buf, Bytes};
 use kafka_messages::internal::{
-    ControlRecord, GroupCoordinatorKey, GroupCoordinatorValue, GroupMetadataValue, MetadataRecord,
-    RecordRole, RecordSchema, ShareCoordinatorKey, ShareCoordinatorValue,
+    ControlRecord, CoordinatorKey, CoordinatorValue, GroupCoordinatorKey, GroupCoordinatorValue,
+    GroupMetadataValue, MetadataRecord, RecordRole, RecordSchema, ShareCoordinatorKey,
     TransactionCoordinatorKey, TransactionCoordinatorValue,
 };
 use kafka_messages::{ConsumerProtocolAssignment, ConsumerProtocolSubscription};
@@ -348,6 +348,45 @@ pub struct Summary {
     pub trailing_bytes: u64,
     /// Record offsets that do not follow the one before.
     pub gaps: Gaps,
+}
+
+/// The line Kafka prints after `Dumping FILE`: the segment's base offset,
+/// from its name, or a snapshot's end offset and epoch.
+pub fn file_heading(path: &str) -> Option<String> {
+    let name = Path::new(path).file_name()?.to_str()?;
+    if name == "bootstrap.checkpoint" {
+        return Some("KRaft bootstrap snapshot".into());
+    }
+    if let Some(stem) = name.strip_suffix(".checkpoint") {
+        let (offset, epoch) = stem.split_once('-')?;
+        let (offset, epoch): (i64, i32) = (offset.parse().ok()?, epoch.parse().ok()?);
+        return Some(format!("Snapshot end offset: {offset}, epoch: {epoch}"));
+    }
+    let (base, _) = name.split_once('.')?;
+    name.ends_with(".log")
+        .then(|| base.parse::<i64>().ok())
+        .flatten()
+        .map(|offset| format!("Log starting offset: {offset}"))
+}
+
+/// Dumps the file at `path` to `out` as Kafka's tool does: `Dumping PATH`
+/// and [`file_heading`] (in the text format), then its batches, as
+/// [`dump_segment`] dumps them, read through a buffer.
+pub fn dump_file<W: Write>(
+    path: &str,
+    options: &Options,
+    out: &mut W,
+    on_problem: &mut dyn FnMut(Problem),
+    on_progress: &mut dyn FnMut(u64, u64),
+) -> io::Result<Summary> {
+    if options.format == Format::Text {
+        writeln!(out, "Dumping {path}")?;
+        if let Some(heading) = file_heading(path) {
+            writeln!(out, "{heading}")?;
+        }
+    }
+    let file = io::BufReader::with_capacity(1 << 16, std::fs::File::open(path)?);
+    dump_segment(path, file, options, out, on_problem, on_progress)
 }
 
 /// Dumps the segment `input` named `name` to `out`; each problem goes to
@@ -1018,9 +1057,11 @@ struct Failure {
 fn decode(decoder: Decoder, record: &Record) -> Decoded {
     match decoder {
         Decoder::Raw(contents) => raw(contents, record),
-        Decoder::Offsets => coordinator::<Offsets>(record),
-        Decoder::TransactionLog => coordinator::<Transactions>(record),
-        Decoder::ShareGroupState => coordinator::<ShareStates>(record),
+        Decoder::Offsets => coordinator::<GroupCoordinatorKey>(record, offsets_value_json),
+        Decoder::TransactionLog => {
+            coordinator::<TransactionCoordinatorKey>(record, transaction_value_json)
+        }
+        Decoder::ShareGroupState => coordinator::<ShareCoordinatorKey>(record, |_, json| json),
         Decoder::ClusterMetadata => metadata(record),
     }
 }
@@ -1081,76 +1122,28 @@ fn view_json(
 /// A coordinator's family of records: its typed codec, which checks a record
 /// and says what is wrong with it, and its schemas, by which the same bytes
 /// are printed.
-trait Coordinator {
-    type Value;
-    const SCHEMAS: &'static [RecordSchema];
-    /// Reads a key; returns its record type.
-    fn decode_key(key: Bytes) -> Result<i16, DecodeError>;
-    /// Reads a value of `record_type`; returns its version and the value.
-    fn decode_value(record_type: i16, value: Bytes) -> Result<(i16, Self::Value), DecodeError>;
-    /// Kafka's JSON of a value, from its schema's JSON.
-    fn value_json(_value: &Self::Value, json: String) -> String {
-        json
-    }
-}
-
-struct Offsets;
-struct Transactions;
-struct ShareStates;
-
-impl Coordinator for Offsets {
-    type Value = GroupCoordinatorValue;
-    const SCHEMAS: &'static [RecordSchema] = GroupCoordinatorKey::SCHEMAS;
-    fn decode_key(key: Bytes) -> Result<i16, DecodeError> {
-        GroupCoordinatorKey::decode(key).map(|k| k.record_type())
-    }
-    fn decode_value(record_type: i16, value: Bytes) -> Result<(i16, Self::Value), DecodeError> {
-        GroupCoordinatorValue::decode(record_type, value)
-    }
-    /// A classic group of the consumer protocol has its members'
-    /// subscriptions and assignments printed as their JSON, as Kafka's
-    /// `OffsetsMessageParser` prints them.
-    fn value_json(value: &Self::Value, json: String) -> String {
-        match value {
-            GroupCoordinatorValue::GroupMetadata(group)
-                if group.protocol_type.as_str() == "consumer" =>
-            {
-                with_consumer_protocol(group, json)
-            }
-            _ => json,
+/// A classic group of the consumer protocol has its members' subscriptions
+/// and assignments printed as their JSON, as Kafka's `OffsetsMessageParser`
+/// prints them.
+fn offsets_value_json(value: &GroupCoordinatorValue, json: String) -> String {
+    match value {
+        GroupCoordinatorValue::GroupMetadata(group)
+            if group.protocol_type.as_str() == "consumer" =>
+        {
+            with_consumer_protocol(group, json)
         }
+        _ => json,
     }
 }
 
-impl Coordinator for Transactions {
-    type Value = TransactionCoordinatorValue;
-    const SCHEMAS: &'static [RecordSchema] = TransactionCoordinatorKey::SCHEMAS;
-    fn decode_key(key: Bytes) -> Result<i16, DecodeError> {
-        TransactionCoordinatorKey::decode(key).map(|k| k.record_type())
-    }
-    fn decode_value(record_type: i16, value: Bytes) -> Result<(i16, Self::Value), DecodeError> {
-        TransactionCoordinatorValue::decode(record_type, value)
-    }
-    /// The transaction's status by its name, as Kafka's
-    /// `TransactionLogMessageParser` prints it.
-    fn value_json(value: &Self::Value, json: String) -> String {
-        match value {
-            TransactionCoordinatorValue::TransactionLog(log) => {
-                with_status_name(json, log.transaction_status)
-            }
-            _ => json,
+/// The transaction's status by its name, as Kafka's
+/// `TransactionLogMessageParser` prints it.
+fn transaction_value_json(value: &TransactionCoordinatorValue, json: String) -> String {
+    match value {
+        TransactionCoordinatorValue::TransactionLog(log) => {
+            with_status_name(json, log.transaction_status)
         }
-    }
-}
-
-impl Coordinator for ShareStates {
-    type Value = ShareCoordinatorValue;
-    const SCHEMAS: &'static [RecordSchema] = ShareCoordinatorKey::SCHEMAS;
-    fn decode_key(key: Bytes) -> Result<i16, DecodeError> {
-        ShareCoordinatorKey::decode(key).map(|k| k.record_type())
-    }
-    fn decode_value(record_type: i16, value: Bytes) -> Result<(i16, Self::Value), DecodeError> {
-        ShareCoordinatorValue::decode(record_type, value)
+        _ => json,
     }
 }
 
@@ -1185,8 +1178,12 @@ fn lenient<T>(
 /// A coordinator record as Kafka's `CoordinatorRecordMessageParser` prints
 /// it: the key `{"type":"1","data":{...}}`, the value
 /// `{"version":"3","data":{...}}` or `<DELETE>`; what it cannot read, in
-/// place of the key, in its words.
-fn coordinator<C: Coordinator>(record: &Record) -> Decoded {
+/// place of the key, in its words. `value_json` turns a value's JSON into
+/// what Kafka's parser of its topic prints.
+fn coordinator<K: CoordinatorKey>(
+    record: &Record,
+    value_json: fn(&K::Value, String) -> String,
+) -> Decoded {
     let offset = record.offset();
     let failed = |key: Shown, text: String, error: RecordError| Decoded {
         key,
@@ -1202,9 +1199,9 @@ fn coordinator<C: Coordinator>(record: &Record) -> Decoded {
         );
         return failed(Shown::Absent, text, RecordError::MissingKey);
     };
-    let (read, key_fields, key_trailing) = lenient(&key, C::decode_key);
+    let (read, key_fields, key_trailing) = lenient(&key, |k| K::decode(k).map(|k| k.record_type()));
     let key_json = read.and_then(|record_type| {
-        let schema = schema_of(C::SCHEMAS, record_type, RecordRole::Key);
+        let schema = schema_of(K::SCHEMAS, record_type, RecordRole::Key);
         let json = view_json(schema, record_type, 0, key_fields.slice(2..))?;
         Ok((record_type, json))
     });
@@ -1235,11 +1232,12 @@ fn coordinator<C: Coordinator>(record: &Record) -> Decoded {
             error: key_trailing,
         };
     };
-    let (read, value_fields, value_trailing) = lenient(&value, |v| C::decode_value(record_type, v));
+    let (read, value_fields, value_trailing) =
+        lenient(&value, |v| K::Value::decode(record_type, v));
     let value_json = read.and_then(|(version, typed)| {
-        let schema = schema_of(C::SCHEMAS, record_type, RecordRole::Value);
+        let schema = schema_of(K::SCHEMAS, record_type, RecordRole::Value);
         let json = view_json(schema, record_type, version, value_fields.slice(2..))?;
-        Ok((version, C::value_json(&typed, json)))
+        Ok((version, value_json(&typed, json)))
     });
     match value_json {
         Ok((version, json)) => Decoded {

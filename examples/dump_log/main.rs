@@ -62,9 +62,7 @@
 //! version (the same).
 
 use std::cell::RefCell;
-use std::fs::File;
 use std::io::{self, IsTerminal, Write};
-use std::path::Path;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
@@ -166,45 +164,31 @@ fn parse_args() -> Result<Args, String> {
     Ok(Args { files, options })
 }
 
-/// The line Kafka prints after `Dumping FILE`: the segment's base offset,
-/// from its name, or a snapshot's end offset and epoch.
-fn file_heading(path: &str) -> Option<String> {
-    let name = Path::new(path).file_name()?.to_str()?;
-    if name == "bootstrap.checkpoint" {
-        return Some("KRaft bootstrap snapshot".into());
-    }
-    if let Some(stem) = name.strip_suffix(".checkpoint") {
-        let (offset, epoch) = stem.split_once('-')?;
-        let (offset, epoch): (i64, i32) = (offset.parse().ok()?, epoch.parse().ok()?);
-        return Some(format!("Snapshot end offset: {offset}, epoch: {epoch}"));
-    }
-    let (base, _) = name.split_once('.')?;
-    name.ends_with(".log")
-        .then(|| base.parse::<i64>().ok())
-        .flatten()
-        .map(|offset| format!("Log starting offset: {offset}"))
-}
-
 /// A progress line on stderr for a large file, when stderr is a terminal.
 struct Progress {
     name: String,
-    enabled: bool,
+    /// Whether the line is shown, decided at the first update, which knows
+    /// the file's size.
+    enabled: Option<bool>,
     last: Option<Instant>,
     shown: bool,
 }
 
 impl Progress {
-    fn new(name: &str, len: u64) -> Self {
+    fn new(name: &str) -> Self {
         Progress {
             name: name.into(),
-            enabled: len > PROGRESS_ABOVE && io::stderr().is_terminal(),
+            enabled: None,
             last: None,
             shown: false,
         }
     }
 
     fn update(&mut self, position: u64, len: u64) {
-        if !self.enabled || self.last.is_some_and(|t| t.elapsed() < PROGRESS_EVERY) {
+        let enabled = *self
+            .enabled
+            .get_or_insert_with(|| len > PROGRESS_ABOVE && io::stderr().is_terminal());
+        if !enabled || self.last.is_some_and(|t| t.elapsed() < PROGRESS_EVERY) {
             return;
         }
         self.last = Some(Instant::now());
@@ -234,18 +218,9 @@ fn dump_file(
     options: &Options,
     out: &mut impl Write,
 ) -> Result<(u64, Gaps), io::Error> {
-    if options.format == Format::Text {
-        writeln!(out, "Dumping {path}")?;
-        if let Some(heading) = file_heading(path) {
-            writeln!(out, "{heading}")?;
-        }
-    }
-    let file = File::open(path)?;
-    let len = file.metadata()?.len();
-    let progress = RefCell::new(Progress::new(path, len));
-    let summary = dump::dump_segment(
+    let progress = RefCell::new(Progress::new(path));
+    let summary = dump::dump_file(
         path,
-        io::BufReader::with_capacity(1 << 16, file),
         options,
         out,
         &mut |problem: dump::Problem| {
