@@ -4,20 +4,25 @@
 #
 #   scripts/kafka-broker.sh start|stop|status|log|versions|fetch
 #   KAFKA_VERSION=3.9.1 KAFKA_PORT=9192 KAFKA_CONTROLLER_PORT=9193 scripts/kafka-broker.sh start
+#   KAFKA_KEEP_LOGS=/tmp/logs scripts/kafka-broker.sh stop     (keep the stopped broker's log dir)
 #
 # Env: KAFKA_PORT (9092), KAFKA_CONTROLLER_PORT (9093), KAFKA_CACHE_DIR (<repo>/.cache/kafka-<version>),
 #      KAFKA_VERSION (kafka-messages/schemas/RELEASE), KAFKA_HEAP_OPTS (-Xmx512m -Xms512m), KAFKA_START_TIMEOUT (120 s),
-#      KAFKA_STOP_TIMEOUT (30 s), JAVA_HOME (optional).
+#      KAFKA_STOP_TIMEOUT (30 s), KAFKA_EXTRA_CONFIG (lines added to server.properties at start),
+#      KAFKA_KEEP_LOGS (at stop: a new directory to move the broker's log dir, its segments, to), JAVA_HOME (optional).
+# The jars are those of Kafka's tarball's libs/: the broker's, and its tools' (kafka-tools, with
+# kafka.tools' DumpLogSegments, ProducerPerformance, ...) and Kafka Streams'.
 # KAFKA_VERSION picks the release: 4.x (Log4j 2, a dynamic quorum formatted with --standalone) or
 # 3.x, e.g. 3.9.1, the last release with the protocol versions 4.0 removed (reload4j, a static
-# controller.quorum.voters). Each version has its own cache dir and so its own state file: brokers
-# of two versions run side by side on different ports, and each one's `stop` stops only its own.
+# controller.quorum.voters). Each version has its own cache dir, and each port its own state file:
+# brokers run side by side on different ports, and each one's `stop` stops only its own.
 # Everything listens on 127.0.0.1 only. See scripts/README.md.
 # shellcheck source-path=SCRIPTDIR source=common.sh
 . "$(dirname -- "${BASH_SOURCE[0]}")/common.sh" || exit 1
 
 KAFKA_VERSION="${KAFKA_VERSION:-$KAFKA_RELEASE}"
 [[ "$KAFKA_VERSION" =~ ^[0-9]+\.[0-9]+ ]] || die "KAFKA_VERSION='$KAFKA_VERSION' is not a release number such as 4.4.0 or 3.9.1"
+KAFKA_PORT_GIVEN="${KAFKA_PORT:-}"
 KAFKA_PORT="${KAFKA_PORT:-9092}"
 KAFKA_CONTROLLER_PORT="${KAFKA_CONTROLLER_PORT:-9093}"
 KAFKA_CACHE_DIR="${KAFKA_CACHE_DIR:-$CACHE_ROOT/kafka-$KAFKA_VERSION}"
@@ -27,8 +32,24 @@ KAFKA_STOP_TIMEOUT="${KAFKA_STOP_TIMEOUT:-30}"
 
 LIBS_DIR="$KAFKA_CACHE_DIR/libs"
 MARKER="$KAFKA_CACHE_DIR/libs.complete"   # written only after a successful fetch
-STATE_FILE="$KAFKA_CACHE_DIR/broker.state"
-LAST_LOG="$KAFKA_CACHE_DIR/last-broker.log"
+STATE_FILE="$KAFKA_CACHE_DIR/broker-$KAFKA_PORT.state"
+LAST_LOG="$KAFKA_CACHE_DIR/last-broker-$KAFKA_PORT.log"
+
+# Without KAFKA_PORT, the commands but start act on this version's broker whatever its port, when it
+# runs only one.
+state_of_the_one_broker() {
+    [[ -z "$KAFKA_PORT_GIVEN" ]] || return 0
+    local states
+    shopt -s nullglob
+    states=("$KAFKA_CACHE_DIR"/broker-*.state)
+    shopt -u nullglob
+    if ((${#states[@]} == 1)); then
+        STATE_FILE="${states[0]}"
+        KAFKA_PORT="${STATE_FILE##*/broker-}"
+        KAFKA_PORT="${KAFKA_PORT%.state}"
+        LAST_LOG="$KAFKA_CACHE_DIR/last-broker-$KAFKA_PORT.log"
+    fi
+}
 # Kafka 3.x's POMs bring no logging backend (its tarball ships these two in libs/); 4.x's bring Log4j 2.
 RELOAD4J="ch.qos.reload4j:reload4j:1.2.25"   # the reload4j of the 3.6-3.9 tarballs
 
@@ -61,8 +82,12 @@ need_broker_java() {
 need_mvn() { need mvn "it is needed once to fetch the Kafka jars into $LIBS_DIR; install Maven, e.g. 'apt-get install -y maven'"; }
 
 # ---------------------------------------------------------------- fetch
+# The jars beside the broker's, as the tarball's libs/ has them: its tools and Kafka Streams.
+TOOL_ARTIFACTS=(kafka-tools kafka-streams)
+
 libs_complete() {
-    jars_present "$MARKER" "$LIBS_DIR" && grep -q '^kafka_2.13-.*\.jar$' "$MARKER"
+    jars_present "$MARKER" "$LIBS_DIR" && grep -q '^kafka_2.13-.*\.jar$' "$MARKER" || return 1
+    for a in "${TOOL_ARTIFACTS[@]}"; do grep -q "^$a-[0-9].*\.jar\$" "$MARKER" || return 1; done
 }
 
 fetched_version() { sed -n 's/^# kafka_version=//p' "$MARKER" 2>/dev/null | head -n1; }
@@ -112,7 +137,7 @@ fetch() {
     need_broker_java
     need_mvn
     mkdir -p "$KAFKA_CACHE_DIR"
-    local t0 work ver range log4j slf4j binding logging extra
+    local t0 work ver range log4j slf4j binding logging extra a
     t0=$(now_ms)
     work="$(mktemp -d "$KAFKA_CACHE_DIR/fetch.XXXXXX")"
     say "fetching org.apache.kafka:kafka_2.13:$KAFKA_VERSION and its runtime dependencies with mvn ..."
@@ -150,6 +175,7 @@ fetch() {
     else
         die "neither log4j-core nor (for 3.x) slf4j-api in the dependency tree of kafka_2.13:$ver (see $work/tree.txt)"
     fi
+    for a in "${TOOL_ARTIFACTS[@]}"; do extra+=("org.apache.kafka:$a:$ver"); done
     write_pom "$work" "$ver" "${extra[@]}"
     rm -rf "$work/libs"
     if ! mvn_copy_deps "$work/pom.xml" "$work/libs" >"$work/mvn-copy.log" 2>&1; then
@@ -304,6 +330,7 @@ transaction.state.log.min.isr=1
 ${share}group.initial.rebalance.delay.ms=0
 authorizer.class.name=org.apache.kafka.metadata.authorizer.StandardAuthorizer
 super.users=User:ANONYMOUS
+${KAFKA_EXTRA_CONFIG:-}
 EOF
     local log4j
     if [[ "$logging" == reload4j ]]; then
@@ -416,9 +443,17 @@ stop_pid() { # pid data-dir: SIGTERM, bounded wait, SIGKILL
     say "stopped PID $pid in $(secs_since "$t0")s (JVM exit status $(cat "$data/broker.exit" 2>/dev/null || echo unknown))"
 }
 
-cleanup_state() { # keep the last log, remove the temp dir and the state file
+cleanup_state() { # keep the last log (and with KAFKA_KEEP_LOGS the log dir), remove the temp dir and the state file
     if [[ -n "$DATA_DIR" && -d "$DATA_DIR" ]]; then
         [[ -f "$DATA_DIR/broker.log" ]] && cp -f "$DATA_DIR/broker.log" "$LAST_LOG"
+        if [[ -n "${KAFKA_KEEP_LOGS:-}" && -d "$DATA_DIR/kraft-combined-logs" ]]; then
+            if [[ -e "$KAFKA_KEEP_LOGS" ]]; then
+                say "KAFKA_KEEP_LOGS=$KAFKA_KEEP_LOGS exists: not moving the log dir there (it is removed)"
+            else
+                mv -- "$DATA_DIR/kraft-combined-logs" "$KAFKA_KEEP_LOGS"
+                say "kept the log dir in $KAFKA_KEEP_LOGS"
+            fi
+        fi
         case "$DATA_DIR" in
             */kafka-broker.*) rm -rf -- "$DATA_DIR" ;;
             *) say "not removing unexpected data dir '$DATA_DIR'" ;;
@@ -474,6 +509,7 @@ cmd_versions() {
     apiversions 127.0.0.1 "$port" "${1:-keys}" || die "no broker answering ApiVersions on 127.0.0.1:$port ('start' first)"
 }
 
+[[ "${1:-}" == start ]] || state_of_the_one_broker
 case "${1:-}" in
     start) cmd_start ;;
     stop) cmd_stop ;;
