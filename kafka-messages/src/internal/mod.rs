@@ -538,4 +538,17 @@ impl ControlRecord {
             ControlRecord::KRaftVoters(_) => 6,
         }
     }
+
+    /// The control record type's name (`"Commit"`, `"LeaderChange"`, ...).
+    pub fn name(&self) -> &'static str {
+        match self {
+            ControlRecord::Abort(_) => "Abort",
+            ControlRecord::Commit(_) => "Commit",
+            ControlRecord::LeaderChange(_) => "LeaderChange",
+            ControlRecord::SnapshotHeader(_) => "SnapshotHeader",
+            ControlRecord::SnapshotFooter(_) => "SnapshotFooter",
+            ControlRecord::KRaftVersion(_) => "KRaftVersion",
+            ControlRecord::KRaftVoters(_) => "KRaftVoters",
+        }
+    }
 }
