@@ -597,6 +597,71 @@ fn a_truncated_tail_ends_the_file_with_a_message() {
 }
 
 #[test]
+fn a_file_is_headed_by_its_path_and_what_its_name_says() {
+    assert_eq!(
+        dump::file_heading("/logs/t-0/00000000000000000042.log").as_deref(),
+        Some("Log starting offset: 42")
+    );
+    assert_eq!(
+        dump::file_heading("00000000000000000103-0000000001.checkpoint").as_deref(),
+        Some("Snapshot end offset: 103, epoch: 1")
+    );
+    assert_eq!(
+        dump::file_heading("bootstrap.checkpoint").as_deref(),
+        Some("KRaft bootstrap snapshot")
+    );
+    for other in ["00000000000000000042.index", "x.log", "1-x.checkpoint"] {
+        assert_eq!(dump::file_heading(other), None, "{other}");
+    }
+
+    let (key, value) = offset_commit("billing", 3, 42);
+    let dir = std::env::temp_dir().join(format!("dump-log-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("00000000000000000007.log");
+    std::fs::write(&path, batch(7, &[(Some(&key), value.as_deref())])).unwrap();
+    let path = path.display().to_string();
+    let mut out = Vec::new();
+    let options = Options {
+        decoder: Decoder::Offsets,
+        ..Options::default()
+    };
+    let summary = dump::dump_file(
+        &path,
+        &options,
+        &mut out,
+        &mut |p| panic!("{p}"),
+        &mut |_, _| {},
+    )
+    .unwrap();
+    std::fs::remove_dir_all(&dir).unwrap();
+    let out = String::from_utf8(out).unwrap();
+    let from_memory = dump(
+        &batch(7, &[(Some(&key), value.as_deref())]),
+        Decoder::Offsets,
+    )
+    .out;
+    assert_eq!(
+        out,
+        format!("Dumping {path}\nLog starting offset: 7\n{from_memory}")
+    );
+    assert_eq!(summary.records, 1);
+    // A file that is not there is an error, after its heading.
+    let mut out = Vec::new();
+    let missing = dump::dump_file(
+        "/nowhere/0.log",
+        &options,
+        &mut out,
+        &mut |_| {},
+        &mut |_, _| {},
+    );
+    assert_eq!(missing.unwrap_err().kind(), std::io::ErrorKind::NotFound);
+    assert_eq!(
+        String::from_utf8(out).unwrap(),
+        "Dumping /nowhere/0.log\nLog starting offset: 0\n"
+    );
+}
+
+#[test]
 fn a_batch_over_the_limit_is_skipped() {
     let (key, value) = offset_commit("billing", 3, 42);
     let small = batch(0, &[(Some(&key), value.as_deref())]);

@@ -1,0 +1,251 @@
+// A workload that makes a Kafka 4.4 broker write a record of every family of its own topics,
+// with Kafka's own clients: tests/live_internal_topics.rs runs it against a broker it starts,
+// stops the broker, and dumps the segments with Kafka's DumpLogSegments and with dump_log.
+//
+//   java -cp 'libs/*:.' Workload 127.0.0.1:9292
+//
+// What each step makes the broker write:
+//   __cluster_metadata    topics and partitions created and one deleted, configs of a topic, of
+//                         the cluster's brokers and of a group, ACLs created and deleted, SCRAM
+//                         credentials upserted and deleted, a client quota, producer id blocks
+//   __consumer_offsets    a classic consumer group and a KIP-848 consumer group (subscribed by a
+//                         regular expression) committing and then deleted (tombstones), a transaction's offsets (with the markers
+//                         that commit and abort them), a share group (KIP-932), a streams
+//                         group (KIP-1071) committing through Kafka Streams
+//   __transaction_state   a transactional producer committing one transaction and aborting one
+//   __share_group_state   the share group acknowledging records: accepted, released, rejected
+// Every wait is bounded; a step that does not finish in time fails the run.
+
+import java.nio.file.Files;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import org.apache.kafka.clients.admin.AlterConfigOp;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.ConfigEntry;
+import org.apache.kafka.clients.admin.NewPartitions;
+import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.clients.admin.ScramCredentialInfo;
+import org.apache.kafka.clients.admin.ScramMechanism;
+import org.apache.kafka.clients.admin.UserScramCredentialDeletion;
+import org.apache.kafka.clients.admin.UserScramCredentialUpsertion;
+import org.apache.kafka.clients.consumer.AcknowledgeType;
+import org.apache.kafka.clients.consumer.ConsumerGroupMetadata;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.clients.consumer.KafkaShareConsumer;
+import org.apache.kafka.clients.consumer.OffsetAndMetadata;
+import org.apache.kafka.clients.consumer.SubscriptionPattern;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.acl.AccessControlEntry;
+import org.apache.kafka.common.acl.AccessControlEntryFilter;
+import org.apache.kafka.common.acl.AclBinding;
+import org.apache.kafka.common.acl.AclBindingFilter;
+import org.apache.kafka.common.acl.AclOperation;
+import org.apache.kafka.common.acl.AclPermissionType;
+import org.apache.kafka.common.config.ConfigResource;
+import org.apache.kafka.common.quota.ClientQuotaAlteration;
+import org.apache.kafka.common.quota.ClientQuotaEntity;
+import org.apache.kafka.common.resource.PatternType;
+import org.apache.kafka.common.resource.ResourcePattern;
+import org.apache.kafka.common.resource.ResourceType;
+import org.apache.kafka.common.serialization.StringDeserializer;
+import org.apache.kafka.common.serialization.StringSerializer;
+import org.apache.kafka.streams.KafkaStreams;
+import org.apache.kafka.streams.StreamsBuilder;
+import org.apache.kafka.streams.StreamsConfig;
+
+public final class Workload {
+    static final String TOPIC = "workload";
+    static final String TRANSACTIONS = "workload-transactions";
+    static final String STREAMS_OUT = "workload-streams-out";
+    static final int RECORDS = 30;
+    static final Duration STEP = Duration.ofSeconds(60);
+
+    public static void main(String[] args) throws Exception {
+        String bootstrap = args[0];
+        try (Admin admin = Admin.create(Map.of("bootstrap.servers", bootstrap))) {
+            metadata(admin);
+            produce(bootstrap);
+            consumerGroup(bootstrap, "workload-classic", "classic");
+            consumerGroup(bootstrap, "workload-consumer", "consumer");
+            transactions(bootstrap);
+            shareGroup(bootstrap, admin);
+            streamsGroup(bootstrap);
+            // Deleting the two consumer groups writes tombstones for their records.
+            admin.deleteConsumerGroups(List.of("workload-classic", "workload-consumer")).all().get(30, TimeUnit.SECONDS);
+            say("deleted the two consumer groups");
+        }
+    }
+
+    static void say(String line) {
+        System.out.println("workload: " + line);
+    }
+
+    static void metadata(Admin admin) throws Exception {
+        admin.createTopics(List.of(
+                new NewTopic(TOPIC, 3, (short) 1),
+                new NewTopic(TRANSACTIONS, 1, (short) 1),
+                new NewTopic(STREAMS_OUT, 1, (short) 1),
+                new NewTopic("workload-deleted", 1, (short) 1)))
+            .all().get(30, TimeUnit.SECONDS);
+        admin.createPartitions(Map.of(TRANSACTIONS, NewPartitions.increaseTo(2))).all().get(30, TimeUnit.SECONDS);
+        admin.deleteTopics(List.of("workload-deleted")).all().get(30, TimeUnit.SECONDS);
+        Map<ConfigResource, Collection<AlterConfigOp>> configs = Map.of(
+            new ConfigResource(ConfigResource.Type.TOPIC, TOPIC),
+            List.of(new AlterConfigOp(new ConfigEntry("retention.ms", "86400000"), AlterConfigOp.OpType.SET)),
+            new ConfigResource(ConfigResource.Type.BROKER, ""),
+            List.of(new AlterConfigOp(new ConfigEntry("log.retention.ms", "604800000"), AlterConfigOp.OpType.SET)),
+            // Before the share group's first member joins: it then starts at the earliest offset.
+            new ConfigResource(ConfigResource.Type.GROUP, "workload-share"),
+            List.of(new AlterConfigOp(new ConfigEntry("share.auto.offset.reset", "earliest"), AlterConfigOp.OpType.SET)));
+        admin.incrementalAlterConfigs(configs).all().get(30, TimeUnit.SECONDS);
+        AclBinding read = new AclBinding(new ResourcePattern(ResourceType.TOPIC, TOPIC, PatternType.LITERAL),
+            new AccessControlEntry("User:alice", "*", AclOperation.READ, AclPermissionType.ALLOW));
+        AclBinding groups = new AclBinding(new ResourcePattern(ResourceType.GROUP, "workload-", PatternType.PREFIXED),
+            new AccessControlEntry("User:alice", "*", AclOperation.READ, AclPermissionType.ALLOW));
+        admin.createAcls(List.of(read, groups)).all().get(30, TimeUnit.SECONDS);
+        admin.deleteAcls(List.of(new AclBindingFilter(read.pattern().toFilter(), AccessControlEntryFilter.ANY)))
+            .all().get(30, TimeUnit.SECONDS);
+        ScramCredentialInfo sha256 = new ScramCredentialInfo(ScramMechanism.SCRAM_SHA_256, 4096);
+        admin.alterUserScramCredentials(List.of(
+                new UserScramCredentialUpsertion("alice", sha256, "alice-secret"),
+                new UserScramCredentialUpsertion("bob", new ScramCredentialInfo(ScramMechanism.SCRAM_SHA_512, 8192), "bob-secret")))
+            .all().get(30, TimeUnit.SECONDS);
+        admin.alterUserScramCredentials(List.of(new UserScramCredentialDeletion("alice", ScramMechanism.SCRAM_SHA_256)))
+            .all().get(30, TimeUnit.SECONDS);
+        admin.alterClientQuotas(List.of(new ClientQuotaAlteration(
+                new ClientQuotaEntity(Map.of(ClientQuotaEntity.USER, "alice")),
+                List.of(new ClientQuotaAlteration.Op("producer_byte_rate", 1048576.0)))))
+            .all().get(30, TimeUnit.SECONDS);
+        say("topics, partitions, configs, ACLs, SCRAM credentials and a quota");
+    }
+
+    static Properties client(String bootstrap) {
+        Properties p = new Properties();
+        p.put("bootstrap.servers", bootstrap);
+        p.put("key.serializer", StringSerializer.class.getName());
+        p.put("value.serializer", StringSerializer.class.getName());
+        p.put("key.deserializer", StringDeserializer.class.getName());
+        p.put("value.deserializer", StringDeserializer.class.getName());
+        return p;
+    }
+
+    static void produce(String bootstrap) throws Exception {
+        try (KafkaProducer<String, String> producer = new KafkaProducer<>(client(bootstrap))) {
+            for (int i = 0; i < RECORDS; i++) {
+                producer.send(new ProducerRecord<>(TOPIC, i % 3, "key-" + i, "value-" + i)).get(30, TimeUnit.SECONDS);
+            }
+        }
+        say("produced " + RECORDS + " records");
+    }
+
+    static void consumerGroup(String bootstrap, String group, String protocol) {
+        Properties p = client(bootstrap);
+        p.put("group.id", group);
+        p.put("group.protocol", protocol);
+        p.put("auto.offset.reset", "earliest");
+        p.put("enable.auto.commit", "false");
+        try (KafkaConsumer<String, String> consumer = new KafkaConsumer<>(p)) {
+            // The KIP-848 group subscribes by a regular expression (resolved by the broker).
+            if (protocol.equals("consumer")) consumer.subscribe(new SubscriptionPattern(TOPIC));
+            else consumer.subscribe(List.of(TOPIC));
+            int read = 0;
+            long deadline = System.nanoTime() + STEP.toNanos();
+            while (read < RECORDS) {
+                if (System.nanoTime() > deadline) throw new IllegalStateException(group + " read " + read + " records");
+                read += consumer.poll(Duration.ofMillis(200)).count();
+            }
+            consumer.commitSync(Duration.ofSeconds(30));
+            say(group + " (" + protocol + " protocol) read and committed " + read + " records");
+        }
+    }
+
+    // A producer without a consumer names the group of the offsets it commits by its id alone.
+    @SuppressWarnings("removal")
+    static void transactions(String bootstrap) throws Exception {
+        Properties p = client(bootstrap);
+        p.put("transactional.id", "workload-transactional");
+        try (KafkaProducer<String, String> producer = new KafkaProducer<>(p)) {
+            producer.initTransactions();
+            producer.beginTransaction();
+            for (int i = 0; i < 5; i++) producer.send(new ProducerRecord<>(TRANSACTIONS, "committed-" + i, "value"));
+            producer.sendOffsetsToTransaction(Map.of(new TopicPartition(TOPIC, 0), new OffsetAndMetadata(5, "in a transaction")),
+                new ConsumerGroupMetadata("workload-transactional-group"));
+            producer.commitTransaction();
+            producer.beginTransaction();
+            for (int i = 0; i < 5; i++) producer.send(new ProducerRecord<>(TRANSACTIONS, "aborted-" + i, "value"));
+            producer.sendOffsetsToTransaction(Map.of(new TopicPartition(TOPIC, 1), new OffsetAndMetadata(7)),
+                new ConsumerGroupMetadata("workload-transactional-group"));
+            producer.abortTransaction();
+        }
+        say("a transaction committed and one aborted");
+    }
+
+    static void shareGroup(String bootstrap, Admin admin) {
+        Properties p = client(bootstrap);
+        p.put("group.id", "workload-share");
+        p.put("share.acknowledgement.mode", "explicit");
+        try (KafkaShareConsumer<String, String> consumer = new KafkaShareConsumer<>(p)) {
+            consumer.subscribe(List.of(TOPIC));
+            int read = 0, accepted = 0, released = 0, rejected = 0;
+            long deadline = System.nanoTime() + STEP.toNanos();
+            while (accepted + rejected < RECORDS) {
+                if (System.nanoTime() > deadline) throw new IllegalStateException("workload-share acknowledged " + (accepted + rejected) + " records");
+                for (ConsumerRecord<String, String> r : consumer.poll(Duration.ofMillis(200))) {
+                    read++;
+                    // Some records are released once (redelivered), one in ten rejected.
+                    AcknowledgeType how = r.offset() % 10 == 3 ? AcknowledgeType.REJECT
+                        : r.offset() % 10 == 7 && r.deliveryCount().orElse((short) 1) == 1 ? AcknowledgeType.RELEASE
+                        : AcknowledgeType.ACCEPT;
+                    consumer.acknowledge(r, how);
+                    switch (how) {
+                        case ACCEPT -> accepted++;
+                        case RELEASE -> released++;
+                        default -> rejected++;
+                    }
+                }
+                consumer.commitSync(Duration.ofSeconds(30));
+            }
+            say("workload-share read " + read + " deliveries: " + accepted + " accepted, " + released + " released, " + rejected + " rejected");
+        }
+    }
+
+    static void streamsGroup(String bootstrap) throws Exception {
+        Properties p = new Properties();
+        p.put(StreamsConfig.APPLICATION_ID_CONFIG, "workload-streams");
+        p.put(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
+        p.put(StreamsConfig.GROUP_PROTOCOL_CONFIG, "streams");
+        p.put(StreamsConfig.STATE_DIR_CONFIG, Files.createTempDirectory("workload-streams").toString());
+        p.put(StreamsConfig.COMMIT_INTERVAL_MS_CONFIG, 100);
+        p.put(StreamsConfig.DEFAULT_KEY_SERDE_CLASS_CONFIG, org.apache.kafka.common.serialization.Serdes.StringSerde.class);
+        p.put(StreamsConfig.DEFAULT_VALUE_SERDE_CLASS_CONFIG, org.apache.kafka.common.serialization.Serdes.StringSerde.class);
+        p.put("consumer.auto.offset.reset", "earliest");
+        AtomicInteger seen = new AtomicInteger();
+        StreamsBuilder builder = new StreamsBuilder();
+        builder.<String, String>stream(TOPIC).mapValues(v -> {
+            seen.incrementAndGet();
+            return v.toUpperCase();
+        }).to(STREAMS_OUT);
+        try (KafkaStreams streams = new KafkaStreams(builder.build(), p)) {
+            streams.start();
+            long deadline = System.nanoTime() + STEP.toNanos();
+            while (seen.get() < RECORDS) {
+                if (System.nanoTime() > deadline) throw new IllegalStateException("workload-streams processed " + seen.get() + " records");
+                Thread.sleep(100);
+            }
+            Thread.sleep(500); // a commit interval or more, so that its offsets are committed
+            streams.close(Duration.ofSeconds(30));
+        }
+        say("workload-streams processed " + seen.get() + " records");
+    }
+}
