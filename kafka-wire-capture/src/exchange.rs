@@ -1,0 +1,887 @@
+//! Kafka connections found in a capture: each direction put in order, cut
+//! into frames, and each response paired with its request by correlation id
+//! and read at its request's API key and version.
+
+use std::collections::{BTreeMap, HashMap, VecDeque};
+use std::fmt;
+use std::net::SocketAddr;
+use std::time::Duration;
+
+use bytes::Bytes;
+use kafka_messages::dynamic::FrameView;
+use kafka_messages::ApiKey;
+use kafka_wire::DecodeError;
+
+use crate::packets::{tcp_segment, NotTcp, Packet, Segment};
+use crate::tcp::{Direction, StreamEvent};
+
+/// Kafka's default port.
+pub const KAFKA_PORT: u16 = 9092;
+
+/// How a capture is read.
+#[derive(Debug, Clone)]
+pub struct Options {
+    /// The ports Kafka listens on: a connection to one is Kafka's. A
+    /// connection on other ports is Kafka's when its first bytes read as a
+    /// request.
+    pub ports: Vec<u16>,
+    /// The most bytes a direction holds out of order before it gives up on
+    /// the bytes missing (reported as a gap).
+    pub max_held: usize,
+    /// The largest frame read (Kafka's `socket.request.max.bytes` is 100
+    /// MiB): a size above it is reported and the direction resynchronised.
+    pub max_frame: usize,
+    /// The most requests a connection keeps waiting for their responses;
+    /// past it the oldest is reported unanswered.
+    pub max_in_flight: usize,
+    /// The API key and version to read a response at whose request was not
+    /// captured (else it is reported, not read).
+    pub assume: Option<(i16, i16)>,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            ports: vec![KAFKA_PORT],
+            max_held: 16 << 20,
+            max_frame: 100 << 20,
+            max_in_flight: 4096,
+            assume: None,
+        }
+    }
+}
+
+/// A connection: its number in the capture (from 1, in the order first
+/// seen), its client and its server.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Connection {
+    /// Its number in the capture.
+    pub id: u32,
+    /// The client's address.
+    pub client: SocketAddr,
+    /// The server's address.
+    pub server: SocketAddr,
+}
+
+impl fmt::Display for Connection {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "#{} {} -> {}", self.id, self.client, self.server)
+    }
+}
+
+/// A request or a response as captured: when its last byte was, its frame
+/// (without the size) and what it reads as.
+#[derive(Debug)]
+pub struct Message {
+    /// When the packet that completed it was captured.
+    pub time: Duration,
+    /// The frame, without its size.
+    pub frame: Bytes,
+    /// The header and body read, or why they do not read.
+    pub read: Result<FrameView, DecodeError>,
+}
+
+impl Message {
+    /// Its size on the wire, its four bytes of size included.
+    pub fn wire_len(&self) -> usize {
+        4 + self.frame.len()
+    }
+}
+
+/// A request and its response.
+#[derive(Debug)]
+pub struct Exchange {
+    /// The connection.
+    pub connection: Connection,
+    /// The API key of the request's header.
+    pub api_key: i16,
+    /// The version of the request's header.
+    pub api_version: i16,
+    /// The correlation id.
+    pub correlation_id: i32,
+    /// The request header's client id.
+    pub client_id: Option<String>,
+    /// The request, if it was captured.
+    pub request: Option<Message>,
+    /// The response, if it was captured (none when the request asks for
+    /// none: a Produce with `acks` 0).
+    pub response: Option<Message>,
+    /// Whether a response was expected.
+    pub expects_response: bool,
+    /// The version the response was read at, when not the request's: an
+    /// ApiVersions response read at version 0 (what a broker answers a
+    /// version it does not support with), or `Options::assume`.
+    pub response_version: Option<i16>,
+}
+
+impl Exchange {
+    /// The API's name, or `api key N` for a key this crate does not know.
+    pub fn api_name(&self) -> String {
+        ApiKey::from_i16(self.api_key).map_or_else(
+            || format!("api key {}", self.api_key),
+            |a| a.name().to_string(),
+        )
+    }
+
+    /// The time from the request to the response, when both were captured.
+    pub fn latency(&self) -> Option<Duration> {
+        Some(
+            self.response
+                .as_ref()?
+                .time
+                .saturating_sub(self.request.as_ref()?.time),
+        )
+    }
+
+    /// The error codes other than 0 in the response, each with its field's
+    /// path, in the response's order.
+    pub fn errors(&self) -> Vec<i16> {
+        let Some(Ok(read)) = self.response.as_ref().map(|r| &r.read) else {
+            return Vec::new();
+        };
+        let mut codes = Vec::new();
+        crate::walk::error_codes(read.body.body(), &mut codes);
+        codes
+    }
+}
+
+/// Something found in the capture that is not an exchange: what could not
+/// be read, and why.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Notice {
+    /// When (the packet's time).
+    pub time: Duration,
+    /// The connection, when it is of one.
+    pub connection: Option<Connection>,
+    /// What.
+    pub kind: NoticeKind,
+}
+
+/// Which way bytes go.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Way {
+    /// From the client to the server: requests.
+    Requests,
+    /// From the server to the client: responses.
+    Responses,
+}
+
+impl fmt::Display for Way {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Way::Requests => "requests",
+            Way::Responses => "responses",
+        })
+    }
+}
+
+/// What a [`Notice`] says.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum NoticeKind {
+    /// Bytes of a direction were never captured.
+    Gap {
+        /// Which direction.
+        way: Way,
+        /// Where, from the direction's first byte seen.
+        offset: u64,
+        /// How many.
+        missing: u64,
+    },
+    /// A retransmitted segment differs from the bytes already captured
+    /// there (the first copy is kept).
+    Conflict {
+        /// Which direction.
+        way: Way,
+        /// Where.
+        offset: u64,
+    },
+    /// A direction held its limit of bytes out of order.
+    HeldLimit {
+        /// Which direction.
+        way: Way,
+        /// The limit.
+        limit: usize,
+    },
+    /// A frame's size is negative or above the limit: the bytes are not a
+    /// frame start, and the direction waits for one.
+    FrameSize {
+        /// Which direction.
+        way: Way,
+        /// The size read.
+        size: i64,
+        /// The limit.
+        limit: usize,
+    },
+    /// Bytes skipped until a frame start was found: the connection started
+    /// before the capture, or after a gap.
+    Skipped {
+        /// Which direction.
+        way: Way,
+        /// How many.
+        bytes: u64,
+    },
+    /// A response whose request was not captured.
+    UnmatchedResponse {
+        /// Its correlation id.
+        correlation_id: i32,
+    },
+    /// A request whose response was not captured (at the end, or when too
+    /// many waited).
+    Unanswered {
+        /// The API key.
+        api_key: i16,
+        /// The version.
+        api_version: i16,
+        /// The correlation id.
+        correlation_id: i32,
+    },
+    /// A direction ended inside a frame.
+    CutFrame {
+        /// Which direction.
+        way: Way,
+        /// The frame's size.
+        size: usize,
+        /// The bytes of it captured.
+        captured: usize,
+    },
+    /// Packets of a connection that the capture cut short (its snap length)
+    /// or that do not parse; each leaves a gap.
+    BadPacket(NotTcp),
+}
+
+impl fmt::Display for NoticeKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            NoticeKind::Gap { way, offset, missing } => {
+                write!(f, "{missing} bytes of {way} never captured, at byte {offset}")
+            }
+            NoticeKind::Conflict { way, offset } => write!(
+                f,
+                "a retransmitted segment of {way} differs from the bytes captured at byte {offset}; the first copy is kept"
+            ),
+            NoticeKind::HeldLimit { way, limit } => write!(
+                f,
+                "{way}: {limit} bytes held out of order, the limit: the bytes missing before them are given up"
+            ),
+            NoticeKind::FrameSize { way, size, limit } => write!(
+                f,
+                "{way}: a frame size of {size} bytes (the limit is {limit}): not a frame; looking for the next one"
+            ),
+            NoticeKind::Skipped { way, bytes } => {
+                write!(f, "{way}: {bytes} bytes skipped before the first frame start found")
+            }
+            NoticeKind::UnmatchedResponse { correlation_id } => write!(
+                f,
+                "a response with correlation id {correlation_id} whose request was not captured (read it with --assume API:VERSION)"
+            ),
+            NoticeKind::Unanswered { api_key, api_version, correlation_id } => {
+                let api = ApiKey::from_i16(*api_key).map_or_else(|| format!("api key {api_key}"), |a| a.name().to_string());
+                write!(f, "no response captured to {api} v{api_version}, correlation id {correlation_id}")
+            }
+            NoticeKind::CutFrame { way, size, captured } => {
+                write!(f, "{way}: the capture ends inside a frame of {size} bytes, {captured} of them captured")
+            }
+            NoticeKind::BadPacket(why) => write!(f, "a packet not read: {why}"),
+        }
+    }
+}
+
+/// What reading a capture gives, as it is found.
+#[derive(Debug)]
+pub enum Event {
+    /// A request and its response (or a request that asks for none).
+    Exchange(Box<Exchange>),
+    /// Something that could not be read.
+    Notice(Notice),
+}
+
+/// One side of a connection: the bytes it sends, in order, and cut into
+/// frames.
+struct Side {
+    stream: Direction,
+    /// Bytes delivered and not yet cut into frames.
+    buf: Vec<u8>,
+    /// Whether `buf` starts at a frame start.
+    synced: bool,
+    /// Bytes skipped while looking for a frame start.
+    skipped: u64,
+    /// Whether no byte was delivered yet, nor a gap found.
+    fresh: bool,
+}
+
+impl Side {
+    fn new(max_held: usize) -> Side {
+        Side {
+            stream: Direction::new(max_held),
+            buf: Vec::new(),
+            synced: false,
+            skipped: 0,
+            fresh: true,
+        }
+    }
+}
+
+/// A request waiting for its response.
+struct Pending {
+    api_key: i16,
+    api_version: i16,
+    client_id: Option<String>,
+    request: Message,
+}
+
+struct Conn {
+    id: u32,
+    /// The endpoint that sent first in `key` order: `sides[0]` sends from
+    /// `ends[0]`.
+    ends: [SocketAddr; 2],
+    sides: [Side; 2],
+    /// Which side is the client, once known (by its SYN, the port it
+    /// connects to, or the request it sends).
+    client: Option<usize>,
+    /// Whether the connection is Kafka's: to one of its ports, or its first
+    /// bytes a request.
+    kafka: bool,
+    /// Requests waiting, by correlation id, and their order.
+    pending: HashMap<i32, Pending>,
+    order: VecDeque<i32>,
+}
+
+impl Conn {
+    fn connection(&self) -> Option<Connection> {
+        let c = self.client.filter(|_| self.kafka)?;
+        Some(Connection {
+            id: self.id,
+            client: self.ends[c],
+            server: self.ends[1 - c],
+        })
+    }
+}
+
+/// Reads a capture's packets into exchanges and notices.
+pub struct Analyzer {
+    options: Options,
+    connections: HashMap<(SocketAddr, SocketAddr), Conn>,
+    next_id: u32,
+    /// Packets that hold no TCP, by why (counted, not reported one by one).
+    skipped: BTreeMap<String, u64>,
+    scratch: Vec<u8>,
+    events: Vec<StreamEvent>,
+    /// The last packet's time: the end of the capture's, at its end.
+    last_time: Duration,
+}
+
+impl Analyzer {
+    /// An analyzer reading with `options`.
+    pub fn new(options: Options) -> Analyzer {
+        Analyzer {
+            options,
+            connections: HashMap::new(),
+            next_id: 1,
+            skipped: BTreeMap::new(),
+            scratch: Vec::new(),
+            events: Vec::new(),
+            last_time: Duration::ZERO,
+        }
+    }
+
+    /// Packets that were not TCP or not read, by why.
+    pub fn skipped(&self) -> &BTreeMap<String, u64> {
+        &self.skipped
+    }
+
+    /// Bytes held: out of order, and delivered but not yet a whole frame;
+    /// with the requests waiting for responses, what memory holds.
+    pub fn held_bytes(&self) -> usize {
+        self.connections
+            .values()
+            .flat_map(|c| c.sides.iter())
+            .map(|s| s.stream.held_bytes() + s.buf.len())
+            .sum()
+    }
+
+    /// Connections open.
+    pub fn open_connections(&self) -> usize {
+        self.connections.len()
+    }
+
+    /// Reads one packet; what it completes goes to `sink`.
+    pub fn packet(&mut self, packet: &Packet<'_>, sink: &mut dyn FnMut(Event)) {
+        self.last_time = self.last_time.max(packet.time);
+        match tcp_segment(packet) {
+            Ok(segment) => self.segment(packet.time, &segment, sink),
+            Err(why) => {
+                let key = match &why {
+                    NotTcp::Malformed(_) => "malformed".to_string(),
+                    other => other.to_string(),
+                };
+                *self.skipped.entry(key).or_insert(0) += 1;
+            }
+        }
+    }
+
+    /// Ends the capture: what is held is read, and what waits is reported.
+    pub fn finish(&mut self, sink: &mut dyn FnMut(Event)) {
+        let mut keys: Vec<_> = self.connections.keys().copied().collect();
+        keys.sort_by_key(|k| self.connections[k].id);
+        for key in keys {
+            let mut conn = self.connections.remove(&key).expect("a connection");
+            self.close(&mut conn, self.last_time, sink);
+        }
+    }
+
+    fn segment(&mut self, time: Duration, segment: &Segment<'_>, sink: &mut dyn FnMut(Event)) {
+        let (a, b) = (segment.source, segment.destination);
+        let key = if a <= b { (a, b) } else { (b, a) };
+        let side = usize::from(a != key.0);
+        if segment.syn && !segment.ack {
+            // A new connection on the same ports ends the old one.
+            if let Some(mut old) = self.connections.remove(&key) {
+                if old.sides.iter().any(|s| s.stream.offset() > 0) {
+                    self.close(&mut old, time, sink);
+                } else {
+                    self.connections.insert(key, old);
+                }
+            }
+        }
+        let options = &self.options;
+        let conn = self.connections.entry(key).or_insert_with(|| {
+            let id = self.next_id;
+            self.next_id += 1;
+            let client = if options.ports.contains(&key.1.port()) {
+                Some(0)
+            } else if options.ports.contains(&key.0.port()) {
+                Some(1)
+            } else {
+                None
+            };
+            Conn {
+                id,
+                ends: [key.0, key.1],
+                sides: [Side::new(options.max_held), Side::new(options.max_held)],
+                kafka: client.is_some(),
+                client,
+                pending: HashMap::new(),
+                order: VecDeque::new(),
+            }
+        });
+        if conn.client.is_none() && segment.syn && !segment.ack {
+            conn.client = Some(side);
+        }
+        self.scratch.clear();
+        self.events.clear();
+        if segment.ack {
+            // What the other direction sent and this one acknowledges, and
+            // was not captured, is a gap now.
+            conn.sides[1 - side].stream.acknowledged(
+                segment.ack_number,
+                &mut self.scratch,
+                &mut self.events,
+            );
+            let (data, events) = (
+                std::mem::take(&mut self.scratch),
+                std::mem::take(&mut self.events),
+            );
+            Self::deliver(&self.options, conn, 1 - side, time, &data, &events, sink);
+            self.scratch = data;
+            self.events = events;
+            self.scratch.clear();
+            self.events.clear();
+        }
+        conn.sides[side].stream.push(
+            segment.seq,
+            segment.syn,
+            segment.fin,
+            segment.payload,
+            &mut self.scratch,
+            &mut self.events,
+        );
+        let (data, events) = (
+            std::mem::take(&mut self.scratch),
+            std::mem::take(&mut self.events),
+        );
+        Self::deliver(&self.options, conn, side, time, &data, &events, sink);
+        self.scratch = data;
+        self.events = events;
+        if segment.rst || conn.sides.iter().all(|s| s.stream.finished) {
+            let mut conn = self.connections.remove(&key).expect("a connection");
+            self.close(&mut conn, time, sink);
+        }
+    }
+
+    fn way(conn: &Conn, side: usize) -> Way {
+        if conn.client == Some(side) {
+            Way::Requests
+        } else {
+            Way::Responses
+        }
+    }
+
+    /// What a direction delivered in order, with what it found: the bytes
+    /// before each gap read, the frame being cut given up at the gap, the
+    /// bytes after it read from a frame start.
+    fn deliver(
+        options: &Options,
+        conn: &mut Conn,
+        side: usize,
+        time: Duration,
+        data: &[u8],
+        events: &[StreamEvent],
+        sink: &mut dyn FnMut(Event),
+    ) {
+        let mut read = 0;
+        for event in events {
+            let way = Self::way(conn, side);
+            let kind = match *event {
+                StreamEvent::Gap {
+                    offset,
+                    missing,
+                    delivered_before,
+                } => {
+                    Self::data(
+                        options,
+                        conn,
+                        side,
+                        time,
+                        &data[read..delivered_before],
+                        sink,
+                    );
+                    read = delivered_before;
+                    let s = &mut conn.sides[side];
+                    s.buf.clear();
+                    s.synced = false;
+                    s.fresh = false;
+                    NoticeKind::Gap {
+                        way,
+                        offset,
+                        missing,
+                    }
+                }
+                StreamEvent::Conflict { offset } => NoticeKind::Conflict { way, offset },
+                StreamEvent::LimitReached { limit } => NoticeKind::HeldLimit { way, limit },
+            };
+            if conn.kafka {
+                sink(Event::Notice(Notice {
+                    time,
+                    connection: conn.connection(),
+                    kind,
+                }));
+            }
+        }
+        Self::data(options, conn, side, time, &data[read..], sink);
+    }
+
+    /// Bytes delivered in order on `side`: cut into frames, each read.
+    fn data(
+        options: &Options,
+        conn: &mut Conn,
+        side: usize,
+        time: Duration,
+        data: &[u8],
+        sink: &mut dyn FnMut(Event),
+    ) {
+        if data.is_empty() {
+            return;
+        }
+        if !conn.kafka {
+            // Neither port is Kafka's: the connection is when the first
+            // bytes read as a request.
+            if conn.sides[side].fresh && plausible_request(data, options.max_frame) {
+                conn.kafka = true;
+                conn.client = Some(side);
+            } else {
+                conn.sides[side].fresh = false;
+                conn.sides[side].skipped += data.len() as u64;
+                return;
+            }
+        }
+        let (way, connection) = (Self::way(conn, side), conn.connection());
+        let s = &mut conn.sides[side];
+        let fresh = std::mem::replace(&mut s.fresh, false);
+        if fresh && s.stream.from_syn() {
+            // Captured from the connection's start: a frame starts here.
+            s.synced = true;
+        }
+        if !s.synced && s.buf.is_empty() {
+            // A chunk that starts where a segment started: a frame start?
+            let starts = if conn.client == Some(side) {
+                plausible_request(data, options.max_frame)
+            } else {
+                plausible_response(data, options.max_frame, &conn.pending)
+            };
+            if !starts {
+                s.skipped += data.len() as u64;
+                return;
+            }
+            s.synced = true;
+            if s.skipped > 0 {
+                let bytes = std::mem::take(&mut s.skipped);
+                sink(Event::Notice(Notice {
+                    time,
+                    connection,
+                    kind: NoticeKind::Skipped { way, bytes },
+                }));
+            }
+        }
+        let s = &mut conn.sides[side];
+        s.buf.extend_from_slice(data);
+        let mut at = 0;
+        let mut frames = Vec::new();
+        while let Some(size) = s.buf.get(at..at + 4) {
+            let size = i32::from_be_bytes(size.try_into().expect("4 bytes"));
+            if size < 0 || size as usize > options.max_frame {
+                s.buf.clear();
+                s.synced = false;
+                at = 0;
+                sink(Event::Notice(Notice {
+                    time,
+                    connection,
+                    kind: NoticeKind::FrameSize {
+                        way,
+                        size: i64::from(size),
+                        limit: options.max_frame,
+                    },
+                }));
+                break;
+            }
+            let end = at + 4 + size as usize;
+            if end > s.buf.len() {
+                break;
+            }
+            frames.push(Bytes::copy_from_slice(&s.buf[at + 4..end]));
+            at = end;
+        }
+        s.buf.drain(..at);
+        for frame in frames {
+            if conn.client == Some(side) {
+                Self::request(options, conn, time, frame, sink);
+            } else {
+                Self::response(options, conn, time, frame, sink);
+            }
+        }
+    }
+
+    fn request(
+        options: &Options,
+        conn: &mut Conn,
+        time: Duration,
+        frame: Bytes,
+        sink: &mut dyn FnMut(Event),
+    ) {
+        let header = kafka_wire::frame::peek_request_header(&frame);
+        let (api_key, api_version, correlation_id, client_id) = match &header {
+            Ok(h) => (
+                h.api_key,
+                h.api_version,
+                h.correlation_id,
+                h.client_id.as_deref().map(String::from),
+            ),
+            Err(_) => {
+                let i16_at = |i: usize| {
+                    frame
+                        .get(i..i + 2)
+                        .map_or(-1, |b| i16::from_be_bytes([b[0], b[1]]))
+                };
+                let corr = frame
+                    .get(4..8)
+                    .map_or(-1, |b| i32::from_be_bytes([b[0], b[1], b[2], b[3]]));
+                (i16_at(0), i16_at(2), corr, None)
+            }
+        };
+        let read = FrameView::request(frame.clone());
+        let expects_response = match &read {
+            Ok(view) => {
+                !(view.api_key == ApiKey::Produce
+                    && view.body.body().get("Acks").and_then(|a| a.as_i64()) == Some(0))
+            }
+            Err(_) => true,
+        };
+        let request = Message { time, frame, read };
+        let connection = conn.connection().expect("a Kafka connection");
+        if !expects_response {
+            sink(Event::Exchange(Box::new(Exchange {
+                connection,
+                api_key,
+                api_version,
+                correlation_id,
+                client_id,
+                request: Some(request),
+                response: None,
+                expects_response,
+                response_version: None,
+            })));
+            return;
+        }
+        if let Some(old) = conn.pending.insert(
+            correlation_id,
+            Pending {
+                api_key,
+                api_version,
+                client_id,
+                request,
+            },
+        ) {
+            // The same correlation id again before its response: the first
+            // is unanswered.
+            Self::unanswered(connection, correlation_id, old, sink);
+            conn.order.retain(|&c| c != correlation_id);
+        }
+        conn.order.push_back(correlation_id);
+        while conn.order.len() > options.max_in_flight {
+            let oldest = conn.order.pop_front().expect("a request");
+            if let Some(old) = conn.pending.remove(&oldest) {
+                Self::unanswered(connection, oldest, old, sink);
+            }
+        }
+    }
+
+    fn unanswered(
+        connection: Connection,
+        correlation_id: i32,
+        p: Pending,
+        sink: &mut dyn FnMut(Event),
+    ) {
+        sink(Event::Notice(Notice {
+            time: p.request.time,
+            connection: Some(connection),
+            kind: NoticeKind::Unanswered {
+                api_key: p.api_key,
+                api_version: p.api_version,
+                correlation_id,
+            },
+        }));
+        sink(Event::Exchange(Box::new(Exchange {
+            connection,
+            api_key: p.api_key,
+            api_version: p.api_version,
+            correlation_id,
+            client_id: p.client_id,
+            request: Some(p.request),
+            response: None,
+            expects_response: true,
+            response_version: None,
+        })));
+    }
+
+    fn response(
+        options: &Options,
+        conn: &mut Conn,
+        time: Duration,
+        frame: Bytes,
+        sink: &mut dyn FnMut(Event),
+    ) {
+        let connection = conn.connection().expect("a Kafka connection");
+        let correlation_id = frame
+            .get(..4)
+            .map_or(-1, |b| i32::from_be_bytes([b[0], b[1], b[2], b[3]]));
+        let pending = conn.pending.remove(&correlation_id);
+        if pending.is_some() {
+            conn.order.retain(|&c| c != correlation_id);
+        }
+        let (api_key, api_version, client_id, request) = match pending {
+            Some(p) => (p.api_key, p.api_version, p.client_id, Some(p.request)),
+            None => {
+                sink(Event::Notice(Notice {
+                    time,
+                    connection: Some(connection),
+                    kind: NoticeKind::UnmatchedResponse { correlation_id },
+                }));
+                let Some((api_key, api_version)) = options.assume else {
+                    return;
+                };
+                (api_key, api_version, None, None)
+            }
+        };
+        let mut response_version = request.is_none().then_some(api_version);
+        let mut read = FrameView::response(frame.clone(), api_key, api_version);
+        if read.is_err() && api_key == ApiKey::ApiVersions as i16 && api_version > 0 {
+            // A broker answers an ApiVersions version it does not support at
+            // version 0, with UNSUPPORTED_VERSION and its versions.
+            if let Ok(v0) = FrameView::response(frame.clone(), api_key, 0) {
+                read = Ok(v0);
+                response_version = Some(0);
+            }
+        }
+        sink(Event::Exchange(Box::new(Exchange {
+            connection,
+            api_key,
+            api_version,
+            correlation_id,
+            client_id,
+            request,
+            response: Some(Message { time, frame, read }),
+            expects_response: true,
+            response_version,
+        })));
+    }
+
+    fn close(&mut self, conn: &mut Conn, time: Duration, sink: &mut dyn FnMut(Event)) {
+        for side in 0..2 {
+            let (mut out, mut events) = (Vec::new(), Vec::new());
+            conn.sides[side].stream.finish(&mut out, &mut events);
+            Self::deliver(&self.options, conn, side, time, &out, &events, sink);
+            let s = &conn.sides[side];
+            if conn.kafka && s.synced && s.buf.len() >= 4 {
+                let size = i32::from_be_bytes(s.buf[..4].try_into().expect("4 bytes")) as usize;
+                sink(Event::Notice(Notice {
+                    time,
+                    connection: conn.connection(),
+                    kind: NoticeKind::CutFrame {
+                        way: Self::way(conn, side),
+                        size,
+                        captured: s.buf.len() - 4,
+                    },
+                }));
+            }
+        }
+        let Some(connection) = conn.connection() else {
+            return;
+        };
+        let mut waiting: Vec<_> = conn.order.drain(..).collect();
+        waiting.dedup();
+        for correlation_id in waiting {
+            if let Some(p) = conn.pending.remove(&correlation_id) {
+                Self::unanswered(connection, correlation_id, p, sink);
+            }
+        }
+    }
+}
+
+/// Whether `data` starts with a request frame's size and header: a size
+/// within the limit, an API key this crate knows at a version it reads, and
+/// a header that reads.
+pub fn plausible_request(data: &[u8], max_frame: usize) -> bool {
+    let Some(size) = data
+        .get(..4)
+        .map(|b| i32::from_be_bytes([b[0], b[1], b[2], b[3]]))
+    else {
+        return false;
+    };
+    if size < 8 || size as usize > max_frame {
+        return false;
+    }
+    let Some(&[k0, k1, v0, v1]) = data.get(4..8) else {
+        return false;
+    };
+    let (key, version) = (i16::from_be_bytes([k0, k1]), i16::from_be_bytes([v0, v1]));
+    let Some(api) = ApiKey::from_i16(key) else {
+        return false;
+    };
+    if !api.all_versions().contains(version) {
+        return false;
+    }
+    let header = Bytes::copy_from_slice(&data[4..data.len().min(4 + size as usize).min(4 + 1024)]);
+    kafka_wire::frame::peek_request_header(&header).is_ok()
+}
+
+/// Whether `data` starts with a response frame's size and a correlation id
+/// a request waits for.
+fn plausible_response(data: &[u8], max_frame: usize, pending: &HashMap<i32, Pending>) -> bool {
+    match (data.get(..4), data.get(4..8)) {
+        (Some(size), Some(corr)) => {
+            let size = i32::from_be_bytes(size.try_into().expect("4 bytes"));
+            let corr = i32::from_be_bytes(corr.try_into().expect("4 bytes"));
+            (4..=max_frame as i64).contains(&i64::from(size)) && pending.contains_key(&corr)
+        }
+        _ => false,
+    }
+}

@@ -1,0 +1,44 @@
+//! # kafka-wire-capture
+//!
+//! Kafka traffic out of a packet capture: the `kafka-capture` command line,
+//! and the library under it.
+//!
+//! A pcap or pcapng file is read as a stream ([`packets::CaptureReader`]);
+//! each packet's TCP segment ([`packets::tcp_segment`]) goes to its
+//! connection, whose two directions are put back in order
+//! ([`tcp::Direction`]: segments out of order held up to a limit,
+//! retransmissions checked against the bytes already captured, what never
+//! arrives reported as a gap). Each direction is cut into frames; a request's
+//! header says its API and version, and the response with its correlation id
+//! is read at them ([`exchange::Analyzer`]). Every message is read by
+//! kafka-wire's interpreted codec ([`kafka_messages::dynamic::FrameView`]),
+//! record sets through [`kafka_wire::records`] ([`walk::record_sets`]).
+//!
+//! ```
+//! use kafka_wire_capture::exchange::{Analyzer, Event, Options};
+//! use kafka_wire_capture::packets::CaptureReader;
+//!
+//! # fn read(file: std::fs::File) -> Result<(), Box<dyn std::error::Error>> {
+//! let mut capture = CaptureReader::new(file)?;
+//! let mut analyzer = Analyzer::new(Options::default());
+//! let mut print = |event: Event| match event {
+//!     Event::Exchange(x) => println!("{} {} v{} {:?}", x.connection, x.api_name(), x.api_version, x.latency()),
+//!     Event::Notice(n) => eprintln!("{}", n.kind),
+//! };
+//! while let Some(packet) = capture.next_packet() {
+//!     analyzer.packet(&packet?, &mut print);
+//! }
+//! analyzer.finish(&mut print);
+//! # Ok(()) }
+//! ```
+//!
+//! What cannot be read is never guessed at: a response whose request was
+//! not captured is reported (or read at a version the user gives), a
+//! direction that lost bytes looks for the next frame start, and a frame
+//! that does not read keeps its bytes and its error.
+
+pub mod exchange;
+pub mod output;
+pub mod packets;
+pub mod tcp;
+pub mod walk;

@@ -1,0 +1,355 @@
+//! `kafka-capture`: Kafka traffic out of a pcap or pcapng file, every
+//! exchange paired and decoded. See `kafka-capture --help`.
+
+use std::cell::Cell;
+use std::fs::File;
+use std::io::{self, BufWriter, IsTerminal, Read, Write};
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::rc::Rc;
+use std::time::{Duration, Instant};
+
+use clap::{Parser, ValueEnum};
+use kafka_messages::ApiKey;
+use kafka_wire_capture::exchange::{Analyzer, Event, Exchange, Message, Options, KAFKA_PORT};
+use kafka_wire_capture::output::{json_line, summary_line, time_of_day, trees, Stats};
+use kafka_wire_capture::packets::CaptureReader;
+
+/// Reads Kafka traffic from a packet capture: every TCP connection to Kafka
+/// put back in order, cut into frames, each response paired with its
+/// request by correlation id and decoded at the request's API and version,
+/// for every API and version of Kafka 4.4 and 3.9.
+///
+/// Capture with, for example:
+///   tcpdump -i lo -w kafka.pcap 'tcp port 9092'
+///
+/// Then:
+///   kafka-capture kafka.pcap                     one line per exchange
+///   kafka-capture --format json kafka.pcap | jq  Kafka's request-log JSON
+///   kafka-capture --format tree --api Metadata kafka.pcap
+///   kafka-capture --stats --quiet kafka.pcap     counts and latency percentiles per API
+///
+/// What cannot be read is said on stderr (bytes never captured, a response
+/// whose request is missing, a frame that does not decode) and never
+/// guessed at. The exit code is 1 when a message did not decode or the
+/// capture could not be read to its end, else 0.
+#[derive(Parser, Debug)]
+#[command(name = "kafka-capture", version, verbatim_doc_comment)]
+struct Args {
+    /// The capture: pcap or pcapng (`-` reads stdin).
+    capture: PathBuf,
+
+    /// How exchanges are printed: `summary` (a line each), `json` (a JSON
+    /// object a line, in Kafka's request-log form) or `tree` (the byte
+    /// layout of each request and response, as the wire pages show it).
+    #[arg(short, long, value_enum, default_value_t = Format::Summary)]
+    format: Format,
+
+    /// A port Kafka listens on, besides 9092 (repeat for more). A
+    /// connection on other ports is read when its first bytes are a request.
+    #[arg(short, long = "port", value_name = "PORT")]
+    ports: Vec<u16>,
+
+    /// Print a table of exchanges, errors and latency percentiles per API
+    /// and version at the end.
+    #[arg(long)]
+    stats: bool,
+
+    /// Print no exchange (with --stats: the table alone).
+    #[arg(short, long)]
+    quiet: bool,
+
+    /// Only these APIs (by name, as `Metadata` or `metadata`, or key; repeat
+    /// or separate with commas).
+    #[arg(long, value_delimiter = ',', value_name = "API")]
+    api: Vec<String>,
+
+    /// Only exchanges of this client id.
+    #[arg(long, value_name = "ID")]
+    client_id: Option<String>,
+
+    /// Only this connection: its number (`3` or `#3`) or either end's
+    /// address (`127.0.0.1:52114`).
+    #[arg(long, value_name = "CONNECTION")]
+    connection: Option<String>,
+
+    /// Only exchanges whose response has an error code, or a message that
+    /// does not decode.
+    #[arg(long)]
+    errors: bool,
+
+    /// Read responses whose request was not captured at this API and
+    /// version (`Fetch:17` or `1:17`), instead of only reporting them.
+    #[arg(long, value_name = "API:VERSION")]
+    assume: Option<String>,
+
+    /// The largest frame read, in bytes; a larger size is reported as not a
+    /// frame (Kafka's own limit is 100 MiB).
+    #[arg(long, default_value_t = 100 << 20, value_name = "BYTES")]
+    max_frame: usize,
+
+    /// The most bytes held out of order per direction before the bytes
+    /// missing are given up as a gap.
+    #[arg(long, default_value_t = 16 << 20, value_name = "BYTES")]
+    max_held: usize,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum Format {
+    Summary,
+    Json,
+    Tree,
+}
+
+/// The filters of the command line.
+struct Filter {
+    apis: Vec<i16>,
+    client_id: Option<String>,
+    connection: Option<ConnectionFilter>,
+    errors: bool,
+}
+
+enum ConnectionFilter {
+    Id(u32),
+    Address(SocketAddr),
+}
+
+fn api_key(text: &str) -> Result<i16, String> {
+    if let Ok(key) = text.parse::<i16>() {
+        return Ok(key);
+    }
+    let wanted: String = text
+        .chars()
+        .filter(|c| *c != '_' && *c != '-')
+        .collect::<String>()
+        .to_lowercase();
+    ApiKey::ALL
+        .iter()
+        .find(|a| a.name().to_lowercase() == wanted)
+        .map(|a| *a as i16)
+        .ok_or_else(|| {
+            format!(
+                "no API named {text:?} (names as in `Metadata`, `CreateTopics`, or a key number)"
+            )
+        })
+}
+
+impl Filter {
+    fn new(args: &Args) -> Result<Filter, String> {
+        let apis = args
+            .api
+            .iter()
+            .map(|a| api_key(a))
+            .collect::<Result<_, _>>()?;
+        let connection = args
+            .connection
+            .as_deref()
+            .map(|c| {
+                let id = c.strip_prefix('#').unwrap_or(c);
+                id.parse()
+                    .map(ConnectionFilter::Id)
+                    .or_else(|_| c.parse().map(ConnectionFilter::Address))
+                    .map_err(|_| {
+                        format!("--connection {c}: a number or an address such as 127.0.0.1:52114")
+                    })
+            })
+            .transpose()?;
+        Ok(Filter {
+            apis,
+            client_id: args.client_id.clone(),
+            connection,
+            errors: args.errors,
+        })
+    }
+
+    fn keeps(&self, x: &Exchange) -> bool {
+        if !self.apis.is_empty() && !self.apis.contains(&x.api_key) {
+            return false;
+        }
+        if self.client_id.is_some() && x.client_id != self.client_id {
+            return false;
+        }
+        match self.connection {
+            Some(ConnectionFilter::Id(id)) if x.connection.id != id => return false,
+            Some(ConnectionFilter::Address(a))
+                if x.connection.client != a && x.connection.server != a =>
+            {
+                return false
+            }
+            _ => {}
+        }
+        if self.errors {
+            let unread = [&x.request, &x.response]
+                .iter()
+                .any(|m| matches!(m, Some(Message { read: Err(_), .. })));
+            return unread || !x.errors().is_empty();
+        }
+        true
+    }
+}
+
+/// A reader that counts the bytes read, for the progress line.
+struct Counted<R> {
+    inner: R,
+    read: Rc<Cell<u64>>,
+}
+
+impl<R: Read> Read for Counted<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let n = self.inner.read(buf)?;
+        self.read.set(self.read.get() + n as u64);
+        Ok(n)
+    }
+}
+
+fn main() -> ExitCode {
+    let args = Args::parse();
+    match run(&args) {
+        Ok(code) => code,
+        Err(e) => {
+            eprintln!("kafka-capture: {e}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn run(args: &Args) -> Result<ExitCode, String> {
+    let filter = Filter::new(args)?;
+    let assume = args
+        .assume
+        .as_deref()
+        .map(|a| {
+            let (api, version) = a
+                .split_once(':')
+                .ok_or(format!("--assume {a}: API:VERSION, as Fetch:17"))?;
+            let version = version
+                .parse()
+                .map_err(|_| format!("--assume {a}: the version is a number"))?;
+            Ok::<_, String>((api_key(api)?, version))
+        })
+        .transpose()?;
+    let mut ports = vec![KAFKA_PORT];
+    ports.extend(&args.ports);
+    let options = Options {
+        ports,
+        max_held: args.max_held,
+        max_frame: args.max_frame,
+        assume,
+        ..Options::default()
+    };
+
+    let read = Rc::new(Cell::new(0u64));
+    let (input, len): (Box<dyn Read>, u64) = if args.capture.as_os_str() == "-" {
+        (Box::new(io::stdin().lock()), 0)
+    } else {
+        let file =
+            File::open(&args.capture).map_err(|e| format!("{}: {e}", args.capture.display()))?;
+        let len = file.metadata().map(|m| m.len()).unwrap_or(0);
+        (Box::new(file), len)
+    };
+    let mut capture = CaptureReader::new(Counted {
+        inner: input,
+        read: read.clone(),
+    })
+    .map_err(|e| format!("{}: {e}", args.capture.display()))?;
+
+    let stdout = io::stdout();
+    let mut out = BufWriter::new(stdout.lock());
+    let mut stats = Stats::default();
+    let mut unread = 0u64;
+    let mut notices = 0u64;
+    let mut failure: Option<io::Error> = None;
+    let progress = io::stderr().is_terminal() && len > 64 << 20;
+    let mut shown = Instant::now();
+    let mut analyzer = Analyzer::new(options);
+    let mut sink = |event: Event| match event {
+        Event::Exchange(x) => {
+            if !filter.keeps(&x) {
+                return;
+            }
+            stats.add(&x);
+            if [&x.request, &x.response]
+                .iter()
+                .any(|m| matches!(m, Some(Message { read: Err(_), .. })))
+            {
+                unread += 1;
+            }
+            if args.quiet || failure.is_some() {
+                return;
+            }
+            let text = match args.format {
+                Format::Summary => summary_line(&x),
+                Format::Json => json_line(&x),
+                Format::Tree => format!("{}\n{}", summary_line(&x), trees(&x)),
+            };
+            if let Err(e) = writeln!(out, "{text}") {
+                failure = Some(e);
+            }
+        }
+        Event::Notice(n) => {
+            notices += 1;
+            let connection = n.connection.map(|c| format!(" {c}")).unwrap_or_default();
+            eprintln!(
+                "kafka-capture: {}{connection}: {}",
+                time_of_day(n.time),
+                n.kind
+            );
+        }
+    };
+    let mut capture_error = None;
+    let mut packets = 0u64;
+    while let Some(packet) = capture.next_packet() {
+        match packet {
+            Ok(packet) => analyzer.packet(&packet, &mut sink),
+            Err(e) => {
+                capture_error = Some(e);
+                break;
+            }
+        }
+        packets += 1;
+        if progress && shown.elapsed() > Duration::from_millis(250) {
+            shown = Instant::now();
+            eprint!(
+                "\r{}: {}% ({} MiB), {} connections open, {} KiB held\x1b[K",
+                args.capture.display(),
+                read.get() * 100 / len.max(1),
+                read.get() >> 20,
+                analyzer.open_connections(),
+                analyzer.held_bytes() >> 10
+            );
+        }
+    }
+    if progress {
+        eprint!("\r\x1b[K");
+    }
+    analyzer.finish(&mut sink);
+    if let Some(e) = failure {
+        if e.kind() != io::ErrorKind::BrokenPipe {
+            return Err(format!("writing the output: {e}"));
+        }
+        return Ok(ExitCode::SUCCESS);
+    }
+    if args.stats {
+        let _ = write!(out, "{}", stats.table());
+    }
+    let _ = out.flush();
+    for (why, n) in analyzer.skipped() {
+        eprintln!("kafka-capture: {n} packets not read: {why}");
+    }
+    if let Some(e) = &capture_error {
+        eprintln!(
+            "kafka-capture: {}: the capture stops after {packets} packets: {e}",
+            args.capture.display()
+        );
+    }
+    eprintln!(
+        "kafka-capture: {packets} packets, {} exchanges shown, {unread} with a message that does not decode, {notices} notices",
+        stats.exchanges()
+    );
+    Ok(if unread > 0 || capture_error.is_some() {
+        ExitCode::FAILURE
+    } else {
+        ExitCode::SUCCESS
+    })
+}

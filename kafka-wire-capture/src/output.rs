@@ -1,0 +1,478 @@
+//! How exchanges are shown: one line each, Kafka's request-log JSON, the
+//! wire pages' trees, and counts with latency percentiles per API.
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+use std::time::Duration;
+
+use kafka_wire::json::RecordsAs;
+use kafka_wire::ErrorCode;
+use kafka_wire_pages::{Layout, SizePrefix};
+
+use crate::exchange::{Exchange, Message};
+use crate::walk::record_sets;
+
+/// `HH:MM:SS.micros` of a capture time, in UTC.
+pub fn time_of_day(time: Duration) -> String {
+    let secs = time.as_secs();
+    format!(
+        "{:02}:{:02}:{:02}.{:06}",
+        secs / 3600 % 24,
+        secs / 60 % 60,
+        secs % 60,
+        time.subsec_micros()
+    )
+}
+
+fn millis(d: Duration) -> String {
+    format!("{:.3} ms", d.as_secs_f64() * 1e3)
+}
+
+/// An error code as Kafka names it (`UNKNOWN_TOPIC_OR_PARTITION`), or its
+/// number.
+pub fn error_name(code: i16) -> String {
+    let e = ErrorCode::from_code(code);
+    if e.is_known() {
+        e.name().to_string()
+    } else {
+        code.to_string()
+    }
+}
+
+/// One line: time, connection, client id, API and version, correlation id,
+/// latency, sizes, records, errors, and what did not read.
+pub fn summary_line(x: &Exchange) -> String {
+    let mut line = String::new();
+    let time = x
+        .request
+        .as_ref()
+        .or(x.response.as_ref())
+        .map(|m| m.time)
+        .unwrap_or_default();
+    let _ = write!(line, "{} {} ", time_of_day(time), x.connection);
+    if let Some(client) = &x.client_id {
+        let _ = write!(line, "{client:?} ");
+    }
+    let _ = write!(
+        line,
+        "{} v{} corr={}",
+        x.api_name(),
+        x.api_version,
+        x.correlation_id
+    );
+    match (&x.request, &x.response) {
+        (Some(rq), Some(rs)) => {
+            let _ = write!(
+                line,
+                " {} {} B -> {} B",
+                millis(x.latency().unwrap_or_default()),
+                rq.wire_len(),
+                rs.wire_len()
+            );
+        }
+        (Some(rq), None) if !x.expects_response => {
+            let _ = write!(line, " {} B, no response asked (acks=0)", rq.wire_len());
+        }
+        (Some(rq), None) => {
+            let _ = write!(line, " {} B, no response captured", rq.wire_len());
+        }
+        (None, Some(rs)) => {
+            let _ = write!(line, " request not captured, -> {} B", rs.wire_len());
+        }
+        (None, None) => {}
+    }
+    if let Some(v) = x.response_version.filter(|&v| v != x.api_version) {
+        let _ = write!(line, " (response read at v{v})");
+    }
+    for (what, message) in [("request", &x.request), ("response", &x.response)] {
+        let Some(Message { read: Ok(view), .. }) = message else {
+            continue;
+        };
+        let sets = record_sets(view.body.body());
+        if !sets.is_empty() {
+            let codecs: Vec<String> = sets
+                .codecs
+                .iter()
+                .map(|c| format!("{c:?}").to_lowercase())
+                .collect();
+            let _ = write!(
+                line,
+                " {what} records: {} in {} batches ({})",
+                sets.records,
+                sets.batches,
+                codecs.join(", ")
+            );
+            for e in &sets.errors {
+                let _ = write!(line, " [{what} records not read: {e}]");
+            }
+        }
+    }
+    let errors = x.errors();
+    if !errors.is_empty() {
+        let mut counts: BTreeMap<i16, usize> = BTreeMap::new();
+        for e in errors {
+            *counts.entry(e).or_insert(0) += 1;
+        }
+        let names: Vec<String> = counts
+            .iter()
+            .map(|(code, n)| {
+                if *n > 1 {
+                    format!("{} x{n}", error_name(*code))
+                } else {
+                    error_name(*code)
+                }
+            })
+            .collect();
+        let _ = write!(line, " errors: {}", names.join(", "));
+    }
+    for (what, message) in [("request", &x.request), ("response", &x.response)] {
+        if let Some(Message { read: Err(e), .. }) = message {
+            let _ = write!(line, " [{what} does not read: {e}]");
+        }
+    }
+    line
+}
+
+/// One JSON object, in the form of Kafka's request log
+/// (`kafka.request.logger`): `requestHeader`, `request`, `response` in
+/// Kafka's JSON (record sets by their size, as the log writes Produce
+/// requests and Fetch responses), then the connection, `totalTimeMs`, the
+/// capture time, sizes and error codes; what does not read is an
+/// `requestError` or `responseError` string instead.
+pub fn json_line(x: &Exchange) -> String {
+    let mut out = String::from("{");
+    let quote = |s: &str| serde_json_string(s);
+    let mut first = true;
+    let mut key = |out: &mut String, k: &str| {
+        if !first {
+            out.push(',');
+        }
+        first = false;
+        let _ = write!(out, "\"{k}\":");
+    };
+    if let Some(rq) = &x.request {
+        match &rq.read {
+            Ok(view) => {
+                key(&mut out, "requestHeader");
+                out.push_str(
+                    &view
+                        .header
+                        .to_json()
+                        .with_entry("requestApiKeyName", &api_key_name(x))
+                        .to_text(),
+                );
+                key(&mut out, "request");
+                out.push_str(
+                    &view
+                        .body
+                        .to_json()
+                        .records(RecordsAs::SizeInBytes)
+                        .to_text(),
+                );
+            }
+            Err(e) => {
+                key(&mut out, "requestError");
+                out.push_str(&quote(&e.to_string()));
+            }
+        }
+    }
+    if let Some(rs) = &x.response {
+        match &rs.read {
+            Ok(view) => {
+                key(&mut out, "responseHeader");
+                out.push_str(&view.header.to_json().to_text());
+                key(&mut out, "response");
+                out.push_str(
+                    &view
+                        .body
+                        .to_json()
+                        .records(RecordsAs::SizeInBytes)
+                        .to_text(),
+                );
+            }
+            Err(e) => {
+                key(&mut out, "responseError");
+                out.push_str(&quote(&e.to_string()));
+            }
+        }
+    }
+    key(&mut out, "connection");
+    out.push_str(&quote(&x.connection.to_string()));
+    key(&mut out, "apiKey");
+    let _ = write!(out, "{}", x.api_key);
+    key(&mut out, "apiVersion");
+    let _ = write!(out, "{}", x.api_version);
+    key(&mut out, "correlationId");
+    let _ = write!(out, "{}", x.correlation_id);
+    if let Some(latency) = x.latency() {
+        key(&mut out, "totalTimeMs");
+        let _ = write!(out, "{:.3}", latency.as_secs_f64() * 1e3);
+    }
+    let time = x
+        .request
+        .as_ref()
+        .or(x.response.as_ref())
+        .map(|m| m.time)
+        .unwrap_or_default();
+    key(&mut out, "captureTimeUs");
+    let _ = write!(out, "{}", time.as_micros());
+    if let Some(rq) = &x.request {
+        key(&mut out, "requestBytes");
+        let _ = write!(out, "{}", rq.wire_len());
+    }
+    if let Some(rs) = &x.response {
+        key(&mut out, "responseBytes");
+        let _ = write!(out, "{}", rs.wire_len());
+    }
+    if !x.expects_response {
+        key(&mut out, "responseExpected");
+        out.push_str("false");
+    }
+    let errors = x.errors();
+    if !errors.is_empty() {
+        key(&mut out, "errorCodes");
+        let list: Vec<String> = errors.iter().map(i16::to_string).collect();
+        let _ = write!(out, "[{}]", list.join(","));
+    }
+    out.push('}');
+    out
+}
+
+/// The name Kafka's request log gives the API (`CREATE_TOPICS`).
+fn api_key_name(x: &Exchange) -> String {
+    let name = x.api_name();
+    let mut out = String::with_capacity(name.len() + 4);
+    for (i, c) in name.chars().enumerate() {
+        if c.is_uppercase() && i > 0 {
+            out.push('_');
+        }
+        out.push(c.to_ascii_uppercase());
+    }
+    out
+}
+
+fn serde_json_string(s: &str) -> String {
+    serde_json::to_string(s).expect("a string serializes")
+}
+
+/// The wire pages' trees of the request and the response.
+pub fn trees(x: &Exchange) -> String {
+    let mut out = String::new();
+    if let Some(rq) = &x.request {
+        out.push_str(&Layout::decode_request(&rq.frame, SizePrefix::Absent).to_text());
+    }
+    if let Some(rs) = &x.response {
+        let version = x.response_version.unwrap_or(x.api_version);
+        out.push_str(
+            &Layout::decode_response(&rs.frame, SizePrefix::Absent, x.api_key, version).to_text(),
+        );
+    }
+    out
+}
+
+/// Latencies in buckets of about 3% width: memory stays fixed however many
+/// exchanges are counted, and a percentile is within 3% of the true one.
+#[derive(Debug, Clone)]
+pub struct Latencies {
+    /// Counts by bucket: 32 buckets per power of two of microseconds.
+    buckets: Vec<u64>,
+    count: u64,
+    max: Duration,
+}
+
+const SUB_BUCKETS: u32 = 32;
+
+impl Default for Latencies {
+    fn default() -> Self {
+        Latencies {
+            buckets: vec![0; (64 * SUB_BUCKETS) as usize],
+            count: 0,
+            max: Duration::ZERO,
+        }
+    }
+}
+
+impl Latencies {
+    fn bucket(micros: u64) -> usize {
+        if micros < u64::from(SUB_BUCKETS) {
+            return micros as usize;
+        }
+        let exp = 63 - micros.leading_zeros(); // >= 5
+        let sub = (micros >> (exp - 5)) & u64::from(SUB_BUCKETS - 1);
+        ((exp - 4) * SUB_BUCKETS) as usize + sub as usize
+    }
+
+    fn lower_bound(bucket: usize) -> u64 {
+        let (group, sub) = (
+            bucket as u32 / SUB_BUCKETS,
+            bucket as u64 % u64::from(SUB_BUCKETS),
+        );
+        if group == 0 {
+            return sub;
+        }
+        let exp = group + 4;
+        (1 << exp) | (sub << (exp - 5))
+    }
+
+    /// Counts one latency.
+    pub fn add(&mut self, latency: Duration) {
+        let micros = u64::try_from(latency.as_micros()).unwrap_or(u64::MAX);
+        self.buckets[Self::bucket(micros)] += 1;
+        self.count += 1;
+        self.max = self.max.max(latency);
+    }
+
+    /// How many were counted.
+    pub fn count(&self) -> u64 {
+        self.count
+    }
+
+    /// The latency below which `p` (0 to 1) of them fall: its bucket's
+    /// lower bound.
+    pub fn percentile(&self, p: f64) -> Duration {
+        if self.count == 0 {
+            return Duration::ZERO;
+        }
+        let rank = ((p * self.count as f64).ceil() as u64).clamp(1, self.count);
+        let mut seen = 0;
+        for (i, n) in self.buckets.iter().enumerate() {
+            seen += n;
+            if seen >= rank {
+                return Duration::from_micros(Self::lower_bound(i)).min(self.max);
+            }
+        }
+        self.max
+    }
+
+    /// The largest.
+    pub fn max(&self) -> Duration {
+        self.max
+    }
+}
+
+/// Counts per API and version: exchanges, responses with an error,
+/// messages that did not read, and latencies.
+#[derive(Debug, Clone, Default)]
+pub struct Stats {
+    rows: BTreeMap<(i16, i16), Row>,
+}
+
+#[derive(Debug, Clone, Default)]
+struct Row {
+    name: String,
+    exchanges: u64,
+    with_errors: u64,
+    unread: u64,
+    unanswered: u64,
+    latencies: Latencies,
+}
+
+impl Stats {
+    /// Counts one exchange.
+    pub fn add(&mut self, x: &Exchange) {
+        let row = self.rows.entry((x.api_key, x.api_version)).or_default();
+        if row.name.is_empty() {
+            row.name = x.api_name();
+        }
+        row.exchanges += 1;
+        if !x.errors().is_empty() {
+            row.with_errors += 1;
+        }
+        let unread = [&x.request, &x.response]
+            .iter()
+            .any(|m| matches!(m, Some(Message { read: Err(_), .. })));
+        if unread {
+            row.unread += 1;
+        }
+        if x.expects_response && x.response.is_none() {
+            row.unanswered += 1;
+        }
+        if let Some(latency) = x.latency() {
+            row.latencies.add(latency);
+        }
+    }
+
+    /// Exchanges counted.
+    pub fn exchanges(&self) -> u64 {
+        self.rows.values().map(|r| r.exchanges).sum()
+    }
+
+    /// Exchanges with a message that did not read.
+    pub fn unread(&self) -> u64 {
+        self.rows.values().map(|r| r.unread).sum()
+    }
+
+    /// (API name, version, exchanges) per row, in API key order.
+    pub fn counts(&self) -> Vec<(String, i16, u64)> {
+        self.rows
+            .iter()
+            .map(|((_, v), r)| (r.name.clone(), *v, r.exchanges))
+            .collect()
+    }
+
+    /// The table: one row per API and version.
+    pub fn table(&self) -> String {
+        let mut out = String::from(
+            "api                           version  exchanges  errors  unread  unanswered      p50      p90      p99      max\n",
+        );
+        let ms = |d: Duration| format!("{:.3}", d.as_secs_f64() * 1e3);
+        for ((_, version), r) in &self.rows {
+            let l = &r.latencies;
+            let _ = writeln!(
+                out,
+                "{:<29} {:>7}  {:>9}  {:>6}  {:>6}  {:>10}  {:>7}  {:>7}  {:>7}  {:>7}",
+                r.name,
+                version,
+                r.exchanges,
+                r.with_errors,
+                r.unread,
+                r.unanswered,
+                ms(l.percentile(0.5)),
+                ms(l.percentile(0.9)),
+                ms(l.percentile(0.99)),
+                ms(l.max()),
+            );
+        }
+        out.push_str("(latencies in ms, from the request's last packet to the response's)\n");
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn percentiles_are_within_their_bucket() {
+        let mut l = Latencies::default();
+        for us in 1..=1000u64 {
+            l.add(Duration::from_micros(us * 100));
+        }
+        for (p, want) in [(0.5, 50_000u64), (0.9, 90_000), (0.99, 99_000)] {
+            let got = l.percentile(p).as_micros() as u64;
+            assert!(
+                got <= want && got * 100 >= want * 96,
+                "p{p}: {got} for {want}"
+            );
+        }
+        assert_eq!(l.max(), Duration::from_millis(100));
+        for us in [0, 1, 31, 32, 33, 1000, 123_456, u64::MAX / 2] {
+            let b = Latencies::bucket(us);
+            assert!(Latencies::lower_bound(b) <= us, "{us}");
+            assert!(
+                b + 1 >= l.buckets.len() || Latencies::lower_bound(b + 1) > us,
+                "{us}"
+            );
+        }
+    }
+
+    #[test]
+    fn times_and_names() {
+        assert_eq!(
+            time_of_day(Duration::new(86_400 + 3_723, 4_005_000)),
+            "01:02:03.004005"
+        );
+        assert_eq!(error_name(3), "UNKNOWN_TOPIC_OR_PARTITION");
+        assert_eq!(error_name(-2000), "-2000");
+    }
+}

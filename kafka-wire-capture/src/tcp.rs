@@ -1,0 +1,417 @@
+//! One direction of a TCP connection, put back in order: segments out of
+//! order are held (up to a limit), retransmitted bytes are checked against
+//! those already delivered, and what never arrives is reported as a gap.
+
+use std::collections::BTreeMap;
+
+/// How many delivered bytes a direction keeps to check retransmissions
+/// against.
+const CHECKED_TAIL: usize = 64 << 10;
+
+/// What putting a segment in order found, beside the bytes it delivered.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum StreamEvent {
+    /// Bytes at `offset` (from the direction's first byte) were never
+    /// captured: `missing` of them, given up on because the bytes held out
+    /// of order passed the limit, or at the end of the capture.
+    Gap {
+        /// Where the gap starts.
+        offset: u64,
+        /// Its length.
+        missing: u64,
+        /// How many of the bytes delivered by the same call come before it.
+        delivered_before: usize,
+    },
+    /// A segment's bytes at `offset` differ from the bytes already there
+    /// (delivered, or held out of order): the first copy is kept.
+    Conflict {
+        /// Where the first differing byte is.
+        offset: u64,
+    },
+    /// Segments held out of order passed the limit (reported once per
+    /// direction; each gap it causes is reported too).
+    LimitReached {
+        /// The limit, in bytes.
+        limit: usize,
+    },
+}
+
+/// One direction of a connection, in order.
+#[derive(Debug)]
+pub struct Direction {
+    /// The sequence number of offset 0 (the byte after the SYN, or the first
+    /// byte seen when the capture starts mid-connection); `None` before.
+    base: Option<u32>,
+    /// The offset of the next byte to deliver.
+    next: u64,
+    /// Segments ahead of `next`, by offset.
+    held: BTreeMap<u64, Vec<u8>>,
+    held_bytes: usize,
+    max_held: usize,
+    limit_reported: bool,
+    /// The last delivered bytes, ending at `next`.
+    tail: Vec<u8>,
+    /// Whether the FIN was seen.
+    pub finished: bool,
+    /// Whether offset 0 is the byte after the SYN: the direction was
+    /// captured from its start.
+    from_syn: bool,
+    /// The offset the FIN takes, once seen.
+    fin_at: Option<u64>,
+}
+
+impl Direction {
+    /// A direction that holds at most `max_held` bytes out of order.
+    pub fn new(max_held: usize) -> Self {
+        Direction {
+            base: None,
+            next: 0,
+            held: BTreeMap::new(),
+            held_bytes: 0,
+            max_held,
+            limit_reported: false,
+            tail: Vec::new(),
+            finished: false,
+            from_syn: false,
+            fin_at: None,
+        }
+    }
+
+    /// Whether the direction was captured from its SYN on: its offset 0 is
+    /// its first byte.
+    pub fn from_syn(&self) -> bool {
+        self.from_syn
+    }
+
+    /// Bytes held out of order.
+    pub fn held_bytes(&self) -> usize {
+        self.held_bytes
+    }
+
+    /// The offset of the next byte to deliver: the bytes delivered so far,
+    /// gaps included.
+    pub fn offset(&self) -> u64 {
+        self.next
+    }
+
+    /// Takes a segment: `seq` its sequence number, `syn` whether it is the
+    /// SYN (which takes one sequence number before the data). Bytes that
+    /// come in order are appended to `out`; what else is found goes to
+    /// `events`.
+    pub fn push(
+        &mut self,
+        seq: u32,
+        syn: bool,
+        fin: bool,
+        payload: &[u8],
+        out: &mut Vec<u8>,
+        events: &mut Vec<StreamEvent>,
+    ) {
+        let data_seq = if syn { seq.wrapping_add(1) } else { seq };
+        if syn && self.next == 0 && self.tail.is_empty() && self.held.is_empty() {
+            // The first SYN sets where the data starts (a SYN after data, of
+            // a connection that started before the capture, does not).
+            self.base = Some(data_seq);
+            self.from_syn = true;
+        }
+        let base = *self.base.get_or_insert(data_seq);
+        // Where the segment starts, as a signed distance from the next byte
+        // expected: sequence numbers wrap, and a segment is never 2 GiB away.
+        let expected = base.wrapping_add(self.next as u32);
+        let start = self.next as i64 + i64::from(data_seq.wrapping_sub(expected) as i32);
+        if fin {
+            self.finished = true;
+            // The FIN takes the sequence number after the segment's bytes.
+            self.fin_at = u64::try_from(start + payload.len() as i64).ok();
+        }
+        if payload.is_empty() {
+            return;
+        }
+        let (start, payload) = match u64::try_from(start) {
+            Ok(start) => (start, payload),
+            // Bytes from before the first one seen: only the rest counts.
+            Err(_) => match payload.get(start.unsigned_abs() as usize..) {
+                Some(rest) if !rest.is_empty() => (0, rest),
+                _ => return,
+            },
+        };
+        self.take(start, payload, out, events);
+        self.drain(out, events);
+        if self.held_bytes > self.max_held {
+            if !self.limit_reported {
+                self.limit_reported = true;
+                events.push(StreamEvent::LimitReached {
+                    limit: self.max_held,
+                });
+            }
+            while self.held_bytes > self.max_held {
+                self.skip_to_held(out.len(), events);
+                self.drain(out, events);
+            }
+        }
+    }
+
+    /// The other direction acknowledges every byte before sequence number
+    /// `ack`: the bytes before it that were not captured never will be. They
+    /// are reported as a gap, and what is held up to there is delivered.
+    pub fn acknowledged(&mut self, ack: u32, out: &mut Vec<u8>, events: &mut Vec<StreamEvent>) {
+        let Some(base) = self.base else {
+            return;
+        };
+        let expected = base.wrapping_add(self.next as u32);
+        let ahead = ack.wrapping_sub(expected) as i32;
+        if ahead <= 0 {
+            return;
+        }
+        // An acknowledged FIN is no byte.
+        let until = (self.next + ahead as u64).min(self.fin_at.unwrap_or(u64::MAX));
+        while self.next < until {
+            let first = self.held.first_key_value().map(|(&k, _)| k);
+            match first {
+                Some(k) if k <= self.next => self.drain(out, events),
+                _ => {
+                    let to = first.map_or(until, |k| k.min(until));
+                    events.push(StreamEvent::Gap {
+                        offset: self.next,
+                        missing: to - self.next,
+                        delivered_before: out.len(),
+                    });
+                    self.next = to;
+                    self.tail.clear();
+                    self.drain(out, events);
+                }
+            }
+        }
+    }
+
+    /// At the end of the capture: whatever is held is delivered, each hole
+    /// before it reported as a gap.
+    pub fn finish(&mut self, out: &mut Vec<u8>, events: &mut Vec<StreamEvent>) {
+        while !self.held.is_empty() {
+            self.skip_to_held(out.len(), events);
+            self.drain(out, events);
+        }
+    }
+
+    /// Gives up on the bytes before the first held segment.
+    fn skip_to_held(&mut self, delivered_before: usize, events: &mut Vec<StreamEvent>) {
+        if let Some((&first, _)) = self.held.first_key_value() {
+            if first > self.next {
+                events.push(StreamEvent::Gap {
+                    offset: self.next,
+                    missing: first - self.next,
+                    delivered_before,
+                });
+                self.next = first;
+                self.tail.clear();
+            }
+        }
+    }
+
+    /// Delivers the held segments that now come in order.
+    fn drain(&mut self, out: &mut Vec<u8>, events: &mut Vec<StreamEvent>) {
+        while let Some(entry) = self.held.first_entry() {
+            if *entry.key() > self.next {
+                break;
+            }
+            let (start, bytes) = entry.remove_entry();
+            self.held_bytes -= bytes.len();
+            self.take(start, &bytes, out, events);
+        }
+    }
+
+    /// Delivers what of `bytes` at `start` is new and in order, checks what
+    /// repeats delivered bytes, and holds what is ahead.
+    fn take(&mut self, start: u64, bytes: &[u8], out: &mut Vec<u8>, events: &mut Vec<StreamEvent>) {
+        let end = start + bytes.len() as u64;
+        if start > self.next {
+            self.hold(start, bytes, events);
+            return;
+        }
+        // The part already delivered: compare it with the tail kept.
+        let repeated = (self.next.min(end) - start) as usize;
+        let kept_from = self.next - self.tail.len() as u64;
+        if repeated > 0 && start >= kept_from {
+            let at = (start - kept_from) as usize;
+            let kept = &self.tail[at..at + repeated];
+            if let Some(i) = kept
+                .iter()
+                .zip(&bytes[..repeated])
+                .position(|(a, b)| a != b)
+            {
+                events.push(StreamEvent::Conflict {
+                    offset: start + i as u64,
+                });
+            }
+        }
+        let new = &bytes[repeated..];
+        if new.is_empty() {
+            return;
+        }
+        out.extend_from_slice(new);
+        self.next = end;
+        self.tail.extend_from_slice(new);
+        if self.tail.len() > CHECKED_TAIL {
+            let excess = self.tail.len() - CHECKED_TAIL;
+            self.tail.drain(..excess);
+        }
+    }
+
+    /// Holds `bytes` at `start` (ahead of `next`), checking them against a
+    /// held segment at the same place.
+    fn hold(&mut self, start: u64, bytes: &[u8], events: &mut Vec<StreamEvent>) {
+        if let Some(held) = self.held.get(&start) {
+            let n = held.len().min(bytes.len());
+            if let Some(i) = held[..n].iter().zip(&bytes[..n]).position(|(a, b)| a != b) {
+                events.push(StreamEvent::Conflict {
+                    offset: start + i as u64,
+                });
+            }
+            if held.len() >= bytes.len() {
+                return;
+            }
+            self.held_bytes -= held.len();
+        }
+        self.held_bytes += bytes.len();
+        self.held.insert(start, bytes.to_vec());
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn run(dir: &mut Direction, segments: &[(u32, &[u8])]) -> (Vec<u8>, Vec<StreamEvent>) {
+        let (mut out, mut events) = (Vec::new(), Vec::new());
+        for (seq, payload) in segments {
+            dir.push(*seq, false, false, payload, &mut out, &mut events);
+        }
+        dir.finish(&mut out, &mut events);
+        (out, events)
+    }
+
+    #[test]
+    fn in_order_after_a_syn() {
+        let mut d = Direction::new(1 << 20);
+        let (mut out, mut ev) = (Vec::new(), Vec::new());
+        d.push(999, true, false, b"", &mut out, &mut ev);
+        d.push(1000, false, false, b"abc", &mut out, &mut ev);
+        d.push(1003, false, true, b"def", &mut out, &mut ev);
+        assert_eq!((out.as_slice(), ev.as_slice()), (&b"abcdef"[..], &[][..]));
+        assert!(d.finished);
+    }
+
+    #[test]
+    fn out_of_order_and_retransmitted_segments_deliver_once() {
+        let mut d = Direction::new(1 << 20);
+        let (out, ev) = run(
+            &mut d,
+            &[
+                (10, b"ab"),
+                (14, b"ef"),
+                (12, b"cd"),
+                (12, b"cd"),
+                (10, b"abcdef"),
+                (16, b"g"),
+            ],
+        );
+        assert_eq!(out, b"abcdefg");
+        assert!(ev.is_empty(), "{ev:?}");
+    }
+
+    #[test]
+    fn overlapping_segments_that_disagree_are_reported_and_the_first_kept() {
+        let mut d = Direction::new(1 << 20);
+        let (out, ev) = run(&mut d, &[(0, b"abcd"), (2, b"XY12")]);
+        assert_eq!(out, b"abcd12");
+        assert_eq!(ev, [StreamEvent::Conflict { offset: 2 }]);
+        // Two held copies of the same place.
+        let mut d = Direction::new(1 << 20);
+        let (out, ev) = run(&mut d, &[(0, b"a"), (5, b"xyz"), (5, b"xQz"), (1, b"bcde")]);
+        assert_eq!(out, b"abcdexyz");
+        assert_eq!(ev, [StreamEvent::Conflict { offset: 6 }]);
+    }
+
+    #[test]
+    fn a_hole_is_a_gap_at_the_end_or_when_the_limit_is_passed() {
+        let mut d = Direction::new(1 << 20);
+        let (out, ev) = run(&mut d, &[(0, b"ab"), (5, b"fg")]);
+        assert_eq!(out, b"abfg");
+        assert_eq!(
+            ev,
+            [StreamEvent::Gap {
+                offset: 2,
+                missing: 3,
+                delivered_before: 2
+            }]
+        );
+
+        let mut d = Direction::new(4);
+        let (out, ev) = run(&mut d, &[(0, b"ab"), (10, b"xyz"), (13, b"uv"), (20, b"q")]);
+        assert_eq!(out, b"abxyzuvq");
+        assert_eq!(
+            ev,
+            [
+                StreamEvent::LimitReached { limit: 4 },
+                StreamEvent::Gap {
+                    offset: 2,
+                    missing: 8,
+                    delivered_before: 2
+                },
+                StreamEvent::Gap {
+                    offset: 15,
+                    missing: 5,
+                    delivered_before: 7
+                },
+            ]
+        );
+    }
+
+    #[test]
+    fn bytes_acknowledged_and_never_captured_are_a_gap_at_once() {
+        let mut d = Direction::new(1 << 20);
+        let (mut out, mut ev) = (Vec::new(), Vec::new());
+        d.push(0, false, false, b"ab", &mut out, &mut ev);
+        d.push(6, false, false, b"gh", &mut out, &mut ev);
+        d.acknowledged(4, &mut out, &mut ev); // the peer has 0-3
+        assert_eq!(out, b"ab");
+        assert_eq!(
+            ev,
+            [StreamEvent::Gap {
+                offset: 2,
+                missing: 2,
+                delivered_before: 2
+            }]
+        );
+        d.acknowledged(8, &mut out, &mut ev); // and 4-7: 4-5 never captured
+        assert_eq!(out, b"abgh");
+        assert_eq!(
+            ev[1],
+            StreamEvent::Gap {
+                offset: 4,
+                missing: 2,
+                delivered_before: 2
+            }
+        );
+        d.acknowledged(8, &mut out, &mut ev);
+        d.acknowledged(3, &mut out, &mut ev); // old acks change nothing
+        assert_eq!((out.len(), ev.len(), d.offset()), (4, 2, 8));
+    }
+
+    #[test]
+    fn sequence_numbers_wrap() {
+        let mut d = Direction::new(1 << 20);
+        let start = u32::MAX - 2;
+        let (out, ev) = run(
+            &mut d,
+            &[
+                (start, b"abc"),
+                (start.wrapping_add(5), b"fg"),
+                (start.wrapping_add(3), b"de"),
+            ],
+        );
+        assert_eq!(out, b"abcdefg");
+        assert!(ev.is_empty());
+        assert_eq!(d.offset(), 7);
+    }
+}

@@ -1,0 +1,665 @@
+//! Captures built here, packet by packet (etherparse's builder, pcap-file's
+//! writer), of conversations whose frames kafka-messages encodes: pairing,
+//! reassembly (segments split, out of order, retransmitted, lost), what a
+//! capture that starts mid-connection reads, and hostile input.
+
+use std::net::{Ipv4Addr, SocketAddr};
+use std::time::Duration;
+
+use bytes::BytesMut;
+use etherparse::PacketBuilder;
+use kafka_messages::produce::{PartitionProduceData, TopicProduceData};
+use kafka_messages::{
+    ApiVersion, ApiVersionsRequest, ApiVersionsResponse, MetadataRequest, MetadataResponse,
+    ProduceRequest,
+};
+use kafka_wire::records::{Compression, NewRecord, RecordBatchBuilder};
+use kafka_wire::{frame, RequestHeader, ResponseHeader};
+use kafka_wire_capture::exchange::{Analyzer, Event, Exchange, Notice, NoticeKind, Options, Way};
+use kafka_wire_capture::packets::CaptureReader;
+use pcap_file::pcap::{PcapHeader, PcapPacket, PcapWriter};
+use pcap_file::DataLink;
+
+const CLIENT: u8 = 0;
+const SERVER: u8 = 1;
+
+/// A TCP connection's packets, written as a capture holds them.
+struct Conversation {
+    ends: [SocketAddr; 2],
+    seq: [u32; 2],
+    time: Duration,
+    packets: Vec<(Duration, Vec<u8>)>,
+}
+
+impl Conversation {
+    fn new(client_port: u16, server_port: u16) -> Self {
+        Conversation {
+            ends: [
+                SocketAddr::from((Ipv4Addr::LOCALHOST, client_port)),
+                SocketAddr::from((Ipv4Addr::LOCALHOST, server_port)),
+            ],
+            seq: [1_000, u32::MAX - 100], // the server's wraps
+            time: Duration::from_secs(1_700_000_000),
+            packets: Vec::new(),
+        }
+    }
+
+    /// A packet from `side` at `seq`, not yet in the capture.
+    fn packet(&self, side: u8, seq: u32, flags: &str, payload: &[u8]) -> Vec<u8> {
+        let (from, to) = (self.ends[side as usize], self.ends[1 - side as usize]);
+        let ip = |a: SocketAddr| match a.ip() {
+            std::net::IpAddr::V4(v4) => v4.octets(),
+            _ => unreachable!(),
+        };
+        let mut b = PacketBuilder::ethernet2([0; 6], [0; 6])
+            .ipv4(ip(from), ip(to), 64)
+            .tcp(from.port(), to.port(), seq, 65_535);
+        if flags.contains('S') {
+            b = b.syn();
+        }
+        if flags.contains('F') {
+            b = b.fin();
+        }
+        if flags.contains('R') {
+            b = b.rst();
+        }
+        if flags.contains('A') {
+            b = b.ack(self.seq[1 - side as usize]);
+        }
+        let mut out = Vec::with_capacity(b.size(payload.len()));
+        b.write(&mut out, payload).unwrap();
+        out
+    }
+
+    fn push(&mut self, packet: Vec<u8>) {
+        self.time += Duration::from_micros(100);
+        self.packets.push((self.time, packet));
+    }
+
+    fn handshake(&mut self) {
+        let syn = self.packet(CLIENT, self.seq[0], "S", &[]);
+        self.push(syn);
+        self.seq[0] += 1;
+        let syn_ack = self.packet(SERVER, self.seq[1], "SA", &[]);
+        self.push(syn_ack);
+        self.seq[1] = self.seq[1].wrapping_add(1);
+    }
+
+    /// `bytes` from `side`, in segments of at most `mss` bytes, in order;
+    /// returns the segments' (seq, payload) without adding them when `hold`.
+    fn send(&mut self, side: u8, bytes: &[u8], mss: usize) {
+        for chunk in bytes.chunks(mss) {
+            let p = self.packet(side, self.seq[side as usize], "A", chunk);
+            self.push(p);
+            self.seq[side as usize] = self.seq[side as usize].wrapping_add(chunk.len() as u32);
+        }
+    }
+
+    /// The segments `bytes` would be sent in, advancing the sequence number
+    /// but not adding them: for a test to add in its own order.
+    fn segments(&mut self, side: u8, bytes: &[u8], mss: usize) -> Vec<Vec<u8>> {
+        let mut out = Vec::new();
+        for chunk in bytes.chunks(mss) {
+            out.push(self.packet(side, self.seq[side as usize], "A", chunk));
+            self.seq[side as usize] = self.seq[side as usize].wrapping_add(chunk.len() as u32);
+        }
+        out
+    }
+
+    fn close(&mut self) {
+        for side in [CLIENT, SERVER] {
+            let fin = self.packet(side, self.seq[side as usize], "FA", &[]);
+            self.push(fin);
+            self.seq[side as usize] = self.seq[side as usize].wrapping_add(1);
+        }
+    }
+}
+
+fn pcap(packets: &[(Duration, Vec<u8>)]) -> Vec<u8> {
+    let header = PcapHeader {
+        datalink: DataLink::ETHERNET,
+        ..PcapHeader::default()
+    };
+    let mut w = PcapWriter::with_header(Vec::new(), header).unwrap();
+    for (time, data) in packets {
+        w.write_packet(&PcapPacket::new(*time, data.len() as u32, data))
+            .unwrap();
+    }
+    w.into_writer()
+}
+
+fn request<M: kafka_wire::Message>(api_version: i16, corr: i32, body: &M) -> Vec<u8> {
+    let mut out = BytesMut::new();
+    frame::encode_request(
+        &mut out,
+        &RequestHeader::new(M::API_KEY, api_version, corr, Some("tester".into())),
+        body,
+    )
+    .unwrap();
+    out.to_vec()
+}
+
+fn response<M: kafka_wire::Message>(api_version: i16, corr: i32, body: &M) -> Vec<u8> {
+    let mut out = BytesMut::new();
+    frame::encode_response(&mut out, &ResponseHeader::new(corr), api_version, body).unwrap();
+    out.to_vec()
+}
+
+fn analyze(capture: &[u8], options: Options) -> (Vec<Exchange>, Vec<Notice>) {
+    let mut reader = CaptureReader::new(capture).unwrap();
+    let mut analyzer = Analyzer::new(options);
+    let (mut exchanges, mut notices) = (Vec::new(), Vec::new());
+    let mut sink = |e: Event| match e {
+        Event::Exchange(x) => exchanges.push(*x),
+        Event::Notice(n) => notices.push(n),
+    };
+    while let Some(p) = reader.next_packet() {
+        analyzer.packet(&p.unwrap(), &mut sink);
+    }
+    analyzer.finish(&mut sink);
+    (exchanges, notices)
+}
+
+fn summary(x: &Exchange) -> String {
+    let read = |m: &Option<kafka_wire_capture::exchange::Message>| match m {
+        None => "-".to_string(),
+        Some(m) => match &m.read {
+            Ok(_) => "ok".to_string(),
+            Err(e) => format!("error: {e}"),
+        },
+    };
+    format!(
+        "{} v{} #{} {}/{}",
+        x.api_name(),
+        x.api_version,
+        x.correlation_id,
+        read(&x.request),
+        read(&x.response)
+    )
+}
+
+fn api_versions() -> (Vec<u8>, Vec<u8>) {
+    let rq = request(
+        4,
+        1,
+        &ApiVersionsRequest {
+            client_software_name: "kafka-wire".into(),
+            client_software_version: "1".into(),
+            ..Default::default()
+        },
+    );
+    let rs = response(
+        4,
+        1,
+        &ApiVersionsResponse {
+            api_keys: vec![ApiVersion {
+                api_key: 3,
+                min_version: 0,
+                max_version: 13,
+                ..Default::default()
+            }],
+            ..Default::default()
+        },
+    );
+    (rq, rs)
+}
+
+fn metadata(corr: i32) -> (Vec<u8>, Vec<u8>) {
+    (
+        request(12, corr, &MetadataRequest::default()),
+        response(12, corr, &MetadataResponse::default()),
+    )
+}
+
+fn produce(corr: i32, acks: i16, compression: Compression) -> Vec<u8> {
+    let mut builder = RecordBatchBuilder::new().compression(compression);
+    builder
+        .append(NewRecord::new(1_700_000_000_000).key(b"k").value(b"value"))
+        .unwrap();
+    builder
+        .append(
+            NewRecord::new(1_700_000_000_001)
+                .key(b"k2")
+                .value(b"value2"),
+        )
+        .unwrap();
+    let batch = builder.build().unwrap();
+    let body = ProduceRequest {
+        acks,
+        timeout_ms: 1000,
+        topic_data: vec![TopicProduceData {
+            name: "orders".into(),
+            partition_data: vec![PartitionProduceData {
+                index: 0,
+                records: Some(kafka_wire::Records(batch.into_bytes())),
+                ..Default::default()
+            }],
+            ..Default::default()
+        }],
+        ..Default::default()
+    };
+    request(9, corr, &body)
+}
+
+#[test]
+fn requests_and_responses_pair_by_correlation_id_across_split_frames() {
+    let mut c = Conversation::new(40_000, 9092);
+    c.handshake();
+    let (rq, rs) = api_versions();
+    c.send(CLIENT, &rq, 7); // a frame over many segments
+    c.send(SERVER, &rs, 1460);
+    let (m1, r1) = metadata(2);
+    let (m2, r2) = metadata(3);
+    // Two requests in one segment, their responses in the other order.
+    c.send(CLIENT, &[m1, m2].concat(), 1460);
+    c.send(SERVER, &[r2, r1].concat(), 5);
+    c.send(CLIENT, &produce(4, 0, Compression::Gzip), 1460); // acks=0: no response
+    c.close();
+    let (exchanges, notices) = analyze(&pcap(&c.packets), Options::default());
+    assert!(notices.is_empty(), "{notices:#?}");
+    let got: Vec<String> = exchanges.iter().map(summary).collect();
+    assert_eq!(
+        got,
+        [
+            "ApiVersions v4 #1 ok/ok",
+            "Metadata v12 #3 ok/ok",
+            "Metadata v12 #2 ok/ok",
+            "Produce v9 #4 ok/-"
+        ]
+    );
+    let produce = &exchanges[3];
+    assert!(!produce.expects_response);
+    assert_eq!(produce.client_id.as_deref(), Some("tester"));
+    let line = kafka_wire_capture::output::summary_line(produce);
+    assert!(
+        line.contains("request records: 2 in 1 batches (gzip)"),
+        "{line}"
+    );
+    assert!(line.contains("no response asked (acks=0)"), "{line}");
+    assert_eq!(exchanges[0].connection.client.port(), 40_000);
+    assert!(exchanges[1].latency().unwrap() > Duration::ZERO);
+}
+
+#[test]
+fn segments_out_of_order_and_retransmitted_are_put_back_in_order() {
+    let mut c = Conversation::new(40_001, 9092);
+    c.handshake();
+    let (rq, rs) = api_versions();
+    let mut segs = c.segments(CLIENT, &rq, 10);
+    segs.swap(0, 2);
+    segs.swap(1, 3);
+    let again = segs[1].clone();
+    for s in segs {
+        c.push(s);
+    }
+    c.push(again); // a retransmission
+    c.send(SERVER, &rs, 1460);
+    c.close();
+    let (exchanges, notices) = analyze(&pcap(&c.packets), Options::default());
+    assert!(notices.is_empty(), "{notices:#?}");
+    assert_eq!(
+        exchanges.iter().map(summary).collect::<Vec<_>>(),
+        ["ApiVersions v4 #1 ok/ok"]
+    );
+}
+
+#[test]
+fn a_capture_that_starts_mid_connection_reads_from_the_first_frame_start() {
+    let mut c = Conversation::new(40_002, 9092);
+    c.handshake();
+    let (m1, r1) = metadata(7);
+    let (m2, r2) = metadata(8);
+    c.send(CLIENT, &m1, 1460);
+    let first_response = c.segments(SERVER, &r1, 20); // a response cut in segments
+    c.send(CLIENT, &m2, 1460);
+    c.send(SERVER, &r2, 1460);
+    // The capture starts at the first response's second segment.
+    let mut packets = vec![(c.time, first_response[1].clone())];
+    packets.extend(first_response[2..].iter().map(|p| (c.time, p.clone())));
+    packets.extend(c.packets.split_off(3));
+    let (exchanges, notices) = analyze(&pcap(&packets), Options::default());
+    assert_eq!(
+        exchanges.iter().map(summary).collect::<Vec<_>>(),
+        ["Metadata v12 #8 ok/ok"]
+    );
+    assert!(
+        matches!(
+            notices[..],
+            [Notice {
+                kind: NoticeKind::Skipped {
+                    way: Way::Responses,
+                    ..
+                },
+                ..
+            }]
+        ),
+        "{notices:#?}"
+    );
+}
+
+#[test]
+fn a_response_whose_request_was_not_captured_is_reported_or_read_as_assumed() {
+    let mut c = Conversation::new(40_003, 9092);
+    c.handshake();
+    let (m, r) = metadata(9);
+    let lost = c.segments(CLIENT, &m, 1460);
+    drop(lost);
+    c.send(SERVER, &r, 1460);
+    c.close();
+    let capture = pcap(&c.packets);
+    let (exchanges, notices) = analyze(&capture, Options::default());
+    assert!(exchanges.is_empty());
+    let kinds: Vec<_> = notices.iter().map(|n| n.kind.clone()).collect();
+    // The request's bytes are a gap, at the end.
+    assert!(
+        kinds.contains(&NoticeKind::UnmatchedResponse { correlation_id: 9 }),
+        "{kinds:#?}"
+    );
+    let options = Options {
+        assume: Some((3, 12)),
+        ..Options::default()
+    };
+    let (exchanges, _) = analyze(&capture, options);
+    assert_eq!(
+        exchanges.iter().map(summary).collect::<Vec<_>>(),
+        ["Metadata v12 #9 -/ok"]
+    );
+    assert_eq!(exchanges[0].response_version, Some(12));
+}
+
+#[test]
+fn an_api_versions_response_at_version_0_answers_a_version_the_broker_lacks() {
+    let mut c = Conversation::new(40_004, 9092);
+    c.handshake();
+    let rq = request(5, 1, &ApiVersionsRequest::default());
+    // The broker answers v0 with UNSUPPORTED_VERSION and its versions.
+    let rs = response(
+        0,
+        1,
+        &ApiVersionsResponse {
+            error_code: 35,
+            api_keys: vec![ApiVersion {
+                api_key: 18,
+                min_version: 0,
+                max_version: 4,
+                ..Default::default()
+            }],
+            ..Default::default()
+        },
+    );
+    c.send(CLIENT, &rq, 1460);
+    c.send(SERVER, &rs, 1460);
+    c.close();
+    let (exchanges, notices) = analyze(&pcap(&c.packets), Options::default());
+    assert!(notices.is_empty(), "{notices:#?}");
+    assert_eq!(
+        exchanges.iter().map(summary).collect::<Vec<_>>(),
+        ["ApiVersions v5 #1 ok/ok"]
+    );
+    assert_eq!(exchanges[0].response_version, Some(0));
+    assert_eq!(exchanges[0].errors(), [35]);
+}
+
+#[test]
+fn a_lost_segment_is_a_gap_and_the_stream_resumes_at_the_next_frame() {
+    let mut c = Conversation::new(40_005, 9092);
+    c.handshake();
+    let (m1, r1) = metadata(1);
+    let (m2, r2) = metadata(2);
+    let (m3, r3) = metadata(3);
+    c.send(CLIENT, &m1, 1460);
+    c.send(SERVER, &r1, 1460);
+    let lost = c.segments(CLIENT, &m2, 1460); // never captured
+    drop(lost);
+    c.send(SERVER, &r2, 1460);
+    c.send(CLIENT, &m3, 1460);
+    c.send(SERVER, &r3, 1460);
+    c.close();
+    let (exchanges, notices) = analyze(&pcap(&c.packets), Options::default());
+    let got: Vec<String> = exchanges.iter().map(summary).collect();
+    assert_eq!(got, ["Metadata v12 #1 ok/ok", "Metadata v12 #3 ok/ok"]);
+    let kinds: Vec<_> = notices.iter().map(|n| n.kind.clone()).collect();
+    assert!(
+        kinds.contains(&NoticeKind::Gap {
+            way: Way::Requests,
+            offset: m1.len() as u64,
+            missing: m2.len() as u64
+        }),
+        "{kinds:#?}"
+    );
+    assert!(
+        kinds.contains(&NoticeKind::UnmatchedResponse { correlation_id: 2 }),
+        "{kinds:#?}"
+    );
+}
+
+#[test]
+fn overlapping_segments_that_disagree_are_reported() {
+    let mut c = Conversation::new(40_006, 9092);
+    c.handshake();
+    let (rq, rs) = api_versions();
+    let segs = c.segments(CLIENT, &rq, 16);
+    let mut forged = rq[..16].to_vec();
+    forged[10] ^= 0xff;
+    let forged = c.packet(CLIENT, 1_001, "A", &forged);
+    c.push(segs[0].clone());
+    c.push(forged);
+    for s in &segs[1..] {
+        c.push(s.clone());
+    }
+    c.send(SERVER, &rs, 1460);
+    c.close();
+    let (exchanges, notices) = analyze(&pcap(&c.packets), Options::default());
+    assert_eq!(
+        exchanges.iter().map(summary).collect::<Vec<_>>(),
+        ["ApiVersions v4 #1 ok/ok"]
+    );
+    assert_eq!(notices.len(), 1, "{notices:#?}");
+    assert_eq!(
+        notices[0].kind,
+        NoticeKind::Conflict {
+            way: Way::Requests,
+            offset: 10
+        }
+    );
+}
+
+#[test]
+fn a_frame_size_of_2_gib_is_reported_not_allocated() {
+    let mut c = Conversation::new(40_007, 9092);
+    c.handshake();
+    let (rq, rs) = api_versions();
+    c.send(CLIENT, &rq, 1460);
+    c.send(SERVER, &rs, 1460);
+    c.send(CLIENT, &[0x7f, 0xff, 0xff, 0xff, 0, 18, 0, 4], 1460);
+    c.send(CLIENT, &[0; 3000], 1000);
+    let (m, r) = metadata(5);
+    c.send(CLIENT, &m, 1460);
+    c.send(SERVER, &r, 1460);
+    c.close();
+    let (exchanges, notices) = analyze(&pcap(&c.packets), Options::default());
+    let got: Vec<String> = exchanges.iter().map(summary).collect();
+    assert_eq!(got, ["ApiVersions v4 #1 ok/ok", "Metadata v12 #5 ok/ok"]);
+    let kinds: Vec<_> = notices.iter().map(|n| n.kind.clone()).collect();
+    assert!(
+        matches!(
+            kinds[..],
+            [
+                NoticeKind::FrameSize {
+                    way: Way::Requests,
+                    size: 2_147_483_647,
+                    ..
+                },
+                NoticeKind::Skipped {
+                    way: Way::Requests,
+                    bytes: 3000
+                }
+            ]
+        ),
+        "{kinds:#?}"
+    );
+}
+
+#[test]
+fn half_open_connections_and_requests_without_responses_are_reported_at_the_end() {
+    let mut c = Conversation::new(40_008, 9092);
+    c.handshake();
+    let (m, _) = metadata(1);
+    c.send(CLIENT, &m[..m.len() - 3], 1460); // the request cut short
+    let (exchanges, notices) = analyze(&pcap(&c.packets), Options::default());
+    assert!(exchanges.is_empty());
+    assert!(
+        matches!(
+            notices[..],
+            [Notice {
+                kind: NoticeKind::CutFrame {
+                    way: Way::Requests,
+                    ..
+                },
+                ..
+            }]
+        ),
+        "{notices:#?}"
+    );
+
+    let mut c = Conversation::new(40_009, 9092);
+    c.handshake();
+    c.send(CLIENT, &m, 1460);
+    let (exchanges, notices) = analyze(&pcap(&c.packets), Options::default());
+    assert_eq!(
+        exchanges.iter().map(summary).collect::<Vec<_>>(),
+        ["Metadata v12 #1 ok/-"]
+    );
+    assert_eq!(
+        notices[0].kind,
+        NoticeKind::Unanswered {
+            api_key: 3,
+            api_version: 12,
+            correlation_id: 1
+        }
+    );
+}
+
+#[test]
+fn a_connection_on_another_port_is_kafka_when_its_first_bytes_are_a_request() {
+    let mut c = Conversation::new(40_010, 19092);
+    c.handshake();
+    let (rq, rs) = api_versions();
+    c.send(CLIENT, &rq, 1460);
+    c.send(SERVER, &rs, 1460);
+    let mut other = Conversation::new(40_011, 8080);
+    other.handshake();
+    other.send(CLIENT, b"GET / HTTP/1.1\r\nHost: x\r\n\r\n", 1460);
+    c.packets.extend(other.packets);
+    let (exchanges, notices) = analyze(&pcap(&c.packets), Options::default());
+    assert_eq!(
+        exchanges.iter().map(summary).collect::<Vec<_>>(),
+        ["ApiVersions v4 #1 ok/ok"]
+    );
+    assert!(notices.is_empty(), "{notices:#?}");
+}
+
+#[test]
+fn hostile_files_are_errors_not_panics() {
+    assert!(CaptureReader::new(&b"garbage that is no capture"[..]).is_err());
+    assert!(CaptureReader::new(&b""[..]).is_err());
+    let mut c = Conversation::new(40_012, 9092);
+    c.handshake();
+    let (rq, rs) = api_versions();
+    c.send(CLIENT, &rq, 1460);
+    c.send(SERVER, &rs, 1460);
+    let file = pcap(&c.packets);
+    // Cut anywhere: the packets before the cut read, then an error.
+    for cut in [24, 30, 60, file.len() - 1] {
+        let mut reader = CaptureReader::new(&file[..cut]).unwrap();
+        let mut analyzer = Analyzer::new(Options::default());
+        let mut failed = false;
+        while let Some(p) = reader.next_packet() {
+            match p {
+                Ok(p) => analyzer.packet(&p, &mut |_| {}),
+                Err(_) => {
+                    failed = true;
+                    break;
+                }
+            }
+        }
+        analyzer.finish(&mut |_| {});
+        assert!(failed || cut == 24, "cut at {cut}");
+    }
+    // Random bytes as packets: no panic.
+    let mut seed = 0x2545f491u32;
+    let mut packets = Vec::new();
+    for i in 0..2000 {
+        let mut p = c.packets[i % c.packets.len()].1.clone();
+        for _ in 0..4 {
+            seed ^= seed << 13;
+            seed ^= seed >> 17;
+            seed ^= seed << 5;
+            let at = seed as usize % p.len();
+            p[at] = (seed >> 8) as u8;
+        }
+        packets.push((Duration::from_millis(i as u64), p));
+    }
+    let _ = analyze(&pcap(&packets), Options::default());
+}
+
+#[test]
+fn a_response_that_does_not_decode_keeps_its_bytes_and_error() {
+    let mut c = Conversation::new(40_013, 9092);
+    c.handshake();
+    let (m, mut r) = metadata(4);
+    r.extend_from_slice(&[1, 2, 3]);
+    let size = (r.len() - 4) as i32;
+    r[..4].copy_from_slice(&size.to_be_bytes());
+    c.send(CLIENT, &m, 1460);
+    c.send(SERVER, &r, 1460);
+    c.close();
+    let (exchanges, _) = analyze(&pcap(&c.packets), Options::default());
+    let s = summary(&exchanges[0]);
+    assert!(s.starts_with("Metadata v12 #4 ok/error:"), "{s}");
+    assert!(s.contains("3 trailing bytes"), "{s}");
+    assert_eq!(
+        exchanges[0].response.as_ref().unwrap().frame.len(),
+        r.len() - 4
+    );
+}
+
+#[test]
+fn pcapng_with_nanosecond_timestamps_reads_as_pcap_does() {
+    use pcap_file::pcapng::blocks::enhanced_packet::EnhancedPacketBlock;
+    use pcap_file::pcapng::blocks::interface_description::{
+        InterfaceDescriptionBlock, InterfaceDescriptionOption,
+    };
+    use pcap_file::pcapng::PcapNgWriter;
+    let mut c = Conversation::new(40_014, 9092);
+    c.handshake();
+    let (rq, rs) = api_versions();
+    c.send(CLIENT, &rq, 1460);
+    c.send(SERVER, &rs, 1460);
+    c.close();
+    let mut w = PcapNgWriter::new(Vec::new()).unwrap();
+    let mut idb = InterfaceDescriptionBlock::new(DataLink::ETHERNET, 0);
+    idb.options.push(InterfaceDescriptionOption::IfTsResol(9));
+    w.write_pcapng_block(idb).unwrap();
+    for (time, data) in &c.packets {
+        w.write_pcapng_block(EnhancedPacketBlock {
+            interface_id: 0,
+            // Written as raw ticks: nanoseconds, as the option says.
+            timestamp: *time,
+            original_len: data.len() as u32,
+            data: data.as_slice().into(),
+            options: vec![],
+        })
+        .unwrap();
+    }
+    let ng = w.into_inner();
+    let (exchanges, notices) = analyze(&ng, Options::default());
+    assert!(notices.is_empty(), "{notices:#?}");
+    let (from_pcap, _) = analyze(&pcap(&c.packets), Options::default());
+    assert_eq!(exchanges.len(), 1);
+    assert_eq!(
+        exchanges[0].request.as_ref().unwrap().time,
+        from_pcap[0].request.as_ref().unwrap().time
+    );
+    assert_eq!(exchanges[0].latency(), from_pcap[0].latency());
+}

@@ -1,0 +1,79 @@
+//! Real captures kept as fixtures (`tests/fixtures/`, made by
+//! `scripts/kafka-captures.sh`): every exchange paired and decoded, every
+//! output form written for each.
+
+use std::collections::BTreeMap;
+
+use kafka_wire_capture::exchange::{Analyzer, Event, Exchange, Notice, Options};
+use kafka_wire_capture::output::{json_line, summary_line, trees, Stats};
+use kafka_wire_capture::packets::CaptureReader;
+
+fn read(name: &str) -> (Vec<Exchange>, Vec<Notice>, BTreeMap<String, u64>) {
+    let path = format!("{}/tests/fixtures/{name}", env!("CARGO_MANIFEST_DIR"));
+    let mut reader = CaptureReader::new(std::fs::File::open(path).unwrap()).unwrap();
+    let mut analyzer = Analyzer::new(Options::default());
+    let (mut exchanges, mut notices) = (Vec::new(), Vec::new());
+    let mut sink = |e: Event| match e {
+        Event::Exchange(x) => exchanges.push(*x),
+        Event::Notice(n) => notices.push(n),
+    };
+    while let Some(p) = reader.next_packet() {
+        analyzer.packet(&p.unwrap(), &mut sink);
+    }
+    analyzer.finish(&mut sink);
+    let skipped = analyzer.skipped().clone();
+    (exchanges, notices, skipped)
+}
+
+/// Kafka 4.4's Java clients (tests/java-internal-topics/Workload.java: an
+/// admin client, producers, a transactional one, consumers of both group
+/// protocols, a share consumer, Kafka Streams) against a Kafka 4.4 broker,
+/// whose own requests to itself (transaction markers, share-group state) go
+/// over the same port: 9392, not Kafka's default, so that each connection is
+/// found by its first bytes, a request.
+#[test]
+fn java_clients_against_kafka_4_4_every_exchange_decodes() {
+    let (exchanges, notices, skipped) = read("java-clients-kafka-4.4.pcap");
+    assert!(notices.is_empty(), "{notices:#?}");
+    assert!(skipped.is_empty(), "{skipped:?}");
+    let mut stats = Stats::default();
+    for x in &exchanges {
+        stats.add(x);
+        let request = x.request.as_ref().expect("every request captured");
+        assert!(request.read.is_ok(), "{}", summary_line(x));
+        let response = x.response.as_ref().expect("every response captured");
+        assert!(response.read.is_ok(), "{}", summary_line(x));
+        let json: serde_json::Value = serde_json::from_str(&json_line(x)).expect("a JSON line");
+        assert_eq!(json["requestHeader"]["correlationId"], x.correlation_id);
+        assert_eq!(json["responseHeader"]["correlationId"], x.correlation_id);
+        let tree = trees(x);
+        assert!(!tree.lines().any(|l| l.starts_with("error ")), "{tree}");
+        let layout = kafka_wire_pages::Layout::decode_response(
+            &response.frame,
+            kafka_wire_pages::SizePrefix::Absent,
+            x.api_key,
+            x.api_version,
+        );
+        assert!(layout.error.is_none(), "{}", summary_line(x));
+    }
+    assert_eq!(stats.exchanges(), 180);
+    assert_eq!(stats.unread(), 0);
+    let apis: Vec<String> = stats
+        .counts()
+        .iter()
+        .map(|(name, v, _)| format!("{name} v{v}"))
+        .collect();
+    assert_eq!(apis.len(), 35, "{apis:?}");
+    for api in [
+        "Produce v13",
+        "Fetch v18",
+        "ShareFetch v2",
+        "ShareAcknowledge v2",
+        "StreamsGroupHeartbeat v1",
+        "ConsumerGroupHeartbeat v1",
+        "WriteTxnMarkers v2",
+        "AlterUserScramCredentials v0",
+    ] {
+        assert!(apis.contains(&api.to_string()), "{api}: {apis:?}");
+    }
+}
