@@ -123,6 +123,15 @@ impl Exchange {
         )
     }
 
+    /// When it started: its request's time, or its response's when the
+    /// request was not captured.
+    pub fn time(&self) -> Duration {
+        self.request
+            .as_ref()
+            .or(self.response.as_ref())
+            .map_or(Duration::ZERO, |m| m.time)
+    }
+
     /// The time from the request to the response, when both were captured.
     pub fn latency(&self) -> Option<Duration> {
         Some(
@@ -357,6 +366,38 @@ impl Conn {
     }
 }
 
+/// The buffers a stream delivers into, kept between packets.
+#[derive(Default)]
+struct Scratch {
+    out: Vec<u8>,
+    events: Vec<StreamEvent>,
+}
+
+/// Reads a whole capture: every packet through an [`Analyzer`] reading with
+/// `options`, then the capture's end; what is found goes to `sink`. Returns
+/// the analyzer (its counts of packets not read), or why the capture could
+/// not be read to its end (what was found before is read and reported).
+pub fn read_capture<R: std::io::Read>(
+    input: R,
+    options: Options,
+    sink: &mut dyn FnMut(Event),
+) -> Result<Analyzer, crate::packets::CaptureError> {
+    let mut capture = crate::packets::CaptureReader::new(input)?;
+    let mut analyzer = Analyzer::new(options);
+    let mut failed = None;
+    while let Some(packet) = capture.next_packet() {
+        match packet {
+            Ok(packet) => analyzer.packet(&packet, sink),
+            Err(e) => {
+                failed = Some(e);
+                break;
+            }
+        }
+    }
+    analyzer.finish(sink);
+    failed.map_or(Ok(analyzer), Err)
+}
+
 /// Reads a capture's packets into exchanges and notices.
 pub struct Analyzer {
     options: Options,
@@ -364,8 +405,7 @@ pub struct Analyzer {
     next_id: u32,
     /// Packets that hold no TCP, by why (counted, not reported one by one).
     skipped: BTreeMap<String, u64>,
-    scratch: Vec<u8>,
-    events: Vec<StreamEvent>,
+    scratch: Scratch,
     /// The last packet's time: the end of the capture's, at its end.
     last_time: Duration,
 }
@@ -378,8 +418,7 @@ impl Analyzer {
             connections: HashMap::new(),
             next_id: 1,
             skipped: BTreeMap::new(),
-            scratch: Vec::new(),
-            events: Vec::new(),
+            scratch: Scratch::default(),
             last_time: Duration::ZERO,
         }
     }
@@ -467,45 +506,70 @@ impl Analyzer {
         if conn.client.is_none() && segment.syn && !segment.ack {
             conn.client = Some(side);
         }
-        self.scratch.clear();
-        self.events.clear();
         if segment.ack {
             // What the other direction sent and this one acknowledges, and
             // was not captured, is a gap now.
-            conn.sides[1 - side].stream.acknowledged(
-                segment.ack_number,
+            let ack = segment.ack_number;
+            Self::step(
+                &self.options,
+                conn,
+                1 - side,
+                time,
                 &mut self.scratch,
-                &mut self.events,
+                sink,
+                |d, out, ev| d.acknowledged(ack, out, ev),
             );
-            let (data, events) = (
-                std::mem::take(&mut self.scratch),
-                std::mem::take(&mut self.events),
-            );
-            Self::deliver(&self.options, conn, 1 - side, time, &data, &events, sink);
-            self.scratch = data;
-            self.events = events;
-            self.scratch.clear();
-            self.events.clear();
         }
-        conn.sides[side].stream.push(
-            segment.seq,
-            segment.syn,
-            segment.fin,
-            segment.payload,
+        Self::step(
+            &self.options,
+            conn,
+            side,
+            time,
             &mut self.scratch,
-            &mut self.events,
+            sink,
+            |d, out, ev| {
+                d.push(
+                    segment.seq,
+                    segment.syn,
+                    segment.fin,
+                    segment.payload,
+                    out,
+                    ev,
+                )
+            },
         );
-        let (data, events) = (
-            std::mem::take(&mut self.scratch),
-            std::mem::take(&mut self.events),
-        );
-        Self::deliver(&self.options, conn, side, time, &data, &events, sink);
-        self.scratch = data;
-        self.events = events;
         if segment.rst || conn.sides.iter().all(|s| s.stream.finished) {
             let mut conn = self.connections.remove(&key).expect("a connection");
             self.close(&mut conn, time, sink);
         }
+    }
+
+    /// Runs `step` on `side`'s stream, then reads what it delivered.
+    fn step(
+        options: &Options,
+        conn: &mut Conn,
+        side: usize,
+        time: Duration,
+        scratch: &mut Scratch,
+        sink: &mut dyn FnMut(Event),
+        step: impl FnOnce(&mut Direction, &mut Vec<u8>, &mut Vec<StreamEvent>),
+    ) {
+        scratch.out.clear();
+        scratch.events.clear();
+        step(
+            &mut conn.sides[side].stream,
+            &mut scratch.out,
+            &mut scratch.events,
+        );
+        Self::deliver(
+            options,
+            conn,
+            side,
+            time,
+            &scratch.out,
+            &scratch.events,
+            sink,
+        );
     }
 
     fn way(conn: &Conn, side: usize) -> Way {
@@ -816,9 +880,15 @@ impl Analyzer {
 
     fn close(&mut self, conn: &mut Conn, time: Duration, sink: &mut dyn FnMut(Event)) {
         for side in 0..2 {
-            let (mut out, mut events) = (Vec::new(), Vec::new());
-            conn.sides[side].stream.finish(&mut out, &mut events);
-            Self::deliver(&self.options, conn, side, time, &out, &events, sink);
+            Self::step(
+                &self.options,
+                conn,
+                side,
+                time,
+                &mut self.scratch,
+                sink,
+                |d, out, ev| d.finish(out, ev),
+            );
             let s = &conn.sides[side];
             if conn.kafka && s.synced && s.buf.len() >= 4 {
                 let size = i32::from_be_bytes(s.buf[..4].try_into().expect("4 bytes")) as usize;

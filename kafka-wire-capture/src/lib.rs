@@ -15,22 +15,18 @@
 //! record sets through [`kafka_wire::records`] ([`walk::record_sets`]).
 //!
 //! ```
-//! use kafka_wire_capture::exchange::{Analyzer, Event, Options};
-//! use kafka_wire_capture::packets::CaptureReader;
+//! use kafka_wire_capture::exchange::{read_capture, Event, Options};
 //!
 //! # fn read(file: std::fs::File) -> Result<(), Box<dyn std::error::Error>> {
-//! let mut capture = CaptureReader::new(file)?;
-//! let mut analyzer = Analyzer::new(Options::default());
-//! let mut print = |event: Event| match event {
+//! read_capture(file, Options::default(), &mut |event| match event {
 //!     Event::Exchange(x) => println!("{} {} v{} {:?}", x.connection, x.api_name(), x.api_version, x.latency()),
 //!     Event::Notice(n) => eprintln!("{}", n.kind),
-//! };
-//! while let Some(packet) = capture.next_packet() {
-//!     analyzer.packet(&packet?, &mut print);
-//! }
-//! analyzer.finish(&mut print);
+//! })?;
 //! # Ok(()) }
 //! ```
+//!
+//! [`exchange::Analyzer`] takes the packets one at a time, for a caller that
+//! reads them itself (a live capture, a progress line).
 //!
 //! What cannot be read is never guessed at: a response whose request was
 //! not captured is reported (or read at a version the user gives), a

@@ -43,12 +43,7 @@ pub fn error_name(code: i16) -> String {
 /// latency, sizes, records, errors, and what did not read.
 pub fn summary_line(x: &Exchange) -> String {
     let mut line = String::new();
-    let time = x
-        .request
-        .as_ref()
-        .or(x.response.as_ref())
-        .map(|m| m.time)
-        .unwrap_or_default();
+    let time = x.time();
     let _ = write!(line, "{} {} ", time_of_day(time), x.connection);
     if let Some(client) = &x.client_id {
         let _ = write!(line, "{client:?} ");
@@ -150,18 +145,37 @@ pub fn json_line(x: &Exchange) -> String {
         first = false;
         let _ = write!(out, "\"{k}\":");
     };
-    if let Some(rq) = &x.request {
-        match &rq.read {
+    let name = api_key_name(x);
+    let parts = [
+        (
+            &x.request,
+            "requestHeader",
+            "request",
+            "requestError",
+            Some(("requestApiKeyName", name.as_str())),
+        ),
+        (
+            &x.response,
+            "responseHeader",
+            "response",
+            "responseError",
+            None,
+        ),
+    ];
+    for (message, header_key, body_key, error_key, extra) in parts {
+        let Some(message) = message else {
+            continue;
+        };
+        match &message.read {
             Ok(view) => {
-                key(&mut out, "requestHeader");
-                out.push_str(
-                    &view
-                        .header
-                        .to_json()
-                        .with_entry("requestApiKeyName", &api_key_name(x))
-                        .to_text(),
-                );
-                key(&mut out, "request");
+                key(&mut out, header_key);
+                let header = view.header.to_json();
+                let header = match extra {
+                    Some((k, v)) => header.with_entry(k, v),
+                    None => header,
+                };
+                out.push_str(&header.to_text());
+                key(&mut out, body_key);
                 out.push_str(
                     &view
                         .body
@@ -171,27 +185,7 @@ pub fn json_line(x: &Exchange) -> String {
                 );
             }
             Err(e) => {
-                key(&mut out, "requestError");
-                out.push_str(&quote(&e.to_string()));
-            }
-        }
-    }
-    if let Some(rs) = &x.response {
-        match &rs.read {
-            Ok(view) => {
-                key(&mut out, "responseHeader");
-                out.push_str(&view.header.to_json().to_text());
-                key(&mut out, "response");
-                out.push_str(
-                    &view
-                        .body
-                        .to_json()
-                        .records(RecordsAs::SizeInBytes)
-                        .to_text(),
-                );
-            }
-            Err(e) => {
-                key(&mut out, "responseError");
+                key(&mut out, error_key);
                 out.push_str(&quote(&e.to_string()));
             }
         }
@@ -208,12 +202,7 @@ pub fn json_line(x: &Exchange) -> String {
         key(&mut out, "totalTimeMs");
         let _ = write!(out, "{:.3}", latency.as_secs_f64() * 1e3);
     }
-    let time = x
-        .request
-        .as_ref()
-        .or(x.response.as_ref())
-        .map(|m| m.time)
-        .unwrap_or_default();
+    let time = x.time();
     key(&mut out, "captureTimeUs");
     let _ = write!(out, "{}", time.as_micros());
     if let Some(rq) = &x.request {

@@ -15,7 +15,9 @@ use kafka_messages::{
 };
 use kafka_wire::records::{Compression, NewRecord, RecordBatchBuilder};
 use kafka_wire::{frame, RequestHeader, ResponseHeader};
-use kafka_wire_capture::exchange::{Analyzer, Event, Exchange, Notice, NoticeKind, Options, Way};
+use kafka_wire_capture::exchange::{
+    read_capture, Analyzer, Event, Exchange, Notice, NoticeKind, Options, Way,
+};
 use kafka_wire_capture::packets::CaptureReader;
 use pcap_file::pcap::{PcapHeader, PcapPacket, PcapWriter};
 use pcap_file::DataLink;
@@ -115,6 +117,13 @@ impl Conversation {
     }
 }
 
+/// A connection to Kafka's port from `client_port`, its handshake captured.
+fn opened(client_port: u16) -> Conversation {
+    let mut c = Conversation::new(client_port, 9092);
+    c.handshake();
+    c
+}
+
 fn pcap(packets: &[(Duration, Vec<u8>)]) -> Vec<u8> {
     let header = PcapHeader {
         datalink: DataLink::ETHERNET,
@@ -146,17 +155,12 @@ fn response<M: kafka_wire::Message>(api_version: i16, corr: i32, body: &M) -> Ve
 }
 
 fn analyze(capture: &[u8], options: Options) -> (Vec<Exchange>, Vec<Notice>) {
-    let mut reader = CaptureReader::new(capture).unwrap();
-    let mut analyzer = Analyzer::new(options);
     let (mut exchanges, mut notices) = (Vec::new(), Vec::new());
-    let mut sink = |e: Event| match e {
+    read_capture(capture, options, &mut |e: Event| match e {
         Event::Exchange(x) => exchanges.push(*x),
         Event::Notice(n) => notices.push(n),
-    };
-    while let Some(p) = reader.next_packet() {
-        analyzer.packet(&p.unwrap(), &mut sink);
-    }
-    analyzer.finish(&mut sink);
+    })
+    .unwrap();
     (exchanges, notices)
 }
 
@@ -243,8 +247,7 @@ fn produce(corr: i32, acks: i16, compression: Compression) -> Vec<u8> {
 
 #[test]
 fn requests_and_responses_pair_by_correlation_id_across_split_frames() {
-    let mut c = Conversation::new(40_000, 9092);
-    c.handshake();
+    let mut c = opened(40_000);
     let (rq, rs) = api_versions();
     c.send(CLIENT, &rq, 7); // a frame over many segments
     c.send(SERVER, &rs, 1460);
@@ -282,8 +285,7 @@ fn requests_and_responses_pair_by_correlation_id_across_split_frames() {
 
 #[test]
 fn segments_out_of_order_and_retransmitted_are_put_back_in_order() {
-    let mut c = Conversation::new(40_001, 9092);
-    c.handshake();
+    let mut c = opened(40_001);
     let (rq, rs) = api_versions();
     let mut segs = c.segments(CLIENT, &rq, 10);
     segs.swap(0, 2);
@@ -305,8 +307,7 @@ fn segments_out_of_order_and_retransmitted_are_put_back_in_order() {
 
 #[test]
 fn a_capture_that_starts_mid_connection_reads_from_the_first_frame_start() {
-    let mut c = Conversation::new(40_002, 9092);
-    c.handshake();
+    let mut c = opened(40_002);
     let (m1, r1) = metadata(7);
     let (m2, r2) = metadata(8);
     c.send(CLIENT, &m1, 1460);
@@ -339,8 +340,7 @@ fn a_capture_that_starts_mid_connection_reads_from_the_first_frame_start() {
 
 #[test]
 fn a_response_whose_request_was_not_captured_is_reported_or_read_as_assumed() {
-    let mut c = Conversation::new(40_003, 9092);
-    c.handshake();
+    let mut c = opened(40_003);
     let (m, r) = metadata(9);
     let lost = c.segments(CLIENT, &m, 1460);
     drop(lost);
@@ -369,8 +369,7 @@ fn a_response_whose_request_was_not_captured_is_reported_or_read_as_assumed() {
 
 #[test]
 fn an_api_versions_response_at_version_0_answers_a_version_the_broker_lacks() {
-    let mut c = Conversation::new(40_004, 9092);
-    c.handshake();
+    let mut c = opened(40_004);
     let rq = request(5, 1, &ApiVersionsRequest::default());
     // The broker answers v0 with UNSUPPORTED_VERSION and its versions.
     let rs = response(
@@ -402,8 +401,7 @@ fn an_api_versions_response_at_version_0_answers_a_version_the_broker_lacks() {
 
 #[test]
 fn a_lost_segment_is_a_gap_and_the_stream_resumes_at_the_next_frame() {
-    let mut c = Conversation::new(40_005, 9092);
-    c.handshake();
+    let mut c = opened(40_005);
     let (m1, r1) = metadata(1);
     let (m2, r2) = metadata(2);
     let (m3, r3) = metadata(3);
@@ -435,8 +433,7 @@ fn a_lost_segment_is_a_gap_and_the_stream_resumes_at_the_next_frame() {
 
 #[test]
 fn overlapping_segments_that_disagree_are_reported() {
-    let mut c = Conversation::new(40_006, 9092);
-    c.handshake();
+    let mut c = opened(40_006);
     let (rq, rs) = api_versions();
     let segs = c.segments(CLIENT, &rq, 16);
     let mut forged = rq[..16].to_vec();
@@ -466,8 +463,7 @@ fn overlapping_segments_that_disagree_are_reported() {
 
 #[test]
 fn a_frame_size_of_2_gib_is_reported_not_allocated() {
-    let mut c = Conversation::new(40_007, 9092);
-    c.handshake();
+    let mut c = opened(40_007);
     let (rq, rs) = api_versions();
     c.send(CLIENT, &rq, 1460);
     c.send(SERVER, &rs, 1460);
@@ -502,8 +498,7 @@ fn a_frame_size_of_2_gib_is_reported_not_allocated() {
 
 #[test]
 fn half_open_connections_and_requests_without_responses_are_reported_at_the_end() {
-    let mut c = Conversation::new(40_008, 9092);
-    c.handshake();
+    let mut c = opened(40_008);
     let (m, _) = metadata(1);
     c.send(CLIENT, &m[..m.len() - 3], 1460); // the request cut short
     let (exchanges, notices) = analyze(&pcap(&c.packets), Options::default());
@@ -522,8 +517,7 @@ fn half_open_connections_and_requests_without_responses_are_reported_at_the_end(
         "{notices:#?}"
     );
 
-    let mut c = Conversation::new(40_009, 9092);
-    c.handshake();
+    let mut c = opened(40_009);
     c.send(CLIENT, &m, 1460);
     let (exchanges, notices) = analyze(&pcap(&c.packets), Options::default());
     assert_eq!(
@@ -563,8 +557,7 @@ fn a_connection_on_another_port_is_kafka_when_its_first_bytes_are_a_request() {
 fn hostile_files_are_errors_not_panics() {
     assert!(CaptureReader::new(&b"garbage that is no capture"[..]).is_err());
     assert!(CaptureReader::new(&b""[..]).is_err());
-    let mut c = Conversation::new(40_012, 9092);
-    c.handshake();
+    let mut c = opened(40_012);
     let (rq, rs) = api_versions();
     c.send(CLIENT, &rq, 1460);
     c.send(SERVER, &rs, 1460);
@@ -605,8 +598,7 @@ fn hostile_files_are_errors_not_panics() {
 
 #[test]
 fn a_response_that_does_not_decode_keeps_its_bytes_and_error() {
-    let mut c = Conversation::new(40_013, 9092);
-    c.handshake();
+    let mut c = opened(40_013);
     let (m, mut r) = metadata(4);
     r.extend_from_slice(&[1, 2, 3]);
     let size = (r.len() - 4) as i32;
@@ -631,8 +623,7 @@ fn pcapng_with_nanosecond_timestamps_reads_as_pcap_does() {
         InterfaceDescriptionBlock, InterfaceDescriptionOption,
     };
     use pcap_file::pcapng::PcapNgWriter;
-    let mut c = Conversation::new(40_014, 9092);
-    c.handshake();
+    let mut c = opened(40_014);
     let (rq, rs) = api_versions();
     c.send(CLIENT, &rq, 1460);
     c.send(SERVER, &rs, 1460);

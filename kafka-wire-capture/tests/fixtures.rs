@@ -4,23 +4,18 @@
 
 use std::collections::BTreeMap;
 
-use kafka_wire_capture::exchange::{Analyzer, Event, Exchange, Notice, Options};
+use kafka_wire_capture::exchange::{read_capture, Event, Exchange, Notice, Options};
 use kafka_wire_capture::output::{json_line, summary_line, trees, Stats};
-use kafka_wire_capture::packets::CaptureReader;
 
 fn read(name: &str) -> (Vec<Exchange>, Vec<Notice>, BTreeMap<String, u64>) {
     let path = format!("{}/tests/fixtures/{name}", env!("CARGO_MANIFEST_DIR"));
-    let mut reader = CaptureReader::new(std::fs::File::open(path).unwrap()).unwrap();
-    let mut analyzer = Analyzer::new(Options::default());
     let (mut exchanges, mut notices) = (Vec::new(), Vec::new());
-    let mut sink = |e: Event| match e {
+    let file = std::fs::File::open(path).unwrap();
+    let analyzer = read_capture(file, Options::default(), &mut |e: Event| match e {
         Event::Exchange(x) => exchanges.push(*x),
         Event::Notice(n) => notices.push(n),
-    };
-    while let Some(p) = reader.next_packet() {
-        analyzer.packet(&p.unwrap(), &mut sink);
-    }
-    analyzer.finish(&mut sink);
+    })
+    .unwrap();
     let skipped = analyzer.skipped().clone();
     (exchanges, notices, skipped)
 }
