@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 use clap::{Parser, ValueEnum};
 use kafka_messages::ApiKey;
 use kafka_wire_capture::exchange::{Analyzer, Event, Exchange, Message, Options, KAFKA_PORT};
-use kafka_wire_capture::output::{json_line, summary_line, time_of_day, trees, Stats};
+use kafka_wire_capture::output::{json_line, summary_line, time_of_day, trees, HtmlReport, Stats};
 use kafka_wire_capture::packets::CaptureReader;
 
 /// Reads Kafka traffic from a packet capture: every TCP connection to Kafka
@@ -55,6 +55,17 @@ struct Args {
     /// and version at the end.
     #[arg(long)]
     stats: bool,
+
+    /// Also write an HTML report into DIR: `index.html`, a row per exchange
+    /// with the counts per API and the notices, each row linked to the
+    /// exchange's wire page (its bytes and trees, a file each).
+    #[arg(long, value_name = "DIR")]
+    html: Option<PathBuf>,
+
+    /// The most exchange pages the HTML report writes (the index lists
+    /// every exchange).
+    #[arg(long, default_value_t = 1000, value_name = "N")]
+    html_pages: usize,
 
     /// Print no exchange (with --stats: the table alone).
     #[arg(short, long)]
@@ -260,6 +271,19 @@ fn run(args: &Args) -> Result<ExitCode, String> {
     let mut unread = 0u64;
     let mut notices = 0u64;
     let mut failure: Option<io::Error> = None;
+    let mut html = args
+        .html
+        .as_deref()
+        .map(|dir| {
+            HtmlReport::new(
+                dir,
+                &format!("kafka-capture: {}", args.capture.display()),
+                args.html_pages,
+            )
+        })
+        .transpose()
+        .map_err(|e| format!("--html: {e}"))?;
+    let mut notice_lines = Vec::new();
     let progress = io::stderr().is_terminal() && len > 64 << 20;
     let mut shown = Instant::now();
     let mut analyzer = Analyzer::new(options);
@@ -269,6 +293,11 @@ fn run(args: &Args) -> Result<ExitCode, String> {
                 return;
             }
             stats.add(&x);
+            if let Some(report) = html.as_mut() {
+                if let Err(e) = report.add(&x) {
+                    failure = Some(e);
+                }
+            }
             if [&x.request, &x.response]
                 .iter()
                 .any(|m| matches!(m, Some(Message { read: Err(_), .. })))
@@ -290,11 +319,11 @@ fn run(args: &Args) -> Result<ExitCode, String> {
         Event::Notice(n) => {
             notices += 1;
             let connection = n.connection.map(|c| format!(" {c}")).unwrap_or_default();
-            eprintln!(
-                "kafka-capture: {}{connection}: {}",
-                time_of_day(n.time),
-                n.kind
-            );
+            let line = format!("{}{connection}: {}", time_of_day(n.time), n.kind);
+            eprintln!("kafka-capture: {line}");
+            if html.is_some() && notice_lines.len() < 1000 {
+                notice_lines.push(line);
+            }
         }
     };
     let mut capture_error = None;
@@ -332,6 +361,12 @@ fn run(args: &Args) -> Result<ExitCode, String> {
     }
     if args.stats {
         let _ = write!(out, "{}", stats.table());
+    }
+    if let Some(report) = html {
+        let index = report
+            .finish(&stats, &notice_lines)
+            .map_err(|e| format!("--html: {e}"))?;
+        eprintln!("kafka-capture: wrote {}", index.display());
     }
     let _ = out.flush();
     for (why, n) in analyzer.skipped() {

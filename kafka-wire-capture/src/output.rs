@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use kafka_wire::json::RecordsAs;
 use kafka_wire::ErrorCode;
-use kafka_wire_pages::{Layout, SizePrefix};
+use kafka_wire_pages::{Layout, Page, Section, SizePrefix};
 
 use crate::exchange::{Exchange, Message};
 use crate::walk::record_sets;
@@ -244,19 +244,182 @@ fn serde_json_string(s: &str) -> String {
     serde_json::to_string(s).expect("a string serializes")
 }
 
-/// The wire pages' trees of the request and the response.
-pub fn trees(x: &Exchange) -> String {
-    let mut out = String::new();
+/// The byte layouts of the request and the response captured, as the wire
+/// pages read them.
+fn layouts(x: &Exchange) -> Vec<Layout> {
+    let mut layouts = Vec::new();
     if let Some(rq) = &x.request {
-        out.push_str(&Layout::decode_request(&rq.frame, SizePrefix::Absent).to_text());
+        layouts.push(Layout::decode_request(&rq.frame, SizePrefix::Absent));
     }
     if let Some(rs) = &x.response {
         let version = x.response_version.unwrap_or(x.api_version);
-        out.push_str(
-            &Layout::decode_response(&rs.frame, SizePrefix::Absent, x.api_key, version).to_text(),
-        );
+        layouts.push(Layout::decode_response(
+            &rs.frame,
+            SizePrefix::Absent,
+            x.api_key,
+            version,
+        ));
+    }
+    layouts
+}
+
+/// The wire pages' trees of the request and the response.
+pub fn trees(x: &Exchange) -> String {
+    layouts(x).iter().map(Layout::to_text).collect()
+}
+
+/// An exchange's wire page: the request's and the response's byte layouts
+/// and trees (`kafka_wire_pages`), headed by the exchange's summary.
+pub fn exchange_page(x: &Exchange) -> Page {
+    let sections = layouts(x).into_iter().map(Section::new).collect();
+    let mut summary = vec![
+        ("Connection".to_string(), x.connection.to_string()),
+        ("Time".to_string(), time_of_day(x.time())),
+        ("Correlation id".to_string(), x.correlation_id.to_string()),
+    ];
+    if let Some(client) = &x.client_id {
+        summary.push(("Client id".to_string(), client.clone()));
+    }
+    if let Some(latency) = x.latency() {
+        summary.push(("Latency".to_string(), millis(latency)));
+    }
+    let errors = x.errors();
+    if !errors.is_empty() {
+        let names: Vec<String> = errors.iter().map(|&c| error_name(c)).collect();
+        summary.push(("Errors".to_string(), names.join(", ")));
+    }
+    Page {
+        title: format!("{} v{}", x.api_name(), x.api_version),
+        intro: format!("One exchange of the capture: {}.", summary_line(x)),
+        summary,
+        sections,
+    }
+}
+
+fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            c => out.push(c),
+        }
     }
     out
+}
+
+/// An HTML report of a session, written as exchanges are found: an index
+/// with a row per exchange (linked to its wire page, one file each, up to a
+/// limit) and the counts per API at the end.
+pub struct HtmlReport {
+    dir: std::path::PathBuf,
+    index: String,
+    pages: usize,
+    max_pages: usize,
+}
+
+impl HtmlReport {
+    /// A report in `dir` (made if missing), with at most `max_pages` pages.
+    pub fn new(
+        dir: &std::path::Path,
+        title: &str,
+        max_pages: usize,
+    ) -> std::io::Result<HtmlReport> {
+        std::fs::create_dir_all(dir)?;
+        let mut index = String::from("<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\">");
+        let _ = write!(
+            index,
+            "<title>{0}</title><style>body{{font-family:sans-serif;margin:1em}}\
+             table{{border-collapse:collapse;font-size:13px}}td,th{{padding:2px 8px;text-align:left;\
+             border-bottom:1px solid #ddd}}td.n{{text-align:right}}tr.error td{{background:#fde8e8}}\
+             pre{{font-size:12px}}</style></head><body><h1>{0}</h1>\n<table><tr><th>#</th><th>time</th>\
+             <th>connection</th><th>client id</th><th>API</th><th>corr</th><th>latency</th>\
+             <th>bytes</th><th>errors</th></tr>\n",
+            escape(title)
+        );
+        Ok(HtmlReport {
+            dir: dir.to_path_buf(),
+            index,
+            pages: 0,
+            max_pages,
+        })
+    }
+
+    /// Adds an exchange: its row, and its page while under the limit.
+    pub fn add(&mut self, x: &Exchange) -> std::io::Result<()> {
+        let n = self.pages + 1;
+        let api = format!("{} v{}", x.api_name(), x.api_version);
+        let api = if self.pages < self.max_pages {
+            let name = format!("exchange-{n}.html");
+            std::fs::write(self.dir.join(&name), exchange_page(x).to_html())?;
+            format!("<a href=\"{name}\">{}</a>", escape(&api))
+        } else {
+            escape(&api)
+        };
+        self.pages += 1;
+        let unread = [&x.request, &x.response]
+            .iter()
+            .any(|m| matches!(m, Some(Message { read: Err(_), .. })));
+        let errors: Vec<String> = x.errors().iter().map(|&c| error_name(c)).collect();
+        let class = if unread || !errors.is_empty() {
+            " class=\"error\""
+        } else {
+            ""
+        };
+        let bytes = |m: &Option<Message>| {
+            m.as_ref()
+                .map_or("-".to_string(), |m| m.wire_len().to_string())
+        };
+        let _ = writeln!(
+            self.index,
+            "<tr{class}><td class=\"n\">{n}</td><td>{}</td><td>{}</td><td>{}</td><td>{api}</td>\
+             <td class=\"n\">{}</td><td class=\"n\">{}</td><td class=\"n\">{} / {}</td><td>{}{}</td></tr>",
+            time_of_day(x.time()),
+            escape(&x.connection.to_string()),
+            escape(x.client_id.as_deref().unwrap_or("")),
+            x.correlation_id,
+            x.latency().map_or("-".to_string(), millis),
+            bytes(&x.request),
+            bytes(&x.response),
+            escape(&errors.join(", ")),
+            if unread { " (does not decode)" } else { "" },
+        );
+        Ok(())
+    }
+
+    /// Writes the index, with `stats` and the notices' text under the table.
+    pub fn finish(
+        mut self,
+        stats: &Stats,
+        notices: &[String],
+    ) -> std::io::Result<std::path::PathBuf> {
+        self.index.push_str("</table>\n");
+        if self.pages > self.max_pages {
+            let _ = writeln!(
+                self.index,
+                "<p>Pages were written for the first {} exchanges of {}.</p>",
+                self.max_pages, self.pages
+            );
+        }
+        let _ = writeln!(
+            self.index,
+            "<h2>Per API</h2><pre>{}</pre>",
+            escape(&stats.table())
+        );
+        if !notices.is_empty() {
+            let _ = writeln!(
+                self.index,
+                "<h2>Notices</h2><pre>{}</pre>",
+                escape(&notices.join("\n"))
+            );
+        }
+        self.index.push_str("</body></html>\n");
+        let path = self.dir.join("index.html");
+        std::fs::write(&path, &self.index)?;
+        Ok(path)
+    }
 }
 
 /// Latencies in buckets of about 3% width: memory stays fixed however many

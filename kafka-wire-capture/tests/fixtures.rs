@@ -5,7 +5,7 @@
 use std::collections::BTreeMap;
 
 use kafka_wire_capture::exchange::{read_capture, Event, Exchange, Notice, Options};
-use kafka_wire_capture::output::{json_line, summary_line, trees, Stats};
+use kafka_wire_capture::output::{json_line, summary_line, trees, HtmlReport, Stats};
 
 fn read(name: &str) -> (Vec<Exchange>, Vec<Notice>, BTreeMap<String, u64>) {
     let path = format!("{}/tests/fixtures/{name}", env!("CARGO_MANIFEST_DIR"));
@@ -71,4 +71,32 @@ fn java_clients_against_kafka_4_4_every_exchange_decodes() {
     ] {
         assert!(apis.contains(&api.to_string()), "{api}: {apis:?}");
     }
+}
+
+#[test]
+fn the_html_report_links_a_page_per_exchange_up_to_its_limit() {
+    let (exchanges, _, _) = read("java-clients-kafka-4.4.pcap");
+    let dir = std::env::temp_dir().join(format!("kafka-capture-report-{}", std::process::id()));
+    let mut report = HtmlReport::new(&dir, "a <session>", 5).unwrap();
+    let mut stats = Stats::default();
+    for x in &exchanges {
+        report.add(x).unwrap();
+        stats.add(x);
+    }
+    let index = report.finish(&stats, &["a notice".into()]).unwrap();
+    let html = std::fs::read_to_string(&index).unwrap();
+    let pages = std::fs::read_dir(&dir).unwrap().count() - 1;
+    let page = std::fs::read_to_string(dir.join("exchange-1.html")).unwrap();
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert_eq!(pages, 5);
+    assert_eq!(
+        html.matches("<tr>").count() + html.matches("<tr class").count(),
+        exchanges.len() + 1
+    );
+    assert_eq!(html.matches("href=\"exchange-").count(), 5);
+    assert!(html.contains("<title>a &lt;session&gt;</title>"));
+    assert!(html.contains("Pages were written for the first 5 exchanges of 180."));
+    assert!(html.contains("a notice"));
+    assert!(page.starts_with("<!DOCTYPE html>"), "{}", &page[..100]);
+    assert!(page.contains("ApiVersionsRequest") && page.contains("ApiVersionsResponse"));
 }
