@@ -34,6 +34,10 @@ pub struct Options {
     /// The most requests a connection keeps waiting for their responses;
     /// past it the oldest is reported unanswered.
     pub max_in_flight: usize,
+    /// The most bytes all connections together hold (out of order, and of
+    /// frames not yet whole): past it, the direction holding the most gives
+    /// its bytes up (reported), until the total is under it again.
+    pub max_memory: usize,
     /// The API key and version to read a response at whose request was not
     /// captured (else it is reported, not read).
     pub assume: Option<(i16, i16)>,
@@ -46,6 +50,7 @@ impl Default for Options {
             max_held: 16 << 20,
             max_frame: 100 << 20,
             max_in_flight: 4096,
+            max_memory: 1 << 30,
             assume: None,
         }
     }
@@ -253,6 +258,23 @@ pub enum NoticeKind {
         /// The bytes of it captured.
         captured: usize,
     },
+    /// The bytes held by every connection passed `Options::max_memory`:
+    /// the directions holding the most gave theirs up (each gap and dropped
+    /// frame reported too).
+    MemoryLimit {
+        /// The limit.
+        limit: usize,
+        /// The bytes held when it was passed.
+        held: usize,
+    },
+    /// A frame not yet whole was dropped to keep under the memory limit; the
+    /// direction looks for the next frame start.
+    FrameDropped {
+        /// Which direction.
+        way: Way,
+        /// The bytes of it held.
+        held: usize,
+    },
     /// Packets of a connection that the capture cut short (its snap length)
     /// or that do not parse; each leaves a gap.
     BadPacket(NotTcp),
@@ -290,6 +312,14 @@ impl fmt::Display for NoticeKind {
             NoticeKind::CutFrame { way, size, captured } => {
                 write!(f, "{way}: the capture ends inside a frame of {size} bytes, {captured} of them captured")
             }
+            NoticeKind::MemoryLimit { limit, held } => write!(
+                f,
+                "{held} bytes held by the open connections, over the limit of {limit}: the directions holding the most give theirs up"
+            ),
+            NoticeKind::FrameDropped { way, held } => write!(
+                f,
+                "{way}: a frame not yet whole dropped ({held} bytes held), to keep under the memory limit"
+            ),
             NoticeKind::BadPacket(why) => write!(f, "a packet not read: {why}"),
         }
     }
@@ -408,7 +438,13 @@ pub struct Analyzer {
     scratch: Scratch,
     /// The last packet's time: the end of the capture's, at its end.
     last_time: Duration,
+    /// Packets since the memory held was last counted.
+    since_count: u32,
 }
+
+/// How many packets go by between two counts of the memory held: the limit
+/// is passed by at most this many packets' bytes.
+const COUNT_EVERY: u32 = 64;
 
 impl Analyzer {
     /// An analyzer reading with `options`.
@@ -420,6 +456,7 @@ impl Analyzer {
             skipped: BTreeMap::new(),
             scratch: Scratch::default(),
             last_time: Duration::ZERO,
+            since_count: 0,
         }
     }
 
@@ -446,6 +483,11 @@ impl Analyzer {
     /// Reads one packet; what it completes goes to `sink`.
     pub fn packet(&mut self, packet: &Packet<'_>, sink: &mut dyn FnMut(Event)) {
         self.last_time = self.last_time.max(packet.time);
+        self.since_count += 1;
+        if self.since_count >= COUNT_EVERY {
+            self.since_count = 0;
+            self.keep_under_limit(packet.time, sink);
+        }
         match tcp_segment(packet) {
             Ok(segment) => self.segment(packet.time, &segment, sink),
             Err(why) => {
@@ -455,6 +497,67 @@ impl Analyzer {
                 };
                 *self.skipped.entry(key).or_insert(0) += 1;
             }
+        }
+    }
+
+    /// When the bytes held pass the limit: the direction holding the most
+    /// gives up its holes (what it held out of order is read after a gap)
+    /// or, holding none, the frame it is cutting; until under the limit.
+    fn keep_under_limit(&mut self, time: Duration, sink: &mut dyn FnMut(Event)) {
+        let held = self.held_bytes();
+        if held <= self.options.max_memory {
+            return;
+        }
+        sink(Event::Notice(Notice {
+            time,
+            connection: None,
+            kind: NoticeKind::MemoryLimit {
+                limit: self.options.max_memory,
+                held,
+            },
+        }));
+        let mut held = held;
+        while held > self.options.max_memory {
+            let most = self
+                .connections
+                .iter()
+                .flat_map(|(key, c)| {
+                    (0..2).map(move |side| {
+                        (
+                            *key,
+                            side,
+                            c.sides[side].stream.held_bytes(),
+                            c.sides[side].buf.len(),
+                        )
+                    })
+                })
+                .max_by_key(|&(_, _, out_of_order, frame)| out_of_order + frame);
+            let Some((key, side, out_of_order, frame)) = most.filter(|m| m.2 + m.3 > 0) else {
+                break;
+            };
+            let conn = self.connections.get_mut(&key).expect("a connection");
+            if out_of_order > 0 {
+                Self::step(
+                    &self.options,
+                    conn,
+                    side,
+                    time,
+                    &mut self.scratch,
+                    sink,
+                    |d, out, ev| d.finish(out, ev),
+                );
+            } else {
+                let s = &mut conn.sides[side];
+                s.buf.clear();
+                s.synced = false;
+                let (way, connection) = (Self::way(conn, side), conn.connection());
+                sink(Event::Notice(Notice {
+                    time,
+                    connection,
+                    kind: NoticeKind::FrameDropped { way, held: frame },
+                }));
+            }
+            held = self.held_bytes();
         }
     }
 

@@ -104,6 +104,12 @@ struct Args {
     /// missing are given up as a gap.
     #[arg(long, default_value_t = 16 << 20, value_name = "BYTES")]
     max_held: usize,
+
+    /// The most bytes all open connections hold together (out of order, and
+    /// of frames not yet whole); past it, the directions holding the most
+    /// give theirs up, reported.
+    #[arg(long, default_value_t = 1 << 30, value_name = "BYTES")]
+    max_memory: usize,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -246,6 +252,7 @@ fn run(args: &Args) -> Result<ExitCode, String> {
         ports,
         max_held: args.max_held,
         max_frame: args.max_frame,
+        max_memory: args.max_memory,
         assume,
         ..Options::default()
     };

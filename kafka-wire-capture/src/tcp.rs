@@ -184,8 +184,9 @@ impl Direction {
         }
     }
 
-    /// At the end of the capture: whatever is held is delivered, each hole
-    /// before it reported as a gap.
+    /// Gives up every hole: whatever is held is delivered, each hole before
+    /// it reported as a gap. At the end of the capture, or when memory runs
+    /// short.
     pub fn finish(&mut self, out: &mut Vec<u8>, events: &mut Vec<StreamEvent>) {
         while !self.held.is_empty() {
             self.skip_to_held(out.len(), events);

@@ -654,3 +654,58 @@ fn pcapng_with_nanosecond_timestamps_reads_as_pcap_does() {
     );
     assert_eq!(exchanges[0].latency(), from_pcap[0].latency());
 }
+
+#[test]
+fn past_the_memory_limit_the_directions_holding_most_give_their_bytes_up() {
+    // One connection holds a frame that is not yet whole (it declares 200 kB).
+    let mut big = opened(40_015);
+    let mut frame = 200_000i32.to_be_bytes().to_vec();
+    frame.extend_from_slice(&request(12, 1, &MetadataRequest::default())[4..]);
+    frame.resize(100_000, 0);
+    big.send(CLIENT, &frame, 1000);
+    // Another holds segments out of order: its first one is never captured.
+    let mut holes = opened(40_016);
+    let (m, _) = metadata(2);
+    let mut bytes = m.clone();
+    bytes.resize(60_000, 7);
+    let segs = holes.segments(CLIENT, &bytes, 1000);
+    for s in &segs[1..] {
+        holes.push(s.clone());
+    }
+    let mut packets = big.packets;
+    packets.extend(holes.packets);
+    packets.sort_by_key(|(t, _)| *t);
+    let options = Options {
+        max_memory: 20_000,
+        ..Options::default()
+    };
+    let (_, notices) = analyze(&pcap(&packets), options);
+    let kinds: Vec<_> = notices.iter().map(|n| n.kind.clone()).collect();
+    assert!(
+        kinds
+            .iter()
+            .any(|k| matches!(k, NoticeKind::MemoryLimit { limit: 20_000, .. })),
+        "{kinds:#?}"
+    );
+    assert!(
+        kinds.iter().any(|k| matches!(
+            k,
+            NoticeKind::FrameDropped {
+                way: Way::Requests,
+                ..
+            }
+        )),
+        "{kinds:#?}"
+    );
+    assert!(
+        kinds.iter().any(|k| matches!(
+            k,
+            NoticeKind::Gap {
+                way: Way::Requests,
+                offset: 0,
+                missing: 1000
+            }
+        )),
+        "{kinds:#?}"
+    );
+}
