@@ -235,8 +235,19 @@ pub struct FrameView {
 }
 
 impl FrameView {
-    /// Reads a request frame: its header says the API and version.
+    /// Reads a request frame: its header says the API and version. Bytes
+    /// after the body are an error ([`read_request`](Self::read_request)
+    /// reads past them, as Kafka's broker does).
     pub fn request(frame: Bytes) -> Result<FrameView, DecodeError> {
+        let (view, end) = Self::read_request(frame.clone())?;
+        Self::whole(view, end, frame.len())
+    }
+
+    /// Reads a request frame as Kafka's broker reads one: its header says
+    /// the API and version, and bytes after the body are not read (librdkafka
+    /// sends three after its Metadata request). Returns the view and where
+    /// the body ends.
+    pub fn read_request(frame: Bytes) -> Result<(FrameView, usize), DecodeError> {
         let mut peek = &frame[..];
         let (Ok(key), Ok(version)) = (
             bytes::Buf::try_get_i16(&mut peek),
@@ -257,7 +268,7 @@ impl FrameView {
     }
 
     /// Reads a response frame of the API `api_key` at `version`, the
-    /// request's.
+    /// request's; bytes after the body are an error.
     pub fn response(frame: Bytes, api_key: i16, version: i16) -> Result<FrameView, DecodeError> {
         let unknown = || DecodeError::new(DecodeErrorKind::UnknownApiKey(api_key));
         let api = ApiKey::from_i16(api_key).ok_or_else(unknown)?;
@@ -266,27 +277,38 @@ impl FrameView {
             MessageSchema::of::<ResponseHeader>(),
             api.response_header_version(version),
         );
-        Self::read(frame, api, header, (schema, version))
+        let len = frame.len();
+        let (view, end) = Self::read(frame, api, header, (schema, version))?;
+        Self::whole(view, end, len)
     }
 
+    /// `view`, if its body (ending at `end`) fills the frame's `len` bytes.
+    fn whole(view: FrameView, end: usize, len: usize) -> Result<FrameView, DecodeError> {
+        match len - end {
+            0 => Ok(view),
+            n => Err(DecodeError::new(DecodeErrorKind::TrailingBytes(n))
+                .in_message(view.body.schema().body.name, view.body.version())),
+        }
+    }
+
+    /// The header, then the body; returns where the body ends.
     fn read(
         frame: Bytes,
         api_key: ApiKey,
         (header_schema, header_version): (MessageSchema, i16),
         (schema, version): (MessageSchema, i16),
-    ) -> Result<FrameView, DecodeError> {
+    ) -> Result<(FrameView, usize), DecodeError> {
         let (header, at) =
             DynamicView::read(header_schema, header_version, &frame, 0).map_err(|p| p.error)?;
         let (body, end) = DynamicView::read(schema, version, &frame, at).map_err(|p| p.error)?;
-        match frame.len() - end {
-            0 => Ok(FrameView {
+        Ok((
+            FrameView {
                 api_key,
                 header,
                 body,
-            }),
-            n => Err(DecodeError::new(DecodeErrorKind::TrailingBytes(n))
-                .in_message(schema.body.name, version)),
-        }
+            },
+            end,
+        ))
     }
 }
 

@@ -84,6 +84,10 @@ pub struct Message {
     pub frame: Bytes,
     /// The header and body read, or why they do not read.
     pub read: Result<FrameView, DecodeError>,
+    /// Bytes after a request's body, which Kafka's broker does not read
+    /// (librdkafka sends three after its Metadata request); 0 for a
+    /// response, whose bytes after the body are an error.
+    pub ignored: usize,
 }
 
 impl Message {
@@ -854,7 +858,10 @@ impl Analyzer {
                 (i16_at(0), i16_at(2), corr, None)
             }
         };
-        let read = FrameView::request(frame.clone());
+        let (read, ignored) = match FrameView::read_request(frame.clone()) {
+            Ok((view, end)) => (Ok(view), frame.len() - end),
+            Err(e) => (Err(e), 0),
+        };
         let expects_response = match &read {
             Ok(view) => {
                 !(view.api_key == ApiKey::Produce
@@ -862,7 +869,12 @@ impl Analyzer {
             }
             Err(_) => true,
         };
-        let request = Message { time, frame, read };
+        let request = Message {
+            time,
+            frame,
+            read,
+            ignored,
+        };
         let connection = conn.connection().expect("a Kafka connection");
         if !expects_response {
             sink(Event::Exchange(Box::new(Exchange {
@@ -975,7 +987,12 @@ impl Analyzer {
             correlation_id,
             client_id,
             request,
-            response: Some(Message { time, frame, read }),
+            response: Some(Message {
+                time,
+                frame,
+                read,
+                ignored: 0,
+            }),
             expects_response: true,
             response_version,
         })));

@@ -121,8 +121,19 @@ pub fn summary_line(x: &Exchange) -> String {
         let _ = write!(line, " errors: {}", names.join(", "));
     }
     for (what, message) in [("request", &x.request), ("response", &x.response)] {
-        if let Some(Message { read: Err(e), .. }) = message {
-            let _ = write!(line, " [{what} does not read: {e}]");
+        match message {
+            Some(Message { read: Err(e), .. }) => {
+                let _ = write!(line, " [{what} does not read: {e}]");
+            }
+            Some(Message {
+                ignored: n @ 1.., ..
+            }) => {
+                let _ = write!(
+                    line,
+                    " [{n} bytes after the {what} body, not read, as Kafka does not]"
+                );
+            }
+            _ => {}
         }
     }
     line
@@ -132,8 +143,9 @@ pub fn summary_line(x: &Exchange) -> String {
 /// (`kafka.request.logger`): `requestHeader`, `request`, `response` in
 /// Kafka's JSON (record sets by their size, as the log writes Produce
 /// requests and Fetch responses), then the connection, `totalTimeMs`, the
-/// capture time, sizes and error codes; what does not read is an
-/// `requestError` or `responseError` string instead.
+/// capture time, sizes and error codes (and `requestIgnoredBytes`, the bytes
+/// after a request's body that Kafka does not read); what does not read is
+/// a `requestError` or `responseError` string instead.
 pub fn json_line(x: &Exchange) -> String {
     let mut out = String::from("{");
     let quote = |s: &str| serde_json_string(s);
@@ -212,6 +224,10 @@ pub fn json_line(x: &Exchange) -> String {
     if let Some(rs) = &x.response {
         key(&mut out, "responseBytes");
         let _ = write!(out, "{}", rs.wire_len());
+    }
+    if let Some(n @ 1..) = x.request.as_ref().map(|m| m.ignored) {
+        key(&mut out, "requestIgnoredBytes");
+        let _ = write!(out, "{n}");
     }
     if !x.expects_response {
         key(&mut out, "responseExpected");

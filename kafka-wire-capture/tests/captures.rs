@@ -709,3 +709,31 @@ fn past_the_memory_limit_the_directions_holding_most_give_their_bytes_up() {
         "{kinds:#?}"
     );
 }
+
+#[test]
+fn bytes_after_a_request_body_are_not_read_as_kafka_does_not() {
+    // librdkafka sends `01 00 00` after its Metadata request; Kafka answers.
+    let mut c = opened(40_017);
+    let (mut m, r) = metadata(6);
+    m.extend_from_slice(&[1, 0, 0]);
+    let size = (m.len() - 4) as i32;
+    m[..4].copy_from_slice(&size.to_be_bytes());
+    c.send(CLIENT, &m, 1460);
+    c.send(SERVER, &r, 1460);
+    c.close();
+    let (exchanges, notices) = analyze(&pcap(&c.packets), Options::default());
+    assert!(notices.is_empty(), "{notices:#?}");
+    assert_eq!(
+        exchanges.iter().map(summary).collect::<Vec<_>>(),
+        ["Metadata v12 #6 ok/ok"]
+    );
+    assert_eq!(exchanges[0].request.as_ref().unwrap().ignored, 3);
+    let line = kafka_wire_capture::output::summary_line(&exchanges[0]);
+    assert!(
+        line.ends_with("[3 bytes after the request body, not read, as Kafka does not]"),
+        "{line}"
+    );
+    let json: serde_json::Value =
+        serde_json::from_str(&kafka_wire_capture::output::json_line(&exchanges[0])).unwrap();
+    assert_eq!(json["requestIgnoredBytes"], 3);
+}
