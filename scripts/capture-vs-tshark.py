@@ -1,10 +1,12 @@
 #!/usr/bin/env python3
 """kafka-capture and tshark on the same capture, side by side.
 
-    scripts/capture-vs-tshark.py CAPTURE --port 9392 [--bin target/release/kafka-capture]
-                                 [--copies 40] [--rounds 3] [--markdown]
+    scripts/capture-vs-tshark.py CAPTURE [--port 9392] [--bin target/release/kafka-capture]
+                                 [--copies 40] [--rounds 3]
 
 1. Decoding: every Kafka message (request or response) each tool reads, per API and version.
+   tshark is told to read as Kafka the ports of every Kafka connection kafka-capture finds (those
+   it finds by their first bytes too).
    kafka-capture: its JSON lines (a message is decoded when it has no requestError or
    responseError). tshark: its PDML, one `kafka` protocol element per message; a message is
    decoded when the element holds no expert item of severity warning or above (malformed,
@@ -36,21 +38,23 @@ REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
 def ours(binary, capture, port):
-    """(api, version, 'request'|'response') -> [messages, decoded]."""
+    """(api, version, 'request'|'response') -> [messages, decoded], and the servers' ports."""
     out = subprocess.run([binary, "--format", "json", "--port", str(port), capture],
                          check=False, capture_output=True, text=True)
     if out.returncode not in (0, 1):
         sys.exit("kafka-capture failed: " + out.stderr)
     rows = defaultdict(lambda: [0, 0])
+    ports = {port}
     for line in out.stdout.splitlines():
         x = json.loads(line)
+        ports.add(int(x["connection"].rsplit(":", 1)[1]))
         key = (x["apiKey"], x["apiVersion"])
         for what in ("request", "response"):
             if what in x or what + "Error" in x:
                 row = rows[key + (what,)]
                 row[0] += 1
                 row[1] += what in x
-    return rows
+    return rows, sorted(ports)
 
 
 def tshark_version():
@@ -59,9 +63,14 @@ def tshark_version():
     return m.group(1) if m else "?"
 
 
-def theirs(capture, port):
+def as_kafka(ports):
+    """tshark's arguments that read `ports` as Kafka."""
+    return [arg for p in ports for arg in ("-d", "tcp.port==%d,kafka" % p)]
+
+
+def theirs(capture, ports):
     """(api, version, 'request'|'response') -> [messages, decoded], from tshark's PDML."""
-    proc = subprocess.Popen(["tshark", "-r", capture, "-d", "tcp.port==%d,kafka" % port, "-T", "pdml"],
+    proc = subprocess.Popen(["tshark", "-r", capture] + as_kafka(ports) + ["-T", "pdml"],
                             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
     rows = defaultdict(lambda: [0, 0])
     for _, elem in ET.iterparse(proc.stdout, events=("end",)):
@@ -138,7 +147,8 @@ def main():
     a = p.parse_args()
 
     names = api_names()
-    mine, tshark = ours(a.bin, a.capture, a.port), theirs(a.capture, a.port)
+    mine, ports = ours(a.bin, a.capture, a.port)
+    tshark = theirs(a.capture, ports)
     version = tshark_version()
     print("| API | version | messages | decoded by kafka-capture | decoded by tshark %s |" % version)
     print("| --- | ---: | ---: | ---: | ---: |")
@@ -170,7 +180,7 @@ def main():
         ours_t, theirs_t = [], []
         for _ in range(a.rounds):
             ours_t.append(timed([a.bin, "--format", "json", "--port", str(a.port), big]))
-            theirs_t.append(timed(["tshark", "-r", big, "-d", "tcp.port==%d,kafka" % a.port, "-T", "json"]))
+            theirs_t.append(timed(["tshark", "-r", big] + as_kafka(ports) + ["-T", "json"]))
         mb = size / 1e6
         o, t = statistics.median(ours_t), statistics.median(theirs_t)
         print("\nSpeed, %.1f MB of capture (%d copies), JSON out, median of %d interleaved rounds:" % (mb, a.copies, a.rounds))

@@ -1,38 +1,61 @@
 #!/usr/bin/env bash
-# Captures of real Kafka traffic, for kafka-wire-capture's fixtures and its comparison with tshark:
-# tcpdump on the loopback while Kafka's own Java clients (tests/java-internal-topics/Workload.java:
-# an admin client, producers, a transactional producer, consumers of the classic and the KIP-848
-# group protocols, a share consumer, a Kafka Streams app) run against a Kafka broker of this
-# crate's release started for the capture on 127.0.0.1:9392.
+# Captures of real Kafka traffic, for kafka-wire-capture's fixtures and its comparison with tshark,
+# made with tcpdump on the loopback:
 #
-#   scripts/kafka-captures.sh OUT.pcap
+#   scripts/kafka-captures.sh java-clients OUT.pcap
+#       Kafka's own Java clients (tests/java-internal-topics/Workload.java: an admin client,
+#       producers, a transactional producer, consumers of the classic and the KIP-848 group
+#       protocols, a share consumer, a Kafka Streams app) against a Kafka broker of this crate's
+#       release started for the capture on 127.0.0.1:9392.
+#   scripts/kafka-captures.sh client-matrix OUT.pcap
+#       scripts/client-matrix.sh: five client libraries (kafka-python, Java's AdminClient,
+#       confluent-kafka, kafkajs, librdkafka) against the mock broker example, at every version
+#       each negotiates (the mock listens on ports it picks: every TCP connection on the loopback
+#       is captured, and kafka-capture finds Kafka's by their first bytes).
 #
-# Needs tcpdump (Debian: tcpdump; the capture needs root or CAP_NET_RAW), Java 17 and Maven.
-# kafka-wire-capture/tests/fixtures/java-clients-kafka-4.4.pcap was made so.
+# Needs tcpdump (Debian: tcpdump; the capture needs root or CAP_NET_RAW) and what each session
+# needs (Java 17 and Maven; the client matrix installs its clients into .cache/).
+# kafka-wire-capture/tests/fixtures/java-clients-kafka-4.4.pcap and client-matrix-mock-broker.pcap
+# were made so.
 # shellcheck source-path=SCRIPTDIR source=common.sh
 . "$(dirname -- "${BASH_SOURCE[0]}")/common.sh" || exit 1
 
-out="${1:?usage: kafka-captures.sh OUT.pcap}"
+session="${1:-}"
+out="${2:-}"
+[[ "$session" =~ ^(java-clients|client-matrix)$ && -n "$out" ]] ||
+    die "usage: kafka-captures.sh java-clients|client-matrix OUT.pcap"
 need tcpdump "install it, e.g. 'apt-get install -y tcpdump'"
-need_java 17 openjdk-17-jdk-headless "the workload" "$JAVA" "$JAVAC"
 port=9392
 broker() { KAFKA_PORT=$port KAFKA_CONTROLLER_PORT=$((port + 1)) bash "$SCRIPT_DIR/kafka-broker.sh" "$@"; }
 work="$(mktemp -d)"
 pid=""
 cleanup() {
     [[ -n "$pid" ]] && kill "$pid" 2>/dev/null || true
-    broker stop >/dev/null 2>&1 || true
+    [[ "$session" == java-clients ]] && broker stop >/dev/null 2>&1 || true
     rm -rf "$work"
 }
 trap cleanup EXIT
 
-broker start
-libs="$CACHE_ROOT/kafka-$KAFKA_RELEASE/libs"
-"$JAVAC" -cp "$libs/*" -d "$work" "$REPO_ROOT/tests/java-internal-topics/Workload.java"
-tcpdump -i lo -s 0 -U -w "$out" "tcp port $port" 2>"$work/tcpdump.log" &
-pid=$!
-for _ in $(seq 50); do grep -q listening "$work/tcpdump.log" && break; sleep 0.1; done
-timeout 300 "$JAVA" -cp "$work:$libs/*" Workload "127.0.0.1:$port" >&2
+capture() { # FILTER: starts tcpdump, waits until it listens
+    tcpdump -i lo -s 0 -U -w "$out" "$1" 2>"$work/tcpdump.log" &
+    pid=$!
+    for _ in $(seq 50); do grep -q listening "$work/tcpdump.log" && break; sleep 0.1; done
+}
+
+case "$session" in
+    java-clients)
+        need_java 17 openjdk-17-jdk-headless "the workload" "$JAVA" "$JAVAC"
+        broker start
+        libs="$CACHE_ROOT/kafka-$KAFKA_RELEASE/libs"
+        "$JAVAC" -cp "$libs/*" -d "$work" "$REPO_ROOT/tests/java-internal-topics/Workload.java"
+        capture "tcp port $port"
+        timeout 300 "$JAVA" -cp "$work:$libs/*" Workload "127.0.0.1:$port" >&2
+        ;;
+    client-matrix)
+        capture tcp
+        bash "$SCRIPT_DIR/client-matrix.sh" kafka-python java confluent kafkajs librdkafka >&2
+        ;;
+esac
 sleep 1 # the last responses
 kill "$pid"
 wait "$pid" 2>/dev/null || true

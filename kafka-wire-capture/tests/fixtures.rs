@@ -73,6 +73,54 @@ fn java_clients_against_kafka_4_4_every_exchange_decodes() {
     }
 }
 
+/// scripts/client-matrix.sh: kafka-python, Java's AdminClient,
+/// confluent-kafka, kafkajs and librdkafka against the mock broker example,
+/// restarted with lower advertised versions, on ports it picks (each
+/// connection found by its first bytes). ApiVersions answered at version 0
+/// to the versions a profile lacks; librdkafka's Metadata requests with
+/// three bytes after their body.
+#[test]
+fn five_client_libraries_against_the_mock_broker_every_exchange_decodes() {
+    let (exchanges, notices, _) = read("client-matrix-mock-broker.pcap");
+    assert!(notices.is_empty(), "{notices:#?}");
+    let mut clients: BTreeMap<String, usize> = BTreeMap::new();
+    let (mut fallbacks, mut ignored) = (0, 0);
+    let mut stats = Stats::default();
+    for x in &exchanges {
+        stats.add(x);
+        let request = x.request.as_ref().expect("every request captured");
+        let response = x.response.as_ref().expect("every response captured");
+        assert!(
+            request.read.is_ok() && response.read.is_ok(),
+            "{}",
+            summary_line(x)
+        );
+        let client = x.client_id.as_deref().unwrap_or_default();
+        let library = client
+            .trim_start_matches("matrix-")
+            .rsplit_once('-')
+            .map_or(client, |(l, _)| l);
+        *clients.entry(library.to_string()).or_insert(0) += 1;
+        fallbacks += usize::from(x.response_version == Some(0) && x.api_version > 0);
+        ignored += usize::from(request.ignored > 0);
+    }
+    assert_eq!(exchanges.len(), 956);
+    let libraries: Vec<&str> = clients.keys().map(String::as_str).collect();
+    assert_eq!(
+        libraries,
+        ["confluent", "java", "kafka-python", "kafkajs", "librdkafka"]
+    );
+    assert_eq!((fallbacks, ignored), (26, 5));
+    // Every version the profiles made the clients negotiate.
+    let versions: Vec<String> = stats
+        .counts()
+        .iter()
+        .filter(|(name, _, _)| name == "ApiVersions" || name == "Metadata")
+        .map(|(name, v, _)| format!("{name} v{v}"))
+        .collect();
+    assert_eq!(versions.len(), 6 + 10, "{versions:?}");
+}
+
 #[test]
 fn the_html_report_links_a_page_per_exchange_up_to_its_limit() {
     let (exchanges, _, _) = read("java-clients-kafka-4.4.pcap");
