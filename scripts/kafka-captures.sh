@@ -7,6 +7,10 @@
 #       producers, a transactional producer, consumers of the classic and the KIP-848 group
 #       protocols, a share consumer, a Kafka Streams app) against a Kafka broker of this crate's
 #       release started for the capture on 127.0.0.1:9392.
+#   scripts/kafka-captures.sh kafka-3.9 OUT.pcap
+#       tests/live_kafka39.rs: this crate's codec at the versions Kafka 3.9.1 accepts and 4.x does
+#       not (Produce v0-2 with magic 0 and 1 message sets of every codec, Fetch v0-17, ...)
+#       against a Kafka 3.9.1 broker started for the capture on 127.0.0.1:9192.
 #   scripts/kafka-captures.sh client-matrix OUT.pcap
 #       scripts/client-matrix.sh: five client libraries (kafka-python, Java's AdminClient,
 #       confluent-kafka, kafkajs, librdkafka) against the mock broker example, at every version
@@ -15,23 +19,27 @@
 #
 # Needs tcpdump (Debian: tcpdump; the capture needs root or CAP_NET_RAW) and what each session
 # needs (Java 17 and Maven; the client matrix installs its clients into .cache/).
-# kafka-wire-capture/tests/fixtures/java-clients-kafka-4.4.pcap and client-matrix-mock-broker.pcap
-# were made so.
+# kafka-wire-capture/tests/fixtures/java-clients-kafka-4.4.pcap, live-tests-kafka-3.9.pcap and
+# client-matrix-mock-broker.pcap were made so.
 # shellcheck source-path=SCRIPTDIR source=common.sh
 . "$(dirname -- "${BASH_SOURCE[0]}")/common.sh" || exit 1
 
 session="${1:-}"
 out="${2:-}"
-[[ "$session" =~ ^(java-clients|client-matrix)$ && -n "$out" ]] ||
-    die "usage: kafka-captures.sh java-clients|client-matrix OUT.pcap"
+[[ "$session" =~ ^(java-clients|kafka-3.9|client-matrix)$ && -n "$out" ]] ||
+    die "usage: kafka-captures.sh java-clients|kafka-3.9|client-matrix OUT.pcap"
 need tcpdump "install it, e.g. 'apt-get install -y tcpdump'"
-port=9392
-broker() { KAFKA_PORT=$port KAFKA_CONTROLLER_PORT=$((port + 1)) bash "$SCRIPT_DIR/kafka-broker.sh" "$@"; }
+port=9392 version="$KAFKA_RELEASE"
+[[ "$session" == kafka-3.9 ]] && port=9192 version=3.9.1
+broker() {
+    KAFKA_VERSION=$version KAFKA_PORT=$port KAFKA_CONTROLLER_PORT=$((port + 1)) \
+        bash "$SCRIPT_DIR/kafka-broker.sh" "$@"
+}
 work="$(mktemp -d)"
 pid=""
 cleanup() {
     [[ -n "$pid" ]] && kill "$pid" 2>/dev/null || true
-    [[ "$session" == java-clients ]] && broker stop >/dev/null 2>&1 || true
+    [[ "$session" != client-matrix ]] && broker stop >/dev/null 2>&1 || true
     rm -rf "$work"
 }
 trap cleanup EXIT
@@ -50,6 +58,13 @@ case "$session" in
         "$JAVAC" -cp "$libs/*" -d "$work" "$REPO_ROOT/tests/java-internal-topics/Workload.java"
         capture "tcp port $port"
         timeout 300 "$JAVA" -cp "$work:$libs/*" Workload "127.0.0.1:$port" >&2
+        ;;
+    kafka-3.9)
+        broker start
+        (cd "$REPO_ROOT" && cargo build -q --workspace --tests)
+        capture "tcp port $port"
+        (cd "$REPO_ROOT" && KAFKA39_BOOTSTRAP=127.0.0.1:$port cargo test -q --workspace --test live_kafka39 \
+            -- --ignored --test-threads=1 >&2)
         ;;
     client-matrix)
         capture tcp

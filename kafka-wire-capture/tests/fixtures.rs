@@ -73,6 +73,54 @@ fn java_clients_against_kafka_4_4_every_exchange_decodes() {
     }
 }
 
+/// tests/live_kafka39.rs against a Kafka 3.9.1 broker: the versions 4.x no
+/// longer accepts, Produce v0-2 with magic 0 and 1 message sets of every
+/// legacy codec, Fetch at every version 0-17, ApiVersions v5 answered at v0.
+#[test]
+fn kafka_3_9_s_old_versions_and_message_sets_decode() {
+    let (exchanges, notices, _) = read("live-tests-kafka-3.9.pcap");
+    assert!(notices.is_empty(), "{notices:#?}");
+    let mut stats = Stats::default();
+    let mut records = 0;
+    for x in &exchanges {
+        stats.add(x);
+        for m in [&x.request, &x.response] {
+            let m = m.as_ref().expect("both captured");
+            let view = m
+                .read
+                .as_ref()
+                .unwrap_or_else(|e| panic!("{}: {e}", summary_line(x)));
+            let sets = kafka_wire_capture::walk::record_sets(view.body.body());
+            assert!(
+                sets.errors.is_empty(),
+                "{}: {:?}",
+                summary_line(x),
+                sets.errors
+            );
+            records += sets.records;
+        }
+    }
+    assert_eq!(exchanges.len(), 90);
+    let versions: Vec<String> = stats
+        .counts()
+        .iter()
+        .map(|(n, v, _)| format!("{n} v{v}"))
+        .collect();
+    for old in [
+        "Produce v0",
+        "Produce v1",
+        "Produce v2",
+        "Fetch v0",
+        "Fetch v3",
+        "ListOffsets v0",
+        "OffsetCommit v0",
+        "CreateTopics v0",
+    ] {
+        assert!(versions.contains(&old.to_string()), "{old}: {versions:?}");
+    }
+    assert!(records > 300, "{records}");
+}
+
 /// scripts/client-matrix.sh: kafka-python, Java's AdminClient,
 /// confluent-kafka, kafkajs and librdkafka against the mock broker example,
 /// restarted with lower advertised versions, on ports it picks (each
