@@ -21,7 +21,7 @@ fn read(name: &str) -> (Vec<Exchange>, Vec<Notice>, BTreeMap<String, u64>) {
 }
 
 /// Kafka 4.4's Java clients (tests/java-internal-topics/Workload.java: an
-/// admin client, producers, a transactional one, consumers of both group
+/// admin client, producers of every codec, a transactional one, consumers of both group
 /// protocols, a share consumer, Kafka Streams) against a Kafka 4.4 broker,
 /// whose own requests to itself (transaction markers, share-group state) go
 /// over the same port: 9392, not Kafka's default, so that each connection is
@@ -51,7 +51,26 @@ fn java_clients_against_kafka_4_4_every_exchange_decodes() {
         );
         assert!(layout.error.is_none(), "{}", summary_line(x));
     }
-    assert_eq!(stats.exchanges(), 180);
+    assert_eq!(stats.exchanges(), 198);
+    // Produced in batches of every codec, fetched back so.
+    let mut codecs = Vec::new();
+    for x in &exchanges {
+        for m in [&x.request, &x.response].into_iter().flatten() {
+            let sets = kafka_wire_capture::walk::record_sets(m.read.as_ref().unwrap().body.body());
+            assert!(
+                sets.errors.is_empty(),
+                "{}: {:?}",
+                summary_line(x),
+                sets.errors
+            );
+            for c in sets.codecs {
+                if !codecs.contains(&c) {
+                    codecs.push(c);
+                }
+            }
+        }
+    }
+    assert_eq!(codecs.len(), 5, "{codecs:?}");
     assert_eq!(stats.unread(), 0);
     let apis: Vec<String> = stats
         .counts()
@@ -191,7 +210,7 @@ fn the_html_report_links_a_page_per_exchange_up_to_its_limit() {
     );
     assert_eq!(html.matches("href=\"exchange-").count(), 5);
     assert!(html.contains("<title>a &lt;session&gt;</title>"));
-    assert!(html.contains("Pages were written for the first 5 exchanges of 180."));
+    assert!(html.contains("Pages were written for the first 5 exchanges of 198."));
     assert!(html.contains("a notice"));
     assert!(page.starts_with("<!DOCTYPE html>"), "{}", &page[..100]);
     assert!(page.contains("ApiVersionsRequest") && page.contains("ApiVersionsResponse"));

@@ -140,13 +140,19 @@ public final class Workload {
         return p;
     }
 
+    // The records in batches of every codec, a producer each (a capture of the session holds them all).
     static void produce(String bootstrap) throws Exception {
-        try (KafkaProducer<String, String> producer = new KafkaProducer<>(client(bootstrap))) {
-            for (int i = 0; i < RECORDS; i++) {
-                producer.send(new ProducerRecord<>(TOPIC, i % 3, "key-" + i, "value-" + i)).get(30, TimeUnit.SECONDS);
+        String[] codecs = {"none", "gzip", "snappy", "lz4", "zstd"};
+        for (int c = 0; c < codecs.length; c++) {
+            Properties p = client(bootstrap);
+            p.put("compression.type", codecs[c]);
+            try (KafkaProducer<String, String> producer = new KafkaProducer<>(p)) {
+                for (int i = c; i < RECORDS; i += codecs.length) {
+                    producer.send(new ProducerRecord<>(TOPIC, i % 3, "key-" + i, "value-" + i)).get(30, TimeUnit.SECONDS);
+                }
             }
         }
-        say("produced " + RECORDS + " records");
+        say("produced " + RECORDS + " records, in batches of every codec");
     }
 
     static void consumerGroup(String bootstrap, String group, String protocol) {
