@@ -20,15 +20,18 @@ fn read(name: &str) -> (Vec<Exchange>, Vec<Notice>, BTreeMap<String, u64>) {
     (exchanges, notices, skipped)
 }
 
-/// Kafka 4.4's Java clients (tests/java-internal-topics/Workload.java: an
-/// admin client, producers of every codec, a transactional one, consumers of both group
-/// protocols, a share consumer, Kafka Streams) against a Kafka 4.4 broker,
-/// whose own requests to itself (transaction markers, share-group state) go
-/// over the same port: 9392, not Kafka's default, so that each connection is
-/// found by its first bytes, a request.
+/// Four client libraries against a Kafka 4.4 broker on 9392, not Kafka's
+/// default port, so that each connection is found by its first bytes, a
+/// request: Kafka 4.4's Java clients (tests/java-internal-topics/Workload.java:
+/// an admin client, producers of every codec, a transactional producer,
+/// consumer groups of both protocols, a share consumer, Kafka Streams), then
+/// kafka-python, confluent-kafka and kafkajs (scripts/live-clients/: a topic,
+/// records of every codec each has, a consumer group). The broker's own
+/// requests to itself (transaction markers, share-group state) go over the
+/// same port.
 #[test]
-fn java_clients_against_kafka_4_4_every_exchange_decodes() {
-    let (exchanges, notices, skipped) = read("java-clients-kafka-4.4.pcap");
+fn four_client_libraries_against_kafka_4_4_every_exchange_decodes() {
+    let (exchanges, notices, skipped) = read("live-clients-kafka-4.4.pcap");
     assert!(notices.is_empty(), "{notices:#?}");
     assert!(skipped.is_empty(), "{skipped:?}");
     let mut stats = Stats::default();
@@ -51,7 +54,7 @@ fn java_clients_against_kafka_4_4_every_exchange_decodes() {
         );
         assert!(layout.error.is_none(), "{}", summary_line(x));
     }
-    assert_eq!(stats.exchanges(), 198);
+    assert_eq!(stats.exchanges(), 345);
     // Produced in batches of every codec, fetched back so.
     let mut codecs = Vec::new();
     for x in &exchanges {
@@ -77,7 +80,16 @@ fn java_clients_against_kafka_4_4_every_exchange_decodes() {
         .iter()
         .map(|(name, v, _)| format!("{name} v{v}"))
         .collect();
-    assert_eq!(apis.len(), 35, "{apis:?}");
+    assert_eq!(apis.len(), 63, "{apis:?}");
+    let clients: std::collections::BTreeSet<&str> = exchanges
+        .iter()
+        .filter_map(|x| x.client_id.as_deref())
+        .filter(|c| c.starts_with("live-"))
+        .collect();
+    assert_eq!(
+        Vec::from_iter(clients),
+        ["live-confluent", "live-kafka-python", "live-kafkajs"]
+    );
     for api in [
         "Produce v13",
         "Fetch v18",
@@ -190,7 +202,7 @@ fn five_client_libraries_against_the_mock_broker_every_exchange_decodes() {
 
 #[test]
 fn the_html_report_links_a_page_per_exchange_up_to_its_limit() {
-    let (exchanges, _, _) = read("java-clients-kafka-4.4.pcap");
+    let (exchanges, _, _) = read("live-clients-kafka-4.4.pcap");
     let dir = std::env::temp_dir().join(format!("kafka-capture-report-{}", std::process::id()));
     let mut report = HtmlReport::new(&dir, "a <session>", 5).unwrap();
     let mut stats = Stats::default();
@@ -210,7 +222,7 @@ fn the_html_report_links_a_page_per_exchange_up_to_its_limit() {
     );
     assert_eq!(html.matches("href=\"exchange-").count(), 5);
     assert!(html.contains("<title>a &lt;session&gt;</title>"));
-    assert!(html.contains("Pages were written for the first 5 exchanges of 198."));
+    assert!(html.contains("Pages were written for the first 5 exchanges of 345."));
     assert!(html.contains("a notice"));
     assert!(page.starts_with("<!DOCTYPE html>"), "{}", &page[..100]);
     assert!(page.contains("ApiVersionsRequest") && page.contains("ApiVersionsResponse"));
