@@ -8,12 +8,13 @@
 #       protocols, a share consumer, a Kafka Streams app) against a Kafka broker of this crate's
 #       release started for the capture on 127.0.0.1:9392.
 #   scripts/kafka-captures.sh live-clients OUT.pcap
-#       The same Java session, then three more client libraries against the same broker, each
-#       creating a topic, producing in batches of every codec it has, consuming in a consumer group
-#       that commits, and deleting the topic (scripts/live-clients/): kafka-python 3.0.12 and
-#       confluent-kafka 2.16.1 (PyPI, every codec) and kafkajs 2.2.4 (npm; none, gzip and snappy:
-#       its lz4 and zstd codecs are native modules that do not build here), installed into
-#       .cache/live-clients/.
+#       The same Java session, then four more client libraries against the same broker, each
+#       producing to a topic of its own in batches of every codec it has and consuming in a
+#       consumer group that commits (scripts/live-clients/): kafka-python 3.0.12 and
+#       confluent-kafka 2.16.1 (PyPI, every codec; each also creates and deletes its topic),
+#       kafkajs 2.2.4 (npm; none, gzip and snappy: its lz4 and zstd codecs are native modules that
+#       do not build here; it creates and deletes its topic) and librdkafka's C client (Debian's
+#       librdkafka-dev, every codec), installed into .cache/live-clients/.
 #   scripts/kafka-captures.sh kafka-3.9 OUT.pcap
 #       tests/live_kafka39.rs: this crate's codec at the versions Kafka 3.9.1 accepts and 4.x does
 #       not (Produce v0-2 with magic 0 and 1 message sets of every codec, Fetch v0-17, ...)
@@ -25,7 +26,8 @@
 #       is captured, and kafka-capture finds Kafka's by their first bytes).
 #
 # Needs tcpdump (Debian: tcpdump; the capture needs root or CAP_NET_RAW) and what each session
-# needs (Java 17 and Maven; the client matrix installs its clients into .cache/).
+# needs (Java 17 and Maven; python3, npm and librdkafka-dev for live-clients; the client matrix
+# installs its clients into .cache/).
 # kafka-wire-capture/tests/fixtures/live-clients-kafka-4.4.pcap, live-tests-kafka-3.9.pcap and
 # client-matrix-mock-broker.pcap were made so.
 # shellcheck source-path=SCRIPTDIR source=common.sh
@@ -67,6 +69,8 @@ install_live_clients() {
         "$cache/venv/bin/pip" install -q --disable-pip-version-check kafka-python==3.0.12 \
             confluent-kafka==2.16.1 python-snappy lz4 zstandard
     fi
+    pkg-config --exists rdkafka 2>/dev/null ||
+        die "librdkafka's C client not found: install it, e.g. 'apt-get install -y librdkafka-dev pkg-config'"
     if [[ ! -f "$cache/node/node_modules/kafkajs-snappy/package.json" ]]; then
         need npm "install Node.js and npm"
         say "installing kafkajs 2.2.4 and kafkajs-snappy into $cache/node (npm)"
@@ -94,6 +98,9 @@ case "$session" in
             timeout 120 "$cache/venv/bin/python" "$SCRIPT_DIR/live-clients/scenario.py" "$client" "127.0.0.1:$port" >&2
         done
         NODE_PATH="$cache/node/node_modules" timeout 120 node "$SCRIPT_DIR/live-clients/scenario.js" "127.0.0.1:$port" >&2
+        # shellcheck disable=SC2046  # pkg-config prints a list of flags on purpose
+        cc -O1 -Wall -Werror -o "$work/scenario" "$SCRIPT_DIR/live-clients/scenario.c" $(pkg-config --cflags --libs rdkafka)
+        timeout 120 "$work/scenario" "127.0.0.1:$port" >&2
         ;;
     kafka-3.9)
         broker start
