@@ -29,6 +29,8 @@ use kafka_wire_capture::packets::CaptureReader;
 ///   kafka-capture --format json kafka.pcap | jq  Kafka's request-log JSON
 ///   kafka-capture --format tree --api Metadata kafka.pcap
 ///   kafka-capture --stats --quiet kafka.pcap     counts and latency percentiles per API
+///   kafka-capture --quiet --html report kafka.pcap   report/index.html, a wire page per exchange
+///   kafka-capture --errors --client-id my-app kafka.pcap
 ///
 /// What cannot be read is said on stderr (bytes never captured, a response
 /// whose request is missing, a frame that does not decode) and never
