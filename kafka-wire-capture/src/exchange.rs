@@ -164,7 +164,8 @@ impl Exchange {
 }
 
 /// Something found in the capture that is not an exchange: what could not
-/// be read, and why.
+/// be read, and why. (Packets that hold no TCP segment to read are counted
+/// by [`Analyzer::skipped`], not reported one by one.)
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Notice {
     /// When (the packet's time).
@@ -257,9 +258,9 @@ pub enum NoticeKind {
     CutFrame {
         /// Which direction.
         way: Way,
-        /// The frame's size.
-        size: usize,
-        /// The bytes of it captured.
+        /// The frame's size, when its four bytes were captured.
+        size: Option<usize>,
+        /// The bytes of it captured after its size.
         captured: usize,
     },
     /// The bytes held by every connection passed `Options::max_memory`:
@@ -279,9 +280,6 @@ pub enum NoticeKind {
         /// The bytes of it held.
         held: usize,
     },
-    /// Packets of a connection that the capture cut short (its snap length)
-    /// or that do not parse; each leaves a gap.
-    BadPacket(NotTcp),
 }
 
 impl fmt::Display for NoticeKind {
@@ -302,9 +300,10 @@ impl fmt::Display for NoticeKind {
                 f,
                 "{way}: a frame size of {size} bytes (the limit is {limit}): not a frame; looking for the next one"
             ),
-            NoticeKind::Skipped { way, bytes } => {
-                write!(f, "{way}: {bytes} bytes skipped before the first frame start found")
-            }
+            NoticeKind::Skipped { way, bytes } => write!(
+                f,
+                "{way}: {bytes} bytes skipped, not known to start a frame (the connection began before the capture, or bytes before them were lost)"
+            ),
             NoticeKind::UnmatchedResponse { correlation_id } => write!(
                 f,
                 "a response with correlation id {correlation_id} whose request was not captured (read it with --assume API:VERSION)"
@@ -313,8 +312,11 @@ impl fmt::Display for NoticeKind {
                 let api = ApiKey::from_i16(*api_key).map_or_else(|| format!("api key {api_key}"), |a| a.name().to_string());
                 write!(f, "no response captured to {api} v{api_version}, correlation id {correlation_id}")
             }
-            NoticeKind::CutFrame { way, size, captured } => {
+            NoticeKind::CutFrame { way, size: Some(size), captured } => {
                 write!(f, "{way}: the capture ends inside a frame of {size} bytes, {captured} of them captured")
+            }
+            NoticeKind::CutFrame { way, size: None, .. } => {
+                write!(f, "{way}: the capture ends inside a frame's size")
             }
             NoticeKind::MemoryLimit { limit, held } => write!(
                 f,
@@ -324,7 +326,6 @@ impl fmt::Display for NoticeKind {
                 f,
                 "{way}: a frame not yet whole dropped ({held} bytes held), to keep under the memory limit"
             ),
-            NoticeKind::BadPacket(why) => write!(f, "a packet not read: {why}"),
         }
     }
 }
@@ -384,12 +385,43 @@ struct Conn {
     /// Whether the connection is Kafka's: to one of its ports, or its first
     /// bytes a request.
     kafka: bool,
+    /// The side that sent the SYN, and its sequence number.
+    syn_seq: Option<(usize, u32)>,
+    /// The bytes of the requests waiting.
+    pending_bytes: usize,
     /// Requests waiting, by correlation id, and their order.
     pending: HashMap<i32, Pending>,
     order: VecDeque<i32>,
 }
 
 impl Conn {
+    /// Keeps a request waiting for its response; returns the one it
+    /// replaces, of the same correlation id.
+    fn wait(&mut self, correlation_id: i32, request: Pending) -> Option<Pending> {
+        self.pending_bytes += request.request.frame.len();
+        let old = self.pending.insert(correlation_id, request);
+        if let Some(old) = &old {
+            self.pending_bytes -= old.request.frame.len();
+            self.order.retain(|&c| c != correlation_id);
+        }
+        self.order.push_back(correlation_id);
+        old
+    }
+
+    /// The request waiting with `correlation_id`, no longer waiting.
+    fn answer(&mut self, correlation_id: i32) -> Option<Pending> {
+        let p = self.pending.remove(&correlation_id)?;
+        self.pending_bytes -= p.request.frame.len();
+        self.order.retain(|&c| c != correlation_id);
+        Some(p)
+    }
+
+    /// The request waiting longest, no longer waiting.
+    fn oldest(&mut self) -> Option<(i32, Pending)> {
+        let correlation_id = *self.order.front()?;
+        self.answer(correlation_id).map(|p| (correlation_id, p))
+    }
+
     fn connection(&self) -> Option<Connection> {
         let c = self.client.filter(|_| self.kafka)?;
         Some(Connection {
@@ -469,13 +501,19 @@ impl Analyzer {
         &self.skipped
     }
 
-    /// Bytes held: out of order, and delivered but not yet a whole frame;
-    /// with the requests waiting for responses, what memory holds.
+    /// Bytes held by the open connections: out of order, delivered but not
+    /// yet a whole frame, and of the requests waiting for responses. What
+    /// [`Options::max_memory`] bounds.
     pub fn held_bytes(&self) -> usize {
         self.connections
             .values()
-            .flat_map(|c| c.sides.iter())
-            .map(|s| s.stream.held_bytes() + s.buf.len())
+            .map(|c| {
+                c.pending_bytes
+                    + c.sides
+                        .iter()
+                        .map(|s| s.stream.held_bytes() + s.buf.len())
+                        .sum::<usize>()
+            })
             .sum()
     }
 
@@ -522,25 +560,31 @@ impl Analyzer {
         }));
         let mut held = held;
         while held > self.options.max_memory {
+            // Who holds the most: a direction (out of order, or a frame
+            // being cut), or a connection's requests waiting (side 2).
             let most = self
                 .connections
                 .iter()
                 .flat_map(|(key, c)| {
-                    (0..2).map(move |side| {
-                        (
-                            *key,
-                            side,
-                            c.sides[side].stream.held_bytes(),
-                            c.sides[side].buf.len(),
-                        )
-                    })
+                    let sides = (0..2).map(move |side| {
+                        let s = &c.sides[side];
+                        (*key, side, s.stream.held_bytes() + s.buf.len())
+                    });
+                    sides.chain([(*key, 2, c.pending_bytes)])
                 })
-                .max_by_key(|&(_, _, out_of_order, frame)| out_of_order + frame);
-            let Some((key, side, out_of_order, frame)) = most.filter(|m| m.2 + m.3 > 0) else {
+                .max_by_key(|&(_, _, bytes)| bytes);
+            let Some((key, side, _)) = most.filter(|m| m.2 > 0) else {
                 break;
             };
             let conn = self.connections.get_mut(&key).expect("a connection");
-            if out_of_order > 0 {
+            if side == 2 {
+                let connection = conn
+                    .connection()
+                    .expect("requests wait on Kafka's connections");
+                if let Some((correlation_id, p)) = conn.oldest() {
+                    Self::unanswered(connection, correlation_id, p, sink);
+                }
+            } else if conn.sides[side].stream.held_bytes() > 0 {
                 Self::step(
                     &self.options,
                     conn,
@@ -551,6 +595,7 @@ impl Analyzer {
                     |d, out, ev| d.finish(out, ev),
                 );
             } else {
+                let frame = conn.sides[side].buf.len();
                 let s = &mut conn.sides[side];
                 s.buf.clear();
                 s.synced = false;
@@ -579,15 +624,23 @@ impl Analyzer {
         let (a, b) = (segment.source, segment.destination);
         let key = if a <= b { (a, b) } else { (b, a) };
         let side = usize::from(a != key.0);
-        if segment.syn && !segment.ack {
-            // A new connection on the same ports ends the old one.
+        let opening = segment.syn && !segment.ack;
+        if opening {
+            // A new connection on the same ports ends the old one; the same
+            // SYN again (a retransmission) does not.
             if let Some(mut old) = self.connections.remove(&key) {
-                if old.sides.iter().any(|s| s.stream.offset() > 0) {
-                    self.close(&mut old, time, sink);
-                } else {
+                let retransmitted = old.syn_seq == Some((side, segment.seq));
+                if retransmitted {
                     self.connections.insert(key, old);
+                } else {
+                    self.close(&mut old, time, sink);
                 }
             }
+        } else if segment.payload.is_empty() && !segment.syn && !self.connections.contains_key(&key)
+        {
+            // An ACK, FIN or RST of a connection closed already (or begun
+            // before the capture, with nothing to read yet): no connection.
+            return;
         }
         let options = &self.options;
         let conn = self.connections.entry(key).or_insert_with(|| {
@@ -606,12 +659,16 @@ impl Analyzer {
                 sides: [Side::new(options.max_held), Side::new(options.max_held)],
                 kafka: client.is_some(),
                 client,
+                syn_seq: None,
                 pending: HashMap::new(),
+                pending_bytes: 0,
                 order: VecDeque::new(),
             }
         });
-        if conn.client.is_none() && segment.syn && !segment.ack {
+        if opening {
+            // The SYN's sender is the client, whatever the ports say.
             conn.client = Some(side);
+            conn.syn_seq = Some((side, segment.seq));
         }
         if segment.ack {
             // What the other direction sent and this one acknowledges, and
@@ -753,48 +810,56 @@ impl Analyzer {
         if data.is_empty() {
             return;
         }
+        let fresh = std::mem::replace(&mut conn.sides[side].fresh, false);
         if !conn.kafka {
-            // Neither port is Kafka's: the connection is when the first
-            // bytes read as a request.
-            if conn.sides[side].fresh && plausible_request(data, options.max_frame) {
+            // Neither port is Kafka's: the connection is when its client's
+            // first bytes are a whole request that reads.
+            let may_be_client = conn.client.is_none_or(|c| c == side);
+            if fresh && may_be_client && whole_request_at(data, 0, options.max_frame) {
                 conn.kafka = true;
                 conn.client = Some(side);
             } else {
-                conn.sides[side].fresh = false;
-                conn.sides[side].skipped += data.len() as u64;
                 return;
             }
         }
         let (way, connection) = (Self::way(conn, side), conn.connection());
+        let client = conn.client == Some(side);
         let s = &mut conn.sides[side];
-        let fresh = std::mem::replace(&mut s.fresh, false);
         if fresh && s.stream.from_syn() {
             // Captured from the connection's start: a frame starts here.
             s.synced = true;
         }
-        if !s.synced && s.buf.is_empty() {
-            // A chunk that starts where a segment started: a frame start?
-            let starts = if conn.client == Some(side) {
-                plausible_request(data, options.max_frame)
-            } else {
-                plausible_response(data, options.max_frame, &conn.pending)
-            };
-            if !starts {
-                s.skipped += data.len() as u64;
-                return;
-            }
-            s.synced = true;
-            if s.skipped > 0 {
-                let bytes = std::mem::take(&mut s.skipped);
-                sink(Event::Notice(Notice {
-                    time,
-                    connection,
-                    kind: NoticeKind::Skipped { way, bytes },
-                }));
+        s.buf.extend_from_slice(data);
+        if !s.synced {
+            match find_frame_start(&s.buf, client, options.max_frame, &conn.pending) {
+                Scan::Found(at) => {
+                    s.skipped += at as u64;
+                    s.buf.drain(..at);
+                    s.synced = true;
+                    if s.skipped > 0 {
+                        let bytes = std::mem::take(&mut s.skipped);
+                        sink(Event::Notice(Notice {
+                            time,
+                            connection,
+                            kind: NoticeKind::Skipped { way, bytes },
+                        }));
+                    }
+                }
+                Scan::Wait(at) => {
+                    s.skipped += at as u64;
+                    s.buf.drain(..at);
+                    return;
+                }
+                Scan::None => {
+                    // The last bytes may begin a frame the next ones end.
+                    let keep = s.buf.len().min(7);
+                    let skip = s.buf.len() - keep;
+                    s.skipped += skip as u64;
+                    s.buf.drain(..skip);
+                    return;
+                }
             }
         }
-        let s = &mut conn.sides[side];
-        s.buf.extend_from_slice(data);
         let mut at = 0;
         let mut frames = Vec::new();
         while let Some(size) = s.buf.get(at..at + 4) {
@@ -823,7 +888,7 @@ impl Analyzer {
         }
         s.buf.drain(..at);
         for frame in frames {
-            if conn.client == Some(side) {
+            if client {
                 Self::request(options, conn, time, frame, sink);
             } else {
                 Self::response(options, conn, time, frame, sink);
@@ -890,26 +955,22 @@ impl Analyzer {
             })));
             return;
         }
-        if let Some(old) = conn.pending.insert(
-            correlation_id,
-            Pending {
-                api_key,
-                api_version,
-                client_id,
-                request,
-            },
-        ) {
+        let waiting = Pending {
+            api_key,
+            api_version,
+            client_id,
+            request,
+        };
+        if let Some(old) = conn.wait(correlation_id, waiting) {
             // The same correlation id again before its response: the first
             // is unanswered.
             Self::unanswered(connection, correlation_id, old, sink);
-            conn.order.retain(|&c| c != correlation_id);
         }
-        conn.order.push_back(correlation_id);
         while conn.order.len() > options.max_in_flight {
-            let oldest = conn.order.pop_front().expect("a request");
-            if let Some(old) = conn.pending.remove(&oldest) {
-                Self::unanswered(connection, oldest, old, sink);
-            }
+            let Some((oldest, old)) = conn.oldest() else {
+                break;
+            };
+            Self::unanswered(connection, oldest, old, sink);
         }
     }
 
@@ -952,10 +1013,7 @@ impl Analyzer {
         let correlation_id = frame
             .get(..4)
             .map_or(-1, |b| i32::from_be_bytes([b[0], b[1], b[2], b[3]]));
-        let pending = conn.pending.remove(&correlation_id);
-        if pending.is_some() {
-            conn.order.retain(|&c| c != correlation_id);
-        }
+        let pending = conn.answer(correlation_id);
         let (api_key, api_version, client_id, request) = match pending {
             Some(p) => (p.api_key, p.api_version, p.client_id, Some(p.request)),
             None => {
@@ -1009,69 +1067,126 @@ impl Analyzer {
                 sink,
                 |d, out, ev| d.finish(out, ev),
             );
+            let (way, connection) = (Self::way(conn, side), conn.connection());
             let s = &conn.sides[side];
-            if conn.kafka && s.synced && s.buf.len() >= 4 {
-                let size = i32::from_be_bytes(s.buf[..4].try_into().expect("4 bytes")) as usize;
+            if !conn.kafka {
+                continue;
+            }
+            if s.synced && !s.buf.is_empty() {
+                let size = s
+                    .buf
+                    .get(..4)
+                    .map(|b| i32::from_be_bytes([b[0], b[1], b[2], b[3]]) as usize);
                 sink(Event::Notice(Notice {
                     time,
-                    connection: conn.connection(),
+                    connection,
                     kind: NoticeKind::CutFrame {
-                        way: Self::way(conn, side),
+                        way,
                         size,
-                        captured: s.buf.len() - 4,
+                        captured: s.buf.len().saturating_sub(4),
                     },
+                }));
+            }
+            let bytes = s.skipped + if s.synced { 0 } else { s.buf.len() as u64 };
+            if bytes > 0 {
+                sink(Event::Notice(Notice {
+                    time,
+                    connection,
+                    kind: NoticeKind::Skipped { way, bytes },
                 }));
             }
         }
         let Some(connection) = conn.connection() else {
             return;
         };
-        let mut waiting: Vec<_> = conn.order.drain(..).collect();
-        waiting.dedup();
-        for correlation_id in waiting {
-            if let Some(p) = conn.pending.remove(&correlation_id) {
-                Self::unanswered(connection, correlation_id, p, sink);
-            }
+        while let Some((correlation_id, p)) = conn.oldest() {
+            Self::unanswered(connection, correlation_id, p, sink);
         }
     }
 }
 
-/// Whether `data` starts with a request frame's size and header: a size
-/// within the limit, an API key this crate knows at a version it reads, and
-/// a header that reads.
-pub fn plausible_request(data: &[u8], max_frame: usize) -> bool {
+/// What a look for a frame start in bytes not known to start one found.
+enum Scan {
+    /// A whole frame that reads starts at this offset.
+    Found(usize),
+    /// A frame may start at this offset; it is not whole yet.
+    Wait(usize),
+    /// No frame starts in the bytes (but for the last few, which may begin
+    /// one).
+    None,
+}
+
+/// The most a frame that may start after a gap is waited for; a larger
+/// candidate is passed over (the next frame start is found instead).
+const RESYNC_WAIT: usize = 1 << 20;
+
+/// The first offset in `buf` where a frame starts: a size within the limit,
+/// then a request header of an API and version this crate knows (`client`),
+/// or a correlation id a request waits for; and the whole frame reads as
+/// that request, or as that request's response.
+fn find_frame_start(
+    buf: &[u8],
+    client: bool,
+    max_frame: usize,
+    pending: &HashMap<i32, Pending>,
+) -> Scan {
+    let i32_at = |i: usize| {
+        buf.get(i..i + 4)
+            .map(|b| i32::from_be_bytes([b[0], b[1], b[2], b[3]]))
+    };
+    let i16_at = |i: usize| buf.get(i..i + 2).map(|b| i16::from_be_bytes([b[0], b[1]]));
+    for at in 0..buf.len().saturating_sub(7) {
+        let Some(size) = i32_at(at).and_then(|s| usize::try_from(s).ok()) else {
+            continue;
+        };
+        if size < 8 || size > max_frame {
+            continue;
+        }
+        let candidate = if client {
+            let (key, version) = (i16_at(at + 4).unwrap_or(-1), i16_at(at + 6).unwrap_or(-1));
+            ApiKey::from_i16(key).is_some_and(|api| api.all_versions().contains(version))
+        } else {
+            i32_at(at + 4).is_some_and(|corr| pending.contains_key(&corr))
+        };
+        if !candidate {
+            continue;
+        }
+        let Some(frame) = buf.get(at + 4..at + 4 + size) else {
+            if size <= RESYNC_WAIT {
+                return Scan::Wait(at);
+            }
+            continue;
+        };
+        let frame = Bytes::copy_from_slice(frame);
+        let reads = if client {
+            FrameView::read_request(frame).is_ok()
+        } else {
+            let corr = i32_at(at + 4).unwrap_or_default();
+            let p = &pending[&corr];
+            FrameView::response(frame.clone(), p.api_key, p.api_version).is_ok()
+                || (p.api_key == ApiKey::ApiVersions as i16
+                    && FrameView::response(frame, p.api_key, 0).is_ok())
+        };
+        if reads {
+            return Scan::Found(at);
+        }
+    }
+    Scan::None
+}
+
+/// Whether `data` starts with a whole request frame that reads exactly (no
+/// bytes after its body: a connection on no Kafka port is taken for Kafka's
+/// on this evidence alone).
+fn whole_request_at(data: &[u8], at: usize, max_frame: usize) -> bool {
     let Some(size) = data
-        .get(..4)
-        .map(|b| i32::from_be_bytes([b[0], b[1], b[2], b[3]]))
+        .get(at..at + 4)
+        .and_then(|b| usize::try_from(i32::from_be_bytes([b[0], b[1], b[2], b[3]])).ok())
     else {
         return false;
     };
-    if size < 8 || size as usize > max_frame {
+    if size < 8 || size > max_frame {
         return false;
     }
-    let Some(&[k0, k1, v0, v1]) = data.get(4..8) else {
-        return false;
-    };
-    let (key, version) = (i16::from_be_bytes([k0, k1]), i16::from_be_bytes([v0, v1]));
-    let Some(api) = ApiKey::from_i16(key) else {
-        return false;
-    };
-    if !api.all_versions().contains(version) {
-        return false;
-    }
-    let header = Bytes::copy_from_slice(&data[4..data.len().min(4 + size as usize).min(4 + 1024)]);
-    kafka_wire::frame::peek_request_header(&header).is_ok()
-}
-
-/// Whether `data` starts with a response frame's size and a correlation id
-/// a request waits for.
-fn plausible_response(data: &[u8], max_frame: usize, pending: &HashMap<i32, Pending>) -> bool {
-    match (data.get(..4), data.get(4..8)) {
-        (Some(size), Some(corr)) => {
-            let size = i32::from_be_bytes(size.try_into().expect("4 bytes"));
-            let corr = i32::from_be_bytes(corr.try_into().expect("4 bytes"));
-            (4..=max_frame as i64).contains(&i64::from(size)) && pending.contains_key(&corr)
-        }
-        _ => false,
-    }
+    data.get(at + 4..at + 4 + size)
+        .is_some_and(|frame| FrameView::request(Bytes::copy_from_slice(frame)).is_ok())
 }

@@ -122,16 +122,21 @@ impl<R: Read> CaptureReader<R> {
     pub fn next_packet(&mut self) -> Option<Result<Packet<'_>, CaptureError>> {
         match self {
             CaptureReader::Pcap(reader) => {
-                let link = reader.header().datalink;
-                Some(reader.next_packet()?.map_err(Into::into).map(|p| {
-                    let data = match p.data {
-                        std::borrow::Cow::Borrowed(d) => d,
-                        // pcap-file borrows from its buffer.
-                        std::borrow::Cow::Owned(_) => unreachable!("pcap-file lends its packets"),
+                let header = reader.header();
+                // The raw record: pcap-file 2.0.0 refuses a packet whose
+                // original length passes the snap length, which is a packet
+                // the capture cut (tcp_segment says so), not a broken file.
+                Some(reader.next_raw_packet()?.map_err(Into::into).map(|p| {
+                    let std::borrow::Cow::Borrowed(data) = p.data else {
+                        unreachable!("pcap-file lends its packets")
+                    };
+                    let frac = match header.ts_resolution {
+                        pcap_file::TsResolution::MicroSecond => u64::from(p.ts_frac) * 1_000,
+                        pcap_file::TsResolution::NanoSecond => u64::from(p.ts_frac),
                     };
                     Packet {
-                        time: p.timestamp,
-                        link,
+                        time: Duration::from_secs(u64::from(p.ts_sec)) + Duration::from_nanos(frac),
+                        link: header.datalink,
                         data,
                         original_len: p.orig_len,
                     }

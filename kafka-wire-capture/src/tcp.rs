@@ -8,6 +8,11 @@ use std::collections::BTreeMap;
 /// against.
 const CHECKED_TAIL: usize = 64 << 10;
 
+/// What holding a segment out of order costs beside its bytes (its map
+/// entry and its allocation), counted against the limit: a run of one-byte
+/// segments may not hold fifty times the limit.
+const HELD_ENTRY_COST: usize = 64;
+
 /// What putting a segment in order found, beside the bytes it delivered.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum StreamEvent {
@@ -22,8 +27,9 @@ pub enum StreamEvent {
         /// How many of the bytes delivered by the same call come before it.
         delivered_before: usize,
     },
-    /// A segment's bytes at `offset` differ from the bytes already there
-    /// (delivered, or held out of order): the first copy is kept.
+    /// A segment's bytes at `offset` differ from the bytes already there:
+    /// those delivered within the last 64 KiB, or a segment held out of
+    /// order that starts at the same place. The first copy is kept.
     Conflict {
         /// Where the first differing byte is.
         offset: u64,
@@ -58,6 +64,8 @@ pub struct Direction {
     from_syn: bool,
     /// The offset the FIN takes, once seen.
     fin_at: Option<u64>,
+    /// The offset up to which the other direction acknowledged.
+    acked: u64,
 }
 
 impl Direction {
@@ -74,6 +82,7 @@ impl Direction {
             finished: false,
             from_syn: false,
             fin_at: None,
+            acked: 0,
         }
     }
 
@@ -83,9 +92,10 @@ impl Direction {
         self.from_syn
     }
 
-    /// Bytes held out of order.
+    /// What the segments held out of order cost: their bytes, and
+    /// [`HELD_ENTRY_COST`] each.
     pub fn held_bytes(&self) -> usize {
-        self.held_bytes
+        self.held_bytes + self.held.len() * HELD_ENTRY_COST
     }
 
     /// The offset of the next byte to deliver: the bytes delivered so far,
@@ -137,14 +147,15 @@ impl Direction {
         };
         self.take(start, payload, out, events);
         self.drain(out, events);
-        if self.held_bytes > self.max_held {
+        self.skip_acknowledged_holes(out, events);
+        if self.held_bytes() > self.max_held {
             if !self.limit_reported {
                 self.limit_reported = true;
                 events.push(StreamEvent::LimitReached {
                     limit: self.max_held,
                 });
             }
-            while self.held_bytes > self.max_held {
+            while self.held_bytes() > self.max_held && !self.held.is_empty() {
                 self.skip_to_held(out.len(), events);
                 self.drain(out, events);
             }
@@ -152,8 +163,11 @@ impl Direction {
     }
 
     /// The other direction acknowledges every byte before sequence number
-    /// `ack`: the bytes before it that were not captured never will be. They
-    /// are reported as a gap, and what is held up to there is delivered.
+    /// `ack`. A hole before a segment held out of order, acknowledged whole,
+    /// was sent and received, and the capture missed it: it is reported as
+    /// a gap, and what is held after it delivered. A hole with nothing
+    /// captured after it yet is left open: a capture may hold an ACK before
+    /// the data it acknowledges.
     pub fn acknowledged(&mut self, ack: u32, out: &mut Vec<u8>, events: &mut Vec<StreamEvent>) {
         let Some(base) = self.base else {
             return;
@@ -165,22 +179,19 @@ impl Direction {
         }
         // An acknowledged FIN is no byte.
         let until = (self.next + ahead as u64).min(self.fin_at.unwrap_or(u64::MAX));
-        while self.next < until {
-            let first = self.held.first_key_value().map(|(&k, _)| k);
-            match first {
-                Some(k) if k <= self.next => self.drain(out, events),
-                _ => {
-                    let to = first.map_or(until, |k| k.min(until));
-                    events.push(StreamEvent::Gap {
-                        offset: self.next,
-                        missing: to - self.next,
-                        delivered_before: out.len(),
-                    });
-                    self.next = to;
-                    self.tail.clear();
-                    self.drain(out, events);
-                }
+        self.acked = self.acked.max(until);
+        self.skip_acknowledged_holes(out, events);
+    }
+
+    /// Gives up the holes before held segments that the other direction
+    /// acknowledged whole (see [`acknowledged`](Self::acknowledged)).
+    fn skip_acknowledged_holes(&mut self, out: &mut Vec<u8>, events: &mut Vec<StreamEvent>) {
+        while let Some((&first, _)) = self.held.first_key_value() {
+            if first <= self.next || first > self.acked {
+                break;
             }
+            self.skip_to_held(out.len(), events);
+            self.drain(out, events);
         }
     }
 
@@ -369,34 +380,47 @@ mod tests {
     }
 
     #[test]
-    fn bytes_acknowledged_and_never_captured_are_a_gap_at_once() {
+    fn an_acknowledged_hole_before_held_bytes_is_a_gap() {
         let mut d = Direction::new(1 << 20);
         let (mut out, mut ev) = (Vec::new(), Vec::new());
         d.push(0, false, false, b"ab", &mut out, &mut ev);
-        d.push(6, false, false, b"gh", &mut out, &mut ev);
-        d.acknowledged(4, &mut out, &mut ev); // the peer has 0-3
-        assert_eq!(out, b"ab");
+        d.acknowledged(6, &mut out, &mut ev); // before anything after the hole: left open
+        assert!(ev.is_empty());
+        d.push(6, false, false, b"gh", &mut out, &mut ev); // captured after the hole
+        assert_eq!(out, b"abgh");
         assert_eq!(
             ev,
             [StreamEvent::Gap {
                 offset: 2,
-                missing: 2,
+                missing: 4,
                 delivered_before: 2
             }]
         );
-        d.acknowledged(8, &mut out, &mut ev); // and 4-7: 4-5 never captured
-        assert_eq!(out, b"abgh");
+        d.push(10, false, false, b"kl", &mut out, &mut ev);
+        d.acknowledged(9, &mut out, &mut ev); // the hole 8-9 is not acknowledged whole
+        assert_eq!(ev.len(), 1);
+        d.acknowledged(12, &mut out, &mut ev);
         assert_eq!(
             ev[1],
             StreamEvent::Gap {
-                offset: 4,
+                offset: 8,
                 missing: 2,
-                delivered_before: 2
+                delivered_before: 4
             }
         );
-        d.acknowledged(8, &mut out, &mut ev);
+        assert_eq!(out, b"abghkl");
         d.acknowledged(3, &mut out, &mut ev); // old acks change nothing
-        assert_eq!((out.len(), ev.len(), d.offset()), (4, 2, 8));
+        assert_eq!((out.len(), ev.len(), d.offset()), (6, 2, 12));
+    }
+
+    #[test]
+    fn an_ack_before_the_data_it_acknowledges_loses_nothing() {
+        let mut d = Direction::new(1 << 20);
+        let (mut out, mut ev) = (Vec::new(), Vec::new());
+        d.push(0, false, false, b"ab", &mut out, &mut ev);
+        d.acknowledged(2_000_000_000, &mut out, &mut ev); // even a bogus one
+        d.push(2, false, false, b"cd", &mut out, &mut ev);
+        assert_eq!((out.as_slice(), ev.as_slice()), (&b"abcd"[..], &[][..]));
     }
 
     #[test]

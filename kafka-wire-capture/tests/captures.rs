@@ -737,3 +737,170 @@ fn bytes_after_a_request_body_are_not_read_as_kafka_does_not() {
         serde_json::from_str(&kafka_wire_capture::output::json_line(&exchanges[0])).unwrap();
     assert_eq!(json["requestIgnoredBytes"], 3);
 }
+
+#[test]
+fn packets_cut_by_the_snap_length_are_gaps_not_the_end_of_the_file() {
+    let mut c = opened(40_018);
+    let (m1, r1) = metadata(1);
+    let (m2, r2) = metadata(2);
+    c.send(CLIENT, &m1, 1460);
+    c.send(SERVER, &r1, 1460);
+    let cut_at = c.packets.len();
+    c.send(CLIENT, &m2, 1460);
+    c.send(SERVER, &r2, 1460);
+    let (m3, r3) = metadata(3);
+    c.send(CLIENT, &m3, 1460);
+    c.send(SERVER, &r3, 1460);
+    c.close();
+    // A snap length of 60 bytes: the second request's packet is cut.
+    let header = PcapHeader {
+        datalink: DataLink::ETHERNET,
+        snaplen: 60,
+        ..PcapHeader::default()
+    };
+    let mut w = PcapWriter::with_header(Vec::new(), header).unwrap();
+    for (i, (time, data)) in c.packets.iter().enumerate() {
+        let kept = if i == cut_at { &data[..60] } else { &data[..] };
+        let raw = pcap_file::pcap::RawPcapPacket {
+            ts_sec: time.as_secs() as u32,
+            ts_frac: time.subsec_micros(),
+            incl_len: kept.len() as u32,
+            orig_len: data.len() as u32,
+            data: kept.into(),
+        };
+        w.write_raw_packet(&raw).unwrap();
+    }
+    let (mut exchanges, mut notices) = (Vec::new(), Vec::new());
+    let analyzer = read_capture(
+        &w.into_writer()[..],
+        Options::default(),
+        &mut |e: Event| match e {
+            Event::Exchange(x) => exchanges.push(*x),
+            Event::Notice(n) => notices.push(n),
+        },
+    )
+    .expect("the whole file reads");
+    let got: Vec<String> = exchanges.iter().map(summary).collect();
+    assert_eq!(got, ["Metadata v12 #1 ok/ok", "Metadata v12 #3 ok/ok"]);
+    assert_eq!(
+        analyzer.skipped().values().sum::<u64>(),
+        1,
+        "{:?}",
+        analyzer.skipped()
+    );
+    assert!(
+        notices.iter().any(|n| matches!(
+            n.kind,
+            NoticeKind::Gap {
+                way: Way::Requests,
+                ..
+            }
+        )),
+        "{notices:#?}"
+    );
+}
+
+#[test]
+fn an_ack_captured_before_the_data_it_acknowledges_loses_nothing() {
+    let mut c = opened(40_019);
+    let (m, r) = metadata(1);
+    let request = c.segments(CLIENT, &m, 1460);
+    // The server's ACK of the request comes first in the capture.
+    let ack = c.packet(SERVER, c.seq[1], "A", &[]);
+    c.push(ack);
+    for p in request {
+        c.push(p);
+    }
+    c.send(SERVER, &r, 1460);
+    c.close();
+    let (exchanges, notices) = analyze(&pcap(&c.packets), Options::default());
+    assert!(notices.is_empty(), "{notices:#?}");
+    assert_eq!(
+        exchanges.iter().map(summary).collect::<Vec<_>>(),
+        ["Metadata v12 #1 ok/ok"]
+    );
+}
+
+#[test]
+fn connections_are_numbered_one_after_the_other_and_a_closed_one_stays_closed() {
+    let mut packets = Vec::new();
+    for port in [40_020, 40_021] {
+        let mut c = opened(port);
+        let (m, r) = metadata(1);
+        c.send(CLIENT, &m, 1460);
+        c.send(SERVER, &r, 1460);
+        c.close();
+        let last_ack = c.packet(CLIENT, c.seq[0], "A", &[]);
+        c.push(last_ack);
+        packets.extend(c.packets);
+    }
+    let (exchanges, notices) = analyze(&pcap(&packets), Options::default());
+    assert!(notices.is_empty(), "{notices:#?}");
+    let ids: Vec<u32> = exchanges.iter().map(|x| x.connection.id).collect();
+    assert_eq!(ids, [1, 2]);
+}
+
+#[test]
+fn a_frame_start_inside_a_segment_is_found_and_checked_by_a_whole_decode() {
+    let mut c = opened(40_022);
+    let (m1, r1) = metadata(7);
+    let (m2, r2) = metadata(8);
+    c.send(CLIENT, &m1, 1460);
+    c.send(CLIENT, &m2, 1460);
+    // The end of one response and the whole next one in one segment.
+    let last = c.segments(SERVER, &[r1.clone(), r2].concat(), 1460);
+    let from = r1.len() - 5;
+    let tail = [&r1[from..], &metadata(8).1[..]].concat();
+    // The capture begins with that segment: its first bytes are not a frame.
+    let seq = (u32::MAX - 100).wrapping_add(1 + from as u32);
+    let p = c.packet(SERVER, seq, "A", &tail);
+    drop(last);
+    let packets: Vec<_> = c.packets[2..]
+        .iter()
+        .cloned()
+        .chain([(c.time, p)])
+        .collect();
+    let (exchanges, notices) = analyze(&pcap(&packets), Options::default());
+    let got: Vec<String> = exchanges.iter().map(summary).collect();
+    assert_eq!(
+        got,
+        ["Metadata v12 #8 ok/ok", "Metadata v12 #7 ok/-"],
+        "{notices:#?}"
+    );
+    assert!(
+        notices.iter().any(|n| n.kind
+            == NoticeKind::Skipped {
+                way: Way::Responses,
+                bytes: 5
+            }),
+        "{notices:#?}"
+    );
+}
+
+#[test]
+fn requests_waiting_for_responses_count_against_the_memory_limit() {
+    // A capture of one direction only: requests, no responses.
+    let mut c = opened(40_023);
+    for corr in 0..200 {
+        c.send(CLIENT, &metadata(corr).0, 1460);
+    }
+    let options = Options {
+        max_memory: 2_000,
+        ..Options::default()
+    };
+    let (exchanges, notices) = analyze(&pcap(&c.packets), options);
+    assert_eq!(exchanges.len(), 200);
+    assert!(notices
+        .iter()
+        .any(|n| matches!(n.kind, NoticeKind::MemoryLimit { .. })));
+    // Evicted as the limit was passed, not only at the end.
+    let first_unanswered = notices
+        .iter()
+        .position(|n| matches!(n.kind, NoticeKind::Unanswered { .. }))
+        .unwrap();
+    assert!(
+        notices[first_unanswered].time < c.time,
+        "{:?}",
+        notices[first_unanswered]
+    );
+}
