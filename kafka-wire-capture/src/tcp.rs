@@ -92,8 +92,8 @@ impl Direction {
         self.from_syn
     }
 
-    /// What the segments held out of order cost: their bytes, and
-    /// [`HELD_ENTRY_COST`] each.
+    /// What the segments held out of order cost: their bytes, and 64 bytes
+    /// each (their entries and allocations).
     pub fn held_bytes(&self) -> usize {
         self.held_bytes + self.held.len() * HELD_ENTRY_COST
     }
