@@ -1,0 +1,143 @@
+//! The `kafka-capture` command as a user runs it, on the fixtures: its
+//! formats, filters, report, exit codes and messages.
+
+use std::process::{Command, Output};
+
+fn fixture(name: &str) -> String {
+    format!("{}/tests/fixtures/{name}", env!("CARGO_MANIFEST_DIR"))
+}
+
+fn run(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_kafka-capture"))
+        .args(args)
+        .output()
+        .expect("kafka-capture runs")
+}
+
+fn stdout(out: &Output) -> String {
+    String::from_utf8(out.stdout.clone()).unwrap()
+}
+
+fn stderr(out: &Output) -> String {
+    String::from_utf8(out.stderr.clone()).unwrap()
+}
+
+const MATRIX: &str = "client-matrix-mock-broker.pcap";
+
+#[test]
+fn a_line_per_exchange_and_a_summary_on_stderr() {
+    let out = run(&[&fixture(MATRIX)]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(stdout(&out).lines().count(), 956);
+    assert!(stderr(&out).ends_with(
+        "kafka-capture: 2649 packets, 956 exchanges shown, 0 with a message that does not decode, 0 notices\n"
+    ));
+}
+
+#[test]
+fn filters_keep_what_they_name() {
+    let path = fixture(MATRIX);
+    let lines = |args: &[&str]| {
+        let out = run(&[args, &[path.as_str()]].concat());
+        assert!(out.status.success(), "{args:?}: {}", stderr(&out));
+        stdout(&out).lines().map(String::from).collect::<Vec<_>>()
+    };
+    let metadata = lines(&["--api", "metadata"]);
+    assert!(!metadata.is_empty());
+    assert!(
+        metadata.iter().all(|l| l.contains(" Metadata v")),
+        "{metadata:?}"
+    );
+    assert_eq!(lines(&["--api", "3"]), metadata);
+    let two = lines(&["--api", "Metadata,CreateTopics"]);
+    assert!(two.len() > metadata.len());
+    let kafkajs = lines(&["--client-id", "matrix-kafkajs-k0"]);
+    assert!(!kafkajs.is_empty() && kafkajs.iter().all(|l| l.contains("\"matrix-kafkajs-k0\"")));
+    let third = lines(&["--connection", "#3"]);
+    assert!(!third.is_empty() && third.iter().all(|l| l.contains(" #3 ")));
+    let errors = lines(&["--errors"]);
+    assert!(
+        !errors.is_empty() && errors.iter().all(|l| l.contains(" errors: ")),
+        "{errors:?}"
+    );
+}
+
+#[test]
+fn json_lines_and_the_stats_table() {
+    let out = run(&["--format", "json", "--api", "ApiVersions", &fixture(MATRIX)]);
+    let lines = stdout(&out);
+    for line in lines.lines() {
+        let x: serde_json::Value = serde_json::from_str(line).unwrap();
+        assert_eq!(x["requestHeader"]["requestApiKeyName"], "API_VERSIONS");
+        assert!(x["response"]["apiKeys"].is_array(), "{line}");
+    }
+    let out = run(&["--stats", "--quiet", &fixture(MATRIX)]);
+    let table = stdout(&out);
+    assert!(table.starts_with("api "), "{table}");
+    assert!(
+        table.contains("\nApiVersions                         0 "),
+        "{table}"
+    );
+}
+
+#[test]
+fn the_html_report_is_written_where_asked() {
+    let dir = std::env::temp_dir().join(format!("kafka-capture-cli-{}", std::process::id()));
+    let out = run(&[
+        "--quiet",
+        "--html",
+        dir.to_str().unwrap(),
+        "--html-pages",
+        "3",
+        &fixture("live-tests-kafka-3.9.pcap"),
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let files = std::fs::read_dir(&dir).unwrap().count();
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert_eq!(files, 4);
+    assert!(stderr(&out).contains("index.html"));
+}
+
+#[test]
+fn usage_mistakes_and_unreadable_files_are_exit_code_2_with_a_message() {
+    let bad_api = run(&["--api", "Nope", &fixture(MATRIX)]);
+    assert_eq!(bad_api.status.code(), Some(2));
+    assert!(
+        stderr(&bad_api).contains("no API named \"Nope\""),
+        "{}",
+        stderr(&bad_api)
+    );
+    let bad_assume = run(&["--assume", "Fetch", &fixture(MATRIX)]);
+    assert_eq!(bad_assume.status.code(), Some(2));
+    assert!(stderr(&bad_assume).contains("API:VERSION"));
+    let missing = run(&["/nowhere/capture.pcap"]);
+    assert_eq!(missing.status.code(), Some(2));
+    assert!(stderr(&missing).contains("/nowhere/capture.pcap"));
+    let garbage =
+        std::env::temp_dir().join(format!("kafka-capture-garbage-{}", std::process::id()));
+    std::fs::write(&garbage, b"this is no capture at all").unwrap();
+    let out = run(&[garbage.to_str().unwrap()]);
+    std::fs::remove_file(&garbage).unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("not a pcap or pcapng file"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+#[test]
+fn a_capture_cut_short_reads_up_to_the_cut_and_exits_1() {
+    let bytes = std::fs::read(fixture("live-tests-kafka-3.9.pcap")).unwrap();
+    let cut = std::env::temp_dir().join(format!("kafka-capture-cut-{}", std::process::id()));
+    std::fs::write(&cut, &bytes[..bytes.len() / 2]).unwrap();
+    let out = run(&[cut.to_str().unwrap()]);
+    std::fs::remove_file(&cut).unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stdout(&out).lines().count() > 10);
+    assert!(
+        stderr(&out).contains("the capture stops after"),
+        "{}",
+        stderr(&out)
+    );
+}
