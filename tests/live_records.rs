@@ -17,7 +17,7 @@ use kafka_wire::records::{Compression, Header, NewRecord, RecordBatchBuilder};
 use kafka_wire::{ErrorCode, Records, Uuid};
 
 mod live_common;
-use live_common::{create_topic, fetch_request, send, unique, versions};
+use live_common::{create_topic, eventually, fetch_request, send, unique, versions};
 
 fn client() -> Client {
     live_common::client("kafka-wire-live-records")
@@ -72,7 +72,16 @@ fn produce(c: &mut Client, topic: &str, id: Uuid, version: i16, records: Records
         topic_data: vec![data],
         ..Default::default()
     };
-    let response = send(c, &request, version);
+    // A partition's leadership reaches the broker's replicas a moment after
+    // its metadata shows the leader: until then a Produce meets
+    // NOT_LEADER_OR_FOLLOWER (or LEADER_NOT_AVAILABLE), and appends nothing.
+    let not_led = |r: &kafka_messages::ProduceResponse| {
+        matches!(
+            ErrorCode::from_code(r.responses[0].partition_responses[0].error_code),
+            ErrorCode::NotLeaderOrFollower | ErrorCode::LeaderNotAvailable
+        )
+    };
+    let response = eventually(30, || send(c, &request, version), |r| !not_led(r));
     let p = &response.responses[0].partition_responses[0];
     assert_eq!(
         ErrorCode::from_code(p.error_code),
