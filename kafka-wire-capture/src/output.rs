@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use kafka_wire::json::RecordsAs;
 use kafka_wire::ErrorCode;
-use kafka_wire_pages::{Layout, Page, Section, SizePrefix};
+use kafka_wire_pages::{html_escape as escape, Layout, Page, Section, SizePrefix};
 
 use crate::exchange::{Exchange, Message};
 use crate::walk::record_sets;
@@ -310,20 +310,6 @@ pub fn exchange_page(x: &Exchange) -> Page {
         summary,
         sections,
     }
-}
-
-fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            c => out.push(c),
-        }
-    }
-    out
 }
 
 /// An HTML report of a session, written as exchanges are found: an index

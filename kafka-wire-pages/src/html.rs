@@ -89,8 +89,9 @@ document.querySelectorAll("section.frame").forEach(function (sec, index) {
 });
 "#;
 
-/// Text escaped for HTML content and attribute values.
-pub(crate) fn escape(s: &str) -> String {
+/// Text escaped for HTML content and attribute values (`&`, `<`, `>`, `"`,
+/// `'`).
+pub fn escape(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
     for c in s.chars() {
         match c {

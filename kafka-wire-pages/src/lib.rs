@@ -99,6 +99,7 @@ mod sample;
 mod text;
 
 pub use crate::batch::{empty_record_batch, BATCH_HEADER_LEN};
+pub use crate::html::escape as html_escape;
 pub use crate::json::schema_json;
 pub use crate::layout::{Category, Direction, Layout, LayoutError, MessageSpec, Node, SizePrefix};
 pub use crate::page::{kafka_schema_file, schema_text, Page, Section};
