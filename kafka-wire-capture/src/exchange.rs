@@ -158,7 +158,7 @@ impl Exchange {
             return Vec::new();
         };
         let mut codes = Vec::new();
-        crate::walk::error_codes(read.body.body(), &mut codes);
+        read.body.body().error_codes(&mut codes);
         codes
     }
 }

@@ -1,31 +1,10 @@
-//! What an exchange's read messages hold that a summary shows: their error
-//! codes, and their record sets, read through `kafka_wire::records`.
+//! What an exchange's read messages hold that a summary shows: their record
+//! sets, read through `kafka_wire::records`.
 
 use bytes::Bytes;
 use kafka_wire::dynamic::{StructView, ValueView};
 use kafka_wire::records::Compression;
 use kafka_wire::Records;
-
-/// Appends every error code other than 0 in `view` (fields named
-/// `ErrorCode` or ending so, at any depth) to `out`, in order.
-pub fn error_codes(view: StructView<'_>, out: &mut Vec<i16>) {
-    for field in view.fields() {
-        match field.value {
-            ValueView::Int16(code) if code != 0 && field.field.json_name.ends_with("ErrorCode") => {
-                out.push(code)
-            }
-            ValueView::Struct(s) => error_codes(s, out),
-            ValueView::Array(a) => {
-                for element in a.iter() {
-                    if let ValueView::Struct(s) = element.value {
-                        error_codes(s, out);
-                    }
-                }
-            }
-            _ => {}
-        }
-    }
-}
 
 /// The record sets of a message, read: batches, records and codecs.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]

@@ -594,6 +594,32 @@ impl<'a> StructView<'a> {
     }
 }
 
+impl StructView<'_> {
+    /// Appends every error code other than 0 in the struct, at any depth,
+    /// to `out`, in wire order: the `int16` fields whose Kafka name is
+    /// `ErrorCode` or ends so (`TopicErrorCode`, `PartitionErrorCode`).
+    pub fn error_codes(&self, out: &mut Vec<i16>) {
+        for field in self.fields() {
+            match field.value {
+                ValueView::Int16(code)
+                    if code != 0 && field.field.json_name.ends_with("ErrorCode") =>
+                {
+                    out.push(code)
+                }
+                ValueView::Struct(s) => s.error_codes(out),
+                ValueView::Array(a) => {
+                    for element in a.iter() {
+                        if let ValueView::Struct(s) = element.value {
+                            s.error_codes(out);
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+}
+
 /// Where a tagged field's tag and size lie, before its value at `span`.
 fn tag_header(node: &Node, span: Span) -> Option<Span> {
     (node.header > 0).then(|| Span {
