@@ -1,0 +1,137 @@
+//! A Kafka proxy: every broker of a cluster reached through a port of the
+//! proxy, with a logger of exchanges and topic-name multi-tenancy as
+//! filters (`kafka_wire_proxy`).
+//!
+//! ```text
+//! cargo run --release --features proxy --example kafka_proxy -- \
+//!     --bootstrap 127.0.0.1:9092 --listen 127.0.0.1:19092 --node-ports 19100 --log --tenant acme.
+//! ```
+//!
+//! Clients bootstrap from `127.0.0.1:19092`; the broker with node id N is
+//! reached through port 19100 + N. With `--tenant acme.`, a client's topic
+//! `orders` is `acme.orders` at the broker, and its group `billing` is
+//! `acme.billing`. Runs until Ctrl-C.
+
+use std::net::SocketAddr;
+use std::time::Duration;
+
+use clap::Parser;
+use kafka_wire_proxy::filters::{Logger, Tenant};
+use kafka_wire_proxy::{Connection, Event, Filter, Proxy};
+
+/// A Kafka proxy with a logger of exchanges and topic-name multi-tenancy.
+#[derive(Debug, Parser)]
+#[command(version, about, long_about = None)]
+struct Args {
+    /// A bootstrap server of the cluster (repeat for more).
+    #[arg(long, value_name = "HOST:PORT", required = true)]
+    bootstrap: Vec<String>,
+    /// Where clients bootstrap from.
+    #[arg(long, value_name = "ADDR", default_value = "127.0.0.1:19092")]
+    listen: SocketAddr,
+    /// The broker with node id N is reached through port BASE + N (by
+    /// default each broker gets a port the system picks).
+    #[arg(long, value_name = "BASE")]
+    node_ports: Option<u16>,
+    /// The host clients are told to reach the brokers at (the listen
+    /// address's IP by default).
+    #[arg(long, value_name = "HOST")]
+    advertised_host: Option<String>,
+    /// Log one line per exchange to standard output.
+    #[arg(long)]
+    log: bool,
+    /// Log each exchange as Kafka's request log does (JSON lines) to
+    /// standard output.
+    #[arg(long, conflicts_with = "log")]
+    log_json: bool,
+    /// Give every topic, group and transactional id this prefix at the
+    /// broker (and take it off again for the clients).
+    #[arg(long, value_name = "PREFIX")]
+    tenant: Option<String>,
+    /// The largest frame taken from either side, in bytes.
+    #[arg(long, value_name = "BYTES", default_value_t = 100 * 1024 * 1024)]
+    max_frame_size: usize,
+    /// Print every connection opened and closed to standard error, not only
+    /// those that end with an error.
+    #[arg(long)]
+    verbose: bool,
+}
+
+#[tokio::main]
+async fn main() {
+    let args = Args::parse();
+    if let Err(e) = run(args).await {
+        eprintln!("kafka_proxy: {e}");
+        std::process::exit(1);
+    }
+}
+
+async fn run(args: Args) -> Result<(), Box<dyn std::error::Error>> {
+    let tenant = args.tenant.as_deref().map(Tenant::new).transpose()?;
+    let logger = match (args.log, args.log_json) {
+        (true, _) => Some(Logger::new(std::io::stdout())),
+        (_, true) => Some(Logger::new(std::io::stdout()).json()),
+        _ => None,
+    };
+    let mut bootstrap = args.bootstrap.into_iter();
+    let mut builder = Proxy::builder(bootstrap.next().expect("clap requires one"))
+        .listen(args.listen)
+        .max_frame_size(args.max_frame_size)
+        .connect_timeout(Duration::from_secs(10));
+    for server in bootstrap {
+        builder = builder.bootstrap(server);
+    }
+    if let Some(base) = args.node_ports {
+        builder = builder.node_ports(base);
+    }
+    if let Some(host) = args.advertised_host {
+        builder = builder.advertised_host(host);
+    }
+    let verbose = args.verbose;
+    let proxy = builder
+        // The logger first: it sees requests as clients send them and
+        // responses as clients receive them.
+        .filters(move |_: &Connection| {
+            let mut filters: Vec<Box<dyn Filter>> = Vec::new();
+            if let Some(logger) = &logger {
+                filters.push(Box::new(logger.clone()));
+            }
+            if let Some(tenant) = &tenant {
+                filters.push(Box::new(tenant.clone()));
+            }
+            filters
+        })
+        .on_event(move |event| match event {
+            Event::Listening { listener, address } => {
+                eprintln!("listening on {address} for {listener}")
+            }
+            Event::Opened(c) if verbose => eprintln!(
+                "#{} opened: {} -> {} ({})",
+                c.id, c.client, c.upstream, c.listener
+            ),
+            Event::Closed {
+                id,
+                error: Some(error),
+                requests,
+                responses,
+                ..
+            } => {
+                eprintln!("#{id} closed after {requests} requests, {responses} responses: {error}")
+            }
+            Event::Closed {
+                id,
+                requests,
+                responses,
+                ..
+            } if verbose => {
+                eprintln!("#{id} closed after {requests} requests, {responses} responses")
+            }
+            Event::AcceptFailed { listener, error } => eprintln!("{listener}: accepting: {error}"),
+            _ => {}
+        })
+        .start()
+        .await?;
+    tokio::signal::ctrl_c().await?;
+    proxy.shutdown();
+    Ok(())
+}

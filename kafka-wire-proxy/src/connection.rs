@@ -1,0 +1,817 @@
+//! One client connection and its broker connection: frames read from each
+//! side, passed through the filters they want, and queued for the other
+//! side's writer.
+//!
+//! One task owns a connection's state and filters, and never waits on a
+//! write while it could read: each side's writes go through a bounded queue
+//! to a writer task. It stops reading a side when what that side's frames
+//! would fill is full (the queue to the other side, the requests in flight),
+//! which is the backpressure: a slow broker slows the client's reads, not
+//! the proxy's memory.
+
+use std::collections::VecDeque;
+use std::io;
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use bytes::{BufMut, Bytes, BytesMut};
+use kafka_messages::{serve, ApiKey};
+use kafka_wire::frame::{self, FrameCodec};
+use kafka_wire::{RequestHeader, ResponseHeader, Versioned};
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::tcp::{OwnedReadHalf, OwnedWriteHalf};
+use tokio::net::TcpStream;
+use tokio::sync::mpsc;
+use tokio::time::sleep_until;
+use tokio_util::codec::Decoder;
+
+use crate::error::{ConnectionError, Peer};
+use crate::filter::{Connection, Filter, Listener, RequestInfo, Verdict};
+use crate::message::{Request, Response};
+use crate::proxy::{Event, Shared};
+use crate::rewrite;
+
+/// A frame to write: `head` holds a correlation id at `at`, which is
+/// written as `correlation_id`; `body` follows.
+pub(crate) struct OutFrame {
+    head: Bytes,
+    at: usize,
+    correlation_id: i32,
+    body: Bytes,
+}
+
+impl OutFrame {
+    /// A frame's contents as received, with a new correlation id.
+    fn whole(mut contents: Bytes, at: usize, correlation_id: i32) -> Self {
+        let body = contents.split_off(at + 4);
+        OutFrame {
+            head: contents,
+            at,
+            correlation_id,
+            body,
+        }
+    }
+
+    /// The size, the header with its correlation id replaced.
+    fn put_head(&self, out: &mut BytesMut) {
+        let size = self.head.len() + self.body.len();
+        out.reserve(4 + self.head.len());
+        out.put_u32(size as u32);
+        out.extend_from_slice(&self.head[..self.at]);
+        out.put_i32(self.correlation_id);
+        out.extend_from_slice(&self.head[self.at + 4..]);
+    }
+}
+
+/// A body this large is written from its own buffer rather than copied.
+const COPY_LIMIT: usize = 64 * 1024;
+
+/// Writes queued frames, gathering what is queued into one write, until the
+/// queue closes; then ends the stream.
+async fn write_frames(
+    mut queue: mpsc::Receiver<OutFrame>,
+    mut out: OwnedWriteHalf,
+) -> io::Result<()> {
+    let mut buf = BytesMut::with_capacity(16 * 1024);
+    while let Some(first) = queue.recv().await {
+        let mut next = Some(first);
+        while let Some(frame) = next.take() {
+            frame.put_head(&mut buf);
+            if frame.body.len() > COPY_LIMIT {
+                out.write_all(&buf).await?;
+                buf.clear();
+                out.write_all(&frame.body).await?;
+            } else {
+                buf.extend_from_slice(&frame.body);
+            }
+            if buf.len() < COPY_LIMIT {
+                next = queue.try_recv().ok();
+            }
+        }
+        if !buf.is_empty() {
+            out.write_all(&buf).await?;
+            buf.clear();
+        }
+    }
+    out.shutdown().await
+}
+
+/// A request sent to the broker, or an answer a filter gave, waiting for
+/// its turn.
+enum Waiting {
+    Broker(Sent),
+    Answered(OutFrame),
+}
+
+struct Sent {
+    /// The proxy's correlation id for it.
+    upstream_id: i32,
+    /// Its API, if this crate knows it at its version.
+    api_key: Option<ApiKey>,
+    version: i16,
+    /// Whether the proxy or a filter reads its response.
+    read_response: bool,
+    info: RequestInfo,
+}
+
+/// One side's reading: bytes not yet framed, and when the last arrived.
+struct Reader {
+    half: OwnedReadHalf,
+    buf: BytesMut,
+    codec: FrameCodec,
+    progress: Instant,
+    ended: bool,
+}
+
+impl Reader {
+    fn new(half: OwnedReadHalf, max_frame_size: usize) -> Self {
+        Reader {
+            half,
+            buf: BytesMut::new(),
+            codec: FrameCodec::new(max_frame_size),
+            progress: Instant::now(),
+            ended: false,
+        }
+    }
+
+    fn frame(&mut self, peer: Peer) -> Result<Option<Bytes>, ConnectionError> {
+        self.codec
+            .decode(&mut self.buf)
+            .map_err(|source| ConnectionError::Io { peer, source })
+    }
+
+    /// Room for the next read: the codec reserves for a frame it has begun.
+    fn make_room(&mut self) {
+        if self.buf.capacity() - self.buf.len() < 4096 {
+            self.buf.reserve(8192);
+        }
+    }
+}
+
+/// Serves one accepted client connection until either side ends it.
+pub(crate) async fn serve(
+    shared: Arc<Shared>,
+    listener: Listener,
+    client: TcpStream,
+    client_addr: SocketAddr,
+) {
+    let id = shared.next_id();
+    let broker = match connect(&shared, listener).await {
+        Ok(broker) => broker,
+        Err(error) => {
+            shared.event(Event::Closed {
+                id,
+                connection: None,
+                error: Some(&error),
+                requests: 0,
+                responses: 0,
+            });
+            return;
+        }
+    };
+    let connection = Connection {
+        id,
+        client: client_addr,
+        listener,
+        upstream: broker.peer_addr().unwrap_or(client_addr),
+    };
+    shared.event(Event::Opened(&connection));
+    let filters = shared.factory.filters(&connection);
+    let limits = &shared.limits;
+    let (client_read, client_write) = client.into_split();
+    let (broker_read, broker_write) = broker.into_split();
+    let (to_broker, broker_queue) = mpsc::channel(limits.queue_depth);
+    let (to_client, client_queue) = mpsc::channel(limits.queue_depth);
+    let broker_writer = tokio::spawn(write_frames(broker_queue, broker_write));
+    let client_writer = tokio::spawn(write_frames(client_queue, client_write));
+    let mut pump = Pump {
+        shared: Arc::clone(&shared),
+        connection,
+        filters,
+        capped: None,
+        client: Reader::new(client_read, limits.max_frame_size),
+        broker: Reader::new(broker_read, limits.max_frame_size),
+        to_broker,
+        to_client,
+        for_broker: None,
+        for_client: VecDeque::new(),
+        waiting: VecDeque::new(),
+        next_upstream_id: 0,
+        activity: Instant::now(),
+        requests: 0,
+        responses: 0,
+    };
+    let mut result = pump.run().await;
+    let Pump {
+        connection,
+        requests,
+        responses,
+        to_broker,
+        to_client,
+        ..
+    } = pump;
+    // The writers finish what is queued, then end their streams.
+    drop((to_broker, to_client));
+    for (peer, writer) in [(Peer::Client, client_writer), (Peer::Broker, broker_writer)] {
+        if let Ok(Err(source)) = writer.await {
+            if result.is_ok() && source.kind() != io::ErrorKind::NotConnected {
+                result = Err(ConnectionError::Io { peer, source });
+            }
+        }
+    }
+    shared.event(Event::Closed {
+        id,
+        connection: Some(&connection),
+        error: result.as_ref().err(),
+        requests,
+        responses,
+    });
+}
+
+async fn connect(shared: &Shared, listener: Listener) -> Result<TcpStream, ConnectionError> {
+    let mut last = ConnectionError::Connect {
+        upstream: listener.to_string(),
+        source: io::Error::new(io::ErrorKind::NotFound, "no broker address known for it"),
+    };
+    for upstream in shared.upstream(listener) {
+        let attempt =
+            tokio::time::timeout(shared.limits.connect_timeout, TcpStream::connect(&upstream))
+                .await;
+        match attempt {
+            Ok(Ok(stream)) => {
+                let _ = stream.set_nodelay(true);
+                return Ok(stream);
+            }
+            Ok(Err(source)) => last = ConnectionError::Connect { upstream, source },
+            Err(_) => {
+                last = ConnectionError::Connect {
+                    upstream,
+                    source: io::Error::new(
+                        io::ErrorKind::TimedOut,
+                        format!("no answer in {:?}", shared.limits.connect_timeout),
+                    ),
+                }
+            }
+        }
+    }
+    Err(last)
+}
+
+struct Pump {
+    shared: Arc<Shared>,
+    connection: Connection,
+    filters: Vec<Box<dyn Filter>>,
+    /// Per API key: whether the proxy or a filter reads it (computed at the
+    /// first ApiVersions).
+    capped: Option<Vec<bool>>,
+    client: Reader,
+    broker: Reader,
+    to_broker: mpsc::Sender<OutFrame>,
+    to_client: mpsc::Sender<OutFrame>,
+    /// A request ready for the broker's queue.
+    for_broker: Option<OutFrame>,
+    /// Responses ready for the client's queue, in order.
+    for_client: VecDeque<OutFrame>,
+    /// Requests whose responses the client waits for, oldest first.
+    waiting: VecDeque<Waiting>,
+    next_upstream_id: i32,
+    activity: Instant,
+    requests: u64,
+    responses: u64,
+}
+
+/// When `timeout` after `since` is, if there is a limit.
+fn deadline(since: Instant, timeout: Option<Duration>) -> Option<tokio::time::Instant> {
+    timeout.map(|t| tokio::time::Instant::from_std(since + t))
+}
+
+async fn at(deadline: Option<tokio::time::Instant>) {
+    match deadline {
+        Some(d) => sleep_until(d).await,
+        None => std::future::pending().await,
+    }
+}
+
+impl Pump {
+    fn takes_requests(&self) -> bool {
+        self.for_broker.is_none()
+            && self.for_client.len() < self.shared.limits.queue_depth
+            && self.waiting.len() < self.shared.limits.max_in_flight
+    }
+
+    fn takes_responses(&self) -> bool {
+        self.for_client.len() < self.shared.limits.queue_depth
+    }
+
+    async fn run(&mut self) -> Result<(), ConnectionError> {
+        let mut shutdown = self.shared.shutdown();
+        let limits = self.shared.limits.clone();
+        loop {
+            // Frames already read, as far as there is room for them.
+            while self.takes_requests() {
+                match self.client.frame(Peer::Client)? {
+                    Some(frame) => self.on_request(frame)?,
+                    None => break,
+                }
+            }
+            while self.takes_responses() {
+                match self.broker.frame(Peer::Broker)? {
+                    Some(frame) => self.on_response(frame)?,
+                    None => break,
+                }
+            }
+            if self.client.ended && self.for_broker.is_none() {
+                return match self.client.buf.is_empty() {
+                    true => Ok(()),
+                    false => Err(ConnectionError::Io {
+                        peer: Peer::Client,
+                        source: io::Error::new(
+                            io::ErrorKind::UnexpectedEof,
+                            "the client ended its stream inside a frame",
+                        ),
+                    }),
+                };
+            }
+            if self.broker.ended && self.for_client.is_empty() {
+                let unanswered = self
+                    .waiting
+                    .iter()
+                    .filter(|w| matches!(w, Waiting::Broker(_)))
+                    .count();
+                return match (unanswered, self.broker.buf.is_empty()) {
+                    (0, true) => Ok(()),
+                    (0, false) => Err(ConnectionError::Io {
+                        peer: Peer::Broker,
+                        source: io::Error::new(
+                            io::ErrorKind::UnexpectedEof,
+                            "the broker ended its stream inside a frame",
+                        ),
+                    }),
+                    (n, _) => Err(ConnectionError::BrokerClosed(n)),
+                };
+            }
+
+            let read_client = self.takes_requests() && !self.client.ended;
+            let read_broker = self.takes_responses() && !self.broker.ended;
+            if read_client {
+                self.client.make_room();
+            }
+            if read_broker {
+                self.broker.make_room();
+            }
+            let client_stall = (read_client && !self.client.buf.is_empty())
+                .then(|| deadline(self.client.progress, limits.stall_timeout))
+                .flatten();
+            let broker_stall = (read_broker && !self.broker.buf.is_empty())
+                .then(|| deadline(self.broker.progress, limits.stall_timeout))
+                .flatten();
+            let oldest = self.waiting.iter().find_map(|w| match w {
+                Waiting::Broker(sent) => Some(sent),
+                Waiting::Answered(_) => None,
+            });
+            let idle = oldest
+                .is_none()
+                .then(|| deadline(self.activity, limits.idle_timeout))
+                .flatten();
+            let response_due =
+                oldest.and_then(|s| deadline(s.info.received, limits.response_timeout));
+            let oldest_api = oldest.map(|s| (s.api_key, s.version));
+
+            tokio::select! {
+                read = self.client.half.read_buf(&mut self.client.buf), if read_client => {
+                    match read {
+                        Ok(0) => self.client.ended = true,
+                        Ok(_) => self.client.progress = Instant::now(),
+                        Err(source) => return Err(ConnectionError::Io { peer: Peer::Client, source }),
+                    }
+                    self.activity = Instant::now();
+                }
+                read = self.broker.half.read_buf(&mut self.broker.buf), if read_broker => {
+                    match read {
+                        Ok(0) => self.broker.ended = true,
+                        Ok(_) => self.broker.progress = Instant::now(),
+                        Err(source) => return Err(ConnectionError::Io { peer: Peer::Broker, source }),
+                    }
+                    self.activity = Instant::now();
+                }
+                permit = self.to_broker.reserve(), if self.for_broker.is_some() => match permit {
+                    Ok(permit) => permit.send(self.for_broker.take().expect("checked by the branch")),
+                    // The writer ended: its error says why.
+                    Err(_) => return Ok(()),
+                },
+                permit = self.to_client.reserve(), if !self.for_client.is_empty() => match permit {
+                    Ok(permit) => {
+                        permit.send(self.for_client.pop_front().expect("checked by the branch"));
+                        self.responses += 1;
+                    }
+                    Err(_) => return Ok(()),
+                },
+                () = at(client_stall), if client_stall.is_some() => {
+                    return Err(ConnectionError::Stalled { peer: Peer::Client, after: limits.stall_timeout.unwrap_or_default() });
+                }
+                () = at(broker_stall), if broker_stall.is_some() => {
+                    return Err(ConnectionError::Stalled { peer: Peer::Broker, after: limits.stall_timeout.unwrap_or_default() });
+                }
+                () = at(idle), if idle.is_some() => {
+                    return Err(ConnectionError::Idle(limits.idle_timeout.unwrap_or_default()));
+                }
+                () = at(response_due), if response_due.is_some() => {
+                    let (api_key, version) = oldest_api.expect("a request waits");
+                    return Err(ConnectionError::ResponseTimeout { api_key, version, after: limits.response_timeout.unwrap_or_default() });
+                }
+                _ = shutdown.changed() => return Ok(()),
+            }
+        }
+    }
+
+    /// Whether the proxy or a filter reads some version of `api_key`: the
+    /// APIs whose versions ApiVersions narrows to this crate's.
+    fn capped(&mut self, api_key: ApiKey) -> bool {
+        let filters = &self.filters;
+        let capped = self.capped.get_or_insert_with(|| {
+            ApiKey::ALL
+                .iter()
+                .map(|&key| {
+                    rewrite::read_by_proxy(key)
+                        || (key.is_compiled()
+                            && versions(key).any(|v| {
+                                filters
+                                    .iter()
+                                    .any(|f| f.wants_request(key, v) || f.wants_response(key, v))
+                            }))
+                })
+                .collect()
+        });
+        ApiKey::ALL
+            .iter()
+            .position(|k| *k == api_key)
+            .is_some_and(|i| capped[i])
+    }
+
+    fn on_request(&mut self, frame: Bytes) -> Result<(), ConnectionError> {
+        self.requests += 1;
+        let header = frame::peek_request_header(&frame).map_err(ConnectionError::RequestHeader)?;
+        let info = RequestInfo {
+            received: Instant::now(),
+            size: frame.len(),
+            header,
+        };
+        let version = info.header.api_version;
+        let api_key = ApiKey::from_i16(info.header.api_key)
+            .filter(|k| k.is_compiled() && k.all_versions().contains(version));
+        let Some(api_key) = api_key else {
+            if info.header.api_key == ApiKey::ApiVersions.key() {
+                // Newer than this crate: answered as Kafka answers it, so
+                // that the client retries at a version the proxy reads.
+                let mut out = BytesMut::new();
+                serve::encode_api_versions_unsupported(
+                    &mut out,
+                    info.header.correlation_id,
+                    ApiKey::ApiVersions.all_versions(),
+                )
+                .expect("a v0 ApiVersions response always writes");
+                let answer =
+                    OutFrame::whole(out.freeze().split_off(4), 0, info.header.correlation_id);
+                return self.answered(answer);
+            }
+            // An API or version this crate does not know: passed through.
+            return self.send(OutFrame::whole(frame, 4, 0), None, true, false, info);
+        };
+
+        let header_len = header_len_of_request(&frame, api_key, version)?;
+        let mut acks_zero =
+            api_key == ApiKey::Produce && produce_acks(&frame[header_len..], version) == Some(0);
+        let read_response = rewrite::read_by_proxy(api_key)
+            && (api_key == ApiKey::ApiVersions || rewrite::names_brokers(api_key, version))
+            || self
+                .filters
+                .iter()
+                .any(|f| f.wants_response(api_key, version));
+        if !self
+            .filters
+            .iter()
+            .any(|f| f.wants_request(api_key, version))
+        {
+            return self.send(
+                OutFrame::whole(frame, 4, 0),
+                Some((api_key, version)),
+                !acks_zero,
+                read_response,
+                info,
+            );
+        }
+
+        let mut request = Request::new(
+            api_key,
+            version,
+            info.header.correlation_id,
+            frame,
+            header_len,
+        );
+        for filter in self.filters.iter_mut() {
+            if !filter.wants_request(api_key, version) {
+                continue;
+            }
+            match filter.on_request(&self.connection, &mut request) {
+                Ok(Verdict::Forward) => {}
+                Ok(Verdict::Respond(body)) => {
+                    let answer = Response::built(
+                        api_key,
+                        version,
+                        info.header.correlation_id,
+                        response_header(api_key, version),
+                        body,
+                    );
+                    let (head, body) =
+                        answer
+                            .into_parts()
+                            .map_err(|source| ConnectionError::Changed {
+                                api_key,
+                                version,
+                                side: "response",
+                                source,
+                            })?;
+                    return self.answered(OutFrame {
+                        head,
+                        at: 0,
+                        correlation_id: info.header.correlation_id,
+                        body,
+                    });
+                }
+                Err(error) => {
+                    return Err(ConnectionError::Filter {
+                        api_key,
+                        version,
+                        side: "request",
+                        error,
+                    })
+                }
+            }
+        }
+        let changed = request.is_changed();
+        let (head, body) = request
+            .into_parts()
+            .map_err(|source| ConnectionError::Changed {
+                api_key,
+                version,
+                side: "request",
+                source,
+            })?;
+        if changed && api_key == ApiKey::Produce {
+            acks_zero = produce_acks(&body, version) == Some(0);
+        }
+        let out = OutFrame {
+            head,
+            at: 4,
+            correlation_id: 0,
+            body,
+        };
+        self.send(
+            out,
+            Some((api_key, version)),
+            !acks_zero,
+            read_response,
+            info,
+        )
+    }
+
+    /// Queues `out` for the broker under the proxy's next correlation id,
+    /// and its response, if one comes, for the client.
+    fn send(
+        &mut self,
+        mut out: OutFrame,
+        api: Option<(ApiKey, i16)>,
+        answered: bool,
+        read_response: bool,
+        info: RequestInfo,
+    ) -> Result<(), ConnectionError> {
+        let upstream_id = self.next_upstream_id;
+        self.next_upstream_id = self.next_upstream_id.wrapping_add(1);
+        out.correlation_id = upstream_id;
+        self.for_broker = Some(out);
+        if answered {
+            self.waiting.push_back(Waiting::Broker(Sent {
+                upstream_id,
+                api_key: api.map(|a| a.0),
+                version: info.header.api_version,
+                read_response,
+                info,
+            }));
+        }
+        Ok(())
+    }
+
+    /// An answer from the proxy: to the client in its turn.
+    fn answered(&mut self, out: OutFrame) -> Result<(), ConnectionError> {
+        self.waiting.push_back(Waiting::Answered(out));
+        self.release();
+        Ok(())
+    }
+
+    /// Moves the answers at the front of the line to the client's queue.
+    fn release(&mut self) {
+        while let Some(Waiting::Answered(_)) = self.waiting.front() {
+            if let Some(Waiting::Answered(out)) = self.waiting.pop_front() {
+                self.for_client.push_back(out);
+            }
+        }
+    }
+
+    fn on_response(&mut self, frame: Bytes) -> Result<(), ConnectionError> {
+        let found = frame
+            .get(..4)
+            .map(|b| i32::from_be_bytes([b[0], b[1], b[2], b[3]]));
+        let sent = match self.waiting.front() {
+            Some(Waiting::Broker(sent)) if Some(sent.upstream_id) == found => {
+                match self.waiting.pop_front() {
+                    Some(Waiting::Broker(sent)) => sent,
+                    _ => unreachable!("matched above"),
+                }
+            }
+            front => {
+                let expected = match front {
+                    Some(Waiting::Broker(sent)) => Some(sent.upstream_id),
+                    _ => None,
+                };
+                return Err(ConnectionError::UnexpectedResponse { expected, found });
+            }
+        };
+        let client_id = sent.info.header.correlation_id;
+        let out = match sent.api_key.filter(|_| sent.read_response) {
+            None => OutFrame::whole(frame, 0, client_id),
+            Some(api_key) => self.read_response(api_key, sent, frame)?,
+        };
+        self.for_client.push_back(out);
+        self.release();
+        Ok(())
+    }
+
+    fn read_response(
+        &mut self,
+        api_key: ApiKey,
+        sent: Sent,
+        frame: Bytes,
+    ) -> Result<OutFrame, ConnectionError> {
+        let client_id = sent.info.header.correlation_id;
+        let mut version = sent.version;
+        let failed = |version, source| ConnectionError::Response {
+            api_key,
+            version,
+            source,
+        };
+        let header_len = header_len_of_response(&frame, api_key, version)
+            .map_err(|e| failed(version, e.into()))?;
+        let mut response = Response::new(api_key, version, client_id, frame.clone(), header_len);
+        if api_key == ApiKey::ApiVersions {
+            if version > 0 && response.decode().is_err() {
+                // A broker answers an ApiVersions version it does not
+                // support at version 0, with UNSUPPORTED_VERSION.
+                version = 0;
+                response = Response::new(api_key, 0, client_id, frame, 4);
+            }
+            let shared_caps: Vec<bool> = ApiKey::ALL.iter().map(|&k| self.capped(k)).collect();
+            rewrite::api_versions(&mut response, |k| {
+                ApiKey::ALL
+                    .iter()
+                    .position(|x| *x == k)
+                    .is_some_and(|i| shared_caps[i])
+            })
+            .map_err(|e| failed(version, e))?;
+        }
+        if rewrite::names_brokers(api_key, version) {
+            rewrite::broker_addresses(&mut response, &self.shared)?;
+        }
+        for filter in self.filters.iter_mut().rev() {
+            if filter.wants_response(api_key, version) {
+                filter
+                    .on_response(&self.connection, &sent.info, &mut response)
+                    .map_err(|error| ConnectionError::Filter {
+                        api_key,
+                        version,
+                        side: "response",
+                        error,
+                    })?;
+            }
+        }
+        let (head, body) = response
+            .into_parts()
+            .map_err(|source| ConnectionError::Changed {
+                api_key,
+                version,
+                side: "response",
+                source,
+            })?;
+        Ok(OutFrame {
+            head,
+            at: 0,
+            correlation_id: client_id,
+            body,
+        })
+    }
+}
+
+/// The versions of `api_key` this crate reads.
+fn versions(api_key: ApiKey) -> impl Iterator<Item = i16> {
+    let all = api_key.all_versions();
+    all.lowest().unwrap_or(0)..=all.highest().unwrap_or(-1)
+}
+
+/// Where a request's body begins.
+fn header_len_of_request(
+    frame: &Bytes,
+    api_key: ApiKey,
+    version: i16,
+) -> Result<usize, ConnectionError> {
+    let mut rest = frame.clone();
+    RequestHeader::decode(&mut rest, api_key.request_header_version(version))
+        .map_err(ConnectionError::RequestHeader)?;
+    Ok(frame.len() - rest.len())
+}
+
+/// Where a response's body begins.
+fn header_len_of_response(
+    frame: &Bytes,
+    api_key: ApiKey,
+    version: i16,
+) -> Result<usize, kafka_wire::DecodeError> {
+    let mut rest = frame.clone();
+    ResponseHeader::decode(&mut rest, api_key.response_header_version(version))?;
+    Ok(frame.len() - rest.len())
+}
+
+/// A response header for an answer from the proxy (its correlation id is
+/// written when it is sent).
+fn response_header(api_key: ApiKey, version: i16) -> Bytes {
+    let mut out = BytesMut::new();
+    ResponseHeader::new(0)
+        .encode(&mut out, api_key.response_header_version(version))
+        .expect("a response header always writes");
+    out.freeze()
+}
+
+/// A Produce request's `acks`, read from its body: after the transactional
+/// id from version 3 (a compact string from version 9).
+fn produce_acks(body: &[u8], version: i16) -> Option<i16> {
+    let mut at = 0usize;
+    if version >= 3 {
+        if version >= 9 {
+            // Unsigned varint: length + 1, 0 for null.
+            let (n, used) = uvarint(body)?;
+            at = used + (n.saturating_sub(1) as usize);
+        } else {
+            let len = i16::from_be_bytes([*body.first()?, *body.get(1)?]);
+            at = 2 + usize::try_from(len).unwrap_or(0);
+        }
+    }
+    let b = body.get(at..at + 2)?;
+    Some(i16::from_be_bytes([b[0], b[1]]))
+}
+
+fn uvarint(buf: &[u8]) -> Option<(u64, usize)> {
+    let mut value = 0u64;
+    for (i, &b) in buf.iter().enumerate().take(5) {
+        value |= u64::from(b & 0x7f) << (7 * i);
+        if b & 0x80 == 0 {
+            return Some((value, i + 1));
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use kafka_messages::ProduceRequest;
+
+    #[test]
+    fn acks_is_read_at_every_produce_version() {
+        for version in ApiKey::Produce.all_versions().lowest().unwrap()
+            ..=ApiKey::Produce.all_versions().highest().unwrap()
+        {
+            for (txn, acks) in [(None, 0), (Some("tx-1"), -1), (Some(""), 1)] {
+                if version < 3 && txn.is_some() {
+                    continue;
+                }
+                let request = ProduceRequest {
+                    transactional_id: txn.map(Into::into),
+                    acks,
+                    ..Default::default()
+                };
+                let body = request.encode_to_vec(version).unwrap();
+                assert_eq!(
+                    produce_acks(&body, version),
+                    Some(acks),
+                    "v{version} {txn:?}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn acks_of_a_cut_body_is_none() {
+        assert_eq!(produce_acks(&[], 3), None);
+        assert_eq!(produce_acks(&[0x05, b'a'], 9), None);
+        assert_eq!(produce_acks(&[0xff, 0xff, 0xff, 0xff, 0xff, 0xff], 9), None);
+    }
+}

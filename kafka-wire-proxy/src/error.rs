@@ -1,0 +1,134 @@
+//! Why a proxied connection ended.
+
+use std::fmt;
+use std::io;
+use std::time::Duration;
+
+use kafka_messages::ApiKey;
+use kafka_wire::DecodeError;
+
+use crate::filter::FilterError;
+use crate::message::MessageError;
+
+/// One side of a proxied connection.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Peer {
+    /// The client that connected to the proxy.
+    Client,
+    /// The broker the proxy connected to.
+    Broker,
+}
+
+impl fmt::Display for Peer {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Peer::Client => "client",
+            Peer::Broker => "broker",
+        })
+    }
+}
+
+/// Why the proxy ended a connection (or could not open one). Each ends the
+/// client's connection and the broker's together, after the frames already
+/// complete are written; a frame is never forwarded half-changed.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum ConnectionError {
+    /// The broker could not be reached.
+    #[error("connecting to the broker at {upstream}: {source}")]
+    Connect {
+        /// The address tried last.
+        upstream: String,
+        /// Why.
+        source: io::Error,
+    },
+    /// Reading from or writing to a peer failed: among others, a frame
+    /// over the limit or with a negative size (`InvalidData`), and a stream
+    /// that ended inside a frame (`UnexpectedEof`).
+    #[error("{peer}: {source}")]
+    Io {
+        /// The side that failed.
+        peer: Peer,
+        /// The error.
+        source: io::Error,
+    },
+    /// A request's header does not read.
+    #[error("a request header that does not read: {0}")]
+    RequestHeader(DecodeError),
+    /// A response's header does not read, or it answers no request the
+    /// proxy sent, or not the oldest one.
+    #[error("the broker answered correlation id {found:?} where the oldest request waiting is {expected:?}")]
+    UnexpectedResponse {
+        /// The proxy's correlation id of the oldest request waiting, if any.
+        expected: Option<i32>,
+        /// The response's, if its 4 bytes arrived.
+        found: Option<i32>,
+    },
+    /// A response the proxy reads itself (ApiVersions, or one that names
+    /// brokers) does not read, or its change does not write.
+    #[error("the {api_key:?} v{version} response: {source}")]
+    Response {
+        /// Its API.
+        api_key: ApiKey,
+        /// Its version.
+        version: i16,
+        /// Why.
+        source: MessageError,
+    },
+    /// A listener for a broker the responses name could not be opened.
+    #[error("a listener for node {node}: {source}")]
+    Listen {
+        /// The broker's node id.
+        node: i32,
+        /// Why.
+        source: io::Error,
+    },
+    /// A filter closed the connection.
+    #[error("a filter closed the connection at a {api_key:?} v{version} {side}: {error}")]
+    Filter {
+        /// The message's API.
+        api_key: ApiKey,
+        /// Its version.
+        version: i16,
+        /// `"request"` or `"response"`.
+        side: &'static str,
+        /// The filter's reason.
+        error: FilterError,
+    },
+    /// A changed message does not write.
+    #[error("a changed {api_key:?} v{version} {side} does not write: {source}")]
+    Changed {
+        /// The message's API.
+        api_key: ApiKey,
+        /// Its version.
+        version: i16,
+        /// `"request"` or `"response"`.
+        side: &'static str,
+        /// Why.
+        source: MessageError,
+    },
+    /// A peer began a frame and sent nothing more of it for this long.
+    #[error("the {peer} sent part of a frame, then nothing for {after:?}")]
+    Stalled {
+        /// The side that stalled.
+        peer: Peer,
+        /// The limit.
+        after: Duration,
+    },
+    /// No request was waiting and no byte crossed for this long.
+    #[error("idle for {0:?}")]
+    Idle(Duration),
+    /// The broker did not answer the oldest request in time.
+    #[error("the broker did not answer a {api_key:?} v{version} request in {after:?}")]
+    ResponseTimeout {
+        /// The request's API (`None`: one this crate does not know).
+        api_key: Option<ApiKey>,
+        /// Its version.
+        version: i16,
+        /// The limit.
+        after: Duration,
+    },
+    /// The broker closed its connection with requests still waiting.
+    #[error("the broker closed the connection with {0} request(s) unanswered")]
+    BrokerClosed(usize),
+}

@@ -1,0 +1,178 @@
+//! [`Filter`]: what a proxy does to the messages it decodes.
+
+use std::error::Error;
+use std::fmt;
+use std::net::SocketAddr;
+use std::time::Instant;
+
+use kafka_messages::{ApiKey, ResponseKind};
+use kafka_wire::RequestHeader;
+
+use crate::message::{Request, Response};
+
+/// Where a client connected: the bootstrap listener, or the listener that
+/// stands for one broker.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Listener {
+    /// The bootstrap listener, which forwards to the configured bootstrap
+    /// servers.
+    Bootstrap,
+    /// The listener of the broker with this node id.
+    Node(i32),
+}
+
+impl fmt::Display for Listener {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Listener::Bootstrap => f.write_str("bootstrap"),
+            Listener::Node(id) => write!(f, "node {id}"),
+        }
+    }
+}
+
+/// A client connection through the proxy, as its filters see it.
+#[derive(Debug, Clone)]
+pub struct Connection {
+    /// The proxy's number for the connection, unique while it runs.
+    pub id: u64,
+    /// The client's address.
+    pub client: SocketAddr,
+    /// The listener the client connected to.
+    pub listener: Listener,
+    /// The broker the proxy connected to for it.
+    pub upstream: SocketAddr,
+}
+
+/// A request whose response a filter is about to see.
+#[derive(Debug, Clone)]
+pub struct RequestInfo {
+    /// The request's header as the client sent it (its correlation id is
+    /// the client's).
+    pub header: RequestHeader,
+    /// When the proxy read the request.
+    pub received: Instant,
+    /// The request frame's size as received, without the 4-byte size.
+    pub size: usize,
+}
+
+/// What a filter does with a request.
+#[derive(Debug)]
+#[non_exhaustive]
+pub enum Verdict {
+    /// Pass it on to the next filter, then the broker: as received, or as
+    /// changed through [`Message::decode_mut`](crate::Message::decode_mut) or
+    /// [`Message::dynamic_mut`](crate::Message::dynamic_mut).
+    Forward,
+    /// Answer it from the proxy with this body, written at the request's
+    /// version; the broker never sees the request. The answer reaches the
+    /// client in its turn, after the responses to the requests before it.
+    Respond(ResponseKind),
+}
+
+/// Why a filter closes the connection: any error, or a message.
+///
+/// Built by `?` from any error (a [`MessageError`](crate::MessageError) of
+/// a body that does not read, for one), or with [`FilterError::new`].
+pub struct FilterError(Box<dyn Error + Send + Sync>);
+
+impl FilterError {
+    /// An error saying `message`.
+    pub fn new(message: impl Into<String>) -> Self {
+        FilterError(message.into().into())
+    }
+
+    /// The error.
+    pub fn get_ref(&self) -> &(dyn Error + Send + Sync + 'static) {
+        &*self.0
+    }
+}
+
+impl<E: Into<Box<dyn Error + Send + Sync>>> From<E> for FilterError {
+    fn from(e: E) -> Self {
+        FilterError(e.into())
+    }
+}
+
+impl fmt::Debug for FilterError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(&self.0, f)
+    }
+}
+
+impl fmt::Display for FilterError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(&self.0, f)
+    }
+}
+
+/// What a proxy does to the messages a filter decodes.
+///
+/// A filter belongs to one client connection (a [`FilterFactory`] makes one
+/// for each) and runs on its task, so it keeps its state in `&mut self`
+/// without locks; work that waits belongs on a task of its own.
+///
+/// The proxy asks [`wants_request`](Filter::wants_request) and
+/// [`wants_response`](Filter::wants_response) for each message of an API
+/// and version this crate knows; a message no filter wants is forwarded as
+/// its bytes, unread, whatever its API and version. For every API a filter
+/// wants at any version, the proxy's answer to ApiVersions advertises only
+/// the versions this crate knows, so that clients never send it a version it
+/// cannot read.
+///
+/// Requests go through the filters in order, responses in reverse order. A
+/// filter that returns an error closes the connection, and the message is
+/// not forwarded.
+pub trait Filter: Send + 'static {
+    /// Whether [`on_request`](Filter::on_request) sees requests of `api_key`
+    /// at `version`.
+    fn wants_request(&self, api_key: ApiKey, version: i16) -> bool {
+        let _ = (api_key, version);
+        false
+    }
+
+    /// Whether [`on_response`](Filter::on_response) sees responses of
+    /// `api_key` at `version` (the request's).
+    fn wants_response(&self, api_key: ApiKey, version: i16) -> bool {
+        let _ = (api_key, version);
+        false
+    }
+
+    /// Sees a request: read it, change it, answer it, or close the
+    /// connection.
+    fn on_request(
+        &mut self,
+        connection: &Connection,
+        request: &mut Request,
+    ) -> Result<Verdict, FilterError> {
+        let _ = (connection, request);
+        Ok(Verdict::Forward)
+    }
+
+    /// Sees a response: read it, change it, or close the connection.
+    /// `request` is its request, as the client sent it.
+    fn on_response(
+        &mut self,
+        connection: &Connection,
+        request: &RequestInfo,
+        response: &mut Response,
+    ) -> Result<(), FilterError> {
+        let _ = (connection, request, response);
+        Ok(())
+    }
+}
+
+/// Makes the filters of each client connection, in the order requests go
+/// through them. A closure `Fn(&Connection) -> Vec<Box<dyn Filter>>` is one.
+pub trait FilterFactory: Send + Sync + 'static {
+    /// The filters of `connection`.
+    fn filters(&self, connection: &Connection) -> Vec<Box<dyn Filter>>;
+}
+
+impl<F> FilterFactory for F
+where
+    F: Fn(&Connection) -> Vec<Box<dyn Filter>> + Send + Sync + 'static,
+{
+    fn filters(&self, connection: &Connection) -> Vec<Box<dyn Filter>> {
+        self(connection)
+    }
+}

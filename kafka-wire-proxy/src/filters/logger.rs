@@ -1,0 +1,215 @@
+//! [`Logger`]: one line per exchange.
+
+use std::collections::HashMap;
+use std::fmt::Write as _;
+use std::io::{self, Write};
+use std::sync::{Arc, Mutex};
+use std::time::{Instant, SystemTime, UNIX_EPOCH};
+
+use kafka_messages::dynamic::FrameView;
+use kafka_messages::json::{RequestLog, RequestMetrics};
+use kafka_messages::{ApiKey, RequestView};
+use kafka_wire::dynamic::DynamicView;
+use kafka_wire::ErrorCode;
+
+use crate::filter::{Connection, Filter, FilterError, RequestInfo, Verdict};
+use crate::message::{Request, Response};
+
+/// How a [`Logger`] writes an exchange.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Format {
+    Lines,
+    Json,
+}
+
+/// Logs every exchange of the APIs and versions this crate knows, as one
+/// line when its response passes (or its request, for a Produce with
+/// `acks=0`).
+///
+/// - [`Logger::new`] writes a summary: the time (UTC), the connection, the
+///   client's address and id, the API and version, the client's
+///   correlation id, the latency from the request's arrival to its
+///   response's, both sizes and the response's error codes:
+///
+///   `18:20:01.123 #3 127.0.0.1:51234 producer-1 Produce v11 corr 7 1.24 ms 1043 B -> 62 B`
+///
+/// - [`json`](Logger::json) writes each exchange as Kafka's broker's request
+///   log does (`requestDescMetrics`, [`RequestLog`]), for `jq`.
+///
+/// Clones share the writer: a factory hands each connection a clone. In
+/// the filter chain, put it first to see messages as the client sends and
+/// receives them, last to see them as the broker does.
+#[derive(Clone)]
+pub struct Logger {
+    out: Arc<Mutex<dyn Write + Send>>,
+    format: Format,
+    /// JSON: the requests whose responses are to come, by the client's
+    /// correlation id (at most the connection's requests in flight).
+    requests: HashMap<i32, FrameView>,
+}
+
+impl std::fmt::Debug for Logger {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Logger")
+            .field("format", &self.format)
+            .finish_non_exhaustive()
+    }
+}
+
+impl Logger {
+    /// A logger of summary lines to `out`.
+    pub fn new(out: impl Write + Send + 'static) -> Self {
+        Logger {
+            out: Arc::new(Mutex::new(out)),
+            format: Format::Lines,
+            requests: HashMap::new(),
+        }
+    }
+
+    /// A logger of summary lines to standard error.
+    pub fn stderr() -> Self {
+        Logger::new(io::stderr())
+    }
+
+    /// Writes Kafka's request-log JSON instead of summary lines.
+    pub fn json(mut self) -> Self {
+        self.format = Format::Json;
+        self
+    }
+
+    fn write(&self, line: &str) -> Result<(), FilterError> {
+        let mut out = self
+            .out
+            .lock()
+            .map_err(|_| FilterError::new("the log writer panicked"))?;
+        out.write_all(line.as_bytes())?;
+        Ok(())
+    }
+
+    fn summary(connection: &Connection, info: &RequestInfo, api_key: ApiKey) -> String {
+        let mut line = String::with_capacity(128);
+        let now = SystemTime::now()
+            .duration_since(UNIX_EPOCH)
+            .unwrap_or_default();
+        let secs = now.as_secs() % 86_400;
+        let _ = write!(
+            line,
+            "{:02}:{:02}:{:02}.{:03} #{} {} {} {} v{} corr {}",
+            secs / 3600,
+            secs / 60 % 60,
+            secs % 60,
+            now.subsec_millis(),
+            connection.id,
+            connection.client,
+            info.header.client_id.as_deref().unwrap_or("-"),
+            api_key.name(),
+            info.header.api_version,
+            info.header.correlation_id,
+        );
+        line
+    }
+}
+
+impl Filter for Logger {
+    fn wants_request(&self, api_key: ApiKey, _version: i16) -> bool {
+        self.format == Format::Json || api_key == ApiKey::Produce
+    }
+
+    fn wants_response(&self, _api_key: ApiKey, _version: i16) -> bool {
+        true
+    }
+
+    fn on_request(
+        &mut self,
+        connection: &Connection,
+        request: &mut Request,
+    ) -> Result<Verdict, FilterError> {
+        let acks_zero = request.api_key() == ApiKey::Produce
+            && matches!(request.view()?, RequestView::Produce(p) if p.acks == 0);
+        match self.format {
+            Format::Lines if acks_zero => {
+                let frame = request.frame()?;
+                let info = RequestInfo {
+                    header: kafka_wire::frame::peek_request_header(&frame)?,
+                    received: Instant::now(),
+                    size: frame.len(),
+                };
+                let mut line = Logger::summary(connection, &info, request.api_key());
+                let _ = writeln!(line, " {} B, acks=0: no response", info.size);
+                self.write(&line)?;
+            }
+            Format::Lines => {}
+            Format::Json => {
+                let (view, _) = FrameView::read_request(request.frame()?)?;
+                if acks_zero {
+                    let metrics = metrics(connection, 0.0);
+                    let line = RequestLog::new(&view).completed(None, &metrics).to_string();
+                    self.write(&(line + "\n"))?;
+                } else {
+                    self.requests.insert(request.correlation_id(), view);
+                }
+            }
+        }
+        Ok(Verdict::Forward)
+    }
+
+    fn on_response(
+        &mut self,
+        connection: &Connection,
+        request: &RequestInfo,
+        response: &mut Response,
+    ) -> Result<(), FilterError> {
+        let latency = request.received.elapsed();
+        let api_key = response.api_key();
+        match self.format {
+            Format::Lines => {
+                let mut line = Logger::summary(connection, request, api_key);
+                let schema = api_key
+                    .response_message_schema()
+                    .ok_or("no response schema")?;
+                let body = response.body_bytes()?.clone();
+                let size = response.header_bytes().len() + body.len();
+                let read = DynamicView::decode_exact(schema, response.version(), body)?;
+                let mut codes = Vec::new();
+                read.body().error_codes(&mut codes);
+                let _ = write!(
+                    line,
+                    " {:.2} ms {} B -> {} B",
+                    latency.as_secs_f64() * 1e3,
+                    request.size,
+                    size,
+                );
+                for code in codes {
+                    let _ = write!(line, " {}", ErrorCode::from_code(code).name());
+                }
+                line.push('\n');
+                self.write(&line)
+            }
+            Format::Json => {
+                let Some(request_view) = self.requests.remove(&response.correlation_id()) else {
+                    return Ok(());
+                };
+                let view =
+                    FrameView::response(response.frame()?, api_key.key(), response.version())?;
+                let metrics = metrics(connection, latency.as_secs_f64() * 1e3);
+                let line = RequestLog::new(&request_view)
+                    .completed(Some(&view), &metrics)
+                    .to_string();
+                self.write(&(line + "\n"))
+            }
+        }
+    }
+}
+
+fn metrics(connection: &Connection, total_time_ms: f64) -> RequestMetrics {
+    RequestMetrics {
+        connection: format!(
+            "{}-{}-{}",
+            connection.upstream, connection.client, connection.id
+        ),
+        total_time_ms,
+        security_protocol: "PLAINTEXT".into(),
+        listener: connection.listener.to_string(),
+        ..RequestMetrics::default()
+    }
+}

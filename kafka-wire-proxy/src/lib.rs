@@ -1,0 +1,76 @@
+//! A Kafka proxy kit on tokio: a proxy that passes every frame through as
+//! bytes unless a [`Filter`] asks for its API and version, and then decodes
+//! only what the filter reads.
+//!
+//! What each proxied connection does, filters or not:
+//!
+//! - **Frames as bytes.** A frame no filter wants is forwarded unread, its
+//!   correlation id aside, whatever its API and version (one this crate does
+//!   not know passes too).
+//! - **Correlation ids.** The proxy numbers the requests it sends the broker
+//!   itself and gives each response back under the client's number, so that
+//!   a filter can answer a request from the proxy; answers reach the client
+//!   in request order, as Kafka's clients require.
+//! - **`acks=0`.** A Produce request's `acks` is read from its body: with 0,
+//!   no response is waited for.
+//! - **ApiVersions.** For each API that the proxy or a filter reads, the
+//!   broker's versions are narrowed to those this crate reads (Kafka 4.4's
+//!   and 3.9's), so that a client never sends a version the proxy cannot
+//!   read; the rest pass as the broker says. A client's ApiVersions newer
+//!   than this crate's is answered as Kafka answers it.
+//! - **Broker addresses.** Metadata, FindCoordinator, DescribeCluster, and
+//!   the leader endpoints of Produce, Fetch, ShareFetch and ShareAcknowledge
+//!   (KIP-951, KIP-932) are rewritten to name the proxy's listener for each
+//!   broker, one port per broker, opened as brokers are named: a client
+//!   reaches every broker of a cluster through the proxy.
+//! - **Limits.** A frame limit (checked as soon as the size arrives),
+//!   bounded queues that stop reading a side when the other is slow, a cap
+//!   on requests in flight, and timeouts for connecting, for a peer that
+//!   stalls inside a frame, for idle connections and (optionally) for the
+//!   broker's answers. See [`ProxyBuilder`].
+//!
+//! ```no_run
+//! use kafka_wire_proxy::{filters, Filter, Proxy};
+//!
+//! # async fn run() -> Result<(), Box<dyn std::error::Error>> {
+//! let logger = filters::Logger::stderr();
+//! let tenant = filters::Tenant::new("acme.")?;
+//! let proxy = Proxy::builder("127.0.0.1:9092")
+//!     .listen("127.0.0.1:19092".parse()?)
+//!     // Each connection's filters: requests go through them in order.
+//!     .filters(move |_: &_| {
+//!         vec![
+//!             Box::new(logger.clone()) as Box<dyn Filter>,
+//!             Box::new(tenant.clone()),
+//!         ]
+//!     })
+//!     .start()
+//!     .await?;
+//! proxy.wait().await;
+//! # Ok(())
+//! # }
+//! ```
+//!
+//! A filter sees a [`Message`]: its header, and its body as bytes, as a
+//! typed view, as the owned typed body, or as the interpreted tree, read in
+//! the form it asks for; changed, it is written again, and unchanged it
+//! goes out as the bytes that came in. Ready filters are in [`filters`].
+//!
+//! TLS and SASL: the proxy forwards SaslHandshake (v1+) and
+//! SaslAuthenticate like any frame, so SASL between client and broker works
+//! through it; it does not terminate TLS.
+
+#![warn(missing_docs)]
+
+mod connection;
+mod error;
+mod filter;
+pub mod filters;
+mod message;
+mod proxy;
+mod rewrite;
+
+pub use error::{ConnectionError, Peer};
+pub use filter::{Connection, Filter, FilterError, FilterFactory, Listener, RequestInfo, Verdict};
+pub use message::{Message, MessageError, Request, Response, Side};
+pub use proxy::{Event, Proxy, ProxyBuilder};

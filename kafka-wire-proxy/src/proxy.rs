@@ -1,0 +1,442 @@
+//! [`Proxy`]: the listeners, and the registry of the brokers behind them.
+
+use std::collections::HashMap;
+use std::io;
+use std::net::{IpAddr, SocketAddr};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use tokio::net::TcpListener;
+use tokio::sync::watch;
+
+use crate::connection;
+use crate::error::ConnectionError;
+use crate::filter::{Connection, FilterFactory, Listener};
+
+/// What happened in a proxy: for logs and tests. Given to the function set
+/// with [`ProxyBuilder::on_event`], on the task where it happened.
+#[derive(Debug)]
+#[non_exhaustive]
+pub enum Event<'a> {
+    /// A listener is open.
+    Listening {
+        /// Which.
+        listener: Listener,
+        /// Where it listens.
+        address: SocketAddr,
+    },
+    /// A client connected and the proxy reached its broker.
+    Opened(&'a Connection),
+    /// A connection ended; `error` is `None` when a peer closed it between
+    /// frames.
+    Closed {
+        /// The proxy's number for it.
+        id: u64,
+        /// The connection, if the broker was reached.
+        connection: Option<&'a Connection>,
+        /// Why, unless it ended cleanly.
+        error: Option<&'a ConnectionError>,
+        /// Requests read from the client.
+        requests: u64,
+        /// Responses written to the client.
+        responses: u64,
+    },
+    /// Accepting a connection failed (too many open files, for one); the
+    /// listener goes on after a pause.
+    AcceptFailed {
+        /// Which listener.
+        listener: Listener,
+        /// Why.
+        error: &'a io::Error,
+    },
+}
+
+/// Limits and timeouts of each proxied connection.
+#[derive(Debug, Clone)]
+pub(crate) struct Limits {
+    pub max_frame_size: usize,
+    pub max_in_flight: usize,
+    pub queue_depth: usize,
+    pub connect_timeout: Duration,
+    pub idle_timeout: Option<Duration>,
+    pub stall_timeout: Option<Duration>,
+    pub response_timeout: Option<Duration>,
+}
+
+type EventFn = dyn Fn(&Event<'_>) + Send + Sync;
+
+/// What every connection task shares.
+pub(crate) struct Shared {
+    pub limits: Limits,
+    pub factory: Box<dyn FilterFactory>,
+    bootstrap: Vec<String>,
+    node_host: IpAddr,
+    advertised_host: String,
+    node_port_base: Option<u16>,
+    nodes: Mutex<HashMap<i32, Node>>,
+    next_id: AtomicU64,
+    events: Option<Box<EventFn>>,
+    shutdown: watch::Receiver<bool>,
+}
+
+/// A broker behind the proxy: where it is, and where the proxy listens for
+/// it.
+struct Node {
+    upstream: (String, u16),
+    address: SocketAddr,
+}
+
+impl Shared {
+    pub fn event(&self, event: Event<'_>) {
+        if let Some(f) = &self.events {
+            f(&event);
+        }
+    }
+
+    pub fn next_id(&self) -> u64 {
+        self.next_id.fetch_add(1, Ordering::Relaxed)
+    }
+
+    pub fn shutdown(&self) -> watch::Receiver<bool> {
+        self.shutdown.clone()
+    }
+
+    pub fn advertised_host(&self) -> &str {
+        &self.advertised_host
+    }
+
+    /// The addresses a client of `listener` is forwarded to, in the order to
+    /// try them.
+    pub fn upstream(&self, listener: Listener) -> Vec<String> {
+        match listener {
+            Listener::Bootstrap => self.bootstrap.clone(),
+            Listener::Node(id) => self
+                .nodes
+                .lock()
+                .expect("the node registry is never left mid-change")
+                .get(&id)
+                .map(|n| vec![format!("{}:{}", n.upstream.0, n.upstream.1)])
+                .unwrap_or_default(),
+        }
+    }
+
+    /// The port of the listener that stands for broker `node`, which a
+    /// response names at `host:port`: opened the first time the node is
+    /// seen; its broker address follows the latest response.
+    pub fn node_port(
+        self: &Arc<Self>,
+        node: i32,
+        host: &str,
+        port: u16,
+    ) -> Result<u16, ConnectionError> {
+        let mut nodes = self
+            .nodes
+            .lock()
+            .expect("the node registry is never left mid-change");
+        if let Some(n) = nodes.get_mut(&node) {
+            if n.upstream.0 != host || n.upstream.1 != port {
+                n.upstream = (host.to_owned(), port);
+            }
+            return Ok(n.address.port());
+        }
+        let listen_port = match self.node_port_base {
+            None => 0,
+            Some(base) => u16::try_from(node)
+                .ok()
+                .and_then(|id| base.checked_add(id))
+                .ok_or_else(|| ConnectionError::Listen {
+                    node,
+                    source: io::Error::new(
+                        io::ErrorKind::InvalidInput,
+                        format!("node id {node} is past the ports after {base}"),
+                    ),
+                })?,
+        };
+        let listen = |port| -> io::Result<TcpListener> {
+            let std = std::net::TcpListener::bind((self.node_host, port))?;
+            std.set_nonblocking(true)?;
+            TcpListener::from_std(std)
+        };
+        let listener =
+            listen(listen_port).map_err(|source| ConnectionError::Listen { node, source })?;
+        let address = listener
+            .local_addr()
+            .map_err(|source| ConnectionError::Listen { node, source })?;
+        nodes.insert(
+            node,
+            Node {
+                upstream: (host.to_owned(), port),
+                address,
+            },
+        );
+        drop(nodes);
+        self.event(Event::Listening {
+            listener: Listener::Node(node),
+            address,
+        });
+        tokio::spawn(accept(Arc::clone(self), listener, Listener::Node(node)));
+        Ok(address.port())
+    }
+
+    fn node_address(&self, node: i32) -> Option<SocketAddr> {
+        self.nodes
+            .lock()
+            .expect("the node registry is never left mid-change")
+            .get(&node)
+            .map(|n| n.address)
+    }
+}
+
+/// Accepts the connections of one listener until the proxy shuts down.
+async fn accept(shared: Arc<Shared>, listener: TcpListener, which: Listener) {
+    let mut shutdown = shared.shutdown();
+    loop {
+        tokio::select! {
+            accepted = listener.accept() => match accepted {
+                Ok((stream, client)) => {
+                    let _ = stream.set_nodelay(true);
+                    tokio::spawn(connection::serve(Arc::clone(&shared), which, stream, client));
+                }
+                Err(error) => {
+                    shared.event(Event::AcceptFailed { listener: which, error: &error });
+                    tokio::time::sleep(Duration::from_millis(100)).await;
+                }
+            },
+            _ = shutdown.changed() => return,
+        }
+    }
+}
+
+/// Configures and starts a [`Proxy`].
+///
+/// ```no_run
+/// # async fn run() -> std::io::Result<()> {
+/// use kafka_wire_proxy::{filters::Logger, Filter, Proxy};
+///
+/// // Clients bootstrap from 127.0.0.1:19092; the broker with node id N is
+/// // reached through 127.0.0.1:19100+N.
+/// let proxy = Proxy::builder("127.0.0.1:9092")
+///     .listen("127.0.0.1:19092".parse().unwrap())
+///     .node_ports(19100)
+///     .filters(|_: &_| vec![Box::new(Logger::stderr()) as Box<dyn Filter>])
+///     .start()
+///     .await?;
+/// proxy.wait().await;
+/// # Ok(())
+/// # }
+/// ```
+pub struct ProxyBuilder {
+    bootstrap: Vec<String>,
+    listen: SocketAddr,
+    node_host: Option<IpAddr>,
+    advertised_host: Option<String>,
+    node_port_base: Option<u16>,
+    limits: Limits,
+    factory: Box<dyn FilterFactory>,
+    events: Option<Box<EventFn>>,
+}
+
+impl ProxyBuilder {
+    /// Adds a bootstrap server (`host:port`) to try after the first.
+    pub fn bootstrap(mut self, server: impl Into<String>) -> Self {
+        self.bootstrap.push(server.into());
+        self
+    }
+
+    /// Where the bootstrap listener listens (`127.0.0.1:9092` by default;
+    /// port 0 picks a free one, see [`Proxy::local_addr`]).
+    pub fn listen(mut self, address: SocketAddr) -> Self {
+        self.listen = address;
+        self
+    }
+
+    /// The address the brokers' listeners bind (the bootstrap listener's by
+    /// default).
+    pub fn node_bind(mut self, host: IpAddr) -> Self {
+        self.node_host = Some(host);
+        self
+    }
+
+    /// The host the proxy gives clients in place of each broker's (the
+    /// bootstrap listener's IP by default).
+    pub fn advertised_host(mut self, host: impl Into<String>) -> Self {
+        self.advertised_host = Some(host.into());
+        self
+    }
+
+    /// The broker with node id N gets the listener on port `base + N`. By
+    /// default each gets a port the system picks.
+    pub fn node_ports(mut self, base: u16) -> Self {
+        self.node_port_base = Some(base);
+        self
+    }
+
+    /// The largest frame taken from either side, without its 4-byte size
+    /// (default: 100 MiB, Kafka's `socket.request.max.bytes`). A larger one
+    /// ends the connection as soon as its size arrives.
+    pub fn max_frame_size(mut self, bytes: usize) -> Self {
+        self.limits.max_frame_size = bytes;
+        self
+    }
+
+    /// The requests a connection may have waiting for the broker (default
+    /// 100); past it, the proxy reads no more from the client until a
+    /// response comes.
+    pub fn max_in_flight(mut self, requests: usize) -> Self {
+        self.limits.max_in_flight = requests.max(1);
+        self
+    }
+
+    /// The frames each direction of a connection queues for its writer
+    /// (default 4); past it, the proxy reads no more from that side's peer.
+    /// With the frame limit, this bounds a connection's memory: about
+    /// `(queue_depth + 3) * max_frame_size` each way at worst.
+    pub fn queue_depth(mut self, frames: usize) -> Self {
+        self.limits.queue_depth = frames.max(1);
+        self
+    }
+
+    /// How long connecting to a broker may take (default 10 s).
+    pub fn connect_timeout(mut self, timeout: Duration) -> Self {
+        self.limits.connect_timeout = timeout;
+        self
+    }
+
+    /// Ends a connection with no request waiting and nothing sent either
+    /// way for this long (default: 10 minutes, the broker's
+    /// `connections.max.idle.ms`; `None`: never).
+    pub fn idle_timeout(mut self, timeout: Option<Duration>) -> Self {
+        self.limits.idle_timeout = timeout;
+        self
+    }
+
+    /// Ends a connection whose client or broker began a frame and sent
+    /// nothing more for this long (default 30 s; `None`: never).
+    pub fn stall_timeout(mut self, timeout: Option<Duration>) -> Self {
+        self.limits.stall_timeout = timeout;
+        self
+    }
+
+    /// Ends a connection whose broker has not answered its oldest request
+    /// in this long (default `None`: clients time their requests
+    /// themselves, and a JoinGroup may wait minutes).
+    pub fn response_timeout(mut self, timeout: Option<Duration>) -> Self {
+        self.limits.response_timeout = timeout;
+        self
+    }
+
+    /// The filters of each connection (none by default: every frame passes
+    /// through).
+    pub fn filters(mut self, factory: impl FilterFactory) -> Self {
+        self.factory = Box::new(factory);
+        self
+    }
+
+    /// Calls `f` with each [`Event`].
+    pub fn on_event(mut self, f: impl Fn(&Event<'_>) + Send + Sync + 'static) -> Self {
+        self.events = Some(Box::new(f));
+        self
+    }
+
+    /// Opens the bootstrap listener and starts accepting, on the current
+    /// tokio runtime.
+    pub async fn start(self) -> io::Result<Proxy> {
+        let listener = TcpListener::bind(self.listen).await?;
+        let local_addr = listener.local_addr()?;
+        let (shutdown, watch) = watch::channel(false);
+        let shared = Arc::new(Shared {
+            limits: self.limits,
+            factory: self.factory,
+            bootstrap: self.bootstrap,
+            node_host: self.node_host.unwrap_or(local_addr.ip()),
+            advertised_host: self
+                .advertised_host
+                .unwrap_or_else(|| local_addr.ip().to_string()),
+            node_port_base: self.node_port_base,
+            nodes: Mutex::new(HashMap::new()),
+            next_id: AtomicU64::new(1),
+            events: self.events,
+            shutdown: watch,
+        });
+        shared.event(Event::Listening {
+            listener: Listener::Bootstrap,
+            address: local_addr,
+        });
+        tokio::spawn(accept(Arc::clone(&shared), listener, Listener::Bootstrap));
+        Ok(Proxy {
+            local_addr,
+            shared,
+            shutdown,
+        })
+    }
+}
+
+/// A running proxy: a bootstrap listener forwarding to the bootstrap
+/// servers, and a listener per broker that the responses name, opened as
+/// they are named. Every response that names brokers (Metadata,
+/// FindCoordinator, DescribeCluster, and the endpoints of Produce, Fetch,
+/// ShareFetch and ShareAcknowledge) is rewritten to name their listeners, so
+/// that clients reach every broker through the proxy.
+///
+/// Dropping it (or [`shutdown`](Proxy::shutdown)) closes the listeners and
+/// every connection.
+pub struct Proxy {
+    local_addr: SocketAddr,
+    shared: Arc<Shared>,
+    shutdown: watch::Sender<bool>,
+}
+
+impl Proxy {
+    /// A proxy of the cluster whose bootstrap server is `bootstrap`
+    /// (`host:port`), with the defaults of each [`ProxyBuilder`] method.
+    pub fn builder(bootstrap: impl Into<String>) -> ProxyBuilder {
+        ProxyBuilder {
+            bootstrap: vec![bootstrap.into()],
+            listen: SocketAddr::from(([127, 0, 0, 1], 9092)),
+            node_host: None,
+            advertised_host: None,
+            node_port_base: None,
+            limits: Limits {
+                max_frame_size: kafka_wire::frame::DEFAULT_MAX_FRAME_SIZE,
+                max_in_flight: 100,
+                queue_depth: 4,
+                connect_timeout: Duration::from_secs(10),
+                idle_timeout: Some(Duration::from_secs(600)),
+                stall_timeout: Some(Duration::from_secs(30)),
+                response_timeout: None,
+            },
+            factory: Box::new(|_: &Connection| Vec::new()),
+            events: None,
+        }
+    }
+
+    /// Where the bootstrap listener listens.
+    pub fn local_addr(&self) -> SocketAddr {
+        self.local_addr
+    }
+
+    /// Where the listener of broker `node` listens, once a response has
+    /// named it.
+    pub fn node_addr(&self, node: i32) -> Option<SocketAddr> {
+        self.shared.node_address(node)
+    }
+
+    /// Closes the listeners and every connection.
+    pub fn shutdown(&self) {
+        let _ = self.shutdown.send(true);
+    }
+
+    /// Waits until [`shutdown`](Proxy::shutdown) is called from another
+    /// task (for a proxy that runs until it is told to stop).
+    pub async fn wait(&self) {
+        let mut watch = self.shutdown.subscribe();
+        let _ = watch.wait_for(|stop| *stop).await;
+    }
+}
+
+impl Drop for Proxy {
+    fn drop(&mut self) {
+        self.shutdown();
+    }
+}

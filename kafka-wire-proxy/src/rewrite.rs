@@ -1,0 +1,160 @@
+//! What the proxy itself reads and changes: ApiVersions, and the responses
+//! that name brokers.
+
+use std::sync::Arc;
+
+use kafka_messages::{ApiKey, ResponseKind, ResponseView};
+use kafka_wire::{Str, VersionRange};
+
+use crate::error::ConnectionError;
+use crate::message::{MessageError, Response};
+use crate::proxy::Shared;
+
+/// Whether a response of `api_key` at `version` can name brokers: those
+/// the proxy rewrites to name its listeners.
+pub(crate) fn names_brokers(api_key: ApiKey, version: i16) -> bool {
+    match api_key {
+        ApiKey::Metadata | ApiKey::FindCoordinator | ApiKey::DescribeCluster => true,
+        ApiKey::ShareFetch | ApiKey::ShareAcknowledge => true,
+        // KIP-951: the current leaders' endpoints, with NOT_LEADER_OR_FOLLOWER.
+        ApiKey::Produce => version >= 10,
+        ApiKey::Fetch => version >= 16,
+        _ => false,
+    }
+}
+
+/// Whether the proxy reads some version of `api_key` itself, so that it
+/// advertises only the versions this crate knows: ApiVersions, Produce
+/// (whose `acks` says whether a response comes) and those whose responses
+/// name brokers.
+pub(crate) fn read_by_proxy(api_key: ApiKey) -> bool {
+    matches!(api_key, ApiKey::ApiVersions | ApiKey::Produce)
+        || api_key
+            .all_versions()
+            .highest()
+            .is_some_and(|v| names_brokers(api_key, v))
+}
+
+/// An ApiVersions response, each API that `capped` says is read by the
+/// proxy or a filter limited to the versions this crate reads (and left
+/// out where that leaves none). Changed only where a range changes.
+pub(crate) fn api_versions(
+    response: &mut Response,
+    capped: impl Fn(ApiKey) -> bool,
+) -> Result<(), MessageError> {
+    let ResponseKind::ApiVersions(body) = response.decode()? else {
+        unreachable!("called with ApiVersions responses only");
+    };
+    let narrowed = |api_key: i16, min: i16, max: i16| -> Option<Option<VersionRange>> {
+        let key = ApiKey::from_i16(api_key).filter(|k| capped(*k))?;
+        let ours = if key.is_compiled() {
+            key.all_versions()
+        } else {
+            VersionRange::new(0, -1)
+        };
+        let theirs = VersionRange::new(min, max);
+        let both = theirs.intersect(ours);
+        (both != theirs).then_some((!both.is_empty()).then_some(both))
+    };
+    if !body
+        .api_keys
+        .iter()
+        .any(|a| narrowed(a.api_key, a.min_version, a.max_version).is_some())
+    {
+        return Ok(());
+    }
+    let ResponseKind::ApiVersions(body) = response.decode_mut()? else {
+        unreachable!("read above");
+    };
+    body.api_keys.retain_mut(
+        |a| match narrowed(a.api_key, a.min_version, a.max_version) {
+            None => true,
+            Some(None) => false,
+            Some(Some(range)) => {
+                a.min_version = range.lowest().unwrap_or(a.min_version);
+                a.max_version = range.highest().unwrap_or(a.max_version);
+                true
+            }
+        },
+    );
+    Ok(())
+}
+
+/// A response that names brokers, each named by the proxy's listener for
+/// it (opened the first time). Produce, Fetch and the share APIs name
+/// brokers only along with errors: the view says whether they do before
+/// anything is built.
+pub(crate) fn broker_addresses(
+    response: &mut Response,
+    shared: &Arc<Shared>,
+) -> Result<(), ConnectionError> {
+    let (api_key, version) = (response.api_key(), response.version());
+    let failed = |source| ConnectionError::Response {
+        api_key,
+        version,
+        source,
+    };
+    let named = match response.view().map_err(failed)? {
+        ResponseView::Produce(v) => v.node_endpoints.len(),
+        ResponseView::Fetch(v) => v.node_endpoints.len(),
+        ResponseView::ShareFetch(v) => v.node_endpoints.len(),
+        ResponseView::ShareAcknowledge(v) => v.node_endpoints.len(),
+        _ => 1,
+    };
+    if named == 0 {
+        return Ok(());
+    }
+    let endpoint = |node: i32, host: &mut Str, port: &mut i32| -> Result<(), ConnectionError> {
+        // -1, "" and -1: no broker (a coordinator not available).
+        let Ok(p) = u16::try_from(*port) else {
+            return Ok(());
+        };
+        if node < 0 || host.is_empty() || p == 0 {
+            return Ok(());
+        }
+        let listener = shared.node_port(node, host, p)?;
+        *host = Str::from(shared.advertised_host());
+        *port = i32::from(listener);
+        Ok(())
+    };
+    match response.decode_mut().map_err(failed)? {
+        ResponseKind::Metadata(m) => {
+            for b in &mut m.brokers {
+                endpoint(b.node_id, &mut b.host, &mut b.port)?;
+            }
+        }
+        ResponseKind::FindCoordinator(m) => {
+            endpoint(m.node_id, &mut m.host, &mut m.port)?;
+            for c in &mut m.coordinators {
+                endpoint(c.node_id, &mut c.host, &mut c.port)?;
+            }
+        }
+        ResponseKind::DescribeCluster(m) => {
+            for b in &mut m.brokers {
+                endpoint(b.broker_id, &mut b.host, &mut b.port)?;
+            }
+        }
+        ResponseKind::Produce(m) => {
+            for e in &mut m.node_endpoints {
+                endpoint(e.node_id, &mut e.host, &mut e.port)?;
+            }
+        }
+        ResponseKind::Fetch(m) => {
+            for e in &mut m.node_endpoints {
+                endpoint(e.node_id, &mut e.host, &mut e.port)?;
+            }
+        }
+        ResponseKind::ShareFetch(m) => {
+            for e in &mut m.node_endpoints {
+                endpoint(e.node_id, &mut e.host, &mut e.port)?;
+            }
+        }
+        ResponseKind::ShareAcknowledge(m) => {
+            for e in &mut m.node_endpoints {
+                endpoint(e.node_id, &mut e.host, &mut e.port)?;
+            }
+        }
+        _ => unreachable!("called where names_brokers says so"),
+    }
+    Ok(())
+}

@@ -1,0 +1,785 @@
+//! The proxy between a client and scripted brokers on the loopback: bytes
+//! through, correlation ids, acks=0, ApiVersions, broker addresses, filters,
+//! and hostile peers.
+
+use std::io;
+use std::net::SocketAddr;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use bytes::{BufMut, Bytes, BytesMut};
+use kafka_messages::find_coordinator::Coordinator;
+use kafka_messages::metadata::{
+    MetadataRequestTopic, MetadataResponseBroker, MetadataResponseTopic,
+};
+use kafka_messages::{
+    ApiKey, ApiVersion, ApiVersionsRequest, ApiVersionsResponse, CreatableTopic,
+    CreateTopicsRequest, CreateTopicsResponse, FindCoordinatorRequest, FindCoordinatorResponse,
+    MetadataRequest, MetadataResponse, ProduceRequest, ProduceResponse, RequestKind, ResponseKind,
+};
+use kafka_wire::frame;
+use kafka_wire::{Message, RequestHeader};
+use kafka_wire_proxy::{
+    filters::Tenant, Connection, ConnectionError, Event, Filter, FilterError, Listener, Peer,
+    Proxy, ProxyBuilder, Request, Verdict,
+};
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::{TcpListener, TcpStream};
+use tokio::sync::mpsc;
+
+/// An API key no Kafka release has: the proxy passes it through unread.
+const UNKNOWN_API: i16 = 999;
+/// Makes the scripted broker close the connection.
+const CLOSE_API: i16 = 998;
+
+async fn read_frame(s: &mut TcpStream) -> io::Result<Bytes> {
+    let size = s.read_i32().await?;
+    let mut body = vec![0; size as usize];
+    s.read_exact(&mut body).await?;
+    Ok(body.into())
+}
+
+async fn write_frame(s: &mut TcpStream, contents: &[u8]) -> io::Result<()> {
+    let mut out = BytesMut::new();
+    out.put_i32(contents.len() as i32);
+    out.extend_from_slice(contents);
+    s.write_all(&out).await
+}
+
+fn request<M: Message>(version: i16, correlation_id: i32, body: &M) -> Bytes {
+    let mut out = BytesMut::new();
+    let header = RequestHeader::new(
+        M::API_KEY,
+        version,
+        correlation_id,
+        Some("test-client".into()),
+    );
+    frame::encode_request(&mut out, &header, body).unwrap();
+    out.freeze().split_off(4)
+}
+
+fn response<M: Message>(frame: Bytes, version: i16) -> (i32, M) {
+    let (header, body) = frame::decode_response::<M>(frame, version).unwrap();
+    (header.correlation_id, body)
+}
+
+/// What a scripted broker was sent.
+#[derive(Debug, Clone)]
+struct Seen {
+    api_key: i16,
+    version: i16,
+    correlation_id: i32,
+    frame: Bytes,
+}
+
+/// A broker that answers from a script: ApiVersions (every API, with
+/// Metadata and CreateTopics advertised to v99 and an unknown API 999),
+/// Metadata (the brokers it is given; every topic asked for, or three when
+/// all are), Produce (no answer with acks=0), CreateTopics,
+/// FindCoordinator, API 999 (its body echoed) and API 998 (the connection
+/// closed).
+struct Broker {
+    address: SocketAddr,
+    seen: Arc<Mutex<Vec<Seen>>>,
+    brokers: Arc<Mutex<Vec<(i32, SocketAddr)>>>,
+}
+
+impl Broker {
+    async fn start() -> Broker {
+        let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let address = listener.local_addr().unwrap();
+        let seen = Arc::new(Mutex::new(Vec::new()));
+        let brokers = Arc::new(Mutex::new(Vec::new()));
+        let (s, b) = (Arc::clone(&seen), Arc::clone(&brokers));
+        tokio::spawn(async move {
+            while let Ok((stream, _)) = listener.accept().await {
+                tokio::spawn(Broker::serve(stream, Arc::clone(&s), Arc::clone(&b)));
+            }
+        });
+        Broker {
+            address,
+            seen,
+            brokers,
+        }
+    }
+
+    fn seen(&self) -> Vec<Seen> {
+        self.seen.lock().unwrap().clone()
+    }
+
+    async fn serve(
+        mut stream: TcpStream,
+        seen: Arc<Mutex<Vec<Seen>>>,
+        brokers: Arc<Mutex<Vec<(i32, SocketAddr)>>>,
+    ) {
+        while let Ok(frame) = read_frame(&mut stream).await {
+            let header = frame::peek_request_header(&frame).unwrap();
+            seen.lock().unwrap().push(Seen {
+                api_key: header.api_key,
+                version: header.api_version,
+                correlation_id: header.correlation_id,
+                frame: frame.clone(),
+            });
+            let (corr, version) = (header.correlation_id, header.api_version);
+            let mut out = BytesMut::new();
+            match header.api_key {
+                UNKNOWN_API => {
+                    let body = &frame[frame.len() - 4..];
+                    out.put_i32(4 + body.len() as i32);
+                    out.put_i32(corr);
+                    out.extend_from_slice(body);
+                }
+                CLOSE_API => return,
+                _ => {
+                    let (_, body) = RequestKind::decode_frame(frame).unwrap();
+                    let Some(answer) = Broker::answer(body, version, &brokers.lock().unwrap())
+                    else {
+                        continue;
+                    };
+                    answer.encode_frame(&mut out, corr, version).unwrap();
+                }
+            }
+            if stream.write_all(&out).await.is_err() {
+                return;
+            }
+        }
+    }
+
+    fn answer(
+        body: RequestKind,
+        version: i16,
+        brokers: &[(i32, SocketAddr)],
+    ) -> Option<ResponseKind> {
+        let topic = |name: &str| MetadataResponseTopic {
+            name: Some(name.into()),
+            ..Default::default()
+        };
+        Some(match body {
+            RequestKind::ApiVersions(_) => {
+                let mut api_keys: Vec<ApiVersion> = ApiKey::ALL
+                    .iter()
+                    .filter_map(|k| {
+                        let v = k.valid_versions();
+                        let max = match k {
+                            ApiKey::Metadata | ApiKey::CreateTopics => 99,
+                            _ => v.highest()?,
+                        };
+                        Some(ApiVersion {
+                            api_key: k.key(),
+                            min_version: v.lowest()?,
+                            max_version: max,
+                            ..Default::default()
+                        })
+                    })
+                    .collect();
+                api_keys.push(ApiVersion {
+                    api_key: UNKNOWN_API,
+                    min_version: 0,
+                    max_version: 5,
+                    ..Default::default()
+                });
+                ResponseKind::ApiVersions(ApiVersionsResponse {
+                    api_keys,
+                    ..Default::default()
+                })
+            }
+            RequestKind::Metadata(m) => ResponseKind::Metadata(MetadataResponse {
+                brokers: brokers
+                    .iter()
+                    .map(|(id, address)| MetadataResponseBroker {
+                        node_id: *id,
+                        host: address.ip().to_string().into(),
+                        port: i32::from(address.port()),
+                        ..Default::default()
+                    })
+                    .collect(),
+                topics: match m.topics {
+                    None => ["acme.orders", "other.payments", "__consumer_offsets"]
+                        .map(topic)
+                        .to_vec(),
+                    Some(topics) => topics
+                        .iter()
+                        .map(|t| topic(t.name.as_deref().unwrap_or("")))
+                        .collect(),
+                },
+                ..Default::default()
+            }),
+            RequestKind::Produce(p) if p.acks == 0 => return None,
+            RequestKind::Produce(_) => ResponseKind::Produce(ProduceResponse::default()),
+            RequestKind::CreateTopics(c) => ResponseKind::CreateTopics(CreateTopicsResponse {
+                topics: c
+                    .topics
+                    .iter()
+                    .map(|t| kafka_messages::CreatableTopicResult {
+                        name: t.name.clone(),
+                        ..Default::default()
+                    })
+                    .collect(),
+                ..Default::default()
+            }),
+            RequestKind::FindCoordinator(f) => {
+                let (node, address) = brokers[brokers.len() - 1];
+                let (host, port) = (address.ip().to_string(), i32::from(address.port()));
+                ResponseKind::FindCoordinator(match version {
+                    0..=3 => FindCoordinatorResponse {
+                        node_id: node,
+                        host: host.into(),
+                        port,
+                        ..Default::default()
+                    },
+                    _ => FindCoordinatorResponse {
+                        coordinators: f
+                            .coordinator_keys
+                            .iter()
+                            .map(|k| Coordinator {
+                                key: k.clone(),
+                                node_id: node,
+                                host: host.as_str().into(),
+                                port,
+                                ..Default::default()
+                            })
+                            .collect(),
+                        ..Default::default()
+                    },
+                })
+            }
+            other => panic!("the scripted broker has no answer to {other:?}"),
+        })
+    }
+}
+
+/// What the proxy's events said, as text, and the errors connections ended with.
+#[derive(Clone, Default)]
+struct Events(Arc<Mutex<Vec<String>>>);
+
+impl Events {
+    fn builder(&self, builder: ProxyBuilder) -> ProxyBuilder {
+        let events = self.clone();
+        builder.on_event(move |e| {
+            let line = match e {
+                Event::Closed {
+                    error: Some(error), ..
+                } => format!("closed: {error}"),
+                Event::Closed { error: None, .. } => "closed cleanly".to_owned(),
+                Event::Listening { listener, .. } => format!("listening: {listener}"),
+                other => format!("{other:?}"),
+            };
+            events.0.lock().unwrap().push(line);
+        })
+    }
+
+    /// Waits until an event holds `text`.
+    async fn wait_for(&self, text: &str) -> String {
+        for _ in 0..500 {
+            if let Some(line) = self.0.lock().unwrap().iter().find(|l| l.contains(text)) {
+                return line.clone();
+            }
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
+        panic!("no event with {text:?} in {:?}", self.0.lock().unwrap());
+    }
+}
+
+async fn proxy(
+    broker: &Broker,
+    configure: impl FnOnce(ProxyBuilder) -> ProxyBuilder,
+) -> (Proxy, Events) {
+    let events = Events::default();
+    let builder = Proxy::builder(broker.address.to_string()).listen("127.0.0.1:0".parse().unwrap());
+    let proxy = events.builder(configure(builder)).start().await.unwrap();
+    (proxy, events)
+}
+
+#[tokio::test]
+async fn frames_nobody_reads_pass_as_their_bytes_under_the_proxys_correlation_ids() {
+    let broker = Broker::start().await;
+    let (proxy, _) = proxy(&broker, |b| b).await;
+    let mut client = TcpStream::connect(proxy.local_addr()).await.unwrap();
+
+    // An API no release has, then CreateTopics, pipelined, under the client's ids.
+    let mut unknown = BytesMut::new();
+    unknown.put_i16(UNKNOWN_API);
+    unknown.put_i16(7);
+    unknown.put_i32(-5);
+    unknown.put_i16(-1); // no client id
+    unknown.put_slice(&[0xde, 0xad, 0xbe, 0xef]);
+    let create = CreateTopicsRequest {
+        topics: vec![CreatableTopic {
+            name: "orders".into(),
+            num_partitions: 3,
+            ..Default::default()
+        }],
+        ..Default::default()
+    };
+    let create = request(7, 1_000_000, &create);
+    write_frame(&mut client, &unknown).await.unwrap();
+    write_frame(&mut client, &create).await.unwrap();
+
+    let echoed = read_frame(&mut client).await.unwrap();
+    assert_eq!(
+        &echoed[..],
+        &[0xff, 0xff, 0xff, 0xfb, 0xde, 0xad, 0xbe, 0xef]
+    );
+    let (corr, created) =
+        response::<CreateTopicsResponse>(read_frame(&mut client).await.unwrap(), 7);
+    assert_eq!(
+        (corr, created.topics[0].name.as_str()),
+        (1_000_000, "orders")
+    );
+
+    // The broker saw the same bytes under ids 0 and 1.
+    let seen = broker.seen();
+    assert_eq!(
+        seen.iter().map(|s| s.correlation_id).collect::<Vec<_>>(),
+        [0, 1]
+    );
+    for (s, sent) in seen.iter().zip([&unknown.freeze(), &create]) {
+        assert_eq!((&s.frame[..4], &s.frame[8..]), (&sent[..4], &sent[8..]));
+    }
+}
+
+#[tokio::test]
+async fn a_produce_with_acks_0_waits_for_no_response() {
+    let broker = Broker::start().await;
+    let (proxy, _) = proxy(&broker, |b| b).await;
+    let mut client = TcpStream::connect(proxy.local_addr()).await.unwrap();
+    for version in [3, 9, 11] {
+        for (corr, acks) in [(10, 0), (11, 1), (12, 0), (13, -1)] {
+            let produce = ProduceRequest {
+                acks,
+                timeout_ms: 1000,
+                ..Default::default()
+            };
+            write_frame(&mut client, &request(version, corr, &produce))
+                .await
+                .unwrap();
+        }
+        let metadata = MetadataRequest {
+            topics: Some(vec![]),
+            ..Default::default()
+        };
+        write_frame(&mut client, &request(12, 14, &metadata))
+            .await
+            .unwrap();
+        let mut got = Vec::new();
+        for _ in 0..3 {
+            let frame = read_frame(&mut client).await.unwrap();
+            got.push(i32::from_be_bytes(frame[..4].try_into().unwrap()));
+        }
+        assert_eq!(got, [11, 13, 14], "Produce v{version}");
+    }
+}
+
+fn api_versions(frame: Bytes, version: i16) -> Vec<(i16, i16, i16)> {
+    let (_, body) = response::<ApiVersionsResponse>(frame, version);
+    body.api_keys
+        .iter()
+        .map(|a| (a.api_key, a.min_version, a.max_version))
+        .collect()
+}
+
+fn range_of(versions: &[(i16, i16, i16)], key: i16) -> Option<(i16, i16)> {
+    versions.iter().find(|v| v.0 == key).map(|v| (v.1, v.2))
+}
+
+#[tokio::test]
+async fn api_versions_are_narrowed_for_the_apis_the_proxy_and_its_filters_read() {
+    let broker = Broker::start().await;
+    let highest = |k: ApiKey| k.all_versions().highest().unwrap();
+
+    // No filter: the proxy reads Metadata; CreateTopics and API 999 pass as the broker says.
+    let (plain, _) = proxy(&broker, |b| b).await;
+    let mut client = TcpStream::connect(plain.local_addr()).await.unwrap();
+    write_frame(&mut client, &request(3, 1, &ApiVersionsRequest::default()))
+        .await
+        .unwrap();
+    let versions = api_versions(read_frame(&mut client).await.unwrap(), 3);
+    assert_eq!(range_of(&versions, 3), Some((0, highest(ApiKey::Metadata))));
+    assert_eq!(range_of(&versions, 19), Some((2, 99)));
+    assert_eq!(range_of(&versions, UNKNOWN_API), Some((0, 5)));
+
+    // The tenant filter reads CreateTopics too.
+    let (tenant, _) = proxy(&broker, |b| {
+        b.filters(|_: &Connection| vec![Box::new(Tenant::new("acme.").unwrap()) as Box<dyn Filter>])
+    })
+    .await;
+    let mut client = TcpStream::connect(tenant.local_addr()).await.unwrap();
+    write_frame(&mut client, &request(4, 1, &ApiVersionsRequest::default()))
+        .await
+        .unwrap();
+    let versions = api_versions(read_frame(&mut client).await.unwrap(), 4);
+    assert_eq!(
+        range_of(&versions, 19),
+        Some((2, highest(ApiKey::CreateTopics)))
+    );
+    assert_eq!(range_of(&versions, UNKNOWN_API), Some((0, 5)));
+
+    // An ApiVersions newer than this crate's is answered by the proxy, as Kafka answers it.
+    let mut newer = BytesMut::new();
+    newer.put_i16(18);
+    newer.put_i16(99);
+    newer.put_i32(77);
+    newer.put_i16(-1);
+    newer.put_u8(0); // header v2's tagged fields
+    newer.put_u8(0); // and the body's
+    write_frame(&mut client, &newer).await.unwrap();
+    let frame = read_frame(&mut client).await.unwrap();
+    let (_, body) = response::<ApiVersionsResponse>(frame, 0);
+    assert_eq!(body.error_code, 35);
+    let ours = ApiKey::ApiVersions.all_versions();
+    assert_eq!(
+        (body.api_keys[0].min_version, body.api_keys[0].max_version),
+        (ours.lowest().unwrap(), ours.highest().unwrap())
+    );
+    assert_eq!(broker.seen().iter().filter(|s| s.version == 99).count(), 0);
+}
+
+#[tokio::test]
+async fn every_broker_is_reached_through_a_listener_of_its_own() {
+    let first = Broker::start().await;
+    let second = Broker::start().await;
+    let cluster = vec![(1, first.address), (2, second.address)];
+    *first.brokers.lock().unwrap() = cluster.clone();
+    *second.brokers.lock().unwrap() = cluster;
+    let (proxy, events) = proxy(&first, |b| b).await;
+    let mut client = TcpStream::connect(proxy.local_addr()).await.unwrap();
+
+    let metadata = MetadataRequest {
+        topics: Some(vec![]),
+        ..Default::default()
+    };
+    write_frame(&mut client, &request(12, 1, &metadata))
+        .await
+        .unwrap();
+    let (_, body) = response::<MetadataResponse>(read_frame(&mut client).await.unwrap(), 12);
+    let named: Vec<(i32, String, i32)> = body
+        .brokers
+        .iter()
+        .map(|b| (b.node_id, b.host.to_string(), b.port))
+        .collect();
+    let listener = |id| proxy.node_addr(id).unwrap();
+    assert_eq!(
+        named,
+        [
+            (1, "127.0.0.1".to_owned(), i32::from(listener(1).port())),
+            (2, "127.0.0.1".to_owned(), i32::from(listener(2).port())),
+        ]
+    );
+    events.wait_for("listening: node 2").await;
+
+    // Node 2's listener reaches the second broker, whose FindCoordinator
+    // answer (v3, and v4's batch) names node 2 by its listener too.
+    let mut to_second = TcpStream::connect(listener(2)).await.unwrap();
+    for version in [3, 4] {
+        let find = match version {
+            3 => FindCoordinatorRequest {
+                key: "group-a".into(),
+                ..Default::default()
+            },
+            _ => FindCoordinatorRequest {
+                coordinator_keys: vec!["group-a".into()],
+                ..Default::default()
+            },
+        };
+        write_frame(&mut to_second, &request(version, 2, &find))
+            .await
+            .unwrap();
+        let (_, found) =
+            response::<FindCoordinatorResponse>(read_frame(&mut to_second).await.unwrap(), version);
+        let port = i32::from(listener(2).port());
+        match version {
+            3 => assert_eq!(
+                (found.node_id, found.host.as_str(), found.port),
+                (2, "127.0.0.1", port)
+            ),
+            _ => assert_eq!(
+                (found.coordinators[0].node_id, found.coordinators[0].port),
+                (2, port)
+            ),
+        }
+    }
+    assert_eq!(second.seen().len(), 2);
+}
+
+/// Answers every Metadata request from the proxy.
+struct AnswerMetadata;
+
+impl Filter for AnswerMetadata {
+    fn wants_request(&self, api_key: ApiKey, _: i16) -> bool {
+        api_key == ApiKey::Metadata
+    }
+
+    fn on_request(
+        &mut self,
+        _: &Connection,
+        request: &mut Request,
+    ) -> Result<Verdict, FilterError> {
+        let RequestKind::Metadata(m) = request.decode()? else {
+            return Err(FilterError::new("not Metadata"));
+        };
+        let topics = m.topics.clone().unwrap_or_default();
+        Ok(Verdict::Respond(ResponseKind::Metadata(MetadataResponse {
+            cluster_id: Some("from-the-proxy".into()),
+            topics: topics
+                .iter()
+                .map(|t| MetadataResponseTopic {
+                    name: t.name.clone(),
+                    ..Default::default()
+                })
+                .collect(),
+            ..Default::default()
+        })))
+    }
+}
+
+#[tokio::test]
+async fn an_answer_from_a_filter_waits_for_the_responses_before_it() {
+    let broker = Broker::start().await;
+    let (proxy, _) = proxy(&broker, |b| {
+        b.filters(|_: &Connection| vec![Box::new(AnswerMetadata) as Box<dyn Filter>])
+    })
+    .await;
+    let mut client = TcpStream::connect(proxy.local_addr()).await.unwrap();
+    let create = CreateTopicsRequest::default();
+    let metadata = MetadataRequest {
+        topics: Some(vec![MetadataRequestTopic {
+            name: Some("t".into()),
+            ..Default::default()
+        }]),
+        ..Default::default()
+    };
+    write_frame(&mut client, &request(7, 1, &create))
+        .await
+        .unwrap();
+    write_frame(&mut client, &request(12, 2, &metadata))
+        .await
+        .unwrap();
+    write_frame(&mut client, &request(7, 3, &create))
+        .await
+        .unwrap();
+    let mut order = Vec::new();
+    for _ in 0..3 {
+        let frame = read_frame(&mut client).await.unwrap();
+        order.push(i32::from_be_bytes(frame[..4].try_into().unwrap()));
+        if order.last() == Some(&2) {
+            let (_, body) = response::<MetadataResponse>(frame, 12);
+            assert_eq!(body.cluster_id.as_deref(), Some("from-the-proxy"));
+        }
+    }
+    assert_eq!(order, [1, 2, 3]);
+    assert!(
+        broker.seen().iter().all(|s| s.api_key != 3),
+        "the broker saw no Metadata"
+    );
+}
+
+#[tokio::test]
+async fn a_tenant_sees_its_names_and_the_broker_holds_them_prefixed() {
+    let broker = Broker::start().await;
+    *broker.brokers.lock().unwrap() = vec![(1, broker.address)];
+    let (proxy, _) = proxy(&broker, |b| {
+        b.filters(|_: &Connection| vec![Box::new(Tenant::new("acme.").unwrap()) as Box<dyn Filter>])
+    })
+    .await;
+    let mut client = TcpStream::connect(proxy.local_addr()).await.unwrap();
+
+    let create = CreateTopicsRequest {
+        topics: vec![CreatableTopic {
+            name: "orders".into(),
+            num_partitions: 1,
+            ..Default::default()
+        }],
+        ..Default::default()
+    };
+    write_frame(&mut client, &request(7, 1, &create))
+        .await
+        .unwrap();
+    let (_, created) = response::<CreateTopicsResponse>(read_frame(&mut client).await.unwrap(), 7);
+    assert_eq!(created.topics[0].name.as_str(), "orders");
+
+    // All topics: the tenant's only, without the prefix.
+    let all = MetadataRequest {
+        topics: None,
+        ..Default::default()
+    };
+    write_frame(&mut client, &request(12, 2, &all))
+        .await
+        .unwrap();
+    let (_, listed) = response::<MetadataResponse>(read_frame(&mut client).await.unwrap(), 12);
+    let names: Vec<_> = listed
+        .topics
+        .iter()
+        .filter_map(|t| t.name.as_deref())
+        .collect();
+    assert_eq!(names, ["orders"]);
+
+    // FindCoordinator's keys carry the prefix to the broker.
+    let find = FindCoordinatorRequest {
+        coordinator_keys: vec!["group-a".into()],
+        ..Default::default()
+    };
+    write_frame(&mut client, &request(4, 3, &find))
+        .await
+        .unwrap();
+    let (_, found) = response::<FindCoordinatorResponse>(read_frame(&mut client).await.unwrap(), 4);
+    assert_eq!(found.coordinators[0].key.as_str(), "group-a");
+
+    let seen = broker.seen();
+    let (_, RequestKind::CreateTopics(c)) =
+        RequestKind::decode_frame(seen[0].frame.clone()).unwrap()
+    else {
+        panic!("{seen:?}")
+    };
+    assert_eq!(c.topics[0].name.as_str(), "acme.orders");
+    let (_, RequestKind::FindCoordinator(f)) =
+        RequestKind::decode_frame(seen[2].frame.clone()).unwrap()
+    else {
+        panic!("{seen:?}")
+    };
+    assert_eq!(f.coordinator_keys[0].as_str(), "acme.group-a");
+}
+
+#[tokio::test]
+async fn a_frame_over_the_limit_ends_the_connection_when_its_size_arrives() {
+    let broker = Broker::start().await;
+    let (proxy, events) = proxy(&broker, |b| b.max_frame_size(1024)).await;
+    let mut client = TcpStream::connect(proxy.local_addr()).await.unwrap();
+    client
+        .write_all(&(2_000_000_000i32).to_be_bytes())
+        .await
+        .unwrap();
+    let mut rest = Vec::new();
+    assert_eq!(client.read_to_end(&mut rest).await.unwrap(), 0);
+    let closed = events.wait_for("closed:").await;
+    assert!(
+        closed.contains("client: frame size 2000000000 is outside 0..=1024"),
+        "{closed}"
+    );
+    assert!(broker.seen().is_empty());
+}
+
+#[tokio::test]
+async fn garbage_ends_the_connection_with_what_did_not_read() {
+    let broker = Broker::start().await;
+    let (proxy, events) = proxy(&broker, |b| b).await;
+    let mut client = TcpStream::connect(proxy.local_addr()).await.unwrap();
+    write_frame(&mut client, &[0x00, 0x03]).await.unwrap();
+    let mut rest = Vec::new();
+    assert_eq!(client.read_to_end(&mut rest).await.unwrap(), 0);
+    let closed = events.wait_for("closed:").await;
+    assert!(closed.contains("request header"), "{closed}");
+
+    let mut client = TcpStream::connect(proxy.local_addr()).await.unwrap();
+    client.write_all(&(-7i32).to_be_bytes()).await.unwrap();
+    assert_eq!(client.read_to_end(&mut rest).await.unwrap(), 0);
+    assert!(broker.seen().is_empty());
+}
+
+#[tokio::test]
+async fn a_client_that_stalls_inside_a_frame_is_let_go() {
+    let broker = Broker::start().await;
+    let (proxy, events) = proxy(&broker, |b| {
+        b.stall_timeout(Some(Duration::from_millis(200)))
+    })
+    .await;
+    let mut client = TcpStream::connect(proxy.local_addr()).await.unwrap();
+    client.write_all(&[0, 0, 0, 40, 0, 3, 0]).await.unwrap();
+    let mut rest = Vec::new();
+    assert_eq!(client.read_to_end(&mut rest).await.unwrap(), 0);
+    let closed = events.wait_for("closed:").await;
+    assert!(closed.contains("client sent part of a frame"), "{closed}");
+}
+
+#[tokio::test]
+async fn a_broker_that_goes_away_ends_its_clients_connection() {
+    let broker = Broker::start().await;
+    let (proxy, events) = proxy(&broker, |b| b).await;
+    let mut client = TcpStream::connect(proxy.local_addr()).await.unwrap();
+    let mut close = BytesMut::new();
+    close.put_i16(CLOSE_API);
+    close.put_i16(0);
+    close.put_i32(1);
+    close.put_i16(-1);
+    write_frame(&mut client, &close).await.unwrap();
+    let mut rest = Vec::new();
+    assert_eq!(client.read_to_end(&mut rest).await.unwrap(), 0);
+    let closed = events.wait_for("closed:").await;
+    assert!(closed.contains("1 request(s) unanswered"), "{closed}");
+    // And the proxy takes the next connection.
+    let mut client = TcpStream::connect(proxy.local_addr()).await.unwrap();
+    write_frame(&mut client, &request(3, 5, &ApiVersionsRequest::default()))
+        .await
+        .unwrap();
+    assert!(!api_versions(read_frame(&mut client).await.unwrap(), 3).is_empty());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_hundred_clients_at_once() {
+    let broker = Broker::start().await;
+    let (proxy, _) = proxy(&broker, |b| b).await;
+    let address = proxy.local_addr();
+    let (done, mut finished) = mpsc::channel(200);
+    for i in 0..200 {
+        let done = done.clone();
+        tokio::spawn(async move {
+            let mut client = TcpStream::connect(address).await.unwrap();
+            for corr in 0..5 {
+                write_frame(
+                    &mut client,
+                    &request(3, i * 10 + corr, &ApiVersionsRequest::default()),
+                )
+                .await
+                .unwrap();
+            }
+            for corr in 0..5 {
+                let frame = read_frame(&mut client).await.unwrap();
+                assert_eq!(response::<ApiVersionsResponse>(frame, 3).0, i * 10 + corr);
+            }
+            done.send(i).await.unwrap();
+        });
+    }
+    drop(done);
+    let mut count = 0;
+    while tokio::time::timeout(Duration::from_secs(30), finished.recv())
+        .await
+        .expect("every client answered within 30 s")
+        .is_some()
+    {
+        count += 1;
+    }
+    assert_eq!(count, 200);
+    assert_eq!(broker.seen().len(), 1000);
+}
+
+#[tokio::test]
+async fn a_broker_that_cannot_be_reached_is_reported() {
+    let unused = TcpListener::bind("127.0.0.1:0")
+        .await
+        .unwrap()
+        .local_addr()
+        .unwrap();
+    let events = Events::default();
+    let proxy = events
+        .builder(Proxy::builder(unused.to_string()).listen("127.0.0.1:0".parse().unwrap()))
+        .start()
+        .await
+        .unwrap();
+    let mut client = TcpStream::connect(proxy.local_addr()).await.unwrap();
+    let mut rest = Vec::new();
+    assert_eq!(client.read_to_end(&mut rest).await.unwrap(), 0);
+    let closed = events.wait_for("closed:").await;
+    assert!(
+        closed.contains(&format!("connecting to the broker at {unused}")),
+        "{closed}"
+    );
+}
+
+#[test]
+fn errors_name_the_side_and_what_happened() {
+    let e = ConnectionError::Io {
+        peer: Peer::Broker,
+        source: io::Error::new(io::ErrorKind::UnexpectedEof, "cut"),
+    };
+    assert_eq!(e.to_string(), "broker: cut");
+    assert_eq!(Listener::Node(3).to_string(), "node 3");
+}
