@@ -5,11 +5,18 @@
 #   scripts/kafka-broker.sh start|stop|status|log|versions|fetch
 #   KAFKA_VERSION=3.9.1 KAFKA_PORT=9192 KAFKA_CONTROLLER_PORT=9193 scripts/kafka-broker.sh start
 #   KAFKA_KEEP_LOGS=/tmp/logs scripts/kafka-broker.sh stop     (keep the stopped broker's log dir)
+#   KAFKA_NODE_ID=2 KAFKA_VOTERS=1@127.0.0.1:9593,2@127.0.0.1:9595,3@127.0.0.1:9597 \
+#     KAFKA_CLUSTER_ID=... KAFKA_PORT=9594 KAFKA_CONTROLLER_PORT=9595 scripts/kafka-broker.sh start
+#                                     (one node of a three-node cluster: start the nodes together,
+#                                      since each waits for a quorum; see scripts/kafka-cluster.sh)
 #
 # Env: KAFKA_PORT (9092), KAFKA_CONTROLLER_PORT (9093), KAFKA_CACHE_DIR (<repo>/.cache/kafka-<version>),
 #      KAFKA_VERSION (kafka-messages/schemas/RELEASE), KAFKA_HEAP_OPTS (-Xmx512m -Xms512m), KAFKA_START_TIMEOUT (120 s),
 #      KAFKA_STOP_TIMEOUT (30 s), KAFKA_EXTRA_CONFIG (lines added to server.properties at start),
-#      KAFKA_KEEP_LOGS (at stop: a new directory to move the broker's log dir, its segments, to), JAVA_HOME (optional).
+#      KAFKA_KEEP_LOGS (at stop: a new directory to move the broker's log dir, its segments, to),
+#      KAFKA_NODE_ID (1), KAFKA_VOTERS (a cluster's static quorum, id@host:port,...; default: this
+#      node alone), KAFKA_CLUSTER_ID (the same for every node of a cluster; default: a new one),
+#      JAVA_HOME (optional).
 # The jars are those of Kafka's tarball's libs/: the broker's, and its tools' (kafka-tools, with
 # kafka.tools' DumpLogSegments, ProducerPerformance, ...) and Kafka Streams'.
 # KAFKA_VERSION picks the release: 4.x (Log4j 2, a dynamic quorum formatted with --standalone) or
@@ -29,6 +36,8 @@ KAFKA_CACHE_DIR="${KAFKA_CACHE_DIR:-$CACHE_ROOT/kafka-$KAFKA_VERSION}"
 KAFKA_HEAP_OPTS="${KAFKA_HEAP_OPTS:--Xmx512m -Xms512m}"
 KAFKA_START_TIMEOUT="${KAFKA_START_TIMEOUT:-120}"
 KAFKA_STOP_TIMEOUT="${KAFKA_STOP_TIMEOUT:-30}"
+KAFKA_NODE_ID="${KAFKA_NODE_ID:-1}"
+KAFKA_VOTERS="${KAFKA_VOTERS:-}"
 
 LIBS_DIR="$KAFKA_CACHE_DIR/libs"
 MARKER="$KAFKA_CACHE_DIR/libs.complete"   # written only after a successful fetch
@@ -303,19 +312,24 @@ cmd_start() {
     # The quorum: 4.x formats a dynamic one (KIP-853) with --standalone; 3.x, where
     # controller.quorum.voters is the usual (and before 3.9 the only) way, gets a static one, whose
     # voters are found through that key, so only the broker listener is advertised.
+    # A node of a cluster (KAFKA_VOTERS) gets the static quorum of its voters, whatever the release.
     local quorum advertised="PLAINTEXT://127.0.0.1:$KAFKA_PORT" share="" standalone=()
     if (($(major_of "$ver") >= 4)); then
+        share=$'share.coordinator.state.topic.replication.factor=1\nshare.coordinator.state.topic.min.isr=1\n'
+    fi
+    if [[ -n "$KAFKA_VOTERS" ]]; then
+        quorum="controller.quorum.voters=$KAFKA_VOTERS"
+    elif (($(major_of "$ver") >= 4)); then
         quorum="controller.quorum.bootstrap.servers=127.0.0.1:$KAFKA_CONTROLLER_PORT"
         advertised+=",CONTROLLER://127.0.0.1:$KAFKA_CONTROLLER_PORT"
-        share=$'share.coordinator.state.topic.replication.factor=1\nshare.coordinator.state.topic.min.isr=1\n'
         standalone=(--standalone)
     else
         quorum="controller.quorum.voters=1@127.0.0.1:$KAFKA_CONTROLLER_PORT"
     fi
     cat >"$conf/server.properties" <<EOF
-# written by scripts/kafka-broker.sh; single node, KRaft combined mode, loopback only
+# written by scripts/kafka-broker.sh; KRaft combined mode, loopback only
 process.roles=broker,controller
-node.id=1
+node.id=$KAFKA_NODE_ID
 $quorum
 listeners=PLAINTEXT://127.0.0.1:$KAFKA_PORT,CONTROLLER://127.0.0.1:$KAFKA_CONTROLLER_PORT
 advertised.listeners=$advertised
@@ -363,7 +377,7 @@ EOF
     fi
     local cp="$LIBS_DIR/*"
     local log="$data/broker.log" cluster_id
-    cluster_id="$(new_cluster_id)"
+    cluster_id="${KAFKA_CLUSTER_ID:-$(new_cluster_id)}"
     say "Kafka $ver: formatting $data (cluster id $cluster_id)"
     # The format tool gets kafka-run-class.sh's default tool heap, not the broker's.
     if ! "$JAVA" -Xmx256m "$log4j" -cp "$cp" kafka.tools.StorageTool format "${standalone[@]}" \
