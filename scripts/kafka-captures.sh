@@ -14,7 +14,7 @@
 #       confluent-kafka 2.16.1 (PyPI, every codec; each also creates and deletes its topic),
 #       kafkajs 2.2.4 (npm; none, gzip and snappy: its lz4 and zstd codecs are native modules that
 #       do not build here; it creates and deletes its topic) and librdkafka's C client (Debian's
-#       librdkafka-dev, every codec), installed into .cache/live-clients/.
+#       librdkafka-dev, every codec), installed into .cache/live-clients/ (scripts/live-clients.sh).
 #   scripts/kafka-captures.sh kafka-3.9 OUT.pcap
 #       tests/live_kafka39.rs: this crate's codec at the versions Kafka 3.9.1 accepts and 4.x does
 #       not (Produce v0-2 with magic 0 and 1 message sets of every codec, Fetch v0-17, ...)
@@ -59,48 +59,21 @@ capture() { # FILTER: starts tcpdump, waits until it listens
     for _ in $(seq 50); do grep -q listening "$work/tcpdump.log" && break; sleep 0.1; done
 }
 
-# The client libraries of the live-clients session, into .cache/live-clients (once).
-install_live_clients() {
-    local cache="$CACHE_ROOT/live-clients"
-    if ! "$cache/venv/bin/python" -c 'import kafka, confluent_kafka, snappy, lz4, zstandard' 2>/dev/null; then
-        need python3 "install it, e.g. 'apt-get install -y python3-venv'"
-        say "installing kafka-python 3.0.12, confluent-kafka 2.16.1 and kafka-python's codecs into $cache/venv (PyPI)"
-        python3 -m venv "$cache/venv"
-        "$cache/venv/bin/pip" install -q --disable-pip-version-check kafka-python==3.0.12 \
-            confluent-kafka==2.16.1 python-snappy lz4 zstandard
-    fi
-    pkg-config --exists rdkafka 2>/dev/null ||
-        die "librdkafka's C client not found: install it, e.g. 'apt-get install -y librdkafka-dev pkg-config'"
-    if [[ ! -f "$cache/node/node_modules/kafkajs-snappy/package.json" ]]; then
-        need npm "install Node.js and npm"
-        say "installing kafkajs 2.2.4 and kafkajs-snappy into $cache/node (npm)"
-        mkdir -p "$cache/node"
-        (cd "$cache/node" && npm install --silent --no-audit --no-fund kafkajs@2.2.4 kafkajs-snappy >/dev/null)
-    fi
-}
-
 java_session() {
-    need_java 17 openjdk-17-jdk-headless "the workload" "$JAVA" "$JAVAC"
     broker start
-    libs="$CACHE_ROOT/kafka-$KAFKA_RELEASE/libs"
-    "$JAVAC" -cp "$libs/*" -d "$work" "$REPO_ROOT/tests/java-internal-topics/Workload.java"
+    bash "$SCRIPT_DIR/live-clients.sh" install java
     capture "tcp port $port"
-    timeout 300 "$JAVA" -cp "$work:$libs/*" Workload "127.0.0.1:$port" >&2
+    bash "$SCRIPT_DIR/live-clients.sh" run "127.0.0.1:$port" java >&2
 }
 
 case "$session" in
     java-clients) java_session ;;
     live-clients)
-        install_live_clients
+        bash "$SCRIPT_DIR/live-clients.sh" install
         java_session
-        cache="$CACHE_ROOT/live-clients"
-        for client in kafka-python confluent; do
-            timeout 120 "$cache/venv/bin/python" "$SCRIPT_DIR/live-clients/scenario.py" "$client" "127.0.0.1:$port" >&2
+        for client in kafka-python confluent kafkajs librdkafka; do
+            bash "$SCRIPT_DIR/live-clients.sh" run "127.0.0.1:$port" "$client" >&2
         done
-        NODE_PATH="$cache/node/node_modules" timeout 120 node "$SCRIPT_DIR/live-clients/scenario.js" "127.0.0.1:$port" >&2
-        # shellcheck disable=SC2046  # pkg-config prints a list of flags on purpose
-        cc -O1 -Wall -Werror -o "$work/scenario" "$SCRIPT_DIR/live-clients/scenario.c" $(pkg-config --cflags --libs rdkafka)
-        timeout 120 "$work/scenario" "127.0.0.1:$port" >&2
         ;;
     kafka-3.9)
         broker start
