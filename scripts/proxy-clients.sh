@@ -1,0 +1,145 @@
+#!/usr/bin/env bash
+# Real clients through kafka-wire-proxy (the kafka_proxy example) against live Kafka:
+#
+#   scripts/proxy-clients.sh [SETUP...]      SETUP: single (default and cluster both), cluster
+#
+#   single   one broker (kafka-broker.sh on 127.0.0.1:9492); the proxy on 19092, brokers on 19100+N
+#   cluster  three (kafka-cluster.sh on 127.0.0.1:9592-9597); the proxy on 19192, brokers on 19200+N:
+#            partition leaders and group coordinators fall on every node, so that each is reached
+#            through its own listener of the proxy
+#
+# In each setup the five sessions of scripts/live-clients.sh (Kafka's Java clients with admin,
+# producers of every codec, transactions, classic, KIP-848, share and streams groups; kafka-python,
+# confluent-kafka, kafkajs and librdkafka producing and consuming in groups) run through the proxy
+# twice: first with the tenant filter (--tenant t1.), after which the broker, asked directly, must
+# hold the sessions' topics and groups with the prefix and none without; then passing everything
+# through. The proxy logs every exchange (--log) and every connection (--verbose).
+# Writes $OUT/proxy-clients.md (exchanges, APIs and the brokers' listeners reached per session),
+# replaces the generated block of PROXY_CLIENTS_DOC (e.g. docs/proxy.md) with it when set, and
+# fails on any failure. Everything listens on 127.0.0.1.
+# shellcheck source-path=SCRIPTDIR source=common.sh
+. "$(dirname -- "${BASH_SOURCE[0]}")/common.sh" || exit 1
+
+OUT="$CACHE_ROOT/proxy-clients/out"
+SESSIONS=(java kafka-python confluent kafkajs librdkafka)
+TENANT="t1."
+setups=("$@")
+((${#setups[@]})) || setups=(single cluster)
+
+t0=$(now_s)
+rm -rf "$OUT"
+mkdir -p "$OUT"
+bash "$SCRIPT_DIR/live-clients.sh" install
+say "building the kafka_proxy example"
+(cd "$REPO_ROOT" && cargo build -q --release --features proxy --example kafka_proxy)
+PROXY="$REPO_ROOT/target/release/examples/kafka_proxy"
+
+proxy_pid=""
+stop_proxy() {
+    if [[ -n "$proxy_pid" ]]; then
+        kill -INT "$proxy_pid" 2>/dev/null || true
+        wait "$proxy_pid" 2>/dev/null || true
+        proxy_pid=""
+    fi
+}
+current=""
+stop_setup() {
+    case "$current" in
+        single) KAFKA_PORT=9492 KAFKA_CONTROLLER_PORT=9493 bash "$SCRIPT_DIR/kafka-broker.sh" stop >/dev/null 2>&1 || true ;;
+        cluster) bash "$SCRIPT_DIR/kafka-cluster.sh" stop >/dev/null 2>&1 || true ;;
+    esac
+    current=""
+}
+trap 'stop_proxy; stop_setup' EXIT
+
+# Asks the broker directly for its topics and groups: the tenant's sessions' names are there with
+# the prefix, and none without.
+check_tenant() { # BOOTSTRAP
+    "$CACHE_ROOT/live-clients/venv/bin/python" - "$1" "$TENANT" <<'PY'
+import sys
+from kafka.admin import KafkaAdminClient
+bootstrap, prefix = sys.argv[1], sys.argv[2]
+admin = KafkaAdminClient(bootstrap_servers=bootstrap, client_id="proxy-clients-check")
+topics = set(admin.list_topics())
+groups = {g["group_id"] for g in admin.list_groups()}
+admin.close()
+want_topics = {"workload", "workload-transactions", "workload-streams-out", "live-librdkafka"}
+want_groups = {"live-kafka-python-group", "live-confluent-group", "live-kafkajs-group", "live-librdkafka-group"}
+missing = sorted(prefix + t for t in want_topics if prefix + t not in topics)
+missing += sorted(prefix + g for g in want_groups if prefix + g not in groups)
+unprefixed = sorted(n for n in (want_topics & topics) | (want_groups & groups))
+print("broker holds %d topics and %d groups of the tenant %r" % (
+    len([t for t in topics if t.startswith(prefix)]), len([g for g in groups if g.startswith(prefix)]), prefix))
+if missing or unprefixed:
+    print("missing: %s; without the prefix: %s" % (missing, unprefixed))
+    sys.exit(1)
+PY
+}
+
+failures=0
+for setup in "${setups[@]}"; do
+    case "$setup" in
+        single)
+            KAFKA_PORT=9492 KAFKA_CONTROLLER_PORT=9493 bash "$SCRIPT_DIR/kafka-broker.sh" start
+            bootstrap=127.0.0.1:9492 listen=19092 nodes=19100
+            ;;
+        cluster)
+            bash "$SCRIPT_DIR/kafka-cluster.sh" start
+            bootstrap=127.0.0.1:9592 listen=19192 nodes=19200
+            ;;
+        *) die "unknown setup '$setup' (single or cluster)" ;;
+    esac
+    current=$setup
+    for mode in tenant passthrough; do
+        args=(--bootstrap "$bootstrap" --listen "127.0.0.1:$listen" --node-ports "$nodes" --log --verbose)
+        [[ "$mode" == tenant ]] && args+=(--tenant "$TENANT")
+        log="$OUT/$setup-$mode.log" events="$OUT/$setup-$mode.events"
+        : >"$log"
+        "$PROXY" "${args[@]}" >>"$log" 2>"$events" &
+        proxy_pid=$!
+        for _ in $(seq 100); do grep -q "listening on" "$events" && break; sleep 0.1; done
+        for session in "${SESSIONS[@]}"; do
+            echo "=== $session" >>"$log"
+            t1=$(now_s) rc=0
+            bash "$SCRIPT_DIR/live-clients.sh" run "127.0.0.1:$listen" "$session" \
+                >"$OUT/$setup-$mode-$session.out" 2>&1 || rc=$?
+            echo "$rc $(($(now_s) - t1))" >"$OUT/$setup-$mode-$session.rc"
+            if ((rc != 0)); then
+                failures=$((failures + 1))
+                say "FAILED: $session through the proxy ($setup, $mode), exit $rc"
+                tail -n 15 "$OUT/$setup-$mode-$session.out" >&2
+            else
+                say "ok: $session through the proxy ($setup, $mode) in $(($(now_s) - t1)) s"
+            fi
+        done
+        sleep 1 # the last exchanges of closing clients
+        echo "=== end" >>"$log"
+        stop_proxy
+        if [[ "$mode" == tenant ]]; then
+            if check_tenant "$bootstrap" >"$OUT/$setup-tenant.check" 2>&1; then
+                say "$setup: $(cat "$OUT/$setup-tenant.check")"
+            else
+                failures=$((failures + 1))
+                say "FAILED: the broker's names after the tenant sessions ($setup):"
+                cat "$OUT/$setup-tenant.check" >&2
+            fi
+        fi
+    done
+    stop_setup
+done
+
+python3 "$SCRIPT_DIR/proxy_clients_table.py" "$OUT" "$(($(now_s) - t0))" "${setups[@]}" >"$OUT/proxy-clients.md" ||
+    failures=$((failures + 1))
+say "table: $OUT/proxy-clients.md"
+if [[ -n "${PROXY_CLIENTS_DOC:-}" ]]; then
+    python3 - "$PROXY_CLIENTS_DOC" "$OUT/proxy-clients.md" <<'PY'
+import sys
+doc, table = sys.argv[1], open(sys.argv[2]).read()
+begin, end = "<!-- BEGIN proxy-clients -->\n", "<!-- END proxy-clients -->"
+text = open(doc).read()
+i, j = text.index(begin) + len(begin), text.index(end)
+open(doc, "w").write(text[:i] + table + text[j:])
+PY
+fi
+((failures == 0)) || die "$failures failure(s); see $OUT"
+say "every session passed through the proxy in $(($(now_s) - t0)) s"
