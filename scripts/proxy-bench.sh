@@ -1,0 +1,113 @@
+#!/usr/bin/env bash
+# Kafka's own load tools through kafka-wire-proxy, beside the broker itself, interleaved in one run:
+#
+#   scripts/proxy-bench.sh
+#
+# A broker (kafka-broker.sh on 127.0.0.1:9492) and three proxies of it (the kafka_proxy example,
+# release build): passing through (127.0.0.1:19092), with the logger writing every exchange to a
+# file (19093) and with the tenant filter (19094). Each round runs, against the broker and through
+# each proxy in turn, org.apache.kafka.tools.ProducerPerformance (kafka-tools, the broker's
+# release) unthrottled for throughput, ConsumerPerformance reading those records back, and
+# ProducerPerformance throttled for latency (no queueing: its p99 is the round trip). Prints the
+# medians per target, their ratios to the broker's, the p99 added, and each proxy's CPU time per GB
+# it carried (from /proc), as a markdown table on stdout.
+# Env: ROUNDS (5), RECORDS (100000 of RECORD_SIZE 1024 bytes), LATENCY_RECORDS (20000 at 5000/s).
+# shellcheck source-path=SCRIPTDIR source=common.sh
+. "$(dirname -- "${BASH_SOURCE[0]}")/common.sh" || exit 1
+
+ROUNDS="${ROUNDS:-5}"
+RECORDS="${RECORDS:-100000}"
+RECORD_SIZE="${RECORD_SIZE:-1024}"
+LATENCY_RECORDS="${LATENCY_RECORDS:-20000}"
+OUT="$CACHE_ROOT/proxy-bench"
+libs="$CACHE_ROOT/kafka-$KAFKA_RELEASE/libs"
+need_java 17 openjdk-17-jdk-headless "Kafka's load tools" "$JAVA"
+rm -rf "$OUT"
+mkdir -p "$OUT"
+
+broker() { KAFKA_PORT=9492 KAFKA_CONTROLLER_PORT=9493 bash "$SCRIPT_DIR/kafka-broker.sh" "$@"; }
+pids=()
+cleanup() {
+    local p
+    for p in "${pids[@]}"; do kill -INT "$p" 2>/dev/null || true; done
+    broker stop >/dev/null 2>&1 || true
+}
+trap cleanup EXIT
+broker start
+say "building the kafka_proxy example (release)"
+(cd "$REPO_ROOT" && cargo build -q --release --features proxy --example kafka_proxy)
+
+declare -A PORT=([direct]=9492 [passthrough]=19092 [logger]=19093 [tenant]=19094)
+declare -A PID
+TARGETS=(direct passthrough logger tenant)
+start_proxy() { # NAME PORT ARGS...
+    local name=$1 port=$2
+    "$REPO_ROOT/target/release/examples/kafka_proxy" --bootstrap 127.0.0.1:9492 --listen "127.0.0.1:$port" \
+        --node-ports $((port * 2 - 19000)) "${@:3}" >"$OUT/$name.log" 2>"$OUT/$name.events" &
+    PID[$name]=$!
+    pids+=($!)
+    for _ in $(seq 100); do grep -q "listening on" "$OUT/$name.events" && return; sleep 0.1; done
+    die "the $name proxy did not start"
+}
+start_proxy passthrough 19092
+start_proxy logger 19093 --log
+start_proxy tenant 19094 --tenant t1.
+cpu_ticks() { awk '{print $14 + $15}' "/proc/$1/stat"; }
+
+java_tool() { "$JAVA" -Xmx512m -XX:TieredStopAtLevel=4 -cp "$libs/*" "$@"; }
+produce() { # TARGET TOPIC RECORDS THROUGHPUT -> the tool's last line
+    java_tool org.apache.kafka.tools.ProducerPerformance --topic "$2" --num-records "$3" \
+        --record-size "$RECORD_SIZE" --throughput "$4" \
+        --producer-props "bootstrap.servers=127.0.0.1:${PORT[$1]}" acks=1 linger.ms=5 2>&1 | tail -n 1
+}
+consume() { # TARGET TOPIC RECORDS -> the CSV line
+    java_tool org.apache.kafka.tools.ConsumerPerformance --bootstrap-server "127.0.0.1:${PORT[$1]}" \
+        --topic "$2" --messages "$3" --timeout 60000 2>&1 | tail -n 1
+}
+
+declare -A CPU0
+for t in passthrough logger tenant; do CPU0[$t]=$(cpu_ticks "${PID[$t]}"); done
+for round in $(seq "$ROUNDS"); do
+    for t in "${TARGETS[@]}"; do
+        topic="perf-$t-$round"
+        p="$(produce "$t" "$topic" "$RECORDS" -1)"
+        c="$(consume "$t" "$topic" "$RECORDS")"
+        l="$(produce "$t" "latency-$t-$round" "$LATENCY_RECORDS" 5000)"
+        echo "$round $t | $p | $c | $l" >>"$OUT/runs.txt"
+        say "round $round, $t: $(sed -E 's/.*\(([0-9.]+) MB\/sec\).*/\1/' <<<"$p") MB/s produced"
+    done
+done
+for t in passthrough logger tenant; do
+    echo "$t $(($(cpu_ticks "${PID[$t]}") - CPU0[$t])) $(getconf CLK_TCK)" >>"$OUT/cpu.txt"
+done
+
+python3 - "$OUT" "$ROUNDS" "$RECORDS" "$RECORD_SIZE" "$LATENCY_RECORDS" <<'PY'
+import re, statistics, sys
+out, rounds, records, size, lat_records = sys.argv[1], *map(int, sys.argv[2:])
+runs = {}
+for line in open(out + "/runs.txt"):
+    head, p, c, l = [x.strip() for x in line.split("|")]
+    _, target = head.split()
+    mb_p = float(re.search(r"\(([0-9.]+) MB/sec\)", p).group(1))
+    mb_c = float(c.split(",")[3])
+    p99 = float(re.search(r"([0-9.]+) ms 99th", l).group(1))
+    runs.setdefault(target, []).append((mb_p, mb_c, p99))
+cpu = {}
+for line in open(out + "/cpu.txt"):
+    name, ticks, hz = line.split()
+    gb = rounds * (2 * records * size + lat_records * size) / 1e9
+    cpu[name] = int(ticks) / int(hz) / gb
+med = {t: [statistics.median(x[i] for x in v) for i in range(3)] for t, v in runs.items()}
+d = med["direct"]
+print("| target | produce MB/s | vs direct | consume MB/s | vs direct | p99 at 5,000 records/s | added | proxy CPU s per GB |")
+print("|---|---|---|---|---|---|---|---|")
+for t in ["direct", "passthrough", "logger", "tenant"]:
+    m = med[t]
+    print("| %s | %.1f | %s | %.1f | %s | %.0f ms | %s | %s |" % (
+        t if t == "direct" else "proxy, " + t, m[0], "" if t == "direct" else "%.0f%%" % (100 * m[0] / d[0]),
+        m[1], "" if t == "direct" else "%.0f%%" % (100 * m[1] / d[1]), m[2],
+        "" if t == "direct" else "%+.0f ms" % (m[2] - d[2]), "" if t == "direct" else "%.2f" % cpu[t]))
+print()
+print("Medians of %d interleaved rounds; %d records of %d bytes produced (acks=1) and consumed per run, "
+      "latency from %d records at 5,000/s." % (rounds, records, size, lat_records))
+PY
