@@ -51,6 +51,10 @@ struct Args {
     /// The largest frame taken from either side, in bytes.
     #[arg(long, value_name = "BYTES", default_value_t = 100 * 1024 * 1024)]
     max_frame_size: usize,
+    /// End a connection whose client or broker sent part of a frame and
+    /// then nothing for this many seconds.
+    #[arg(long, value_name = "SECS", default_value_t = 30)]
+    stall_timeout: u64,
     /// Print every connection opened and closed to standard error, not only
     /// those that end with an error.
     #[arg(long)]
@@ -77,6 +81,7 @@ async fn run(args: Args) -> Result<(), Box<dyn std::error::Error>> {
     let mut builder = Proxy::builder(bootstrap.next().expect("clap requires one"))
         .listen(args.listen)
         .max_frame_size(args.max_frame_size)
+        .stall_timeout(Some(Duration::from_secs(args.stall_timeout)))
         .connect_timeout(Duration::from_secs(10));
     for server in bootstrap {
         builder = builder.bootstrap(server);

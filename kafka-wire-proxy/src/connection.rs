@@ -3,11 +3,13 @@
 //! side's writer.
 //!
 //! One task owns a connection's state and filters, and never waits on a
-//! write while it could read: each side's writes go through a bounded queue
-//! to a writer task. It stops reading a side when what that side's frames
-//! would fill is full (the queue to the other side, the requests in flight),
-//! which is the backpressure: a slow broker slows the client's reads, not
-//! the proxy's memory.
+//! write while it could read: each side's writes go through a queue to a
+//! writer task. Each direction has a budget of bytes, taken by a frame when
+//! it is queued and given back when it is written; the task reads no more
+//! from a side while its last frame waits for budget (or the requests in
+//! flight are at their limit). That is the backpressure: a slow broker slows
+//! the client's reads, not the proxy's memory. A direction holds at most its
+//! budget, the frame waiting for it and the frame being read.
 
 use std::collections::VecDeque;
 use std::io;
@@ -22,7 +24,7 @@ use kafka_wire::{RequestHeader, ResponseHeader, Versioned};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::tcp::{OwnedReadHalf, OwnedWriteHalf};
 use tokio::net::TcpStream;
-use tokio::sync::mpsc;
+use tokio::sync::{mpsc, OwnedSemaphorePermit, Semaphore};
 use tokio::time::sleep_until;
 use tokio_util::codec::Decoder;
 
@@ -39,6 +41,8 @@ pub(crate) struct OutFrame {
     at: usize,
     correlation_id: i32,
     body: Bytes,
+    /// Its share of its direction's buffer budget, held until it is written.
+    budget: Option<OwnedSemaphorePermit>,
 }
 
 impl OutFrame {
@@ -50,12 +54,17 @@ impl OutFrame {
             at,
             correlation_id,
             body,
+            budget: None,
         }
+    }
+
+    fn len(&self) -> usize {
+        self.head.len() + self.body.len()
     }
 
     /// The size, the header with its correlation id replaced.
     fn put_head(&self, out: &mut BytesMut) {
-        let size = self.head.len() + self.body.len();
+        let size = self.len();
         out.reserve(4 + self.head.len());
         out.put_u32(size as u32);
         out.extend_from_slice(&self.head[..self.at]);
@@ -70,7 +79,7 @@ const COPY_LIMIT: usize = 64 * 1024;
 /// Writes queued frames, gathering what is queued into one write, until the
 /// queue closes; then ends the stream.
 async fn write_frames(
-    mut queue: mpsc::Receiver<OutFrame>,
+    mut queue: mpsc::UnboundedReceiver<OutFrame>,
     mut out: OwnedWriteHalf,
 ) -> io::Result<()> {
     let mut buf = BytesMut::with_capacity(16 * 1024);
@@ -181,8 +190,9 @@ pub(crate) async fn serve(
     let limits = &shared.limits;
     let (client_read, client_write) = client.into_split();
     let (broker_read, broker_write) = broker.into_split();
-    let (to_broker, broker_queue) = mpsc::channel(limits.queue_depth);
-    let (to_client, client_queue) = mpsc::channel(limits.queue_depth);
+    // Unbounded: what each queue holds is bounded by its direction's budget.
+    let (to_broker, broker_queue) = mpsc::unbounded_channel();
+    let (to_client, client_queue) = mpsc::unbounded_channel();
     let broker_writer = tokio::spawn(write_frames(broker_queue, broker_write));
     let client_writer = tokio::spawn(write_frames(client_queue, client_write));
     let mut pump = Pump {
@@ -194,6 +204,8 @@ pub(crate) async fn serve(
         broker: Reader::new(broker_read, limits.max_frame_size),
         to_broker,
         to_client,
+        requests_budget: Arc::new(Semaphore::new(limits.max_buffered)),
+        responses_budget: Arc::new(Semaphore::new(limits.max_buffered)),
         for_broker: None,
         for_client: VecDeque::new(),
         waiting: VecDeque::new(),
@@ -267,8 +279,12 @@ struct Pump {
     capped: Option<Vec<bool>>,
     client: Reader,
     broker: Reader,
-    to_broker: mpsc::Sender<OutFrame>,
-    to_client: mpsc::Sender<OutFrame>,
+    to_broker: mpsc::UnboundedSender<OutFrame>,
+    to_client: mpsc::UnboundedSender<OutFrame>,
+    /// The bytes of requests read and not yet written (at least one frame).
+    requests_budget: Arc<Semaphore>,
+    /// The same for responses.
+    responses_budget: Arc<Semaphore>,
     /// A request ready for the broker's queue.
     for_broker: Option<OutFrame>,
     /// Responses ready for the client's queue, in order.
@@ -296,12 +312,18 @@ async fn at(deadline: Option<tokio::time::Instant>) {
 impl Pump {
     fn takes_requests(&self) -> bool {
         self.for_broker.is_none()
-            && self.for_client.len() < self.shared.limits.queue_depth
+            && self.for_client.is_empty()
             && self.waiting.len() < self.shared.limits.max_in_flight
     }
 
     fn takes_responses(&self) -> bool {
-        self.for_client.len() < self.shared.limits.queue_depth
+        self.for_client.is_empty()
+    }
+
+    /// The share of a direction's budget a frame of `len` bytes takes: all
+    /// of it at most, so that a frame larger than the budget goes alone.
+    fn share(&self, len: usize) -> u32 {
+        len.clamp(1, self.shared.limits.max_buffered) as u32
     }
 
     async fn run(&mut self) -> Result<(), ConnectionError> {
@@ -377,6 +399,8 @@ impl Pump {
             let response_due =
                 oldest.and_then(|s| deadline(s.info.received, limits.response_timeout));
             let oldest_api = oldest.map(|s| (s.api_key, s.version));
+            let request_share = self.for_broker.as_ref().map_or(1, |f| self.share(f.len()));
+            let response_share = self.for_client.front().map_or(1, |f| self.share(f.len()));
 
             tokio::select! {
                 read = self.client.half.read_buf(&mut self.client.buf), if read_client => {
@@ -395,18 +419,22 @@ impl Pump {
                     }
                     self.activity = Instant::now();
                 }
-                permit = self.to_broker.reserve(), if self.for_broker.is_some() => match permit {
-                    Ok(permit) => permit.send(self.for_broker.take().expect("checked by the branch")),
+                budget = Arc::clone(&self.requests_budget).acquire_many_owned(request_share), if self.for_broker.is_some() => {
+                    let mut out = self.for_broker.take().expect("checked by the branch");
+                    out.budget = budget.ok();
                     // The writer ended: its error says why.
-                    Err(_) => return Ok(()),
-                },
-                permit = self.to_client.reserve(), if !self.for_client.is_empty() => match permit {
-                    Ok(permit) => {
-                        permit.send(self.for_client.pop_front().expect("checked by the branch"));
-                        self.responses += 1;
+                    if self.to_broker.send(out).is_err() {
+                        return Ok(());
                     }
-                    Err(_) => return Ok(()),
-                },
+                }
+                budget = Arc::clone(&self.responses_budget).acquire_many_owned(response_share), if !self.for_client.is_empty() => {
+                    let mut out = self.for_client.pop_front().expect("checked by the branch");
+                    out.budget = budget.ok();
+                    if self.to_client.send(out).is_err() {
+                        return Ok(());
+                    }
+                    self.responses += 1;
+                }
                 () = at(client_stall), if client_stall.is_some() => {
                     return Err(ConnectionError::Stalled { peer: Peer::Client, after: limits.stall_timeout.unwrap_or_default() });
                 }
@@ -521,7 +549,7 @@ impl Pump {
                         version,
                         info.header.correlation_id,
                         response_header(api_key, version),
-                        body,
+                        *body,
                     );
                     let (head, body) =
                         answer
@@ -537,6 +565,7 @@ impl Pump {
                         at: 0,
                         correlation_id: info.header.correlation_id,
                         body,
+                        budget: None,
                     });
                 }
                 Err(error) => {
@@ -566,6 +595,7 @@ impl Pump {
             at: 4,
             correlation_id: 0,
             body,
+            budget: None,
         };
         self.send(
             out,
@@ -707,6 +737,7 @@ impl Pump {
             at: 0,
             correlation_id: client_id,
             body,
+            budget: None,
         })
     }
 }

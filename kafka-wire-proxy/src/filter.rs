@@ -66,7 +66,15 @@ pub enum Verdict {
     /// Answer it from the proxy with this body, written at the request's
     /// version; the broker never sees the request. The answer reaches the
     /// client in its turn, after the responses to the requests before it.
-    Respond(ResponseKind),
+    /// (Boxed: a response body is large; [`Verdict::respond`] boxes it.)
+    Respond(Box<ResponseKind>),
+}
+
+impl Verdict {
+    /// [`Verdict::Respond`] with `body`.
+    pub fn respond(body: ResponseKind) -> Self {
+        Verdict::Respond(Box::new(body))
+    }
 }
 
 /// Why a filter closes the connection: any error, or a message.

@@ -57,7 +57,7 @@ pub enum Event<'a> {
 pub(crate) struct Limits {
     pub max_frame_size: usize,
     pub max_in_flight: usize,
-    pub queue_depth: usize,
+    pub max_buffered: usize,
     pub connect_timeout: Duration,
     pub idle_timeout: Option<Duration>,
     pub stall_timeout: Option<Duration>,
@@ -288,12 +288,15 @@ impl ProxyBuilder {
         self
     }
 
-    /// The frames each direction of a connection queues for its writer
-    /// (default 4); past it, the proxy reads no more from that side's peer.
-    /// With the frame limit, this bounds a connection's memory: about
-    /// `(queue_depth + 3) * max_frame_size` each way at worst.
-    pub fn queue_depth(mut self, frames: usize) -> Self {
-        self.limits.queue_depth = frames.max(1);
+    /// The bytes of frames each direction of a connection holds between
+    /// reading them and writing them (default 1 MiB; a larger frame goes
+    /// alone); past it, the proxy reads no more from that side's peer until
+    /// its writes catch up. A direction holds this budget, a frame waiting
+    /// for it and the frame being read: with `max_frame_size` it bounds a
+    /// connection's memory, at most `max_buffered + 2 * max_frame_size` each
+    /// way.
+    pub fn max_buffered(mut self, bytes: usize) -> Self {
+        self.limits.max_buffered = bytes.clamp(1, u32::MAX as usize);
         self
     }
 
@@ -400,7 +403,7 @@ impl Proxy {
             limits: Limits {
                 max_frame_size: kafka_wire::frame::DEFAULT_MAX_FRAME_SIZE,
                 max_in_flight: 100,
-                queue_depth: 4,
+                max_buffered: 1 << 20,
                 connect_timeout: Duration::from_secs(10),
                 idle_timeout: Some(Duration::from_secs(600)),
                 stall_timeout: Some(Duration::from_secs(30)),

@@ -518,7 +518,7 @@ impl Filter for AnswerMetadata {
             return Err(FilterError::new("not Metadata"));
         };
         let topics = m.topics.clone().unwrap_or_default();
-        Ok(Verdict::Respond(ResponseKind::Metadata(MetadataResponse {
+        Ok(Verdict::respond(ResponseKind::Metadata(MetadataResponse {
             cluster_id: Some("from-the-proxy".into()),
             topics: topics
                 .iter()
