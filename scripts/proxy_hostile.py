@@ -17,7 +17,8 @@ every frame passes the proxy unread. Then, one phase after another:
              connection and stops listening): each is closed; the upstream comes back on its
              port, and 20 new clients are answered
 Prints each phase's result and the proxy's resident memory (VmRSS; VmHWM, the peak) after it,
-and exits 1 when a phase does not go as described or the peak is over 512 MiB.
+and exits 1 when a phase does not go as described or the peak is over 512 MiB. With
+PROXY_HOSTILE_DOC=FILE (e.g. docs/proxy.md), the printout replaces FILE's generated block.
 """
 
 import asyncio
@@ -110,6 +111,13 @@ async def client_hostile(port, data, within):
     return ok
 
 
+def replace_block(doc, text):
+    begin, end = "<!-- BEGIN proxy-hostile -->\n", "<!-- END proxy-hostile -->"
+    old = open(doc).read()
+    i, j = old.index(begin) + len(begin), old.index(end)
+    open(doc, "w").write(old[:i] + text + old[j:])
+
+
 async def main(binary):
     upstream = Upstream()
     await upstream.start()
@@ -122,18 +130,24 @@ async def main(binary):
         port = int(re.search(r"listening on 127\.0\.0\.1:(\d+)", line).group(1))
         failures = []
 
+        report = []
+
+        def say(line):
+            print(line)
+            report.append(line)
+
         async def phase(name, coros, describe):
             t0 = time.monotonic()
             results = await asyncio.gather(*coros, return_exceptions=True)
             good = sum(1 for r in results if r is True)
             rss, hwm = memory(proxy.pid)
-            print("%-9s %3d/%-3d %s in %.1f s; proxy RSS %.1f MB, peak %.1f MB" % (
+            say("%-9s %3d/%-3d %s in %.1f s; proxy RSS %.1f MB, peak %.1f MB" % (
                 name, good, len(results), describe, time.monotonic() - t0, rss, hwm))
             if good != len(results):
                 failures.append(name)
                 print("          not as described: %s" % [r for r in results if r is not True][:3])
 
-        print("idle      proxy RSS %.1f MB" % memory(proxy.pid)[0])
+        say("idle      proxy RSS %.1f MB" % memory(proxy.pid)[0])
         await phase("many", [client_many(port, i, 20, 64 << 10) for i in range(200)], "answered in order")
         await phase("large", [client_many(port, i, 4, 2 << 20) for i in range(50)], "answered in order")
         await phase("oversized", [client_hostile(port, struct.pack(">i", 2**31 - 1), 5) for _ in range(50)], "closed")
@@ -162,7 +176,9 @@ async def main(binary):
         await upstream.start(upstream.port)
         await phase("back", [client_many(port, i, 5, 1024) for i in range(20)], "answered after it came back")
         rss, hwm = memory(proxy.pid)
-        print("after     proxy RSS %.1f MB, peak %.1f MB (limit %d MB)" % (rss, hwm, PEAK_LIMIT_MB))
+        say("after     proxy RSS %.1f MB, peak %.1f MB (limit %d MB)" % (rss, hwm, PEAK_LIMIT_MB))
+        if os.environ.get("PROXY_HOSTILE_DOC"):
+            replace_block(os.environ["PROXY_HOSTILE_DOC"], "```text\n" + "\n".join(report) + "\n```\n")
         if hwm > PEAK_LIMIT_MB:
             failures.append("memory")
         if failures:
