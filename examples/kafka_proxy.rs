@@ -55,16 +55,34 @@ struct Args {
     /// then nothing for this many seconds.
     #[arg(long, value_name = "SECS", default_value_t = 30)]
     stall_timeout: u64,
+    /// Threads that run the connections (default: one per CPU; 1 runs
+    /// everything on the main thread).
+    #[arg(long, value_name = "N")]
+    threads: Option<usize>,
     /// Print every connection opened and closed to standard error, not only
     /// those that end with an error.
     #[arg(long)]
     verbose: bool,
 }
 
-#[tokio::main]
-async fn main() {
+fn main() {
     let args = Args::parse();
-    if let Err(e) = run(args).await {
+    let runtime = match args.threads {
+        Some(1) => tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build(),
+        Some(n) => tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(n)
+            .enable_all()
+            .build(),
+        None => tokio::runtime::Builder::new_multi_thread()
+            .enable_all()
+            .build(),
+    };
+    let result = runtime
+        .map_err(Into::into)
+        .and_then(|runtime| runtime.block_on(run(args)));
+    if let Err(e) = result {
         eprintln!("kafka_proxy: {e}");
         std::process::exit(1);
     }

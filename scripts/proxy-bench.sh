@@ -11,11 +11,13 @@
 # ProducerPerformance throttled for latency (no queueing: its p99 is the round trip). Prints the
 # medians per target, their ratios to the broker's, the p99 added, and each proxy's CPU time per GB
 # it carried (from /proc), as a markdown table on stdout.
-# Env: ROUNDS (5), RECORDS (100000 of RECORD_SIZE 1024 bytes), LATENCY_RECORDS (20000 at 5000/s).
+# Env: ROUNDS (5, after a warm-up round), PROXY_ARGS (more kafka_proxy arguments; default
+# "--threads 1", which leaves the other core of a 2-core machine to the broker and the tool), RECORDS (100000 of RECORD_SIZE 1024 bytes), LATENCY_RECORDS (20000 at 5000/s).
 # shellcheck source-path=SCRIPTDIR source=common.sh
 . "$(dirname -- "${BASH_SOURCE[0]}")/common.sh" || exit 1
 
 ROUNDS="${ROUNDS:-5}"
+read -ra proxy_args <<<"${PROXY_ARGS---threads 1}"
 RECORDS="${RECORDS:-100000}"
 RECORD_SIZE="${RECORD_SIZE:-1024}"
 LATENCY_RECORDS="${LATENCY_RECORDS:-20000}"
@@ -49,9 +51,9 @@ start_proxy() { # NAME PORT ARGS...
     for _ in $(seq 100); do grep -q "listening on" "$OUT/$name.events" && return; sleep 0.1; done
     die "the $name proxy did not start"
 }
-start_proxy passthrough 19092
-start_proxy logger 19093 --log
-start_proxy tenant 19094 --tenant t1.
+start_proxy passthrough 19092 "${proxy_args[@]}"
+start_proxy logger 19093 --log "${proxy_args[@]}"
+start_proxy tenant 19094 --tenant t1. "${proxy_args[@]}"
 cpu_ticks() { awk '{print $14 + $15}' "/proc/$1/stat"; }
 
 java_tool() { "$JAVA" -Xmx512m -XX:TieredStopAtLevel=4 -cp "$libs/*" "$@"; }
@@ -67,7 +69,8 @@ consume() { # TARGET TOPIC RECORDS -> the CSV line
 
 declare -A CPU0
 for t in passthrough logger tenant; do CPU0[$t]=$(cpu_ticks "${PID[$t]}"); done
-for round in $(seq "$ROUNDS"); do
+# Round 0 warms the broker, the JVM's page cache and the proxies up, and is not counted.
+for round in $(seq 0 "$ROUNDS"); do
     for t in "${TARGETS[@]}"; do
         topic="perf-$t-$round"
         p="$(produce "$t" "$topic" "$RECORDS" -1)"
@@ -87,27 +90,34 @@ out, rounds, records, size, lat_records = sys.argv[1], *map(int, sys.argv[2:])
 runs = {}
 for line in open(out + "/runs.txt"):
     head, p, c, l = [x.strip() for x in line.split("|")]
-    _, target = head.split()
+    round_, target = head.split()
+    if round_ == "0":
+        continue
     mb_p = float(re.search(r"\(([0-9.]+) MB/sec\)", p).group(1))
     mb_c = float(c.split(",")[3])
     p99 = float(re.search(r"([0-9.]+) ms 99th", l).group(1))
-    runs.setdefault(target, []).append((mb_p, mb_c, p99))
+    runs.setdefault(target, {})[round_] = (mb_p, mb_c, p99)
 cpu = {}
 for line in open(out + "/cpu.txt"):
     name, ticks, hz = line.split()
-    gb = rounds * (2 * records * size + lat_records * size) / 1e9
+    gb = (rounds + 1) * (2 * records * size + lat_records * size) / 1e9
     cpu[name] = int(ticks) / int(hz) / gb
-med = {t: [statistics.median(x[i] for x in v) for i in range(3)] for t, v in runs.items()}
-d = med["direct"]
+med = lambda xs: statistics.median(xs)
+d = runs["direct"]
 print("| target | produce MB/s | vs direct | consume MB/s | vs direct | p99 at 5,000 records/s | added | proxy CPU s per GB |")
 print("|---|---|---|---|---|---|---|---|")
 for t in ["direct", "passthrough", "logger", "tenant"]:
-    m = med[t]
-    print("| %s | %.1f | %s | %.1f | %s | %.0f ms | %s | %s |" % (
-        t if t == "direct" else "proxy, " + t, m[0], "" if t == "direct" else "%.0f%%" % (100 * m[0] / d[0]),
-        m[1], "" if t == "direct" else "%.0f%%" % (100 * m[1] / d[1]), m[2],
-        "" if t == "direct" else "%+.0f ms" % (m[2] - d[2]), "" if t == "direct" else "%.2f" % cpu[t]))
+    r = runs[t]
+    m = [med(x[i] for x in r.values()) for i in range(3)]
+    if t == "direct":
+        print("| direct | %.1f | | %.1f | | %.0f ms | | |" % tuple(m))
+        continue
+    ratio = lambda i: med(r[k][i] / d[k][i] for k in r)
+    added = med(r[k][2] - d[k][2] for k in r)
+    print("| proxy, %s | %.1f | %.0f%% | %.1f | %.0f%% | %.0f ms | %+.0f ms | %.2f |" % (
+        t, m[0], 100 * ratio(0), m[1], 100 * ratio(1), m[2], added, cpu[t]))
 print()
-print("Medians of %d interleaved rounds; %d records of %d bytes produced (acks=1) and consumed per run, "
-      "latency from %d records at 5,000/s." % (rounds, records, size, lat_records))
+print("Medians of %d interleaved rounds after a warm-up; a ratio is the median of the rounds' ratios to "
+      "the broker's. %d records of %d bytes produced (acks=1, linger.ms=5) and consumed per run; latency "
+      "from %d records at 5,000/s." % (rounds, records, size, lat_records))
 PY

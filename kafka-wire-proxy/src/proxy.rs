@@ -259,7 +259,7 @@ impl ProxyBuilder {
     }
 
     /// The host the proxy gives clients in place of each broker's (the
-    /// bootstrap listener's IP by default).
+    /// bootstrap listener's IP by default; needed when that is `0.0.0.0`).
     pub fn advertised_host(mut self, host: impl Into<String>) -> Self {
         self.advertised_host = Some(host.into());
         self
@@ -344,7 +344,20 @@ impl ProxyBuilder {
 
     /// Opens the bootstrap listener and starts accepting, on the current
     /// tokio runtime.
+    ///
+    /// Listening on an unspecified address (`0.0.0.0`, `[::]`) needs an
+    /// [`advertised_host`](ProxyBuilder::advertised_host): clients cannot
+    /// connect to the one the listener has.
     pub async fn start(self) -> io::Result<Proxy> {
+        if self.advertised_host.is_none() && self.listen.ip().is_unspecified() {
+            return Err(io::Error::new(
+                io::ErrorKind::InvalidInput,
+                format!(
+                    "listening on {} needs an advertised host, the one clients reach the proxy at",
+                    self.listen
+                ),
+            ));
+        }
         let listener = TcpListener::bind(self.listen).await?;
         let local_addr = listener.local_addr()?;
         let (shutdown, watch) = watch::channel(false);

@@ -774,6 +774,28 @@ async fn a_broker_that_cannot_be_reached_is_reported() {
     );
 }
 
+#[tokio::test]
+async fn listening_everywhere_needs_an_advertised_host() {
+    let error = Proxy::builder("127.0.0.1:9092")
+        .listen("0.0.0.0:0".parse().unwrap())
+        .start()
+        .await
+        .err()
+        .expect("refused");
+    assert_eq!(error.kind(), io::ErrorKind::InvalidInput);
+    assert!(
+        error.to_string().contains("needs an advertised host"),
+        "{error}"
+    );
+    let proxy = Proxy::builder("127.0.0.1:9092")
+        .listen("0.0.0.0:0".parse().unwrap())
+        .advertised_host("127.0.0.1")
+        .start()
+        .await
+        .unwrap();
+    assert!(proxy.local_addr().ip().is_unspecified());
+}
+
 #[test]
 fn errors_name_the_side_and_what_happened() {
     let e = ConnectionError::Io {
