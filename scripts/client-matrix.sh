@@ -191,14 +191,7 @@ for k in "${PROFILES[@]}"; do table_args+=("$k=${CAPS[$k]}"); done
 python3 "$DRIVERS/table.py" "${table_args[@]}" >"$OUT/clients.md" || failures=$((failures + 1))
 say "table: $OUT/clients.md"
 if [[ -n "${CLIENT_MATRIX_DOC:-}" ]]; then
-    python3 - "$CLIENT_MATRIX_DOC" "$OUT/clients.md" <<'PY'
-import sys
-doc, table = sys.argv[1], open(sys.argv[2]).read()
-begin, end = "<!-- BEGIN client-matrix -->\n", "<!-- END client-matrix -->"
-text = open(doc).read()
-i, j = text.index(begin) + len(begin), text.index(end)
-open(doc, "w").write(text[:i] + table + text[j:])
-PY
+    python3 "$SCRIPT_DIR/doc_block.py" "$CLIENT_MATRIX_DOC" client-matrix <"$OUT/clients.md"
     say "updated $CLIENT_MATRIX_DOC"
 fi
 say "done in $(($(now_s) - t0)) s with $failures failure(s)"

@@ -132,14 +132,7 @@ python3 "$SCRIPT_DIR/proxy_clients_table.py" "$OUT" "$(($(now_s) - t0))" "${setu
     failures=$((failures + 1))
 say "table: $OUT/proxy-clients.md"
 if [[ -n "${PROXY_CLIENTS_DOC:-}" ]]; then
-    python3 - "$PROXY_CLIENTS_DOC" "$OUT/proxy-clients.md" <<'PY'
-import sys
-doc, table = sys.argv[1], open(sys.argv[2]).read()
-begin, end = "<!-- BEGIN proxy-clients -->\n", "<!-- END proxy-clients -->"
-text = open(doc).read()
-i, j = text.index(begin) + len(begin), text.index(end)
-open(doc, "w").write(text[:i] + table + text[j:])
-PY
+    python3 "$SCRIPT_DIR/doc_block.py" "$PROXY_CLIENTS_DOC" proxy-clients <"$OUT/proxy-clients.md"
 fi
 ((failures == 0)) || die "$failures failure(s); see $OUT"
 say "every session passed through the proxy in $(($(now_s) - t0)) s"

@@ -29,6 +29,8 @@ import subprocess
 import sys
 import time
 
+import doc_block  # beside this script
+
 UNKNOWN, CLOSE = 999, 998
 PEAK_LIMIT_MB = 512
 
@@ -111,13 +113,6 @@ async def client_hostile(port, data, within):
     return ok
 
 
-def replace_block(doc, text):
-    begin, end = "<!-- BEGIN proxy-hostile -->\n", "<!-- END proxy-hostile -->"
-    old = open(doc).read()
-    i, j = old.index(begin) + len(begin), old.index(end)
-    open(doc, "w").write(old[:i] + text + old[j:])
-
-
 async def main(binary):
     upstream = Upstream()
     await upstream.start()
@@ -178,7 +173,7 @@ async def main(binary):
         rss, hwm = memory(proxy.pid)
         say("after     proxy RSS %.1f MB, peak %.1f MB (limit %d MB)" % (rss, hwm, PEAK_LIMIT_MB))
         if os.environ.get("PROXY_HOSTILE_DOC"):
-            replace_block(os.environ["PROXY_HOSTILE_DOC"], "```text\n" + "\n".join(report) + "\n```\n")
+            doc_block.replace(os.environ["PROXY_HOSTILE_DOC"], "proxy-hostile", "```text\n" + "\n".join(report) + "\n```\n")
         if hwm > PEAK_LIMIT_MB:
             failures.append("memory")
         if failures:
