@@ -13,6 +13,9 @@ every frame passes the proxy unread. Then, one phase after another:
   garbage    50 clients sending frames too short for a header: each is closed
   stalled    20 clients sending part of a frame, then nothing: each is closed after the stall
              timeout (2 s here)
+  unread     10 clients sending 40 requests of 1 MiB whose responses echo them, and reading
+             nothing for 8 s: the proxy's writes to them make no progress, and each is closed
+             (fewer than 40 responses, then the end of the stream)
   restart    20 clients with a request in flight when the upstream goes away (it closes every
              connection and stops listening): each is closed; the upstream comes back on its
              port, and 20 new clients are answered
@@ -31,7 +34,7 @@ import time
 
 import doc_block  # beside this script
 
-UNKNOWN, CLOSE = 999, 998
+UNKNOWN, CLOSE, ECHO = 999, 998, 997
 PEAK_LIMIT_MB = 512
 
 
@@ -61,7 +64,8 @@ class Upstream:
                 api, _, corr = struct.unpack(">hhi", frame[:8])
                 if api == CLOSE:
                     break
-                writer.write(struct.pack(">ii", 4 + 2, corr) + b"ok")
+                body = frame[10:] if api == ECHO else b"ok"
+                writer.write(struct.pack(">ii", 4 + len(body), corr) + body)
                 await writer.drain()
         except (asyncio.IncompleteReadError, ConnectionError, asyncio.CancelledError):
             pass
@@ -149,6 +153,26 @@ async def main(binary):
         await phase("garbage", [client_hostile(port, b"\0\0\0\x02\0\x03", 5) for _ in range(50)], "closed")
         await phase("stalled", [client_hostile(port, b"\0\0\0\x40\0\x03\0", 6) for _ in range(20)],
                     "closed after the stall timeout")
+
+        async def not_reading():
+            reader, writer = await asyncio.open_connection("127.0.0.1", port)
+            body = os.urandom(1 << 20)
+            for n in range(40):
+                writer.write(request(ECHO, n, body))
+            await asyncio.sleep(8)
+            got = 0
+            try:
+                while True:
+                    await asyncio.wait_for(read_frame(reader), 5)
+                    got += 1
+            except (asyncio.IncompleteReadError, ConnectionError):
+                pass
+            except asyncio.TimeoutError:
+                return "no end after %d responses" % got
+            writer.close()
+            return got < 40 or "all %d answered" % got
+
+        await phase("unread", [not_reading() for _ in range(10)], "closed, their writes stalled")
 
         async def in_flight_when_upstream_goes():
             reader, writer = await asyncio.open_connection("127.0.0.1", port)

@@ -78,9 +78,12 @@ const COPY_LIMIT: usize = 64 * 1024;
 
 /// Writes queued frames, gathering what is queued into one write, until the
 /// queue closes; then ends the stream.
+/// A peer that takes no byte of a write for `stall` ends it (a client that
+/// stops reading its socket holds nothing of the proxy's for longer).
 async fn write_frames(
     mut queue: mpsc::UnboundedReceiver<OutFrame>,
     mut out: OwnedWriteHalf,
+    stall: Option<Duration>,
 ) -> io::Result<()> {
     let mut buf = BytesMut::with_capacity(16 * 1024);
     while let Some(first) = queue.recv().await {
@@ -88,9 +91,9 @@ async fn write_frames(
         while let Some(frame) = next.take() {
             frame.put_head(&mut buf);
             if frame.body.len() > COPY_LIMIT {
-                out.write_all(&buf).await?;
+                write_progressing(&mut out, &buf, stall).await?;
                 buf.clear();
-                out.write_all(&frame.body).await?;
+                write_progressing(&mut out, &frame.body, stall).await?;
             } else {
                 buf.extend_from_slice(&frame.body);
             }
@@ -99,11 +102,37 @@ async fn write_frames(
             }
         }
         if !buf.is_empty() {
-            out.write_all(&buf).await?;
+            write_progressing(&mut out, &buf, stall).await?;
             buf.clear();
         }
     }
     out.shutdown().await
+}
+
+/// `write_all`, failing when a write takes no byte for `stall`.
+async fn write_progressing(
+    out: &mut OwnedWriteHalf,
+    mut bytes: &[u8],
+    stall: Option<Duration>,
+) -> io::Result<()> {
+    while !bytes.is_empty() {
+        let written = match stall {
+            Some(limit) => tokio::time::timeout(limit, out.write(bytes))
+                .await
+                .map_err(|_| {
+                    io::Error::new(
+                        io::ErrorKind::TimedOut,
+                        format!("the peer took no byte of a write for {limit:?}"),
+                    )
+                })??,
+            None => out.write(bytes).await?,
+        };
+        if written == 0 {
+            return Err(io::ErrorKind::WriteZero.into());
+        }
+        bytes = &bytes[written..];
+    }
+    Ok(())
 }
 
 /// A request sent to the broker, or an answer a filter gave, waiting for
@@ -130,6 +159,8 @@ struct Reader {
     buf: BytesMut,
     codec: FrameCodec,
     progress: Instant,
+    /// Whether the last turn of the loop read this side.
+    reading: bool,
     ended: bool,
 }
 
@@ -140,6 +171,7 @@ impl Reader {
             buf: BytesMut::new(),
             codec: FrameCodec::new(max_frame_size),
             progress: Instant::now(),
+            reading: false,
             ended: false,
         }
     }
@@ -193,8 +225,16 @@ pub(crate) async fn serve(
     // Unbounded: what each queue holds is bounded by its direction's budget.
     let (to_broker, broker_queue) = mpsc::unbounded_channel();
     let (to_client, client_queue) = mpsc::unbounded_channel();
-    let broker_writer = tokio::spawn(write_frames(broker_queue, broker_write));
-    let client_writer = tokio::spawn(write_frames(client_queue, client_write));
+    let broker_writer = tokio::spawn(write_frames(
+        broker_queue,
+        broker_write,
+        limits.stall_timeout,
+    ));
+    let client_writer = tokio::spawn(write_frames(
+        client_queue,
+        client_write,
+        limits.stall_timeout,
+    ));
     let mut pump = Pump {
         shared: Arc::clone(&shared),
         connection,
@@ -299,7 +339,10 @@ struct Pump {
 
 /// When `timeout` after `since` is, if there is a limit.
 fn deadline(since: Instant, timeout: Option<Duration>) -> Option<tokio::time::Instant> {
-    timeout.map(|t| tokio::time::Instant::from_std(since + t))
+    // A limit past the clock's range is no limit.
+    timeout
+        .and_then(|t| since.checked_add(t))
+        .map(tokio::time::Instant::from_std)
 }
 
 async fn at(deadline: Option<tokio::time::Instant>) {
@@ -376,6 +419,15 @@ impl Pump {
 
             let read_client = self.takes_requests() && !self.client.ended;
             let read_broker = self.takes_responses() && !self.broker.ended;
+            // A side read again after backpressure has not stalled meanwhile.
+            if read_client && !self.client.reading {
+                self.client.progress = Instant::now();
+            }
+            if read_broker && !self.broker.reading {
+                self.broker.progress = Instant::now();
+            }
+            self.client.reading = read_client;
+            self.broker.reading = read_broker;
             if read_client {
                 self.client.make_room();
             }
@@ -392,8 +444,10 @@ impl Pump {
                 Waiting::Broker(sent) => Some(sent),
                 Waiting::Answered(_) => None,
             });
-            let idle = oldest
-                .is_none()
+            // Idle: nothing waits for the broker and nothing is being written.
+            let writing = self.requests_budget.available_permits() < limits.max_buffered
+                || self.responses_budget.available_permits() < limits.max_buffered;
+            let idle = (oldest.is_none() && !writing)
                 .then(|| deadline(self.activity, limits.idle_timeout))
                 .flatten();
             let response_due =
@@ -504,7 +558,15 @@ impl Pump {
                 return self.answered(answer);
             }
             // An API or version this crate does not know: passed through.
-            return self.send(OutFrame::whole(frame, 4, 0), None, true, false, info);
+            // A newer Produce is read as the newest layout this crate has
+            // (flexible, acks after the transactional id), so that acks=0
+            // still waits for nothing.
+            let answered = info.header.api_key != ApiKey::Produce.key() || {
+                let mut rest = frame.clone();
+                RequestHeader::decode(&mut rest, 2).is_err()
+                    || produce_acks(&rest, version) != Some(0)
+            };
+            return self.send(OutFrame::whole(frame, 4, 0), None, answered, false, info);
         };
 
         let header_len = header_len_of_request(&frame, api_key, version)?;
@@ -537,20 +599,36 @@ impl Pump {
             frame,
             header_len,
         );
-        for filter in self.filters.iter_mut() {
-            if !filter.wants_request(api_key, version) {
+        for at in 0..self.filters.len() {
+            if !self.filters[at].wants_request(api_key, version) {
                 continue;
             }
-            match filter.on_request(&self.connection, &mut request) {
+            match self.filters[at].on_request(&self.connection, &mut request) {
                 Ok(Verdict::Forward) => {}
+                // A Produce with acks=0 gets no answer, from the proxy either.
+                Ok(Verdict::Respond(_)) if acks_zero => return Ok(()),
                 Ok(Verdict::Respond(body)) => {
-                    let answer = Response::built(
+                    let mut answer = Response::built(
                         api_key,
                         version,
                         info.header.correlation_id,
                         response_header(api_key, version),
                         *body,
                     );
+                    // The filters the request went through see the answer,
+                    // as they would the broker's.
+                    for filter in self.filters[..at].iter_mut().rev() {
+                        if filter.wants_response(api_key, version) {
+                            filter
+                                .on_response(&self.connection, &info, &mut answer)
+                                .map_err(|error| ConnectionError::Filter {
+                                    api_key,
+                                    version,
+                                    side: "response",
+                                    error,
+                                })?;
+                        }
+                    }
                     let (head, body) =
                         answer
                             .into_parts()
@@ -789,13 +867,13 @@ fn produce_acks(body: &[u8], version: i16) -> Option<i16> {
         if version >= 9 {
             // Unsigned varint: length + 1, 0 for null.
             let (n, used) = uvarint(body)?;
-            at = used + (n.saturating_sub(1) as usize);
+            at = used.checked_add(usize::try_from(n.saturating_sub(1)).ok()?)?;
         } else {
             let len = i16::from_be_bytes([*body.first()?, *body.get(1)?]);
             at = 2 + usize::try_from(len).unwrap_or(0);
         }
     }
-    let b = body.get(at..at + 2)?;
+    let b = body.get(at..at.checked_add(2)?)?;
     Some(i16::from_be_bytes([b[0], b[1]]))
 }
 

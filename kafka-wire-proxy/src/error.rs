@@ -29,8 +29,10 @@ impl fmt::Display for Peer {
 }
 
 /// Why the proxy ended a connection (or could not open one). Each ends the
-/// client's connection and the broker's together, after the frames already
-/// complete are written; a frame is never forwarded half-changed.
+/// client's connection and the broker's together: the frames already queued
+/// are written (each write bounded by the stall timeout), responses still
+/// owed are not (as when a broker closes), and a frame is never forwarded
+/// half-changed.
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
 pub enum ConnectionError {

@@ -74,6 +74,7 @@ pub(crate) struct Shared {
     node_host: IpAddr,
     advertised_host: String,
     node_port_base: Option<u16>,
+    max_brokers: usize,
     nodes: Mutex<HashMap<i32, Node>>,
     next_id: AtomicU64,
     events: Option<Box<EventFn>>,
@@ -139,6 +140,15 @@ impl Shared {
                 n.upstream = (host.to_owned(), port);
             }
             return Ok(n.address.port());
+        }
+        if nodes.len() >= self.max_brokers {
+            return Err(ConnectionError::Listen {
+                node,
+                source: io::Error::other(format!(
+                    "the responses named more than {} brokers (max_brokers)",
+                    self.max_brokers
+                )),
+            });
         }
         let listen_port = match self.node_port_base {
             None => 0,
@@ -232,6 +242,7 @@ pub struct ProxyBuilder {
     node_host: Option<IpAddr>,
     advertised_host: Option<String>,
     node_port_base: Option<u16>,
+    max_brokers: usize,
     limits: Limits,
     factory: Box<dyn FilterFactory>,
     events: Option<Box<EventFn>>,
@@ -272,6 +283,14 @@ impl ProxyBuilder {
         self
     }
 
+    /// The brokers the proxy opens listeners for at most (default 1,024):
+    /// a response naming more ends its connection, so that a broker cannot
+    /// make the proxy open listeners without end.
+    pub fn max_brokers(mut self, brokers: usize) -> Self {
+        self.max_brokers = brokers;
+        self
+    }
+
     /// The largest frame taken from either side, without its 4-byte size
     /// (default: 100 MiB, Kafka's `socket.request.max.bytes`). A larger one
     /// ends the connection as soon as its size arrives.
@@ -296,7 +315,10 @@ impl ProxyBuilder {
     /// connection's memory, at most `max_buffered + 2 * max_frame_size` each
     /// way.
     pub fn max_buffered(mut self, bytes: usize) -> Self {
-        self.limits.max_buffered = bytes.clamp(1, u32::MAX as usize);
+        self.limits.max_buffered = bytes.clamp(
+            1,
+            tokio::sync::Semaphore::MAX_PERMITS.min(u32::MAX as usize),
+        );
         self
     }
 
@@ -370,6 +392,7 @@ impl ProxyBuilder {
                 .advertised_host
                 .unwrap_or_else(|| local_addr.ip().to_string()),
             node_port_base: self.node_port_base,
+            max_brokers: self.max_brokers,
             nodes: Mutex::new(HashMap::new()),
             next_id: AtomicU64::new(1),
             events: self.events,
@@ -413,6 +436,7 @@ impl Proxy {
             node_host: None,
             advertised_host: None,
             node_port_base: None,
+            max_brokers: 1024,
             limits: Limits {
                 max_frame_size: kafka_wire::frame::DEFAULT_MAX_FRAME_SIZE,
                 max_in_flight: 100,

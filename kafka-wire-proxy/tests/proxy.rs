@@ -532,11 +532,41 @@ impl Filter for AnswerMetadata {
     }
 }
 
+/// Counts the Metadata responses it sees.
+struct CountMetadata(Arc<std::sync::atomic::AtomicUsize>);
+
+impl Filter for CountMetadata {
+    fn wants_response(&self, api_key: ApiKey, _: i16) -> bool {
+        api_key == ApiKey::Metadata
+    }
+
+    fn on_response(
+        &mut self,
+        _: &Connection,
+        _: &kafka_wire_proxy::RequestInfo,
+        response: &mut kafka_wire_proxy::Response,
+    ) -> Result<(), FilterError> {
+        let ResponseKind::Metadata(m) = response.decode()? else {
+            return Err(FilterError::new("not Metadata"));
+        };
+        assert_eq!(m.cluster_id.as_deref(), Some("from-the-proxy"));
+        self.0.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+        Ok(())
+    }
+}
+
 #[tokio::test]
 async fn an_answer_from_a_filter_waits_for_the_responses_before_it() {
     let broker = Broker::start().await;
-    let (proxy, _) = proxy(&broker, |b| {
-        b.filters(|_: &Connection| vec![Box::new(AnswerMetadata) as Box<dyn Filter>])
+    let seen = Arc::new(std::sync::atomic::AtomicUsize::new(0));
+    let counter = Arc::clone(&seen);
+    let (proxy, _) = proxy(&broker, move |b| {
+        b.filters(move |_: &Connection| {
+            vec![
+                Box::new(CountMetadata(Arc::clone(&counter))) as Box<dyn Filter>,
+                Box::new(AnswerMetadata),
+            ]
+        })
     })
     .await;
     let mut client = TcpStream::connect(proxy.local_addr()).await.unwrap();
@@ -571,6 +601,8 @@ async fn an_answer_from_a_filter_waits_for_the_responses_before_it() {
         broker.seen().iter().all(|s| s.api_key != 3),
         "the broker saw no Metadata"
     );
+    // The filter before the answering one saw the answer, as it would the broker's.
+    assert_eq!(seen.load(std::sync::atomic::Ordering::SeqCst), 1);
 }
 
 #[tokio::test]

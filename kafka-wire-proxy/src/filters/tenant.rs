@@ -30,7 +30,8 @@ use crate::message::{Request, Response};
 /// Regular-expression subscriptions (KIP-848's `SubscribedTopicRegex`,
 /// KIP-1071's `SourceTopicRegex`) are wrapped so that the broker, which
 /// matches whole names, matches the tenant's topics only: `orders-.*`
-/// becomes `acme\.(?:orders-.*)`.
+/// becomes `acme\.(?:orders-.*)`; one whose parentheses would leave that
+/// group is refused (the connection closes).
 ///
 /// Not covered: ACLs (their resource patterns pass as the client writes
 /// them), and the topic names inside the classic protocol's opaque
@@ -90,9 +91,22 @@ impl Tenant {
 
     /// A regular expression over the client's topic names, as one over
     /// the broker's: `acme\.(?:orders-.*)` for `orders-.*`. The broker
-    /// matches a whole name, so it matches the tenant's topics only.
-    fn regex_to_broker(&self, regex: &mut Str) {
+    /// matches a whole name, so it matches the tenant's topics only. An
+    /// empty one (no regular expression: KIP-848 clears a subscription so)
+    /// stays empty, and one whose parentheses would close the tenant's group
+    /// (`x)|(?:.*`, which would match every tenant's topics) is refused.
+    fn regex_to_broker(&self, regex: &mut Str) -> Result<(), FilterError> {
+        if regex.is_empty() {
+            return Ok(());
+        }
+        if !stays_grouped(regex) {
+            return Err(FilterError::new(format!(
+                "a topic regular expression whose parentheses do not balance: {:?}",
+                regex.as_str()
+            )));
+        }
         *regex = Str::from(format!("{}(?:{})", self.prefix.replace('.', "\\."), regex));
+        Ok(())
     }
 
     /// The client's regular expression back, as the broker describes it.
@@ -106,9 +120,12 @@ impl Tenant {
     }
 
     /// One string of a field that holds names or expressions.
-    fn string(&self, kind: Held, value: &mut Str, response: bool) {
+    fn string(&self, kind: Held, value: &mut Str, response: bool) -> Result<(), FilterError> {
         let client = match (kind, response) {
-            (Held::Name, false) => return self.to_broker(value),
+            (Held::Name, false) => {
+                self.to_broker(value);
+                return Ok(());
+            }
             (Held::Regex, false) => return self.regex_to_broker(value),
             (Held::Name, true) => self.to_client(value),
             (Held::Regex, true) => self.regex_to_client(value),
@@ -116,9 +133,16 @@ impl Tenant {
         if let Some(client) = client {
             *value = client;
         }
+        Ok(())
     }
 
-    fn rewrite(&self, api_key: ApiKey, s: &mut StructValue, response: bool) {
+    fn rewrite(
+        &self,
+        api_key: ApiKey,
+        version: i16,
+        s: &mut StructValue,
+        response: bool,
+    ) -> Result<(), FilterError> {
         let resource_named = resource_is_named(s);
         let schema = s.schema();
         for field in schema.fields {
@@ -133,7 +157,7 @@ impl Tenant {
             match value {
                 Value::String(text) => {
                     if let Some(kind) = held {
-                        self.string(kind, text, response);
+                        self.string(kind, text, response)?;
                     }
                 }
                 Value::Array(elements) => {
@@ -150,19 +174,87 @@ impl Tenant {
                         match &mut e.value {
                             Value::String(text) => {
                                 if let Some(kind) = held {
-                                    self.string(kind, text, response);
+                                    self.string(kind, text, response)?;
                                 }
                             }
-                            Value::Struct(s) => self.rewrite(api_key, s, response),
+                            Value::Struct(s) => self.rewrite(api_key, version, s, response)?,
                             _ => {}
                         }
                     }
                 }
-                Value::Struct(s) => self.rewrite(api_key, s, response),
+                // A nullable struct naming another tenant's (a paging
+                // cursor at another tenant's topic) is as if absent.
+                Value::Struct(inner)
+                    if response
+                        && field.nullable.contains(version)
+                        && self.foreign(api_key, inner) =>
+                {
+                    *value = Value::Null
+                }
+                Value::Struct(inner) => self.rewrite(api_key, version, inner, response)?,
                 _ => {}
             }
         }
+        Ok(())
     }
+}
+
+/// Whether a regular expression's parentheses balance, never closing more
+/// than it opened (escapes, `\Q...\E` quotes and character classes read as
+/// RE2/J reads them), so that wrapped in a group it stays inside it.
+fn stays_grouped(regex: &str) -> bool {
+    let mut depth = 0usize;
+    let mut chars = regex.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '\\' => match chars.next() {
+                Some('Q') => {
+                    // Quoted up to \E, or to the end.
+                    let mut last = ' ';
+                    for q in chars.by_ref() {
+                        if last == '\\' && q == 'E' {
+                            break;
+                        }
+                        last = q;
+                    }
+                }
+                Some(_) => {}
+                None => return false,
+            },
+            '[' => {
+                // A class: `]` first (after an optional `^`) is literal.
+                if chars.peek() == Some(&'^') {
+                    chars.next();
+                }
+                if chars.peek() == Some(&']') {
+                    chars.next();
+                }
+                let mut closed = false;
+                while let Some(k) = chars.next() {
+                    match k {
+                        '\\' => {
+                            chars.next();
+                        }
+                        ']' => {
+                            closed = true;
+                            break;
+                        }
+                        _ => {}
+                    }
+                }
+                if !closed {
+                    return false;
+                }
+            }
+            '(' => depth += 1,
+            ')' => match depth.checked_sub(1) {
+                Some(d) => depth = d,
+                None => return false,
+            },
+            _ => {}
+        }
+    }
+    depth == 0
 }
 
 /// What a string field holds that the tenant changes.
@@ -213,6 +305,9 @@ fn rewritten() -> &'static HashSet<(ApiKey, i16, bool)> {
     TABLE.get_or_init(|| {
         let mut table = HashSet::new();
         for &api_key in ApiKey::ALL {
+            if controllers_only(api_key) {
+                continue;
+            }
             let all = api_key.all_versions();
             let (Some(low), Some(high)) = (all.lowest(), all.highest()) else {
                 continue;
@@ -239,6 +334,19 @@ fn rewritten() -> &'static HashSet<(ApiKey, i16, bool)> {
         }
         table
     })
+}
+
+/// The quorum's APIs, which name `__cluster_metadata` and no tenant's
+/// topic (`kafka-metadata-quorum describe` sends DescribeQuorum).
+fn controllers_only(api_key: ApiKey) -> bool {
+    matches!(
+        api_key,
+        ApiKey::DescribeQuorum
+            | ApiKey::Vote
+            | ApiKey::BeginQuorumEpoch
+            | ApiKey::EndQuorumEpoch
+            | ApiKey::FetchSnapshot
+    )
 }
 
 fn holds_names(api_key: ApiKey, schema: &StructSchema, version: i16, config: bool) -> bool {
@@ -276,7 +384,8 @@ impl Filter for Tenant {
     ) -> Result<Verdict, FilterError> {
         let api_key = request.api_key();
         let tree = request.dynamic_mut()?;
-        self.rewrite(api_key, &mut tree.body, false);
+        let version = tree.version;
+        self.rewrite(api_key, version, &mut tree.body, false)?;
         Ok(Verdict::Forward)
     }
 
@@ -288,7 +397,8 @@ impl Filter for Tenant {
     ) -> Result<(), FilterError> {
         let api_key = response.api_key();
         let tree = response.dynamic_mut()?;
-        self.rewrite(api_key, &mut tree.body, true);
+        let version = tree.version;
+        self.rewrite(api_key, version, &mut tree.body, true)?;
         Ok(())
     }
 }
@@ -307,10 +417,35 @@ mod tests {
     }
 
     #[test]
+    fn regular_expressions_that_would_leave_the_group_are_refused() {
+        for fine in [
+            "orders-.*",
+            "(a|b)+",
+            "[)]x",
+            "[^)(]",
+            "\\)",
+            "\\Q)\\E",
+            "a(?:b(c))",
+        ] {
+            assert!(stays_grouped(fine), "{fine}");
+        }
+        for escaping in ["x)|(?:.*", ")", "a)(", "(", "\\", "[a", "a\\Q)"] {
+            let closes = escaping != "a\\Q)";
+            assert_eq!(stays_grouped(escaping), !closes, "{escaping}");
+        }
+        let t = Tenant::new("acme.").unwrap();
+        let mut hostile = Str::from("x)|(?:.*");
+        assert!(t.regex_to_broker(&mut hostile).is_err());
+        let mut cleared = Str::from("");
+        t.regex_to_broker(&mut cleared).unwrap();
+        assert_eq!(cleared.as_str(), "");
+    }
+
+    #[test]
     fn regular_expressions_match_the_tenants_topics_only() {
         let t = Tenant::new("acme.").unwrap();
         let mut regex = Str::from("orders-.*");
-        t.regex_to_broker(&mut regex);
+        t.regex_to_broker(&mut regex).unwrap();
         assert_eq!(regex.as_str(), "acme\\.(?:orders-.*)");
         assert_eq!(t.regex_to_client(&regex).as_deref(), Some("orders-.*"));
         assert_eq!(t.regex_to_client(&Str::from("orders-.*")), None);
@@ -346,6 +481,8 @@ mod tests {
             (ApiKey::ApiVersions, 3, true),
             (ApiKey::SaslAuthenticate, 2, false),
             (ApiKey::InitProducerId, 5, true),
+            (ApiKey::DescribeQuorum, 2, false),
+            (ApiKey::DescribeQuorum, 2, true),
         ] {
             assert!(
                 !t.contains(&(api, version, response)),
