@@ -182,6 +182,17 @@ impl Reader {
             .map_err(|source| ConnectionError::Io { peer, source })
     }
 
+    /// What a read of `peer`'s socket returned: bytes (progress) or the
+    /// end of its stream.
+    fn read(&mut self, read: io::Result<usize>, peer: Peer) -> Result<(), ConnectionError> {
+        match read {
+            Ok(0) => self.ended = true,
+            Ok(_) => self.progress = Instant::now(),
+            Err(source) => return Err(ConnectionError::Io { peer, source }),
+        }
+        Ok(())
+    }
+
     /// Room for the next read: the codec reserves for a frame it has begun.
     fn make_room(&mut self) {
         if self.buf.capacity() - self.buf.len() < 4096 {
@@ -458,19 +469,11 @@ impl Pump {
 
             tokio::select! {
                 read = self.client.half.read_buf(&mut self.client.buf), if read_client => {
-                    match read {
-                        Ok(0) => self.client.ended = true,
-                        Ok(_) => self.client.progress = Instant::now(),
-                        Err(source) => return Err(ConnectionError::Io { peer: Peer::Client, source }),
-                    }
+                    self.client.read(read, Peer::Client)?;
                     self.activity = Instant::now();
                 }
                 read = self.broker.half.read_buf(&mut self.broker.buf), if read_broker => {
-                    match read {
-                        Ok(0) => self.broker.ended = true,
-                        Ok(_) => self.broker.progress = Instant::now(),
-                        Err(source) => return Err(ConnectionError::Io { peer: Peer::Broker, source }),
-                    }
+                    self.broker.read(read, Peer::Broker)?;
                     self.activity = Instant::now();
                 }
                 budget = Arc::clone(&self.requests_budget).acquire_many_owned(request_share), if self.for_broker.is_some() => {
