@@ -11,7 +11,7 @@
 //! the client's reads, not the proxy's memory. A direction holds at most its
 //! budget, the frame waiting for it and the frame being read.
 
-use std::collections::VecDeque;
+use std::collections::{HashSet, VecDeque};
 use std::io;
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -30,7 +30,7 @@ use tokio_util::codec::Decoder;
 
 use crate::error::{ConnectionError, Peer};
 use crate::filter::{Connection, Filter, Listener, RequestInfo, Verdict};
-use crate::message::{Request, Response};
+use crate::message::{Message, Request, Response, Side};
 use crate::proxy::{Event, Shared};
 use crate::rewrite;
 
@@ -147,7 +147,6 @@ struct Sent {
     upstream_id: i32,
     /// Its API, if this crate knows it at its version.
     api_key: Option<ApiKey>,
-    version: i16,
     /// Whether the proxy or a filter reads its response.
     read_response: bool,
     info: RequestInfo,
@@ -325,9 +324,9 @@ struct Pump {
     shared: Arc<Shared>,
     connection: Connection,
     filters: Vec<Box<dyn Filter>>,
-    /// Per API key: whether the proxy or a filter reads it (computed at the
-    /// first ApiVersions).
-    capped: Option<Vec<bool>>,
+    /// The APIs the proxy or a filter reads (computed at the first
+    /// ApiVersions).
+    capped: Option<HashSet<ApiKey>>,
     client: Reader,
     broker: Reader,
     to_broker: mpsc::UnboundedSender<OutFrame>,
@@ -463,7 +462,7 @@ impl Pump {
                 .flatten();
             let response_due =
                 oldest.and_then(|s| deadline(s.info.received, limits.response_timeout));
-            let oldest_api = oldest.map(|s| (s.api_key, s.version));
+            let oldest_api = oldest.map(|s| (s.api_key, s.info.header.api_version));
             let request_share = self.for_broker.as_ref().map_or(1, |f| self.share(f.len()));
             let response_share = self.for_client.front().map_or(1, |f| self.share(f.len()));
 
@@ -510,14 +509,15 @@ impl Pump {
         }
     }
 
-    /// Whether the proxy or a filter reads some version of `api_key`: the
-    /// APIs whose versions ApiVersions narrows to this crate's.
-    fn capped(&mut self, api_key: ApiKey) -> bool {
+    /// The APIs the proxy or a filter reads some version of: those whose
+    /// versions ApiVersions narrows to this crate's.
+    fn capped(&mut self) -> &HashSet<ApiKey> {
         let filters = &self.filters;
-        let capped = self.capped.get_or_insert_with(|| {
+        self.capped.get_or_insert_with(|| {
             ApiKey::ALL
                 .iter()
-                .map(|&key| {
+                .copied()
+                .filter(|&key| {
                     rewrite::read_by_proxy(key)
                         || (key.is_compiled()
                             && versions(key).any(|v| {
@@ -527,11 +527,7 @@ impl Pump {
                             }))
                 })
                 .collect()
-        });
-        ApiKey::ALL
-            .iter()
-            .position(|k| *k == api_key)
-            .is_some_and(|i| capped[i])
+        })
     }
 
     fn on_request(&mut self, frame: Bytes) -> Result<(), ConnectionError> {
@@ -575,8 +571,8 @@ impl Pump {
         let header_len = header_len_of_request(&frame, api_key, version)?;
         let mut acks_zero =
             api_key == ApiKey::Produce && produce_acks(&frame[header_len..], version) == Some(0);
-        let read_response = rewrite::read_by_proxy(api_key)
-            && (api_key == ApiKey::ApiVersions || rewrite::names_brokers(api_key, version))
+        let read_response = api_key == ApiKey::ApiVersions
+            || rewrite::names_brokers(api_key, version)
             || self
                 .filters
                 .iter()
@@ -588,7 +584,7 @@ impl Pump {
         {
             return self.send(
                 OutFrame::whole(frame, 4, 0),
-                Some((api_key, version)),
+                Some(api_key),
                 !acks_zero,
                 read_response,
                 info,
@@ -620,34 +616,9 @@ impl Pump {
                     );
                     // The filters the request went through see the answer,
                     // as they would the broker's.
-                    for filter in self.filters[..at].iter_mut().rev() {
-                        if filter.wants_response(api_key, version) {
-                            filter
-                                .on_response(&self.connection, &info, &mut answer)
-                                .map_err(|error| ConnectionError::Filter {
-                                    api_key,
-                                    version,
-                                    side: "response",
-                                    error,
-                                })?;
-                        }
-                    }
-                    let (head, body) =
-                        answer
-                            .into_parts()
-                            .map_err(|source| ConnectionError::Changed {
-                                api_key,
-                                version,
-                                side: "response",
-                                source,
-                            })?;
-                    return self.answered(OutFrame {
-                        head,
-                        at: 0,
-                        correlation_id: info.header.correlation_id,
-                        body,
-                        budget: None,
-                    });
+                    let before = &mut self.filters[..at];
+                    through_filters(before, &self.connection, &info, &mut answer)?;
+                    return self.answered(out_frame(answer, info.header.correlation_id)?);
                 }
                 Err(error) => {
                     return Err(ConnectionError::Filter {
@@ -660,31 +631,11 @@ impl Pump {
             }
         }
         let changed = request.is_changed();
-        let (head, body) = request
-            .into_parts()
-            .map_err(|source| ConnectionError::Changed {
-                api_key,
-                version,
-                side: "request",
-                source,
-            })?;
+        let out = out_frame(request, 0)?;
         if changed && api_key == ApiKey::Produce {
-            acks_zero = produce_acks(&body, version) == Some(0);
+            acks_zero = produce_acks(&out.body, version) == Some(0);
         }
-        let out = OutFrame {
-            head,
-            at: 4,
-            correlation_id: 0,
-            body,
-            budget: None,
-        };
-        self.send(
-            out,
-            Some((api_key, version)),
-            !acks_zero,
-            read_response,
-            info,
-        )
+        self.send(out, Some(api_key), !acks_zero, read_response, info)
     }
 
     /// Queues `out` for the broker under the proxy's next correlation id,
@@ -692,7 +643,7 @@ impl Pump {
     fn send(
         &mut self,
         mut out: OutFrame,
-        api: Option<(ApiKey, i16)>,
+        api_key: Option<ApiKey>,
         answered: bool,
         read_response: bool,
         info: RequestInfo,
@@ -704,8 +655,7 @@ impl Pump {
         if answered {
             self.waiting.push_back(Waiting::Broker(Sent {
                 upstream_id,
-                api_key: api.map(|a| a.0),
-                version: info.header.api_version,
+                api_key,
                 read_response,
                 info,
             }));
@@ -765,7 +715,7 @@ impl Pump {
         frame: Bytes,
     ) -> Result<OutFrame, ConnectionError> {
         let client_id = sent.info.header.correlation_id;
-        let mut version = sent.version;
+        let mut version = sent.info.header.api_version;
         let failed = |version, source| ConnectionError::Response {
             api_key,
             version,
@@ -781,46 +731,68 @@ impl Pump {
                 version = 0;
                 response = Response::new(api_key, 0, client_id, frame, 4);
             }
-            let shared_caps: Vec<bool> = ApiKey::ALL.iter().map(|&k| self.capped(k)).collect();
-            rewrite::api_versions(&mut response, |k| {
-                ApiKey::ALL
-                    .iter()
-                    .position(|x| *x == k)
-                    .is_some_and(|i| shared_caps[i])
-            })
-            .map_err(|e| failed(version, e))?;
+            let capped = self.capped();
+            rewrite::api_versions(&mut response, |k| capped.contains(&k))
+                .map_err(|e| failed(version, e))?;
         }
         if rewrite::names_brokers(api_key, version) {
             rewrite::broker_addresses(&mut response, &self.shared)?;
         }
-        for filter in self.filters.iter_mut().rev() {
-            if filter.wants_response(api_key, version) {
-                filter
-                    .on_response(&self.connection, &sent.info, &mut response)
-                    .map_err(|error| ConnectionError::Filter {
-                        api_key,
-                        version,
-                        side: "response",
-                        error,
-                    })?;
-            }
-        }
-        let (head, body) = response
-            .into_parts()
-            .map_err(|source| ConnectionError::Changed {
-                api_key,
-                version,
-                side: "response",
-                source,
-            })?;
-        Ok(OutFrame {
-            head,
-            at: 0,
-            correlation_id: client_id,
-            body,
-            budget: None,
-        })
+        through_filters(
+            &mut self.filters,
+            &self.connection,
+            &sent.info,
+            &mut response,
+        )?;
+        out_frame(response, client_id)
     }
+}
+
+/// A response through `filters` in reverse order, each that wants it.
+fn through_filters(
+    filters: &mut [Box<dyn Filter>],
+    connection: &Connection,
+    info: &RequestInfo,
+    response: &mut Response,
+) -> Result<(), ConnectionError> {
+    let (api_key, version) = (response.api_key(), response.version());
+    for filter in filters.iter_mut().rev() {
+        if filter.wants_response(api_key, version) {
+            filter
+                .on_response(connection, info, response)
+                .map_err(|error| ConnectionError::Filter {
+                    api_key,
+                    version,
+                    side: "response",
+                    error,
+                })?;
+        }
+    }
+    Ok(())
+}
+
+/// A message as it goes out: its header as received (the correlation id in
+/// it written as `correlation_id`) and its body, written again if changed.
+fn out_frame<K: Side>(
+    message: Message<K>,
+    correlation_id: i32,
+) -> Result<OutFrame, ConnectionError> {
+    let (api_key, version) = (message.api_key(), message.version());
+    let (head, body) = message
+        .into_parts()
+        .map_err(|source| ConnectionError::Changed {
+            api_key,
+            version,
+            side: K::NAME,
+            source,
+        })?;
+    Ok(OutFrame {
+        head,
+        at: K::CORRELATION_AT,
+        correlation_id,
+        body,
+        budget: None,
+    })
 }
 
 /// The versions of `api_key` this crate reads.

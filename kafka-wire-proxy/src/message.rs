@@ -28,6 +28,10 @@ pub trait Side: sealed::Sealed + fmt::Debug + Send + Sized + 'static {
     /// may be followed by bytes the broker does not read).
     const FILLS_FRAME: bool;
 
+    /// Where the correlation id lies in the header: after the API key and
+    /// version in a request's, first in a response's.
+    const CORRELATION_AT: usize;
+
     #[doc(hidden)]
     fn decode_body(api_key: ApiKey, version: i16, body: &Bytes) -> Result<Self, DecodeError>;
 
@@ -48,6 +52,7 @@ impl Side for RequestKind {
     type View<'a> = RequestView<'a>;
     const NAME: &'static str = "request";
     const FILLS_FRAME: bool = false;
+    const CORRELATION_AT: usize = 4;
 
     fn decode_body(api_key: ApiKey, version: i16, body: &Bytes) -> Result<Self, DecodeError> {
         RequestKind::decode(api_key.key(), version, &mut body.clone())
@@ -77,6 +82,7 @@ impl Side for ResponseKind {
     type View<'a> = ResponseView<'a>;
     const NAME: &'static str = "response";
     const FILLS_FRAME: bool = true;
+    const CORRELATION_AT: usize = 0;
 
     fn decode_body(api_key: ApiKey, version: i16, body: &Bytes) -> Result<Self, DecodeError> {
         let mut rest = body.clone();

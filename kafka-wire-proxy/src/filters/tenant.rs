@@ -82,8 +82,9 @@ impl Tenant {
     /// Whether a struct in a response names something that is not the
     /// tenant's (a topic of another tenant in a Metadata response, say).
     fn foreign(&self, api_key: ApiKey, s: &StructValue) -> bool {
+        let resource_named = resource_is_named(s);
         s.fields().iter().any(|f| {
-            let named = names(api_key, f.field) || (is_resource_name(f.field) && resource_is_named(s));
+            let named = names(api_key, f.field) || (is_resource_name(f.field) && resource_named);
             named
                 && matches!(&f.value, Value::String(name) if !name.is_empty() && self.to_client(name).is_none())
         })
