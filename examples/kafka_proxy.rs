@@ -9,8 +9,8 @@
 //!
 //! Clients bootstrap from `127.0.0.1:19092`; the broker with node id N is
 //! reached through port 19100 + N. With `--tenant acme.`, a client's topic
-//! `orders` is `acme.orders` at the broker, and its group `billing` is
-//! `acme.billing`. Runs until Ctrl-C.
+//! `orders` is `acme.orders` at the broker, its group `billing` is
+//! `acme.billing`, and its ACLs are over those names. Runs until Ctrl-C.
 
 use std::net::SocketAddr;
 use std::time::Duration;

@@ -8,17 +8,29 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use bytes::{BufMut, Bytes, BytesMut};
+use kafka_messages::delete_acls::{
+    DeleteAclsFilter, DeleteAclsFilterResult, DeleteAclsMatchingAcl,
+};
+use kafka_messages::describe_acls::{AclDescription, DescribeAclsResource};
+use kafka_messages::describe_groups::{DescribedGroup, DescribedGroupMember};
 use kafka_messages::find_coordinator::Coordinator;
+use kafka_messages::join_group::{JoinGroupRequestProtocol, JoinGroupResponseMember};
 use kafka_messages::metadata::{
     MetadataRequestTopic, MetadataResponseBroker, MetadataResponseTopic,
 };
+use kafka_messages::sync_group::SyncGroupRequestAssignment;
 use kafka_messages::{
-    ApiKey, ApiVersion, ApiVersionsRequest, ApiVersionsResponse, CreatableTopic,
-    CreateTopicsRequest, CreateTopicsResponse, FindCoordinatorRequest, FindCoordinatorResponse,
-    MetadataRequest, MetadataResponse, ProduceRequest, ProduceResponse, RequestKind, ResponseKind,
+    AclCreation, AclCreationResult, AclOperation, AclPermissionType, ApiKey, ApiVersion,
+    ApiVersionsRequest, ApiVersionsResponse, ConsumerProtocolAssignment,
+    ConsumerProtocolSubscription, CreatableTopic, CreateAclsRequest, CreateAclsResponse,
+    CreateTopicsRequest, CreateTopicsResponse, DeleteAclsRequest, DeleteAclsResponse,
+    DescribeAclsRequest, DescribeAclsResponse, DescribeGroupsRequest, DescribeGroupsResponse,
+    FindCoordinatorRequest, FindCoordinatorResponse, JoinGroupRequest, JoinGroupResponse,
+    MetadataRequest, MetadataResponse, PatternType, ProduceRequest, ProduceResponse, RequestKind,
+    ResourceType, ResponseKind, SyncGroupRequest, SyncGroupResponse,
 };
 use kafka_wire::frame;
-use kafka_wire::{Message, RequestHeader};
+use kafka_wire::{Message, RequestHeader, Versioned};
 use kafka_wire_proxy::{
     filters::Tenant, Connection, ConnectionError, Event, Filter, FilterError, Listener, Peer,
     Proxy, ProxyBuilder, Request, Verdict,
@@ -72,12 +84,26 @@ struct Seen {
     frame: Bytes,
 }
 
+/// The ACLs a scripted broker describes: two tenants' and the operator's.
+const BROKER_ACLS: [(ResourceType, PatternType, &str); 7] = [
+    (ResourceType::Topic, PatternType::Literal, "acme.orders"),
+    (ResourceType::Topic, PatternType::Literal, "other.payments"),
+    (ResourceType::Topic, PatternType::Prefixed, "acme."),
+    (ResourceType::Topic, PatternType::Literal, "*"),
+    (ResourceType::Cluster, PatternType::Literal, "kafka-cluster"),
+    (ResourceType::Group, PatternType::Prefixed, "acme.app-"),
+    (ResourceType::Group, PatternType::Prefixed, "acm"),
+];
+
 /// A broker that answers from a script: ApiVersions (every API, with
 /// Metadata and CreateTopics advertised to v99 and an unknown API 999),
 /// Metadata (the brokers it is given; every topic asked for, or three when
 /// all are), Produce (no answer with acks=0), CreateTopics,
-/// FindCoordinator, API 999 (its body echoed) and API 998 (the connection
-/// closed).
+/// FindCoordinator, CreateAcls, DescribeAcls (every ACL of `BROKER_ACLS`),
+/// DeleteAcls (an ACL like each filter), JoinGroup and SyncGroup (the first
+/// member's metadata and assignment echoed), DescribeGroups (each group a
+/// `consumer` group whose member holds `acme.orders`), API 999 (its body
+/// echoed) and API 998 (the connection closed).
 struct Broker {
     address: SocketAddr,
     seen: Arc<Mutex<Vec<Seen>>>,
@@ -241,6 +267,88 @@ impl Broker {
                             .collect(),
                         ..Default::default()
                     },
+                })
+            }
+            RequestKind::CreateAcls(c) => ResponseKind::CreateAcls(CreateAclsResponse {
+                results: c
+                    .creations
+                    .iter()
+                    .map(|_| AclCreationResult::default())
+                    .collect(),
+                ..Default::default()
+            }),
+            RequestKind::DescribeAcls(_) => ResponseKind::DescribeAcls(DescribeAclsResponse {
+                resources: BROKER_ACLS
+                    .iter()
+                    .map(
+                        |&(resource_type, pattern_type, name)| DescribeAclsResource {
+                            resource_type: resource_type.code(),
+                            pattern_type: pattern_type.code(),
+                            resource_name: name.into(),
+                            acls: vec![AclDescription {
+                                principal: "User:alice".into(),
+                                host: "*".into(),
+                                operation: AclOperation::Read.code(),
+                                permission_type: AclPermissionType::Allow.code(),
+                                ..Default::default()
+                            }],
+                            ..Default::default()
+                        },
+                    )
+                    .collect(),
+                ..Default::default()
+            }),
+            RequestKind::DeleteAcls(d) => ResponseKind::DeleteAcls(DeleteAclsResponse {
+                filter_results: d
+                    .filters
+                    .iter()
+                    .map(|f| DeleteAclsFilterResult {
+                        matching_acls: vec![DeleteAclsMatchingAcl {
+                            resource_type: f.resource_type_filter,
+                            resource_name: f.resource_name_filter.clone().unwrap_or_default(),
+                            pattern_type: f.pattern_type_filter,
+                            principal: "User:alice".into(),
+                            host: "*".into(),
+                            operation: AclOperation::Read.code(),
+                            permission_type: AclPermissionType::Allow.code(),
+                            ..Default::default()
+                        }],
+                        ..Default::default()
+                    })
+                    .collect(),
+                ..Default::default()
+            }),
+            RequestKind::JoinGroup(j) => ResponseKind::JoinGroup(JoinGroupResponse {
+                protocol_type: Some(j.protocol_type.clone()),
+                members: vec![JoinGroupResponseMember {
+                    member_id: "m-1".into(),
+                    metadata: j.protocols[0].metadata.clone(),
+                    ..Default::default()
+                }],
+                ..Default::default()
+            }),
+            RequestKind::SyncGroup(g) => ResponseKind::SyncGroup(SyncGroupResponse {
+                assignment: g.assignments[0].assignment.clone(),
+                ..Default::default()
+            }),
+            RequestKind::DescribeGroups(d) => {
+                ResponseKind::DescribeGroups(DescribeGroupsResponse {
+                    groups: d
+                        .groups
+                        .iter()
+                        .map(|group| DescribedGroup {
+                            group_id: group.clone(),
+                            protocol_type: "consumer".into(),
+                            members: vec![DescribedGroupMember {
+                                member_id: "m-1".into(),
+                                member_metadata: subscription(&["acme.orders"]),
+                                member_assignment: assignment("acme.orders"),
+                                ..Default::default()
+                            }],
+                            ..Default::default()
+                        })
+                        .collect(),
+                    ..Default::default()
                 })
             }
             other => panic!("the scripted broker has no answer to {other:?}"),
@@ -669,6 +777,322 @@ async fn a_tenant_sees_its_names_and_the_broker_holds_them_prefixed() {
         panic!("{seen:?}")
     };
     assert_eq!(f.coordinator_keys[0].as_str(), "acme.group-a");
+}
+
+/// An ACL pattern as a test writes it: type, pattern type and name.
+fn pattern(resource_type: i8, pattern_type: i8, name: &str) -> (ResourceType, PatternType, String) {
+    (resource_type.into(), pattern_type.into(), name.to_owned())
+}
+
+fn creation(resource_type: ResourceType, pattern_type: PatternType, name: &str) -> AclCreation {
+    AclCreation::new(
+        resource_type,
+        name,
+        pattern_type,
+        "User:alice",
+        "*",
+        AclOperation::Read,
+        AclPermissionType::Allow,
+    )
+}
+
+fn deletion(
+    resource_type: ResourceType,
+    pattern_type: PatternType,
+    name: Option<&str>,
+) -> DeleteAclsFilter {
+    DeleteAclsFilter {
+        resource_type_filter: resource_type.code(),
+        resource_name_filter: name.map(Into::into),
+        pattern_type_filter: pattern_type.code(),
+        operation: AclOperation::Any.code(),
+        permission_type: AclPermissionType::Any.code(),
+        ..Default::default()
+    }
+}
+
+#[tokio::test]
+async fn a_tenants_acls_are_its_names_and_deletions_stay_among_them() {
+    use PatternType::{Any, Literal, Match, Prefixed};
+    use ResourceType::{Cluster, Group, Topic};
+    let broker = Broker::start().await;
+    let (proxy, _) = proxy(&broker, |b| {
+        b.filters(|_: &Connection| vec![Box::new(Tenant::new("acme.").unwrap()) as Box<dyn Filter>])
+    })
+    .await;
+    let mut client = TcpStream::connect(proxy.local_addr()).await.unwrap();
+    let from_broker = |at: usize| {
+        RequestKind::decode_frame(broker.seen()[at].frame.clone())
+            .unwrap()
+            .1
+    };
+
+    // Created: the tenant's names prefixed, its wildcard a prefix, the cluster's as it is.
+    let create = CreateAclsRequest {
+        creations: vec![
+            creation(Topic, Literal, "orders"),
+            creation(Topic, Literal, "*"),
+            creation(Cluster, Literal, "kafka-cluster"),
+            creation(Group, Prefixed, "app-"),
+        ],
+        ..Default::default()
+    };
+    write_frame(&mut client, &request(3, 1, &create))
+        .await
+        .unwrap();
+    let (_, created) = response::<CreateAclsResponse>(read_frame(&mut client).await.unwrap(), 3);
+    assert_eq!(created.results.len(), 4);
+    assert!(
+        created.results.iter().all(|r| r.error_code == 0),
+        "{created:?}"
+    );
+    let RequestKind::CreateAcls(at_broker) = from_broker(0) else {
+        panic!()
+    };
+    let patterns: Vec<_> = at_broker
+        .creations
+        .iter()
+        .map(|c| pattern(c.resource_type, c.resource_pattern_type, &c.resource_name))
+        .collect();
+    assert_eq!(
+        patterns,
+        [
+            pattern(2, 3, "acme.orders"),
+            pattern(2, 4, "acme."),
+            pattern(4, 3, "kafka-cluster"),
+            pattern(3, 4, "acme.app-"),
+        ]
+    );
+
+    // Described: the tenant's and the cluster's, not another tenant's nor the operator's `*`.
+    let describe = DescribeAclsRequest {
+        resource_type_filter: ResourceType::Any.code(),
+        resource_name_filter: None,
+        pattern_type_filter: Any.code(),
+        operation: AclOperation::Any.code(),
+        permission_type: AclPermissionType::Any.code(),
+        ..Default::default()
+    };
+    write_frame(&mut client, &request(3, 2, &describe))
+        .await
+        .unwrap();
+    let (_, described) =
+        response::<DescribeAclsResponse>(read_frame(&mut client).await.unwrap(), 3);
+    let patterns: Vec<_> = described
+        .resources
+        .iter()
+        .map(|r| pattern(r.resource_type, r.pattern_type, &r.resource_name))
+        .collect();
+    assert_eq!(
+        patterns,
+        [
+            pattern(2, 3, "orders"),
+            pattern(2, 3, "*"),
+            pattern(4, 3, "kafka-cluster"),
+            pattern(3, 4, "app-"),
+        ]
+    );
+
+    // Deleted: named filters go on; those that would reach other tenants' ACLs are
+    // refused in their places.
+    let delete = DeleteAclsRequest {
+        filters: vec![
+            deletion(Topic, Literal, Some("orders")),
+            deletion(Topic, Any, None),
+            deletion(Group, Match, Some("app-1")),
+            deletion(Topic, Literal, Some("*")),
+        ],
+        ..Default::default()
+    };
+    write_frame(&mut client, &request(3, 3, &delete))
+        .await
+        .unwrap();
+    let (_, deleted) = response::<DeleteAclsResponse>(read_frame(&mut client).await.unwrap(), 3);
+    let codes: Vec<_> = deleted
+        .filter_results
+        .iter()
+        .map(|r| r.error_code)
+        .collect();
+    assert_eq!(codes, [0, 42, 42, 0]);
+    assert!(deleted.filter_results[1]
+        .error_message
+        .as_deref()
+        .unwrap()
+        .contains("names its resource"));
+    assert!(deleted.filter_results[2]
+        .error_message
+        .as_deref()
+        .unwrap()
+        .contains("MATCH"));
+    let matched: Vec<_> = [0, 3]
+        .map(|at| {
+            let m = &deleted.filter_results[at].matching_acls[0];
+            pattern(m.resource_type, m.pattern_type, &m.resource_name)
+        })
+        .to_vec();
+    assert_eq!(matched, [pattern(2, 3, "orders"), pattern(2, 3, "*")]);
+    let RequestKind::DeleteAcls(at_broker) = from_broker(2) else {
+        panic!()
+    };
+    let filters: Vec<_> = at_broker
+        .filters
+        .iter()
+        .map(|f| {
+            pattern(
+                f.resource_type_filter,
+                f.pattern_type_filter,
+                f.resource_name_filter.as_deref().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        filters,
+        [pattern(2, 3, "acme.orders"), pattern(2, 4, "acme.")]
+    );
+
+    // Nothing left to forward: the proxy answers, and version 0 cannot carry the wildcard.
+    let refused = DeleteAclsRequest {
+        filters: vec![deletion(Group, Any, None)],
+        ..Default::default()
+    };
+    write_frame(&mut client, &request(3, 4, &refused))
+        .await
+        .unwrap();
+    let (_, answered) = response::<DeleteAclsResponse>(read_frame(&mut client).await.unwrap(), 3);
+    assert_eq!(answered.filter_results.len(), 1);
+    assert_eq!(answered.filter_results[0].error_code, 42);
+    let wildcard_v0 = CreateAclsRequest {
+        creations: vec![creation(Topic, Literal, "*")],
+        ..Default::default()
+    };
+    write_frame(&mut client, &request(0, 5, &wildcard_v0))
+        .await
+        .unwrap();
+    let (_, answered) = response::<CreateAclsResponse>(read_frame(&mut client).await.unwrap(), 0);
+    assert_eq!(answered.results[0].error_code, 42);
+    assert!(answered.results[0]
+        .error_message
+        .as_deref()
+        .unwrap()
+        .contains("version 0"));
+    assert_eq!(broker.seen().len(), 3, "the broker saw neither");
+}
+
+/// A classic consumer's subscription bytes: version 1, the topics, and the
+/// first one's partition 0 owned.
+fn subscription(topics: &[&str]) -> Bytes {
+    let s = ConsumerProtocolSubscription {
+        topics: topics.iter().map(|&t| t.into()).collect(),
+        owned_partitions: vec![
+            kafka_messages::consumer_protocol_subscription::TopicPartition {
+                topic: topics[0].into(),
+                partitions: vec![0],
+            },
+        ],
+        ..Default::default()
+    };
+    let mut out = BytesMut::new();
+    out.put_i16(1);
+    s.encode(&mut out, 1).unwrap();
+    out.freeze()
+}
+
+/// A classic consumer's assignment bytes: version 0, partitions 0 and 1 of `topic`.
+fn assignment(topic: &str) -> Bytes {
+    let a = ConsumerProtocolAssignment {
+        assigned_partitions: vec![
+            kafka_messages::consumer_protocol_assignment::TopicPartition {
+                topic: topic.into(),
+                partitions: vec![0, 1],
+            },
+        ],
+        ..Default::default()
+    };
+    let mut out = BytesMut::new();
+    out.put_i16(0);
+    a.encode(&mut out, 0).unwrap();
+    out.freeze()
+}
+
+#[tokio::test]
+async fn a_classic_consumers_subscription_and_assignment_name_the_tenants_topics() {
+    let broker = Broker::start().await;
+    let (proxy, _) = proxy(&broker, |b| {
+        b.filters(|_: &Connection| vec![Box::new(Tenant::new("acme.").unwrap()) as Box<dyn Filter>])
+    })
+    .await;
+    let mut client = TcpStream::connect(proxy.local_addr()).await.unwrap();
+    let from_broker = |at: usize| {
+        RequestKind::decode_frame(broker.seen()[at].frame.clone())
+            .unwrap()
+            .1
+    };
+
+    // JoinGroup v5: its response does not say the protocol type; the request did.
+    let join = JoinGroupRequest {
+        group_id: "billing".into(),
+        protocol_type: "consumer".into(),
+        protocols: vec![JoinGroupRequestProtocol {
+            name: "range".into(),
+            metadata: subscription(&["orders", "payments"]),
+            ..Default::default()
+        }],
+        ..Default::default()
+    };
+    write_frame(&mut client, &request(5, 1, &join))
+        .await
+        .unwrap();
+    let (_, joined) = response::<JoinGroupResponse>(read_frame(&mut client).await.unwrap(), 5);
+    assert_eq!(
+        joined.members[0].metadata,
+        subscription(&["orders", "payments"])
+    );
+    let RequestKind::JoinGroup(at_broker) = from_broker(0) else {
+        panic!()
+    };
+    assert_eq!(at_broker.group_id.as_str(), "acme.billing");
+    assert_eq!(
+        at_broker.protocols[0].metadata,
+        subscription(&["acme.orders", "acme.payments"])
+    );
+
+    // SyncGroup v3 says no protocol type: the group's JoinGroup did.
+    let sync = SyncGroupRequest {
+        group_id: "billing".into(),
+        assignments: vec![SyncGroupRequestAssignment {
+            member_id: "m-1".into(),
+            assignment: assignment("orders"),
+            ..Default::default()
+        }],
+        ..Default::default()
+    };
+    write_frame(&mut client, &request(3, 2, &sync))
+        .await
+        .unwrap();
+    let (_, synced) = response::<SyncGroupResponse>(read_frame(&mut client).await.unwrap(), 3);
+    assert_eq!(synced.assignment, assignment("orders"));
+    let RequestKind::SyncGroup(at_broker) = from_broker(1) else {
+        panic!()
+    };
+    assert_eq!(
+        at_broker.assignments[0].assignment,
+        assignment("acme.orders")
+    );
+
+    // DescribeGroups shows the members' bytes as the client wrote them.
+    let describe = DescribeGroupsRequest {
+        groups: vec!["billing".into()],
+        ..Default::default()
+    };
+    write_frame(&mut client, &request(5, 3, &describe))
+        .await
+        .unwrap();
+    let (_, described) =
+        response::<DescribeGroupsResponse>(read_frame(&mut client).await.unwrap(), 5);
+    let member = &described.groups[0].members[0];
+    assert_eq!(described.groups[0].group_id.as_str(), "billing");
+    assert_eq!(member.member_metadata, subscription(&["orders"]));
+    assert_eq!(member.member_assignment, assignment("orders"));
 }
 
 #[tokio::test]

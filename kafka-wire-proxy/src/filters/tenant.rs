@@ -1,6 +1,6 @@
 //! [`Tenant`]: topic, group and transactional-id multi-tenancy.
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::sync::OnceLock;
 
 use kafka_messages::ApiKey;
@@ -10,6 +10,9 @@ use kafka_wire::Str;
 
 use crate::filter::{Connection, Filter, FilterError, RequestInfo, Verdict};
 use crate::message::{Request, Response};
+
+mod acls;
+mod consumer_protocol;
 
 /// Multi-tenancy by name: the client's topics, groups and transactional
 /// ids are the broker's with a tenant prefix. Every name going to the broker
@@ -33,13 +36,28 @@ use crate::message::{Request, Response};
 /// becomes `acme\.(?:orders-.*)`; one whose parentheses would leave that
 /// group is refused (the connection closes).
 ///
-/// Not covered: ACLs (their resource patterns pass as the client writes
-/// them), and the topic names inside the classic protocol's opaque
-/// subscription bytes (the broker does not read them; its group
-/// descriptions show them as the clients wrote them).
+/// ACLs follow the names: the patterns of the tenant's topics, groups and
+/// transactional ids carry the prefix at the broker (the client's wildcard
+/// `LITERAL *` is the broker's `PREFIXED acme.`), descriptions and deletions
+/// show the tenant's ACLs only, and a deletion that would match other
+/// tenants' ACLs (no resource name, or pattern type MATCH) is refused with
+/// INVALID_REQUEST while the request's other filters go on. Patterns of the
+/// cluster, users and delegation tokens pass as they are, as broker configs
+/// do.
+///
+/// The classic consumer protocol's subscriptions and assignments, which
+/// groups of protocol type `consumer` carry as opaque bytes in JoinGroup,
+/// SyncGroup and DescribeGroups, have their topic names rewritten too: the
+/// broker reads them.
 #[derive(Debug, Clone)]
 pub struct Tenant {
     prefix: Str,
+    /// The ACL requests' items refused and not forwarded, by correlation id,
+    /// for their results to go back in their places.
+    refused: HashMap<i32, acls::Refused>,
+    /// The classic consumer groups this connection joined, and their
+    /// exchanges waiting for a response.
+    consumer_groups: consumer_protocol::ConsumerGroups,
 }
 
 /// A prefix a topic name cannot hold.
@@ -59,6 +77,8 @@ impl Tenant {
         }
         Ok(Tenant {
             prefix: Str::from(prefix),
+            refused: HashMap::new(),
+            consumer_groups: Default::default(),
         })
     }
 
@@ -371,11 +391,13 @@ fn holds_names(api_key: ApiKey, schema: &StructSchema, version: i16, config: boo
 
 impl Filter for Tenant {
     fn wants_request(&self, api_key: ApiKey, version: i16) -> bool {
-        rewritten().contains(&(api_key, version, false))
+        acls::is_acl_api(api_key) || rewritten().contains(&(api_key, version, false))
     }
 
     fn wants_response(&self, api_key: ApiKey, version: i16) -> bool {
-        rewritten().contains(&(api_key, version, true))
+        acls::is_acl_api(api_key)
+            || consumer_protocol::carries(api_key)
+            || rewritten().contains(&(api_key, version, true))
     }
 
     fn on_request(
@@ -384,22 +406,31 @@ impl Filter for Tenant {
         request: &mut Request,
     ) -> Result<Verdict, FilterError> {
         let api_key = request.api_key();
+        if acls::is_acl_api(api_key) {
+            return self.acl_request(request);
+        }
+        let correlation_id = request.correlation_id();
         let tree = request.dynamic_mut()?;
         let version = tree.version;
         self.rewrite(api_key, version, &mut tree.body, false)?;
+        self.consumer_protocol_request(api_key, correlation_id, &mut tree.body);
         Ok(Verdict::Forward)
     }
 
     fn on_response(
         &mut self,
         _: &Connection,
-        _: &RequestInfo,
+        request: &RequestInfo,
         response: &mut Response,
     ) -> Result<(), FilterError> {
         let api_key = response.api_key();
+        if acls::is_acl_api(api_key) {
+            return self.acl_response(request.header.correlation_id, response);
+        }
         let tree = response.dynamic_mut()?;
         let version = tree.version;
         self.rewrite(api_key, version, &mut tree.body, true)?;
+        self.consumer_protocol_response(api_key, request.header.correlation_id, &mut tree.body);
         Ok(())
     }
 }
