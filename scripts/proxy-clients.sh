@@ -12,8 +12,8 @@
 # producers of every codec, transactions, classic, KIP-848, share and streams groups; kafka-python,
 # confluent-kafka, kafkajs and librdkafka producing and consuming in groups) run through the proxy
 # twice: first with the tenant filter (--tenant t1.), after which the broker, asked directly, must
-# hold the sessions' topics and groups with the prefix and none without; then passing everything
-# through. The proxy logs every exchange (--log) and every connection (--verbose).
+# hold the sessions' topics, groups and ACLs with the prefix and none without; then passing
+# everything through. The proxy logs every exchange (--log) and every connection (--verbose).
 # Writes $OUT/proxy-clients.md (exchanges, APIs and the brokers' listeners reached per session),
 # replaces the generated block of PROXY_CLIENTS_DOC (e.g. docs/proxy.md) with it when set, and
 # fails on any failure. Everything listens on 127.0.0.1.
@@ -52,26 +52,39 @@ stop_setup() {
 }
 trap 'stop_proxy; stop_setup' EXIT
 
-# Asks the broker directly for its topics and groups: the tenant's sessions' names are there with
-# the prefix, and none without.
+# Asks the broker directly for its topics, groups and ACLs: the tenant's sessions' names are there
+# with the prefix, and none without. Workload.java creates a topic's ACL and a group prefix's, and
+# deletes the topic's: the broker holds the group prefix's ACL prefixed, and no topic ACL.
 check_tenant() { # BOOTSTRAP
     "$CACHE_ROOT/live-clients/venv/bin/python" - "$1" "$TENANT" <<'PY'
 import sys
-from kafka.admin import KafkaAdminClient
+from kafka.admin import (ACLFilter, ACLOperation, ACLPermissionType, ACLResourcePatternType,
+                         KafkaAdminClient, ResourcePatternFilter, ResourceType)
 bootstrap, prefix = sys.argv[1], sys.argv[2]
 admin = KafkaAdminClient(bootstrap_servers=bootstrap, client_id="proxy-clients-check")
 topics = set(admin.list_topics())
 groups = {g["group_id"] for g in admin.list_groups()}
+every = ResourcePatternFilter(ResourceType.ANY, None, ACLResourcePatternType.ANY)
+acls, error = admin.describe_acls(ACLFilter(None, None, ACLOperation.ANY, ACLPermissionType.ANY, every))
 admin.close()
+patterns = {(a.resource_pattern.resource_type.name, a.resource_pattern.pattern_type.name,
+             a.resource_pattern.resource_name) for a in acls}
 want_topics = {"workload", "workload-transactions", "workload-streams-out", "live-librdkafka"}
 want_groups = {"live-kafka-python-group", "live-confluent-group", "live-kafkajs-group", "live-librdkafka-group"}
+want_acls = {("GROUP", "PREFIXED", "workload-")}
+gone_acls = {("TOPIC", "LITERAL", "workload")}
 missing = sorted(prefix + t for t in want_topics if prefix + t not in topics)
 missing += sorted(prefix + g for g in want_groups if prefix + g not in groups)
+missing += sorted("%s %s %s" % (t, p, prefix + n) for t, p, n in want_acls if (t, p, prefix + n) not in patterns)
 unprefixed = sorted(n for n in (want_topics & topics) | (want_groups & groups))
-print("broker holds %d topics and %d groups of the tenant %r" % (
-    len([t for t in topics if t.startswith(prefix)]), len([g for g in groups if g.startswith(prefix)]), prefix))
-if missing or unprefixed:
-    print("missing: %s; without the prefix: %s" % (missing, unprefixed))
+unprefixed += sorted("%s %s %s" % acl for acl in (want_acls | gone_acls) & patterns)
+undeleted = sorted("%s %s %s" % (t, p, prefix + n) for t, p, n in gone_acls if (t, p, prefix + n) in patterns)
+print("broker holds %d topics, %d groups and %d ACL patterns of the tenant %r" % (
+    len([t for t in topics if t.startswith(prefix)]), len([g for g in groups if g.startswith(prefix)]),
+    len([p for p in patterns if p[2].startswith(prefix)]), prefix))
+if missing or unprefixed or undeleted or error.errno != 0:
+    print("missing: %s; without the prefix: %s; not deleted: %s; DescribeAcls: %s" % (
+        missing, unprefixed, undeleted, error))
     sys.exit(1)
 PY
 }

@@ -26,10 +26,12 @@ import java.util.Properties;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.Collectors;
 
 import org.apache.kafka.clients.admin.AlterConfigOp;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.ConfigEntry;
+import org.apache.kafka.clients.admin.ConsumerGroupDescription;
 import org.apache.kafka.clients.admin.NewPartitions;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.admin.ScramCredentialInfo;
@@ -76,8 +78,8 @@ public final class Workload {
         try (Admin admin = Admin.create(Map.of("bootstrap.servers", bootstrap))) {
             metadata(admin);
             produce(bootstrap);
-            consumerGroup(bootstrap, "workload-classic", "classic");
-            consumerGroup(bootstrap, "workload-consumer", "consumer");
+            consumerGroup(bootstrap, admin, "workload-classic", "classic");
+            consumerGroup(bootstrap, admin, "workload-consumer", "consumer");
             transactions(bootstrap);
             shareGroup(bootstrap, admin);
             streamsGroup(bootstrap);
@@ -114,6 +116,11 @@ public final class Workload {
         AclBinding groups = new AclBinding(new ResourcePattern(ResourceType.GROUP, "workload-", PatternType.PREFIXED),
             new AccessControlEntry("User:alice", "*", AclOperation.READ, AclPermissionType.ALLOW));
         admin.createAcls(List.of(read, groups)).all().get(30, TimeUnit.SECONDS);
+        // Through a tenant's proxy, the ACLs read back as they were written.
+        Collection<AclBinding> described = admin.describeAcls(AclBindingFilter.ANY).values().get(30, TimeUnit.SECONDS);
+        if (!described.containsAll(List.of(read, groups))) {
+            throw new IllegalStateException("DescribeAcls shows " + described + ", not " + read + " and " + groups);
+        }
         admin.deleteAcls(List.of(new AclBindingFilter(read.pattern().toFilter(), AccessControlEntryFilter.ANY)))
             .all().get(30, TimeUnit.SECONDS);
         ScramCredentialInfo sha256 = new ScramCredentialInfo(ScramMechanism.SCRAM_SHA_256, 4096);
@@ -155,7 +162,7 @@ public final class Workload {
         say("produced " + RECORDS + " records, in batches of every codec");
     }
 
-    static void consumerGroup(String bootstrap, String group, String protocol) {
+    static void consumerGroup(String bootstrap, Admin admin, String group, String protocol) throws Exception {
         Properties p = client(bootstrap);
         p.put("group.id", group);
         p.put("group.protocol", protocol);
@@ -172,6 +179,17 @@ public final class Workload {
                 read += consumer.poll(Duration.ofMillis(200)).count();
             }
             consumer.commitSync(Duration.ofSeconds(30));
+            // The member's assignment as described (a classic group's is the consumer protocol's
+            // bytes, which a tenant's proxy rewrites too) names the topic as the client does.
+            ConsumerGroupDescription described =
+                admin.describeConsumerGroups(List.of(group)).describedGroups().get(group).get(30, TimeUnit.SECONDS);
+            Set<String> assigned = described.members().stream()
+                .flatMap(m -> m.assignment().topicPartitions().stream())
+                .map(TopicPartition::topic)
+                .collect(Collectors.toSet());
+            if (!assigned.equals(Set.of(TOPIC))) {
+                throw new IllegalStateException(group + " is described as assigned " + assigned);
+            }
             say(group + " (" + protocol + " protocol) read and committed " + read + " records");
         }
     }
