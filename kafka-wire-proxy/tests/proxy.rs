@@ -70,6 +70,19 @@ fn request<M: Message>(version: i16, correlation_id: i32, body: &M) -> Bytes {
     out.freeze().split_off(4)
 }
 
+/// Sends `body` at `version` and reads its response's body.
+async fn exchange<Q: Message, R: Message>(
+    client: &mut TcpStream,
+    version: i16,
+    correlation_id: i32,
+    body: &Q,
+) -> R {
+    write_frame(client, &request(version, correlation_id, body))
+        .await
+        .unwrap();
+    response::<R>(read_frame(client).await.unwrap(), version).1
+}
+
 fn response<M: Message>(frame: Bytes, version: i16) -> (i32, M) {
     let (header, body) = frame::decode_response::<M>(frame, version).unwrap();
     (header.correlation_id, body)
@@ -131,6 +144,13 @@ impl Broker {
 
     fn seen(&self) -> Vec<Seen> {
         self.seen.lock().unwrap().clone()
+    }
+
+    /// The `at`-th request the broker was sent, decoded.
+    fn sent(&self, at: usize) -> RequestKind {
+        RequestKind::decode_frame(self.seen()[at].frame.clone())
+            .unwrap()
+            .1
     }
 
     async fn serve(
@@ -556,10 +576,7 @@ async fn every_broker_is_reached_through_a_listener_of_its_own() {
         topics: Some(vec![]),
         ..Default::default()
     };
-    write_frame(&mut client, &request(12, 1, &metadata))
-        .await
-        .unwrap();
-    let (_, body) = response::<MetadataResponse>(read_frame(&mut client).await.unwrap(), 12);
+    let body: MetadataResponse = exchange(&mut client, 12, 1, &metadata).await;
     let named: Vec<(i32, String, i32)> = body
         .brokers
         .iter()
@@ -713,15 +730,21 @@ async fn an_answer_from_a_filter_waits_for_the_responses_before_it() {
     assert_eq!(seen.load(std::sync::atomic::Ordering::SeqCst), 1);
 }
 
+/// A proxy to `broker` with the tenant `acme.`, and a client connected to it.
+async fn tenant_client(broker: &Broker) -> (Proxy, TcpStream) {
+    let (proxy, _) = proxy(broker, |b| {
+        b.filters(|_: &Connection| vec![Box::new(Tenant::new("acme.").unwrap()) as Box<dyn Filter>])
+    })
+    .await;
+    let client = TcpStream::connect(proxy.local_addr()).await.unwrap();
+    (proxy, client)
+}
+
 #[tokio::test]
 async fn a_tenant_sees_its_names_and_the_broker_holds_them_prefixed() {
     let broker = Broker::start().await;
     *broker.brokers.lock().unwrap() = vec![(1, broker.address)];
-    let (proxy, _) = proxy(&broker, |b| {
-        b.filters(|_: &Connection| vec![Box::new(Tenant::new("acme.").unwrap()) as Box<dyn Filter>])
-    })
-    .await;
-    let mut client = TcpStream::connect(proxy.local_addr()).await.unwrap();
+    let (_proxy, mut client) = tenant_client(&broker).await;
 
     let create = CreateTopicsRequest {
         topics: vec![CreatableTopic {
@@ -731,10 +754,7 @@ async fn a_tenant_sees_its_names_and_the_broker_holds_them_prefixed() {
         }],
         ..Default::default()
     };
-    write_frame(&mut client, &request(7, 1, &create))
-        .await
-        .unwrap();
-    let (_, created) = response::<CreateTopicsResponse>(read_frame(&mut client).await.unwrap(), 7);
+    let created: CreateTopicsResponse = exchange(&mut client, 7, 1, &create).await;
     assert_eq!(created.topics[0].name.as_str(), "orders");
 
     // All topics: the tenant's only, without the prefix.
@@ -742,10 +762,7 @@ async fn a_tenant_sees_its_names_and_the_broker_holds_them_prefixed() {
         topics: None,
         ..Default::default()
     };
-    write_frame(&mut client, &request(12, 2, &all))
-        .await
-        .unwrap();
-    let (_, listed) = response::<MetadataResponse>(read_frame(&mut client).await.unwrap(), 12);
+    let listed: MetadataResponse = exchange(&mut client, 12, 2, &all).await;
     let names: Vec<_> = listed
         .topics
         .iter()
@@ -758,10 +775,7 @@ async fn a_tenant_sees_its_names_and_the_broker_holds_them_prefixed() {
         coordinator_keys: vec!["group-a".into()],
         ..Default::default()
     };
-    write_frame(&mut client, &request(4, 3, &find))
-        .await
-        .unwrap();
-    let (_, found) = response::<FindCoordinatorResponse>(read_frame(&mut client).await.unwrap(), 4);
+    let found: FindCoordinatorResponse = exchange(&mut client, 4, 3, &find).await;
     assert_eq!(found.coordinators[0].key.as_str(), "group-a");
 
     let seen = broker.seen();
@@ -816,16 +830,7 @@ async fn a_tenants_acls_are_its_names_and_deletions_stay_among_them() {
     use PatternType::{Any, Literal, Match, Prefixed};
     use ResourceType::{Cluster, Group, Topic};
     let broker = Broker::start().await;
-    let (proxy, _) = proxy(&broker, |b| {
-        b.filters(|_: &Connection| vec![Box::new(Tenant::new("acme.").unwrap()) as Box<dyn Filter>])
-    })
-    .await;
-    let mut client = TcpStream::connect(proxy.local_addr()).await.unwrap();
-    let from_broker = |at: usize| {
-        RequestKind::decode_frame(broker.seen()[at].frame.clone())
-            .unwrap()
-            .1
-    };
+    let (_proxy, mut client) = tenant_client(&broker).await;
 
     // Created: the tenant's names prefixed, its wildcard a prefix, the cluster's as it is.
     let create = CreateAclsRequest {
@@ -837,16 +842,13 @@ async fn a_tenants_acls_are_its_names_and_deletions_stay_among_them() {
         ],
         ..Default::default()
     };
-    write_frame(&mut client, &request(3, 1, &create))
-        .await
-        .unwrap();
-    let (_, created) = response::<CreateAclsResponse>(read_frame(&mut client).await.unwrap(), 3);
+    let created: CreateAclsResponse = exchange(&mut client, 3, 1, &create).await;
     assert_eq!(created.results.len(), 4);
     assert!(
         created.results.iter().all(|r| r.error_code == 0),
         "{created:?}"
     );
-    let RequestKind::CreateAcls(at_broker) = from_broker(0) else {
+    let RequestKind::CreateAcls(at_broker) = broker.sent(0) else {
         panic!()
     };
     let patterns: Vec<_> = at_broker
@@ -873,11 +875,7 @@ async fn a_tenants_acls_are_its_names_and_deletions_stay_among_them() {
         permission_type: AclPermissionType::Any.code(),
         ..Default::default()
     };
-    write_frame(&mut client, &request(3, 2, &describe))
-        .await
-        .unwrap();
-    let (_, described) =
-        response::<DescribeAclsResponse>(read_frame(&mut client).await.unwrap(), 3);
+    let described: DescribeAclsResponse = exchange(&mut client, 3, 2, &describe).await;
     let patterns: Vec<_> = described
         .resources
         .iter()
@@ -904,10 +902,7 @@ async fn a_tenants_acls_are_its_names_and_deletions_stay_among_them() {
         ],
         ..Default::default()
     };
-    write_frame(&mut client, &request(3, 3, &delete))
-        .await
-        .unwrap();
-    let (_, deleted) = response::<DeleteAclsResponse>(read_frame(&mut client).await.unwrap(), 3);
+    let deleted: DeleteAclsResponse = exchange(&mut client, 3, 3, &delete).await;
     let codes: Vec<_> = deleted
         .filter_results
         .iter()
@@ -931,7 +926,7 @@ async fn a_tenants_acls_are_its_names_and_deletions_stay_among_them() {
         })
         .to_vec();
     assert_eq!(matched, [pattern(2, 3, "orders"), pattern(2, 3, "*")]);
-    let RequestKind::DeleteAcls(at_broker) = from_broker(2) else {
+    let RequestKind::DeleteAcls(at_broker) = broker.sent(2) else {
         panic!()
     };
     let filters: Vec<_> = at_broker
@@ -955,20 +950,14 @@ async fn a_tenants_acls_are_its_names_and_deletions_stay_among_them() {
         filters: vec![deletion(Group, Any, None)],
         ..Default::default()
     };
-    write_frame(&mut client, &request(3, 4, &refused))
-        .await
-        .unwrap();
-    let (_, answered) = response::<DeleteAclsResponse>(read_frame(&mut client).await.unwrap(), 3);
+    let answered: DeleteAclsResponse = exchange(&mut client, 3, 4, &refused).await;
     assert_eq!(answered.filter_results.len(), 1);
     assert_eq!(answered.filter_results[0].error_code, 42);
     let wildcard_v0 = CreateAclsRequest {
         creations: vec![creation(Topic, Literal, "*")],
         ..Default::default()
     };
-    write_frame(&mut client, &request(0, 5, &wildcard_v0))
-        .await
-        .unwrap();
-    let (_, answered) = response::<CreateAclsResponse>(read_frame(&mut client).await.unwrap(), 0);
+    let answered: CreateAclsResponse = exchange(&mut client, 0, 5, &wildcard_v0).await;
     assert_eq!(answered.results[0].error_code, 42);
     assert!(answered.results[0]
         .error_message
@@ -1017,16 +1006,7 @@ fn assignment(topic: &str) -> Bytes {
 #[tokio::test]
 async fn a_classic_consumers_subscription_and_assignment_name_the_tenants_topics() {
     let broker = Broker::start().await;
-    let (proxy, _) = proxy(&broker, |b| {
-        b.filters(|_: &Connection| vec![Box::new(Tenant::new("acme.").unwrap()) as Box<dyn Filter>])
-    })
-    .await;
-    let mut client = TcpStream::connect(proxy.local_addr()).await.unwrap();
-    let from_broker = |at: usize| {
-        RequestKind::decode_frame(broker.seen()[at].frame.clone())
-            .unwrap()
-            .1
-    };
+    let (_proxy, mut client) = tenant_client(&broker).await;
 
     // JoinGroup v5: its response does not say the protocol type; the request did.
     let join = JoinGroupRequest {
@@ -1039,15 +1019,12 @@ async fn a_classic_consumers_subscription_and_assignment_name_the_tenants_topics
         }],
         ..Default::default()
     };
-    write_frame(&mut client, &request(5, 1, &join))
-        .await
-        .unwrap();
-    let (_, joined) = response::<JoinGroupResponse>(read_frame(&mut client).await.unwrap(), 5);
+    let joined: JoinGroupResponse = exchange(&mut client, 5, 1, &join).await;
     assert_eq!(
         joined.members[0].metadata,
         subscription(&["orders", "payments"])
     );
-    let RequestKind::JoinGroup(at_broker) = from_broker(0) else {
+    let RequestKind::JoinGroup(at_broker) = broker.sent(0) else {
         panic!()
     };
     assert_eq!(at_broker.group_id.as_str(), "acme.billing");
@@ -1066,12 +1043,9 @@ async fn a_classic_consumers_subscription_and_assignment_name_the_tenants_topics
         }],
         ..Default::default()
     };
-    write_frame(&mut client, &request(3, 2, &sync))
-        .await
-        .unwrap();
-    let (_, synced) = response::<SyncGroupResponse>(read_frame(&mut client).await.unwrap(), 3);
+    let synced: SyncGroupResponse = exchange(&mut client, 3, 2, &sync).await;
     assert_eq!(synced.assignment, assignment("orders"));
-    let RequestKind::SyncGroup(at_broker) = from_broker(1) else {
+    let RequestKind::SyncGroup(at_broker) = broker.sent(1) else {
         panic!()
     };
     assert_eq!(
@@ -1084,11 +1058,7 @@ async fn a_classic_consumers_subscription_and_assignment_name_the_tenants_topics
         groups: vec!["billing".into()],
         ..Default::default()
     };
-    write_frame(&mut client, &request(5, 3, &describe))
-        .await
-        .unwrap();
-    let (_, described) =
-        response::<DescribeGroupsResponse>(read_frame(&mut client).await.unwrap(), 5);
+    let described: DescribeGroupsResponse = exchange(&mut client, 5, 3, &describe).await;
     let member = &described.groups[0].members[0];
     assert_eq!(described.groups[0].group_id.as_str(), "billing");
     assert_eq!(member.member_metadata, subscription(&["orders"]));
