@@ -116,13 +116,23 @@ public final class Workload {
         AclBinding groups = new AclBinding(new ResourcePattern(ResourceType.GROUP, "workload-", PatternType.PREFIXED),
             new AccessControlEntry("User:alice", "*", AclOperation.READ, AclPermissionType.ALLOW));
         admin.createAcls(List.of(read, groups)).all().get(30, TimeUnit.SECONDS);
-        // Through a tenant's proxy, the ACLs read back as they were written.
-        Collection<AclBinding> described = admin.describeAcls(AclBindingFilter.ANY).values().get(30, TimeUnit.SECONDS);
-        if (!described.containsAll(List.of(read, groups))) {
-            throw new IllegalStateException("DescribeAcls shows " + described + ", not " + read + " and " + groups);
+        // Through a tenant's proxy, the ACLs read back as they were written. A broker that did not
+        // take the creation's request learns of it from the metadata log a moment later.
+        long deadline = System.nanoTime() + STEP.toNanos();
+        Collection<AclBinding> described;
+        while (!(described = admin.describeAcls(AclBindingFilter.ANY).values().get(30, TimeUnit.SECONDS))
+                .containsAll(List.of(read, groups))) {
+            if (System.nanoTime() > deadline) {
+                throw new IllegalStateException("DescribeAcls shows " + described + ", not " + read + " and " + groups);
+            }
+            Thread.sleep(100);
         }
-        admin.deleteAcls(List.of(new AclBindingFilter(read.pattern().toFilter(), AccessControlEntryFilter.ANY)))
-            .all().get(30, TimeUnit.SECONDS);
+        // Deleted, and read back as written; again while the broker asked does not know of it yet.
+        AclBindingFilter readFilter = new AclBindingFilter(read.pattern().toFilter(), AccessControlEntryFilter.ANY);
+        while (!admin.deleteAcls(List.of(readFilter)).all().get(30, TimeUnit.SECONDS).contains(read)) {
+            if (System.nanoTime() > deadline) throw new IllegalStateException("DeleteAcls did not delete " + read);
+            Thread.sleep(100);
+        }
         ScramCredentialInfo sha256 = new ScramCredentialInfo(ScramMechanism.SCRAM_SHA_256, 4096);
         admin.alterUserScramCredentials(List.of(
                 new UserScramCredentialUpsertion("alice", sha256, "alice-secret"),
