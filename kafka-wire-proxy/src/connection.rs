@@ -22,7 +22,6 @@ use kafka_messages::{serve, ApiKey};
 use kafka_wire::frame::{self, FrameCodec};
 use kafka_wire::{RequestHeader, ResponseHeader, Versioned};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
-use tokio::net::tcp::{OwnedReadHalf, OwnedWriteHalf};
 use tokio::net::TcpStream;
 use tokio::sync::{mpsc, OwnedSemaphorePermit, Semaphore};
 use tokio::time::sleep_until;
@@ -33,6 +32,7 @@ use crate::filter::{Connection, Filter, Listener, RequestInfo, Verdict};
 use crate::message::{Message, Request, Response, Side};
 use crate::proxy::{Event, Shared};
 use crate::rewrite;
+use crate::stream::{ReadHalf, WriteHalf};
 
 /// A frame to write: `head` holds a correlation id at `at`, which is
 /// written as `correlation_id`; `body` follows.
@@ -82,7 +82,7 @@ const COPY_LIMIT: usize = 64 * 1024;
 /// stops reading its socket holds nothing of the proxy's for longer).
 async fn write_frames(
     mut queue: mpsc::UnboundedReceiver<OutFrame>,
-    mut out: OwnedWriteHalf,
+    mut out: WriteHalf,
     stall: Option<Duration>,
 ) -> io::Result<()> {
     let mut buf = BytesMut::with_capacity(16 * 1024);
@@ -111,7 +111,7 @@ async fn write_frames(
 
 /// `write_all`, failing when a write takes no byte for `stall`.
 async fn write_progressing(
-    out: &mut OwnedWriteHalf,
+    out: &mut WriteHalf,
     mut bytes: &[u8],
     stall: Option<Duration>,
 ) -> io::Result<()> {
@@ -154,7 +154,7 @@ struct Sent {
 
 /// One side's reading: bytes not yet framed, and when the last arrived.
 struct Reader {
-    half: OwnedReadHalf,
+    half: ReadHalf,
     buf: BytesMut,
     codec: FrameCodec,
     progress: Instant,
@@ -164,7 +164,7 @@ struct Reader {
 }
 
 impl Reader {
-    fn new(half: OwnedReadHalf, max_frame_size: usize) -> Self {
+    fn new(half: ReadHalf, max_frame_size: usize) -> Self {
         Reader {
             half,
             buf: BytesMut::new(),
@@ -185,7 +185,11 @@ impl Reader {
     /// end of its stream.
     fn read(&mut self, read: io::Result<usize>, peer: Peer) -> Result<(), ConnectionError> {
         match read {
+            // A TLS peer that closes without close_notify ends its stream as
+            // a TCP one does (Kafka's clients do): the framing still tells
+            // an end inside a frame.
             Ok(0) => self.ended = true,
+            Err(e) if e.kind() == io::ErrorKind::UnexpectedEof => self.ended = true,
             Ok(_) => self.progress = Instant::now(),
             Err(source) => return Err(ConnectionError::Io { peer, source }),
         }
@@ -208,8 +212,22 @@ pub(crate) async fn serve(
     client_addr: SocketAddr,
 ) {
     let id = shared.next_id();
-    let broker = match connect(&shared, listener).await {
-        Ok(broker) => broker,
+    let opened = match shared
+        .tls
+        .client(client, shared.limits.connect_timeout)
+        .await
+    {
+        Ok(client) => connect(&shared, listener)
+            .await
+            .map(|(broker, upstream)| (client, broker, upstream)),
+        Err(source) => Err(ConnectionError::Tls {
+            peer: Peer::Client,
+            address: client_addr.to_string(),
+            source,
+        }),
+    };
+    let ((client_read, client_write), (broker_read, broker_write), upstream) = match opened {
+        Ok(opened) => opened,
         Err(error) => {
             shared.event(Event::Closed {
                 id,
@@ -225,13 +243,11 @@ pub(crate) async fn serve(
         id,
         client: client_addr,
         listener,
-        upstream: broker.peer_addr().unwrap_or(client_addr),
+        upstream,
     };
     shared.event(Event::Opened(&connection));
     let filters = shared.factory.filters(&connection);
     let limits = &shared.limits;
-    let (client_read, client_write) = client.into_split();
-    let (broker_read, broker_write) = broker.into_split();
     // Unbounded: what each queue holds is bounded by its direction's budget.
     let (to_broker, broker_queue) = mpsc::unbounded_channel();
     let (to_client, client_queue) = mpsc::unbounded_channel();
@@ -291,7 +307,12 @@ pub(crate) async fn serve(
     });
 }
 
-async fn connect(shared: &Shared, listener: Listener) -> Result<TcpStream, ConnectionError> {
+/// Connects to the broker of `listener` (over TLS when the proxy speaks it
+/// to brokers): its stream's halves and its address.
+async fn connect(
+    shared: &Shared,
+    listener: Listener,
+) -> Result<((ReadHalf, WriteHalf), SocketAddr), ConnectionError> {
     let mut last = ConnectionError::Connect {
         upstream: listener.to_string(),
         source: io::Error::new(io::ErrorKind::NotFound, "no broker address known for it"),
@@ -303,7 +324,20 @@ async fn connect(shared: &Shared, listener: Listener) -> Result<TcpStream, Conne
         match attempt {
             Ok(Ok(stream)) => {
                 let _ = stream.set_nodelay(true);
-                return Ok(stream);
+                let Ok(address) = stream.peer_addr() else {
+                    continue;
+                };
+                let timeout = shared.limits.connect_timeout;
+                match shared.tls.broker(stream, &upstream, timeout).await {
+                    Ok(halves) => return Ok((halves, address)),
+                    Err(source) => {
+                        last = ConnectionError::Tls {
+                            peer: Peer::Broker,
+                            address: upstream,
+                            source,
+                        }
+                    }
+                }
             }
             Ok(Err(source)) => last = ConnectionError::Connect { upstream, source },
             Err(_) => {

@@ -44,6 +44,19 @@ pub enum ConnectionError {
         /// Why.
         source: io::Error,
     },
+    /// A TLS handshake failed: a certificate that is not trusted or does
+    /// not name the peer, no protocol version or cipher in common, a peer
+    /// that does not speak TLS, or a handshake longer than the connect
+    /// timeout.
+    #[error("TLS with the {peer} at {address}: {source}")]
+    Tls {
+        /// The side whose handshake failed.
+        peer: Peer,
+        /// Its address.
+        address: String,
+        /// Why.
+        source: io::Error,
+    },
     /// Reading from or writing to a peer failed: among others, a frame
     /// over the limit or with a negative size (`InvalidData`), and a stream
     /// that ended inside a frame (`UnexpectedEof`).

@@ -56,9 +56,12 @@
 //! the form it asks for; changed, it is written again, and unchanged it
 //! goes out as the bytes that came in. Ready filters are in [`filters`].
 //!
-//! TLS and SASL: the proxy forwards SaslHandshake (v1+) and
-//! SaslAuthenticate like any frame, so SASL between client and broker works
-//! through it; it does not terminate TLS.
+//! TLS and SASL: with feature `tls` (on by default), the proxy speaks TLS
+//! to clients ([`ProxyBuilder::client_tls`]), to brokers
+//! ([`ProxyBuilder::broker_tls`]), or both, with [rustls](mod@rustls); each
+//! side's TLS ends at the proxy, which reads the frames between. It forwards
+//! SaslHandshake (v1+) and SaslAuthenticate like any frame, so SASL between
+//! client and broker works through it, over TLS or not.
 
 #![warn(missing_docs)]
 
@@ -69,6 +72,12 @@ pub mod filters;
 mod message;
 mod proxy;
 mod rewrite;
+mod stream;
+
+/// rustls, the TLS library of [`ProxyBuilder::client_tls`] and
+/// [`ProxyBuilder::broker_tls`]: build their configurations with this one.
+#[cfg(feature = "tls")]
+pub use tokio_rustls::rustls;
 
 pub use error::{ConnectionError, Peer};
 pub use filter::{Connection, Filter, FilterError, FilterFactory, Listener, RequestInfo, Verdict};

@@ -13,6 +13,7 @@ use tokio::sync::watch;
 use crate::connection;
 use crate::error::ConnectionError;
 use crate::filter::{Connection, FilterFactory, Listener};
+use crate::stream::Tls;
 
 /// What happened in a proxy: for logs and tests. Given to the function set
 /// with [`ProxyBuilder::on_event`], on the task where it happened.
@@ -69,6 +70,7 @@ type EventFn = dyn Fn(&Event<'_>) + Send + Sync;
 /// What every connection task shares.
 pub(crate) struct Shared {
     pub limits: Limits,
+    pub tls: Tls,
     pub factory: Box<dyn FilterFactory>,
     bootstrap: Vec<String>,
     node_host: IpAddr,
@@ -244,11 +246,33 @@ pub struct ProxyBuilder {
     node_port_base: Option<u16>,
     max_brokers: usize,
     limits: Limits,
+    tls: Tls,
     factory: Box<dyn FilterFactory>,
     events: Option<Box<EventFn>>,
 }
 
 impl ProxyBuilder {
+    /// TLS toward clients (feature `tls`): every listener of the proxy,
+    /// the bootstrap one and each broker's, accepts TLS only, with this
+    /// configuration (its certificate must name the advertised host).
+    /// Without it, clients speak plain TCP.
+    #[cfg(feature = "tls")]
+    pub fn client_tls(mut self, config: Arc<crate::rustls::ServerConfig>) -> Self {
+        self.tls.clients = Some(tokio_rustls::TlsAcceptor::from(config));
+        self
+    }
+
+    /// TLS toward brokers (feature `tls`): the proxy connects to every
+    /// broker with TLS, checking its certificate as `config` says against
+    /// the host the proxy knows it by (the bootstrap server's, then each
+    /// broker's as Metadata names it). Without it, the proxy speaks plain
+    /// TCP to brokers.
+    #[cfg(feature = "tls")]
+    pub fn broker_tls(mut self, config: Arc<crate::rustls::ClientConfig>) -> Self {
+        self.tls.brokers = Some(tokio_rustls::TlsConnector::from(config));
+        self
+    }
+
     /// Adds a bootstrap server (`host:port`) to try after the first.
     pub fn bootstrap(mut self, server: impl Into<String>) -> Self {
         self.bootstrap.push(server.into());
@@ -385,6 +409,7 @@ impl ProxyBuilder {
         let (shutdown, watch) = watch::channel(false);
         let shared = Arc::new(Shared {
             limits: self.limits,
+            tls: self.tls,
             factory: self.factory,
             bootstrap: self.bootstrap,
             node_host: self.node_host.unwrap_or(local_addr.ip()),
@@ -446,6 +471,7 @@ impl Proxy {
                 stall_timeout: Some(Duration::from_secs(30)),
                 response_timeout: None,
             },
+            tls: Tls::default(),
             factory: Box::new(|_: &Connection| Vec::new()),
             events: None,
         }

@@ -35,7 +35,7 @@ use kafka_wire_proxy::{
     filters::Tenant, Connection, ConnectionError, Event, Filter, FilterError, Listener, Peer,
     Proxy, ProxyBuilder, Request, Verdict,
 };
-use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::io::{AsyncRead, AsyncReadExt, AsyncWrite, AsyncWriteExt};
 use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::mpsc;
 
@@ -44,14 +44,14 @@ const UNKNOWN_API: i16 = 999;
 /// Makes the scripted broker close the connection.
 const CLOSE_API: i16 = 998;
 
-async fn read_frame(s: &mut TcpStream) -> io::Result<Bytes> {
+async fn read_frame(s: &mut (impl AsyncRead + Unpin)) -> io::Result<Bytes> {
     let size = s.read_i32().await?;
     let mut body = vec![0; size as usize];
     s.read_exact(&mut body).await?;
     Ok(body.into())
 }
 
-async fn write_frame(s: &mut TcpStream, contents: &[u8]) -> io::Result<()> {
+async fn write_frame(s: &mut (impl AsyncWrite + Unpin), contents: &[u8]) -> io::Result<()> {
     let mut out = BytesMut::new();
     out.put_i32(contents.len() as i32);
     out.extend_from_slice(contents);
@@ -72,7 +72,7 @@ fn request<M: Message>(version: i16, correlation_id: i32, body: &M) -> Bytes {
 
 /// Sends `body` at `version` and reads its response's body.
 async fn exchange<Q: Message, R: Message>(
-    client: &mut TcpStream,
+    client: &mut (impl AsyncRead + AsyncWrite + Unpin),
     version: i16,
     correlation_id: i32,
     body: &Q,
@@ -108,6 +108,12 @@ const BROKER_ACLS: [(ResourceType, PatternType, &str); 7] = [
     (ResourceType::Group, PatternType::Prefixed, "acm"),
 ];
 
+/// What accepts a scripted broker's TLS connections.
+#[cfg(feature = "tls")]
+type Acceptor = tokio_rustls::TlsAcceptor;
+#[cfg(not(feature = "tls"))]
+type Acceptor = std::convert::Infallible;
+
 /// A broker that answers from a script: ApiVersions (every API, with
 /// Metadata and CreateTopics advertised to v99 and an unknown API 999),
 /// Metadata (the brokers it is given; every topic asked for, or three when
@@ -125,14 +131,36 @@ struct Broker {
 
 impl Broker {
     async fn start() -> Broker {
-        let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
-        let address = listener.local_addr().unwrap();
-        let seen = Arc::new(Mutex::new(Vec::new()));
-        let brokers = Arc::new(Mutex::new(Vec::new()));
+        Broker::start_with(None).await
+    }
+
+    /// A broker whose connections speak TLS with `tls`'s configuration.
+    #[cfg(feature = "tls")]
+    async fn start_tls(tls: Arc<kafka_wire_proxy::rustls::ServerConfig>) -> Broker {
+        Broker::start_with(Some(tokio_rustls::TlsAcceptor::from(tls))).await
+    }
+
+    async fn start_with(tls: Option<Acceptor>) -> Broker {
+        let (listener, address, seen, brokers) = Broker::bind().await;
         let (s, b) = (Arc::clone(&seen), Arc::clone(&brokers));
         tokio::spawn(async move {
             while let Ok((stream, _)) = listener.accept().await {
-                tokio::spawn(Broker::serve(stream, Arc::clone(&s), Arc::clone(&b)));
+                let (s, b) = (Arc::clone(&s), Arc::clone(&b));
+                let Some(tls) = &tls else {
+                    tokio::spawn(Broker::serve(stream, s, b));
+                    continue;
+                };
+                #[cfg(feature = "tls")]
+                {
+                    let tls = tls.clone();
+                    tokio::spawn(async move {
+                        if let Ok(stream) = tls.accept(stream).await {
+                            Broker::serve(stream, s, b).await;
+                        }
+                    });
+                }
+                #[cfg(not(feature = "tls"))]
+                match *tls {}
             }
         });
         Broker {
@@ -140,6 +168,18 @@ impl Broker {
             seen,
             brokers,
         }
+    }
+
+    #[allow(clippy::type_complexity)]
+    async fn bind() -> (
+        TcpListener,
+        SocketAddr,
+        Arc<Mutex<Vec<Seen>>>,
+        Arc<Mutex<Vec<(i32, SocketAddr)>>>,
+    ) {
+        let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let address = listener.local_addr().unwrap();
+        (listener, address, Arc::default(), Arc::default())
     }
 
     fn seen(&self) -> Vec<Seen> {
@@ -154,7 +194,7 @@ impl Broker {
     }
 
     async fn serve(
-        mut stream: TcpStream,
+        mut stream: impl AsyncRead + AsyncWrite + Unpin,
         seen: Arc<Mutex<Vec<Seen>>>,
         brokers: Arc<Mutex<Vec<(i32, SocketAddr)>>>,
     ) {
@@ -1220,6 +1260,159 @@ async fn listening_everywhere_needs_an_advertised_host() {
         .await
         .unwrap();
     assert!(proxy.local_addr().ip().is_unspecified());
+}
+
+/// Certificates for the TLS tests: an authority, and certificates it signs.
+#[cfg(feature = "tls")]
+mod pki {
+    use std::sync::Arc;
+
+    use kafka_wire_proxy::rustls::pki_types::{CertificateDer, PrivateKeyDer, PrivatePkcs8KeyDer};
+    use kafka_wire_proxy::rustls::{ClientConfig, RootCertStore, ServerConfig};
+    use rcgen::{BasicConstraints, CertificateParams, IsCa, Issuer, KeyPair};
+
+    /// A certificate authority of a test's own.
+    pub struct Authority {
+        certificate: CertificateDer<'static>,
+        issuer: Issuer<'static, KeyPair>,
+    }
+
+    impl Authority {
+        pub fn new() -> Authority {
+            let mut params = CertificateParams::new(Vec::<String>::new()).unwrap();
+            params.is_ca = IsCa::Ca(BasicConstraints::Unconstrained);
+            let key = KeyPair::generate().unwrap();
+            let certificate = params.self_signed(&key).unwrap().der().clone();
+            Authority {
+                certificate,
+                issuer: Issuer::new(params, key),
+            }
+        }
+
+        /// A server's configuration, with a certificate for `names` that
+        /// this authority signs.
+        pub fn server(&self, names: &[&str]) -> Arc<ServerConfig> {
+            let names: Vec<String> = names.iter().map(|&n| n.to_owned()).collect();
+            let key = KeyPair::generate().unwrap();
+            let certificate = CertificateParams::new(names)
+                .unwrap()
+                .signed_by(&key, &self.issuer)
+                .unwrap();
+            let key = PrivateKeyDer::Pkcs8(PrivatePkcs8KeyDer::from(key.serialize_der()));
+            let config = ServerConfig::builder()
+                .with_no_client_auth()
+                .with_single_cert(vec![certificate.der().clone()], key)
+                .unwrap();
+            Arc::new(config)
+        }
+
+        /// A client's configuration that trusts this authority alone.
+        pub fn client(&self) -> Arc<ClientConfig> {
+            let mut roots = RootCertStore::empty();
+            roots.add(self.certificate.clone()).unwrap();
+            Arc::new(
+                ClientConfig::builder()
+                    .with_root_certificates(roots)
+                    .with_no_client_auth(),
+            )
+        }
+    }
+}
+
+#[cfg(feature = "tls")]
+#[tokio::test]
+async fn tls_toward_clients_and_brokers_ends_at_the_proxy() {
+    let authority = pki::Authority::new();
+    let broker = Broker::start_tls(authority.server(&["127.0.0.1"])).await;
+    *broker.brokers.lock().unwrap() = vec![(1, broker.address)];
+    let (proxy, events) = proxy(&broker, |b| {
+        b.client_tls(authority.server(&["127.0.0.1"]))
+            .broker_tls(authority.client())
+    })
+    .await;
+    let connector = tokio_rustls::TlsConnector::from(authority.client());
+    let name = kafka_wire_proxy::rustls::pki_types::ServerName::try_from("127.0.0.1").unwrap();
+    let tcp = TcpStream::connect(proxy.local_addr()).await.unwrap();
+    let mut client = connector.connect(name.clone(), tcp).await.unwrap();
+
+    // The broker is named as the proxy's listener, and reached through it over TLS too.
+    let metadata: MetadataResponse =
+        exchange(&mut client, 12, 1, &MetadataRequest::default()).await;
+    let node = proxy.node_addr(1).unwrap();
+    assert_eq!(metadata.brokers[0].port, i32::from(node.port()));
+    let tcp = TcpStream::connect(node).await.unwrap();
+    let mut to_node = connector.connect(name, tcp).await.unwrap();
+    let create = CreateTopicsRequest {
+        topics: vec![CreatableTopic {
+            name: "orders".into(),
+            num_partitions: 1,
+            ..Default::default()
+        }],
+        ..Default::default()
+    };
+    let created: CreateTopicsResponse = exchange(&mut to_node, 7, 2, &create).await;
+    assert_eq!(created.topics[0].name.as_str(), "orders");
+    let seen = broker.seen();
+    assert_eq!(
+        seen.iter().map(|s| s.api_key).collect::<Vec<_>>(),
+        [3, 19],
+        "the broker read both requests, decrypted"
+    );
+
+    // Clients that close without TLS's close_notify (Kafka's do) end cleanly.
+    drop((client, to_node));
+    events.wait_for("closed cleanly").await;
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    let lines = events.0.lock().unwrap().clone();
+    assert_eq!(
+        lines
+            .iter()
+            .filter(|l| l.starts_with("closed"))
+            .collect::<Vec<_>>(),
+        ["closed cleanly", "closed cleanly"],
+        "{lines:?}"
+    );
+}
+
+#[cfg(feature = "tls")]
+#[tokio::test]
+async fn a_broker_whose_certificate_is_not_trusted_is_a_tls_error() {
+    let (trusted, other) = (pki::Authority::new(), pki::Authority::new());
+    let broker = Broker::start_tls(other.server(&["127.0.0.1"])).await;
+    let (proxy, events) = proxy(&broker, |b| b.broker_tls(trusted.client())).await;
+    let mut client = TcpStream::connect(proxy.local_addr()).await.unwrap();
+    let mut rest = Vec::new();
+    assert_eq!(client.read_to_end(&mut rest).await.unwrap(), 0);
+    let closed = events.wait_for("closed:").await;
+    let expected = format!(
+        "TLS with the broker at {}: invalid peer certificate",
+        broker.address
+    );
+    assert!(closed.contains(&expected), "{closed}");
+    assert!(broker.seen().is_empty());
+}
+
+#[cfg(feature = "tls")]
+#[tokio::test]
+async fn a_client_that_does_not_speak_tls_is_let_go() {
+    let authority = pki::Authority::new();
+    let broker = Broker::start().await;
+    let (proxy, events) = proxy(&broker, |b| b.client_tls(authority.server(&["127.0.0.1"]))).await;
+    let mut client = TcpStream::connect(proxy.local_addr()).await.unwrap();
+    write_frame(&mut client, &request(7, 1, &CreateTopicsRequest::default()))
+        .await
+        .unwrap();
+    let mut rest = Vec::new();
+    let _ = client.read_to_end(&mut rest).await;
+    let closed = events.wait_for("closed:").await;
+    assert!(
+        closed.contains("TLS with the client at 127.0.0.1:"),
+        "{closed}"
+    );
+    assert!(
+        broker.seen().is_empty(),
+        "the broker was not even connected to"
+    );
 }
 
 #[test]

@@ -1,0 +1,116 @@
+//! The byte streams of a proxied connection: TCP, or TLS over it (feature
+//! `tls`, with rustls).
+
+use std::io;
+use std::time::Duration;
+
+use tokio::io::{AsyncRead, AsyncWrite};
+use tokio::net::TcpStream;
+
+/// The half of a stream a connection reads.
+pub(crate) type ReadHalf = Box<dyn AsyncRead + Send + Unpin>;
+/// The half of a stream a connection's writer task writes.
+pub(crate) type WriteHalf = Box<dyn AsyncWrite + Send + Unpin>;
+
+/// A TCP stream's halves, as they are.
+pub(crate) fn plain(stream: TcpStream) -> (ReadHalf, WriteHalf) {
+    let (read, write) = stream.into_split();
+    (Box::new(read), Box::new(write))
+}
+
+/// How the proxy speaks TLS, each side that has it.
+#[derive(Clone, Default)]
+pub(crate) struct Tls {
+    /// Toward clients: the listeners accept TLS.
+    #[cfg(feature = "tls")]
+    pub clients: Option<tokio_rustls::TlsAcceptor>,
+    /// Toward brokers: the proxy connects with TLS.
+    #[cfg(feature = "tls")]
+    pub brokers: Option<tokio_rustls::TlsConnector>,
+}
+
+impl Tls {
+    /// A client's stream, after the TLS handshake when the listeners have
+    /// TLS, which must end within `timeout`.
+    pub async fn client(
+        &self,
+        stream: TcpStream,
+        timeout: Duration,
+    ) -> io::Result<(ReadHalf, WriteHalf)> {
+        #[cfg(feature = "tls")]
+        if let Some(acceptor) = &self.clients {
+            let tls = within(timeout, acceptor.accept(stream)).await?;
+            let (read, write) = tokio::io::split(tls);
+            return Ok((Box::new(read), Box::new(write)));
+        }
+        let _ = timeout;
+        Ok(plain(stream))
+    }
+
+    /// A broker's stream, after the TLS handshake when the proxy speaks
+    /// TLS to brokers: the broker's certificate is checked against the host
+    /// of `upstream` (`host:port`), as the proxy knows the broker.
+    pub async fn broker(
+        &self,
+        stream: TcpStream,
+        upstream: &str,
+        timeout: Duration,
+    ) -> io::Result<(ReadHalf, WriteHalf)> {
+        #[cfg(feature = "tls")]
+        if let Some(connector) = &self.brokers {
+            let name = server_name(upstream)?;
+            let tls = within(timeout, connector.connect(name, stream)).await?;
+            let (read, write) = tokio::io::split(tls);
+            return Ok((Box::new(read), Box::new(write)));
+        }
+        let _ = (upstream, timeout);
+        Ok(plain(stream))
+    }
+}
+
+/// A handshake, failing when it takes longer than `timeout`.
+#[cfg(feature = "tls")]
+async fn within<T>(
+    timeout: Duration,
+    handshake: impl std::future::Future<Output = io::Result<T>>,
+) -> io::Result<T> {
+    tokio::time::timeout(timeout, handshake)
+        .await
+        .unwrap_or_else(|_| {
+            Err(io::Error::new(
+                io::ErrorKind::TimedOut,
+                format!("the TLS handshake did not end in {timeout:?}"),
+            ))
+        })
+}
+
+/// The name a broker's certificate must hold: the host of `host:port` (a
+/// DNS name or an IP address, `[...]` around an IPv6 one).
+#[cfg(feature = "tls")]
+fn server_name(upstream: &str) -> io::Result<tokio_rustls::rustls::pki_types::ServerName<'static>> {
+    let host = upstream.rsplit_once(':').map_or(upstream, |(host, _)| host);
+    let host = host.trim_start_matches('[').trim_end_matches(']');
+    tokio_rustls::rustls::pki_types::ServerName::try_from(host.to_owned()).map_err(|e| {
+        io::Error::new(
+            io::ErrorKind::InvalidInput,
+            format!("{host:?} is no name a certificate can hold: {e}"),
+        )
+    })
+}
+
+#[cfg(all(test, feature = "tls"))]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_brokers_name_is_its_host() {
+        let name = |s| server_name(s).map(|n| n.to_str().into_owned());
+        assert_eq!(
+            name("broker-1.example.com:9093").unwrap(),
+            "broker-1.example.com"
+        );
+        assert_eq!(name("127.0.0.1:9093").unwrap(), "127.0.0.1");
+        assert_eq!(name("[::1]:9093").unwrap(), "::1");
+        assert!(name("not a host:9093").is_err());
+    }
+}
