@@ -11,15 +11,27 @@
 //! reached through port 19100 + N. With `--tenant acme.`, a client's topic
 //! `orders` is `acme.orders` at the broker, its group `billing` is
 //! `acme.billing`, and its ACLs are over those names. Runs until Ctrl-C.
+//!
+//! TLS: `--tls-cert proxy.pem --tls-key proxy.key` makes clients speak TLS
+//! to the proxy; `--broker-tls` makes the proxy speak TLS to the brokers,
+//! checked against the system's authorities or `--broker-ca ca.pem`'s.
 
+use std::error::Error;
 use std::net::SocketAddr;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use std::time::Duration;
 
 use clap::Parser;
 use kafka_wire_proxy::filters::{Logger, Tenant};
+use kafka_wire_proxy::rustls::{
+    self,
+    pki_types::{pem, pem::PemObject, CertificateDer, PrivateKeyDer},
+};
 use kafka_wire_proxy::{Connection, Event, Filter, Proxy};
 
-/// A Kafka proxy with a logger of exchanges and topic-name multi-tenancy.
+/// A Kafka proxy with a logger of exchanges and multi-tenancy by name, over
+/// TCP or TLS.
 #[derive(Debug, Parser)]
 #[command(version, about, long_about = None)]
 struct Args {
@@ -63,6 +75,64 @@ struct Args {
     /// those that end with an error.
     #[arg(long)]
     verbose: bool,
+    /// Accept TLS only from clients, with this certificate chain (PEM; it
+    /// must name the advertised host).
+    #[arg(long, value_name = "PEM", requires = "tls_key")]
+    tls_cert: Option<PathBuf>,
+    /// The private key of --tls-cert (PEM).
+    #[arg(long, value_name = "PEM", requires = "tls_cert")]
+    tls_key: Option<PathBuf>,
+    /// Speak TLS to the brokers, trusting the system's certificate
+    /// authorities (or --broker-ca's).
+    #[arg(long)]
+    broker_tls: bool,
+    /// The certificate authorities (PEM) the brokers' certificates are
+    /// checked against, instead of the system's.
+    #[arg(long, value_name = "PEM", requires = "broker_tls")]
+    broker_ca: Option<PathBuf>,
+}
+
+/// TLS toward clients: the certificate chain and key in `cert` and `key`.
+fn client_tls(cert: &Path, key: &Path) -> Result<Arc<rustls::ServerConfig>, Box<dyn Error>> {
+    let chain = CertificateDer::pem_file_iter(cert)
+        .and_then(|certs| certs.collect::<Result<Vec<_>, _>>())
+        .map_err(|e| in_file(cert, e))?;
+    let key = PrivateKeyDer::from_pem_file(key).map_err(|e| in_file(key, e))?;
+    let config = rustls::ServerConfig::builder()
+        .with_no_client_auth()
+        .with_single_cert(chain, key)?;
+    Ok(Arc::new(config))
+}
+
+/// An error of a file, naming it.
+fn in_file(path: &Path, error: pem::Error) -> String {
+    format!("{}: {error}", path.display())
+}
+
+/// TLS toward brokers: their certificates checked against the authorities
+/// in `ca`, or the system's.
+fn broker_tls(ca: Option<&Path>) -> Result<Arc<rustls::ClientConfig>, Box<dyn Error>> {
+    let mut roots = rustls::RootCertStore::empty();
+    match ca {
+        Some(path) => {
+            for cert in CertificateDer::pem_file_iter(path).map_err(|e| in_file(path, e))? {
+                roots.add(cert.map_err(|e| in_file(path, e))?)?;
+            }
+        }
+        None => {
+            let (added, _) =
+                roots.add_parsable_certificates(rustls_native_certs::load_native_certs().certs);
+            if added == 0 {
+                return Err(
+                    "no certificate authority of the system's was found: give --broker-ca".into(),
+                );
+            }
+        }
+    }
+    let config = rustls::ClientConfig::builder()
+        .with_root_certificates(roots)
+        .with_no_client_auth();
+    Ok(Arc::new(config))
 }
 
 fn main() {
@@ -109,6 +179,12 @@ async fn run(args: Args) -> Result<(), Box<dyn std::error::Error>> {
     }
     if let Some(host) = args.advertised_host {
         builder = builder.advertised_host(host);
+    }
+    if let (Some(cert), Some(key)) = (&args.tls_cert, &args.tls_key) {
+        builder = builder.client_tls(client_tls(cert, key)?);
+    }
+    if args.broker_tls {
+        builder = builder.broker_tls(broker_tls(args.broker_ca.as_deref())?);
     }
     let verbose = args.verbose;
     let proxy = builder
