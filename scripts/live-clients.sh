@@ -18,7 +18,8 @@
 #
 # `install` puts the libraries into .cache/live-clients/ (PyPI, npm; the C client needs Debian's
 # librdkafka-dev and pkg-config, the Java session Java 17 and the jars `kafka-broker.sh fetch` brings)
-# and builds the Java and C sessions there. Env: LIVE_CLIENTS_TIMEOUT (300 s for java, 120 s else).
+# and builds the Java and C sessions there. Env: LIVE_CLIENTS_TIMEOUT (300 s for java, 120 s else),
+# LIVE_CLIENTS_CA (a PEM file of certificate authorities: every session then speaks TLS, trusting them).
 # shellcheck source-path=SCRIPTDIR source=common.sh
 . "$(dirname -- "${BASH_SOURCE[0]}")/common.sh" || exit 1
 

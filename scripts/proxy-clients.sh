@@ -1,12 +1,16 @@
 #!/usr/bin/env bash
 # Real clients through kafka-wire-proxy (the kafka_proxy example) against live Kafka:
 #
-#   scripts/proxy-clients.sh [SETUP...]      SETUP: single (default and cluster both), cluster
+#   scripts/proxy-clients.sh [SETUP...]      SETUP: single, cluster, tls (default: all three)
 #
 #   single   one broker (kafka-broker.sh on 127.0.0.1:9492); the proxy on 19092, brokers on 19100+N
 #   cluster  three (kafka-cluster.sh on 127.0.0.1:9592-9597); the proxy on 19192, brokers on 19200+N:
 #            partition leaders and group coordinators fall on every node, so that each is reached
 #            through its own listener of the proxy
+#   tls      TLS on both sides of the proxy: one broker with a TLS listener (127.0.0.1:9494, its
+#            plain one on 9492), the proxy speaking TLS to it (--broker-tls) and to the clients
+#            (--tls-cert, on 19292, brokers on 19300+N), which speak TLS (LIVE_CLIENTS_CA); the
+#            certificates come from openssl, made for the run
 #
 # In each setup the five sessions of scripts/live-clients.sh (Kafka's Java clients with admin,
 # producers of every codec, transactions, classic, KIP-848, share and streams groups; kafka-python,
@@ -24,7 +28,7 @@ OUT="$CACHE_ROOT/proxy-clients/out"
 SESSIONS=(java kafka-python confluent kafkajs librdkafka)
 TENANT="t1."
 setups=("$@")
-((${#setups[@]})) || setups=(single cluster)
+((${#setups[@]})) || setups=(single cluster tls)
 
 t0=$(now_s)
 rm -rf "$OUT"
@@ -45,7 +49,7 @@ stop_proxy() {
 current=""
 stop_setup() {
     case "$current" in
-        single) KAFKA_PORT=9492 KAFKA_CONTROLLER_PORT=9493 bash "$SCRIPT_DIR/kafka-broker.sh" stop >/dev/null 2>&1 || true ;;
+        single | tls) KAFKA_PORT=9492 KAFKA_CONTROLLER_PORT=9493 bash "$SCRIPT_DIR/kafka-broker.sh" stop >/dev/null 2>&1 || true ;;
         cluster) bash "$SCRIPT_DIR/kafka-cluster.sh" stop >/dev/null 2>&1 || true ;;
     esac
     current=""
@@ -89,22 +93,54 @@ if missing or unprefixed or undeleted or error.errno != 0:
 PY
 }
 
+# A certificate authority, and certificates it signs for 127.0.0.1: the broker's (with its key, one
+# PEM file, as Kafka's PEM key store takes it) and the proxy's.
+make_certificates() { # DIR
+    local dir=$1 name
+    mkdir -p "$dir"
+    openssl req -x509 -newkey rsa:2048 -nodes -days 2 -subj "/CN=proxy-clients CA" \
+        -keyout "$dir/ca.key" -out "$dir/ca.pem" 2>/dev/null
+    for name in broker proxy; do
+        openssl req -newkey rsa:2048 -nodes -subj "/CN=127.0.0.1" \
+            -keyout "$dir/$name.key" -out "$dir/$name.csr" 2>/dev/null
+        printf 'subjectAltName=IP:127.0.0.1\nbasicConstraints=CA:FALSE\n' >"$dir/$name.ext"
+        openssl x509 -req -days 2 -in "$dir/$name.csr" -CA "$dir/ca.pem" -CAkey "$dir/ca.key" \
+            -CAcreateserial -extfile "$dir/$name.ext" -out "$dir/$name.pem" 2>/dev/null
+    done
+    cat "$dir/broker.key" "$dir/broker.pem" >"$dir/broker-keystore.pem"
+}
+
 failures=0
 for setup in "${setups[@]}"; do
+    # direct: where the checks ask the broker, not through the proxy.
+    tls_args=() ca=""
     case "$setup" in
         single)
             KAFKA_PORT=9492 KAFKA_CONTROLLER_PORT=9493 bash "$SCRIPT_DIR/kafka-broker.sh" start
-            bootstrap=127.0.0.1:9492 listen=19092 nodes=19100
+            bootstrap=127.0.0.1:9492 direct=127.0.0.1:9492 listen=19092 nodes=19100
             ;;
         cluster)
             bash "$SCRIPT_DIR/kafka-cluster.sh" start
-            bootstrap=127.0.0.1:9592 listen=19192 nodes=19200
+            bootstrap=127.0.0.1:9592 direct=127.0.0.1:9592 listen=19192 nodes=19200
             ;;
-        *) die "unknown setup '$setup' (single or cluster)" ;;
+        tls)
+            command -v openssl >/dev/null || die "the tls setup needs openssl"
+            make_certificates "$OUT/tls"
+            KAFKA_PORT=9492 KAFKA_CONTROLLER_PORT=9493 KAFKA_EXTRA_CONFIG="\
+listeners=PLAINTEXT://127.0.0.1:9492,SSL://127.0.0.1:9494,CONTROLLER://127.0.0.1:9493
+advertised.listeners=PLAINTEXT://127.0.0.1:9492,SSL://127.0.0.1:9494,CONTROLLER://127.0.0.1:9493
+listener.security.protocol.map=CONTROLLER:PLAINTEXT,PLAINTEXT:PLAINTEXT,SSL:SSL
+ssl.keystore.type=PEM
+ssl.keystore.location=$OUT/tls/broker-keystore.pem" bash "$SCRIPT_DIR/kafka-broker.sh" start
+            bootstrap=127.0.0.1:9494 direct=127.0.0.1:9492 listen=19292 nodes=19300
+            tls_args=(--broker-tls --broker-ca "$OUT/tls/ca.pem" --tls-cert "$OUT/tls/proxy.pem" --tls-key "$OUT/tls/proxy.key")
+            ca="$OUT/tls/ca.pem"
+            ;;
+        *) die "unknown setup '$setup' (single, cluster or tls)" ;;
     esac
     current=$setup
     for mode in tenant passthrough; do
-        args=(--bootstrap "$bootstrap" --listen "127.0.0.1:$listen" --node-ports "$nodes" --log --verbose)
+        args=(--bootstrap "$bootstrap" --listen "127.0.0.1:$listen" --node-ports "$nodes" --log --verbose "${tls_args[@]}")
         [[ "$mode" == tenant ]] && args+=(--tenant "$TENANT")
         log="$OUT/$setup-$mode.log" events="$OUT/$setup-$mode.events"
         : >"$log"
@@ -114,7 +150,7 @@ for setup in "${setups[@]}"; do
         for session in "${SESSIONS[@]}"; do
             echo "=== $session" >>"$log"
             t1=$(now_s) rc=0
-            bash "$SCRIPT_DIR/live-clients.sh" run "127.0.0.1:$listen" "$session" \
+            LIVE_CLIENTS_CA="$ca" bash "$SCRIPT_DIR/live-clients.sh" run "127.0.0.1:$listen" "$session" \
                 >"$OUT/$setup-$mode-$session.out" 2>&1 || rc=$?
             echo "$rc $(($(now_s) - t1))" >"$OUT/$setup-$mode-$session.rc"
             if ((rc != 0)); then
@@ -129,7 +165,7 @@ for setup in "${setups[@]}"; do
         echo "=== end" >>"$log"
         stop_proxy
         if [[ "$mode" == tenant ]]; then
-            if check_tenant "$bootstrap" >"$OUT/$setup-tenant.check" 2>&1; then
+            if check_tenant "$direct" >"$OUT/$setup-tenant.check" 2>&1; then
                 say "$setup: $(cat "$OUT/$setup-tenant.check")"
             else
                 failures=$((failures + 1))

@@ -17,7 +17,7 @@ NAMES = {
     "kafkajs": "kafkajs 2.2.4",
     "librdkafka": "librdkafka (Debian)",
 }
-SETUPS = {"single": "one broker", "cluster": "three brokers"}
+SETUPS = {"single": "one broker", "cluster": "three brokers", "tls": "one broker, TLS on both sides"}
 LINE = re.compile(r"^\d\d:\d\d:\d\d\.\d{3} #(\d+) \S+ \S+ (\w+) v(\d+) ")
 OPENED = re.compile(r"^#(\d+) opened: \S+ -> \S+ \((.+)\)$")
 

@@ -5,7 +5,9 @@
  *   cc -o scenario scenario.c $(pkg-config --cflags --libs rdkafka) && ./scenario BOOTSTRAP
  *
  * The topic is created by the broker on the first Metadata request that names it (Kafka's
- * auto.create.topics.enable). Every wait is bounded; the exit code is 1 when a step fails. */
+ * auto.create.topics.enable). With LIVE_CLIENTS_CA set (a PEM file of certificate authorities), the
+ * clients speak TLS, trusting those authorities. Every wait is bounded; the exit code is 1 when a
+ * step fails. */
 #include <librdkafka/rdkafka.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -27,6 +29,11 @@ static void set(rd_kafka_conf_t *conf, const char *key, const char *value) {
 
 static rd_kafka_t *client(rd_kafka_type_t type, rd_kafka_conf_t *conf) {
     char err[256];
+    const char *ca = getenv("LIVE_CLIENTS_CA");
+    if (ca && *ca) {
+        set(conf, "security.protocol", "ssl");
+        set(conf, "ssl.ca.location", ca);
+    }
     rd_kafka_t *rk = rd_kafka_new(type, conf, err, sizeof err);
     if (!rk) {
         fprintf(stderr, "librdkafka: %s\n", err);

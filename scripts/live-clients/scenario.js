@@ -6,7 +6,9 @@
 //
 //   NODE_PATH=.cache/client-matrix/node/node_modules node scenario.js BOOTSTRAP
 //
-// Every wait is bounded; the exit code is 1 when a step does not finish.
+// With LIVE_CLIENTS_CA set (a PEM file of certificate authorities), the clients speak TLS,
+// trusting those authorities. Every wait is bounded; the exit code is 1 when a step does not finish.
+const fs = require("fs");
 const { Kafka, CompressionTypes, CompressionCodecs, logLevel } = require("kafkajs");
 const SnappyCodec = require("kafkajs-snappy");
 
@@ -15,7 +17,9 @@ const CODECS = [["none", CompressionTypes.None], ["gzip", CompressionTypes.GZIP]
 const PER_CODEC = 4;
 
 async function main() {
-  const kafka = new Kafka({ clientId: "live-kafkajs", brokers: [process.argv[2]], logLevel: logLevel.ERROR });
+  const ca = process.env.LIVE_CLIENTS_CA;
+  const ssl = ca ? { ca: [fs.readFileSync(ca, "utf-8")] } : undefined;
+  const kafka = new Kafka({ clientId: "live-kafkajs", brokers: [process.argv[2]], ssl, logLevel: logLevel.ERROR });
   const topic = "live-kafkajs";
   const admin = kafka.admin();
   await admin.connect();

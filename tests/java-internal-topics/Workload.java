@@ -75,7 +75,9 @@ public final class Workload {
 
     public static void main(String[] args) throws Exception {
         String bootstrap = args[0];
-        try (Admin admin = Admin.create(Map.of("bootstrap.servers", bootstrap))) {
+        Properties adminConfig = tls(new Properties());
+        adminConfig.put("bootstrap.servers", bootstrap);
+        try (Admin admin = Admin.create(adminConfig)) {
             metadata(admin);
             produce(bootstrap);
             consumerGroup(bootstrap, admin, "workload-classic", "classic");
@@ -147,8 +149,20 @@ public final class Workload {
         say("topics, partitions, configs, ACLs, SCRAM credentials and a quota");
     }
 
+    // With LIVE_CLIENTS_CA set (a PEM file of certificate authorities), every client speaks TLS,
+    // trusting those authorities.
+    static Properties tls(Properties p) {
+        String ca = System.getenv("LIVE_CLIENTS_CA");
+        if (ca != null && !ca.isEmpty()) {
+            p.put("security.protocol", "SSL");
+            p.put("ssl.truststore.type", "PEM");
+            p.put("ssl.truststore.location", ca);
+        }
+        return p;
+    }
+
     static Properties client(String bootstrap) {
-        Properties p = new Properties();
+        Properties p = tls(new Properties());
         p.put("bootstrap.servers", bootstrap);
         p.put("key.serializer", StringSerializer.class.getName());
         p.put("value.serializer", StringSerializer.class.getName());
@@ -255,7 +269,7 @@ public final class Workload {
     }
 
     static void streamsGroup(String bootstrap) throws Exception {
-        Properties p = new Properties();
+        Properties p = tls(new Properties());
         p.put(StreamsConfig.APPLICATION_ID_CONFIG, "workload-streams");
         p.put(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
         p.put(StreamsConfig.GROUP_PROTOCOL_CONFIG, "streams");
