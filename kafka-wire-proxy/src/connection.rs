@@ -77,9 +77,12 @@ impl OutFrame {
 const COPY_LIMIT: usize = 64 * 1024;
 
 /// Writes queued frames, gathering what is queued into one write, until the
-/// queue closes; then ends the stream.
+/// queue closes; then ends the stream. What is written is flushed whenever
+/// the queue is empty (TLS holds encrypted bytes a full socket did not
+/// take until then).
 /// A peer that takes no byte of a write for `stall` ends it (a client that
-/// stops reading its socket holds nothing of the proxy's for longer).
+/// stops reading its socket holds nothing of the proxy's for longer), and
+/// so does a flush or the stream's end that takes longer.
 async fn write_frames(
     mut queue: mpsc::UnboundedReceiver<OutFrame>,
     mut out: WriteHalf,
@@ -105,8 +108,25 @@ async fn write_frames(
             write_progressing(&mut out, &buf, stall).await?;
             buf.clear();
         }
+        within_stall(stall, out.flush()).await?;
     }
-    out.shutdown().await
+    within_stall(stall, out.shutdown()).await
+}
+
+/// A write, flush or shutdown, failing when it takes longer than `stall`.
+async fn within_stall<T>(
+    stall: Option<Duration>,
+    io: impl std::future::Future<Output = io::Result<T>>,
+) -> io::Result<T> {
+    let Some(limit) = stall else {
+        return io.await;
+    };
+    tokio::time::timeout(limit, io).await.map_err(|_| {
+        io::Error::new(
+            io::ErrorKind::TimedOut,
+            format!("the peer took no byte of a write for {limit:?}"),
+        )
+    })?
 }
 
 /// `write_all`, failing when a write takes no byte for `stall`.
@@ -116,17 +136,7 @@ async fn write_progressing(
     stall: Option<Duration>,
 ) -> io::Result<()> {
     while !bytes.is_empty() {
-        let written = match stall {
-            Some(limit) => tokio::time::timeout(limit, out.write(bytes))
-                .await
-                .map_err(|_| {
-                    io::Error::new(
-                        io::ErrorKind::TimedOut,
-                        format!("the peer took no byte of a write for {limit:?}"),
-                    )
-                })??,
-            None => out.write(bytes).await?,
-        };
+        let written = within_stall(stall, out.write(bytes)).await?;
         if written == 0 {
             return Err(io::ErrorKind::WriteZero.into());
         }

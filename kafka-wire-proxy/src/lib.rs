@@ -57,9 +57,10 @@
 //! goes out as the bytes that came in. Ready filters are in [`filters`].
 //!
 //! TLS and SASL: with feature `tls` (on by default), the proxy speaks TLS
-//! to clients ([`ProxyBuilder::client_tls`]), to brokers
-//! ([`ProxyBuilder::broker_tls`]), or both, with [rustls](mod@rustls); each
-//! side's TLS ends at the proxy, which reads the frames between. It forwards
+//! to clients (`ProxyBuilder::client_tls`), to brokers
+//! (`ProxyBuilder::broker_tls`), or both, with rustls (re-exported as
+//! `kafka_wire_proxy::rustls`); each side's TLS ends at the proxy, which
+//! reads the frames between. It forwards
 //! SaslHandshake (v1+) and SaslAuthenticate like any frame, so SASL between
 //! client and broker works through it, over TLS or not.
 

@@ -1,6 +1,6 @@
 //! [`Tenant`]: topic, group and transactional-id multi-tenancy.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::{HashSet, VecDeque};
 use std::sync::OnceLock;
 
 use kafka_messages::ApiKey;
@@ -38,12 +38,17 @@ mod consumer_protocol;
 ///
 /// ACLs follow the names: the patterns of the tenant's topics, groups and
 /// transactional ids carry the prefix at the broker (the client's wildcard
-/// `LITERAL *` is the broker's `PREFIXED acme.`), descriptions and deletions
-/// show the tenant's ACLs only, and a deletion that would match other
-/// tenants' ACLs (no resource name, or pattern type MATCH) is refused with
-/// INVALID_REQUEST while the request's other filters go on. Patterns of the
-/// cluster, users and delegation tokens pass as they are, as broker configs
-/// do.
+/// `LITERAL *` is the broker's `PREFIXED acme.`), and a tenant reaches no
+/// other ACL. Creations over the cluster, users or delegation tokens are
+/// refused, descriptions show the tenant's ACLs only, and a deletion that
+/// could match others' (without a resource type of the tenant's, without a
+/// name, or with pattern type MATCH) is refused; each refusal takes the
+/// item's place in the response while the request's other items go on.
+///
+/// Prefixes must not overlap: with tenants `acme.` and `acme.eu.`, the first
+/// reaches the second's names (its `eu.orders` is the broker's
+/// `acme.eu.orders`), ACLs included. An ACL the operator puts inside a
+/// tenant's prefix is the tenant's to see and delete.
 ///
 /// The classic consumer protocol's subscriptions and assignments, which
 /// groups of protocol type `consumer` carry as opaque bytes in JoinGroup,
@@ -52,9 +57,10 @@ mod consumer_protocol;
 #[derive(Debug, Clone)]
 pub struct Tenant {
     prefix: Str,
-    /// The ACL requests' items refused and not forwarded, by correlation id,
-    /// for their results to go back in their places.
-    refused: HashMap<i32, acls::Refused>,
+    /// The items refused of each ACL request forwarded and not yet
+    /// answered, in request order, for their results to go back in their
+    /// places.
+    refused: VecDeque<acls::Refused>,
     /// The classic consumer groups this connection joined, and their
     /// exchanges waiting for a response.
     consumer_groups: consumer_protocol::ConsumerGroups,
@@ -77,7 +83,7 @@ impl Tenant {
         }
         Ok(Tenant {
             prefix: Str::from(prefix),
-            refused: HashMap::new(),
+            refused: VecDeque::new(),
             consumer_groups: Default::default(),
         })
     }
@@ -409,29 +415,27 @@ impl Filter for Tenant {
         if acls::is_acl_api(api_key) {
             return self.acl_request(request);
         }
-        let correlation_id = request.correlation_id();
         let tree = request.dynamic_mut()?;
         let version = tree.version;
         self.rewrite(api_key, version, &mut tree.body, false)?;
-        self.consumer_protocol_request(api_key, correlation_id, &mut tree.body);
+        self.consumer_protocol_request(api_key, &mut tree.body)?;
         Ok(Verdict::Forward)
     }
 
     fn on_response(
         &mut self,
         _: &Connection,
-        request: &RequestInfo,
+        _: &RequestInfo,
         response: &mut Response,
     ) -> Result<(), FilterError> {
         let api_key = response.api_key();
         if acls::is_acl_api(api_key) {
-            return self.acl_response(request.header.correlation_id, response);
+            return self.acl_response(response);
         }
         let tree = response.dynamic_mut()?;
         let version = tree.version;
         self.rewrite(api_key, version, &mut tree.body, true)?;
-        self.consumer_protocol_response(api_key, request.header.correlation_id, &mut tree.body);
-        Ok(())
+        self.consumer_protocol_response(api_key, &mut tree.body)
     }
 }
 

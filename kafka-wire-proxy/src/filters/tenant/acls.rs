@@ -1,25 +1,34 @@
 //! ACLs through a [`Tenant`]: the resource patterns of the tenant's topics,
-//! groups and transactional ids carry its prefix at the broker.
+//! groups and transactional ids carry its prefix at the broker, and a
+//! tenant reaches no other ACL.
 //!
 //! The client's pattern `LITERAL orders` is the broker's `LITERAL
 //! acme.orders`, `PREFIXED ord` is `PREFIXED acme.ord`, and the client's
 //! wildcard `LITERAL *` is `PREFIXED acme.`: every name of the tenant's, and
-//! no other tenant's. Patterns of the cluster, users and delegation tokens
-//! name nothing of a tenant's and pass as they are, as broker configs do.
+//! no other tenant's.
 //!
-//! Reading is confined by the responses: what DescribeAcls and DeleteAcls
-//! answer of other tenants' names (and of the operator's `*` over every
-//! name) is left out. Deleting is confined by the request: a DeleteAcls
-//! filter that would match other tenants' ACLs at the broker (no resource
-//! name, or pattern type MATCH, over topics, groups or transactional ids) is
-//! refused with INVALID_REQUEST in its place, and the request's other filters
-//! go on. Version 0 cannot carry the PREFIXED pattern of the wildcard, so a
-//! wildcard there is refused the same way.
+//! - Creating: an ACL over the cluster, a user or a delegation token (or a
+//!   type Kafka does not define) is not a tenant's to make, and is refused
+//!   with CLUSTER_AUTHORIZATION_FAILED in its place; one without a name with
+//!   INVALID_REQUEST. The request's other creations go on.
+//! - Reading: what DescribeAcls answers of other tenants' names, the
+//!   operator's `*` over every name, and the cluster's, users' and tokens'
+//!   ACLs is left out.
+//! - Deleting: a DeleteAcls filter reaches the tenant's ACLs only when it
+//!   names a topic, group or transactional id, a name, and a pattern type
+//!   other than MATCH (which matches anyone's prefixes and `*`); any other
+//!   is refused in its place, with INVALID_REQUEST or, over the cluster's
+//!   types, CLUSTER_AUTHORIZATION_FAILED, and the request's other filters go
+//!   on.
+//!
+//! Version 0 of the ACL APIs cannot carry the PREFIXED pattern of the
+//! wildcard, so a wildcard there is refused the same way. When nothing of a
+//! request is left to forward, the proxy answers it.
 
 use kafka_messages::delete_acls::{DeleteAclsFilter, DeleteAclsFilterResult};
 use kafka_messages::{
-    AclCreationResult, ApiKey, CreateAclsResponse, DeleteAclsResponse, DescribeAclsResponse,
-    PatternType, RequestKind, ResourceType, ResponseKind,
+    AclCreation, AclCreationResult, ApiKey, CreateAclsResponse, DeleteAclsResponse,
+    DescribeAclsResponse, PatternType, RequestKind, ResourceType, ResponseKind,
 };
 use kafka_wire::{ErrorCode, Str};
 
@@ -28,14 +37,37 @@ use crate::filter::{FilterError, Verdict};
 use crate::message::{Request, Response};
 
 /// Why a tenant does not forward an item of an ACL request.
-type Refusal = &'static str;
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) struct Refusal {
+    code: ErrorCode,
+    message: &'static str,
+}
 
-const WILDCARD_AT_V0: Refusal = "a tenant's wildcard `*` is a PREFIXED pattern at the broker, \
-     which version 0 of the ACL APIs cannot carry";
-const DELETE_UNNAMED: Refusal = "an ACL deletion through a tenant names its resource: one over \
-     every topic, group or transactional id would reach other tenants' ACLs";
-const DELETE_MATCH: Refusal = "an ACL deletion through a tenant cannot use pattern type MATCH, \
-     which matches other tenants' prefixed and wildcard ACLs; use LITERAL, PREFIXED or ANY";
+const WILDCARD_AT_V0: Refusal = Refusal {
+    code: ErrorCode::InvalidRequest,
+    message: "a tenant's wildcard `*` is a PREFIXED pattern at the broker, which version 0 of \
+              the ACL APIs cannot carry",
+};
+const NOT_THE_TENANTS: Refusal = Refusal {
+    code: ErrorCode::ClusterAuthorizationFailed,
+    message: "through a tenant, ACLs are over the tenant's topics, groups and transactional ids \
+              only, not the cluster, users or delegation tokens",
+};
+const UNNAMED: Refusal = Refusal {
+    code: ErrorCode::InvalidRequest,
+    message: "an ACL through a tenant names its resource: one over every name would reach other \
+              tenants' ACLs",
+};
+const DELETE_ANY_TYPE: Refusal = Refusal {
+    code: ErrorCode::InvalidRequest,
+    message: "an ACL deletion through a tenant names its resource type (TOPIC, GROUP or \
+              TRANSACTIONAL_ID): one over any type would reach ACLs that are not the tenant's",
+};
+const DELETE_MATCH: Refusal = Refusal {
+    code: ErrorCode::InvalidRequest,
+    message: "an ACL deletion through a tenant cannot use pattern type MATCH, which matches other \
+              tenants' prefixed and wildcard ACLs; use LITERAL, PREFIXED or ANY",
+};
 
 /// Whether resources of this type are named by tenants: topics, groups and
 /// transactional ids.
@@ -73,19 +105,24 @@ fn merge<R>(results: &mut Vec<R>, refused: &Refused, result: impl Fn(Refusal) ->
 
 impl Tenant {
     /// A pattern of the client's as the broker's: the name prefixed, and
-    /// the wildcard `*` (LITERAL, or ANY in a filter) as PREFIXED by the
-    /// prefix.
+    /// the wildcard as PREFIXED by the prefix. The wildcard is `LITERAL *`,
+    /// and in a filter (`filter`) `ANY *` too.
     fn pattern_to_broker(
         &self,
         version: i16,
+        filter: bool,
         pattern: &mut i8,
         name: &mut Str,
     ) -> Result<(), Refusal> {
+        if name.is_empty() {
+            return Err(UNNAMED);
+        }
         let wildcard = name.as_str() == "*"
-            && matches!(
-                PatternType::from(*pattern),
-                PatternType::Literal | PatternType::Any
-            );
+            && match PatternType::from(*pattern) {
+                PatternType::Literal => true,
+                PatternType::Any => filter,
+                _ => false,
+            };
         if !wildcard {
             self.to_broker(name);
             return Ok(());
@@ -99,10 +136,11 @@ impl Tenant {
     }
 
     /// A binding's pattern as the client's, or `false` for one that is not
-    /// the tenant's (another tenant's name, or the operator's `*`).
+    /// the tenant's: another tenant's name, the operator's `*`, or an ACL
+    /// of the cluster, a user or a delegation token.
     fn binding_to_client(&self, resource_type: i8, pattern: &mut i8, name: &mut Str) -> bool {
         if !tenant_named(resource_type) {
-            return true;
+            return false;
         }
         let Some(rest) = self.to_client(name) else {
             return false;
@@ -119,63 +157,43 @@ impl Tenant {
         true
     }
 
-    /// A DescribeAcls or DeleteAcls filter's resource as the broker's.
-    fn filter_to_broker(
-        &self,
-        version: i16,
-        resource_type: i8,
-        pattern: &mut i8,
-        name: &mut Option<Str>,
-    ) -> Result<(), Refusal> {
-        let any_type = ResourceType::from(resource_type) == ResourceType::Any;
-        match name {
-            Some(name) if tenant_named(resource_type) || any_type => {
-                self.pattern_to_broker(version, pattern, name)
-            }
-            _ => Ok(()),
+    /// A creation as the broker's, or why it is not the tenant's to make.
+    fn creation_to_broker(&self, version: i16, c: &mut AclCreation) -> Result<(), Refusal> {
+        if !tenant_named(c.resource_type) {
+            return Err(NOT_THE_TENANTS);
         }
+        self.pattern_to_broker(
+            version,
+            false,
+            &mut c.resource_pattern_type,
+            &mut c.resource_name,
+        )
     }
 
     /// A DeleteAcls filter as the broker's, or why it would reach beyond
     /// the tenant's ACLs.
-    fn deletion_to_broker(
-        &self,
-        version: i16,
-        filter: &mut DeleteAclsFilter,
-    ) -> Result<(), Refusal> {
-        let resource_type = filter.resource_type_filter;
-        if tenant_named(resource_type) || ResourceType::from(resource_type) == ResourceType::Any {
-            if filter.resource_name_filter.is_none() {
-                return Err(DELETE_UNNAMED);
-            }
-            if PatternType::from(filter.pattern_type_filter) == PatternType::Match {
-                return Err(DELETE_MATCH);
-            }
+    fn deletion_to_broker(&self, version: i16, f: &mut DeleteAclsFilter) -> Result<(), Refusal> {
+        match ResourceType::from(f.resource_type_filter) {
+            _ if tenant_named(f.resource_type_filter) => {}
+            ResourceType::Any => return Err(DELETE_ANY_TYPE),
+            _ => return Err(NOT_THE_TENANTS),
         }
-        self.filter_to_broker(
-            version,
-            resource_type,
-            &mut filter.pattern_type_filter,
-            &mut filter.resource_name_filter,
-        )
+        if PatternType::from(f.pattern_type_filter) == PatternType::Match {
+            return Err(DELETE_MATCH);
+        }
+        let Some(name) = &mut f.resource_name_filter else {
+            return Err(UNNAMED);
+        };
+        self.pattern_to_broker(version, true, &mut f.pattern_type_filter, name)
     }
 
     /// CreateAcls, DescribeAcls and DeleteAcls on their way to the broker.
     pub(super) fn acl_request(&mut self, request: &mut Request) -> Result<Verdict, FilterError> {
-        let (version, correlation_id) = (request.version(), request.correlation_id());
+        let version = request.version();
         let refused = match request.decode_mut()? {
             RequestKind::CreateAcls(body) => {
                 let count = body.creations.len();
-                let refused = split(&mut body.creations, |c| {
-                    if tenant_named(c.resource_type) {
-                        self.pattern_to_broker(
-                            version,
-                            &mut c.resource_pattern_type,
-                            &mut c.resource_name,
-                        )?;
-                    }
-                    Ok(())
-                });
+                let refused = split(&mut body.creations, |c| self.creation_to_broker(version, c));
                 if count > 0 && body.creations.is_empty() {
                     let mut response = CreateAclsResponse::default();
                     merge(&mut response.results, &refused, creation_refused);
@@ -184,20 +202,21 @@ impl Tenant {
                 refused
             }
             RequestKind::DescribeAcls(body) => {
-                let filtered = self.filter_to_broker(
-                    version,
-                    body.resource_type_filter,
-                    &mut body.pattern_type_filter,
-                    &mut body.resource_name_filter,
-                );
-                if let Err(why) = filtered {
-                    return Ok(Verdict::respond(ResponseKind::DescribeAcls(
-                        DescribeAclsResponse {
-                            error_code: ErrorCode::InvalidRequest.code(),
-                            error_message: Some(Str::from(why)),
-                            ..Default::default()
-                        },
-                    )));
+                // Read-only: what the broker answers is filtered, so any
+                // filter may go; a name is the broker's.
+                let named = tenant_named(body.resource_type_filter)
+                    || ResourceType::from(body.resource_type_filter) == ResourceType::Any;
+                if let (true, Some(name)) = (named, &mut body.resource_name_filter) {
+                    let pattern = &mut body.pattern_type_filter;
+                    if let Err(why) = self.pattern_to_broker(version, true, pattern, name) {
+                        return Ok(Verdict::respond(ResponseKind::DescribeAcls(
+                            DescribeAclsResponse {
+                                error_code: why.code.code(),
+                                error_message: Some(Str::from(why.message)),
+                                ..Default::default()
+                            },
+                        )));
+                    }
                 }
                 Vec::new()
             }
@@ -213,21 +232,17 @@ impl Tenant {
             }
             _ => return Ok(Verdict::Forward),
         };
-        if !refused.is_empty() {
-            self.refused.insert(correlation_id, refused);
-        }
+        // Responses come back in request order: this request's is the
+        // first ACL response not yet seen after those before it.
+        self.refused.push_back(refused);
         Ok(Verdict::Forward)
     }
 
     /// The broker's answers to CreateAcls, DescribeAcls and DeleteAcls, as
-    /// the client's: other tenants' ACLs left out, refused items' results
+    /// the client's: ACLs not the tenant's left out, refused items' results
     /// back in their places.
-    pub(super) fn acl_response(
-        &mut self,
-        correlation_id: i32,
-        response: &mut Response,
-    ) -> Result<(), FilterError> {
-        let refused = self.refused.remove(&correlation_id).unwrap_or_default();
+    pub(super) fn acl_response(&mut self, response: &mut Response) -> Result<(), FilterError> {
+        let refused = self.refused.pop_front().unwrap_or_default();
         match response.decode_mut()? {
             ResponseKind::CreateAcls(body) => merge(&mut body.results, &refused, creation_refused),
             ResponseKind::DescribeAcls(body) => body.resources.retain_mut(|r| {
@@ -261,16 +276,16 @@ pub(super) fn is_acl_api(api_key: ApiKey) -> bool {
 
 fn creation_refused(why: Refusal) -> AclCreationResult {
     AclCreationResult {
-        error_code: ErrorCode::InvalidRequest.code(),
-        error_message: Some(Str::from(why)),
+        error_code: why.code.code(),
+        error_message: Some(Str::from(why.message)),
         ..Default::default()
     }
 }
 
 fn deletion_refused(why: Refusal) -> DeleteAclsFilterResult {
     DeleteAclsFilterResult {
-        error_code: ErrorCode::InvalidRequest.code(),
-        error_message: Some(Str::from(why)),
+        error_code: why.code.code(),
+        error_message: Some(Str::from(why.message)),
         ..Default::default()
     }
 }
@@ -294,7 +309,7 @@ mod tests {
     fn to_broker(version: i16, pattern: i8, name: &str) -> Result<(i8, String), Refusal> {
         let tenant = Tenant::new("acme.").unwrap();
         let (mut pattern, mut name) = (pattern, Str::from(name));
-        tenant.pattern_to_broker(version, &mut pattern, &mut name)?;
+        tenant.pattern_to_broker(version, false, &mut pattern, &mut name)?;
         Ok((pattern, name.to_string()))
     }
 
@@ -328,23 +343,23 @@ mod tests {
         assert_eq!(to_client(TOPIC, LITERAL, "*"), None);
         assert_eq!(to_client(TOPIC, PREFIXED, "acm"), None);
         assert_eq!(to_client(TOPIC, LITERAL, "other.orders"), None);
-        // The cluster's ACLs are nobody's names.
-        assert_eq!(
-            to_client(4, LITERAL, "kafka-cluster"),
-            Some((LITERAL, "kafka-cluster".into()))
-        );
+        // The cluster's ACLs are not a tenant's.
+        assert_eq!(to_client(4, LITERAL, "kafka-cluster"), None);
+        // Nor is a resource without a name.
+        assert_eq!(to_broker(3, LITERAL, ""), Err(UNNAMED));
     }
 
     #[test]
     fn refused_items_go_back_in_their_places() {
         let mut items = vec![1, 2, 3, 4, 5];
-        let refused = split(
-            &mut items,
-            |i| if *i % 2 == 0 { Err("even") } else { Ok(()) },
-        );
+        let even = Refusal {
+            code: ErrorCode::InvalidRequest,
+            message: "even",
+        };
+        let refused = split(&mut items, |i| if *i % 2 == 0 { Err(even) } else { Ok(()) });
         assert_eq!(items, [1, 3, 5]);
         let mut results: Vec<String> = items.iter().map(|i| i.to_string()).collect();
-        merge(&mut results, &refused, |why| why.to_owned());
+        merge(&mut results, &refused, |why| why.message.to_owned());
         assert_eq!(results, ["1", "even", "3", "even", "5"]);
     }
 }

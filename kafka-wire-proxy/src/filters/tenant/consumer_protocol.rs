@@ -8,14 +8,16 @@
 //! version. The broker reads them: the offsets of a topic a group no longer
 //! subscribes to may expire while the group lives, a classic member joins a
 //! KIP-848 group by its subscription, and DescribeGroups shows them to
-//! admin tools. So their topic names carry the prefix at the broker too.
+//! admin tools. So their topic names carry the prefix at the broker too, and
+//! what comes back names the tenant's topics only.
 //!
 //! A version newer than this crate's is read at the newest it knows and its
-//! remaining bytes kept, as Kafka's own clients read one. Bytes that do not
-//! read as the protocol (a client's own protocol under the type `consumer`)
-//! pass as they are.
+//! remaining bytes kept, as Kafka's own clients read one. A request whose
+//! bytes do not read as the protocol is refused (the connection closes):
+//! its names could not be given the prefix. Bytes from the broker that do
+//! not read pass as they are.
 
-use std::collections::HashSet;
+use std::collections::{HashSet, VecDeque};
 
 use bytes::{BufMut, Bytes, BytesMut};
 use kafka_messages::{ApiKey, ConsumerProtocolAssignment, ConsumerProtocolSubscription};
@@ -23,9 +25,14 @@ use kafka_wire::dynamic::{StructValue, Value};
 use kafka_wire::{Str, Versioned};
 
 use super::Tenant;
+use crate::filter::FilterError;
 
 /// The classic group protocol type whose bytes Kafka's consumers write.
 const CONSUMER: &str = "consumer";
+
+/// The most bytes of group ids a connection remembers (a client joins one
+/// group or a few); past it, the memory starts over.
+const MAX_GROUP_BYTES: usize = 64 * 1024;
 
 /// What a connection has seen of classic consumer groups: a SyncGroup
 /// before version 5 does not say its protocol type, and a JoinGroup or
@@ -35,9 +42,24 @@ pub(super) struct ConsumerGroups {
     /// The groups (as the client names them) this connection joined with
     /// protocol type `consumer`.
     groups: HashSet<Str>,
-    /// The JoinGroup and SyncGroup requests of such groups waiting for
-    /// their responses, by correlation id.
-    waiting: HashSet<i32>,
+    /// Their ids' bytes, at most [`MAX_GROUP_BYTES`].
+    group_bytes: usize,
+    /// For each JoinGroup and SyncGroup forwarded and not yet answered, in
+    /// request order: whether its group is a `consumer` one.
+    waiting: VecDeque<bool>,
+}
+
+impl ConsumerGroups {
+    fn remember(&mut self, group: Str) {
+        if self.group_bytes + group.len() > MAX_GROUP_BYTES {
+            self.groups.clear();
+            self.group_bytes = 0;
+        }
+        self.group_bytes += group.len();
+        if !self.groups.insert(group.clone()) {
+            self.group_bytes -= group.len();
+        }
+    }
 }
 
 /// Reads `bytes` as a version and a `T`, lets `rename` change it, and
@@ -61,61 +83,91 @@ fn rewrite<T: Versioned>(bytes: &Bytes, rename: impl FnOnce(&mut T)) -> Option<B
 }
 
 impl Tenant {
-    /// A topic name of the protocol, either way.
-    fn protocol_name(&self, name: &mut Str, response: bool) {
+    /// Topic names of the protocol as the other side's: each given the
+    /// prefix toward the broker; toward the client, those of the tenant's
+    /// without it, and the others left out.
+    fn protocol_names<T>(
+        &self,
+        items: &mut Vec<T>,
+        response: bool,
+        name: impl Fn(&mut T) -> &mut Str,
+    ) {
         if !response {
-            self.to_broker(name);
-        } else if let Some(client) = self.to_client(name) {
-            *name = client;
+            items.iter_mut().for_each(|item| self.to_broker(name(item)));
+            return;
         }
+        items.retain_mut(|item| {
+            let name = name(item);
+            match self.to_client(name) {
+                Some(client) => {
+                    *name = client;
+                    true
+                }
+                None => false,
+            }
+        });
     }
 
-    /// A subscription's bytes with its names rewritten, or `None` to keep them.
+    /// A subscription's bytes with its names rewritten, or `None` when they
+    /// do not read.
     fn subscription(&self, bytes: &Bytes, response: bool) -> Option<Bytes> {
         rewrite(bytes, |s: &mut ConsumerProtocolSubscription| {
-            for topic in &mut s.topics {
-                self.protocol_name(topic, response);
-            }
-            for owned in &mut s.owned_partitions {
-                self.protocol_name(&mut owned.topic, response);
-            }
+            self.protocol_names(&mut s.topics, response, |t| t);
+            self.protocol_names(&mut s.owned_partitions, response, |p| &mut p.topic);
         })
     }
 
-    /// An assignment's bytes with its names rewritten, or `None` to keep them.
+    /// An assignment's bytes with its names rewritten, or `None` when they
+    /// do not read.
     fn assignment(&self, bytes: &Bytes, response: bool) -> Option<Bytes> {
         rewrite(bytes, |a: &mut ConsumerProtocolAssignment| {
-            for assigned in &mut a.assigned_partitions {
-                self.protocol_name(&mut assigned.topic, response);
-            }
+            self.protocol_names(&mut a.assigned_partitions, response, |p| &mut p.topic);
         })
     }
 
-    /// Rewrites the `bytes` field of each struct in `array` (or of the
-    /// struct itself) with `rewrite`.
+    /// Rewrites the bytes at `path` (through arrays of structs) with
+    /// `rewrite`: what does not read passes as it is from the broker, and is
+    /// an error from the client.
     fn embedded(
         &self,
         s: &mut StructValue,
         path: &[&str],
+        response: bool,
         rewrite: impl Fn(&Self, &Bytes) -> Option<Bytes> + Copy,
-    ) {
+    ) -> Result<(), FilterError> {
         let Some((first, rest)) = path.split_first() else {
-            return;
+            return Ok(());
         };
         match s.get_mut(first) {
-            Some(Value::Bytes(bytes)) if rest.is_empty() => {
-                if let Some(rewritten) = rewrite(self, bytes) {
-                    *bytes = rewritten;
+            Some(Value::Bytes(bytes)) if rest.is_empty() => match rewrite(self, bytes) {
+                Some(rewritten) => *bytes = rewritten,
+                None if response => {}
+                None => {
+                    return Err(FilterError::new(format!(
+                        "a consumer group's {first} that does not read as Kafka's consumer protocol"
+                    )))
                 }
-            }
+            },
             Some(Value::Array(elements)) => {
                 for element in elements {
                     if let Value::Struct(inner) = &mut element.value {
-                        self.embedded(inner, rest, rewrite);
+                        self.embedded(inner, rest, response, rewrite)?;
                     }
                 }
             }
             _ => {}
+        }
+        Ok(())
+    }
+
+    /// The group of a JoinGroup or SyncGroup request (already rewritten
+    /// toward the broker), as the client names it.
+    fn client_group(&self, body: &StructValue) -> Option<Str> {
+        match body.get("group_id") {
+            Some(Value::String(group)) => {
+                Some(self.to_client(group).unwrap_or_else(|| group.clone()))
+            }
+            _ => None,
         }
     }
 
@@ -123,84 +175,81 @@ impl Tenant {
     pub(super) fn consumer_protocol_request(
         &mut self,
         api_key: ApiKey,
-        correlation_id: i32,
         body: &mut StructValue,
-    ) {
+    ) -> Result<(), FilterError> {
         let consumer = match api_key {
             ApiKey::JoinGroup => {
                 let consumer = is_consumer(body.get("protocol_type"));
                 if consumer {
-                    if let Some(Value::String(group)) = body.get("group_id") {
-                        let group = self.to_client(group).unwrap_or_else(|| group.clone());
-                        self.consumer_groups.groups.insert(group);
+                    if let Some(group) = self.client_group(body) {
+                        self.consumer_groups.remember(group);
                     }
-                    self.embedded(body, &["protocols", "metadata"], |t, b| {
+                    self.embedded(body, &["protocols", "metadata"], false, |t, b| {
                         t.subscription(b, false)
-                    });
+                    })?;
                 }
                 consumer
             }
             ApiKey::SyncGroup => {
                 let consumer = match body.get("protocol_type") {
                     Some(Value::String(_)) => is_consumer(body.get("protocol_type")),
-                    _ => match body.get("group_id") {
-                        Some(Value::String(group)) => {
-                            let group = self.to_client(group).unwrap_or_else(|| group.clone());
-                            self.consumer_groups.groups.contains(&group)
-                        }
-                        _ => false,
-                    },
+                    _ => self
+                        .client_group(body)
+                        .is_some_and(|group| self.consumer_groups.groups.contains(&group)),
                 };
                 if consumer {
-                    self.embedded(body, &["assignments", "assignment"], |t, b| {
+                    self.embedded(body, &["assignments", "assignment"], false, |t, b| {
                         t.assignment(b, false)
-                    });
+                    })?;
                 }
                 consumer
             }
-            _ => false,
+            _ => return Ok(()),
         };
-        if consumer {
-            self.consumer_groups.waiting.insert(correlation_id);
-        }
+        // Responses come back in request order.
+        self.consumer_groups.waiting.push_back(consumer);
+        Ok(())
     }
 
     /// The consumer protocol's bytes in a response of a classic group.
     pub(super) fn consumer_protocol_response(
         &mut self,
         api_key: ApiKey,
-        correlation_id: i32,
         body: &mut StructValue,
-    ) {
-        let waited = self.consumer_groups.waiting.remove(&correlation_id);
+    ) -> Result<(), FilterError> {
         match api_key {
-            ApiKey::JoinGroup if waited => {
-                self.embedded(body, &["members", "metadata"], |t, b| {
-                    t.subscription(b, true)
-                });
-            }
-            ApiKey::SyncGroup if waited => {
-                self.embedded(body, &["assignment"], |t, b| t.assignment(b, true));
+            ApiKey::JoinGroup | ApiKey::SyncGroup => {
+                if !self.consumer_groups.waiting.pop_front().unwrap_or(false) {
+                    return Ok(());
+                }
+                if api_key == ApiKey::JoinGroup {
+                    self.embedded(body, &["members", "metadata"], true, |t, b| {
+                        t.subscription(b, true)
+                    })
+                } else {
+                    self.embedded(body, &["assignment"], true, |t, b| t.assignment(b, true))
+                }
             }
             ApiKey::DescribeGroups => {
                 let Some(Value::Array(groups)) = body.get_mut("groups") else {
-                    return;
+                    return Ok(());
                 };
                 for group in groups {
                     let Value::Struct(group) = &mut group.value else {
                         continue;
                     };
                     if is_consumer(group.get("protocol_type")) {
-                        self.embedded(group, &["members", "member_metadata"], |t, b| {
+                        self.embedded(group, &["members", "member_metadata"], true, |t, b| {
                             t.subscription(b, true)
-                        });
-                        self.embedded(group, &["members", "member_assignment"], |t, b| {
+                        })?;
+                        self.embedded(group, &["members", "member_assignment"], true, |t, b| {
                             t.assignment(b, true)
-                        });
+                        })?;
                     }
                 }
+                Ok(())
             }
-            _ => {}
+            _ => Ok(()),
         }
     }
 }
@@ -259,7 +308,20 @@ mod tests {
     }
 
     #[test]
-    fn bytes_that_are_not_the_protocol_pass_as_they_are() {
+    fn names_from_the_broker_that_are_not_the_tenants_are_left_out() {
+        let tenant = Tenant::new("acme.").unwrap();
+        let mut from_broker = ConsumerProtocolSubscription {
+            topics: vec!["acme.orders".into(), "other.orders".into()],
+            ..Default::default()
+        };
+        let bytes = subscription_bytes(0, &from_broker, &[]);
+        from_broker.topics = vec!["orders".into()];
+        let client = tenant.subscription(&bytes, true).unwrap();
+        assert_eq!(client, subscription_bytes(0, &from_broker, &[]));
+    }
+
+    #[test]
+    fn bytes_that_are_not_the_protocol_do_not_read() {
         let tenant = Tenant::new("acme.").unwrap();
         for bytes in [
             &b""[..],
