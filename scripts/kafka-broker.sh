@@ -67,6 +67,7 @@ usage() {
 usage: $(basename "$0") <command>      (Kafka $KAFKA_VERSION; set KAFKA_VERSION, e.g. 3.9.1, for another release)
   start     fetch jars if needed, format a fresh data dir, start the broker, wait for ApiVersions
   stop      stop the broker started by 'start' (idempotent)
+  restart   stop the broker and start it again on the same data dir (a rolling restart's step)
   status    print whether it runs (exit 0) or not (exit 1)
   log       print the broker log (the running broker's, else the last one's)
   versions  print (api_key, min, max) for ApiVersions(18), CreateTopics(19), CreateAcls(30);
@@ -386,7 +387,20 @@ EOF
         rm -rf "$data"
         die "kafka.tools.StorageTool format failed"
     fi
-    local t_format; t_format=$(secs_since "$t0")
+    launch "$data" "$ver" "$t0" "format $(secs_since "$t0")s, "
+}
+
+# Starts the JVM on DATA's config and waits for ApiVersions: what `start` does after formatting, and
+# `restart` after stopping.
+launch() { # data ver t0 what-came-before (for the ready line)
+    local data=$1 ver=$2 t0=$3 before=$4
+    local conf="$data/config" cp="$LIBS_DIR/*" log="$data/broker.log" log4j
+    if [[ -f "$conf/log4j2.properties" ]]; then
+        log4j="-Dlog4j2.configurationFile=$conf/log4j2.properties"
+    else
+        log4j="-Dlog4j.configuration=file:$conf/log4j.properties"
+    fi
+    rm -f "$data/broker.pid" "$data/broker.exit"
 
     # Own session (setsid) so the broker outlives this shell and no terminal signal reaches it; a small
     # bash wrapper records the JVM's PID and, when it ends, its exit status.
@@ -437,7 +451,19 @@ EOF
     done
     say "$out"
     say "ready: Kafka $ver PID $pid on 127.0.0.1:$KAFKA_PORT (controller 127.0.0.1:$KAFKA_CONTROLLER_PORT)," \
-        "format ${t_format}s, total start $(secs_since "$t0")s, RSS $(rss_mb "$pid") MB"
+        "${before}total start $(secs_since "$t0")s, RSS $(rss_mb "$pid") MB"
+}
+
+cmd_restart() {
+    need_python
+    need_broker_java
+    if ! { load_state && pid_is_broker "$PID"; }; then
+        die "no broker of this port runs to restart ('start' one first)"
+    fi
+    local data=$DATA_DIR ver=$VERSION t0
+    stop_pid "$PID" "$data"
+    t0=$(now_ms)
+    launch "$data" "$ver" "$t0" "restarted on its data dir, "
 }
 
 stop_pid() { # pid data-dir: SIGTERM, bounded wait, SIGKILL
@@ -526,6 +552,7 @@ cmd_versions() {
 [[ "${1:-}" == start ]] || state_of_the_one_broker
 case "${1:-}" in
     start) cmd_start ;;
+    restart) cmd_restart ;;
     stop) cmd_stop ;;
     status) cmd_status ;;
     log) cmd_log ;;

@@ -3,6 +3,7 @@
 # one static quorum of the three), made of three scripts/kafka-broker.sh nodes:
 #
 #   scripts/kafka-cluster.sh start|stop|status
+#   scripts/kafka-cluster.sh restart N       (node N stopped and started on its data dir)
 #
 # Node N (1-3) listens on KAFKA_CLUSTER_PORT + 2(N-1) (9592, 9594, 9596 by default), its
 # controller on the port after. The nodes start together (each waits for a quorum of them), from
@@ -36,8 +37,12 @@ case "${1:-}" in
         fi
         say "ready: three nodes on 127.0.0.1:$base, $((base + 2)) and $((base + 4)) (cluster id $cluster_id)"
         ;;
+    restart)
+        [[ "${2:-}" =~ ^[123]$ ]] || die "usage: kafka-cluster.sh restart N (N: 1, 2 or 3)"
+        node "$2" restart
+        ;;
     stop | status)
         for n in 1 2 3; do node "$n" "$1" || true; done
         ;;
-    *) die "usage: kafka-cluster.sh start|stop|status" ;;
+    *) die "usage: kafka-cluster.sh start|stop|status|restart N" ;;
 esac
