@@ -6,7 +6,7 @@
 #   single   one broker (kafka-broker.sh on 127.0.0.1:9492); the proxy on 19092, brokers on 19100+N
 #   cluster  three (kafka-cluster.sh on 127.0.0.1:9592-9597); the proxy on 19192, brokers on 19200+N:
 #            partition leaders and group coordinators fall on every node, so that each is reached
-#            through its own listener of the proxy
+#            through its own listener of the proxy; then a rolling restart under load (below)
 #   tls      TLS on both sides of the proxy: one broker with a TLS listener (127.0.0.1:9494, its
 #            plain one on 9492), the proxy speaking TLS to it (--broker-tls) and to the clients
 #            (--tls-cert, on 19292, brokers on 19300+N), which speak TLS (LIVE_CLIENTS_CA); the
@@ -110,6 +110,62 @@ make_certificates() { # DIR
     cat "$dir/broker.key" "$dir/broker.pem" >"$dir/broker-keystore.pem"
 }
 
+# A rolling restart under load, on the cluster: through the proxy (passing everything through),
+# Kafka's ProducerPerformance writes records idempotently with acks=all to a topic of three replicas
+# while nodes 2 and 3 restart one after the other on their data dirs. Every record must be
+# acknowledged, the broker must hold exactly that many, and a consumer through the proxy must read
+# them all back.
+rolling_restart() { # DIRECT LISTEN NODES
+    local direct=$1 listen=$2 nodes=$3 records=100000 node producer rc=0
+    local py="$CACHE_ROOT/live-clients/venv/bin/python"
+    "$py" - "$direct" <<'PY' || return 1
+import sys
+from kafka.admin import KafkaAdminClient, NewTopic
+admin = KafkaAdminClient(bootstrap_servers=sys.argv[1], client_id="proxy-clients-restart")
+admin.create_topics([NewTopic("rolling", 6, 3, topic_configs={"min.insync.replicas": "2"})])
+admin.close()
+PY
+    "$PROXY" --bootstrap "$direct" --listen "127.0.0.1:$listen" --node-ports "$nodes" --verbose \
+        >/dev/null 2>"$OUT/cluster-restart.events" &
+    proxy_pid=$!
+    for _ in $(seq 100); do grep -q "listening on" "$OUT/cluster-restart.events" && break; sleep 0.1; done
+    "$JAVA" -Xmx256m -cp "$CACHE_ROOT/kafka-$KAFKA_RELEASE/libs/*" org.apache.kafka.tools.ProducerPerformance \
+        --topic rolling --num-records "$records" --record-size 100 --throughput 3000 \
+        --producer-props "bootstrap.servers=127.0.0.1:$listen" acks=all enable.idempotence=true \
+        delivery.timeout.ms=120000 >"$OUT/cluster-restart.producer" 2>&1 &
+    producer=$!
+    sleep 4
+    for node in 2 3; do
+        bash "$SCRIPT_DIR/kafka-cluster.sh" restart "$node" >>"$OUT/cluster-restart.nodes" 2>&1 || rc=1
+        sleep 3 # its replicas back in sync before the next node goes
+    done
+    wait "$producer" || rc=1
+    "$py" - "$direct" "127.0.0.1:$listen" "$records" <<'PY' >"$OUT/cluster-restart.check" 2>&1 || rc=1
+import sys, time
+from kafka import KafkaConsumer, TopicPartition
+direct, proxied, records = sys.argv[1], sys.argv[2], int(sys.argv[3])
+parts = [TopicPartition("rolling", p) for p in range(6)]
+held = sum(KafkaConsumer(bootstrap_servers=direct).end_offsets(parts).values())
+consumer = KafkaConsumer(bootstrap_servers=proxied, auto_offset_reset="earliest", enable_auto_commit=False)
+consumer.assign(parts)
+read, deadline = 0, time.time() + 60
+while read < records and time.time() < deadline:
+    read += sum(len(r) for r in consumer.poll(timeout_ms=500).values())
+print("the broker holds %d records of %d sent; %d read back through the proxy" % (held, records, read))
+sys.exit(0 if held == records and read == records else 1)
+PY
+    stop_proxy
+    grep -q "^$records records sent" "$OUT/cluster-restart.producer" || rc=1
+    grep -qi "exception" "$OUT/cluster-restart.producer" && rc=1
+    if ((rc != 0)); then
+        say "FAILED: a rolling restart of nodes 2 and 3 under load through the proxy:"
+        tail -n 5 "$OUT/cluster-restart.producer" "$OUT/cluster-restart.check" "$OUT/cluster-restart.nodes" >&2
+        return 1
+    fi
+    say "cluster: nodes 2 and 3 restarted under load through the proxy: $(tail -n 1 "$OUT/cluster-restart.producer" | cut -d, -f1-2);" \
+        "$(cat "$OUT/cluster-restart.check")"
+}
+
 failures=0
 for setup in "${setups[@]}"; do
     # direct: where the checks ask the broker, not through the proxy.
@@ -174,6 +230,9 @@ ssl.keystore.location=$OUT/tls/broker-keystore.pem" bash "$SCRIPT_DIR/kafka-brok
             fi
         fi
     done
+    if [[ "$setup" == cluster ]]; then
+        rolling_restart "$direct" "$listen" "$nodes" || failures=$((failures + 1))
+    fi
     stop_setup
 done
 
