@@ -324,6 +324,12 @@ impl<K: Side> Message<K> {
         self.tree()
     }
 
+    /// Says that the body lent mutably was not changed after all, so that
+    /// it goes out as the bytes it was read from, not written again.
+    pub(crate) fn unchanged(&mut self) {
+        self.dirty = false;
+    }
+
     fn typed(&mut self) -> Result<&mut K, MessageError> {
         if !matches!(self.decoded, Decoded::Typed(_)) {
             self.sync()?;

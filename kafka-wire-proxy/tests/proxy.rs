@@ -11,12 +11,17 @@ use bytes::{BufMut, Bytes, BytesMut};
 use kafka_messages::delete_acls::{
     DeleteAclsFilter, DeleteAclsFilterResult, DeleteAclsMatchingAcl,
 };
+use kafka_messages::delete_topics::{DeletableTopicResult, DeleteTopicState};
 use kafka_messages::describe_acls::{AclDescription, DescribeAclsResource};
 use kafka_messages::describe_groups::{DescribedGroup, DescribedGroupMember};
+use kafka_messages::fetch::{FetchPartition, FetchTopic, FetchableTopicResponse, PartitionData};
 use kafka_messages::find_coordinator::Coordinator;
 use kafka_messages::join_group::{JoinGroupRequestProtocol, JoinGroupResponseMember};
 use kafka_messages::metadata::{
     MetadataRequestTopic, MetadataResponseBroker, MetadataResponseTopic,
+};
+use kafka_messages::produce::{
+    PartitionProduceData, PartitionProduceResponse, TopicProduceData, TopicProduceResponse,
 };
 use kafka_messages::sync_group::SyncGroupRequestAssignment;
 use kafka_messages::{
@@ -29,8 +34,9 @@ use kafka_messages::{
     MetadataRequest, MetadataResponse, PatternType, ProduceRequest, ProduceResponse, RequestKind,
     ResourceType, ResponseKind, SyncGroupRequest, SyncGroupResponse,
 };
+use kafka_messages::{DeleteTopicsRequest, DeleteTopicsResponse, FetchRequest, FetchResponse};
 use kafka_wire::frame;
-use kafka_wire::{Message, RequestHeader, Versioned};
+use kafka_wire::{ErrorCode, Message, RequestHeader, Str, Uuid, Versioned};
 use kafka_wire_proxy::{
     filters::Tenant, Connection, ConnectionError, Event, Filter, FilterError, Listener, Peer,
     Proxy, ProxyBuilder, Request, Verdict,
@@ -110,6 +116,40 @@ const BROKER_ACLS: [(ResourceType, PatternType, &str); 7] = [
     (ResourceType::Group, PatternType::Prefixed, "acme.app-"),
     (ResourceType::Group, PatternType::Prefixed, "acm"),
 ];
+
+/// The topics a scripted broker knows by id: two tenants' and Kafka's own.
+const TOPIC_IDS: [(&str, u64); 3] = [
+    ("acme.orders", 0xa),
+    ("other.payments", 0xb),
+    ("__consumer_offsets", 0xc),
+];
+
+/// A scripted broker's id for topic `name` (zero for a topic it does not
+/// have).
+fn topic_id_of(name: &str) -> Uuid {
+    TOPIC_IDS
+        .iter()
+        .find(|(n, _)| *n == name)
+        .map_or(Uuid::ZERO, |&(_, id)| Uuid::from_u64_pair(id, id))
+}
+
+/// The topic a scripted broker's id names.
+fn topic_name_of(id: Uuid) -> Option<&'static str> {
+    TOPIC_IDS
+        .iter()
+        .find(|&&(_, n)| Uuid::from_u64_pair(n, n) == id)
+        .map(|&(name, _)| name)
+}
+
+/// A scripted broker's error code for a topic id: none for a topic it has
+/// (or no id), UNKNOWN_TOPIC_ID for another.
+fn known_code(id: Uuid) -> i16 {
+    if id.is_zero() || topic_name_of(id).is_some() {
+        0
+    } else {
+        ErrorCode::UnknownTopicId.code()
+    }
+}
 
 /// What accepts a scripted broker's TLS connections.
 #[cfg(feature = "tls")]
@@ -246,6 +286,7 @@ impl Broker {
     ) -> Option<ResponseKind> {
         let topic = |name: &str| MetadataResponseTopic {
             name: Some(name.into()),
+            topic_id: topic_id_of(name),
             ..Default::default()
         };
         Some(match body {
@@ -293,13 +334,67 @@ impl Broker {
                         .to_vec(),
                     Some(topics) => topics
                         .iter()
-                        .map(|t| topic(t.name.as_deref().unwrap_or("")))
+                        .map(|t| match (&t.name, topic_name_of(t.topic_id)) {
+                            (Some(name), _) => topic(name),
+                            (None, Some(name)) => topic(name),
+                            (None, None) => MetadataResponseTopic {
+                                error_code: ErrorCode::UnknownTopicId.code(),
+                                name: None,
+                                topic_id: t.topic_id,
+                                topic_authorized_operations: i32::MIN,
+                                ..Default::default()
+                            },
+                        })
                         .collect(),
                 },
                 ..Default::default()
             }),
             RequestKind::Produce(p) if p.acks == 0 => return None,
-            RequestKind::Produce(_) => ResponseKind::Produce(ProduceResponse::default()),
+            RequestKind::Produce(p) => ResponseKind::Produce(ProduceResponse {
+                responses: p
+                    .topic_data
+                    .iter()
+                    .map(|t| TopicProduceResponse {
+                        name: t.name.clone(),
+                        topic_id: t.topic_id,
+                        partition_responses: vec![PartitionProduceResponse {
+                            error_code: known_code(t.topic_id),
+                            ..Default::default()
+                        }],
+                        ..Default::default()
+                    })
+                    .collect(),
+                ..Default::default()
+            }),
+            RequestKind::Fetch(f) => ResponseKind::Fetch(FetchResponse {
+                responses: f
+                    .topics
+                    .iter()
+                    .map(|t| FetchableTopicResponse {
+                        topic: t.topic.clone(),
+                        topic_id: t.topic_id,
+                        partitions: vec![PartitionData {
+                            error_code: known_code(t.topic_id),
+                            ..Default::default()
+                        }],
+                        ..Default::default()
+                    })
+                    .collect(),
+                ..Default::default()
+            }),
+            RequestKind::DeleteTopics(d) => ResponseKind::DeleteTopics(DeleteTopicsResponse {
+                responses: d
+                    .topics
+                    .iter()
+                    .map(|t| DeletableTopicResult {
+                        name: topic_name_of(t.topic_id).map(Str::from),
+                        topic_id: t.topic_id,
+                        error_code: known_code(t.topic_id),
+                        ..Default::default()
+                    })
+                    .collect(),
+                ..Default::default()
+            }),
             RequestKind::CreateTopics(c) => ResponseKind::CreateTopics(CreateTopicsResponse {
                 topics: c
                     .topics
@@ -399,6 +494,12 @@ impl Broker {
                 assignment: g.assignments[0].assignment.clone(),
                 ..Default::default()
             }),
+            RequestKind::ConsumerGroupHeartbeat(_) => ResponseKind::ConsumerGroupHeartbeat(
+                kafka_messages::ConsumerGroupHeartbeatResponse::default(),
+            ),
+            RequestKind::ListTransactions(_) => {
+                ResponseKind::ListTransactions(kafka_messages::ListTransactionsResponse::default())
+            }
             RequestKind::DescribeGroups(d) => {
                 ResponseKind::DescribeGroups(DescribeGroupsResponse {
                     groups: d
@@ -839,6 +940,215 @@ async fn a_tenant_sees_its_names_and_the_broker_holds_them_prefixed() {
         panic!("{seen:?}")
     };
     assert_eq!(f.coordinator_keys[0].as_str(), "acme.group-a");
+}
+
+/// The topic ids a scripted broker's Fetch, Produce and DeleteTopics
+/// requests named, in order.
+fn ids_sent(broker: &Broker) -> Vec<Uuid> {
+    let mut ids = Vec::new();
+    for seen in broker.seen() {
+        match RequestKind::decode_frame(seen.frame).unwrap().1 {
+            RequestKind::Fetch(f) => ids.extend(f.topics.iter().map(|t| t.topic_id)),
+            RequestKind::Produce(p) => ids.extend(p.topic_data.iter().map(|t| t.topic_id)),
+            RequestKind::DeleteTopics(d) => ids.extend(d.topics.iter().map(|t| t.topic_id)),
+            RequestKind::Metadata(m) => {
+                ids.extend(m.topics.iter().flatten().map(|t| t.topic_id));
+            }
+            _ => {}
+        }
+    }
+    ids
+}
+
+fn fetch_by_ids(ids: &[Uuid]) -> FetchRequest {
+    FetchRequest {
+        topics: ids
+            .iter()
+            .map(|&topic_id| FetchTopic {
+                topic_id,
+                partitions: vec![FetchPartition::default()],
+                ..Default::default()
+            })
+            .collect(),
+        ..Default::default()
+    }
+}
+
+#[tokio::test]
+async fn a_tenant_reaches_its_own_topics_by_id_and_no_other_tenants() {
+    let broker = Broker::start().await;
+    *broker.brokers.lock().unwrap() = vec![(1, broker.address)];
+    let (_proxy, mut client) = tenant_client(&broker).await;
+    let ours = topic_id_of("acme.orders");
+    let theirs = topic_id_of("other.payments");
+    let nobodys = Uuid::from_u64_pair(0xdead, 0xbeef);
+
+    // Before the proxy has seen an id, no id is the tenant's: Fetch by its
+    // own id meets UNKNOWN_TOPIC_ID, as after a proxy restart.
+    let fetched: FetchResponse = exchange(&mut client, 17, 1, &fetch_by_ids(&[ours])).await;
+    assert_eq!(fetched.responses[0].topic_id, ours);
+    assert_eq!(
+        fetched.responses[0].partitions[0].error_code,
+        ErrorCode::UnknownTopicId.code()
+    );
+
+    // Metadata by name teaches the proxy the tenant's id.
+    let by_name = MetadataRequest {
+        topics: Some(vec![MetadataRequestTopic {
+            name: Some("orders".into()),
+            ..Default::default()
+        }]),
+        ..Default::default()
+    };
+    let named: MetadataResponse = exchange(&mut client, 12, 2, &by_name).await;
+    assert_eq!(named.topics[0].name.as_deref(), Some("orders"));
+    assert_eq!(named.topics[0].topic_id, ours);
+
+    // Fetch: the tenant's id passes; another tenant's and an unknown one
+    // reach the broker as ids that name nothing, and come back as sent.
+    let before = ids_sent(&broker).len();
+    let fetch = fetch_by_ids(&[ours, theirs, nobodys]);
+    let fetched: FetchResponse = exchange(&mut client, 17, 3, &fetch).await;
+    let answered: Vec<_> = fetched
+        .responses
+        .iter()
+        .map(|t| (t.topic_id, t.partitions[0].error_code))
+        .collect();
+    let unknown = ErrorCode::UnknownTopicId.code();
+    assert_eq!(answered, [(ours, 0), (theirs, unknown), (nobodys, unknown)]);
+    let sent = ids_sent(&broker)[before..].to_vec();
+    assert_eq!(sent[0], ours);
+    for stand_in in &sent[1..] {
+        assert!(topic_name_of(*stand_in).is_none(), "{sent:?}");
+        assert!(
+            ![theirs, nobodys, Uuid::ZERO].contains(stand_in),
+            "{sent:?}"
+        );
+    }
+    // The same id, the same stand-in: fetch sessions stay consistent.
+    let again: FetchResponse = exchange(&mut client, 17, 4, &fetch_by_ids(&[theirs])).await;
+    assert_eq!(again.responses[0].topic_id, theirs);
+    assert_eq!(*ids_sent(&broker).last().unwrap(), sent[1]);
+
+    // Produce by id to another tenant's topic.
+    let produce = ProduceRequest {
+        acks: -1,
+        timeout_ms: 1000,
+        topic_data: vec![TopicProduceData {
+            topic_id: theirs,
+            partition_data: vec![PartitionProduceData::default()],
+            ..Default::default()
+        }],
+        ..Default::default()
+    };
+    let produced: ProduceResponse = exchange(&mut client, 13, 5, &produce).await;
+    assert_eq!(produced.responses[0].topic_id, theirs);
+    assert_eq!(
+        produced.responses[0].partition_responses[0].error_code,
+        unknown
+    );
+    assert_ne!(*ids_sent(&broker).last().unwrap(), theirs);
+
+    // DeleteTopics by id of another tenant's topic: never deleted.
+    let delete = DeleteTopicsRequest {
+        topics: vec![DeleteTopicState {
+            name: None,
+            topic_id: theirs,
+            ..Default::default()
+        }],
+        timeout_ms: 1000,
+        ..Default::default()
+    };
+    let deleted: DeleteTopicsResponse = exchange(&mut client, 6, 6, &delete).await;
+    assert_eq!(deleted.responses[0].topic_id, theirs);
+    assert_eq!(deleted.responses[0].name, None);
+    assert_eq!(deleted.responses[0].error_code, unknown);
+    assert!(!ids_sent(&broker).contains(&theirs));
+
+    // Metadata by id: the tenant's own comes back named; another tenant's,
+    // which the broker is asked to look up (the proxy had not seen it), is
+    // answered as Kafka answers an unknown id.
+    let by_id = |id| MetadataRequest {
+        topics: Some(vec![MetadataRequestTopic {
+            name: None,
+            topic_id: id,
+            ..Default::default()
+        }]),
+        ..Default::default()
+    };
+    let mine: MetadataResponse = exchange(&mut client, 12, 7, &by_id(ours)).await;
+    assert_eq!(mine.topics[0].name.as_deref(), Some("orders"));
+    for corr in [8, 9] {
+        let other: MetadataResponse = exchange(&mut client, 12, corr, &by_id(theirs)).await;
+        let t = &other.topics[0];
+        assert_eq!(
+            (t.error_code, t.name.as_deref(), t.topic_id),
+            (unknown, None, theirs),
+            "lookup {corr}"
+        );
+        assert_eq!(t.partitions.len(), 0);
+        assert_eq!(t.topic_authorized_operations, i32::MIN);
+    }
+    // The first lookup reached the broker; the second, with the id now
+    // known to be another tenant's, went as a stand-in.
+    let sent = ids_sent(&broker);
+    assert_eq!(
+        sent.iter().filter(|&&id| id == theirs).count(),
+        1,
+        "{sent:?}"
+    );
+}
+
+#[tokio::test]
+async fn a_tenants_anchored_regex_and_transaction_pattern_match_its_names() {
+    use kafka_messages::{
+        ConsumerGroupHeartbeatRequest, ConsumerGroupHeartbeatResponse, ListTransactionsRequest,
+        ListTransactionsResponse,
+    };
+    let broker = Broker::start().await;
+    let (_proxy, mut client) = tenant_client(&broker).await;
+    let heartbeat = |regex: &str| ConsumerGroupHeartbeatRequest {
+        group_id: "g".into(),
+        member_epoch: 0,
+        subscribed_topic_regex: Some(regex.into()),
+        ..Default::default()
+    };
+    let answered: ConsumerGroupHeartbeatResponse =
+        exchange(&mut client, 1, 1, &heartbeat("^orders$")).await;
+    assert_eq!(answered.error_code, 0);
+    let list = ListTransactionsRequest {
+        transactional_id_pattern: Some("^tx-.*".into()),
+        ..Default::default()
+    };
+    let _: ListTransactionsResponse = exchange(&mut client, 2, 2, &list).await;
+    let (_, RequestKind::ConsumerGroupHeartbeat(h)) =
+        RequestKind::decode_frame(broker.seen()[0].frame.clone()).unwrap()
+    else {
+        panic!()
+    };
+    assert_eq!(
+        h.subscribed_topic_regex.as_deref(),
+        Some("acme\\.(?:orders$)")
+    );
+    let (_, RequestKind::ListTransactions(l)) =
+        RequestKind::decode_frame(broker.seen()[1].frame.clone()).unwrap()
+    else {
+        panic!()
+    };
+    assert_eq!(
+        l.transactional_id_pattern.as_deref(),
+        Some("acme\\.(?:tx-.*)")
+    );
+
+    // One that would leave the tenant's group is answered by the proxy.
+    let refused: ConsumerGroupHeartbeatResponse =
+        exchange(&mut client, 1, 3, &heartbeat("x)|(?:.*")).await;
+    assert_eq!(
+        refused.error_code,
+        ErrorCode::InvalidRegularExpression.code()
+    );
+    assert!(refused.error_message.unwrap().contains("parentheses"));
+    assert_eq!(broker.seen().len(), 2);
 }
 
 /// An ACL pattern as a test writes it: type, pattern type and name.

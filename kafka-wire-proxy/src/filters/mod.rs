@@ -4,4 +4,4 @@ mod logger;
 mod tenant;
 
 pub use logger::Logger;
-pub use tenant::{InvalidPrefix, Tenant};
+pub use tenant::{InvalidPrefix, Tenant, TopicIds};

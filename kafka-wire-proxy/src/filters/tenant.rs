@@ -1,18 +1,23 @@
 //! [`Tenant`]: topic, group and transactional-id multi-tenancy.
 
-use std::collections::{HashSet, VecDeque};
-use std::sync::OnceLock;
+use std::collections::{HashMap, HashSet, VecDeque};
+use std::sync::{Arc, Mutex, OnceLock};
 
-use kafka_messages::ApiKey;
-use kafka_wire::dynamic::{StructValue, Value};
+use kafka_messages::{ApiKey, ResponseKind};
+use kafka_wire::dynamic::{DynamicMessage, StructValue, Value};
 use kafka_wire::schema::{FieldSchema, KafkaType, StructSchema};
-use kafka_wire::Str;
+use kafka_wire::{ErrorCode, Str, Uuid};
 
 use crate::filter::{Connection, Filter, FilterError, RequestInfo, Verdict};
 use crate::message::{Request, Response};
 
 mod acls;
 mod consumer_protocol;
+mod regex;
+mod topic_ids;
+
+use regex::Flavor;
+pub use topic_ids::TopicIds;
 
 /// Multi-tenancy by name: the client's topics, groups and transactional
 /// ids are the broker's with a tenant prefix. Every name going to the broker
@@ -26,15 +31,29 @@ mod consumer_protocol;
 /// this crate knows, plus the coordinator keys of FindCoordinator and the
 /// topic and group resources of the config APIs (DescribeConfigs,
 /// AlterConfigs, IncrementalAlterConfigs, ListConfigResources). Messages
-/// without such fields pass through unread. Topic ids (Fetch from v13,
-/// OffsetCommit from v10, ...) need nothing: the broker gives each
-/// tenant's topics their own.
+/// without such fields pass through unread.
 ///
-/// Regular-expression subscriptions (KIP-848's `SubscribedTopicRegex`,
-/// KIP-1071's `SourceTopicRegex`) are wrapped so that the broker, which
-/// matches whole names, matches the tenant's topics only: `orders-.*`
-/// becomes `acme\.(?:orders-.*)`; one whose parentheses would leave that
-/// group is refused (the connection closes).
+/// Topic ids (Fetch and Produce from v13, DeleteTopics from v6, Metadata,
+/// OffsetCommit and OffsetFetch from v10, TxnOffsetCommit from v6, the
+/// share-group APIs, KIP-848's owned partitions: every field Kafka names
+/// `TopicId`) reach only the tenant's own topics. An id is the tenant's when
+/// the broker has paired it with one of the tenant's names in a response
+/// the proxy read; any other goes to the broker as an id that names nothing,
+/// so that Kafka answers it as an unknown topic id, at every version, and
+/// the answer goes back under the id the client sent. [`TopicIds`] says
+/// how, and what clients see.
+///
+/// Regular expressions over names (KIP-848's `SubscribedTopicRegex`,
+/// KIP-1071's `SourceTopicRegex`, ListTransactions' `TransactionalIdPattern`)
+/// are wrapped so that the broker, which matches whole names, matches the
+/// tenant's names only: `orders-.*` becomes `acme\.(?:orders-.*)`, and
+/// `^orders$` becomes `acme\.(?:orders$)` (a leading `^` or `\A` holds at
+/// the start of the client's name, which is where the wrapper puts it).
+/// One the wrapper cannot keep inside its group (parentheses that leave
+/// it, an anchor that is not leading) is answered with
+/// `INVALID_REGULAR_EXPRESSION`, as the broker answers a regular
+/// expression it cannot read. The broker's descriptions of a wrapped
+/// expression go back to the client as the client wrote it.
 ///
 /// ACLs follow the names: the patterns of the tenant's topics, groups and
 /// transactional ids carry the prefix at the broker (the client's wildcard
@@ -57,6 +76,15 @@ mod consumer_protocol;
 #[derive(Debug, Clone)]
 pub struct Tenant {
     prefix: Str,
+    /// The broker's topic ids and the stand-ins for others' (shared by the
+    /// clones of a tenant, and by the tenants given the same).
+    ids: Arc<TopicIds>,
+    /// The client's regular expressions, by what the broker was sent for
+    /// them (shared by the clones).
+    regexes: Arc<Mutex<HashMap<Str, Str>>>,
+    /// The ids of each Metadata request forwarded and not yet answered that
+    /// the broker was asked to look up, in request order.
+    lookups: VecDeque<Vec<Uuid>>,
     /// The items refused of each ACL request forwarded and not yet
     /// answered, in request order, for their results to go back in their
     /// places.
@@ -83,9 +111,20 @@ impl Tenant {
         }
         Ok(Tenant {
             prefix: Str::from(prefix),
+            ids: Arc::new(TopicIds::new()),
+            regexes: Arc::default(),
+            lookups: VecDeque::new(),
             refused: VecDeque::new(),
             consumer_groups: Default::default(),
         })
+    }
+
+    /// The tenant, learning and looking up topic ids in `ids`: give every
+    /// tenant of a proxy the same, so that what one's responses teach serves
+    /// all. (Each [`Tenant::new`] has its own.)
+    pub fn with_topic_ids(mut self, ids: Arc<TopicIds>) -> Self {
+        self.ids = ids;
+        self
     }
 
     /// The prefix.
@@ -105,200 +144,340 @@ impl Tenant {
         name.strip_prefix(self.prefix.as_str()).map(Str::from)
     }
 
+    /// Whether a name at the broker is the tenant's.
+    fn owns(&self, broker_name: &str) -> bool {
+        broker_name.starts_with(self.prefix.as_str())
+    }
+
     /// Whether a struct in a response names something that is not the
-    /// tenant's (a topic of another tenant in a Metadata response, say).
+    /// tenant's (a topic of another tenant in a Metadata response, say): by
+    /// name, or, in a struct that carries no name (Fetch from v13), by a
+    /// topic id the broker paired with a name not the tenant's.
     fn foreign(&self, api_key: ApiKey, s: &StructValue) -> bool {
         let resource_named = resource_is_named(s);
-        s.fields().iter().any(|f| {
-            let named = names(api_key, f.field) || (is_resource_name(f.field) && resource_named);
-            named
-                && matches!(&f.value, Value::String(name) if !name.is_empty() && self.to_client(name).is_none())
+        let named = |f: &FieldSchema| names(api_key, f) || (is_resource_name(f) && resource_named);
+        let by_name = s.fields().iter().any(|f| named(f.field));
+        s.fields().iter().any(|f| match &f.value {
+            Value::String(name) => named(f.field) && !name.is_empty() && !self.owns(name),
+            Value::Uuid(id) => {
+                !by_name
+                    && is_topic_id(f.field)
+                    && !id.is_zero()
+                    && self.ids.original(*id).is_none()
+                    && self.ids.name(*id).is_some_and(|name| !self.owns(&name))
+            }
+            _ => false,
         })
     }
 
-    /// A regular expression over the client's topic names, as one over
-    /// the broker's: `acme\.(?:orders-.*)` for `orders-.*`. The broker
-    /// matches a whole name, so it matches the tenant's topics only. An
-    /// empty one (no regular expression: KIP-848 clears a subscription so)
-    /// stays empty, and one whose parentheses would close the tenant's group
-    /// (`x)|(?:.*`, which would match every tenant's topics) is refused.
-    fn regex_to_broker(&self, regex: &mut Str) -> Result<(), FilterError> {
+    /// A regular expression over the client's names, as one over the
+    /// broker's (see [`regex`]), or why it cannot be. An empty one (no
+    /// regular expression: KIP-848 clears a subscription so, and
+    /// ListTransactions lists everything) stays empty.
+    fn regex_to_broker(&self, regex: &mut Str, flavor: Flavor) -> Result<bool, String> {
         if regex.is_empty() {
-            return Ok(());
+            return Ok(false);
         }
-        if !stays_grouped(regex) {
-            return Err(FilterError::new(format!(
-                "a topic regular expression whose parentheses do not balance: {:?}",
-                regex.as_str()
-            )));
+        let wrapped = regex::wrap(&self.prefix, regex, flavor)
+            .map_err(|why| format!("the regular expression {:?}: {why}", regex.as_str()))?;
+        if regex::unwrap(&self.prefix, &wrapped) != Some(regex.as_str()) {
+            let mut regexes = self.regexes.lock().unwrap_or_else(|e| e.into_inner());
+            if regexes.len() >= MAX_REGEXES {
+                regexes.clear();
+            }
+            regexes.insert(Str::from(wrapped.as_str()), regex.clone());
         }
-        *regex = Str::from(format!("{}(?:{})", self.prefix.replace('.', "\\."), regex));
-        Ok(())
+        *regex = Str::from(wrapped);
+        Ok(true)
     }
 
     /// The client's regular expression back, as the broker describes it.
     fn regex_to_client(&self, regex: &Str) -> Option<Str> {
-        let escaped = self.prefix.replace('.', "\\.");
-        regex
-            .strip_prefix(escaped.as_str())
-            .and_then(|r| r.strip_prefix("(?:"))
-            .and_then(|r| r.strip_suffix(')'))
-            .map(Str::from)
+        let regexes = self.regexes.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(client) = regexes.get(regex) {
+            return Some(client.clone());
+        }
+        regex::unwrap(&self.prefix, regex).map(Str::from)
+    }
+
+    /// Learns every topic id a response pairs with a name.
+    fn learn(&self, s: &StructValue) {
+        let (mut name, mut id) = (None, None);
+        for f in s.fields() {
+            match &f.value {
+                Value::String(n) if f.field.entity_type == Some("topicName") => name = Some(n),
+                Value::Uuid(u) if is_topic_id(f.field) => id = Some(*u),
+                Value::Struct(inner) => self.learn(inner),
+                Value::Array(elements) => {
+                    for e in elements {
+                        if let Value::Struct(inner) = &e.value {
+                            self.learn(inner);
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+        if let (Some(name), Some(id)) = (name, id) {
+            if self.ids.original(id).is_none() {
+                self.ids.learn(id, name);
+            }
+        }
+    }
+
+    /// In a Metadata response, each topic the client looked up by an id the
+    /// proxy had not seen that turns out not to be the tenant's, answered as
+    /// Kafka answers an unknown topic id. Whether any was.
+    fn unknown_looked_up(
+        &self,
+        body: &mut StructValue,
+        version: i16,
+        looked_up: &[Uuid],
+    ) -> Result<bool, FilterError> {
+        let mut changed = false;
+        let Some(Value::Array(topics)) = body.get_mut("topics") else {
+            return Ok(false);
+        };
+        for element in topics {
+            let Value::Struct(topic) = &mut element.value else {
+                continue;
+            };
+            let Some(&Value::Uuid(id)) = topic.get("topic_id") else {
+                continue;
+            };
+            let foreign = matches!(topic.get("name"), Some(Value::String(n)) if !self.owns(n));
+            if foreign && looked_up.contains(&id) {
+                *topic = unknown_topic(topic.schema(), version, id)?;
+                changed = true;
+            }
+        }
+        Ok(changed)
+    }
+}
+
+/// How many of the client's regular expressions a tenant remembers by what
+/// the broker was sent for them (those that lost a leading anchor).
+const MAX_REGEXES: usize = 4096;
+
+/// A Metadata response's topic as Kafka answers a topic id it does not
+/// know: `UNKNOWN_TOPIC_ID`, the id, no name, no partitions, and no
+/// authorized operations.
+fn unknown_topic(
+    schema: &'static StructSchema,
+    version: i16,
+    id: Uuid,
+) -> Result<StructValue, FilterError> {
+    let mut topic = StructValue::new(schema);
+    let at_version = |name: &str| {
+        schema
+            .fields
+            .iter()
+            .any(|f| f.name == name && f.versions.contains(version))
+    };
+    topic.set("error_code", Value::Int16(ErrorCode::UnknownTopicId.code()))?;
+    topic.set("name", Value::Null)?;
+    topic.set("topic_id", Value::Uuid(id))?;
+    if at_version("topic_authorized_operations") {
+        topic.set("topic_authorized_operations", Value::Int32(i32::MIN))?;
+    }
+    Ok(topic)
+}
+
+/// A response from the proxy to a request whose regular expression a
+/// tenant cannot wrap: `INVALID_REGULAR_EXPRESSION`, as the broker answers
+/// an expression it cannot read, with why in the error message.
+fn invalid_regex(api_key: ApiKey, version: i16, why: String) -> Result<Verdict, FilterError> {
+    let schema = api_key
+        .response_message_schema()
+        .ok_or(crate::MessageError::NotCompiled(api_key))?;
+    let mut answer = DynamicMessage::new(schema, version);
+    answer.body.set(
+        "error_code",
+        Value::Int16(ErrorCode::InvalidRegularExpression.code()),
+    )?;
+    if schema
+        .body
+        .fields
+        .iter()
+        .any(|f| f.name == "error_message" && f.versions.contains(version))
+    {
+        answer
+            .body
+            .set("error_message", Value::String(why.into()))?;
+    }
+    let bytes = answer.encode_to_vec()?;
+    let body = ResponseKind::decode(api_key.key(), version, &mut &bytes[..])?;
+    Ok(Verdict::respond(body))
+}
+
+/// One pass of a tenant over a message's body.
+struct Walk<'t> {
+    tenant: &'t Tenant,
+    api_key: ApiKey,
+    version: i16,
+    response: bool,
+    /// Whether the pass changed anything.
+    changed: bool,
+    /// A Metadata request's ids the proxy has not seen, which the broker is
+    /// asked to look up.
+    lookups: Vec<Uuid>,
+    /// A regular expression the tenant cannot wrap, and why.
+    bad_regex: Option<String>,
+}
+
+impl<'t> Walk<'t> {
+    fn new(tenant: &'t Tenant, api_key: ApiKey, version: i16, response: bool) -> Self {
+        Walk {
+            tenant,
+            api_key,
+            version,
+            response,
+            changed: false,
+            lookups: Vec::new(),
+            bad_regex: None,
+        }
     }
 
     /// One string of a field that holds names or expressions.
-    fn string(&self, kind: Held, value: &mut Str, response: bool) -> Result<(), FilterError> {
-        let client = match (kind, response) {
+    fn string(&mut self, kind: Held, value: &mut Str) {
+        let t = self.tenant;
+        match (kind, self.response) {
             (Held::Name, false) => {
-                self.to_broker(value);
-                return Ok(());
+                self.changed |= !value.is_empty();
+                t.to_broker(value);
             }
-            (Held::Regex, false) => return self.regex_to_broker(value),
-            (Held::Name, true) => self.to_client(value),
-            (Held::Regex, true) => self.regex_to_client(value),
-        };
-        if let Some(client) = client {
-            *value = client;
+            (Held::Regex(flavor), false) => match t.regex_to_broker(value, flavor) {
+                Ok(changed) => self.changed |= changed,
+                Err(why) => self.bad_regex = Some(why),
+            },
+            (Held::Name, true) => {
+                if let Some(client) = t.to_client(value) {
+                    *value = client;
+                    self.changed = true;
+                }
+            }
+            (Held::Regex(_), true) => {
+                if let Some(client) = t.regex_to_client(value) {
+                    *value = client;
+                    self.changed = true;
+                }
+            }
         }
-        Ok(())
     }
 
-    fn rewrite(
-        &self,
-        api_key: ApiKey,
-        version: i16,
-        s: &mut StructValue,
-        response: bool,
-    ) -> Result<(), FilterError> {
+    /// One topic id: toward the broker, the tenant's passes, a Metadata
+    /// lookup of one the proxy has not seen passes, and any other becomes
+    /// its stand-in; back from it, a stand-in becomes the id it stands for.
+    fn topic_id(&mut self, id: &mut Uuid) {
+        if id.is_zero() {
+            return;
+        }
+        let ids = &self.tenant.ids;
+        if self.response {
+            if let Some(original) = ids.original(*id) {
+                *id = original;
+                self.changed = true;
+            }
+            return;
+        }
+        match ids.name(*id) {
+            Some(name) if self.tenant.owns(&name) => {}
+            None if self.api_key == ApiKey::Metadata && self.version >= 12 => {
+                self.lookups.push(*id)
+            }
+            _ => {
+                *id = ids.stand_in(*id);
+                self.changed = true;
+            }
+        }
+    }
+
+    fn value(&mut self, held: Option<Held>, topic_id: bool, value: &mut Value) {
+        match value {
+            Value::String(text) => {
+                if let Some(kind) = held {
+                    self.string(kind, text);
+                }
+            }
+            Value::Uuid(id) if topic_id => self.topic_id(id),
+            Value::Struct(inner) => self.structure(inner),
+            _ => {}
+        }
+    }
+
+    fn structure(&mut self, s: &mut StructValue) {
+        let (t, api_key, version) = (self.tenant, self.api_key, self.version);
         let resource_named = resource_is_named(s);
         let schema = s.schema();
         for field in schema.fields {
             let held = if names(api_key, field) || (is_resource_name(field) && resource_named) {
                 Some(Held::Name)
             } else {
-                is_regex(field).then_some(Held::Regex)
+                regex_flavor(field).map(Held::Regex)
             };
+            let topic_id = is_topic_id(field);
             let Some(value) = s.get_mut(field.name) else {
                 continue;
             };
             match value {
-                Value::String(text) => {
-                    if let Some(kind) = held {
-                        self.string(kind, text, response)?;
-                    }
-                }
                 Value::Array(elements) => {
-                    if response {
+                    if self.response {
+                        let before = elements.len();
                         elements.retain(|e| match &e.value {
                             Value::String(name) if held == Some(Held::Name) => {
-                                name.is_empty() || self.to_client(name).is_some()
+                                name.is_empty() || t.owns(name)
                             }
-                            Value::Struct(s) => !self.foreign(api_key, s),
+                            Value::Struct(s) => !t.foreign(api_key, s),
                             _ => true,
                         });
+                        self.changed |= elements.len() != before;
                     }
                     for e in elements.iter_mut() {
-                        match &mut e.value {
-                            Value::String(text) => {
-                                if let Some(kind) = held {
-                                    self.string(kind, text, response)?;
-                                }
-                            }
-                            Value::Struct(s) => self.rewrite(api_key, version, s, response)?,
-                            _ => {}
-                        }
+                        self.value(held, topic_id, &mut e.value);
                     }
                 }
                 // A nullable struct naming another tenant's (a paging
                 // cursor at another tenant's topic) is as if absent.
                 Value::Struct(inner)
-                    if response
+                    if self.response
                         && field.nullable.contains(version)
-                        && self.foreign(api_key, inner) =>
+                        && t.foreign(api_key, inner) =>
                 {
-                    *value = Value::Null
+                    *value = Value::Null;
+                    self.changed = true;
                 }
-                Value::Struct(inner) => self.rewrite(api_key, version, inner, response)?,
-                _ => {}
+                other => self.value(held, topic_id, other),
             }
         }
-        Ok(())
     }
-}
-
-/// Whether a regular expression's parentheses balance, never closing more
-/// than it opened (escapes, `\Q...\E` quotes and character classes read as
-/// RE2/J reads them), so that wrapped in a group it stays inside it.
-fn stays_grouped(regex: &str) -> bool {
-    let mut depth = 0usize;
-    let mut chars = regex.chars().peekable();
-    while let Some(c) = chars.next() {
-        match c {
-            '\\' => match chars.next() {
-                Some('Q') => {
-                    // Quoted up to \E, or to the end.
-                    let mut last = ' ';
-                    for q in chars.by_ref() {
-                        if last == '\\' && q == 'E' {
-                            break;
-                        }
-                        last = q;
-                    }
-                }
-                Some(_) => {}
-                None => return false,
-            },
-            '[' => {
-                // A class: `]` first (after an optional `^`) is literal.
-                if chars.peek() == Some(&'^') {
-                    chars.next();
-                }
-                if chars.peek() == Some(&']') {
-                    chars.next();
-                }
-                let mut closed = false;
-                while let Some(k) = chars.next() {
-                    match k {
-                        '\\' => {
-                            chars.next();
-                        }
-                        ']' => {
-                            closed = true;
-                            break;
-                        }
-                        _ => {}
-                    }
-                }
-                if !closed {
-                    return false;
-                }
-            }
-            '(' => depth += 1,
-            ')' => match depth.checked_sub(1) {
-                Some(d) => depth = d,
-                None => return false,
-            },
-            _ => {}
-        }
-    }
-    depth == 0
 }
 
 /// What a string field holds that the tenant changes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Held {
     Name,
-    Regex,
+    Regex(Flavor),
 }
 
-/// Whether `field` holds regular expressions over topic names (KIP-848's
-/// and KIP-1071's subscriptions).
-fn is_regex(field: &FieldSchema) -> bool {
-    matches!(field.name, "subscribed_topic_regex" | "source_topic_regex")
-        && matches!(
-            field.kafka_type,
-            KafkaType::String | KafkaType::Array(KafkaType::String)
-        )
+/// The engine that reads `field`'s regular expressions at the broker, when
+/// it holds expressions over names: KIP-848's and KIP-1071's subscriptions
+/// (over topic names), and ListTransactions' pattern (over transactional
+/// ids).
+fn regex_flavor(field: &FieldSchema) -> Option<Flavor> {
+    let strings = matches!(
+        field.kafka_type,
+        KafkaType::String | KafkaType::Array(KafkaType::String)
+    );
+    match field.name {
+        "subscribed_topic_regex" | "source_topic_regex" if strings => Some(Flavor::Re2),
+        "transactional_id_pattern" if strings => Some(Flavor::Java),
+        _ => None,
+    }
+}
+
+/// Whether `field` holds a topic id (Kafka's `TopicId` fields).
+fn is_topic_id(field: &FieldSchema) -> bool {
+    field.name == "topic_id" && matches!(field.kafka_type, KafkaType::Uuid)
 }
 
 /// Whether `field` of an `api_key` message holds a name of the tenant's.
@@ -326,7 +505,7 @@ fn resource_is_named(s: &StructValue) -> bool {
 }
 
 /// The (API, version, response?) whose messages hold a name of the
-/// tenant's at that version.
+/// tenant's, an expression over names or a topic id at that version.
 fn rewritten() -> &'static HashSet<(ApiKey, i16, bool)> {
     static TABLE: OnceLock<HashSet<(ApiKey, i16, bool)>> = OnceLock::new();
     TABLE.get_or_init(|| {
@@ -383,7 +562,8 @@ fn holds_names(api_key: ApiKey, schema: &StructSchema, version: i16, config: boo
         .filter(|f| f.versions.contains(version))
         .any(|f| {
             names(api_key, f)
-                || is_regex(f)
+                || regex_flavor(f).is_some()
+                || is_topic_id(f)
                 || (config && is_resource_name(f))
                 || match f.kafka_type {
                     KafkaType::Struct(s) => holds_names(api_key, s, version, config),
@@ -417,8 +597,25 @@ impl Filter for Tenant {
         }
         let tree = request.dynamic_mut()?;
         let version = tree.version;
-        self.rewrite(api_key, version, &mut tree.body, false)?;
-        self.consumer_protocol_request(api_key, &mut tree.body)?;
+        let mut walk = Walk::new(self, api_key, version, false);
+        walk.structure(&mut tree.body);
+        let Walk {
+            changed,
+            lookups,
+            bad_regex,
+            ..
+        } = walk;
+        if let Some(why) = bad_regex {
+            return invalid_regex(api_key, version, why);
+        }
+        if api_key == ApiKey::Metadata && version >= 12 {
+            self.lookups.push_back(lookups);
+        }
+        if consumer_protocol::carries(api_key) {
+            self.consumer_protocol_request(api_key, &mut tree.body)?;
+        } else if !changed {
+            request.unchanged();
+        }
         Ok(Verdict::Forward)
     }
 
@@ -434,8 +631,21 @@ impl Filter for Tenant {
         }
         let tree = response.dynamic_mut()?;
         let version = tree.version;
-        self.rewrite(api_key, version, &mut tree.body, true)?;
-        self.consumer_protocol_response(api_key, &mut tree.body)
+        self.learn(&tree.body);
+        let mut changed = false;
+        if api_key == ApiKey::Metadata && version >= 12 {
+            let looked_up = self.lookups.pop_front().unwrap_or_default();
+            changed |= self.unknown_looked_up(&mut tree.body, version, &looked_up)?;
+        }
+        let mut walk = Walk::new(self, api_key, version, true);
+        walk.structure(&mut tree.body);
+        changed |= walk.changed;
+        if consumer_protocol::carries(api_key) {
+            self.consumer_protocol_response(api_key, &mut tree.body)?;
+        } else if !changed {
+            response.unchanged();
+        }
+        Ok(())
     }
 }
 
@@ -453,38 +663,23 @@ mod tests {
     }
 
     #[test]
-    fn regular_expressions_that_would_leave_the_group_are_refused() {
-        for fine in [
-            "orders-.*",
-            "(a|b)+",
-            "[)]x",
-            "[^)(]",
-            "\\)",
-            "\\Q)\\E",
-            "a(?:b(c))",
-        ] {
-            assert!(stays_grouped(fine), "{fine}");
-        }
-        for escaping in ["x)|(?:.*", ")", "a)(", "(", "\\", "[a", "a\\Q)"] {
-            let closes = escaping != "a\\Q)";
-            assert_eq!(stays_grouped(escaping), !closes, "{escaping}");
-        }
-        let t = Tenant::new("acme.").unwrap();
-        let mut hostile = Str::from("x)|(?:.*");
-        assert!(t.regex_to_broker(&mut hostile).is_err());
-        let mut cleared = Str::from("");
-        t.regex_to_broker(&mut cleared).unwrap();
-        assert_eq!(cleared.as_str(), "");
-    }
-
-    #[test]
-    fn regular_expressions_match_the_tenants_topics_only() {
+    fn regular_expressions_match_the_tenants_names_only() {
         let t = Tenant::new("acme.").unwrap();
         let mut regex = Str::from("orders-.*");
-        t.regex_to_broker(&mut regex).unwrap();
+        assert!(t.regex_to_broker(&mut regex, Flavor::Re2).unwrap());
         assert_eq!(regex.as_str(), "acme\\.(?:orders-.*)");
         assert_eq!(t.regex_to_client(&regex).as_deref(), Some("orders-.*"));
         assert_eq!(t.regex_to_client(&Str::from("orders-.*")), None);
+        // An anchored one comes back as the client wrote it.
+        let mut anchored = Str::from("^orders$");
+        t.regex_to_broker(&mut anchored, Flavor::Re2).unwrap();
+        assert_eq!(anchored.as_str(), "acme\\.(?:orders$)");
+        assert_eq!(t.regex_to_client(&anchored).as_deref(), Some("^orders$"));
+        let mut hostile = Str::from("x)|(?:.*");
+        assert!(t.regex_to_broker(&mut hostile, Flavor::Re2).is_err());
+        let mut cleared = Str::from("");
+        assert!(!t.regex_to_broker(&mut cleared, Flavor::Re2).unwrap());
+        assert_eq!(cleared.as_str(), "");
     }
 
     #[test]
@@ -510,13 +705,28 @@ mod tests {
                 "{api:?} v{version} response={response}"
             );
         }
-        // Topic ids only, or no names at all.
+        // Topic ids, in requests and responses.
         for (api, version, response) in [
+            (ApiKey::Fetch, 13, false),
             (ApiKey::Fetch, 13, true),
+            (ApiKey::Produce, 13, false),
+            (ApiKey::DeleteTopics, 6, false),
+            (ApiKey::OffsetCommit, 10, false),
+            (ApiKey::ShareFetch, 1, false),
+            (ApiKey::ListTransactions, 2, false),
+        ] {
+            assert!(
+                t.contains(&(api, version, response)),
+                "{api:?} v{version} response={response}"
+            );
+        }
+        // No names, expressions or topic ids at all.
+        for (api, version, response) in [
             (ApiKey::ApiVersions, 3, false),
             (ApiKey::ApiVersions, 3, true),
             (ApiKey::SaslAuthenticate, 2, false),
             (ApiKey::InitProducerId, 5, true),
+            (ApiKey::ListTransactions, 1, false),
             (ApiKey::DescribeQuorum, 2, false),
             (ApiKey::DescribeQuorum, 2, true),
         ] {

@@ -1,0 +1,356 @@
+//! Tenants walled off through the proxy, against a live Kafka 4.4 broker
+//! (`--ignored`; start one with `bash scripts/kafka-broker.sh start`).
+//!
+//! Two tenants, `a.` and `b.`, each through a proxy of its own
+//! (`kafka_wire_proxy::filters::Tenant`, sharing one `TopicIds`), try to
+//! cross into each other's topics by name, by topic id and by pattern; the
+//! broker, asked directly, shows what each reached.
+
+#[path = "live_common/mod.rs"]
+mod live_common;
+
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::time::Duration;
+
+use kafka_messages::client::Client;
+use kafka_messages::consumer_group_heartbeat::TopicPartitions;
+use kafka_messages::delete_topics::DeleteTopicState;
+use kafka_messages::metadata::MetadataRequestTopic;
+use kafka_messages::offset_commit::{OffsetCommitRequestPartition, OffsetCommitRequestTopic};
+use kafka_messages::offset_fetch::{OffsetFetchRequestGroup, OffsetFetchRequestTopics};
+use kafka_messages::produce::{PartitionProduceData, TopicProduceData};
+use kafka_messages::{
+    ConsumerGroupHeartbeatRequest, DeleteTopicsRequest, FindCoordinatorRequest,
+    InitProducerIdRequest, ListTransactionsRequest, MetadataRequest, OffsetCommitRequest,
+    OffsetFetchRequest, ProduceRequest,
+};
+use kafka_wire::records::{NewRecord, RecordBatchBuilder};
+use kafka_wire::{ErrorCode, Records, Uuid};
+use kafka_wire_proxy::filters::{Tenant, TopicIds};
+use kafka_wire_proxy::{Filter, Proxy};
+use live_common::*;
+
+/// Proxies for tenants `a.` and `b.` on a runtime of their own.
+struct Tenants {
+    _runtime: tokio::runtime::Runtime,
+    a: SocketAddr,
+    b: SocketAddr,
+}
+
+impl Tenants {
+    fn start() -> Tenants {
+        let runtime = tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(1)
+            .enable_all()
+            .build()
+            .unwrap();
+        let ids = Arc::new(TopicIds::new());
+        let start = |prefix: &'static str| {
+            let tenant = Tenant::new(prefix)
+                .unwrap()
+                .with_topic_ids(Arc::clone(&ids));
+            let proxy = runtime
+                .block_on(
+                    Proxy::builder(bootstrap())
+                        .listen("127.0.0.1:0".parse().unwrap())
+                        .filters(move |_: &_| vec![Box::new(tenant.clone()) as Box<dyn Filter>])
+                        .start(),
+                )
+                .unwrap_or_else(|e| panic!("the proxy for {prefix} does not start: {e}"));
+            let address = proxy.local_addr();
+            runtime.spawn(async move { proxy.wait().await });
+            address
+        };
+        let (a, b) = (start("a."), start("b."));
+        Tenants {
+            _runtime: runtime,
+            a,
+            b,
+        }
+    }
+
+    fn client(address: SocketAddr, client_id: &str) -> Client {
+        Client::connect(address, client_id).unwrap()
+    }
+}
+
+fn metadata_by_name(name: &str) -> MetadataRequest {
+    MetadataRequest {
+        topics: Some(vec![MetadataRequestTopic {
+            name: Some(name.into()),
+            ..Default::default()
+        }]),
+        ..Default::default()
+    }
+}
+
+fn metadata_by_id(id: Uuid) -> MetadataRequest {
+    MetadataRequest {
+        topics: Some(vec![MetadataRequestTopic {
+            name: None,
+            topic_id: id,
+            ..Default::default()
+        }]),
+        ..Default::default()
+    }
+}
+
+/// Waits until the broker coordinates `key` (a group with `key_type` 0, a
+/// transactional id with 1): Kafka makes its internal topic on the first
+/// FindCoordinator, and answers NOT_COORDINATOR until then.
+fn find_coordinator(c: &mut Client, key: &str, key_type: i8) {
+    let find = FindCoordinatorRequest {
+        key_type,
+        coordinator_keys: vec![key.into()],
+        ..Default::default()
+    };
+    let found = eventually(
+        30,
+        || send(c, &find, 4),
+        |f| f.coordinators[0].error_code == 0,
+    );
+    ok(found.coordinators[0].error_code, "FindCoordinator");
+}
+
+fn unknown_id(code: i16, what: &str) {
+    assert_eq!(
+        ErrorCode::from_code(code),
+        ErrorCode::UnknownTopicId,
+        "{what}"
+    );
+}
+
+#[test]
+#[ignore]
+fn a_tenant_cannot_reach_another_tenants_topic_by_id() {
+    let tenants = Tenants::start();
+    let mut direct = client("live-proxy-direct");
+    let mut a = Tenants::client(tenants.a, "tenant-a");
+    let mut b = Tenants::client(tenants.b, "tenant-b");
+    let secret = unique("secret");
+
+    // Tenant b's topic, with a record in it.
+    let id = create_topic(&mut b, &secret, 1);
+    let broker_name = format!("b.{secret}");
+    assert_eq!(wait_for_leaders(&mut direct, &broker_name, 1), id);
+    let mut builder = RecordBatchBuilder::new();
+    builder
+        .append(NewRecord::new(1_700_000_000_000).value(b"b's record"))
+        .unwrap();
+    let records = Records::from(builder.build().unwrap());
+    let produce = |topic_id| ProduceRequest {
+        acks: -1,
+        timeout_ms: 10_000,
+        topic_data: vec![TopicProduceData {
+            topic_id,
+            partition_data: vec![PartitionProduceData {
+                index: 0,
+                records: Some(records.clone()),
+                ..Default::default()
+            }],
+            ..Default::default()
+        }],
+        ..Default::default()
+    };
+    let produced = send(&mut b, &produce(id), 13);
+    ok(
+        produced.responses[0].partition_responses[0].error_code,
+        "b produces to its own topic by id",
+    );
+
+    // Tenant a, by b's id, after listing everything it may see.
+    let all = MetadataRequest {
+        topics: None,
+        ..Default::default()
+    };
+    let listed = send(&mut a, &all, 12);
+    assert!(listed.topics.iter().all(|t| t.topic_id != id));
+
+    let fetched = send(&mut a, &fetch_request("", id, 0, 17), 17);
+    assert_eq!(fetched.responses[0].topic_id, id);
+    unknown_id(
+        fetched.responses[0].partitions[0].error_code,
+        "a's Fetch by b's id",
+    );
+    assert!(fetched.responses[0].partitions[0]
+        .records
+        .as_ref()
+        .is_none_or(|r| r.0.is_empty()));
+
+    let produced = send(&mut a, &produce(id), 13);
+    assert_eq!(produced.responses[0].topic_id, id);
+    unknown_id(
+        produced.responses[0].partition_responses[0].error_code,
+        "a's Produce by b's id",
+    );
+
+    let looked_up = send(&mut a, &metadata_by_id(id), 12);
+    let t = &looked_up.topics[0];
+    unknown_id(t.error_code, "a's Metadata by b's id");
+    assert_eq!((t.name.as_deref(), t.topic_id), (None, id));
+    assert!(t.partitions.is_empty());
+
+    let group = unique("group");
+    find_coordinator(&mut a, &group, 0);
+    let commit = OffsetCommitRequest {
+        group_id: group.as_str().into(),
+        generation_id_or_member_epoch: -1,
+        topics: vec![OffsetCommitRequestTopic {
+            topic_id: id,
+            partitions: vec![OffsetCommitRequestPartition {
+                partition_index: 0,
+                committed_offset: 1,
+                ..Default::default()
+            }],
+            ..Default::default()
+        }],
+        ..Default::default()
+    };
+    let committed = eventually(
+        30,
+        || send(&mut a, &commit, 10),
+        |r| {
+            !matches!(
+                ErrorCode::from_code(r.topics[0].partitions[0].error_code),
+                ErrorCode::CoordinatorLoadInProgress | ErrorCode::NotCoordinator
+            )
+        },
+    );
+    assert_eq!(committed.topics[0].topic_id, id);
+    unknown_id(
+        committed.topics[0].partitions[0].error_code,
+        "a's OffsetCommit by b's id",
+    );
+    let fetch_offsets = OffsetFetchRequest {
+        groups: vec![OffsetFetchRequestGroup {
+            group_id: group.as_str().into(),
+            topics: Some(vec![OffsetFetchRequestTopics {
+                topic_id: id,
+                partition_indexes: vec![0],
+                ..Default::default()
+            }]),
+            ..Default::default()
+        }],
+        ..Default::default()
+    };
+    let offsets = eventually(
+        30,
+        || send(&mut a, &fetch_offsets, 10),
+        |r| r.groups[0].error_code == 0,
+    );
+    let t = &offsets.groups[0].topics[0];
+    assert_eq!(t.topic_id, id);
+    unknown_id(t.partitions[0].error_code, "a's OffsetFetch by b's id");
+
+    let delete = DeleteTopicsRequest {
+        topics: vec![DeleteTopicState {
+            name: None,
+            topic_id: id,
+            ..Default::default()
+        }],
+        timeout_ms: 10_000,
+        ..Default::default()
+    };
+    let deleted = send(&mut a, &delete, 6);
+    let r = &deleted.responses[0];
+    unknown_id(r.error_code, "a's DeleteTopics by b's id");
+    assert_eq!((r.name.as_deref(), r.topic_id), (None, id));
+
+    // b's topic is whole: still at the broker, its record unread by a.
+    std::thread::sleep(Duration::from_millis(500));
+    let still = send(&mut direct, &metadata_by_name(&broker_name), 12);
+    ok(still.topics[0].error_code, "b's topic after a's deletion");
+    assert_eq!(still.topics[0].topic_id, id);
+    let fetched = send(&mut b, &fetch_request("", id, 0, 17), 17);
+    ok(
+        fetched.responses[0].partitions[0].error_code,
+        "b's Fetch by its own id",
+    );
+    assert_eq!(fetched.responses[0].partitions[0].high_watermark, 1);
+    let mine = send(&mut b, &metadata_by_id(id), 12);
+    assert_eq!(mine.topics[0].name.as_deref(), Some(secret.as_str()));
+
+    // a, by name: b's topic under a's prefix does not exist.
+    let by_name = send(&mut a, &metadata_by_name(&broker_name), 12);
+    assert_ne!(by_name.topics[0].topic_id, id);
+}
+
+#[test]
+#[ignore]
+fn anchored_patterns_match_the_tenants_names_at_the_broker() {
+    let tenants = Tenants::start();
+    let mut b = Tenants::client(tenants.b, "tenant-b");
+    let topic = unique("orders");
+    let id = create_topic(&mut b, &topic, 1);
+
+    // KIP-848: `^name$`, as franz-go users write an exact subscription.
+    let group = unique("regex-group");
+    find_coordinator(&mut b, &group, 0);
+    let member = Uuid::from_u64_pair(0x1848, 7).to_string();
+    let mut epoch = 0;
+    let assigned = eventually(
+        30,
+        || {
+            let heartbeat = ConsumerGroupHeartbeatRequest {
+                group_id: group.as_str().into(),
+                member_id: member.as_str().into(),
+                member_epoch: epoch,
+                rebalance_timeout_ms: 30_000,
+                subscribed_topic_regex: Some(format!("^{topic}$").into()),
+                subscribed_topic_names: (epoch == 0).then(Vec::new),
+                topic_partitions: (epoch == 0).then(Vec::<TopicPartitions>::new),
+                ..Default::default()
+            };
+            let answer = send(&mut b, &heartbeat, 1);
+            if answer.error_code == 0 {
+                epoch = answer.member_epoch;
+            }
+            answer
+        },
+        |answer| {
+            answer
+                .assignment
+                .as_ref()
+                .is_some_and(|a| a.topic_partitions.iter().any(|t| t.topic_id == id))
+        },
+    );
+    ok(assigned.error_code, "the anchored regex heartbeat");
+    assert!(
+        assigned
+            .assignment
+            .as_ref()
+            .is_some_and(|a| a.topic_partitions.iter().any(|t| t.topic_id == id)),
+        "the group of `^{topic}$` was never assigned {topic}: {assigned:?}"
+    );
+
+    // ListTransactions v2: a pattern over the tenant's transactional ids.
+    let transactional_id = unique("tx");
+    find_coordinator(&mut b, &transactional_id, 1);
+    let init = InitProducerIdRequest {
+        transactional_id: Some(transactional_id.as_str().into()),
+        transaction_timeout_ms: 60_000,
+        producer_id: -1,
+        producer_epoch: -1,
+        ..Default::default()
+    };
+    let initialized = eventually(30, || send(&mut b, &init, 5), |r| r.error_code == 0);
+    ok(initialized.error_code, "InitProducerId through the tenant");
+    for pattern in [format!("^{transactional_id}$"), "tx-.*".to_owned()] {
+        let list = ListTransactionsRequest {
+            transactional_id_pattern: Some(pattern.as_str().into()),
+            ..Default::default()
+        };
+        let listed = send(&mut b, &list, 2);
+        ok(listed.error_code, "ListTransactions");
+        let ids: Vec<_> = listed
+            .transaction_states
+            .iter()
+            .map(|s| s.transactional_id.as_str())
+            .collect();
+        assert!(
+            ids.contains(&transactional_id.as_str()),
+            "{pattern}: {ids:?}"
+        );
+    }
+}
