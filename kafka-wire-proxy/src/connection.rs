@@ -254,6 +254,7 @@ pub(crate) async fn serve(
         client: client_addr,
         listener,
         upstream,
+        tls: shared.tls.toward_clients(),
     };
     shared.event(Event::Opened(&connection));
     let filters = shared.factory.filters(&connection);

@@ -41,6 +41,8 @@ pub struct Connection {
     pub listener: Listener,
     /// The broker the proxy connected to for it.
     pub upstream: SocketAddr,
+    /// Whether the client speaks TLS to the proxy.
+    pub tls: bool,
 }
 
 /// A request whose response a filter is about to see.

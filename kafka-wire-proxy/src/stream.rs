@@ -30,6 +30,14 @@ pub(crate) struct Tls {
 }
 
 impl Tls {
+    /// Whether clients speak TLS to the proxy.
+    pub fn toward_clients(&self) -> bool {
+        #[cfg(feature = "tls")]
+        return self.clients.is_some();
+        #[cfg(not(feature = "tls"))]
+        false
+    }
+
     /// A client's stream, after the TLS handshake when the listeners have
     /// TLS, which must end within `timeout`.
     pub async fn client(

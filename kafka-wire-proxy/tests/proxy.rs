@@ -1151,6 +1151,54 @@ async fn a_tenants_anchored_regex_and_transaction_pattern_match_its_names() {
     assert_eq!(broker.seen().len(), 2);
 }
 
+/// A writer whose bytes a test reads back.
+#[derive(Clone, Default)]
+struct Written(Arc<Mutex<Vec<u8>>>);
+
+impl std::io::Write for Written {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        self.0.lock().unwrap().extend_from_slice(buf);
+        Ok(buf.len())
+    }
+    fn flush(&mut self) -> io::Result<()> {
+        Ok(())
+    }
+}
+
+#[tokio::test]
+async fn the_request_log_names_the_clients_software_and_principal() {
+    let broker = Broker::start().await;
+    *broker.brokers.lock().unwrap() = vec![(1, broker.address)];
+    let written = Written::default();
+    let logger = kafka_wire_proxy::filters::Logger::new(written.clone()).json();
+    let (proxy, _) = proxy(&broker, |b| {
+        b.filters(move |_: &Connection| vec![Box::new(logger.clone()) as Box<dyn Filter>])
+    })
+    .await;
+    let mut client = TcpStream::connect(proxy.local_addr()).await.unwrap();
+    let hello = ApiVersionsRequest {
+        client_software_name: "kafka-wire-test".into(),
+        client_software_version: "1.2.3".into(),
+        ..Default::default()
+    };
+    let _: ApiVersionsResponse = exchange(&mut client, 3, 1, &hello).await;
+    let metadata = MetadataRequest {
+        topics: Some(vec![]),
+        ..Default::default()
+    };
+    let _: MetadataResponse = exchange(&mut client, 12, 2, &metadata).await;
+    let text = String::from_utf8(written.0.lock().unwrap().clone()).unwrap();
+    let last = text.lines().last().unwrap();
+    for expected in [
+        r#""requestApiKeyName":"METADATA""#,
+        r#""securityProtocol":"PLAINTEXT""#,
+        r#""principal":"User:ANONYMOUS""#,
+        r#""clientInformation":{"softwareName":"kafka-wire-test","softwareVersion":"1.2.3"}"#,
+    ] {
+        assert!(last.contains(expected), "{expected} in {last}");
+    }
+}
+
 /// An ACL pattern as a test writes it: type, pattern type and name.
 fn pattern(resource_type: i8, pattern_type: i8, name: &str) -> (ResourceType, PatternType, String) {
     (resource_type.into(), pattern_type.into(), name.to_owned())

@@ -46,6 +46,9 @@ pub struct Logger {
     /// JSON: the requests whose responses are to come, by the client's
     /// correlation id (at most the connection's requests in flight).
     requests: HashMap<i32, FrameView>,
+    /// JSON: the client's software, as its ApiVersions request (v3 and up)
+    /// names it: the request log's `clientInformation`.
+    software: (String, String),
 }
 
 impl std::fmt::Debug for Logger {
@@ -63,6 +66,7 @@ impl Logger {
             out: Arc::new(Mutex::new(out)),
             format: Format::Lines,
             requests: HashMap::new(),
+            software: Default::default(),
         }
     }
 
@@ -140,9 +144,17 @@ impl Filter for Logger {
             }
             Format::Lines => {}
             Format::Json => {
+                if let RequestView::ApiVersions(v) = request.view()? {
+                    if !v.client_software_name.is_empty() {
+                        self.software = (
+                            v.client_software_name.to_string(),
+                            v.client_software_version.to_string(),
+                        );
+                    }
+                }
                 let (view, _) = FrameView::read_request(request.frame()?)?;
                 if acks_zero {
-                    let metrics = metrics(connection, 0.0);
+                    let metrics = self.metrics(connection, 0.0);
                     let line = RequestLog::new(&view).completed(None, &metrics).to_string();
                     self.write(&(line + "\n"))?;
                 } else {
@@ -191,7 +203,7 @@ impl Filter for Logger {
                 };
                 let view =
                     FrameView::response(response.frame()?, api_key.key(), response.version())?;
-                let metrics = metrics(connection, latency.as_secs_f64() * 1e3);
+                let metrics = self.metrics(connection, latency.as_secs_f64() * 1e3);
                 let line = RequestLog::new(&request_view)
                     .completed(Some(&view), &metrics)
                     .to_string();
@@ -201,15 +213,25 @@ impl Filter for Logger {
     }
 }
 
-fn metrics(connection: &Connection, total_time_ms: f64) -> RequestMetrics {
-    RequestMetrics {
-        connection: format!(
-            "{}-{}-{}",
-            connection.upstream, connection.client, connection.id
-        ),
-        total_time_ms,
-        security_protocol: "PLAINTEXT".into(),
-        listener: connection.listener.to_string(),
-        ..RequestMetrics::default()
+impl Logger {
+    /// The request log's metrics of an exchange on `connection`: what the
+    /// proxy knows of the connection, as a broker's listener would say it.
+    /// (The principal is Kafka's for a client that has not authenticated:
+    /// SASL passes through the proxy unread.)
+    fn metrics(&self, connection: &Connection, total_time_ms: f64) -> RequestMetrics {
+        let (software_name, software_version) = &self.software;
+        RequestMetrics {
+            connection: format!(
+                "{}-{}-{}",
+                connection.upstream, connection.client, connection.id
+            ),
+            total_time_ms,
+            security_protocol: if connection.tls { "SSL" } else { "PLAINTEXT" }.into(),
+            principal: "User:ANONYMOUS".into(),
+            listener: connection.listener.to_string(),
+            client_software_name: software_name.clone(),
+            client_software_version: software_version.clone(),
+            ..RequestMetrics::default()
+        }
     }
 }
