@@ -3,7 +3,7 @@
 #
 #   scripts/proxy-bench.sh
 #
-# A broker (kafka-broker.sh on 127.0.0.1:9492) and three proxies of it (the kafka_proxy example,
+# A broker (kafka-broker.sh on 127.0.0.1:9492) and three proxies of it (the kafka-proxy binary,
 # release build): passing through (127.0.0.1:19092), with the logger writing every exchange to a
 # file (19093) and with the tenant filter (19094). Each round runs, against the broker and through
 # each proxy in turn, org.apache.kafka.tools.ProducerPerformance (kafka-tools, the broker's
@@ -11,7 +11,7 @@
 # ProducerPerformance throttled for latency (no queueing: its p99 is the round trip). Prints the
 # medians per target, their ratios to the broker's, the p99 added, and each proxy's CPU time per GB
 # it carried (from /proc), as a markdown table on stdout.
-# Env: ROUNDS (5, after a warm-up round), PROXY_ARGS (more kafka_proxy arguments; default
+# Env: ROUNDS (5, after a warm-up round), PROXY_ARGS (more kafka-proxy arguments; default
 # "--threads 1", which leaves the other core of a 2-core machine to the broker and the tool), RECORDS (100000 of RECORD_SIZE 1024 bytes), LATENCY_RECORDS (20000 at 5000/s).
 # shellcheck source-path=SCRIPTDIR source=common.sh
 . "$(dirname -- "${BASH_SOURCE[0]}")/common.sh" || exit 1
@@ -36,15 +36,15 @@ cleanup() {
 }
 trap cleanup EXIT
 broker start
-say "building the kafka_proxy example (release)"
-(cd "$REPO_ROOT" && cargo build -q --release --features proxy --example kafka_proxy)
+say "building kafka-proxy (release)"
+(cd "$REPO_ROOT" && cargo build -q --release --bin kafka-proxy)
 
 declare -A PORT=([direct]=9492 [passthrough]=19092 [logger]=19093 [tenant]=19094)
 declare -A PID
 TARGETS=(direct passthrough logger tenant)
 start_proxy() { # NAME PORT ARGS...
     local name=$1 port=$2
-    "$REPO_ROOT/target/release/examples/kafka_proxy" --bootstrap 127.0.0.1:9492 --listen "127.0.0.1:$port" \
+    "$REPO_ROOT/target/release/kafka-proxy" --bootstrap 127.0.0.1:9492 --listen "127.0.0.1:$port" \
         --node-ports $((port * 2 - 19000)) "${@:3}" >"$OUT/$name.log" 2>"$OUT/$name.events" &
     PID[$name]=$!
     pids+=($!)

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Real clients through kafka-wire-proxy (the kafka_proxy example) against live Kafka:
+# Real clients through kafka-wire-proxy (its kafka-proxy binary) against live Kafka:
 #
 #   scripts/proxy-clients.sh [SETUP...]      SETUP: single, cluster, tls (default: all three)
 #
@@ -34,9 +34,9 @@ t0=$(now_s)
 rm -rf "$OUT"
 mkdir -p "$OUT"
 bash "$SCRIPT_DIR/live-clients.sh" install
-say "building the kafka_proxy example"
-(cd "$REPO_ROOT" && cargo build -q --release --features proxy --example kafka_proxy)
-PROXY="$REPO_ROOT/target/release/examples/kafka_proxy"
+say "building kafka-proxy (release)"
+(cd "$REPO_ROOT" && cargo build -q --release --bin kafka-proxy)
+PROXY="$REPO_ROOT/target/release/kafka-proxy"
 
 proxy_pid=""
 stop_proxy() {

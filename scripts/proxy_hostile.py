@@ -1,4 +1,4 @@
-"""Hostile and failing peers against the kafka_proxy example, with its memory measured:
+"""Hostile and failing peers against the kafka-proxy binary, with its memory measured:
 
     python3 scripts/proxy_hostile.py PROXY_BINARY
 

@@ -3,7 +3,7 @@
 //! filters (`kafka_wire_proxy`).
 //!
 //! ```text
-//! cargo run --release --features proxy --example kafka_proxy -- \
+//! cargo run --release --bin kafka-proxy -- \
 //!     --bootstrap 127.0.0.1:9092 --listen 127.0.0.1:19092 --node-ports 19100 --log --tenant acme.
 //! ```
 //!
@@ -153,7 +153,7 @@ fn main() {
         .map_err(Into::into)
         .and_then(|runtime| runtime.block_on(run(args)));
     if let Err(e) = result {
-        eprintln!("kafka_proxy: {e}");
+        eprintln!("kafka-proxy: {e}");
         std::process::exit(1);
     }
 }
