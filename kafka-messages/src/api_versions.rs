@@ -1,5 +1,11 @@
 //! ApiVersions (API key 18, versions 0-5, flexible 3+): which APIs and versions
 //! a broker speaks. A client sends it first; its response header is always v0.
+//!
+//! A broker that does not support the version asked for answers at version 0
+//! (UNSUPPORTED_VERSION and its own range for key 18), whatever the version
+//! of the request: [`read_response`] is that rule, for every reader of
+//! responses (typed, views, interpreted trees); a server writes that answer
+//! with [`serve::encode_api_versions_unsupported`](crate::serve::encode_api_versions_unsupported).
 
 use kafka_wire::{KafkaMessage, Request, Str, UnknownTaggedFields, VersionRange};
 
@@ -60,6 +66,40 @@ pub struct ApiVersionsResponse {
     /// Tagged fields this crate does not declare, kept for round trips.
     #[kafka(unknown_tagged_fields)]
     pub unknown_tagged_fields: UnknownTaggedFields,
+}
+
+/// Reads an ApiVersions response to a request at `version` as Kafka's
+/// clients do: `read` at `version`, and when that fails at a version above 0,
+/// at version 0, which is how a broker answers a version it does not support.
+/// Returns what `read` gave and the version it read at; the error is the one
+/// at `version`.
+///
+/// `read` is any reader of the response at a version: a typed decode, a view,
+/// an interpreted tree.
+///
+/// ```
+/// use bytes::Bytes;
+/// use kafka_messages::api_versions::read_response;
+/// use kafka_messages::ApiVersionsResponse;
+/// use kafka_wire::frame;
+///
+/// // A broker that speaks ApiVersions 0-2 answers a v3 request at v0.
+/// let contents = Bytes::from_static(&[0, 0, 0, 1, 0, 35, 0, 0, 0, 1, 0, 18, 0, 0, 0, 2]);
+/// let ((_, response), at) = read_response(3, |v| {
+///     frame::decode_response::<ApiVersionsResponse>(contents.clone(), v)
+/// })?;
+/// assert_eq!((at, response.error_code), (0, 35));
+/// # Ok::<(), kafka_wire::DecodeError>(())
+/// ```
+pub fn read_response<T, E>(
+    version: i16,
+    mut read: impl FnMut(i16) -> Result<T, E>,
+) -> Result<(T, i16), E> {
+    match read(version) {
+        Ok(read) => Ok((read, version)),
+        Err(e) if version > 0 => read(0).map(|read| (read, 0)).map_err(|_| e),
+        Err(e) => Err(e),
+    }
 }
 
 impl ApiVersionsResponse {

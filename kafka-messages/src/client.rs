@@ -27,7 +27,7 @@ use std::io::{self, Write};
 use std::net::{TcpStream, ToSocketAddrs};
 use std::time::Duration;
 
-use bytes::{Buf, Bytes, BytesMut};
+use bytes::{Bytes, BytesMut};
 use kafka_wire::{
     frame, DecodeError, EncodeError, ErrorCode, Message, Request, RequestHeader, ResponseHeader,
     Str, Versioned,
@@ -127,7 +127,7 @@ impl Client {
             frame::read_frame(&mut self.stream, self.max_frame_size)?.ok_or(ClientError::Closed)?;
         // Check the correlation id before reading the body: a response to
         // another request would decode as garbage, or worse, as something valid.
-        let got = body.clone().try_get_i32().map_err(DecodeError::from)?;
+        let got = frame::peek_correlation_id(&body)?;
         if got != correlation_id {
             return Err(ClientError::CorrelationMismatch {
                 expected: correlation_id,
@@ -148,16 +148,9 @@ impl Client {
         let mut version = ApiVersionsRequest::VERSIONS.highest().unwrap_or(0);
         let response = loop {
             let body = self.round_trip(&request, version)?;
-            // A broker that does not know `version` answers with a v0 body that
-            // holds UNSUPPORTED_VERSION and its own range.
-            let response =
-                match frame::decode_response::<ApiVersionsResponse>(body.clone(), version) {
-                    Ok((_, r)) => r,
-                    Err(e) => match frame::decode_response::<ApiVersionsResponse>(body, 0) {
-                        Ok((_, r)) if r.error_code == ErrorCode::UnsupportedVersion.code() => r,
-                        _ => return Err(e.into()),
-                    },
-                };
+            let ((_, response), _) = crate::api_versions::read_response(version, |v| {
+                frame::decode_response::<ApiVersionsResponse>(body.clone(), v)
+            })?;
             match ErrorCode::from_code(response.error_code) {
                 ErrorCode::None => break response,
                 ErrorCode::UnsupportedVersion if version > 0 => {

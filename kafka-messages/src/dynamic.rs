@@ -38,6 +38,7 @@ use core::fmt;
 
 use bytes::{BufMut, Bytes};
 use kafka_wire::dynamic::{DynamicMessage, DynamicView, PartialDecode};
+use kafka_wire::frame::{self, RequestId};
 use kafka_wire::schema::MessageSchema;
 use kafka_wire::{
     DecodeError, DecodeErrorKind, EncodeError, EncodeErrorKind, RequestHeader, ResponseHeader,
@@ -119,16 +120,19 @@ pub fn read_request(input: &Bytes, offset: usize) -> Result<(DynamicFrame, usize
         error,
         offset,
     };
-    let mut peek = input.get(offset..).unwrap_or_default();
-    let (Ok(key), Ok(version)) = (
-        bytes::Buf::try_get_i16(&mut peek),
-        bytes::Buf::try_get_i16(&mut peek),
-    ) else {
-        // Too short for the key and version: the header's read says where.
+    let rest = input.get(offset..).unwrap_or_default();
+    let Ok(RequestId {
+        api_key: key,
+        api_version: version,
+        ..
+    }) = frame::peek_request_id(rest)
+    else {
+        // Too short for the key, version and correlation id: the header's
+        // read says where.
         let schema = MessageSchema::of::<RequestHeader>();
         return match DynamicMessage::read(schema, 0, input, offset) {
             Err(p) => Err(partial(None, None, p)),
-            Ok(_) => Err(fail(DecodeError::truncated(4, peek.len()), offset)),
+            Ok(_) => Err(fail(DecodeError::truncated(8, rest.len()), offset)),
         };
     };
     let Some((api_key, schema)) =
@@ -248,13 +252,11 @@ impl FrameView {
     /// sends three after its Metadata request). Returns the view and where
     /// the body ends.
     pub fn read_request(frame: Bytes) -> Result<(FrameView, usize), DecodeError> {
-        let mut peek = &frame[..];
-        let (Ok(key), Ok(version)) = (
-            bytes::Buf::try_get_i16(&mut peek),
-            bytes::Buf::try_get_i16(&mut peek),
-        ) else {
-            return Err(DecodeError::truncated(4, frame.len()).in_message("RequestHeader", 0));
-        };
+        let RequestId {
+            api_key: key,
+            api_version: version,
+            ..
+        } = frame::peek_request_id(&frame).map_err(|e| e.in_message("RequestHeader", 0))?;
         let api_key = ApiKey::from_i16(key)
             .ok_or_else(|| DecodeError::new(DecodeErrorKind::UnknownApiKey(key)))?;
         let schema = api_key

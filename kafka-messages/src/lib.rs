@@ -111,6 +111,7 @@ pub mod dynamic;
 pub mod internal;
 #[cfg(feature = "json")]
 pub mod json;
+pub mod peek;
 pub mod serve;
 
 pub use api_table::{KAFKA_RELEASE, OLDER_KAFKA_RELEASE};

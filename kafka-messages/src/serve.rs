@@ -10,8 +10,8 @@
 //! // What Java's AdminClient 4.4 sends first: ApiVersions v5. This server speaks 0-3.
 //! let request = kafka_messages::ApiVersionsRequest::default();
 //! let mut wire = BytesMut::new();
-//! frame::encode_request(&mut wire, &RequestHeader::new(18, 5, 1, Some("java".into())), &request)?;
-//! let contents = wire.split_off(4).freeze();
+//! frame::encode_request_contents(&mut wire, &RequestHeader::new(18, 5, 1, Some("java".into())), &request)?;
+//! let contents = wire.freeze();
 //!
 //! let mut out = BytesMut::new();
 //! let served = |key: ApiKey| Some(key.valid_versions().intersect(VersionRange::new(0, 3)));
@@ -112,8 +112,32 @@ impl ResponseKind {
         correlation_id: i32,
         version: i16,
     ) -> Result<usize, EncodeError> {
+        self.frame_into(buf, correlation_id, version, true)
+    }
+
+    /// [`encode_frame`](ResponseKind::encode_frame) without the size: the
+    /// frame's contents, header then body, as
+    /// [`FrameCodec`](kafka_wire::frame) takes them.
+    #[inline]
+    pub fn encode_frame_contents(
+        &self,
+        buf: &mut BytesMut,
+        correlation_id: i32,
+        version: i16,
+    ) -> Result<usize, EncodeError> {
+        self.frame_into(buf, correlation_id, version, false)
+    }
+
+    #[inline]
+    fn frame_into(
+        &self,
+        buf: &mut BytesMut,
+        correlation_id: i32,
+        version: i16,
+        sized: bool,
+    ) -> Result<usize, EncodeError> {
         let start = buf.len();
-        let written = self.write_frame(buf, correlation_id, version);
+        let written = self.write_frame(buf, correlation_id, version, sized);
         if written.is_err() {
             buf.truncate(start);
         }
@@ -126,6 +150,7 @@ impl ResponseKind {
         buf: &mut BytesMut,
         correlation_id: i32,
         version: i16,
+        sized: bool,
     ) -> Result<usize, EncodeError> {
         let header = ResponseHeader::new(correlation_id);
         let header_version = self.api_key().response_header_version(version);
@@ -136,11 +161,14 @@ impl ResponseKind {
                 max: i32::MAX as usize,
             })
         })?;
-        buf.reserve(4 + size);
-        buf.put_i32(prefix);
+        let prefix_len = if sized { 4 } else { 0 };
+        buf.reserve(prefix_len + size);
+        if sized {
+            buf.put_i32(prefix);
+        }
         header.encode(buf, header_version)?;
         self.encode(buf, version)?;
-        Ok(4 + size)
+        Ok(prefix_len + size)
     }
 }
 
@@ -175,6 +203,21 @@ pub fn encode_api_versions_unsupported<B: BufMut>(
     supported: VersionRange,
 ) -> Result<usize, EncodeError> {
     frame::encode_response(
+        buf,
+        &ResponseHeader::new(correlation_id),
+        0,
+        &ApiVersionsResponse::unsupported_version(supported),
+    )
+}
+
+/// [`encode_api_versions_unsupported`] without the size: the frame's
+/// contents (16 bytes), as [`FrameCodec`](kafka_wire::frame) takes them.
+pub fn encode_api_versions_unsupported_contents<B: BufMut>(
+    buf: &mut B,
+    correlation_id: i32,
+    supported: VersionRange,
+) -> Result<usize, EncodeError> {
+    frame::encode_response_contents(
         buf,
         &ResponseHeader::new(correlation_id),
         0,

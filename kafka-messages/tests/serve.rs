@@ -18,8 +18,8 @@ fn contents<M: kafka_wire::Message>(
 ) -> Bytes {
     let mut wire = BytesMut::new();
     let header = RequestHeader::new(key, version, correlation_id, Some("serve-test".into()));
-    frame::encode_request(&mut wire, &header, body).unwrap();
-    wire.split_off(4).freeze()
+    frame::encode_request_contents(&mut wire, &header, body).unwrap();
+    wire.freeze()
 }
 
 /// A v1 header for `key` at `version`, then `rest` (for versions no

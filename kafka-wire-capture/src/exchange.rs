@@ -10,7 +10,8 @@ use std::time::Duration;
 use bytes::Bytes;
 use kafka_messages::dynamic::FrameView;
 use kafka_messages::ApiKey;
-use kafka_wire::DecodeError;
+use kafka_wire::frame::FrameDecoder;
+use kafka_wire::{DecodeError, DecodeErrorKind};
 
 use crate::packets::{tcp_segment, NotTcp, Packet, Segment};
 use crate::tcp::{Direction, StreamEvent};
@@ -862,24 +863,32 @@ impl Analyzer {
         }
         let mut at = 0;
         let mut frames = Vec::new();
-        while let Some(size) = s.buf.get(at..at + 4) {
-            let size = i32::from_be_bytes(size.try_into().expect("4 bytes"));
-            if size < 0 || size as usize > options.max_frame {
-                s.buf.clear();
-                s.synced = false;
-                at = 0;
-                sink(Event::Notice(Notice {
-                    time,
-                    connection,
-                    kind: NoticeKind::FrameSize {
-                        way,
-                        size: i64::from(size),
-                        limit: options.max_frame,
-                    },
-                }));
-                break;
-            }
-            let end = at + 4 + size as usize;
+        let sizes = FrameDecoder::new(options.max_frame);
+        loop {
+            let size = match sizes.peek_size(&s.buf[at..]) {
+                Ok(Some(size)) => size,
+                Ok(None) => break,
+                Err(too_large) => {
+                    let size = match too_large.kind() {
+                        DecodeErrorKind::FrameSize { size, .. } => *size,
+                        _ => -1,
+                    };
+                    s.buf.clear();
+                    s.synced = false;
+                    at = 0;
+                    sink(Event::Notice(Notice {
+                        time,
+                        connection,
+                        kind: NoticeKind::FrameSize {
+                            way,
+                            size,
+                            limit: options.max_frame,
+                        },
+                    }));
+                    break;
+                }
+            };
+            let end = at + 4 + size;
             if end > s.buf.len() {
                 break;
             }
@@ -911,27 +920,19 @@ impl Analyzer {
                 h.correlation_id,
                 h.client_id.as_deref().map(String::from),
             ),
-            Err(_) => {
-                let i16_at = |i: usize| {
-                    frame
-                        .get(i..i + 2)
-                        .map_or(-1, |b| i16::from_be_bytes([b[0], b[1]]))
-                };
-                let corr = frame
-                    .get(4..8)
-                    .map_or(-1, |b| i32::from_be_bytes([b[0], b[1], b[2], b[3]]));
-                (i16_at(0), i16_at(2), corr, None)
-            }
+            Err(_) => match kafka_wire::frame::peek_request_id(&frame) {
+                Ok(id) => (id.api_key, id.api_version, id.correlation_id, None),
+                Err(_) => (-1, -1, -1, None),
+            },
         };
         let (read, ignored) = match FrameView::read_request(frame.clone()) {
             Ok((view, end)) => (Ok(view), frame.len() - end),
             Err(e) => (Err(e), 0),
         };
         let expects_response = match &read {
-            Ok(view) => {
-                !(view.api_key == ApiKey::Produce
-                    && view.body.body().get("Acks").and_then(|a| a.as_i64()) == Some(0))
-            }
+            Ok(view) => view
+                .api_key
+                .expects_response(view.body.version(), &view.body.bytes()),
             Err(_) => true,
         };
         let request = Message {
@@ -1010,9 +1011,7 @@ impl Analyzer {
         sink: &mut dyn FnMut(Event),
     ) {
         let connection = conn.connection().expect("a Kafka connection");
-        let correlation_id = frame
-            .get(..4)
-            .map_or(-1, |b| i32::from_be_bytes([b[0], b[1], b[2], b[3]]));
+        let correlation_id = kafka_wire::frame::peek_correlation_id(&frame).unwrap_or(-1);
         let pending = conn.answer(correlation_id);
         let (api_key, api_version, client_id, request) = match pending {
             Some(p) => (p.api_key, p.api_version, p.client_id, Some(p.request)),
@@ -1029,15 +1028,15 @@ impl Analyzer {
             }
         };
         let mut response_version = request.is_none().then_some(api_version);
-        let mut read = FrameView::response(frame.clone(), api_key, api_version);
-        if read.is_err() && api_key == ApiKey::ApiVersions as i16 && api_version > 0 {
-            // A broker answers an ApiVersions version it does not support at
-            // version 0, with UNSUPPORTED_VERSION and its versions.
-            if let Ok(v0) = FrameView::response(frame.clone(), api_key, 0) {
-                read = Ok(v0);
-                response_version = Some(0);
+        let read = match read_response(&frame, api_key, api_version) {
+            Ok((view, at)) => {
+                if at != api_version {
+                    response_version = Some(at);
+                }
+                Ok(view)
             }
-        }
+            Err(e) => Err(e),
+        };
         sink(Event::Exchange(Box::new(Exchange {
             connection,
             api_key,
@@ -1073,10 +1072,11 @@ impl Analyzer {
                 continue;
             }
             if s.synced && !s.buf.is_empty() {
-                let size = s
-                    .buf
-                    .get(..4)
-                    .map(|b| i32::from_be_bytes([b[0], b[1], b[2], b[3]]) as usize);
+                // In sync, every size in the buffer was within the limit.
+                let size = FrameDecoder::new(self.options.max_frame)
+                    .peek_size(&s.buf)
+                    .ok()
+                    .flatten();
                 sink(Event::Notice(Notice {
                     time,
                     connection,
@@ -1130,23 +1130,20 @@ fn find_frame_start(
     max_frame: usize,
     pending: &HashMap<i32, Pending>,
 ) -> Scan {
-    let i32_at = |i: usize| {
-        buf.get(i..i + 4)
-            .map(|b| i32::from_be_bytes([b[0], b[1], b[2], b[3]]))
-    };
-    let i16_at = |i: usize| buf.get(i..i + 2).map(|b| i16::from_be_bytes([b[0], b[1]]));
+    let sizes = FrameDecoder::new(max_frame);
     for at in 0..buf.len().saturating_sub(7) {
-        let Some(size) = i32_at(at).and_then(|s| usize::try_from(s).ok()) else {
+        let Ok(Some(size)) = sizes.peek_size(&buf[at..]) else {
             continue;
         };
-        if size < 8 || size > max_frame {
+        if size < 8 {
             continue;
         }
+        let contents = &buf[at + 4..];
         let candidate = if client {
-            let (key, version) = (i16_at(at + 4).unwrap_or(-1), i16_at(at + 6).unwrap_or(-1));
-            ApiKey::from_i16(key).is_some_and(|api| api.all_versions().contains(version))
+            ApiKey::peek_request(contents).is_some()
         } else {
-            i32_at(at + 4).is_some_and(|corr| pending.contains_key(&corr))
+            kafka_wire::frame::peek_correlation_id(contents)
+                .is_ok_and(|corr| pending.contains_key(&corr))
         };
         if !candidate {
             continue;
@@ -1161,11 +1158,9 @@ fn find_frame_start(
         let reads = if client {
             FrameView::read_request(frame).is_ok()
         } else {
-            let corr = i32_at(at + 4).unwrap_or_default();
+            let corr = kafka_wire::frame::peek_correlation_id(contents).unwrap_or_default();
             let p = &pending[&corr];
-            FrameView::response(frame.clone(), p.api_key, p.api_version).is_ok()
-                || (p.api_key == ApiKey::ApiVersions as i16
-                    && FrameView::response(frame, p.api_key, 0).is_ok())
+            read_response(&frame, p.api_key, p.api_version).is_ok()
         };
         if reads {
             return Scan::Found(at);
@@ -1174,17 +1169,31 @@ fn find_frame_start(
     Scan::None
 }
 
+/// A response frame to a request of `api_key` at `version` as views, and
+/// the version it reads at (an ApiVersions response may be the broker's
+/// version-0 answer to a version it does not support).
+fn read_response(
+    frame: &Bytes,
+    api_key: i16,
+    version: i16,
+) -> Result<(FrameView, i16), kafka_wire::DecodeError> {
+    let read = |v| FrameView::response(frame.clone(), api_key, v);
+    if api_key == ApiKey::ApiVersions.key() {
+        kafka_messages::api_versions::read_response(version, read)
+    } else {
+        read(version).map(|view| (view, version))
+    }
+}
+
 /// Whether `data` starts with a whole request frame that reads exactly (no
 /// bytes after its body: a connection on no Kafka port is taken for Kafka's
 /// on this evidence alone).
 fn whole_request_at(data: &[u8], at: usize, max_frame: usize) -> bool {
-    let Some(size) = data
-        .get(at..at + 4)
-        .and_then(|b| usize::try_from(i32::from_be_bytes([b[0], b[1], b[2], b[3]])).ok())
+    let Ok(Some(size)) = FrameDecoder::new(max_frame).peek_size(data.get(at..).unwrap_or_default())
     else {
         return false;
     };
-    if size < 8 || size > max_frame {
+    if size < 8 {
         return false;
     }
     data.get(at + 4..at + 4 + size)

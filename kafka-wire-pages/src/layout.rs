@@ -6,6 +6,7 @@ use core::fmt;
 use bytes::{Buf, Bytes};
 use kafka_messages::{ApiKey, RequestKind, ResponseKind};
 use kafka_wire::dynamic::DynamicMessage;
+use kafka_wire::frame::RequestId;
 use kafka_wire::schema::{MessageSchema, StructSchema};
 use kafka_wire::{
     frame, DecodeError, DecodeErrorKind, EncodeError, Message, RequestHeader, ResponseHeader,
@@ -296,12 +297,7 @@ impl SizePrefix {
 
 /// Whether `bytes` start with a known API key and one of its versions.
 fn starts_request(bytes: &[u8]) -> bool {
-    let (Some(key), Some(version)) = (bytes.get(0..2), bytes.get(2..4)) else {
-        return false;
-    };
-    let key = i16::from_be_bytes([key[0], key[1]]);
-    let version = i16::from_be_bytes([version[0], version[1]]);
-    ApiKey::from_i16(key).is_some_and(|api| api.all_versions().contains(version))
+    ApiKey::peek_request(bytes).is_some()
 }
 
 /// Where decoding failed: the offset of the value that could not be read and
@@ -539,13 +535,18 @@ fn read_parts(
             return Err(DecodeErrorKind::UnknownApiKey(key).into());
         }
         Target::AnyRequest | Target::Spec(..) => {
-            let Some((key, version)) = r.peek_request_key() else {
-                // Too short for a key and a version: the header's read says
-                // where the bytes end.
+            let Ok(RequestId {
+                api_key: key,
+                api_version: version,
+                ..
+            }) = frame::peek_request_id(r.rest())
+            else {
+                // Too short for a key, a version and a correlation id: the
+                // header's read says where the bytes end.
                 found.name = "Request".to_string();
                 found.header_version = Some(1);
                 r.header(Style::RequestHeader, 1, out)?;
-                return Err(DecodeError::truncated(4, 0));
+                return Err(DecodeError::truncated(8, 0));
             };
             found.version = version;
             let spec = match target {
@@ -671,11 +672,9 @@ impl FrameReader {
         Ok(declared)
     }
 
-    /// The API key and version a request header starts with, not consumed;
-    /// `None` when the bytes end first.
-    fn peek_request_key(&self) -> Option<(i16, i16)> {
-        let mut cur = &self.input[self.pos..self.end];
-        Some((cur.try_get_i16().ok()?, cur.try_get_i16().ok()?))
+    /// The bytes not read yet.
+    fn rest(&self) -> &[u8] {
+        &self.input[self.pos..self.end]
     }
 
     /// A request or response header at header version `hv`.

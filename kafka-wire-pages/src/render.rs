@@ -186,7 +186,7 @@ impl<'a> Renderer<'a> {
     ) -> bool {
         let field = held.field;
         let v = self.version;
-        let flexible = field_flexible(field, flexible, v);
+        let flexible = field.flexible_at(v, flexible);
         let nullable = field.nullable.contains(v);
         let name = self.field_name(field);
         self.path.push(field.json_name);
@@ -227,7 +227,7 @@ impl<'a> Renderer<'a> {
         let shape = Shape {
             ty: &field.kafka_type,
             nullable: field.nullable.contains(v),
-            flexible: field_flexible(field, flexible, v),
+            flexible: field.flexible_at(v, flexible),
         };
         out.push(self.failed_value(name, shape, doc, at));
     }
@@ -709,7 +709,7 @@ impl<'a> Renderer<'a> {
         let shape = Shape {
             ty: &field.kafka_type,
             nullable: field.nullable.contains(v),
-            flexible: field_flexible(field, flexible, v),
+            flexible: field.flexible_at(v, flexible),
         };
         let inside = if own_error { None } else { on_path };
         let label = ("value".to_string(), String::new());
@@ -766,7 +766,7 @@ impl<'a> Renderer<'a> {
         let shape = Shape {
             ty: &field.kafka_type,
             nullable: field.nullable.contains(v),
-            flexible: field_flexible(field, flexible, v),
+            flexible: field.flexible_at(v, flexible),
         };
         let value = self.failed_value("value".into(), shape, String::new(), failed_at);
         node.value = value.value.clone();
@@ -855,12 +855,6 @@ fn field_ahead<'p>(on_path: OnPath<'p>, field: &FieldSchema) -> OnPath<'p> {
         Some([PathSegment::Field(name), rest @ ..]) if *name == field.name => Some(rest),
         _ => None,
     }
-}
-
-/// The form of `field`'s value: the struct's, narrowed by a field-level
-/// `flexible` override, as the schema declares it.
-fn field_flexible(field: &FieldSchema, flexible: bool, version: i16) -> bool {
-    flexible && field.flexible.is_none_or(|r| r.contains(version))
 }
 
 /// A number, bool or UUID as a page shows it.

@@ -18,7 +18,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use bytes::{BufMut, Bytes, BytesMut};
-use kafka_messages::{serve, ApiKey};
+use kafka_messages::{api_versions, serve, ApiKey};
 use kafka_wire::frame::{self, FrameCodec};
 use kafka_wire::{RequestHeader, ResponseHeader, Versioned};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
@@ -29,7 +29,7 @@ use tokio_util::codec::Decoder;
 
 use crate::error::{ConnectionError, Peer};
 use crate::filter::{Connection, Filter, Listener, RequestInfo, Verdict};
-use crate::message::{Message, Request, Response, Side};
+use crate::message::{Message, MessageError, Request, Response, Side};
 use crate::proxy::{Event, Shared};
 use crate::rewrite;
 use crate::stream::{ReadHalf, WriteHalf};
@@ -591,31 +591,32 @@ impl Pump {
                 // Newer than this crate: answered as Kafka answers it, so
                 // that the client retries at a version the proxy reads.
                 let mut out = BytesMut::new();
-                serve::encode_api_versions_unsupported(
+                serve::encode_api_versions_unsupported_contents(
                     &mut out,
                     info.header.correlation_id,
                     ApiKey::ApiVersions.all_versions(),
                 )
                 .expect("a v0 ApiVersions response always writes");
-                let answer =
-                    OutFrame::whole(out.freeze().split_off(4), 0, info.header.correlation_id);
+                let answer = OutFrame::whole(out.freeze(), 0, info.header.correlation_id);
                 return self.answered(answer);
             }
             // An API or version this crate does not know: passed through.
-            // A newer Produce is read as the newest layout this crate has
-            // (flexible, acks after the transactional id), so that acks=0
-            // still waits for nothing.
-            let answered = info.header.api_key != ApiKey::Produce.key() || {
-                let mut rest = frame.clone();
-                RequestHeader::decode(&mut rest, 2).is_err()
-                    || produce_acks(&rest, version) != Some(0)
+            // A newer Produce is read as the newest layout this crate has,
+            // so that acks=0 still waits for nothing.
+            let answered = match ApiKey::from_i16(info.header.api_key) {
+                Some(known) => {
+                    let mut rest = frame.clone();
+                    let header_version = known.request_header_version(version);
+                    RequestHeader::decode(&mut rest, header_version).is_err()
+                        || known.expects_response(version, &rest)
+                }
+                None => true,
             };
             return self.send(OutFrame::whole(frame, 4, 0), None, answered, false, info);
         };
 
         let header_len = header_len_of_request(&frame, api_key, version)?;
-        let mut acks_zero =
-            api_key == ApiKey::Produce && produce_acks(&frame[header_len..], version) == Some(0);
+        let mut acks_zero = !api_key.expects_response(version, &frame[header_len..]);
         let read_response = api_key == ApiKey::ApiVersions
             || rewrite::names_brokers(api_key, version)
             || self
@@ -677,8 +678,8 @@ impl Pump {
         }
         let changed = request.is_changed();
         let out = out_frame(request, 0)?;
-        if changed && api_key == ApiKey::Produce {
-            acks_zero = produce_acks(&out.body, version) == Some(0);
+        if changed {
+            acks_zero = !api_key.expects_response(version, &out.body);
         }
         self.send(out, Some(api_key), !acks_zero, read_response, info)
     }
@@ -725,9 +726,7 @@ impl Pump {
     }
 
     fn on_response(&mut self, frame: Bytes) -> Result<(), ConnectionError> {
-        let found = frame
-            .get(..4)
-            .map(|b| i32::from_be_bytes([b[0], b[1], b[2], b[3]]));
+        let found = frame::peek_correlation_id(&frame).ok();
         let sent = match self.waiting.front() {
             Some(Waiting::Broker(sent)) if Some(sent.upstream_id) == found => {
                 match self.waiting.pop_front() {
@@ -770,11 +769,15 @@ impl Pump {
             .map_err(|e| failed(version, e.into()))?;
         let mut response = Response::new(api_key, version, client_id, frame.clone(), header_len);
         if api_key == ApiKey::ApiVersions {
-            if version > 0 && response.decode().is_err() {
-                // A broker answers an ApiVersions version it does not
-                // support at version 0, with UNSUPPORTED_VERSION.
-                version = 0;
-                response = Response::new(api_key, 0, client_id, frame, 4);
+            let read_at = |v| {
+                let mut read = Response::new(api_key, v, client_id, frame.clone(), header_len);
+                read.decode()?;
+                Ok::<_, MessageError>(read)
+            };
+            // The response header is v0 at every version: the body starts
+            // at the same place.
+            if let Ok((read, at)) = api_versions::read_response(version, read_at) {
+                (response, version) = (read, at);
             }
             let capped = self.capped();
             rewrite::api_versions(&mut response, |k| capped.contains(&k))
@@ -877,70 +880,4 @@ fn response_header(api_key: ApiKey, version: i16) -> Bytes {
         .encode(&mut out, api_key.response_header_version(version))
         .expect("a response header always writes");
     out.freeze()
-}
-
-/// A Produce request's `acks`, read from its body: after the transactional
-/// id from version 3 (a compact string from version 9).
-fn produce_acks(body: &[u8], version: i16) -> Option<i16> {
-    let mut at = 0usize;
-    if version >= 3 {
-        if version >= 9 {
-            // Unsigned varint: length + 1, 0 for null.
-            let (n, used) = uvarint(body)?;
-            at = used.checked_add(usize::try_from(n.saturating_sub(1)).ok()?)?;
-        } else {
-            let len = i16::from_be_bytes([*body.first()?, *body.get(1)?]);
-            at = 2 + usize::try_from(len).unwrap_or(0);
-        }
-    }
-    let b = body.get(at..at.checked_add(2)?)?;
-    Some(i16::from_be_bytes([b[0], b[1]]))
-}
-
-fn uvarint(buf: &[u8]) -> Option<(u64, usize)> {
-    let mut value = 0u64;
-    for (i, &b) in buf.iter().enumerate().take(5) {
-        value |= u64::from(b & 0x7f) << (7 * i);
-        if b & 0x80 == 0 {
-            return Some((value, i + 1));
-        }
-    }
-    None
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use kafka_messages::ProduceRequest;
-
-    #[test]
-    fn acks_is_read_at_every_produce_version() {
-        for version in ApiKey::Produce.all_versions().lowest().unwrap()
-            ..=ApiKey::Produce.all_versions().highest().unwrap()
-        {
-            for (txn, acks) in [(None, 0), (Some("tx-1"), -1), (Some(""), 1)] {
-                if version < 3 && txn.is_some() {
-                    continue;
-                }
-                let request = ProduceRequest {
-                    transactional_id: txn.map(Into::into),
-                    acks,
-                    ..Default::default()
-                };
-                let body = request.encode_to_vec(version).unwrap();
-                assert_eq!(
-                    produce_acks(&body, version),
-                    Some(acks),
-                    "v{version} {txn:?}"
-                );
-            }
-        }
-    }
-
-    #[test]
-    fn acks_of_a_cut_body_is_none() {
-        assert_eq!(produce_acks(&[], 3), None);
-        assert_eq!(produce_acks(&[0x05, b'a'], 9), None);
-        assert_eq!(produce_acks(&[0xff, 0xff, 0xff, 0xff, 0xff, 0xff], 9), None);
-    }
 }

@@ -75,8 +75,8 @@ fn request<M: Message>(version: i16, correlation_id: i32, body: &M) -> Bytes {
         correlation_id,
         Some("test-client".into()),
     );
-    frame::encode_request(&mut out, &header, body).unwrap();
-    out.freeze().split_off(4)
+    frame::encode_request_contents(&mut out, &header, body).unwrap();
+    out.freeze()
 }
 
 /// Sends `body` at `version` and reads its response's body.

@@ -12,7 +12,16 @@
 //! A server reads a request header first ([`peek_request_header`],
 //! [`decode_request_header`], [`decode_request_frame`]): the header's v1 part
 //! is readable whatever the API and version, so an error can always name the
-//! correlation id to answer ([`RequestFrameError`]).
+//! correlation id to answer ([`RequestFrameError`]). A proxy or a capture
+//! reader peeks at less: [`peek_request_id`] (API key, version, correlation
+//! id: the first 8 bytes of every request) and [`peek_correlation_id`] (the
+//! first 4 of every response).
+//!
+//! Every writer comes in two forms: `encode_request` and `encode_response`
+//! write the frame as it goes on the wire, its size first;
+//! [`encode_request_contents`] and [`encode_response_contents`] write the
+//! contents alone (header and body), what [`FrameDecoder`] yields and
+//! `FrameCodec` takes.
 //!
 //! ```
 //! use bytes::BytesMut;
@@ -90,14 +99,16 @@ impl<H: Versioned, M: Message> WriteExact for Frame<'_, H, M> {
     }
 }
 
-/// Writes size, header and body; see `encode::write_message` for when the
-/// size is computed first and when it is counted as the frame is written.
+/// Writes size (when `sized`), header and body; see `encode::write_message`
+/// for when the size is computed first and when it is counted as the frame
+/// is written.
 fn encode_frame<M: Message, H: Versioned, B: BufMut>(
     buf: &mut B,
     header: &H,
     header_version: i16,
     version: i16,
     body: &M,
+    sized: bool,
 ) -> Result<usize, EncodeError> {
     // The versions are checked once; header and body are written at them.
     let header_ctx = message_context::<H, EncodeError>(header_version)?;
@@ -109,7 +120,7 @@ fn encode_frame<M: Message, H: Versioned, B: BufMut>(
         ctx,
         version,
     };
-    write_message(buf, &frame, true)
+    write_message(buf, &frame, sized)
 }
 
 /// Writes a request frame: size, `header` (at the header version the message's
@@ -125,6 +136,25 @@ pub fn encode_request<M: Message, B: BufMut>(
     header: &RequestHeader,
     body: &M,
 ) -> Result<usize, EncodeError> {
+    request_frame(buf, header, body, true)
+}
+
+/// [`encode_request`] without the size: the frame's contents, header then
+/// body, as [`FrameDecoder`] yields them and `FrameCodec` takes them.
+pub fn encode_request_contents<M: Message, B: BufMut>(
+    buf: &mut B,
+    header: &RequestHeader,
+    body: &M,
+) -> Result<usize, EncodeError> {
+    request_frame(buf, header, body, false)
+}
+
+fn request_frame<M: Message, B: BufMut>(
+    buf: &mut B,
+    header: &RequestHeader,
+    body: &M,
+    sized: bool,
+) -> Result<usize, EncodeError> {
     if header.api_key != M::API_KEY {
         return Err(EncodeErrorKind::ApiKeyMismatch {
             expected: M::API_KEY,
@@ -139,6 +169,7 @@ pub fn encode_request<M: Message, B: BufMut>(
         M::request_header_version(version),
         version,
         body,
+        sized,
     )
 }
 
@@ -150,13 +181,67 @@ pub fn encode_response<M: Message, B: BufMut>(
     version: i16,
     body: &M,
 ) -> Result<usize, EncodeError> {
-    encode_frame(
-        buf,
-        header,
-        M::response_header_version(version),
-        version,
-        body,
-    )
+    let header_version = M::response_header_version(version);
+    encode_frame(buf, header, header_version, version, body, true)
+}
+
+/// [`encode_response`] without the size: the frame's contents, header then
+/// body, as [`FrameDecoder`] yields them and `FrameCodec` takes them.
+pub fn encode_response_contents<M: Message, B: BufMut>(
+    buf: &mut B,
+    header: &ResponseHeader,
+    version: i16,
+    body: &M,
+) -> Result<usize, EncodeError> {
+    let header_version = M::response_header_version(version);
+    encode_frame(buf, header, header_version, version, body, false)
+}
+
+/// What every request header starts with, whatever its version: the API
+/// key, its version and the correlation id; what says how to read a request
+/// and which response answers it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct RequestId {
+    /// The API key.
+    pub api_key: i16,
+    /// The API version.
+    pub api_version: i16,
+    /// The correlation id its response carries.
+    pub correlation_id: i32,
+}
+
+/// Reads the first 8 bytes of a request frame's contents (after the size):
+/// the API key, the version and the correlation id, for any key and any
+/// version, known or not; nothing after them is read.
+///
+/// ```
+/// use kafka_wire::frame::{peek_request_id, RequestId};
+///
+/// let contents = [0, 18, 0, 127, 0, 0, 0, 7, 0xde, 0xad];
+/// let id = peek_request_id(&contents)?;
+/// assert_eq!(id, RequestId { api_key: 18, api_version: 127, correlation_id: 7 });
+/// assert!(peek_request_id(&contents[..7]).is_err());
+/// # Ok::<(), kafka_wire::DecodeError>(())
+/// ```
+pub fn peek_request_id(contents: &[u8]) -> Result<RequestId, DecodeError> {
+    let mut peek = contents;
+    let at = |field| move |e| DecodeError::from(e).in_field(field);
+    let api_key = peek.try_get_i16().map_err(at("api_key"))?;
+    let api_version = peek.try_get_i16().map_err(at("api_version"))?;
+    let correlation_id = peek.try_get_i32().map_err(at("correlation_id"))?;
+    Ok(RequestId {
+        api_key,
+        api_version,
+        correlation_id,
+    })
+}
+
+/// Reads the correlation id a response frame's contents (after the size)
+/// start with, in every response header version; nothing after it is read.
+pub fn peek_correlation_id(contents: &[u8]) -> Result<i32, DecodeError> {
+    (&mut &contents[..])
+        .try_get_i32()
+        .map_err(|e| DecodeError::from(e).in_field("correlation_id"))
 }
 
 /// Reads a request frame's contents (after the size): the header, then a body
@@ -164,13 +249,11 @@ pub fn encode_response<M: Message, B: BufMut>(
 pub fn decode_request<M: Message>(mut frame: Bytes) -> Result<(RequestHeader, M), DecodeError> {
     // The key and version come first in every request header version: read
     // them without consuming, so that the header is then decoded whole.
-    let mut peek = &frame[..];
-    let api_key = peek
-        .try_get_i16()
-        .map_err(|e| DecodeError::from(e).in_field("api_key"))?;
-    let version = peek
-        .try_get_i16()
-        .map_err(|e| DecodeError::from(e).in_field("api_version"))?;
+    let RequestId {
+        api_key,
+        api_version: version,
+        ..
+    } = peek_request_id(&frame)?;
     check_api_key(M::API_KEY, api_key)?;
     message_context::<M, DecodeError>(version)?;
     let header = RequestHeader::decode(&mut frame, M::request_header_version(version))?;
@@ -214,16 +297,25 @@ impl FrameDecoder {
         self.max_frame_size
     }
 
+    /// The size of the frame `bytes` start with (not counting its 4-byte
+    /// size), checked against the limit; `Ok(None)` when fewer than 4 bytes
+    /// are there. A negative size or one over the limit is the error
+    /// [`decode`](Self::decode) gives.
+    pub fn peek_size(&self, bytes: &[u8]) -> Result<Option<usize>, DecodeError> {
+        match bytes {
+            [a, b, c, d, ..] => self.check(i32::from_be_bytes([*a, *b, *c, *d])).map(Some),
+            _ => Ok(None),
+        }
+    }
+
     /// The next whole frame from `src`, or `Ok(None)` when more bytes are needed
     /// (nothing is consumed then). A negative size or one over the limit is an
     /// error as soon as the 4 size bytes have arrived, before anything is
     /// allocated or reserved for it.
     pub fn decode(&mut self, src: &mut BytesMut) -> Result<Option<Bytes>, DecodeError> {
-        if src.len() < 4 {
+        let Some(size) = self.peek_size(src)? else {
             return Ok(None);
-        }
-        let size = i32::from_be_bytes([src[0], src[1], src[2], src[3]]);
-        let size = self.check(size)?;
+        };
         if src.len() < 4 + size {
             return Ok(None);
         }

@@ -200,6 +200,19 @@ impl FieldSchema {
     ) -> bool {
         self.tagged.intersect(versions).is_subset_of(flexible)
     }
+
+    /// Whether the field's value is written in the flexible form (compact
+    /// lengths) at `version`, in a message whose form there is `flexible`:
+    /// the message's form, narrowed by the field's own
+    /// [`flexible`](Self::flexible) override (the request header's
+    /// `client_id`, never compact).
+    pub fn flexible_at(&self, version: i16, flexible: bool) -> bool {
+        flexible
+            && match self.flexible {
+                Some(own) => own.contains(version),
+                None => true,
+            }
+    }
 }
 
 /// A struct: a message body or a nested struct.

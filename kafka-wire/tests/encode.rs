@@ -416,6 +416,37 @@ fn a_frame_into_a_slice_is_exact_too() {
 }
 
 #[test]
+fn a_frames_contents_are_the_frame_after_its_size() {
+    use kafka_wire::frame;
+    let msg = topics(2, 0);
+    let header = kafka_wire::RequestHeader::new(1005, 1, 7, Some("me".into()));
+    let mut sized = bytes::BytesMut::new();
+    let n = frame::encode_request(&mut sized, &header, &msg).unwrap();
+    // Into a reused buffer (one pass), a fresh `Vec` and a slice alike.
+    let mut reused = bytes::BytesMut::with_capacity(1024);
+    let mut fresh = Vec::new();
+    let mut room = vec![UNTOUCHED; n];
+    assert_eq!(
+        frame::encode_request_contents(&mut reused, &header, &msg).unwrap(),
+        n - 4
+    );
+    frame::encode_request_contents(&mut fresh, &header, &msg).unwrap();
+    frame::encode_request_contents(&mut &mut room[..], &header, &msg).unwrap();
+    for contents in [&reused[..], &fresh[..], &room[..n - 4]] {
+        assert_eq!(contents, &sized[4..]);
+    }
+    let response = kafka_wire::ResponseHeader::new(7);
+    sized.clear();
+    let n = frame::encode_response(&mut sized, &response, 1, &msg).unwrap();
+    let mut contents = Vec::new();
+    assert_eq!(
+        frame::encode_response_contents(&mut contents, &response, 1, &msg).unwrap(),
+        n - 4
+    );
+    assert_eq!(&contents[..], &sized[4..]);
+}
+
+#[test]
 fn an_understated_size_is_an_overrun_in_any_slice() {
     let msg = Outer {
         a: Understated,

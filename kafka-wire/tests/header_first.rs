@@ -24,8 +24,8 @@ fn ping_frame(version: i16, correlation_id: i32) -> Bytes {
         text: "hi".into(),
         ..Default::default()
     };
-    frame::encode_request(&mut wire, &header, &ping).unwrap();
-    wire.split_off(4).freeze()
+    frame::encode_request_contents(&mut wire, &header, &ping).unwrap();
+    wire.freeze()
 }
 
 /// Contents of a frame whose header says `key` at `version`, with a v1 header

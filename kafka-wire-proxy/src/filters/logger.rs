@@ -128,8 +128,8 @@ impl Filter for Logger {
         connection: &Connection,
         request: &mut Request,
     ) -> Result<Verdict, FilterError> {
-        let acks_zero = request.api_key() == ApiKey::Produce
-            && matches!(request.view()?, RequestView::Produce(p) if p.acks == 0);
+        let (api_key, version) = (request.api_key(), request.version());
+        let acks_zero = !api_key.expects_response(version, request.body_bytes()?);
         match self.format {
             Format::Lines if acks_zero => {
                 let frame = request.frame()?;

@@ -8,7 +8,7 @@ use bytes::Bytes;
 use super::view::{DynamicView, Node};
 use super::DynamicMessage;
 use crate::codec::{self, LengthForm};
-use crate::schema::{FieldSchema, KafkaType, MessageSchema, StructSchema};
+use crate::schema::{KafkaType, MessageSchema, StructSchema};
 use crate::{tagged, DecodeError, DecodeErrorKind};
 
 /// A decode that failed, with what it read before the failure: for a tool
@@ -200,7 +200,7 @@ impl Reader<'_> {
                     0,
                     &field.kafka_type,
                     field.nullable.contains(v),
-                    field_flexible(field, flexible, v),
+                    field.flexible_at(v, flexible),
                 )
                 .map_err(|e| e.in_field(field.name))?;
             }
@@ -369,7 +369,7 @@ impl Reader<'_> {
                 header,
                 &field.kafka_type,
                 field.nullable.contains(v),
-                field_flexible(field, flexible, v),
+                field.flexible_at(v, flexible),
             );
             if result.is_ok() && self.pos != self.end {
                 result = self.fail(DecodeErrorKind::TagSizeMismatch {
@@ -383,10 +383,4 @@ impl Reader<'_> {
         }
         Ok(())
     }
-}
-
-/// The form of `field`'s value: the struct's, narrowed by a field-level
-/// `flexible` override (the request header's `client_id`).
-pub(crate) fn field_flexible(field: &FieldSchema, flexible: bool, version: i16) -> bool {
-    flexible && field.flexible.is_none_or(|r| r.contains(version))
 }

@@ -3,7 +3,6 @@
 
 use bytes::BufMut;
 
-use super::decode::field_flexible;
 use super::value::{default_value, is_default, StructValue, Value};
 use super::DynamicMessage;
 use crate::codec::{self, LengthForm, MAX_ARRAY_LEN};
@@ -114,7 +113,7 @@ impl Writer {
                     &field.kafka_type,
                     held.get(),
                     field.nullable.contains(v),
-                    field_flexible(field, flexible, v),
+                    field.flexible_at(v, flexible),
                     false,
                 )
                 .map_err(|e| e.in_field(field.name))?;
@@ -141,10 +140,8 @@ impl Writer {
                 let tag = field.tag.unwrap_or_default();
                 tags.before(out, tag)?;
                 if let Some(held) = value.get_field(field).filter(|_| written(field)) {
-                    let (nullable, flexible) = (
-                        field.nullable.contains(v),
-                        field_flexible(field, flexible, v),
-                    );
+                    let (nullable, flexible) =
+                        (field.nullable.contains(v), field.flexible_at(v, flexible));
                     let size = self.value_len(&field.kafka_type, held, nullable, flexible);
                     tagged::put_header(out, tag, size)?;
                     self.write_value(out, &field.kafka_type, held, nullable, flexible, true)
@@ -234,7 +231,7 @@ impl Writer {
                     &field.kafka_type,
                     held.get(),
                     field.nullable.contains(v),
-                    field_flexible(field, flexible, v),
+                    field.flexible_at(v, flexible),
                 );
             }
         }
@@ -250,7 +247,7 @@ impl Writer {
                         &field.kafka_type,
                         held,
                         field.nullable.contains(v),
-                        field_flexible(field, flexible, v),
+                        field.flexible_at(v, flexible),
                     );
                     len += tagged::field_len(field.tag.unwrap_or_default(), size);
                     count += 1;

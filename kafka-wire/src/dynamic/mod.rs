@@ -73,8 +73,6 @@ mod encode;
 mod value;
 mod view;
 
-#[cfg(feature = "json")]
-pub(crate) use decode::field_flexible;
 pub use decode::PartialDecode;
 #[cfg(feature = "json")]
 pub(crate) use encode::tagged_value_bytes;

@@ -22,7 +22,7 @@ use serde_json::Value as Json;
 
 use super::{JsonError, JsonErrorKind};
 use crate::codec::{self, LengthForm, MAX_STRING_LEN};
-use crate::dynamic::{field_flexible, is_default, tagged_value_bytes, DynamicView, Element, Value};
+use crate::dynamic::{is_default, tagged_value_bytes, DynamicView, Element, Value};
 use crate::schema::{FieldSchema, KafkaType, MessageSchema, StructSchema};
 use crate::{tagged, Records, Str, Uuid, VersionRange};
 
@@ -410,7 +410,7 @@ impl StructReader<'_, '_> {
                 }
                 let form = (
                     field.nullable.contains(v),
-                    field_flexible(field, self.flexible, v),
+                    field.flexible_at(v, self.flexible),
                 );
                 let bytes = tagged_value_bytes(&field.kafka_type, &value, form, v)
                     .map_err(|e| self.cx.fail(&at, JsonErrorKind::Encode(e)))?;
@@ -484,7 +484,7 @@ impl StructReader<'_, '_> {
             cx: self.cx,
             ty: field.kafka_type,
             nullable: field.nullable.contains(v),
-            flexible: field_flexible(field, self.flexible, v),
+            flexible: field.flexible_at(v, self.flexible),
             out,
             at,
         }
@@ -504,7 +504,7 @@ impl StructReader<'_, '_> {
             true => field.nullable.contains(v),
             false => !field.nullable.is_empty(),
         };
-        let flexible = field_flexible(field, self.flexible, v);
+        let flexible = field.flexible_at(v, self.flexible);
         TreeReader {
             cx: self.cx,
             flexible,
