@@ -106,6 +106,7 @@ mod apis;
 #[cfg(feature = "client")]
 pub mod client;
 mod codes;
+pub mod consumer_protocol;
 pub mod dynamic;
 #[cfg(feature = "internal")]
 pub mod internal;

@@ -19,7 +19,8 @@
 
 use std::collections::{HashSet, VecDeque};
 
-use bytes::{BufMut, Bytes, BytesMut};
+use bytes::Bytes;
+use kafka_messages::consumer_protocol::ConsumerProtocol;
 use kafka_messages::{ApiKey, ConsumerProtocolAssignment, ConsumerProtocolSubscription};
 use kafka_wire::dynamic::{StructValue, Value};
 use kafka_wire::{Str, Versioned};
@@ -62,24 +63,13 @@ impl ConsumerGroups {
     }
 }
 
-/// Reads `bytes` as a version and a `T`, lets `rename` change it, and
-/// writes it back at the same version: `None` when they do not read.
+/// Reads `bytes` as Kafka's clients read the consumer protocol, lets
+/// `rename` change the struct, and writes it back at the same version with
+/// what a newer version added: `None` when they do not read.
 fn rewrite<T: Versioned>(bytes: &Bytes, rename: impl FnOnce(&mut T)) -> Option<Bytes> {
-    let version = i16::from_be_bytes([*bytes.first()?, *bytes.get(1)?]);
-    let newest = T::VERSIONS.highest()?;
-    if version < 0 {
-        return None;
-    }
-    let read_at = version.min(newest);
-    let mut rest = &bytes[2..];
-    let mut value = T::decode(&mut rest, read_at).ok()?;
-    rename(&mut value);
-    let mut out = BytesMut::with_capacity(2 + value.encoded_len(read_at) + rest.len());
-    out.put_i16(version);
-    value.encode(&mut out, read_at).ok()?;
-    // What a newer version adds (ignorable fields, appended).
-    out.extend_from_slice(rest);
-    Some(out.freeze())
+    let mut read = ConsumerProtocol::<T>::decode(bytes).ok()?;
+    rename(&mut read.value);
+    read.encode().ok()
 }
 
 impl Tenant {
@@ -270,6 +260,7 @@ fn is_consumer(protocol_type: Option<&Value>) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use bytes::{BufMut, BytesMut};
     use kafka_messages::consumer_protocol_subscription::TopicPartition;
 
     fn subscription_bytes(version: i16, s: &ConsumerProtocolSubscription, tail: &[u8]) -> Bytes {
