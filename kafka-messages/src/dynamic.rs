@@ -34,10 +34,9 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-use core::fmt;
-
 use bytes::{BufMut, Bytes};
-use kafka_wire::dynamic::{DynamicMessage, DynamicView, PartialDecode};
+pub use kafka_wire::dynamic::PartialFrame;
+use kafka_wire::dynamic::{self as interpreted, DynamicMessage, DynamicView};
 use kafka_wire::frame::{self, RequestId};
 use kafka_wire::schema::MessageSchema;
 use kafka_wire::{
@@ -56,33 +55,6 @@ pub struct DynamicFrame {
     pub api_key: ApiKey,
     /// The body.
     pub body: DynamicMessage,
-}
-
-/// A frame that failed to read, with what was read of it.
-#[derive(Debug)]
-pub struct PartialFrame {
-    /// The header, if it was read whole.
-    pub header: Option<Box<DynamicMessage>>,
-    /// The API, once the header named one this crate has.
-    pub api_key: Option<ApiKey>,
-    /// The part that failed, header or body, as far as it was read.
-    pub failed: Option<Box<DynamicMessage>>,
-    /// What failed, with its field path and version.
-    pub error: DecodeError,
-    /// Where the failing value starts in the input.
-    pub offset: usize,
-}
-
-impl fmt::Display for PartialFrame {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} (at byte {})", self.error, self.offset)
-    }
-}
-
-impl std::error::Error for PartialFrame {
-    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
-        Some(&self.error)
-    }
 }
 
 impl ApiKey {
@@ -113,13 +85,6 @@ impl ApiKey {
 /// broker does) compares with the frame's end. Spans are offsets in
 /// `input`.
 pub fn read_request(input: &Bytes, offset: usize) -> Result<(DynamicFrame, usize), PartialFrame> {
-    let fail = |error: DecodeError, offset| PartialFrame {
-        header: None,
-        api_key: None,
-        failed: None,
-        error,
-        offset,
-    };
     let rest = input.get(offset..).unwrap_or_default();
     let Ok(RequestId {
         api_key: key,
@@ -131,14 +96,17 @@ pub fn read_request(input: &Bytes, offset: usize) -> Result<(DynamicFrame, usize
         // read says where.
         let schema = MessageSchema::of::<RequestHeader>();
         return match DynamicMessage::read(schema, 0, input, offset) {
-            Err(p) => Err(partial(None, None, p)),
-            Ok(_) => Err(fail(DecodeError::truncated(8, rest.len()), offset)),
+            Err(p) => Err(PartialFrame::new(None, p)),
+            Ok(_) => Err(PartialFrame::unread(
+                DecodeError::truncated(8, rest.len()),
+                offset,
+            )),
         };
     };
     let Some((api_key, schema)) =
         ApiKey::from_i16(key).and_then(|api| Some((api, api.request_message_schema()?)))
     else {
-        return Err(fail(
+        return Err(PartialFrame::unread(
             DecodeError::new(DecodeErrorKind::UnknownApiKey(key)),
             offset,
         ));
@@ -165,13 +133,10 @@ pub fn read_response(
     let Some((api, schema)) =
         ApiKey::from_i16(api_key).and_then(|api| Some((api, api.response_message_schema()?)))
     else {
-        return Err(PartialFrame {
-            header: None,
-            api_key: None,
-            failed: None,
-            error: DecodeError::new(DecodeErrorKind::UnknownApiKey(api_key)),
+        return Err(PartialFrame::unread(
+            DecodeError::new(DecodeErrorKind::UnknownApiKey(api_key)),
             offset,
-        });
+        ));
     };
     let header_schema = MessageSchema::of::<ResponseHeader>();
     let header_version = api.response_header_version(version);
@@ -318,36 +283,18 @@ fn read_frame(
     input: &Bytes,
     offset: usize,
     api_key: ApiKey,
-    (header_schema, header_version): (MessageSchema, i16),
-    (schema, version): (MessageSchema, i16),
+    header: (MessageSchema, i16),
+    body: (MessageSchema, i16),
 ) -> Result<(DynamicFrame, usize), PartialFrame> {
-    let (header, at) = DynamicMessage::read(header_schema, header_version, input, offset)
-        .map_err(|p| partial(None, Some(api_key), p))?;
-    match DynamicMessage::read(schema, version, input, at) {
-        Ok((body, end)) => Ok((
-            DynamicFrame {
-                header,
-                api_key,
-                body,
-            },
-            end,
-        )),
-        Err(p) => Err(partial(Some(Box::new(header)), Some(api_key), p)),
-    }
-}
-
-fn partial(
-    header: Option<Box<DynamicMessage>>,
-    api_key: Option<ApiKey>,
-    p: PartialDecode,
-) -> PartialFrame {
-    PartialFrame {
-        header,
-        api_key,
-        failed: Some(p.message),
-        error: p.error,
-        offset: p.offset,
-    }
+    let (header, body, end) = interpreted::read_frame(input, offset, header, body)?;
+    Ok((
+        DynamicFrame {
+            header,
+            api_key,
+            body,
+        },
+        end,
+    ))
 }
 
 fn exact(

@@ -189,3 +189,72 @@ impl DynamicMessage {
         encode::message_len(self)
     }
 }
+
+/// Reads a frame's contents (after its size) at `offset` in `input` by
+/// schemas: the header by `header`'s schema at its version, then the body by
+/// `body`'s; returns both and the offset where the body ends, which a reader
+/// that tolerates bytes after the body (as Kafka's broker does with requests)
+/// compares with the frame's end. Spans are offsets in `input`. For the
+/// frames of Kafka's APIs, `kafka_messages::dynamic` picks the schemas from
+/// the header.
+pub fn read_frame(
+    input: &Bytes,
+    offset: usize,
+    (header_schema, header_version): (MessageSchema, i16),
+    (body_schema, version): (MessageSchema, i16),
+) -> Result<(DynamicMessage, DynamicMessage, usize), PartialFrame> {
+    let (header, at) = DynamicMessage::read(header_schema, header_version, input, offset)
+        .map_err(|p| PartialFrame::new(None, p))?;
+    match DynamicMessage::read(body_schema, version, input, at) {
+        Ok((body, end)) => Ok((header, body, end)),
+        Err(p) => Err(PartialFrame::new(Some(Box::new(header)), p)),
+    }
+}
+
+/// A frame that failed to read, with what was read of it.
+#[derive(Debug)]
+pub struct PartialFrame {
+    /// The header, if it was read whole.
+    pub header: Option<Box<DynamicMessage>>,
+    /// The part that failed, header or body, as far as it was read.
+    pub failed: Option<Box<DynamicMessage>>,
+    /// What failed, with its field path and version.
+    pub error: DecodeError,
+    /// Where the failing value starts in the input.
+    pub offset: usize,
+}
+
+impl PartialFrame {
+    /// The frame whose `header` was read (`None`: the header failed) and
+    /// whose next part failed as `failed` says.
+    pub fn new(header: Option<Box<DynamicMessage>>, failed: PartialDecode) -> Self {
+        PartialFrame {
+            header,
+            failed: Some(failed.message),
+            error: failed.error,
+            offset: failed.offset,
+        }
+    }
+
+    /// A frame that failed before any part was read: `error` at `offset`.
+    pub fn unread(error: DecodeError, offset: usize) -> Self {
+        PartialFrame {
+            header: None,
+            failed: None,
+            error,
+            offset,
+        }
+    }
+}
+
+impl core::fmt::Display for PartialFrame {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(f, "{} (at byte {})", self.error, self.offset)
+    }
+}
+
+impl std::error::Error for PartialFrame {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        Some(&self.error)
+    }
+}
