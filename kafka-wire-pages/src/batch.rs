@@ -3,16 +3,19 @@
 //!
 //! The batches come from [`Records::batches`] (CRCs checked afterwards, so
 //! that a bad one is shown, not hidden), each header field at its offset in
-//! [`kafka_wire::records::header`], each record at its [`Record::span`].
+//! [`kafka_wire::records::header`], each record at its [`Record::span`] and its fields where
+//! [`Record::layout`] puts them.
 //! What has no v2 layout (a legacy message, magic 0 or 1, which
 //! `kafka_wire::records` reads) or what it refuses (a batch cut short,
 //! records that do not parse) is one raw node with the reason, never an
 //! error of the page: the message codec takes a records field as opaque
 //! bytes.
 
-use kafka_wire::codec::{varint_len, varlong_len};
+use core::ops::Range;
+
 use kafka_wire::records::{
     header, Compression, ReadOptions, Record, RecordBatch, RecordsError, RecordsErrorKind,
+    SizedLayout,
 };
 use kafka_wire::Records;
 
@@ -196,7 +199,7 @@ fn record_nodes(batch: &RecordBatch, offset: usize) -> Vec<Node> {
             Ok(record) => {
                 let span = record.span();
                 read = span.end;
-                out.push(record_node(&record, offset + span.start, index));
+                out.push(record_node(&record, offset, index));
             }
             Err(e) => {
                 if read < data_len {
@@ -219,135 +222,99 @@ fn unparsed_records(e: &RecordsError, offset: usize, len: usize) -> Node {
     )
 }
 
-/// One record at `offset`: its fields, each where its size puts it.
-///
-/// A record's varints are laid out at their shortest: together with the
-/// record's own span, which says how many bytes it took, that places every
-/// field exactly (a longer varint anywhere makes the sizes fall short of the
-/// span, and the record is then shown whole, without its fields).
-fn record_node(record: &Record, offset: usize, index: usize) -> Node {
+/// One record of the records data that starts at `data_at`: its fields,
+/// each where [`Record::layout`] says it lies.
+fn record_node(record: &Record, data_at: usize, index: usize) -> Node {
     let span = record.span();
     let mut node = Node::new(
         format!("Record[{index}]"),
         "Record",
         None,
-        offset,
+        data_at + span.start,
         span.len(),
         "",
         Category::Record,
     );
-    let mut fields = Fields {
-        at: offset,
-        out: Vec::new(),
-    };
-    // The length is the body's size: everything after it.
-    let body = 1
-        + varlong_len(record.timestamp_delta())
-        + varint_len(record.offset_delta())
-        + sized_len(record.key())
-        + sized_len(record.value())
-        + varint_len(record.header_count() as i32)
-        + record
-            .headers()
-            .map(|h| sized_len(Some(h.key)) + sized_len(h.value))
-            .sum::<usize>();
-    let length = i32::try_from(body).unwrap_or(i32::MAX);
-    if varint_len(length) + body != span.len() {
-        node.doc = "written with longer varints than needed: its fields are not laid out".into();
+    let Some(layout) = record.layout() else {
         return node;
-    }
-    fields.push(
-        "length",
-        "varint",
-        varint_len(length),
-        length.to_string(),
-        "bytes in the record after this field",
-    );
-    fields.push(
-        "attributes",
-        "int8",
-        1,
-        record.attributes().to_string(),
-        "unused",
-    );
-    fields.push(
-        "timestampDelta",
-        "varint",
-        varlong_len(record.timestamp_delta()),
-        record.timestamp_delta().to_string(),
-        "from the batch's baseTimestamp",
-    );
-    fields.push(
-        "offsetDelta",
-        "varint",
-        varint_len(record.offset_delta()),
-        record.offset_delta().to_string(),
-        "from the batch's baseOffset",
-    );
-    fields.sized("key", record.key());
-    fields.sized("value", record.value());
-    fields.push(
-        "headerCount",
-        "varint",
-        varint_len(record.header_count() as i32),
-        record.header_count().to_string(),
-        "record headers that follow",
-    );
-    for (i, h) in record.headers().enumerate() {
-        let start = fields.at;
-        let outer = core::mem::take(&mut fields.out);
-        fields.sized("headerKey", Some(h.key));
-        fields.sized("headerValue", h.value);
-        let children = core::mem::replace(&mut fields.out, outer);
+    };
+    let field = |name: &str, type_name: &str, at: &Range<usize>, value: String, doc: &str| {
+        Node::new(
+            name,
+            type_name,
+            Some(value),
+            data_at + at.start,
+            at.len(),
+            doc,
+            Category::Record,
+        )
+    };
+    let sized = |name: &str, at: &SizedLayout, data: Option<&[u8]>| {
+        let end = at.data.as_ref().map_or(at.length.end, |d| d.end);
+        let value = data.map_or_else(|| "null".to_string(), bytes_text);
+        field(name, "varbytes", &(at.length.start..end), value, "")
+    };
+    let length = span.len() - layout.length.len();
+    node.children = vec![
+        field(
+            "length",
+            "varint",
+            &layout.length,
+            length.to_string(),
+            "bytes in the record after this field",
+        ),
+        field(
+            "attributes",
+            "int8",
+            &layout.attributes,
+            record.attributes().to_string(),
+            "unused",
+        ),
+        field(
+            "timestampDelta",
+            "varint",
+            &layout.timestamp_delta,
+            record.timestamp_delta().to_string(),
+            "from the batch's baseTimestamp",
+        ),
+        field(
+            "offsetDelta",
+            "varint",
+            &layout.offset_delta,
+            record.offset_delta().to_string(),
+            "from the batch's baseOffset",
+        ),
+        sized("key", &layout.key, record.key()),
+        sized("value", &layout.value, record.value()),
+        field(
+            "headerCount",
+            "varint",
+            &layout.header_count,
+            record.header_count().to_string(),
+            "record headers that follow",
+        ),
+    ];
+    for (i, ((key_at, value_at), h)) in layout.headers.iter().zip(record.headers()).enumerate() {
+        let end = value_at
+            .data
+            .as_ref()
+            .map_or(value_at.length.end, |d| d.end);
         let mut header = Node::new(
             format!("header[{i}]"),
             "Header",
             None,
-            start,
-            fields.at - start,
+            data_at + key_at.length.start,
+            end - key_at.length.start,
             "",
             Category::Record,
         );
-        header.children = children;
-        fields.out.push(header);
+        header.children = vec![
+            sized("headerKey", key_at, Some(h.key)),
+            sized("headerValue", value_at, h.value),
+        ];
+        node.children.push(header);
     }
-    node.children = fields.out;
     node
-}
-
-/// The bytes of a varint length (-1 for null) and what it counts.
-fn sized_len(data: Option<&[u8]>) -> usize {
-    match data {
-        Some(d) => varint_len(i32::try_from(d.len()).unwrap_or(i32::MAX)) + d.len(),
-        None => varint_len(-1),
-    }
-}
-
-/// Record fields placed one after another from `at`.
-struct Fields {
-    at: usize,
-    out: Vec<Node>,
-}
-
-impl Fields {
-    fn push(&mut self, name: &str, type_name: &str, size: usize, value: String, doc: &str) {
-        self.out.push(Node::new(
-            name,
-            type_name,
-            Some(value),
-            self.at,
-            size,
-            doc,
-            Category::Record,
-        ));
-        self.at += size;
-    }
-
-    /// A varint length, then that many bytes (null for -1).
-    fn sized(&mut self, name: &str, data: Option<&[u8]>) {
-        let value = data.map_or_else(|| "null".to_string(), bytes_text);
-        self.push(name, "varbytes", sized_len(data), value, "");
-    }
 }
 
 fn raw(name: &str, len: usize, offset: usize, doc: &str, category: Category) -> Node {
@@ -422,7 +389,7 @@ mod tests {
             (last.name.as_str(), last.offset, last.size),
             ("unparsed", 61, 8)
         );
-        // A length written longer than needed: the record, without fields.
+        // A length written longer than needed: laid out as written.
         let mut long = empty_record_batch();
         long.extend_from_slice(&[0x8e, 0x00, 0, 0, 0, 1, 2, b'a', 0]);
         let len = (long.len() - 12) as i32;
@@ -431,6 +398,22 @@ mod tests {
         let shown = nodes(&long, 0);
         let record = shown[0].children.last().unwrap();
         assert_eq!((record.name.as_str(), record.size), ("Record[0]", 9));
-        assert!(record.children.is_empty());
+        let fields: Vec<_> = record
+            .children
+            .iter()
+            .map(|f| (f.name.as_str(), f.offset - record.offset, f.size))
+            .collect();
+        assert_eq!(
+            fields,
+            [
+                ("length", 0, 2),
+                ("attributes", 2, 1),
+                ("timestampDelta", 3, 1),
+                ("offsetDelta", 4, 1),
+                ("key", 5, 1),
+                ("value", 6, 2),
+                ("headerCount", 8, 1)
+            ]
+        );
     }
 }

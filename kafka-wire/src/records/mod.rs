@@ -190,7 +190,7 @@ pub use builder::{NewRecord, RecordBatchBuilder};
 pub use control::{ControlRecordType, EndTxnMarker};
 pub use error::{RecordsError, RecordsErrorKind};
 pub use legacy::LegacyRecordsBuilder;
-pub use record::{Header, HeaderIter, Record, RecordIter};
+pub use record::{Header, HeaderIter, Record, RecordIter, RecordLayout, SizedLayout};
 
 use bytes::{Bytes, BytesMut};
 

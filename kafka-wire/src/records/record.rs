@@ -227,6 +227,113 @@ impl Record {
     }
 }
 
+/// Where each field of a record (magic 2) lies, in the coordinates of its
+/// [`span`](Record::span): offsets into the data the record was read from.
+/// Read from the record's own bytes, so it is exact whatever length its
+/// varints were written at.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RecordLayout {
+    /// The length varint: the bytes that follow it.
+    pub length: Range<usize>,
+    /// The attributes byte.
+    pub attributes: Range<usize>,
+    /// The timestamp delta (a varlong).
+    pub timestamp_delta: Range<usize>,
+    /// The offset delta (a varint).
+    pub offset_delta: Range<usize>,
+    /// The key: its length varint, and its bytes (`None` for null).
+    pub key: SizedLayout,
+    /// The value: its length varint, and its bytes (`None` for null).
+    pub value: SizedLayout,
+    /// The header count varint.
+    pub header_count: Range<usize>,
+    /// Each header's key and value.
+    pub headers: Vec<(SizedLayout, SizedLayout)>,
+}
+
+/// Where a varint-sized field of a record lies: its length varint, then
+/// that many bytes (none for null, a length of -1).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SizedLayout {
+    /// The length varint.
+    pub length: Range<usize>,
+    /// The bytes, `None` for null.
+    pub data: Option<Range<usize>>,
+}
+
+impl Record {
+    /// Where each of the record's fields lies, in the coordinates of
+    /// [`span`](Self::span); `None` for a legacy message, whose fields are
+    /// the legacy layout's.
+    ///
+    /// ```
+    /// use kafka_wire::records::{NewRecord, RecordBatchBuilder};
+    ///
+    /// let mut builder = RecordBatchBuilder::new();
+    /// builder.append(NewRecord::new(0).key(b"k").value(b"vv"))?;
+    /// let record = builder.build()?.records()?.next().unwrap()?;
+    /// let layout = record.layout().unwrap();
+    /// assert_eq!((layout.length, layout.attributes), (0..1, 1..2));
+    /// assert_eq!(layout.key.data, Some(5..6));
+    /// assert_eq!(layout.value.data, Some(7..9));
+    /// assert_eq!(layout.header_count, 9..10);
+    /// # Ok::<(), kafka_wire::records::RecordsError>(())
+    /// ```
+    pub fn layout(&self) -> Option<RecordLayout> {
+        // A legacy message's prefix (offset, size, CRC) is longer than any
+        // varint.
+        if usize::from(self.prefix_len) == legacy::PREFIX {
+            return None;
+        }
+        // The body was checked whole when the record was read: every read
+        // below succeeds.
+        let base = self.start + usize::from(self.prefix_len);
+        let mut c = &self.body[..];
+        let at = |c: &[u8]| base + self.body.len() - c.len();
+        let attributes = at(c)..at(c) + 1;
+        c = &c[1..];
+        let mark = at(c);
+        get_varlong(&mut c).ok()?;
+        let timestamp_delta = mark..at(c);
+        let mark = at(c);
+        get_varint(&mut c).ok()?;
+        let offset_delta = mark..at(c);
+        let sized = |c: &mut &[u8]| -> Option<SizedLayout> {
+            let mark = at(c);
+            let len = get_varint(c).ok()?;
+            let length = mark..at(c);
+            let data = match usize::try_from(len) {
+                Ok(n) => {
+                    let start = at(c);
+                    *c = c.get(n..)?;
+                    Some(start..start + n)
+                }
+                Err(_) => None,
+            };
+            Some(SizedLayout { length, data })
+        };
+        let key = sized(&mut c)?;
+        let value = sized(&mut c)?;
+        let mark = at(c);
+        get_varint(&mut c).ok()?;
+        let header_count = mark..at(c);
+        let mut headers = Vec::with_capacity(self.header_count as usize);
+        for _ in 0..self.header_count {
+            headers.push((sized(&mut c)?, sized(&mut c)?));
+        }
+        Some(RecordLayout {
+            length: self.start..base,
+            attributes,
+            timestamp_delta,
+            offset_delta,
+            key,
+            value,
+            header_count,
+            headers,
+        })
+    }
+}
+
 impl Record {
     /// A legacy message: `body` its bytes from the magic to the end, which
     /// start `16` bytes (offset, size, CRC) after `start` in the iterator's
@@ -663,5 +770,45 @@ mod tests {
         let read = batch.records().unwrap().next().unwrap().unwrap();
         assert_eq!(read.span(), 0..record.len());
         assert_eq!(read.value(), Some(&b"a"[..]));
+        // Its fields are laid out as written, the longer varint included.
+        let layout = read.layout().unwrap();
+        assert_eq!(layout.length, 0..2);
+        assert_eq!(layout.attributes, 2..3);
+        assert_eq!((layout.timestamp_delta, layout.offset_delta), (3..4, 4..5));
+        assert_eq!(
+            layout.key,
+            super::SizedLayout {
+                length: 5..6,
+                data: None
+            }
+        );
+        assert_eq!(layout.value.data, Some(7..8));
+        assert_eq!(layout.header_count, 8..9);
+    }
+
+    #[test]
+    fn a_records_headers_are_laid_out_and_a_legacy_message_has_no_layout() {
+        let mut builder = RecordBatchBuilder::new();
+        let headers = [crate::records::Header::new(b"h", b"xy")];
+        builder
+            .append(NewRecord::new(0).value(b"v").headers(&headers))
+            .unwrap();
+        let record = builder
+            .build()
+            .unwrap()
+            .records()
+            .unwrap()
+            .next()
+            .unwrap()
+            .unwrap();
+        let layout = record.layout().unwrap();
+        let (key, value) = &layout.headers[0];
+        assert_eq!(key.data.as_ref().map(|r| r.len()), Some(1));
+        assert_eq!(value.data.clone().map(|r| r.end), Some(record.span().end));
+        let mut legacy = crate::records::LegacyRecordsBuilder::v1();
+        legacy.append(NewRecord::new(0).value(b"v")).unwrap();
+        let batch = legacy.build().unwrap().batches().next().unwrap().unwrap();
+        let message = batch.records().unwrap().next().unwrap().unwrap();
+        assert_eq!(message.layout(), None);
     }
 }
