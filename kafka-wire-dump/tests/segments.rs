@@ -598,7 +598,7 @@ fn a_truncated_tail_ends_the_file_with_a_message() {
 #[test]
 fn a_file_is_headed_by_its_path_and_what_its_name_says() {
     let (key, value) = offset_commit("billing", 3, 42);
-    let dir = std::env::temp_dir().join(format!("dump-log-test-{}", std::process::id()));
+    let dir = std::env::temp_dir().join(format!("kafka-wire-dump-segments-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("00000000000000000007.log");
     std::fs::write(&path, batch(7, &[(Some(&key), value.as_deref())])).unwrap();
