@@ -6,12 +6,12 @@
 //! and quota changes); the broker is stopped, and the segments of
 //! `__consumer_offsets`, `__transaction_state`, `__share_group_state` and
 //! `__cluster_metadata` (its snapshots too) are dumped by Kafka's
-//! `org.apache.kafka.tools.DumpLogSegments` and by the dump_log example,
+//! `org.apache.kafka.tools.DumpLogSegments` and by `kafka_wire_dump`,
 //! decoder by decoder: the two print the same, line for line. Then every
 //! record is read with `kafka_messages::internal`, and the record types the
 //! workload reached are counted against the workload's list. Last, each
 //! topic's largest segment is damaged (a batch's checksum, a cut tail): the
-//! two tools still print the same, and dump_log reports both problems.
+//! two tools still print the same, and `kafka_wire_dump` reports both problems.
 //!
 //! ```text
 //! cargo test -p kafka-wire-tests --test live_internal_topics -- --ignored --nocapture
@@ -24,11 +24,6 @@
 //! the record types counted in `report.txt` beside it (`docs/internal-topics.md`
 //! holds a run's).
 
-// The example's dump, with the decoders' options only.
-#[allow(dead_code)]
-#[path = "../examples/dump_log/dump.rs"]
-mod dump;
-
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -39,6 +34,7 @@ use kafka_messages::internal::{
     RecordRole, ShareCoordinatorKey, TransactionCoordinatorKey,
 };
 use kafka_wire::Records;
+use kafka_wire_dump::{Decoder, Dump, Options, Problem, ProblemKind};
 
 /// The repository's root.
 fn repo() -> PathBuf {
@@ -115,29 +111,29 @@ fn kafka_libs() -> PathBuf {
 struct Topic {
     name: &'static str,
     kafka_decoder: &'static str,
-    decoder: dump::Decoder,
+    decoder: Decoder,
 }
 
 const TOPICS: [Topic; 4] = [
     Topic {
         name: "__consumer_offsets",
         kafka_decoder: "--offsets-decoder",
-        decoder: dump::Decoder::Offsets,
+        decoder: Decoder::Offsets,
     },
     Topic {
         name: "__transaction_state",
         kafka_decoder: "--transaction-log-decoder",
-        decoder: dump::Decoder::TransactionLog,
+        decoder: Decoder::TransactionLog,
     },
     Topic {
         name: "__share_group_state",
         kafka_decoder: "--share-group-state-decoder",
-        decoder: dump::Decoder::ShareGroupState,
+        decoder: Decoder::ShareGroupState,
     },
     Topic {
         name: "__cluster_metadata",
         kafka_decoder: "--cluster-metadata-decoder",
-        decoder: dump::Decoder::ClusterMetadata,
+        decoder: Decoder::ClusterMetadata,
     },
 ];
 
@@ -178,25 +174,20 @@ fn kafka_dump(files: &[PathBuf], decoder: &str) -> String {
     String::from_utf8(out.stdout).expect("UTF-8")
 }
 
-/// What the dump_log example prints for `files` with `decoder`, and the
+/// What `kafka_wire_dump` prints for `files` with `decoder`, and the
 /// problems it reports.
-fn our_dump(files: &[PathBuf], decoder: dump::Decoder) -> (String, Vec<String>) {
-    let options = dump::Options {
+fn our_dump(files: &[PathBuf], decoder: Decoder) -> (String, Vec<String>) {
+    let options = Options {
         decoder,
-        ..dump::Options::default()
+        ..Options::default()
     };
     let mut out = Vec::new();
     let mut problems = Vec::new();
     for file in files {
-        let path = file.display().to_string();
-        dump::dump_file(
-            &path,
-            &options,
-            &mut out,
-            &mut |p| problems.push(format!("{path}: {p}")),
-            &mut |_, _| {},
-        )
-        .expect("the file reads");
+        Dump::new(options)
+            .on_problem(|p| problems.push(format!("{}: {p}", file.display())))
+            .file(file, &mut out)
+            .expect("the file reads");
     }
     (String::from_utf8(out).expect("UTF-8"), problems)
 }
@@ -331,7 +322,7 @@ const REACHED: [(&str, &[&str]); 4] = [
 
 #[test]
 #[ignore = "needs Java 17 and Maven; starts its own broker on 127.0.0.1:9292"]
-fn dump_log_prints_kafkas_own_topics_as_kafkas_dump_log_segments_does() {
+fn kafka_wire_dump_prints_kafkas_own_topics_as_kafkas_dump_log_segments_does() {
     let port = std::env::var("INTERNAL_TOPICS_PORT")
         .map_or(9292, |p| p.parse().expect("INTERNAL_TOPICS_PORT is a port"));
     let work = repo().join("target/live-internal-topics");
@@ -399,7 +390,7 @@ fn dump_log_prints_kafkas_own_topics_as_kafkas_dump_log_segments_does() {
         // The largest segment, damaged: its middle batch's checksum wrong,
         // its last batch cut short. Kafka's tool prints the first as
         // `isvalid: false` and the second as invalid bytes at the end: so
-        // does dump_log, which reports both, and nothing else.
+        // does kafka_wire_dump, which reports both, and nothing else.
         let largest = files
             .iter()
             .filter(|f| f.extension().is_some_and(|e| e == "log"))
@@ -416,8 +407,8 @@ fn dump_log_prints_kafkas_own_topics_as_kafkas_dump_log_segments_does() {
             matches!(
                 &problems[..],
                 [
-                    dump::Problem { position: p1, kind: dump::ProblemKind::Batch(e) },
-                    dump::Problem { position: p2, kind: dump::ProblemKind::TruncatedBatch { .. } },
+                    Problem { position: p1, kind: ProblemKind::Batch(e) },
+                    Problem { position: p2, kind: ProblemKind::TruncatedBatch { .. } },
                 ] if *p1 == bad_crc && *p2 == cut
                     && matches!(e.kind(), kafka_wire::records::RecordsErrorKind::CrcMismatch { .. })
             ),
@@ -457,22 +448,18 @@ fn damage(from: &Path, to: &Path) -> (u64, u64) {
     (middle as u64, *starts.last().unwrap() as u64)
 }
 
-/// What the dump_log example prints for `file` with `decoder`, and its
+/// What `kafka_wire_dump` prints for `file` with `decoder`, and its
 /// problems as they were reported.
-fn our_dump_problems(file: &Path, decoder: dump::Decoder) -> (String, Vec<dump::Problem>) {
-    let options = dump::Options {
+fn our_dump_problems(file: &Path, decoder: Decoder) -> (String, Vec<Problem>) {
+    let options = Options {
         decoder,
-        ..dump::Options::default()
+        ..Options::default()
     };
     let mut out = Vec::new();
     let mut problems = Vec::new();
-    dump::dump_file(
-        &file.display().to_string(),
-        &options,
-        &mut out,
-        &mut |p| problems.push(p),
-        &mut |_, _| {},
-    )
-    .expect("the file reads");
+    Dump::new(options)
+        .on_problem(|p| problems.push(p))
+        .file(file, &mut out)
+        .expect("the file reads");
     (String::from_utf8(out).expect("UTF-8"), problems)
 }

@@ -1,6 +1,6 @@
 // A workload that makes a Kafka 4.4 broker write a record of every family of its own topics,
 // with Kafka's own clients: tests/live_internal_topics.rs runs it against a broker it starts,
-// stops the broker, and dumps the segments with Kafka's DumpLogSegments and with dump_log.
+// stops the broker, and dumps the segments with Kafka's DumpLogSegments and with kafka-wire-dump.
 //
 //   java -cp 'libs/*:.' Workload 127.0.0.1:9292
 //

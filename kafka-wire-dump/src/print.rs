@@ -1,15 +1,9 @@
-//! The dump itself: a log segment read batch by batch, each batch and record
-//! printed as Kafka's `kafka-dump-log` prints them, or as one JSON object per
-//! record. `main.rs` parses the command line around it; the workspace's
-//! `tests/dump_log.rs` runs it on segments it builds.
-//!
-//! Memory is bounded by the largest batch: a batch is read whole (its length
-//! is in the 12 bytes that frame it), up to [`Options::max_batch_bytes`];
-//! one that declares more is skipped with an error, and a compressed batch
-//! may not decompress to more either.
+//! The printing of one segment: each batch and record as Kafka's
+//! `kafka-dump-log` prints them, or as one JSON object per record, with the
+//! decoders of Kafka's own topics; and what is wrong, reported as it is met.
 
 use std::fmt;
-use std::io::{self, Read, Seek, SeekFrom, Write};
+use std::io::{self, Write};
 use std::path::Path;
 
 use bytes::{Buf, Bytes};
@@ -23,336 +17,26 @@ use kafka_wire::codec::get_uvarint;
 use kafka_wire::dynamic::DynamicView;
 use kafka_wire::json::RecordsAs;
 use kafka_wire::records::{
-    ControlRecordType, EndTxnMarker, ReadOptions, Record, RecordBatch, RecordsError, TimestampType,
-    LOG_OVERHEAD,
+    ControlRecordType, EndTxnMarker, ReadOptions, Record, RecordBatch, TimestampType,
 };
 use kafka_wire::schema::MessageSchema;
 use kafka_wire::{DecodeError, DecodeErrorKind, Versioned};
 
-/// The default of [`Options::max_batch_bytes`]: 64 MiB.
-pub const DEFAULT_MAX_BATCH_BYTES: usize = 64 << 20;
+use crate::{Contents, Decoder, Format, Gaps, Options, Problem, ProblemKind, RecordError, Summary};
 
-/// The smallest length an entry of a log can have: a magic 0 message's
-/// (Kafka's `LegacyRecord.RECORD_OVERHEAD_V0`).
-const MIN_ENTRY_LENGTH: i32 = 14;
-
-/// The most offset gaps kept per file for the closing report.
-const MAX_GAPS: usize = 1000;
-
-/// How records' keys and values are read.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Decoder {
-    /// As bytes: their sizes, and with [`Contents`] their text or hex.
-    Raw(Contents),
-    /// `__consumer_offsets` (`--offsets-decoder`).
-    Offsets,
-    /// `__transaction_state` (`--transaction-log-decoder`).
-    TransactionLog,
-    /// `__share_group_state` (`--share-group-state-decoder`).
-    ShareGroupState,
-    /// `__cluster_metadata` (`--cluster-metadata-decoder`).
-    ClusterMetadata,
-}
-
-/// What [`Decoder::Raw`] prints of a key or value besides its size.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Contents {
-    /// Nothing.
-    Sizes,
-    /// The bytes as UTF-8 text, invalid sequences replaced (Kafka's
-    /// `StringDecoder`, `--print-data-log`).
-    Text,
-    /// The bytes in hex (`--hex`).
-    Hex,
-}
-
-/// The output's form.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Format {
-    /// Lines as `kafka-dump-log` prints them.
-    Text,
-    /// One JSON object per record.
-    Json,
-}
-
-/// How to dump.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Options {
-    /// How keys and values are read.
-    pub decoder: Decoder,
-    /// Text or JSON.
-    pub format: Format,
-    /// The most bytes one batch may take, as stored and decompressed.
-    pub max_batch_bytes: usize,
-}
-
-impl Default for Options {
-    fn default() -> Self {
-        Options {
-            decoder: Decoder::Raw(Contents::Sizes),
-            format: Format::Text,
-            max_batch_bytes: DEFAULT_MAX_BATCH_BYTES,
-        }
+/// Writes the lines Kafka prints before a file's batches: `Dumping PATH`,
+/// then what the file's name says ([`file_heading`]).
+pub(crate) fn write_file_heading(out: &mut impl Write, path: &str) -> io::Result<()> {
+    writeln!(out, "Dumping {path}")?;
+    if let Some(heading) = file_heading(path) {
+        writeln!(out, "{heading}")?;
     }
-}
-
-/// Something wrong in a segment, at the byte position of the batch it is in
-/// (or of the bytes that are not a batch).
-#[derive(Debug)]
-pub struct Problem {
-    /// The byte position in the file.
-    pub position: u64,
-    /// What is wrong.
-    pub kind: ProblemKind,
-}
-
-/// What is wrong; see [`Problem`].
-#[derive(Debug)]
-pub enum ProblemKind {
-    /// The batch cannot be read, or its checksum does not match its bytes,
-    /// or one of its records cannot be read (the error says which).
-    Batch(RecordsError),
-    /// A batch that declares more bytes than [`Options::max_batch_bytes`]:
-    /// skipped, as its length says where the next batch starts.
-    BatchTooLarge {
-        /// Its size: the 12 bytes of offset and length, and the length.
-        size: u64,
-        /// The limit.
-        max: usize,
-    },
-    /// The file ends inside a batch.
-    TruncatedBatch {
-        /// The size the batch declares.
-        size: u64,
-        /// The bytes left in the file.
-        remaining: u64,
-    },
-    /// The file ends with fewer bytes than the offset and length that frame
-    /// a batch.
-    TruncatedFrame {
-        /// The bytes left in the file.
-        remaining: u64,
-    },
-    /// A batch length below the smallest entry's: where the next batch
-    /// starts is lost, and the rest of the file is not read.
-    InvalidLength {
-        /// The length field.
-        length: i32,
-    },
-    /// A record whose key or value the decoder cannot read.
-    Record {
-        /// The record's offset.
-        offset: i64,
-        /// Why.
-        error: RecordError,
-    },
-}
-
-/// Why a decoder cannot read a record.
-#[derive(Debug)]
-pub enum RecordError {
-    /// A coordinator record without a key.
-    MissingKey,
-    /// A metadata record without a value.
-    MissingValue,
-    /// The key does not read as its schema (an unknown record type, bytes
-    /// that do not fit it).
-    Key(DecodeError),
-    /// The value does not read as its schema (an unknown record type, a
-    /// version past the schema's, bytes that do not fit it).
-    Value(DecodeError),
-    /// A control record's key or value does not read (an unknown control
-    /// record type, bytes that do not fit its schema).
-    Control(DecodeError),
-    /// A record read, whose JSON cannot be written.
-    Json(kafka_wire::json::JsonError),
-}
-
-impl fmt::Display for Problem {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "at byte {}: {}", self.position, self.kind)
-    }
-}
-
-impl fmt::Display for ProblemKind {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            ProblemKind::Batch(e) => write!(f, "{e}"),
-            ProblemKind::BatchTooLarge { size, max } => write!(
-                f,
-                "a batch of {size} bytes, over the limit of {max} (--max-batch-bytes): skipped"
-            ),
-            ProblemKind::TruncatedBatch { size, remaining } => write!(
-                f,
-                "the file ends inside a batch: it declares {size} bytes, {remaining} remain"
-            ),
-            ProblemKind::TruncatedFrame { remaining } => write!(
-                f,
-                "the file ends with {remaining} bytes, fewer than the {LOG_OVERHEAD} of a batch's offset and length"
-            ),
-            ProblemKind::InvalidLength { length } => write!(
-                f,
-                "batch length {length} is below the minimum of {MIN_ENTRY_LENGTH}: \
-                 the batches after it cannot be found"
-            ),
-            ProblemKind::Record { offset, error } => write!(f, "record at offset {offset}: {error}"),
-        }
-    }
-}
-
-impl fmt::Display for RecordError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            RecordError::MissingKey => f.write_str("no key, and a coordinator record needs one"),
-            RecordError::MissingValue => f.write_str("no value, and a metadata record needs one"),
-            RecordError::Key(e) => write!(f, "key: {e}"),
-            RecordError::Value(e) => write!(f, "value: {e}"),
-            RecordError::Control(e) => write!(f, "control record: {e}"),
-            RecordError::Json(e) => write!(f, "its JSON cannot be written: {e}"),
-        }
-    }
-}
-
-impl std::error::Error for Problem {}
-
-/// What the next bytes of a segment hold.
-#[derive(Debug)]
-pub enum Entry {
-    /// A whole batch at `position`: its bytes from its base offset to its end.
-    Batch {
-        /// Its byte position in the file.
-        position: u64,
-        /// Its bytes.
-        bytes: Bytes,
-    },
-    /// A batch not read, whose length says where the next one starts.
-    Skipped(Problem),
-    /// The end of the segment: clean, or at bytes that are not a whole batch.
-    End(Option<Problem>),
-}
-
-/// The batches of a log segment, read one at a time: memory holds one batch,
-/// of at most the limit it was made with.
-pub struct Segment<R> {
-    input: R,
-    len: u64,
-    position: u64,
-    max_batch_bytes: usize,
-    done: bool,
-}
-
-impl<R: Read + Seek> Segment<R> {
-    /// A segment of all of `input`, whose batches may take at most
-    /// `max_batch_bytes` each.
-    pub fn new(mut input: R, max_batch_bytes: usize) -> io::Result<Self> {
-        let len = input.seek(SeekFrom::End(0))?;
-        input.seek(SeekFrom::Start(0))?;
-        Ok(Segment {
-            input,
-            len,
-            position: 0,
-            max_batch_bytes,
-            done: false,
-        })
-    }
-
-    /// The segment's size in bytes.
-    pub fn len(&self) -> u64 {
-        self.len
-    }
-
-    /// Where the next batch starts; after the end, where reading stopped.
-    pub fn position(&self) -> u64 {
-        self.position
-    }
-
-    /// The next batch, a batch skipped, or the end.
-    pub fn next_entry(&mut self) -> io::Result<Entry> {
-        if self.done {
-            return Ok(Entry::End(None));
-        }
-        let at = self.position;
-        let remaining = self.len.saturating_sub(at);
-        let end = |this: &mut Self, kind| {
-            this.done = true;
-            Ok(Entry::End(Some(Problem { position: at, kind })))
-        };
-        if remaining == 0 {
-            self.done = true;
-            return Ok(Entry::End(None));
-        }
-        if remaining < LOG_OVERHEAD as u64 {
-            return end(self, ProblemKind::TruncatedFrame { remaining });
-        }
-        let mut frame = [0u8; LOG_OVERHEAD];
-        self.input.read_exact(&mut frame)?;
-        let length = i32::from_be_bytes([frame[8], frame[9], frame[10], frame[11]]);
-        if length < MIN_ENTRY_LENGTH {
-            return end(self, ProblemKind::InvalidLength { length });
-        }
-        // Both terms are non-negative and far below u64::MAX.
-        let size = LOG_OVERHEAD as u64 + length as u64;
-        if size > remaining {
-            return end(self, ProblemKind::TruncatedBatch { size, remaining });
-        }
-        self.position = at + size;
-        if size > self.max_batch_bytes as u64 {
-            self.input.seek(SeekFrom::Start(self.position))?;
-            return Ok(Entry::Skipped(Problem {
-                position: at,
-                kind: ProblemKind::BatchTooLarge {
-                    size,
-                    max: self.max_batch_bytes,
-                },
-            }));
-        }
-        // At most `max_batch_bytes`, and no more than the file still holds.
-        let mut bytes = Vec::with_capacity(size as usize);
-        bytes.extend_from_slice(&frame);
-        (&mut self.input)
-            .take(size - LOG_OVERHEAD as u64)
-            .read_to_end(&mut bytes)?;
-        if bytes.len() as u64 != size {
-            return Err(io::Error::new(
-                io::ErrorKind::UnexpectedEof,
-                format!("the file shrank while being read, at byte {at}"),
-            ));
-        }
-        Ok(Entry::Batch {
-            position: at,
-            bytes: Bytes::from(bytes),
-        })
-    }
-}
-
-/// Record offsets that do not follow the one before, as Kafka reports them:
-/// (previous, next) pairs, the first `MAX_GAPS` kept.
-#[derive(Debug, Default)]
-pub struct Gaps {
-    /// The pairs kept, in the order met.
-    pub pairs: Vec<(i64, i64)>,
-    /// How many more there were.
-    pub more: u64,
-}
-
-/// What a dump of one segment found.
-#[derive(Debug, Default)]
-pub struct Summary {
-    /// Batches read (skipped ones included).
-    pub batches: u64,
-    /// Records printed.
-    pub records: u64,
-    /// Problems reported.
-    pub problems: u64,
-    /// Bytes after the last batch that are not one.
-    pub trailing_bytes: u64,
-    /// Record offsets that do not follow the one before.
-    pub gaps: Gaps,
+    Ok(())
 }
 
 /// The line Kafka prints after `Dumping FILE`: the segment's base offset,
 /// from its name, or a snapshot's end offset and epoch.
-pub fn file_heading(path: &str) -> Option<String> {
+fn file_heading(path: &str) -> Option<String> {
     let name = Path::new(path).file_name()?.to_str()?;
     if name == "bootstrap.checkpoint" {
         return Some("KRaft bootstrap snapshot".into());
@@ -369,79 +53,9 @@ pub fn file_heading(path: &str) -> Option<String> {
         .map(|offset| format!("Log starting offset: {offset}"))
 }
 
-/// Dumps the file at `path` to `out` as Kafka's tool does: `Dumping PATH`
-/// and [`file_heading`] (in the text format), then its batches, as
-/// [`dump_segment`] dumps them, read through a buffer.
-pub fn dump_file<W: Write>(
-    path: &str,
-    options: &Options,
-    out: &mut W,
-    on_problem: &mut dyn FnMut(Problem),
-    on_progress: &mut dyn FnMut(u64, u64),
-) -> io::Result<Summary> {
-    if options.format == Format::Text {
-        writeln!(out, "Dumping {path}")?;
-        if let Some(heading) = file_heading(path) {
-            writeln!(out, "{heading}")?;
-        }
-    }
-    let file = io::BufReader::with_capacity(1 << 16, std::fs::File::open(path)?);
-    dump_segment(path, file, options, out, on_problem, on_progress)
-}
-
-/// Dumps the segment `input` named `name` to `out`; each problem goes to
-/// `on_problem` as it is found, and `on_progress` hears the position and
-/// the size after each batch. Returns an error only when reading the input
-/// or writing the output fails.
-pub fn dump_segment<R: Read + Seek, W: Write>(
-    name: &str,
-    input: R,
-    options: &Options,
-    out: &mut W,
-    on_problem: &mut dyn FnMut(Problem),
-    on_progress: &mut dyn FnMut(u64, u64),
-) -> io::Result<Summary> {
-    let mut segment = Segment::new(input, options.max_batch_bytes)?;
-    let mut dumper = Dumper {
-        name,
-        options,
-        out,
-        summary: Summary::default(),
-        last_offset: -1,
-        on_problem,
-        line: String::new(),
-    };
-    loop {
-        match segment.next_entry()? {
-            Entry::Batch { position, bytes } => dumper.batch(position, bytes)?,
-            Entry::Skipped(problem) => {
-                dumper.summary.batches += 1;
-                dumper.problem(problem);
-            }
-            Entry::End(problem) => {
-                if let Some(problem) = problem {
-                    dumper.problem(problem);
-                }
-                break;
-            }
-        }
-        on_progress(segment.position(), segment.len());
-    }
-    let trailing = segment.len() - segment.position();
-    dumper.summary.trailing_bytes = trailing;
-    if trailing > 0 && options.format == Format::Text {
-        let file = Path::new(name)
-            .file_name()
-            .map_or_else(|| name.into(), |n| n.to_string_lossy());
-        writeln!(
-            dumper.out,
-            "Found {trailing} invalid bytes at the end of {file}"
-        )?;
-    }
-    Ok(dumper.summary)
-}
-
-struct Dumper<'a, W> {
+/// Prints one segment's batches and records to `out`, and counts what it
+/// prints and what it finds wrong, each problem handed on as it is found.
+pub(crate) struct SegmentPrinter<'a, W> {
     name: &'a str,
     options: &'a Options,
     out: &'a mut W,
@@ -454,13 +68,57 @@ struct Dumper<'a, W> {
     line: String,
 }
 
-impl<W: Write> Dumper<'_, W> {
-    fn problem(&mut self, problem: Problem) {
+impl<'a, W: Write> SegmentPrinter<'a, W> {
+    /// A printer of the segment `name` (the JSON objects' `file`).
+    pub(crate) fn new(
+        name: &'a str,
+        options: &'a Options,
+        out: &'a mut W,
+        on_problem: &'a mut dyn FnMut(Problem),
+    ) -> Self {
+        SegmentPrinter {
+            name,
+            options,
+            out,
+            summary: Summary::default(),
+            last_offset: -1,
+            on_problem,
+            line: String::new(),
+        }
+    }
+
+    /// Counts and hands on a problem.
+    pub(crate) fn problem(&mut self, problem: Problem) {
         self.summary.problems += 1;
         (self.on_problem)(problem);
     }
 
-    fn batch(&mut self, position: u64, bytes: Bytes) -> io::Result<()> {
+    /// A batch not read: counted, and its problem handed on.
+    pub(crate) fn skipped(&mut self, problem: Problem) {
+        self.summary.batches += 1;
+        self.problem(problem);
+    }
+
+    /// Ends the segment, whose last `trailing` bytes are not a batch: in
+    /// the text format, Kafka's line about them.
+    pub(crate) fn finish(self, trailing: u64) -> io::Result<Summary> {
+        let mut summary = self.summary;
+        summary.trailing_bytes = trailing;
+        if trailing > 0 && self.options.format == Format::Text {
+            let name = self.name;
+            let file = Path::new(name)
+                .file_name()
+                .map_or_else(|| name.into(), |n| n.to_string_lossy());
+            writeln!(
+                self.out,
+                "Found {trailing} invalid bytes at the end of {file}"
+            )?;
+        }
+        Ok(summary)
+    }
+
+    /// Prints the batch at `position`, of `bytes`, and its records.
+    pub(crate) fn batch(&mut self, position: u64, bytes: Bytes) -> io::Result<()> {
         self.summary.batches += 1;
         let read = ReadOptions::new()
             .verify_crc(false)
@@ -532,7 +190,7 @@ impl<W: Write> Dumper<'_, W> {
         let offset = record.offset();
         if offset != self.last_offset.wrapping_add(1) {
             let gaps = &mut self.summary.gaps;
-            if gaps.pairs.len() < MAX_GAPS {
+            if gaps.pairs.len() < Gaps::MAX_PAIRS {
                 gaps.pairs.push((self.last_offset, offset));
             } else {
                 gaps.more += 1;
@@ -1487,4 +1145,28 @@ fn metadata(record: &Record) -> Decoded {
         }
     }
     failed(metadata_error_text(api_key, &e), RecordError::Value(e))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::file_heading;
+
+    #[test]
+    fn a_file_s_name_gives_its_heading() {
+        assert_eq!(
+            file_heading("/logs/t-0/00000000000000000042.log").as_deref(),
+            Some("Log starting offset: 42")
+        );
+        assert_eq!(
+            file_heading("00000000000000000103-0000000001.checkpoint").as_deref(),
+            Some("Snapshot end offset: 103, epoch: 1")
+        );
+        assert_eq!(
+            file_heading("bootstrap.checkpoint").as_deref(),
+            Some("KRaft bootstrap snapshot")
+        );
+        for other in ["00000000000000000042.index", "x.log", "1-x.checkpoint"] {
+            assert_eq!(file_heading(other), None, "{other}");
+        }
+    }
 }

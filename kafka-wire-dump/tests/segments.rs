@@ -1,14 +1,10 @@
-//! The dump_log example's dump, run on log segments built here: batches of
-//! Kafka's own records (encoded by `kafka_messages::internal`) written by
-//! `RecordBatchBuilder`, then dumped from memory as the example dumps a file.
-
-#[path = "../examples/dump_log/dump.rs"]
-mod dump;
+//! The dump, run on log segments built here: batches of Kafka's own records
+//! (encoded by `kafka_messages::internal`) written by `RecordBatchBuilder`,
+//! then dumped from memory as a file is dumped.
 
 use std::io::Cursor;
 
 use bytes::Bytes;
-use dump::{Contents, Decoder, Format, Options, Problem, ProblemKind, RecordError, Summary};
 use kafka_messages::consumer_protocol_assignment::TopicPartition;
 use kafka_messages::internal::{
     GroupCoordinatorKey, GroupCoordinatorRecord, GroupCoordinatorValue, GroupMetadataKey,
@@ -25,6 +21,9 @@ use kafka_wire::records::{
     RecordBatchBuilder, RecordsErrorKind,
 };
 use kafka_wire::{DecodeErrorKind, Uuid, Versioned};
+use kafka_wire_dump::{
+    Contents, Decoder, Dump, ErrorKind, Format, Options, Problem, ProblemKind, RecordError, Summary,
+};
 
 const T0: i64 = 1_700_000_000_000;
 
@@ -39,15 +38,15 @@ fn dump_with(segment: &[u8], options: Options) -> Dumped {
     let mut out = Vec::new();
     let mut problems = Vec::new();
     let mut positions = Vec::new();
-    let summary = dump::dump_segment(
-        "/data/00000000000000000000.log",
-        Cursor::new(segment.to_vec()),
-        &options,
-        &mut out,
-        &mut |p| problems.push(p),
-        &mut |position, _| positions.push(position),
-    )
-    .unwrap();
+    let summary = Dump::new(options)
+        .on_problem(|p| problems.push(p))
+        .on_progress(|position, _| positions.push(position))
+        .segment(
+            "/data/00000000000000000000.log",
+            Cursor::new(segment),
+            &mut out,
+        )
+        .unwrap();
     // Progress is told after every batch, and ends at the segment's end or
     // where reading stopped.
     assert!(positions.windows(2).all(|w| w[0] <= w[1]), "{positions:?}");
@@ -598,24 +597,8 @@ fn a_truncated_tail_ends_the_file_with_a_message() {
 
 #[test]
 fn a_file_is_headed_by_its_path_and_what_its_name_says() {
-    assert_eq!(
-        dump::file_heading("/logs/t-0/00000000000000000042.log").as_deref(),
-        Some("Log starting offset: 42")
-    );
-    assert_eq!(
-        dump::file_heading("00000000000000000103-0000000001.checkpoint").as_deref(),
-        Some("Snapshot end offset: 103, epoch: 1")
-    );
-    assert_eq!(
-        dump::file_heading("bootstrap.checkpoint").as_deref(),
-        Some("KRaft bootstrap snapshot")
-    );
-    for other in ["00000000000000000042.index", "x.log", "1-x.checkpoint"] {
-        assert_eq!(dump::file_heading(other), None, "{other}");
-    }
-
     let (key, value) = offset_commit("billing", 3, 42);
-    let dir = std::env::temp_dir().join(format!("dump-log-test-{}", std::process::id()));
+    let dir = std::env::temp_dir().join(format!("kafka-wire-dump-segments-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("00000000000000000007.log");
     std::fs::write(&path, batch(7, &[(Some(&key), value.as_deref())])).unwrap();
@@ -625,14 +608,10 @@ fn a_file_is_headed_by_its_path_and_what_its_name_says() {
         decoder: Decoder::Offsets,
         ..Options::default()
     };
-    let summary = dump::dump_file(
-        &path,
-        &options,
-        &mut out,
-        &mut |p| panic!("{p}"),
-        &mut |_, _| {},
-    )
-    .unwrap();
+    let summary = Dump::new(options)
+        .on_problem(|p| panic!("{p}"))
+        .file(&path, &mut out)
+        .unwrap();
     std::fs::remove_dir_all(&dir).unwrap();
     let out = String::from_utf8(out).unwrap();
     let from_memory = dump(
@@ -645,16 +624,19 @@ fn a_file_is_headed_by_its_path_and_what_its_name_says() {
         format!("Dumping {path}\nLog starting offset: 7\n{from_memory}")
     );
     assert_eq!(summary.records, 1);
-    // A file that is not there is an error, after its heading.
+    // A file that is not there is an error that names it, after its heading.
     let mut out = Vec::new();
-    let missing = dump::dump_file(
-        "/nowhere/0.log",
-        &options,
-        &mut out,
-        &mut |_| {},
-        &mut |_, _| {},
+    let missing = Dump::new(options)
+        .file("/nowhere/0.log", &mut out)
+        .unwrap_err();
+    assert_eq!(missing.file(), "/nowhere/0.log");
+    assert_eq!(missing.position(), None);
+    assert_eq!(missing.kind(), ErrorKind::Read);
+    assert_eq!(missing.io_error().kind(), std::io::ErrorKind::NotFound);
+    assert!(
+        missing.to_string().starts_with("/nowhere/0.log: "),
+        "{missing}"
     );
-    assert_eq!(missing.unwrap_err().kind(), std::io::ErrorKind::NotFound);
     assert_eq!(
         String::from_utf8(out).unwrap(),
         "Dumping /nowhere/0.log\nLog starting offset: 0\n"
@@ -892,4 +874,52 @@ fn what_kafka_reads_leniently_is_printed_as_kafka_prints_it_and_reported() {
             error: RecordError::Control(_)
         }
     ));
+}
+
+/// A writer that takes `room` bytes, then fails.
+struct FullWriter {
+    room: usize,
+}
+
+impl std::io::Write for FullWriter {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        if buf.len() > self.room {
+            return Err(std::io::ErrorKind::WriteZero.into());
+        }
+        self.room -= buf.len();
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+#[test]
+fn an_output_that_fails_stops_the_dump_at_the_batch_being_printed() {
+    let (key, value) = offset_commit("billing", 3, 42);
+    let one = batch(0, &[(Some(&key), value.as_deref())]);
+    let segment = [one.clone(), batch(1, &[(Some(&key), value.as_deref())])].concat();
+    let first = dump(&one, Decoder::Offsets).out;
+    let e = Dump::new(Options {
+        decoder: Decoder::Offsets,
+        ..Options::default()
+    })
+    .segment(
+        "00000000000000000000.log",
+        Cursor::new(&segment),
+        FullWriter { room: first.len() },
+    )
+    .unwrap_err();
+    assert_eq!(e.kind(), ErrorKind::Write);
+    assert_eq!(e.position(), Some(one.len() as u64));
+    assert_eq!(e.io_error().kind(), std::io::ErrorKind::WriteZero);
+    assert_eq!(
+        e.to_string(),
+        format!(
+            "00000000000000000000.log: at byte {}: writing the dump: {}",
+            one.len(),
+            e.io_error()
+        )
+    );
 }

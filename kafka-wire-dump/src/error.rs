@@ -1,0 +1,210 @@
+//! What goes wrong: a [`Problem`] in a segment, after which the dump goes
+//! on, and an [`Error`], reading the input or writing the output, which
+//! stops it.
+
+use std::fmt;
+use std::io;
+
+use kafka_wire::records::{RecordsError, LOG_OVERHEAD};
+use kafka_wire::DecodeError;
+
+use crate::segment::MIN_ENTRY_LENGTH;
+
+/// Something wrong in a segment, at the byte position of the batch it is in
+/// (or of the bytes that are not a batch).
+#[derive(Debug)]
+pub struct Problem {
+    /// The byte position in the file.
+    pub position: u64,
+    /// What is wrong.
+    pub kind: ProblemKind,
+}
+
+/// What is wrong; see [`Problem`].
+#[derive(Debug)]
+#[non_exhaustive]
+pub enum ProblemKind {
+    /// The batch cannot be read, or its checksum does not match its bytes,
+    /// or one of its records cannot be read (the error says which).
+    Batch(RecordsError),
+    /// A batch that declares more bytes than [`Options::max_batch_bytes`](crate::Options::max_batch_bytes):
+    /// skipped, as its length says where the next batch starts.
+    BatchTooLarge {
+        /// Its size: the 12 bytes of offset and length, and the length.
+        size: u64,
+        /// The limit.
+        max: usize,
+    },
+    /// The file ends inside a batch.
+    TruncatedBatch {
+        /// The size the batch declares.
+        size: u64,
+        /// The bytes left in the file.
+        remaining: u64,
+    },
+    /// The file ends with fewer bytes than the offset and length that frame
+    /// a batch.
+    TruncatedFrame {
+        /// The bytes left in the file.
+        remaining: u64,
+    },
+    /// A batch length below the smallest entry's: where the next batch
+    /// starts is lost, and the rest of the file is not read.
+    InvalidLength {
+        /// The length field.
+        length: i32,
+    },
+    /// A record whose key or value the decoder cannot read.
+    Record {
+        /// The record's offset.
+        offset: i64,
+        /// Why.
+        error: RecordError,
+    },
+}
+
+/// Why a decoder cannot read a record.
+#[derive(Debug)]
+#[non_exhaustive]
+pub enum RecordError {
+    /// A coordinator record without a key.
+    MissingKey,
+    /// A metadata record without a value.
+    MissingValue,
+    /// The key does not read as its schema (an unknown record type, bytes
+    /// that do not fit it).
+    Key(DecodeError),
+    /// The value does not read as its schema (an unknown record type, a
+    /// version past the schema's, bytes that do not fit it).
+    Value(DecodeError),
+    /// A control record's key or value does not read (an unknown control
+    /// record type, bytes that do not fit its schema).
+    Control(DecodeError),
+    /// A record read, whose JSON cannot be written.
+    Json(kafka_wire::json::JsonError),
+}
+
+impl fmt::Display for Problem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "at byte {}: {}", self.position, self.kind)
+    }
+}
+
+impl fmt::Display for ProblemKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ProblemKind::Batch(e) => write!(f, "{e}"),
+            ProblemKind::BatchTooLarge { size, max } => write!(
+                f,
+                "a batch of {size} bytes, over the limit of {max} (--max-batch-bytes): skipped"
+            ),
+            ProblemKind::TruncatedBatch { size, remaining } => write!(
+                f,
+                "the file ends inside a batch: it declares {size} bytes, {remaining} remain"
+            ),
+            ProblemKind::TruncatedFrame { remaining } => write!(
+                f,
+                "the file ends with {remaining} bytes, fewer than the {LOG_OVERHEAD} of a batch's offset and length"
+            ),
+            ProblemKind::InvalidLength { length } => write!(
+                f,
+                "batch length {length} is below the minimum of {MIN_ENTRY_LENGTH}: \
+                 the batches after it cannot be found"
+            ),
+            ProblemKind::Record { offset, error } => write!(f, "record at offset {offset}: {error}"),
+        }
+    }
+}
+
+impl fmt::Display for RecordError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RecordError::MissingKey => f.write_str("no key, and a coordinator record needs one"),
+            RecordError::MissingValue => f.write_str("no value, and a metadata record needs one"),
+            RecordError::Key(e) => write!(f, "key: {e}"),
+            RecordError::Value(e) => write!(f, "value: {e}"),
+            RecordError::Control(e) => write!(f, "control record: {e}"),
+            RecordError::Json(e) => write!(f, "its JSON cannot be written: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for Problem {}
+
+/// Why a dump stopped: its input could not be opened or read, or its output
+/// written. It names the file and, past the start, the byte position of the
+/// batch being read or printed.
+#[derive(Debug)]
+pub struct Error {
+    file: String,
+    position: Option<u64>,
+    kind: ErrorKind,
+    source: io::Error,
+}
+
+/// Which side of a dump failed; see [`Error::kind`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ErrorKind {
+    /// Opening or reading the input.
+    Read,
+    /// Writing the output.
+    Write,
+}
+
+impl Error {
+    pub(crate) fn new(
+        file: &str,
+        position: Option<u64>,
+        kind: ErrorKind,
+        source: io::Error,
+    ) -> Self {
+        Error {
+            file: file.into(),
+            position,
+            kind,
+            source,
+        }
+    }
+
+    /// The file: the path given to [`Dump::file`](crate::Dump::file) as
+    /// displayed, or the name given to [`Dump::segment`](crate::Dump::segment).
+    pub fn file(&self) -> &str {
+        &self.file
+    }
+
+    /// The byte position of the batch being read or printed; `None` before
+    /// the first (opening the file, or writing its heading).
+    pub fn position(&self) -> Option<u64> {
+        self.position
+    }
+
+    /// Whether reading the input or writing the output failed.
+    pub fn kind(&self) -> ErrorKind {
+        self.kind
+    }
+
+    /// The I/O error (a broken pipe, for an output whose reader went away,
+    /// is [`io::ErrorKind::BrokenPipe`]).
+    pub fn io_error(&self) -> &io::Error {
+        &self.source
+    }
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: ", self.file)?;
+        if let Some(position) = self.position {
+            write!(f, "at byte {position}: ")?;
+        }
+        if self.kind == ErrorKind::Write {
+            f.write_str("writing the dump: ")?;
+        }
+        write!(f, "{}", self.source)
+    }
+}
+
+impl std::error::Error for Error {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        Some(&self.source)
+    }
+}
