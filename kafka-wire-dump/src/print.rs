@@ -6,7 +6,8 @@ use std::fmt;
 use std::io::{self, Write};
 use std::path::Path;
 
-use bytes::{Buf, Bytes};
+use bytes::Bytes;
+use kafka_messages::consumer_protocol;
 use kafka_messages::internal::{
     ControlRecord, CoordinatorKey, CoordinatorValue, GroupCoordinatorKey, GroupCoordinatorValue,
     GroupMetadataValue, MetadataRecord, RecordRole, RecordSchema, ShareCoordinatorKey,
@@ -952,15 +953,13 @@ fn with_status_name(json: String, status: i8) -> String {
 }
 
 /// A consumer protocol struct's JSON from its bytes (an int16 version, then
-/// the struct), as Kafka reads it there: at the version (clamped to the
-/// schema's, whose later fields are the latest version's), ignoring bytes
-/// after it. `None` when it does not read; Kafka then keeps the bytes.
+/// the struct), as Kafka reads it there ([`consumer_protocol::read_version`]),
+/// ignoring bytes after it. `None` when it does not read; Kafka then keeps
+/// the bytes.
 fn consumer_protocol_json<T: Versioned>(bytes: &Bytes) -> Option<String> {
-    let mut bytes = bytes.clone();
-    let version = bytes.try_get_i16().ok()?;
     let schema = MessageSchema::of::<T>();
-    let version = version.clamp(schema.versions.lowest()?, schema.versions.highest()?);
-    let view = DynamicView::decode(schema, version, &mut bytes).ok()?;
+    let (_, read_at) = consumer_protocol::read_version(bytes, schema.versions).ok()?;
+    let view = DynamicView::decode(schema, read_at, &mut bytes.slice(2..)).ok()?;
     Some(view.to_json().to_text())
 }
 
