@@ -8,7 +8,7 @@
 //! here; regenerate the table.
 
 use kafka_wire::bytes::{Buf, BufMut};
-use kafka_wire::schema::StructSchema;
+use kafka_wire::schema::{MessageSchema, StructSchema};
 #[cfg(feature = "view")]
 use kafka_wire::WireView;
 use kafka_wire::{DecodeError, EncodeError, KafkaStruct, VersionRange};
@@ -346,6 +346,68 @@ pub struct DataSchema {
     pub versions: VersionRange,
     /// Its flexible versions.
     pub flexible: VersionRange,
+}
+
+impl From<DataSchema> for MessageSchema {
+    /// The schema the interpreted codec reads and writes it by.
+    fn from(data: DataSchema) -> Self {
+        MessageSchema {
+            body: data.schema,
+            versions: data.versions,
+            flexible: data.flexible,
+            api_key: None,
+        }
+    }
+}
+
+impl ApiKey {
+    /// The API named `name` as Kafka's schemas name it (`CreateTopics`),
+    /// ignoring ASCII case; `None` for a name no release has.
+    pub fn from_name(name: &str) -> Option<ApiKey> {
+        ApiKey::ALL
+            .iter()
+            .copied()
+            .find(|api| api.name().eq_ignore_ascii_case(name))
+    }
+}
+
+/// The schema of a message by the name Kafka's JSON gives it: a request or
+/// response (`FetchRequest`, `FetchResponse`), a header (`RequestHeader`,
+/// `ResponseHeader`), a data schema (`ConsumerProtocolSubscription`) and,
+/// with feature `internal`, Kafka's own records (`OffsetCommitKey`,
+/// `TopicRecord`). `None` for a name this build does not have (an API whose
+/// feature is off, say). What a tool that is given a message's name reads
+/// and writes it by, with [`kafka_wire::dynamic`].
+///
+/// ```
+/// let fetch = kafka_messages::schema_by_name("FetchRequest").unwrap();
+/// assert_eq!((fetch.body.json_name, fetch.api_key), ("FetchRequest", Some(1)));
+/// let header = kafka_messages::schema_by_name("RequestHeader").unwrap();
+/// assert_eq!(header.versions.to_string(), "0-2");
+/// assert!(kafka_messages::schema_by_name("Fetch").is_none());
+/// ```
+pub fn schema_by_name(name: &str) -> Option<MessageSchema> {
+    let api = |suffix: &str| {
+        let bare = name.strip_suffix(suffix)?;
+        ApiKey::ALL.iter().copied().find(|k| k.name() == bare)
+    };
+    if let Some(key) = api("Request") {
+        return key.request_message_schema();
+    }
+    if let Some(key) = api("Response") {
+        return key.response_message_schema();
+    }
+    match name {
+        "RequestHeader" => return Some(MessageSchema::of::<kafka_wire::RequestHeader>()),
+        "ResponseHeader" => return Some(MessageSchema::of::<kafka_wire::ResponseHeader>()),
+        _ => {}
+    }
+    let data = DATA_SCHEMAS.iter().copied();
+    #[cfg(feature = "internal")]
+    let data = data.chain(crate::internal::data_schemas());
+    data.into_iter()
+        .find(|d| d.schema.json_name == name)
+        .map(MessageSchema::from)
 }
 
 /// `DATA_SCHEMAS`, over every row of `for_each_data_schema!`.

@@ -117,7 +117,9 @@ pub mod serve;
 
 pub use api_table::{KAFKA_RELEASE, OLDER_KAFKA_RELEASE};
 pub use api_versions::{ApiVersion, FinalizedFeatureKey, SupportedFeatureKey};
-pub use apis::{ApiKey, DataSchema, Release, RequestKind, ResponseKind, DATA_SCHEMAS};
+pub use apis::{
+    schema_by_name, ApiKey, DataSchema, Release, RequestKind, ResponseKind, DATA_SCHEMAS,
+};
 #[cfg(feature = "view")]
 pub use apis::{RequestView, ResponseView};
 pub use codes::{AclOperation, AclPermissionType, ConfigSource, PatternType, ResourceType};

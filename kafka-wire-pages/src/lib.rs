@@ -161,11 +161,7 @@ pub fn find_api(name: &str) -> Result<ApiKey, PageError> {
         .strip_suffix("request")
         .or_else(|| lower.strip_suffix("response"))
         .unwrap_or(&lower);
-    ApiKey::ALL
-        .iter()
-        .copied()
-        .find(|api| api.name().eq_ignore_ascii_case(bare))
-        .ok_or_else(|| PageError::UnknownApi(name.into()))
+    ApiKey::from_name(bare).ok_or_else(|| PageError::UnknownApi(name.into()))
 }
 
 /// Bytes from hex text: whitespace, `:` and a leading `0x` are ignored.

@@ -185,6 +185,30 @@ pub enum DecodeErrorKind {
     UnknownRecordType(i16),
 }
 
+impl DecodeErrorKind {
+    /// The kind's stable name in snake_case (`truncated`): for logs,
+    /// metrics, JSON reports and tests, which should not match on messages.
+    pub const fn name(&self) -> &'static str {
+        match self {
+            DecodeErrorKind::Truncated { .. } => "truncated",
+            DecodeErrorKind::InvalidLength(..) => "invalid_length",
+            DecodeErrorKind::LengthTooLarge { .. } => "length_too_large",
+            DecodeErrorKind::VarintTooLong { .. } => "varint_too_long",
+            DecodeErrorKind::VarintOverflow { .. } => "varint_overflow",
+            DecodeErrorKind::InvalidUtf8 { .. } => "invalid_utf8",
+            DecodeErrorKind::UnexpectedNull => "unexpected_null",
+            DecodeErrorKind::UnsupportedVersion { .. } => "unsupported_version",
+            DecodeErrorKind::TagOutOfOrder { .. } => "tag_out_of_order",
+            DecodeErrorKind::TagSizeMismatch { .. } => "tag_size_mismatch",
+            DecodeErrorKind::TrailingBytes(..) => "trailing_bytes",
+            DecodeErrorKind::FrameSize { .. } => "frame_size",
+            DecodeErrorKind::ApiKeyMismatch { .. } => "api_key_mismatch",
+            DecodeErrorKind::UnknownApiKey(..) => "unknown_api_key",
+            DecodeErrorKind::UnknownRecordType(..) => "unknown_record_type",
+        }
+    }
+}
+
 /// What went wrong while encoding.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
@@ -272,6 +296,26 @@ pub enum EncodeErrorKind {
         /// The value's kind.
         found: &'static str,
     },
+}
+
+impl EncodeErrorKind {
+    /// The kind's stable name in snake_case (`unsupported_version`): for logs,
+    /// metrics, JSON reports and tests, which should not match on messages.
+    pub const fn name(&self) -> &'static str {
+        match self {
+            EncodeErrorKind::UnsupportedVersion { .. } => "unsupported_version",
+            EncodeErrorKind::NonDefaultAbsent => "non_default_absent",
+            EncodeErrorKind::UnexpectedNull => "unexpected_null",
+            EncodeErrorKind::TooLong { .. } => "too_long",
+            EncodeErrorKind::TagCollision { .. } => "tag_collision",
+            EncodeErrorKind::TagInNonFlexible { .. } => "tag_in_non_flexible",
+            EncodeErrorKind::BufferTooSmall { .. } => "buffer_too_small",
+            EncodeErrorKind::LengthMismatch { .. } => "length_mismatch",
+            EncodeErrorKind::Overrun { .. } => "overrun",
+            EncodeErrorKind::ApiKeyMismatch { .. } => "api_key_mismatch",
+            EncodeErrorKind::WrongType { .. } => "wrong_type",
+        }
+    }
 }
 
 /// What an error holds, behind one pointer.
@@ -549,6 +593,26 @@ mod tests {
         assert_eq!(
             core::mem::size_of::<EncodeError>(),
             core::mem::size_of::<usize>()
+        );
+    }
+
+    #[test]
+    fn kinds_have_stable_snake_case_names() {
+        let decode = DecodeErrorKind::UnsupportedVersion {
+            version: 9,
+            supported: VersionRange::new(0, 3),
+        };
+        assert_eq!(decode.name(), "unsupported_version");
+        assert_eq!(DecodeErrorKind::TrailingBytes(1).name(), "trailing_bytes");
+        assert_eq!(
+            EncodeErrorKind::NonDefaultAbsent.name(),
+            "non_default_absent"
+        );
+        assert_eq!(
+            DecodeError::new(DecodeErrorKind::UnknownApiKey(99))
+                .kind()
+                .name(),
+            "unknown_api_key"
         );
     }
 

@@ -55,7 +55,9 @@
 use bytes::{Buf, Bytes};
 use kafka_wire::codec::{get_uvarint, put_uvarint};
 use kafka_wire::records::Record;
-use kafka_wire::{DecodeError, DecodeErrorKind, EncodeError, EncodeErrorKind, Versioned};
+use kafka_wire::{
+    DecodeError, DecodeErrorKind, EncodeError, EncodeErrorKind, KafkaStruct, Versioned,
+};
 
 use crate::{
     ControlRecordTypeSchema, EndTxnMarker, KRaftVersionRecord, LeaderChangeMessage,
@@ -144,6 +146,17 @@ pub trait CoordinatorValue: Sized {
     fn record_type(&self) -> i16;
     /// The value as Kafka writes it at `version` (see [`decode`](Self::decode)).
     fn encode(&self, version: i16) -> Result<Vec<u8>, EncodeError>;
+}
+
+/// The struct of every schema of Kafka's own records ([`schemas`]), then the
+/// quorum-state file's ([`QuorumStateData`]).
+pub fn data_schemas() -> impl Iterator<Item = crate::DataSchema> {
+    let quorum = crate::DataSchema {
+        schema: &QuorumStateData::SCHEMA,
+        versions: QuorumStateData::VERSIONS,
+        flexible: QuorumStateData::FLEXIBLE,
+    };
+    schemas().map(|s| s.schema).chain([quorum])
 }
 
 /// Every schema of Kafka's own records: the key and value of each record

@@ -10,7 +10,7 @@ pub mod json_comments;
 use bytes::Bytes;
 use kafka_messages::*;
 use kafka_wire::schema::StructSchema;
-use kafka_wire::{KafkaStruct, RequestHeader, ResponseHeader, VersionRange, Versioned};
+use kafka_wire::{RequestHeader, ResponseHeader, VersionRange, Versioned};
 use kafka_wire_test_support::wire_instances::{self, Style};
 
 // Like the rest of this module, not used by every test that includes it.
@@ -106,36 +106,13 @@ pub fn api_of(name: &str, suffix: &str) -> Option<ApiKey> {
 
 /// The schema, versions and flexible versions of the declaration named `name`.
 pub fn declaration(name: &str) -> Option<(&'static StructSchema, VersionRange, VersionRange)> {
-    if let Some(key) = api_of(name, "Request") {
-        return Some((
-            key.request_schema()?,
-            key.all_versions(),
-            key.flexible_versions(),
-        ));
+    let schema = kafka_messages::schema_by_name(name)?;
+    // Kafka's own records are `internal_declaration`'s.
+    #[cfg(feature = "internal")]
+    if kafka_messages::internal::data_schemas().any(|d| d.schema.json_name == name) {
+        return None;
     }
-    if let Some(key) = api_of(name, "Response") {
-        return Some((
-            key.response_schema()?,
-            key.all_versions(),
-            key.flexible_versions(),
-        ));
-    }
-    match name {
-        "RequestHeader" => Some((
-            &RequestHeader::SCHEMA,
-            RequestHeader::VERSIONS,
-            RequestHeader::FLEXIBLE,
-        )),
-        "ResponseHeader" => Some((
-            &ResponseHeader::SCHEMA,
-            ResponseHeader::VERSIONS,
-            ResponseHeader::FLEXIBLE,
-        )),
-        _ => DATA_SCHEMAS
-            .iter()
-            .find(|d| d.schema.json_name == name)
-            .map(|d| (d.schema, d.versions, d.flexible)),
-    }
+    Some((schema.body, schema.versions, schema.flexible))
 }
 
 /// The schema, versions and flexible versions of Kafka's own record schema
@@ -145,15 +122,7 @@ pub fn declaration(name: &str) -> Option<(&'static StructSchema, VersionRange, V
 pub fn internal_declaration(
     name: &str,
 ) -> Option<(&'static StructSchema, VersionRange, VersionRange)> {
-    use kafka_messages::internal::*;
-    let quorum = DataSchema {
-        schema: &QuorumStateData::SCHEMA,
-        versions: QuorumStateData::VERSIONS,
-        flexible: QuorumStateData::FLEXIBLE,
-    };
-    schemas()
-        .map(|s| s.schema)
-        .chain([quorum])
+    kafka_messages::internal::data_schemas()
         .find(|d| d.schema.json_name == name)
         .map(|d| (d.schema, d.versions, d.flexible))
 }

@@ -610,3 +610,29 @@ pub enum JsonErrorKind {
     #[error("the typed message does not read what its schema wrote: {0}")]
     Decode(crate::DecodeError),
 }
+
+impl JsonErrorKind {
+    /// The kind's stable name in snake_case (`syntax`): for logs,
+    /// metrics, JSON reports and tests, which should not match on messages.
+    pub const fn name(&self) -> &'static str {
+        match self {
+            JsonErrorKind::Syntax { .. } => "syntax",
+            JsonErrorKind::UnsupportedVersion { .. } => "unsupported_version",
+            JsonErrorKind::Missing { .. } => "missing",
+            JsonErrorKind::RecordsAsSize => "records_as_size",
+            JsonErrorKind::WrongType { .. } => "wrong_type",
+            JsonErrorKind::OutOfRange { .. } => "out_of_range",
+            JsonErrorKind::NotNullable => "not_nullable",
+            JsonErrorKind::NotInVersion { .. } => "not_in_version",
+            JsonErrorKind::DuplicateKey => "duplicate_key",
+            JsonErrorKind::UnknownField { .. } => "unknown_field",
+            JsonErrorKind::InvalidBase64 { .. } => "invalid_base64",
+            JsonErrorKind::InvalidUuid { .. } => "invalid_uuid",
+            JsonErrorKind::StringTooLong { .. } => "string_too_long",
+            JsonErrorKind::Encode(..) => "encode",
+            JsonErrorKind::Envelope { .. } => "envelope",
+            JsonErrorKind::UnknownApiKey { .. } => "unknown_api_key",
+            JsonErrorKind::Decode(..) => "decode",
+        }
+    }
+}

@@ -245,6 +245,43 @@ pub enum RecordsErrorKind {
     },
 }
 
+impl RecordsErrorKind {
+    /// The kind's stable name in snake_case (`truncated`): for logs,
+    /// metrics, JSON reports and tests, which should not match on messages.
+    pub const fn name(&self) -> &'static str {
+        match self {
+            RecordsErrorKind::Truncated { .. } => "truncated",
+            RecordsErrorKind::Varint { .. } => "varint",
+            RecordsErrorKind::BatchLength { .. } => "batch_length",
+            RecordsErrorKind::InvalidMagic { .. } => "invalid_magic",
+            RecordsErrorKind::CrcMismatch { .. } => "crc_mismatch",
+            RecordsErrorKind::LegacyCrcMismatch { .. } => "legacy_crc_mismatch",
+            RecordsErrorKind::NotInMagic { .. } => "not_in_magic",
+            RecordsErrorKind::NestedCompression { .. } => "nested_compression",
+            RecordsErrorKind::MessageSize { .. } => "message_size",
+            RecordsErrorKind::InvalidWrapper { .. } => "invalid_wrapper",
+            RecordsErrorKind::WrapperOffset { .. } => "wrapper_offset",
+            RecordsErrorKind::UnknownCompression { .. } => "unknown_compression",
+            RecordsErrorKind::CodecDisabled { .. } => "codec_disabled",
+            RecordsErrorKind::Corrupt { .. } => "corrupt",
+            RecordsErrorKind::UncompressedTooLarge { .. } => "uncompressed_too_large",
+            RecordsErrorKind::InvalidRecordCount { .. } => "invalid_record_count",
+            RecordsErrorKind::RecordCountMismatch { .. } => "record_count_mismatch",
+            RecordsErrorKind::InvalidLength { .. } => "invalid_length",
+            RecordsErrorKind::RecordSizeMismatch { .. } => "record_size_mismatch",
+            RecordsErrorKind::TrailingBytes { .. } => "trailing_bytes",
+            RecordsErrorKind::InvalidControlRecord { .. } => "invalid_control_record",
+            RecordsErrorKind::InvalidTimestamp { .. } => "invalid_timestamp",
+            RecordsErrorKind::OffsetNotIncreasing { .. } => "offset_not_increasing",
+            RecordsErrorKind::OffsetOutOfRange { .. } => "offset_out_of_range",
+            RecordsErrorKind::TooLong { .. } => "too_long",
+            RecordsErrorKind::InvalidBatch { .. } => "invalid_batch",
+            RecordsErrorKind::InvalidCompressionLevel { .. } => "invalid_compression_level",
+            RecordsErrorKind::Compress { .. } => "compress",
+        }
+    }
+}
+
 /// Reading or writing record batches failed: [`kind`](Self::kind) says what,
 /// and, when known, [`position`](Self::position),
 /// [`base_offset`](Self::base_offset) and [`record`](Self::record) say where.
