@@ -280,6 +280,49 @@ macro_rules! dispatch {
             }
         }
 
+        #[cfg(feature = "json")]
+        impl $kind {
+            #[doc = concat!("Reads a ", $side, " body of API `key` at `version` from Kafka's JSON form")]
+            /// (feature `json`; see [`kafka_wire::json`]): the typed form of
+            /// what the broker's request log and Kafka's `JsonConverter`
+            /// classes write. A key this build does not have is
+            /// [`JsonErrorKind::UnknownApiKey`](kafka_wire::json::JsonErrorKind::UnknownApiKey).
+            #[inline]
+            pub fn from_json(
+                key: i16,
+                version: i16,
+                json: &serde_json::Value,
+            ) -> Result<$kind, kafka_wire::json::JsonError> {
+                match key {
+                    $(
+                        #[cfg($($cfg)*)]
+                        $key => kafka_wire::json::from_value::<$body>(json, version).map($kind::$name),
+                    )*
+                    _ => Err(kafka_wire::json::JsonError::new(
+                        "$".into(),
+                        kafka_wire::json::JsonErrorKind::UnknownApiKey { key: i64::from(key) },
+                    )),
+                }
+            }
+
+            /// The body at `version` in Kafka's JSON form (feature `json`),
+            /// as Java's `JsonConverter` writes it, with records as `records`
+            /// says.
+            #[inline]
+            pub fn to_json(
+                &self,
+                version: i16,
+                records: kafka_wire::json::RecordsAs,
+            ) -> Result<serde_json::Value, kafka_wire::json::JsonError> {
+                match self {
+                    $(
+                        #[cfg($($cfg)*)]
+                        $kind::$name(m) => kafka_wire::json::to_value(m, version, records),
+                    )*
+                }
+            }
+        }
+
         #[doc = concat!("The borrowed view of a ", $side, " body of any API compiled in, chosen by its API")]
         #[doc = concat!("key: read in place with [`", stringify!($view), "::view`], allocating nothing (feature `view`).")]
         #[cfg(feature = "view")]

@@ -816,3 +816,47 @@ fn a_message_the_decoders_refuse_is_an_error_both_ways() {
     let text = json::to_string(&two, 1, RecordsAs::Base64).unwrap();
     assert_eq!(json::from_str::<Items>(&text, 1).unwrap(), two);
 }
+
+/// Typed bodies by API key: every API's sample request and response at its
+/// newest version, written by `to_json` and read back by `from_json`.
+#[test]
+fn typed_bodies_go_to_json_and_back_by_api_key() {
+    use kafka_messages::{RequestKind, ResponseKind};
+    let mut checked = 0;
+    for &api in ApiKey::ALL {
+        let Some(version) = api.all_versions().highest() else {
+            continue;
+        };
+        if let Some(schema) = api.request_message_schema() {
+            let bytes = DynamicMessage::sample(schema, version)
+                .encode_to_vec()
+                .unwrap();
+            let typed = RequestKind::decode(api.key(), version, &mut &bytes[..]).unwrap();
+            let json = typed.to_json(version, RecordsAs::Base64).unwrap();
+            assert_eq!(
+                RequestKind::from_json(api.key(), version, &json).unwrap(),
+                typed,
+                "{api:?}"
+            );
+            checked += 1;
+        }
+        if let Some(schema) = api.response_message_schema() {
+            let bytes = DynamicMessage::sample(schema, version)
+                .encode_to_vec()
+                .unwrap();
+            let typed = ResponseKind::decode(api.key(), version, &mut &bytes[..]).unwrap();
+            let json = typed.to_json(version, RecordsAs::Base64).unwrap();
+            assert_eq!(
+                ResponseKind::from_json(api.key(), version, &json).unwrap(),
+                typed,
+                "{api:?}"
+            );
+        }
+    }
+    assert!(checked > 80, "{checked}");
+    let err = RequestKind::from_json(999, 0, &serde_json::json!({})).unwrap_err();
+    assert!(matches!(
+        err.kind(),
+        JsonErrorKind::UnknownApiKey { key: 999 }
+    ));
+}
