@@ -1,8 +1,8 @@
 //! AddOffsetsToTxn (API key 25): versions 0-4, flexible 3+.
 //!
 //! Declared from Kafka's `AddOffsetsToTxnRequest.json` and `AddOffsetsToTxnResponse.json`
-//! (release [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by `scripts/generate-messages.py`;
-//! regenerate rather than edit.
+//! (release [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by `cargo xtask generate`; regenerate
+//! rather than edit.
 //!
 //! # Request versions
 //!

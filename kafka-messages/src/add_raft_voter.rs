@@ -1,8 +1,8 @@
 //! AddRaftVoter (API key 80): versions 0-1, flexible 0+.
 //!
 //! Declared from Kafka's `AddRaftVoterRequest.json` and `AddRaftVoterResponse.json`
-//! (release [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by `scripts/generate-messages.py`;
-//! regenerate rather than edit.
+//! (release [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by `cargo xtask generate`; regenerate
+//! rather than edit.
 //!
 //! # Request versions
 //!

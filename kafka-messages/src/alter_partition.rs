@@ -7,8 +7,8 @@
 //! Declared from Kafka's `AlterPartitionRequest.json` and `AlterPartitionResponse.json`
 //! (release [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)), with
 //! `AlterPartitionRequest.Topics.TopicName` and `AlterPartitionResponse.Topics.TopicName`
-//! from Kafka 3.9.1's (only its versions have them), by `scripts/generate-messages.py`;
-//! regenerate rather than edit.
+//! from Kafka 3.9.1's (only its versions have them), by `cargo xtask generate`; regenerate
+//! rather than edit.
 //!
 //! # Request versions
 //!

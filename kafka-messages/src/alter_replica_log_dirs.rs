@@ -6,7 +6,7 @@
 //!
 //! Declared from Kafka's `AlterReplicaLogDirsRequest.json` and
 //! `AlterReplicaLogDirsResponse.json` (release [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by
-//! `scripts/generate-messages.py`; regenerate rather than edit.
+//! `cargo xtask generate`; regenerate rather than edit.
 //!
 //! # Request versions
 //!

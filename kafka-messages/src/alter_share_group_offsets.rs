@@ -2,7 +2,7 @@
 //!
 //! Declared from Kafka's `AlterShareGroupOffsetsRequest.json` and
 //! `AlterShareGroupOffsetsResponse.json` (release [`KAFKA_RELEASE`](crate::KAFKA_RELEASE))
-//! by `scripts/generate-messages.py`; regenerate rather than edit.
+//! by `cargo xtask generate`; regenerate rather than edit.
 //!
 //! # Response versions
 //!

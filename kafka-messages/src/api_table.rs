@@ -2,7 +2,7 @@
 //! ([`for_each_api!`]) and `data` schemas ([`for_each_data_schema!`]), and the
 //! release they are declared from.
 //!
-//! Written by `scripts/generate-messages.py` from the JSON schemas; regenerate rather
+//! Written by `cargo xtask generate` from the JSON schemas; regenerate rather
 //! than edit. The code over the tables is hand-written: the module list in `lib.rs`,
 //! and `ApiKey`, `RequestKind`, `ResponseKind` and their views in `apis.rs`.
 

@@ -1,8 +1,8 @@
 //! BrokerHeartbeat (API key 63): versions 0-2, flexible 0+.
 //!
 //! Declared from Kafka's `BrokerHeartbeatRequest.json` and `BrokerHeartbeatResponse.json`
-//! (release [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by `scripts/generate-messages.py`;
-//! regenerate rather than edit.
+//! (release [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by `cargo xtask generate`; regenerate
+//! rather than edit.
 
 use kafka_wire::{KafkaMessage, Request, UnknownTaggedFields, Uuid};
 

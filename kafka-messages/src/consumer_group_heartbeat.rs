@@ -2,7 +2,7 @@
 //!
 //! Declared from Kafka's `ConsumerGroupHeartbeatRequest.json` and
 //! `ConsumerGroupHeartbeatResponse.json` (release [`KAFKA_RELEASE`](crate::KAFKA_RELEASE))
-//! by `scripts/generate-messages.py`; regenerate rather than edit.
+//! by `cargo xtask generate`; regenerate rather than edit.
 //!
 //! # Request versions
 //!

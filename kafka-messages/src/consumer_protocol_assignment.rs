@@ -1,7 +1,7 @@
 //! Kafka's `ConsumerProtocolAssignment` data schema: versions 0-3, flexible none.
 //!
 //! Declared from Kafka's `ConsumerProtocolAssignment.json` (release [`KAFKA_RELEASE`](crate::KAFKA_RELEASE))
-//! by `scripts/generate-messages.py`; regenerate rather than edit.
+//! by `cargo xtask generate`; regenerate rather than edit.
 //!
 //! Assignment part of the Consumer Protocol.
 //!

@@ -5,8 +5,8 @@
 //! empty).
 //!
 //! Declared from Kafka 3.9.1's `ControlledShutdownRequest.json` and
-//! `ControlledShutdownResponse.json` by `scripts/generate-messages.py`; regenerate rather
-//! than edit.
+//! `ControlledShutdownResponse.json` by `cargo xtask generate`; regenerate rather than
+//! edit.
 //!
 //! # Request versions
 //!

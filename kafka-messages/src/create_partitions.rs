@@ -1,8 +1,8 @@
 //! CreatePartitions (API key 37): versions 0-3, flexible 2+.
 //!
 //! Declared from Kafka's `CreatePartitionsRequest.json` and `CreatePartitionsResponse.json`
-//! (release [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by `scripts/generate-messages.py`;
-//! regenerate rather than edit.
+//! (release [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by `cargo xtask generate`; regenerate
+//! rather than edit.
 //!
 //! # Request versions
 //!

@@ -1,7 +1,7 @@
 //! Kafka's `DefaultPrincipalData` data schema: versions 0, flexible 0+.
 //!
 //! Declared from Kafka's `DefaultPrincipalData.json` (release [`KAFKA_RELEASE`](crate::KAFKA_RELEASE))
-//! by `scripts/generate-messages.py`; regenerate rather than edit.
+//! by `cargo xtask generate`; regenerate rather than edit.
 //!
 //! The encoding format for default Kafka principal in
 //! org.apache.kafka.common.security.authenticator.DefaultKafkaPrincipalBuilder.

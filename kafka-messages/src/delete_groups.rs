@@ -1,8 +1,8 @@
 //! DeleteGroups (API key 42): versions 0-3, flexible 2+.
 //!
 //! Declared from Kafka's `DeleteGroupsRequest.json` and `DeleteGroupsResponse.json`
-//! (release [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by `scripts/generate-messages.py`;
-//! regenerate rather than edit.
+//! (release [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by `cargo xtask generate`; regenerate
+//! rather than edit.
 //!
 //! # Request versions
 //!

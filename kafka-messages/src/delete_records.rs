@@ -1,8 +1,8 @@
 //! DeleteRecords (API key 21): versions 0-2, flexible 2+.
 //!
 //! Declared from Kafka's `DeleteRecordsRequest.json` and `DeleteRecordsResponse.json`
-//! (release [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by `scripts/generate-messages.py`;
-//! regenerate rather than edit.
+//! (release [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by `cargo xtask generate`; regenerate
+//! rather than edit.
 //!
 //! # Request versions
 //!

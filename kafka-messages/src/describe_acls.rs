@@ -5,8 +5,8 @@
 //! [`ApiKey::versions_in`](crate::ApiKey::versions_in) either release's.
 //!
 //! Declared from Kafka's `DescribeAclsRequest.json` and `DescribeAclsResponse.json`
-//! (release [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by `scripts/generate-messages.py`;
-//! regenerate rather than edit.
+//! (release [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by `cargo xtask generate`; regenerate
+//! rather than edit.
 //!
 //! # Request versions
 //!

@@ -1,8 +1,8 @@
 //! DescribeCluster (API key 60): versions 0-2, flexible 0+.
 //!
 //! Declared from Kafka's `DescribeClusterRequest.json` and `DescribeClusterResponse.json`
-//! (release [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by `scripts/generate-messages.py`;
-//! regenerate rather than edit.
+//! (release [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by `cargo xtask generate`; regenerate
+//! rather than edit.
 //!
 //! # Request versions
 //!

@@ -7,7 +7,7 @@
 //! Declared from Kafka's `DescribeConfigsRequest.json` and `DescribeConfigsResponse.json`
 //! (release [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)), with
 //! `DescribeConfigsResponse.Results.Configs.IsDefault` from Kafka 3.9.1's (only its
-//! versions have them), by `scripts/generate-messages.py`; regenerate rather than edit.
+//! versions have them), by `cargo xtask generate`; regenerate rather than edit.
 //!
 //! # Request versions
 //!

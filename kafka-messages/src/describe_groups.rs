@@ -1,8 +1,8 @@
 //! DescribeGroups (API key 15): versions 0-6, flexible 5+.
 //!
 //! Declared from Kafka's `DescribeGroupsRequest.json` and `DescribeGroupsResponse.json`
-//! (release [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by `scripts/generate-messages.py`;
-//! regenerate rather than edit.
+//! (release [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by `cargo xtask generate`; regenerate
+//! rather than edit.
 //!
 //! # Request versions
 //!

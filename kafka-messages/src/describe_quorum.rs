@@ -1,8 +1,8 @@
 //! DescribeQuorum (API key 55): versions 0-2, flexible 0+.
 //!
 //! Declared from Kafka's `DescribeQuorumRequest.json` and `DescribeQuorumResponse.json`
-//! (release [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by `scripts/generate-messages.py`;
-//! regenerate rather than edit.
+//! (release [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by `cargo xtask generate`; regenerate
+//! rather than edit.
 //!
 //! # Request versions
 //!

@@ -2,8 +2,8 @@
 //!
 //! Declared from Kafka's `DescribeShareGroupOffsetsRequest.json` and
 //! `DescribeShareGroupOffsetsResponse.json` (release
-//! [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by `scripts/generate-messages.py`; regenerate
-//! rather than edit.
+//! [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by `cargo xtask generate`; regenerate rather
+//! than edit.
 //!
 //! # Request versions
 //!

@@ -2,8 +2,8 @@
 //!
 //! Declared from Kafka's `DescribeUserScramCredentialsRequest.json` and
 //! `DescribeUserScramCredentialsResponse.json` (release
-//! [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by `scripts/generate-messages.py`; regenerate
-//! rather than edit.
+//! [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by `cargo xtask generate`; regenerate rather
+//! than edit.
 
 use kafka_wire::{KafkaMessage, Request, Str, UnknownTaggedFields};
 

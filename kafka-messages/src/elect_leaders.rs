@@ -1,8 +1,8 @@
 //! ElectLeaders (API key 43): versions 0-2, flexible 2+.
 //!
 //! Declared from Kafka's `ElectLeadersRequest.json` and `ElectLeadersResponse.json`
-//! (release [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by `scripts/generate-messages.py`;
-//! regenerate rather than edit.
+//! (release [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by `cargo xtask generate`; regenerate
+//! rather than edit.
 //!
 //! # Request versions
 //!

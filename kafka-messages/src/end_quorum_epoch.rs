@@ -1,8 +1,8 @@
 //! EndQuorumEpoch (API key 54): versions 0-1, flexible 1+.
 //!
 //! Declared from Kafka's `EndQuorumEpochRequest.json` and `EndQuorumEpochResponse.json`
-//! (release [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by `scripts/generate-messages.py`;
-//! regenerate rather than edit.
+//! (release [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by `cargo xtask generate`; regenerate
+//! rather than edit.
 //!
 //! # Request versions
 //!

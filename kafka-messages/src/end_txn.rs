@@ -1,8 +1,8 @@
 //! EndTxn (API key 26): versions 0-5, flexible 3+.
 //!
 //! Declared from Kafka's `EndTxnRequest.json` and `EndTxnResponse.json` (release
-//! [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by `scripts/generate-messages.py`; regenerate
-//! rather than edit.
+//! [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by `cargo xtask generate`; regenerate rather
+//! than edit.
 //!
 //! # Request versions
 //!

@@ -1,7 +1,7 @@
 //! Kafka's `EndTxnMarker` data schema: versions 0, flexible none.
 //!
 //! Declared from Kafka's `EndTxnMarker.json` (release [`KAFKA_RELEASE`](crate::KAFKA_RELEASE))
-//! by `scripts/generate-messages.py`; regenerate rather than edit.
+//! by `cargo xtask generate`; regenerate rather than edit.
 
 use kafka_wire::KafkaMessage;
 

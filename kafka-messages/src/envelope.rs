@@ -1,8 +1,8 @@
 //! Envelope (API key 58): versions 0, flexible 0+.
 //!
 //! Declared from Kafka's `EnvelopeRequest.json` and `EnvelopeResponse.json` (release
-//! [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by `scripts/generate-messages.py`; regenerate
-//! rather than edit.
+//! [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by `cargo xtask generate`; regenerate rather
+//! than edit.
 //!
 //! # Request versions
 //!

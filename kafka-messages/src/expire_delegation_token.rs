@@ -6,7 +6,7 @@
 //!
 //! Declared from Kafka's `ExpireDelegationTokenRequest.json` and
 //! `ExpireDelegationTokenResponse.json` (release [`KAFKA_RELEASE`](crate::KAFKA_RELEASE))
-//! by `scripts/generate-messages.py`; regenerate rather than edit.
+//! by `cargo xtask generate`; regenerate rather than edit.
 //!
 //! # Request versions
 //!

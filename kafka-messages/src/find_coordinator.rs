@@ -1,8 +1,8 @@
 //! FindCoordinator (API key 10): versions 0-6, flexible 3+.
 //!
 //! Declared from Kafka's `FindCoordinatorRequest.json` and `FindCoordinatorResponse.json`
-//! (release [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by `scripts/generate-messages.py`;
-//! regenerate rather than edit.
+//! (release [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by `cargo xtask generate`; regenerate
+//! rather than edit.
 //!
 //! # Request versions
 //!

@@ -1,8 +1,8 @@
 //! Heartbeat (API key 12): versions 0-4, flexible 4+.
 //!
 //! Declared from Kafka's `HeartbeatRequest.json` and `HeartbeatResponse.json` (release
-//! [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by `scripts/generate-messages.py`; regenerate
-//! rather than edit.
+//! [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by `cargo xtask generate`; regenerate rather
+//! than edit.
 //!
 //! # Request versions
 //!

@@ -1,8 +1,8 @@
 //! InitProducerId (API key 22): versions 0-6, flexible 2+.
 //!
 //! Declared from Kafka's `InitProducerIdRequest.json` and `InitProducerIdResponse.json`
-//! (release [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by `scripts/generate-messages.py`;
-//! regenerate rather than edit.
+//! (release [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by `cargo xtask generate`; regenerate
+//! rather than edit.
 //!
 //! # Request versions
 //!

@@ -1,8 +1,8 @@
 //! JoinGroup (API key 11): versions 0-9, flexible 6+.
 //!
 //! Declared from Kafka's `JoinGroupRequest.json` and `JoinGroupResponse.json` (release
-//! [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by `scripts/generate-messages.py`; regenerate
-//! rather than edit.
+//! [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by `cargo xtask generate`; regenerate rather
+//! than edit.
 //!
 //! # Request versions
 //!

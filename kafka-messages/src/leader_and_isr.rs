@@ -5,7 +5,7 @@
 //! empty).
 //!
 //! Declared from Kafka 3.9.1's `LeaderAndIsrRequest.json` and `LeaderAndIsrResponse.json`
-//! by `scripts/generate-messages.py`; regenerate rather than edit.
+//! by `cargo xtask generate`; regenerate rather than edit.
 //!
 //! # Request versions
 //!

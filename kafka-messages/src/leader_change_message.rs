@@ -1,7 +1,7 @@
 //! Kafka's `LeaderChangeMessage` data schema: versions 0-1, flexible 0+.
 //!
 //! Declared from Kafka's `LeaderChangeMessage.json` (release [`KAFKA_RELEASE`](crate::KAFKA_RELEASE))
-//! by `scripts/generate-messages.py`; regenerate rather than edit.
+//! by `cargo xtask generate`; regenerate rather than edit.
 //!
 //! Version 1 adds VoterDirectoryId (KIP-853)
 

@@ -1,8 +1,8 @@
 //! LeaveGroup (API key 13): versions 0-5, flexible 4+.
 //!
 //! Declared from Kafka's `LeaveGroupRequest.json` and `LeaveGroupResponse.json` (release
-//! [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by `scripts/generate-messages.py`; regenerate
-//! rather than edit.
+//! [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by `cargo xtask generate`; regenerate rather
+//! than edit.
 //!
 //! # Request versions
 //!

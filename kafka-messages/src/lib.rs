@@ -17,7 +17,7 @@
 //!   snapshot records, ...) are [`kafka_wire::Versioned`] structs.
 //!
 //! The modules other than CreateTopics, CreateAcls and ApiVersions are written
-//! by `scripts/generate-messages.py` from the JSON schemas in `schemas/`; those
+//! by `cargo xtask generate` from the JSON schemas in `schemas/`; those
 //! three are curated by hand, with typed views ([`ResourceType`],
 //! [`AclOperation`], ...), [`BrokerIds`] and constructors, and checked against
 //! their JSON by the same conformance test.
@@ -98,7 +98,7 @@
 #![deny(missing_docs)]
 
 // The tables of APIs and data schemas (`for_each_api!`, `for_each_data_schema!`),
-// written by scripts/generate-messages.py; everything over them is written here
+// written by `cargo xtask generate`; everything over them is written here
 // (the modules, below) and in `apis` (ApiKey, RequestKind, ...).
 #[macro_use]
 mod api_table;

@@ -1,8 +1,8 @@
 //! ListGroups (API key 16): versions 0-5, flexible 3+.
 //!
 //! Declared from Kafka's `ListGroupsRequest.json` and `ListGroupsResponse.json` (release
-//! [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by `scripts/generate-messages.py`; regenerate
-//! rather than edit.
+//! [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by `cargo xtask generate`; regenerate rather
+//! than edit.
 //!
 //! # Request versions
 //!

@@ -8,7 +8,7 @@
 //! [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)), with
 //! `ListOffsetsRequest.Topics.Partitions.MaxNumOffsets` and
 //! `ListOffsetsResponse.Topics.Partitions.OldStyleOffsets` from Kafka 3.9.1's (only its
-//! versions have them), by `scripts/generate-messages.py`; regenerate rather than edit.
+//! versions have them), by `cargo xtask generate`; regenerate rather than edit.
 //!
 //! # Request versions
 //!

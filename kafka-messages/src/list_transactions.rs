@@ -1,8 +1,8 @@
 //! ListTransactions (API key 66): versions 0-2, flexible 0+.
 //!
 //! Declared from Kafka's `ListTransactionsRequest.json` and `ListTransactionsResponse.json`
-//! (release [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by `scripts/generate-messages.py`;
-//! regenerate rather than edit.
+//! (release [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by `cargo xtask generate`; regenerate
+//! rather than edit.
 //!
 //! # Request versions
 //!

@@ -1,8 +1,8 @@
 //! Metadata (API key 3): versions 0-13, flexible 9+.
 //!
 //! Declared from Kafka's `MetadataRequest.json` and `MetadataResponse.json` (release
-//! [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by `scripts/generate-messages.py`; regenerate
-//! rather than edit.
+//! [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by `cargo xtask generate`; regenerate rather
+//! than edit.
 //!
 //! # Request versions
 //!

@@ -7,7 +7,7 @@
 //! Declared from Kafka's `OffsetCommitRequest.json` and `OffsetCommitResponse.json`
 //! (release [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)), with
 //! `OffsetCommitRequest.Topics.Partitions.CommitTimestamp` from Kafka 3.9.1's (only its
-//! versions have them), by `scripts/generate-messages.py`; regenerate rather than edit.
+//! versions have them), by `cargo xtask generate`; regenerate rather than edit.
 //!
 //! # Request versions
 //!

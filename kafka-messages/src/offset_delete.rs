@@ -1,8 +1,8 @@
 //! OffsetDelete (API key 47): versions 0, flexible none.
 //!
 //! Declared from Kafka's `OffsetDeleteRequest.json` and `OffsetDeleteResponse.json`
-//! (release [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by `scripts/generate-messages.py`;
-//! regenerate rather than edit.
+//! (release [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by `cargo xtask generate`; regenerate
+//! rather than edit.
 
 use kafka_wire::{KafkaMessage, Request, Str};
 

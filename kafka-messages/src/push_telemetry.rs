@@ -1,8 +1,8 @@
 //! PushTelemetry (API key 72): versions 0, flexible 0+.
 //!
 //! Declared from Kafka's `PushTelemetryRequest.json` and `PushTelemetryResponse.json`
-//! (release [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by `scripts/generate-messages.py`;
-//! regenerate rather than edit.
+//! (release [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by `cargo xtask generate`; regenerate
+//! rather than edit.
 
 use kafka_wire::bytes::Bytes;
 use kafka_wire::{KafkaMessage, Request, UnknownTaggedFields, Uuid};

@@ -1,8 +1,8 @@
 //! SaslHandshake (API key 17): versions 0-1, flexible none.
 //!
 //! Declared from Kafka's `SaslHandshakeRequest.json` and `SaslHandshakeResponse.json`
-//! (release [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by `scripts/generate-messages.py`;
-//! regenerate rather than edit.
+//! (release [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by `cargo xtask generate`; regenerate
+//! rather than edit.
 //!
 //! # Request versions
 //!

@@ -1,8 +1,8 @@
 //! ShareAcknowledge (API key 79): versions 1-2, flexible 0+.
 //!
 //! Declared from Kafka's `ShareAcknowledgeRequest.json` and `ShareAcknowledgeResponse.json`
-//! (release [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by `scripts/generate-messages.py`;
-//! regenerate rather than edit.
+//! (release [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by `cargo xtask generate`; regenerate
+//! rather than edit.
 //!
 //! # Request versions
 //!

@@ -1,8 +1,8 @@
 //! ShareFetch (API key 78): versions 1-2, flexible 0+.
 //!
 //! Declared from Kafka's `ShareFetchRequest.json` and `ShareFetchResponse.json` (release
-//! [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by `scripts/generate-messages.py`; regenerate
-//! rather than edit.
+//! [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by `cargo xtask generate`; regenerate rather
+//! than edit.
 //!
 //! # Request versions
 //!

@@ -2,7 +2,7 @@
 //!
 //! Declared from Kafka's `ShareGroupDescribeRequest.json` and
 //! `ShareGroupDescribeResponse.json` (release [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by
-//! `scripts/generate-messages.py`; regenerate rather than edit.
+//! `cargo xtask generate`; regenerate rather than edit.
 //!
 //! # Request versions
 //!

@@ -1,8 +1,8 @@
 //! SyncGroup (API key 14): versions 0-5, flexible 4+.
 //!
 //! Declared from Kafka's `SyncGroupRequest.json` and `SyncGroupResponse.json` (release
-//! [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by `scripts/generate-messages.py`; regenerate
-//! rather than edit.
+//! [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by `cargo xtask generate`; regenerate rather
+//! than edit.
 //!
 //! # Request versions
 //!

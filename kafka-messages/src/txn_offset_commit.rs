@@ -1,8 +1,8 @@
 //! TxnOffsetCommit (API key 28): versions 0-6, flexible 3+.
 //!
 //! Declared from Kafka's `TxnOffsetCommitRequest.json` and `TxnOffsetCommitResponse.json`
-//! (release [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by `scripts/generate-messages.py`;
-//! regenerate rather than edit.
+//! (release [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by `cargo xtask generate`; regenerate
+//! rather than edit.
 //!
 //! # Request versions
 //!

@@ -1,8 +1,8 @@
 //! UnregisterBroker (API key 64): versions 0, flexible 0+.
 //!
 //! Declared from Kafka's `UnregisterBrokerRequest.json` and `UnregisterBrokerResponse.json`
-//! (release [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by `scripts/generate-messages.py`;
-//! regenerate rather than edit.
+//! (release [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by `cargo xtask generate`; regenerate
+//! rather than edit.
 
 use kafka_wire::{KafkaMessage, Request, Str, UnknownTaggedFields};
 

@@ -2,7 +2,7 @@
 //!
 //! Declared from Kafka's `UnregisterControllerRequest.json` and
 //! `UnregisterControllerResponse.json` (release [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by
-//! `scripts/generate-messages.py`; regenerate rather than edit.
+//! `cargo xtask generate`; regenerate rather than edit.
 
 use kafka_wire::{KafkaMessage, Request, Str, UnknownTaggedFields};
 

@@ -1,8 +1,8 @@
 //! UpdateFeatures (API key 57): versions 0-2, flexible 0+.
 //!
 //! Declared from Kafka's `UpdateFeaturesRequest.json` and `UpdateFeaturesResponse.json`
-//! (release [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by `scripts/generate-messages.py`;
-//! regenerate rather than edit.
+//! (release [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by `cargo xtask generate`; regenerate
+//! rather than edit.
 //!
 //! # Request versions
 //!

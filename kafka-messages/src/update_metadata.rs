@@ -5,8 +5,7 @@
 //! empty).
 //!
 //! Declared from Kafka 3.9.1's `UpdateMetadataRequest.json` and
-//! `UpdateMetadataResponse.json` by `scripts/generate-messages.py`; regenerate rather than
-//! edit.
+//! `UpdateMetadataResponse.json` by `cargo xtask generate`; regenerate rather than edit.
 //!
 //! # Request versions
 //!

@@ -1,8 +1,8 @@
 //! Vote (API key 52): versions 0-2, flexible 0+.
 //!
 //! Declared from Kafka's `VoteRequest.json` and `VoteResponse.json` (release
-//! [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by `scripts/generate-messages.py`; regenerate
-//! rather than edit.
+//! [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by `cargo xtask generate`; regenerate rather
+//! than edit.
 //!
 //! # Request versions
 //!

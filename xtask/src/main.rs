@@ -66,10 +66,10 @@ use crate::names::snake;
 use crate::releases::{schemas, widen, Schema};
 
 /// What a task reports when it fails: a message for the user.
-pub type Error = Box<dyn std::error::Error>;
+pub type Error = Box<dyn std::error::Error + Send + Sync>;
 
 /// How the generated files name what wrote them.
-pub const GENERATOR: &str = "scripts/generate-messages.py";
+pub const GENERATOR: &str = "cargo xtask generate";
 
 const USAGE: &str = "usage: cargo xtask generate [--check] [--schemas DIR] [--older-schemas DIR]
                             [--internal-schemas DIR] [--out DIR]
@@ -153,7 +153,7 @@ fn main() -> ExitCode {
 
 fn run_generate(options: &Options) -> Result<(), Error> {
     let files = generate(options)?;
-    let files = output::rustfmt_all(files)?;
+    let files = output::rustfmt_all(files, &workspace_root().join("target/xtask-rustfmt"))?;
     if options.check {
         output::check(&options.out, &files)
     } else {

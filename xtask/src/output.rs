@@ -1,10 +1,8 @@
 //! The generated files on disk: formatted by rustfmt, then written, or
 //! compared with what is there (`--check`).
 
-use std::io::Write as _;
-use std::path::Path;
-use std::process::{Command, Stdio};
-use std::sync::Mutex;
+use std::path::{Path, PathBuf};
+use std::process::Command;
 
 use crate::Error;
 
@@ -13,53 +11,64 @@ use crate::Error;
 const LISTING: &str = "generated.txt";
 
 /// Every file as `cargo fmt` leaves it, so that the check and the format
-/// agree: rustfmt (`$RUSTFMT`, else the toolchain's) over each, on every
-/// core.
-pub fn rustfmt_all(files: Vec<(String, String)>) -> Result<Vec<(String, String)>, Error> {
-    let queue = Mutex::new(files.into_iter().enumerate().collect::<Vec<_>>());
-    let done = Mutex::new(Vec::new());
-    let workers = std::thread::available_parallelism().map_or(2, |n| n.get());
-    std::thread::scope(|scope| {
-        for _ in 0..workers {
-            scope.spawn(|| loop {
-                let Some((i, (name, text))) = queue.lock().expect("the queue").pop() else {
-                    break;
-                };
-                let formatted = rustfmt(&text).map_err(|e| format!("rustfmt on {name}: {e}"));
-                done.lock().expect("the results").push((i, name, formatted));
-            });
+/// agree: written under `scratch` (a directory of the workspace, so that
+/// rustfmt finds the workspace's configuration, if it has one), formatted
+/// there by one rustfmt (`$RUSTFMT`, else the toolchain's) per core, and
+/// read back. One process for many files: started once per file, rustfmt
+/// took 5 s of the 6 s the generator took.
+pub fn rustfmt_all(
+    files: Vec<(String, String)>,
+    scratch: &Path,
+) -> Result<Vec<(String, String)>, Error> {
+    let _ = std::fs::remove_dir_all(scratch);
+    let mut paths = Vec::with_capacity(files.len());
+    for (name, text) in &files {
+        let path = scratch.join(name);
+        if let Some(dir) = path.parent() {
+            std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
         }
-    });
-    let mut done = done.into_inner().expect("the results");
-    done.sort_by_key(|(i, ..)| *i);
-    done.into_iter()
-        .map(|(_, name, text)| Ok((name, text?)))
-        .collect()
+        std::fs::write(&path, text).map_err(|e| format!("{}: {e}", path.display()))?;
+        paths.push(path);
+    }
+    let workers = std::thread::available_parallelism().map_or(2, |n| n.get());
+    let batch = paths.len().div_ceil(workers).max(1);
+    std::thread::scope(|scope| {
+        let runs: Vec<_> = paths
+            .chunks(batch)
+            .map(|batch| scope.spawn(move || rustfmt(batch)))
+            .collect();
+        runs.into_iter()
+            .try_for_each(|run| run.join().expect("a rustfmt run"))
+    })?;
+    let formatted = files
+        .into_iter()
+        .zip(&paths)
+        .map(|((name, _), path)| {
+            let text =
+                std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+            Ok((name, text))
+        })
+        .collect();
+    let _ = std::fs::remove_dir_all(scratch);
+    formatted
 }
 
-fn rustfmt(text: &str) -> Result<String, Error> {
+/// Formats `paths` in place.
+fn rustfmt(paths: &[PathBuf]) -> Result<(), Error> {
     let program = std::env::var_os("RUSTFMT").unwrap_or_else(|| "rustfmt".into());
-    let mut child = Command::new(&program)
-        .args(["--edition", "2021", "--emit", "stdout", "--quiet"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
+    let output = Command::new(&program)
+        .args(["--edition", "2021", "--quiet"])
+        .args(paths)
+        .output()
         .map_err(|e| format!("{}: {e}", program.to_string_lossy()))?;
-    let mut stdin = child.stdin.take().expect("piped");
-    let output = std::thread::scope(|scope| {
-        let writer = scope.spawn(move || stdin.write_all(text.as_bytes()));
-        let output = child.wait_with_output();
-        (writer.join().expect("the writer"), output)
-    });
-    let output = match output {
-        (Ok(()), Ok(output)) => output,
-        (Err(e), _) | (_, Err(e)) => return Err(e.into()),
-    };
     if !output.status.success() {
-        return Err(format!("failed:\n{}", String::from_utf8_lossy(&output.stderr)).into());
+        return Err(format!(
+            "rustfmt failed:\n{}",
+            String::from_utf8_lossy(&output.stderr)
+        )
+        .into());
     }
-    Ok(String::from_utf8(output.stdout)?)
+    Ok(())
 }
 
 /// The listing's text: each name on a line, sorted.

@@ -3,7 +3,7 @@
 //! A KRaft metadata log record, API key 18 (`__cluster_metadata`).
 //!
 //! Declared from `AccessControlEntryRecord.json` of `org.apache.kafka:kafka-metadata` (release
-//! [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by `scripts/generate-messages.py`;
+//! [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by `cargo xtask generate`;
 //! regenerate rather than edit.
 
 use kafka_wire::{KafkaMessage, Str, UnknownTaggedFields, Uuid};

@@ -48,7 +48,7 @@
 //! ```
 //!
 //! Each schema is a module here (`offset_commit_value`, ...), written by
-//! `scripts/generate-messages.py` from `kafka-messages/internal-schemas/`,
+//! `cargo xtask generate` from `kafka-messages/internal-schemas/`,
 //! its struct re-exported at this module's root; the enums are written once,
 //! by hand, over the tables the generator writes (`table.rs`).
 

@@ -3,7 +3,7 @@
 //! A `data` schema of `kafka-raft` (not a log record).
 //!
 //! Declared from `QuorumStateData.json` of `org.apache.kafka:kafka-raft` (release
-//! [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by `scripts/generate-messages.py`;
+//! [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by `cargo xtask generate`;
 //! regenerate rather than edit.
 
 use kafka_wire::{KafkaMessage, Str, UnknownTaggedFields, Uuid};

@@ -3,7 +3,7 @@
 //! The key of record type 15 in `__consumer_offsets`.
 //!
 //! Declared from `ShareGroupStatePartitionMetadataKey.json` of `org.apache.kafka:kafka-group-coordinator` (release
-//! [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by `scripts/generate-messages.py`;
+//! [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by `cargo xtask generate`;
 //! regenerate rather than edit.
 
 use kafka_wire::{KafkaMessage, Str};

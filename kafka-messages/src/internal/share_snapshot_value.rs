@@ -3,7 +3,7 @@
 //! The value of record type 0 in `__share_group_state`.
 //!
 //! Declared from `ShareSnapshotValue.json` of `org.apache.kafka:kafka-share-coordinator` (release
-//! [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by `scripts/generate-messages.py`;
+//! [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by `cargo xtask generate`;
 //! regenerate rather than edit.
 
 use kafka_wire::{KafkaMessage, UnknownTaggedFields};

@@ -3,7 +3,7 @@
 //! The key of record type 1 in `__share_group_state`.
 //!
 //! Declared from `ShareUpdateKey.json` of `org.apache.kafka:kafka-share-coordinator` (release
-//! [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by `scripts/generate-messages.py`;
+//! [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by `cargo xtask generate`;
 //! regenerate rather than edit.
 
 use kafka_wire::{KafkaMessage, Str, Uuid};

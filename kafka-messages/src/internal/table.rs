@@ -2,7 +2,7 @@
 //! coordinator's record types (a key and a value schema each) and the KRaft
 //! metadata log's records, as Kafka numbers them.
 //!
-//! Written by `scripts/generate-messages.py` from `kafka-messages/internal-schemas`;
+//! Written by `cargo xtask generate` from `kafka-messages/internal-schemas`;
 //! regenerate rather than edit.
 
 /// Calls `$callback! { [args]; rows }` with the record types of `__consumer_offsets`

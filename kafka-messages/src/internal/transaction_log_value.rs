@@ -3,7 +3,7 @@
 //! The value of record type 0 in `__transaction_state`.
 //!
 //! Declared from `TransactionLogValue.json` of `org.apache.kafka:kafka-transaction-coordinator` (release
-//! [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by `scripts/generate-messages.py`;
+//! [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by `cargo xtask generate`;
 //! regenerate rather than edit.
 //!
 //! Version 1 is the first flexible version.

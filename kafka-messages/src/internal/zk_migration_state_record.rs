@@ -3,7 +3,7 @@
 //! A KRaft metadata log record, API key 21 (`__cluster_metadata`).
 //!
 //! Declared from `ZkMigrationRecord.json` of `org.apache.kafka:kafka-metadata` (release
-//! [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by `scripts/generate-messages.py`;
+//! [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by `cargo xtask generate`;
 //! regenerate rather than edit.
 //!
 //! Version 0 adds ZkMigrationState which is used by the KRaft controller to mark the beginning and end
