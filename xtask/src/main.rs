@@ -24,7 +24,9 @@
 //!   `bash scripts/java-oracle.sh internal-schemas kafka-messages/internal-schemas`.
 //!
 //! Each JSON key becomes the attribute of the same meaning, one to one (see
-//! `kafka_wire::attributes`); nothing is edited by hand. Written:
+//! `kafka_wire::attributes`); nothing is edited by hand. Written into
+//! `kafka-messages/src/generated/`, which holds nothing else (kafka-messages'
+//! `lib.rs` and `internal/mod.rs` declare the modules from the tables):
 //!
 //! - a module per API that is not curated (its request and response, and
 //!   their nested structs) and a module per data schema;
@@ -36,7 +38,9 @@
 //! - `internal/`: a module per schema of Kafka's own records, and
 //!   `internal/table.rs`, a `macro_rules!` table per family (each
 //!   coordinator's record types, the metadata log's records) over which
-//!   `internal/mod.rs` writes the enums by hand.
+//!   kafka-messages' `internal/mod.rs` writes the enums by hand;
+//! - `generated.txt`: the list of the files, so that one no longer generated
+//!   is removed.
 //!
 //! Every file is formatted by rustfmt, as `cargo fmt` would leave it.
 //! Curated modules (`catalog::CURATED`) are written by hand and only listed
@@ -82,7 +86,8 @@ Writes kafka-messages' declarations from Apache Kafka's JSON message schemas.
                            (default: kafka-messages/schemas-3.9.1)
   --internal-schemas DIR   Kafka's own records' schemas, one directory per artifact
                            (default: kafka-messages/internal-schemas)
-  --out DIR                kafka-messages' src directory (default: kafka-messages/src)";
+  --out DIR                the directory of the generated modules, which holds nothing else
+                           (default: kafka-messages/src/generated)";
 
 /// The options of `generate`.
 struct Options {
@@ -102,7 +107,7 @@ impl Options {
             schemas: messages.join("schemas"),
             older_schemas: messages.join("schemas-3.9.1"),
             internal_schemas: messages.join("internal-schemas"),
-            out: messages.join("src"),
+            out: messages.join("src/generated"),
         };
         while let Some(arg) = args.next() {
             let mut value = || {
