@@ -150,27 +150,11 @@ impl Release {
         })
     }
 
-    /// The schema named `name` (its `"name"`, not its file's).
-    pub fn spec(&self, name: &str) -> Option<&MessageSpec> {
-        self.files.iter().map(|f| &f.spec).find(|s| s.name == name)
-    }
-
     /// The request schema of API `key`.
     pub fn request(&self, key: i16) -> Option<&MessageSpec> {
         self.files
             .iter()
             .map(|f| &f.spec)
             .find(|s| s.kind == SpecType::Request && s.api_key == Some(key))
-    }
-
-    /// The versions of `spec` (one of this release's) that the release
-    /// accepts by default: see [`MessageSpec::stable_versions`], with its
-    /// API's request schema looked up here.
-    pub fn stable_versions(&self, spec: &MessageSpec) -> kafka_wire_version::VersionRange {
-        let request = match (spec.kind, spec.api_key) {
-            (SpecType::Request | SpecType::Response, Some(key)) => self.request(key),
-            _ => None,
-        };
-        spec.stable_versions(request)
     }
 }

@@ -115,23 +115,25 @@ pub fn check(out: &Path, files: &[(String, String)]) -> Result<(), Error> {
     Ok(())
 }
 
-/// Where `have` (committed) and `want` (generated) first differ, with a
-/// few lines of each from there.
+/// The lines where `have` (committed) and `want` (generated) differ: from
+/// the first that differs to the last, ten at most of each.
 fn first_difference(name: &str, have: &str, want: &str) -> String {
     let (have, want): (Vec<&str>, Vec<&str>) = (have.lines().collect(), want.lines().collect());
-    let line = have
+    let start = have.iter().zip(&want).take_while(|(a, b)| a == b).count();
+    let end = have[start..]
         .iter()
-        .zip(&want)
-        .position(|(a, b)| a != b)
-        .unwrap_or(have.len().min(want.len()));
+        .rev()
+        .zip(want[start..].iter().rev())
+        .take_while(|(a, b)| a == b)
+        .count();
     let mut out = format!(
         "--- committed/{name}\n+++ generated/{name}\n@@ line {} @@\n",
-        line + 1
+        start + 1
     );
-    for l in have.iter().skip(line).take(5) {
+    for l in have[start..have.len() - end].iter().take(10) {
         out.push_str(&format!("-{l}\n"));
     }
-    for l in want.iter().skip(line).take(5) {
+    for l in want[start..want.len() - end].iter().take(10) {
         out.push_str(&format!("+{l}\n"));
     }
     out
