@@ -39,8 +39,8 @@
 //!   `internal/table.rs`, a `macro_rules!` table per family (each
 //!   coordinator's record types, the metadata log's records) over which
 //!   kafka-messages' `internal/mod.rs` writes the enums by hand;
-//! - `generated.txt`: the list of the files, so that one no longer generated
-//!   is removed.
+//! - `generated.txt`: the list of the files, so that a listed file the
+//!   generator does not write is removed.
 //!
 //! Every file is formatted by rustfmt, as `cargo fmt` would leave it.
 //! Curated modules (`catalog::CURATED`) are written by hand and only listed

@@ -126,8 +126,9 @@ fn find_url(text: &str) -> Option<usize> {
     None
 }
 
-/// `text` as a string literal with only ASCII in it, as JSON writes one
-/// (which Rust reads alike).
+/// `text` as a Rust string literal with only printable ASCII in it: quotes,
+/// backslashes, newlines, returns and tabs escaped as JSON escapes them
+/// (the schemas' defaults need no more), any other character as `\u{…}`.
 pub fn string_literal(text: &str) -> String {
     let mut out = String::from('"');
     for c in text.chars() {

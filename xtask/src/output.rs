@@ -6,16 +6,16 @@ use std::process::Command;
 
 use crate::Error;
 
-/// The listing of the generated files, beside them, so that a file the
-/// generator no longer writes is found and removed.
+/// The listing of the generated files, beside them, so that a listed file
+/// the generator does not write (its schema gone) is found and removed.
 const LISTING: &str = "generated.txt";
 
 /// Every file as `cargo fmt` leaves it, so that the check and the format
 /// agree: written under `scratch` (a directory of the workspace, so that
 /// rustfmt finds the workspace's configuration, if it has one), formatted
 /// there by one rustfmt (`$RUSTFMT`, else the toolchain's) per core, and
-/// read back. One process for many files: started once per file, rustfmt
-/// took 5 s of the 6 s the generator took.
+/// read back. One process for many files: a process per file spends about
+/// 20 ms starting each, 5 s for the 263 files.
 pub fn rustfmt_all(
     files: Vec<(String, String)>,
     scratch: &Path,
@@ -78,7 +78,7 @@ fn listing(files: &[(String, String)]) -> String {
     names.iter().map(|n| format!("{n}\n")).collect()
 }
 
-/// The files the committed listing names that are no longer generated.
+/// The files the committed listing names that are not generated.
 fn stale(out: &Path, files: &[(String, String)]) -> Vec<String> {
     let committed = std::fs::read_to_string(out.join(LISTING)).unwrap_or_default();
     committed
@@ -89,8 +89,7 @@ fn stale(out: &Path, files: &[(String, String)]) -> Vec<String> {
 }
 
 /// Fails, naming them and showing where, when a file differs from the one
-/// under `out`, or the listing does, or a listed file is no longer
-/// generated.
+/// under `out`, or the listing does, or a listed file is not generated.
 pub fn check(out: &Path, files: &[(String, String)]) -> Result<(), Error> {
     let mut bad = Vec::new();
     for (name, text) in files {
@@ -139,8 +138,8 @@ fn first_difference(name: &str, have: &str, want: &str) -> String {
     out
 }
 
-/// Writes every file under `out`, removes the listed files no longer
-/// generated, and writes the listing.
+/// Writes every file under `out`, removes the listed files not generated,
+/// and writes the listing.
 pub fn write(out: &Path, files: &[(String, String)]) -> Result<(), Error> {
     for name in stale(out, files) {
         let path = out.join(&name);
