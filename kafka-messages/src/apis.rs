@@ -2,8 +2,8 @@
 //! [`RequestKind`] / [`ResponseKind`], which decode any body by its key, and
 //! (feature `view`) [`RequestView`] / [`ResponseView`], which read one in place.
 //!
-//! Written by hand, once, over the table of APIs that `scripts/generate-messages.py`
-//! writes into `api_table.rs` (`for_each_api!`, one row per API): each item here is a
+//! Written by hand, once, over the table of APIs that `cargo xtask generate`
+//! writes into `generated/api_table.rs` (`for_each_api!`, one row per API): each item here is a
 //! `macro_rules!` arm repeated over every row, its `#[cfg]` the row's feature. Edit
 //! here; regenerate the table.
 

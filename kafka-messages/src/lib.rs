@@ -17,7 +17,7 @@
 //!   snapshot records, ...) are [`kafka_wire::Versioned`] structs.
 //!
 //! The modules other than CreateTopics, CreateAcls and ApiVersions are written
-//! by `scripts/generate-messages.py` from the JSON schemas in `schemas/`; those
+//! by `cargo xtask generate` from the JSON schemas in `schemas/`; those
 //! three are curated by hand, with typed views ([`ResourceType`],
 //! [`AclOperation`], ...), [`BrokerIds`] and constructors, and checked against
 //! their JSON by the same conformance test.
@@ -97,11 +97,53 @@
 //! ```
 #![deny(missing_docs)]
 
-// The tables of APIs and data schemas (`for_each_api!`, `for_each_data_schema!`),
-// written by scripts/generate-messages.py; everything over them is written here
-// (the modules, below) and in `apis` (ApiKey, RequestKind, ...).
+// What `cargo xtask generate` writes, and nothing else, is in `src/generated/`:
+// the tables of APIs and data schemas (`api_table.rs`: `for_each_api!`,
+// `for_each_data_schema!`), a module per API that is not curated and per data
+// schema, declared here from the tables and re-exported at the root below
+// (`kafka_messages::metadata`, ...), and Kafka's own records
+// (`generated/internal/`, declared by `internal`). Everything over the tables
+// is written by hand: the module lists here and in `internal`, and `apis`
+// (ApiKey, RequestKind, ...). (`cargo fmt` does not look inside a macro for
+// `mod`; the generator runs rustfmt on what it writes, and its `--check` in CI
+// compares.)
 #[macro_use]
-mod api_table;
+mod generated {
+    #[macro_use]
+    pub(crate) mod api_table;
+
+    /// A generated module is declared here, behind its API's feature; a
+    /// curated one is declared at the root.
+    macro_rules! declare_module {
+        (generated, [$($cfg:tt)*], $module:ident) => {
+            #[cfg($($cfg)*)]
+            pub mod $module;
+        };
+        (curated, [$($cfg:tt)*], $module:ident) => {};
+    }
+
+    /// The generated module of each API.
+    macro_rules! declare_api_modules {
+        ($((
+            $key:literal, $name:ident, $module:ident, $origin:ident, $request:ident, $response:ident,
+            $request_view:ident, $response_view:ident, [$($cfg:tt)*],
+            $all:literal, $valid:literal, $older:literal, $flexible:literal, $listeners:literal
+        )),* $(,)?) => {
+            $(declare_module!($origin, [$($cfg)*], $module);)*
+        };
+    }
+
+    /// The module of each data schema.
+    macro_rules! declare_data_modules {
+        ($(($name:ident, $module:ident)),* $(,)?) => {
+            $(pub mod $module;)*
+        };
+    }
+
+    for_each_api!(declare_api_modules);
+    for_each_data_schema!(declare_data_modules);
+}
+
 mod apis;
 #[cfg(feature = "client")]
 pub mod client;
@@ -115,7 +157,6 @@ pub mod json;
 pub mod peek;
 pub mod serve;
 
-pub use api_table::{KAFKA_RELEASE, OLDER_KAFKA_RELEASE};
 pub use api_versions::{ApiVersion, FinalizedFeatureKey, SupportedFeatureKey};
 pub use apis::{
     schema_by_name, ApiKey, DataSchema, Release, RequestKind, ResponseKind, DATA_SCHEMAS,
@@ -128,25 +169,27 @@ pub use create_topics::{
     BrokerIds, CreatableReplicaAssignment, CreatableTopic, CreatableTopicConfig,
     CreatableTopicConfigs, CreatableTopicResult,
 };
+pub use generated::api_table::{KAFKA_RELEASE, OLDER_KAFKA_RELEASE};
 
 // The curated modules, written by hand (typed views, constructors, docs).
 pub mod api_versions;
 pub mod create_acls;
 pub mod create_topics;
 
-// Every other module of an API or a data schema is written by the generator
-// and declared from the tables. (`cargo fmt` does not look inside a macro
-// for `mod`; the generator runs rustfmt on what it writes, and its `--check`
-// in CI compares.)
-
-/// A generated module is declared here, behind its API's feature; a curated
-/// one is declared above.
-macro_rules! declare_module {
-    (generated, [$($cfg:tt)*], $module:ident) => {
+/// An API's module at the root, behind its feature (a generated one
+/// re-exported from `generated`), with its request and response.
+macro_rules! export_module {
+    (generated, [$($cfg:tt)*], $module:ident, $request:ident, $response:ident) => {
         #[cfg($($cfg)*)]
-        pub mod $module;
+        pub use generated::$module;
+        #[cfg($($cfg)*)]
+        #[doc(no_inline)]
+        pub use $module::{$request, $response};
     };
-    (curated, [$($cfg:tt)*], $module:ident) => {};
+    (curated, [$($cfg:tt)*], $module:ident, $request:ident, $response:ident) => {
+        #[cfg($($cfg)*)]
+        pub use $module::{$request, $response};
+    };
 }
 
 /// One module per API, behind its feature, with its request and response
@@ -157,11 +200,7 @@ macro_rules! modules {
         $request_view:ident, $response_view:ident, [$($cfg:tt)*],
         $all:literal, $valid:literal, $older:literal, $flexible:literal, $listeners:literal
     )),* $(,)?) => {
-        $(
-            declare_module!($origin, [$($cfg)*], $module);
-            #[cfg($($cfg)*)]
-            pub use $module::{$request, $response};
-        )*
+        $(export_module!($origin, [$($cfg)*], $module, $request, $response);)*
     };
 }
 
@@ -169,7 +208,8 @@ macro_rules! modules {
 macro_rules! data_modules {
     ($(($name:ident, $module:ident)),* $(,)?) => {
         $(
-            pub mod $module;
+            pub use generated::$module;
+            #[doc(no_inline)]
             pub use $module::$name;
         )*
     };

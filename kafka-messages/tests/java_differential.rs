@@ -135,12 +135,13 @@ fn java_instances_of(release: Release) -> &'static Path {
 /// (its JSON's `validVersions`; none for a schema it does not have).
 fn latest_versions(name: &str) -> VersionRange {
     let path = repo().join(format!("kafka-messages/schemas/{name}.json"));
-    let Ok(text) = std::fs::read_to_string(&path) else {
+    if !path.exists() {
         return VersionRange::NONE;
-    };
-    let json: Json =
-        serde_json::from_str(&common::json_comments::strip_json_comments(&text)).unwrap();
-    json["validVersions"].as_str().unwrap().parse().unwrap()
+    }
+    kafka_wire_spec::SchemaFile::read(&path)
+        .unwrap_or_else(|e| panic!("{e}"))
+        .spec
+        .valid_versions
 }
 
 /// Whether the differential against `release`'s Java classes checks

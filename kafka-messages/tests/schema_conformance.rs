@@ -12,69 +12,51 @@ use std::collections::HashMap;
 
 use kafka_messages::ApiKey;
 use kafka_wire::schema::{FieldSchema, KafkaType, StructSchema};
-use kafka_wire::{KafkaStruct, VersionRange};
-use serde_json::Value;
-
-use common::json_comments as json;
+use kafka_wire::VersionRange;
+use kafka_wire_spec::{FieldSpec, MessageSpec, SpecType};
 
 /// Every schema file of the crate's release (`schemas`), by its `name`.
-fn kafka_schemas() -> HashMap<String, Value> {
+fn kafka_schemas() -> HashMap<String, MessageSpec> {
     schemas_in("schemas")
 }
 
 /// The older release's schemas (`schemas-3.9.1`), by the name the crate's
 /// release gives them: an API's request and response by their API key (key
 /// 74 was ListClientMetricsResources), the rest by name.
-fn older_schemas(newer: &HashMap<String, Value>) -> HashMap<String, Value> {
+fn older_schemas(newer: &HashMap<String, MessageSpec>) -> HashMap<String, MessageSpec> {
     let dir = std::fs::read_dir(env!("CARGO_MANIFEST_DIR"))
         .unwrap()
         .map(|e| e.unwrap().file_name().into_string().unwrap())
         .find(|n| n.starts_with("schemas-"))
         .expect("the older release's schemas beside `schemas`");
-    let by_key: HashMap<(u64, String), String> = newer
+    let by_key: HashMap<(i16, SpecType), &str> = newer
         .values()
-        .filter_map(|j| {
-            Some((
-                (j.get("apiKey")?.as_u64()?, str_of(j, "type")?.to_owned()),
-                str_of(j, "name")?.to_owned(),
-            ))
-        })
+        .filter_map(|s| Some(((s.api_key?, s.kind), s.name.as_str())))
         .collect();
     schemas_in(&dir)
         .into_values()
-        .map(|j| {
-            let key = j.get("apiKey").and_then(Value::as_u64);
-            let name = key
-                .and_then(|k| by_key.get(&(k, str_of(&j, "type").unwrap().to_owned())))
-                .cloned()
-                .unwrap_or_else(|| str_of(&j, "name").unwrap().to_owned());
-            (name, j)
+        .map(|s| {
+            let name = s
+                .api_key
+                .and_then(|k| by_key.get(&(k, s.kind)))
+                .map_or_else(|| s.name.clone(), |n| (*n).to_owned());
+            (name, s)
         })
         .collect()
 }
 
-fn schemas_in(dir: &str) -> HashMap<String, Value> {
+fn schemas_in(dir: &str) -> HashMap<String, MessageSpec> {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(dir);
-    let mut out = HashMap::new();
-    for entry in std::fs::read_dir(&dir).expect("a directory of schemas") {
-        let path = entry.unwrap().path();
-        if path.extension().is_some_and(|e| e == "json") {
-            let text = std::fs::read_to_string(&path).unwrap();
-            let json: Value = serde_json::from_str(&json::strip_json_comments(&text))
-                .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-            out.insert(json["name"].as_str().unwrap().to_owned(), json);
-        }
-    }
-    out
+    kafka_wire_spec::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("{e}"))
+        .into_iter()
+        .map(|f| (f.spec.name.clone(), f.spec))
+        .collect()
 }
 
 fn range(text: &str) -> VersionRange {
     text.parse()
         .unwrap_or_else(|e| panic!("range {text:?}: {e}"))
-}
-
-fn str_of<'a>(v: &'a Value, key: &str) -> Option<&'a str> {
-    v.get(key).and_then(Value::as_str)
 }
 
 /// A default as the JSON writes it, normalised: numbers in decimal.
@@ -96,31 +78,38 @@ fn type_name(t: &KafkaType) -> String {
     }
 }
 
-/// A struct's fields as one release's JSON declares them, and that schema's
-/// common structs (empty when the release does not have the struct).
+/// A struct's fields as one release's JSON declares them, and that schema
+/// (whose common structs its fields may name; none when the release does
+/// not have the struct).
 #[derive(Clone, Copy)]
 struct Json<'a> {
-    fields: &'a [Value],
-    common: &'a HashMap<String, &'a Value>,
+    fields: &'a [FieldSpec],
+    spec: Option<&'a MessageSpec>,
 }
 
 impl<'a> Json<'a> {
-    fn field(self, name: &str) -> Option<&'a Value> {
-        self.fields.iter().find(|t| str_of(t, "name") == Some(name))
+    /// A schema's top-level fields.
+    fn of(spec: Option<&'a MessageSpec>) -> Json<'a> {
+        Json {
+            fields: spec.map_or(&[], |s| &s.fields),
+            spec,
+        }
+    }
+
+    fn field(self, name: &str) -> Option<&'a FieldSpec> {
+        self.fields.iter().find(|t| t.name == name)
     }
 
     /// The fields of the struct that `field` (of this JSON) holds.
-    fn nested(self, field: Option<&'a Value>) -> Json<'a> {
-        let struct_name = field
-            .and_then(|f| str_of(f, "type"))
-            .map(|t| t.trim_start_matches("[]"));
-        let fields = field
-            .and_then(|f| f.get("fields"))
-            .or_else(|| self.common.get(struct_name?).and_then(|c| c.get("fields")))
-            .and_then(Value::as_array);
+    fn nested(self, field: Option<&'a FieldSpec>) -> Json<'a> {
+        let fields = match (field, self.spec) {
+            (Some(f), Some(spec)) => f.struct_fields(spec),
+            (Some(f), None) => f.fields.as_deref(),
+            (None, _) => None,
+        };
         Json {
-            fields: fields.map_or(&[], Vec::as_slice),
-            common: self.common,
+            fields: fields.unwrap_or(&[]),
+            spec: self.spec,
         }
     }
 }
@@ -145,10 +134,7 @@ fn compare_struct(
     }
     let mut next = 0;
     for f in ours.fields {
-        let in_newer = newer
-            .fields
-            .iter()
-            .position(|t| str_of(t, "name") == Some(f.json_name));
+        let in_newer = newer.fields.iter().position(|t| t.name == f.json_name);
         match (in_newer, older.field(f.json_name)) {
             (Some(i), theirs) => {
                 if i < next {
@@ -158,8 +144,8 @@ fn compare_struct(
                 // Ignorable in either release is ignorable (RequestHeader's
                 // ClientId is not in Kafka 4, which has no header v0).
                 let mut field = newer.fields[i].clone();
-                if theirs.is_some_and(|t| t["ignorable"] == true) {
-                    field["ignorable"] = true.into();
+                if theirs.is_some_and(|t| t.ignorable) {
+                    field.ignorable = true;
                 }
                 compare_field(path, f, &field, newer, older.nested(theirs), flexible, out);
             }
@@ -177,9 +163,8 @@ fn compare_struct(
         }
     }
     for t in newer.fields {
-        let name = str_of(t, "name").unwrap();
-        if !ours.fields.iter().any(|f| f.json_name == name) {
-            out.push(format!("{path}.{name}: not declared"));
+        if !ours.fields.iter().any(|f| f.json_name == t.name) {
+            out.push(format!("{path}.{}: not declared", t.name));
         }
     }
 }
@@ -190,13 +175,13 @@ fn compare_struct(
 fn compare_field(
     path: &str,
     f: &FieldSchema,
-    theirs: &Value,
+    theirs: &FieldSpec,
     json: Json<'_>,
     older: Json<'_>,
     flexible: VersionRange,
     out: &mut Vec<String>,
 ) {
-    let name = str_of(theirs, "name").unwrap();
+    let name = &theirs.name;
     let at = format!("{path}.{name}");
     let mut differ = |what: &str, ours: String, kafka: String| {
         if ours != kafka {
@@ -204,47 +189,31 @@ fn compare_field(
         }
     };
     differ("name", f.json_name.to_owned(), name.to_owned());
-    let kafka_type = str_of(theirs, "type").unwrap();
-    differ("type", type_name(&f.kafka_type), kafka_type.to_owned());
+    differ("type", type_name(&f.kafka_type), theirs.ty.clone());
+    // A tagged field may leave its versions out: they are its tagged
+    // versions (Kafka's TransactionLogValue).
     differ(
         "versions",
         f.versions.to_string(),
-        // A tagged field may leave its versions out: they are its tagged
-        // versions (Kafka's TransactionLogValue).
-        range(
-            str_of(theirs, "versions")
-                .or_else(|| str_of(theirs, "taggedVersions"))
-                .unwrap(),
-        )
-        .to_string(),
+        theirs.versions().to_string(),
     );
-    let opt_range = |key| {
-        str_of(theirs, key)
-            .map_or(VersionRange::NONE, range)
-            .to_string()
-    };
+    let opt_range = |r: Option<VersionRange>| r.unwrap_or(VersionRange::NONE).to_string();
     differ(
         "nullable",
         f.nullable.to_string(),
-        opt_range("nullableVersions"),
+        opt_range(theirs.nullable_versions),
     );
-    differ("tagged", f.tagged.to_string(), opt_range("taggedVersions"));
     differ(
-        "tag",
-        format!("{:?}", f.tag),
-        format!(
-            "{:?}",
-            theirs.get("tag").and_then(Value::as_u64).map(|t| t as u32)
-        ),
+        "tagged",
+        f.tagged.to_string(),
+        opt_range(theirs.tagged_versions),
     );
+    differ("tag", format!("{:?}", f.tag), format!("{:?}", theirs.tag));
     // A JSON null default is no default, as Kafka's generator reads it.
     let kafka_default = theirs
-        .get("default")
-        .filter(|d| !d.is_null())
-        .map(|d| match d {
-            Value::String(s) => normal_default(s),
-            other => normal_default(&other.to_string()),
-        });
+        .default
+        .as_ref()
+        .map(|d| normal_default(&d.to_string()));
     differ(
         "default",
         format!("{:?}", f.default.map(normal_default)),
@@ -253,72 +222,40 @@ fn compare_field(
     differ(
         "ignorable",
         f.ignorable.to_string(),
-        theirs
-            .get("ignorable")
-            .and_then(Value::as_bool)
-            .unwrap_or(false)
-            .to_string(),
+        theirs.ignorable.to_string(),
     );
     differ(
         "flexible override",
         format!("{:?}", f.flexible.map(|r| r.to_string())),
-        format!(
-            "{:?}",
-            str_of(theirs, "flexibleVersions").map(|r| range(r).to_string())
-        ),
+        format!("{:?}", theirs.flexible_versions.map(|r| r.to_string())),
     );
-    differ(
-        "mapKey",
-        f.map_key.to_string(),
-        theirs
-            .get("mapKey")
-            .and_then(Value::as_bool)
-            .unwrap_or(false)
-            .to_string(),
-    );
+    differ("mapKey", f.map_key.to_string(), theirs.map_key.to_string());
     differ(
         "entityType",
         format!("{:?}", f.entity_type),
-        format!("{:?}", str_of(theirs, "entityType")),
+        format!("{:?}", theirs.entity_type.as_deref()),
     );
     if let Some(nested) = f.kafka_type.nested_struct() {
         let fields = json.nested(Some(theirs));
-        if fields.fields.is_empty() && theirs.get("fields").is_none() {
+        if fields.fields.is_empty() && theirs.fields.is_none() {
             out.push(format!(
-                "{at}: no fields for struct {kafka_type} in the schema"
+                "{at}: no fields for struct {} in the schema",
+                theirs.ty
             ));
         }
         compare_struct(&at, nested, fields, older, flexible, out);
     }
 }
 
-fn common_structs(json: Option<&Value>) -> HashMap<String, &Value> {
-    json.and_then(|j| j.get("commonStructs"))
-        .and_then(Value::as_array)
-        .into_iter()
-        .flatten()
-        .map(|c| (str_of(c, "name").unwrap().to_owned(), c))
-        .collect()
-}
-
-/// The versions a schema's release accepts by default: its valid versions,
-/// without the latest when its API's request says `latestVersionUnstable`.
-fn stable(json: &Value, schemas: &HashMap<String, Value>) -> VersionRange {
-    let valid = range(str_of(json, "validVersions").unwrap());
-    let name = str_of(json, "name").unwrap();
-    let request = name
+/// The versions a schema's release accepts by default (`schemas`: that
+/// release's, where its API's request is found by name).
+fn stable(spec: &MessageSpec, schemas: &HashMap<String, MessageSpec>) -> VersionRange {
+    let request = spec
+        .name
         .strip_suffix("Response")
         .map(|api| format!("{api}Request"));
-    let request = schemas
-        .values()
-        .find(|j| str_of(j, "name") == Some(request.as_deref().unwrap_or(name)));
-    match (
-        request.and_then(|r| r["latestVersionUnstable"].as_bool()),
-        valid.highest(),
-    ) {
-        (Some(true), Some(highest)) => valid.intersect(VersionRange::new(0, highest - 1)),
-        _ => valid,
-    }
+    let request_name = request.as_deref().unwrap_or(&spec.name);
+    spec.stable_versions(schemas.values().find(|s| s.name == request_name))
 }
 
 /// Every difference between one declaration and its JSON file (`json`), and
@@ -327,18 +264,18 @@ fn stable(json: &Value, schemas: &HashMap<String, Value>) -> VersionRange {
 /// release has none (ZooKeeper's APIs), the older release's schema is the one
 /// compared.
 fn differences(
-    json: &Value,
-    older: Option<(&Value, VersionRange)>,
+    json: &MessageSpec,
+    older: Option<(&MessageSpec, VersionRange)>,
     ours: &StructSchema,
     versions: VersionRange,
     flexible: VersionRange,
 ) -> Vec<String> {
-    let name = str_of(json, "name").unwrap();
+    let name = &json.name;
     let mut out = Vec::new();
     if ours.json_name != name {
         out.push(format!("{name}: declared as {}", ours.json_name));
     }
-    let newest = range(str_of(json, "validVersions").unwrap());
+    let newest = json.valid_versions;
     // The older release counts where it has versions the crate's does not.
     let older = older.filter(|(_, accepted)| !accepted.is_subset_of(newest));
     let (json, older) = match older {
@@ -347,11 +284,15 @@ fn differences(
     };
     let mut valid = json.1;
     if let Some((_, accepted)) = older {
-        let low = valid.lowest().unwrap().min(accepted.lowest().unwrap());
-        let high = valid.highest().unwrap().max(accepted.highest().unwrap());
-        valid = VersionRange::new(low, high);
-        if (low..=high).any(|v| !json.1.contains(v) && !accepted.contains(v)) {
-            out.push(format!("{name}: the two releases' versions leave a gap"));
+        match valid.union(accepted) {
+            Some(both) => valid = both,
+            None => {
+                out.push(format!("{name}: the two releases' versions leave a gap"));
+                valid = VersionRange::new(
+                    valid.lowest().unwrap().min(accepted.lowest().unwrap()),
+                    valid.highest().unwrap().max(accepted.highest().unwrap()),
+                );
+            }
         }
     }
     if versions != valid {
@@ -360,28 +301,20 @@ fn differences(
         ));
     }
     let json = json.0;
-    let kafka_flexible = range(str_of(json, "flexibleVersions").unwrap_or("none"));
-    if flexible != kafka_flexible {
+    if flexible != json.flexible_versions {
         out.push(format!(
-            "{name}: flexible versions {flexible}, schema says {kafka_flexible}"
+            "{name}: flexible versions {flexible}, schema says {}",
+            json.flexible_versions
         ));
     }
-    let (common, older_common) = (
-        common_structs(Some(json)),
-        common_structs(older.map(|o| o.0)),
+    compare_struct(
+        name,
+        ours,
+        Json::of(Some(json)),
+        Json::of(older.map(|o| o.0)),
+        flexible,
+        &mut out,
     );
-    fn fields(json: Option<&Value>) -> &[Value] {
-        json.map_or(&[], |j| j["fields"].as_array().unwrap())
-    }
-    let newer = Json {
-        fields: fields(Some(json)),
-        common: &common,
-    };
-    let older = Json {
-        fields: fields(older.map(|o| o.0)),
-        common: &older_common,
-    };
-    compare_struct(name, ours, newer, older, flexible, &mut out);
     out
 }
 
@@ -411,9 +344,9 @@ fn every_declaration_matches_kafkas_json_schema() {
     assert_eq!(declared_names, live);
     let requests = schemas
         .iter()
-        .filter(|(name, j)| {
-            let live = |j: &Value| str_of(j, "validVersions") != Some("none");
-            str_of(j, "type") == Some("request") && (live(j) || older.get(*name).is_some_and(live))
+        .filter(|(name, s)| {
+            let live = |s: &MessageSpec| !s.valid_versions.is_empty();
+            s.kind == SpecType::Request && (live(s) || older.get(*name).is_some_and(live))
         })
         .count();
     assert_eq!(ApiKey::ALL.len(), requests);
@@ -498,20 +431,12 @@ fn a_wrong_fact_fails_the_comparison() {
     };
     assert_eq!(differences(json, old, root, v, flex), Vec::<String>::new());
     let old = old.unwrap().0;
-    let (common, old_common) = (common_structs(Some(json)), common_structs(Some(old)));
-    let in_partitions = |json: &'static Value, common| {
-        let root = Json {
-            fields: json["fields"].as_array().unwrap(),
-            common,
-        };
+    let in_partitions = |spec| {
+        let root = Json::of(Some(spec));
         let topics = root.nested(root.field("Topics"));
         topics.nested(topics.field("Partitions"))
     };
-    let leak = |v: &Value| -> &'static Value { Box::leak(Box::new(v.clone())) };
-    let (newer, older) = (
-        in_partitions(leak(json), &common),
-        in_partitions(leak(old), &old_common),
-    );
+    let (newer, older) = (in_partitions(json), in_partitions(old));
     let compare = |s| {
         let mut out = Vec::new();
         compare_struct("Partitions", s, newer, older, flex, &mut out);
@@ -533,6 +458,7 @@ fn a_wrong_fact_fails_the_comparison() {
 #[test]
 fn every_internal_record_matches_its_json_schema() {
     use kafka_messages::internal::*;
+    use kafka_wire::KafkaStruct;
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("internal-schemas");
     let mut schemas = HashMap::new();
     for artifact in std::fs::read_dir(&root).unwrap() {
@@ -554,10 +480,10 @@ fn every_internal_record_matches_its_json_schema() {
                     s.schema.versions,
                     s.schema.flexible,
                 ));
-                if json["apiKey"].as_i64() != Some(i64::from(s.record_type)) {
+                if json.api_key != Some(s.record_type) {
                     diffs.push(format!(
-                        "{name}: record type {}, schema says {}",
-                        s.record_type, json["apiKey"]
+                        "{name}: record type {}, schema says {:?}",
+                        s.record_type, json.api_key
                     ));
                 }
             }

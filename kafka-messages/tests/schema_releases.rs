@@ -8,132 +8,32 @@
 //! union of both releases) lays out its fields as the release it comes from
 //! says.
 
-mod common;
-
 use std::collections::BTreeMap;
 use std::path::Path;
 
-use common::json_comments::strip_json_comments;
 use kafka_messages::{ApiKey, Release};
 use kafka_wire::schema::{KafkaType, StructSchema};
-use serde_json::Value;
+use kafka_wire::VersionRange;
+use kafka_wire_spec::{FieldLayout, MessageLayout, MessageSpec, SpecType, TypeLayout};
 
-type Schemas = BTreeMap<String, Value>;
+type Schemas = BTreeMap<String, MessageSpec>;
 
 fn load(dir: &str) -> Schemas {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join(dir);
-    let mut out = BTreeMap::new();
-    for entry in std::fs::read_dir(&dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display())) {
-        let path = entry.unwrap().path();
-        if path.extension().is_some_and(|e| e == "json") {
-            let text = std::fs::read_to_string(&path).unwrap();
-            let json = serde_json::from_str(&strip_json_comments(&text))
-                .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-            out.insert(
-                path.file_stem().unwrap().to_string_lossy().into_owned(),
-                json,
-            );
-        }
-    }
-    out
+    kafka_wire_spec::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("{e}"))
+        .into_iter()
+        .map(|f| (f.stem(), f.spec))
+        .collect()
 }
 
-/// Whether `version` is in the range Kafka's schemas write as `text`
-/// (`"3+"`, `"0-4"`, `"7"`, `"none"`; absent is none).
-fn contains(text: Option<&Value>, version: i64) -> bool {
-    let Some(text) = text.and_then(Value::as_str) else {
-        return false;
-    };
-    if text == "none" {
-        return false;
-    }
-    if let Some(low) = text.strip_suffix('+') {
-        return version >= low.parse::<i64>().unwrap();
-    }
-    match text.split_once('-') {
-        Some((low, high)) => (low.parse().unwrap()..=high.parse().unwrap()).contains(&version),
-        None => version == text.parse::<i64>().unwrap(),
-    }
-}
-
-/// The versions a schema is valid in that its broker accepts by default:
-/// its `validVersions`, without the last one when its API marks it
-/// unstable (`latestVersionUnstable`, on the request's schema).
-fn stable_versions(name: &str, schemas: &Schemas) -> Vec<i64> {
-    let doc = &schemas[name];
+/// The versions a schema is valid in that its broker accepts by default
+/// (its API's request, which may mark the latest unstable, found by name).
+fn stable_versions(name: &str, schemas: &Schemas) -> VersionRange {
     let request = name
         .strip_suffix("Response")
         .map(|api| format!("{api}Request"));
-    let unstable = schemas
-        .get(request.as_deref().unwrap_or(name))
-        .and_then(|r| r["latestVersionUnstable"].as_bool())
-        .unwrap_or(false);
-    let mut versions: Vec<i64> = (0..100)
-        .filter(|&v| contains(doc.get("validVersions"), v))
-        .collect();
-    if unstable {
-        versions.pop();
-    }
-    versions
-}
-
-/// What the fields of a struct lay on the wire at `version`: per field
-/// present there, its type (a nested struct's layout in place of its name),
-/// whether it is nullable, tagged (and its tag), and its flexible override.
-fn layout(fields: Option<&Value>, version: i64, common: &BTreeMap<String, Value>) -> Vec<String> {
-    let mut out = Vec::new();
-    for f in fields.and_then(Value::as_array).into_iter().flatten() {
-        if !contains(f.get("versions"), version) {
-            continue;
-        }
-        let ty = f["type"].as_str().unwrap();
-        let element = ty.strip_prefix("[]").unwrap_or(ty);
-        let nested = match f.get("fields") {
-            Some(fields) => Some(layout(Some(fields), version, common)),
-            None => common
-                .get(element)
-                .map(|c| layout(c.get("fields"), version, common)),
-        };
-        let ty = match nested {
-            Some(inner) => format!(
-                "{}{{{}}}",
-                if ty.starts_with("[]") { "[]" } else { "" },
-                inner.join(", ")
-            ),
-            None => ty.to_string(),
-        };
-        let tagged = contains(f.get("taggedVersions"), version);
-        // Tags are written as numbers or as strings of them.
-        let tag = f
-            .get("tag")
-            .map(|t| t.to_string().trim_matches('"').to_string());
-        out.push(format!(
-            "{ty} nullable={} tagged={} tag={} flexible={:?}",
-            contains(f.get("nullableVersions"), version),
-            tagged,
-            if tagged {
-                tag.unwrap_or_default()
-            } else {
-                String::new()
-            },
-            f.get("flexibleVersions")
-                .map(|r| contains(Some(r), version)),
-        ));
-    }
-    out
-}
-
-fn wire(doc: &Value, version: i64) -> (bool, Vec<String>) {
-    let common: BTreeMap<String, Value> = doc["commonStructs"]
-        .as_array()
-        .into_iter()
-        .flatten()
-        .map(|c| (c["name"].as_str().unwrap().to_owned(), c.clone()))
-        .collect();
-    (
-        contains(doc.get("flexibleVersions"), version),
-        layout(doc.get("fields"), version, &common),
-    )
+    schemas[name].stable_versions(schemas.get(request.as_deref().unwrap_or(name)))
 }
 
 /// The versions both releases have of each schema, and those that differ.
@@ -141,18 +41,14 @@ fn compare(old: &Schemas, new: &Schemas, stable_only: bool) -> (usize, Vec<Strin
     let (mut checked, mut differ) = (0, Vec::new());
     for (name, doc) in old {
         let Some(other) = new.get(name) else { continue };
-        let versions = |set: &Schemas| -> Vec<i64> {
-            match stable_only {
-                true => stable_versions(name, set),
-                false => (0..100)
-                    .filter(|&v| contains(set[name].get("validVersions"), v))
-                    .collect(),
-            }
+        let versions = |set: &Schemas| match stable_only {
+            true => stable_versions(name, set),
+            false => set[name].valid_versions,
         };
         let theirs = versions(new);
-        for v in versions(old).into_iter().filter(|v| theirs.contains(v)) {
+        for v in versions(old).versions().filter(|&v| theirs.contains(v)) {
             checked += 1;
-            if wire(doc, v) != wire(other, v) {
+            if doc.layout(v) != other.layout(v) {
                 differ.push(format!("{name} v{v}"));
             }
         }
@@ -197,14 +93,12 @@ fn the_versions_only_3_9_has_and_where_their_fields_are() {
     let (mut as_they_were, mut need_old) = (0, std::collections::BTreeSet::new());
     for (name, doc) in &old {
         let Some(other) = new.get(name) else { continue };
-        let theirs: Vec<i64> = (0..100)
-            .filter(|&v| contains(other.get("validVersions"), v))
-            .collect();
+        let theirs = other.valid_versions;
         for v in stable_versions(name, &old)
-            .into_iter()
-            .filter(|v| !theirs.contains(v))
+            .versions()
+            .filter(|&v| !theirs.contains(v))
         {
-            if wire(doc, v) == wire(other, v) {
+            if doc.layout(v) == other.layout(v) {
                 as_they_were += 1;
             } else {
                 need_old.insert(name.as_str());
@@ -233,13 +127,13 @@ fn the_versions_only_3_9_has_and_where_their_fields_are() {
 }
 
 /// What a declaration's fields lay on the wire at `version`, in the form of
-/// [`layout`].
-fn declared_layout(s: &StructSchema, version: i16) -> Vec<String> {
-    fn ty(t: &KafkaType, version: i16) -> String {
+/// [`MessageSpec::layout`].
+fn declared_layout(s: &StructSchema, version: i16) -> Vec<FieldLayout> {
+    fn ty(t: &KafkaType, version: i16) -> TypeLayout {
         match t {
-            KafkaType::Array(inner) => format!("[]{}", ty(inner, version)),
-            KafkaType::Struct(s) => format!("{{{}}}", declared_layout(s, version).join(", ")),
-            other => other.to_string(),
+            KafkaType::Array(inner) => TypeLayout::Array(Box::new(ty(inner, version))),
+            KafkaType::Struct(s) => TypeLayout::Struct(declared_layout(s, version)),
+            other => TypeLayout::Primitive(other.to_string()),
         }
     }
     s.fields
@@ -247,16 +141,13 @@ fn declared_layout(s: &StructSchema, version: i16) -> Vec<String> {
         .filter(|f| f.versions.contains(version))
         .map(|f| {
             let tagged = f.tagged.contains(version);
-            format!(
-                "{} nullable={} tagged={tagged} tag={} flexible={:?}",
-                ty(&f.kafka_type, version),
-                f.nullable.contains(version),
-                match (tagged, f.tag) {
-                    (true, Some(tag)) => tag.to_string(),
-                    _ => String::new(),
-                },
-                f.flexible.map(|r| r.contains(version)),
-            )
+            FieldLayout {
+                ty: ty(&f.kafka_type, version),
+                nullable: f.nullable.contains(version),
+                tagged,
+                tag: f.tag.filter(|_| tagged),
+                flexible: f.flexible.map(|r| r.contains(version)),
+            }
         })
         .collect()
 }
@@ -268,16 +159,16 @@ fn declared_layout(s: &StructSchema, version: i16) -> Vec<String> {
 #[test]
 fn every_declared_version_is_laid_out_as_its_release_says() {
     let (old, new) = (load("schemas-3.9.1"), load("schemas"));
-    let by_key = |set: &Schemas, key: i16, kind: &str| -> Option<Value> {
+    let by_key = |set: &Schemas, key: i16, kind: SpecType| -> Option<MessageSpec> {
         set.values()
-            .find(|j| j["apiKey"] == key && j["type"] == kind)
+            .find(|s| s.api_key == Some(key) && s.kind == kind)
             .cloned()
     };
     let (mut checked, mut older, mut differ) = (0, 0, Vec::new());
     for &api in ApiKey::ALL {
         for (kind, schema) in [
-            ("request", api.request_schema()),
-            ("response", api.response_schema()),
+            (SpecType::Request, api.request_schema()),
+            (SpecType::Response, api.response_schema()),
         ] {
             let schema = schema.expect("every API compiled in");
             let (newer, older_doc) = (
@@ -285,7 +176,7 @@ fn every_declared_version_is_laid_out_as_its_release_says() {
                 by_key(&old, api.key(), kind),
             );
             let versions = api.all_versions();
-            for v in versions.lowest().unwrap()..=versions.highest().unwrap() {
+            for v in versions.versions() {
                 let doc = if api.valid_versions().contains(v) {
                     &newer
                 } else {
@@ -294,11 +185,11 @@ fn every_declared_version_is_laid_out_as_its_release_says() {
                     older_doc.as_ref().unwrap()
                 };
                 checked += 1;
-                let ours = (
-                    api.flexible_versions().contains(v),
-                    declared_layout(schema, v),
-                );
-                if ours != wire(doc, i64::from(v)) {
+                let ours = MessageLayout {
+                    flexible: api.flexible_versions().contains(v),
+                    fields: declared_layout(schema, v),
+                };
+                if ours != doc.layout(v) {
                     differ.push(format!("{} {kind} v{v}", api.name()));
                 }
             }

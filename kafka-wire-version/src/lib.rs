@@ -101,6 +101,48 @@ impl VersionRange {
         self.is_empty() || (other.min <= self.min && self.max <= other.max)
     }
 
+    /// The versions in either range, when they make one range: they overlap,
+    /// one starts right after the other ends, or one is empty. `None` when a
+    /// version between them is in neither (`"0-2"` and `"4-5"`).
+    ///
+    /// ```
+    /// use kafka_wire_version::VersionRange;
+    ///
+    /// let newer = VersionRange::new(3, 13);
+    /// assert_eq!(newer.union(VersionRange::new(0, 11)), Some(VersionRange::new(0, 13)));
+    /// assert_eq!(newer.union(VersionRange::new(0, 1)), None);
+    /// ```
+    pub const fn union(self, other: VersionRange) -> Option<VersionRange> {
+        if self.is_empty() {
+            return Some(other);
+        }
+        if other.is_empty() {
+            return Some(self);
+        }
+        // i32: `max + 1` of an open range does not overflow.
+        if (self.max as i32) + 1 < other.min as i32 || (other.max as i32) + 1 < self.min as i32 {
+            return None;
+        }
+        let min = if self.min < other.min {
+            self.min
+        } else {
+            other.min
+        };
+        let max = if self.max > other.max {
+            self.max
+        } else {
+            other.max
+        };
+        Some(VersionRange { min, max })
+    }
+
+    /// Every version in the range, lowest first (up to `i16::MAX` for an
+    /// open range).
+    pub const fn versions(self) -> core::ops::RangeInclusive<i16> {
+        // An empty range is `NONE`, (0, -1): `0..=-1` yields nothing.
+        self.min..=self.max
+    }
+
     /// The lowest version, or `None` for an empty range.
     pub const fn lowest(self) -> Option<i16> {
         if self.is_empty() {
@@ -268,5 +310,44 @@ mod tests {
         assert!(VersionRange::NONE.is_subset_of(VersionRange::NONE));
         assert!(!VersionRange::NONE.contains(0) && !VersionRange::NONE.contains(-1));
         assert_eq!(VersionRange::new(3, 1), VersionRange::NONE);
+    }
+
+    #[test]
+    fn union_of_touching_ranges_and_a_gap() {
+        let r = VersionRange::new(2, 7);
+        assert_eq!(
+            r.union(VersionRange::new(8, 9)),
+            Some(VersionRange::new(2, 9))
+        );
+        assert_eq!(
+            VersionRange::new(0, 1).union(r),
+            Some(VersionRange::new(0, 7))
+        );
+        assert_eq!(r.union(VersionRange::new(3, 4)), Some(r));
+        assert_eq!(
+            r.union(VersionRange::from_lowest(5)),
+            Some(VersionRange::from_lowest(2))
+        );
+        assert_eq!(r.union(VersionRange::NONE), Some(r));
+        assert_eq!(
+            VersionRange::NONE.union(VersionRange::NONE),
+            Some(VersionRange::NONE)
+        );
+        assert_eq!(r.union(VersionRange::new(9, 9)), None);
+        assert_eq!(VersionRange::exactly(0).union(r), None);
+    }
+
+    #[test]
+    fn versions_of_each_form() {
+        assert_eq!(
+            VersionRange::new(2, 4).versions().collect::<Vec<_>>(),
+            [2, 3, 4]
+        );
+        assert_eq!(VersionRange::NONE.versions().count(), 0);
+        assert_eq!(VersionRange::exactly(5).versions().collect::<Vec<_>>(), [5]);
+        assert_eq!(
+            VersionRange::from_lowest(i16::MAX - 1).versions().count(),
+            2
+        );
     }
 }

@@ -48,9 +48,10 @@
 //! ```
 //!
 //! Each schema is a module here (`offset_commit_value`, ...), written by
-//! `scripts/generate-messages.py` from `kafka-messages/internal-schemas/`,
+//! `cargo xtask generate` from `kafka-messages/internal-schemas/`,
 //! its struct re-exported at this module's root; the enums are written once,
-//! by hand, over the tables the generator writes (`table.rs`).
+//! by hand, over the tables the generator writes
+//! (`src/generated/internal/table.rs`).
 
 use bytes::{Buf, Bytes};
 use kafka_wire::codec::{get_uvarint, put_uvarint};
@@ -64,8 +65,48 @@ use crate::{
     SnapshotFooterRecord, SnapshotHeaderRecord, VotersRecord,
 };
 
+// What `cargo xtask generate` writes for Kafka's own records, in
+// `src/generated/internal/`: the tables (`table.rs`) and a module per schema,
+// declared here from the tables and re-exported below, each struct at this
+// module's root.
 #[macro_use]
-mod table;
+#[path = "../generated/internal"]
+mod generated {
+    #[macro_use]
+    mod table;
+
+    /// The key's and the value's module of each record type of a coordinator.
+    macro_rules! declare_coordinator_modules {
+        ([]; $((
+            $type:literal, $variant:ident, $key_module:ident, $key:ident, $value_module:ident, $value:ident
+        )),* $(,)?) => {
+            $(
+                pub mod $key_module;
+                pub mod $value_module;
+            )*
+        };
+    }
+
+    /// The module of each metadata record.
+    macro_rules! declare_metadata_modules {
+        ([]; $(($key:literal, $variant:ident, $module:ident, $record:ident)),* $(,)?) => {
+            $(pub mod $module;)*
+        };
+    }
+
+    /// The module of each other schema.
+    macro_rules! declare_data_modules {
+        ($(($name:ident, $module:ident)),* $(,)?) => {
+            $(pub mod $module;)*
+        };
+    }
+
+    group_coordinator_records!(declare_coordinator_modules);
+    transaction_coordinator_records!(declare_coordinator_modules);
+    share_coordinator_records!(declare_coordinator_modules);
+    metadata_records!(declare_metadata_modules);
+    internal_data_schemas!(declare_data_modules);
+}
 
 /// What a schema of Kafka's own records is in its topic.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -245,9 +286,10 @@ macro_rules! coordinator_modules {
         $type:literal, $variant:ident, $key_module:ident, $key:ident, $value_module:ident, $value:ident
     )),* $(,)?) => {
         $(
-            pub mod $key_module;
-            pub mod $value_module;
+            pub use generated::{$key_module, $value_module};
+            #[doc(no_inline)]
             pub use $key_module::$key;
+            #[doc(no_inline)]
             pub use $value_module::$value;
         )*
     };
@@ -376,7 +418,8 @@ pub const METADATA_FRAME_VERSION: u32 = 1;
 macro_rules! metadata_family {
     ([]; $(($key:literal, $variant:ident, $module:ident, $record:ident)),* $(,)?) => {
         $(
-            pub mod $module;
+            pub use generated::$module;
+            #[doc(no_inline)]
             pub use $module::$record;
         )*
 
@@ -466,7 +509,8 @@ fn read_varint_i16(buf: &mut Bytes, field: &'static str) -> Result<i16, DecodeEr
 macro_rules! internal_data_modules {
     ($(($name:ident, $module:ident)),* $(,)?) => {
         $(
-            pub mod $module;
+            pub use generated::$module;
+            #[doc(no_inline)]
             pub use $module::$name;
         )*
     };

@@ -4,9 +4,6 @@
 
 #![allow(dead_code)]
 
-#[path = "../../../kafka-wire-pages/json_comments.rs"]
-pub mod json_comments;
-
 use bytes::Bytes;
 use kafka_messages::*;
 use kafka_wire::schema::StructSchema;
@@ -31,23 +28,13 @@ pub fn live_schema_names() -> Vec<String> {
                 .is_some_and(|n| n.to_string_lossy().starts_with("schemas-"))
         })
         .expect("the older release's schemas");
-    let read = |path: &std::path::Path| -> Option<serde_json::Value> {
-        let text = std::fs::read_to_string(path).ok()?;
-        Some(
-            serde_json::from_str(&json_comments::strip_json_comments(&text))
-                .unwrap_or_else(|e| panic!("{}: {e}", path.display())),
-        )
-    };
+    let older = kafka_wire_spec::read_dir(older).unwrap_or_else(|e| panic!("{e}"));
     let mut names = Vec::new();
-    for entry in std::fs::read_dir(root.join("schemas")).expect("kafka-messages/schemas") {
-        let path = entry.expect("a directory entry").path();
-        if path.extension().is_some_and(|e| e == "json") {
-            let json = read(&path).expect("a schema file");
-            let live = |j: &serde_json::Value| j["validVersions"] != "none";
-            if live(&json) || read(&older.join(path.file_name().unwrap())).is_some_and(|j| live(&j))
-            {
-                names.push(json["name"].as_str().expect("a schema's name").to_owned());
-            }
+    for file in kafka_wire_spec::read_dir(root.join("schemas")).unwrap_or_else(|e| panic!("{e}")) {
+        let live = |f: &kafka_wire_spec::SchemaFile| !f.spec.valid_versions.is_empty();
+        let in_older = older.iter().find(|o| o.file_name() == file.file_name());
+        if live(&file) || in_older.is_some_and(live) {
+            names.push(file.spec.name);
         }
     }
     names.sort();

@@ -1,0 +1,25 @@
+//! Kafka's `ConsumerGroupMetadataValue` coordinator-value schema: versions 0, flexible 0+.
+//!
+//! The value of record type 3 in `__consumer_offsets`.
+//!
+//! Declared from `ConsumerGroupMetadataValue.json` of `org.apache.kafka:kafka-group-coordinator` (release
+//! [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by `cargo xtask generate`;
+//! regenerate rather than edit.
+
+use kafka_wire::{KafkaMessage, UnknownTaggedFields};
+
+/// Kafka's `ConsumerGroupMetadataValue` coordinator-value schema, versions 0, flexible 0+.
+#[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[kafka(versions = "0", flexible = "0+")]
+#[cfg_attr(feature = "view", kafka(view))]
+pub struct ConsumerGroupMetadataValue {
+    /// The group epoch.
+    #[kafka(versions = "0+")]
+    pub epoch: i32,
+    /// The hash of all topics in the group.
+    #[kafka(versions = "0+", tag = 0, tagged = "0+", default = 0)]
+    pub metadata_hash: i64,
+    /// Tagged fields this declaration does not know, kept for round trips.
+    #[kafka(unknown_tagged_fields)]
+    pub unknown_tagged_fields: UnknownTaggedFields,
+}

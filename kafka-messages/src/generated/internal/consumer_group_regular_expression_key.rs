@@ -1,0 +1,23 @@
+//! Kafka's `ConsumerGroupRegularExpressionKey` coordinator-key schema: versions 0, flexible none.
+//!
+//! The key of record type 16 in `__consumer_offsets`.
+//!
+//! Declared from `ConsumerGroupRegularExpressionKey.json` of `org.apache.kafka:kafka-group-coordinator` (release
+//! [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by `cargo xtask generate`;
+//! regenerate rather than edit.
+
+use kafka_wire::{KafkaMessage, Str};
+
+/// Kafka's `ConsumerGroupRegularExpressionKey` coordinator-key schema, versions 0, flexible
+/// none.
+#[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[kafka(versions = "0", flexible = "none")]
+#[cfg_attr(feature = "view", kafka(view))]
+pub struct ConsumerGroupRegularExpressionKey {
+    /// The group id.
+    #[kafka(versions = "0")]
+    pub group_id: Str,
+    /// The regular expression.
+    #[kafka(versions = "0")]
+    pub regular_expression: Str,
+}

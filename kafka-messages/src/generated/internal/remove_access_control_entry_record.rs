@@ -1,0 +1,22 @@
+//! Kafka's `RemoveAccessControlEntryRecord` metadata schema: versions 0, flexible 0+.
+//!
+//! A KRaft metadata log record, API key 19 (`__cluster_metadata`).
+//!
+//! Declared from `RemoveAccessControlEntryRecord.json` of `org.apache.kafka:kafka-metadata` (release
+//! [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by `cargo xtask generate`;
+//! regenerate rather than edit.
+
+use kafka_wire::{KafkaMessage, UnknownTaggedFields, Uuid};
+
+/// Kafka's `RemoveAccessControlEntryRecord` metadata schema, versions 0, flexible 0+.
+#[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[kafka(versions = "0", flexible = "0+")]
+#[cfg_attr(feature = "view", kafka(view))]
+pub struct RemoveAccessControlEntryRecord {
+    /// The ID of the AccessControlEntry to remove.
+    #[kafka(versions = "0+")]
+    pub id: Uuid,
+    /// Tagged fields this declaration does not know, kept for round trips.
+    #[kafka(unknown_tagged_fields)]
+    pub unknown_tagged_fields: UnknownTaggedFields,
+}

@@ -1,0 +1,22 @@
+//! Kafka's `RemoveTopicRecord` metadata schema: versions 0, flexible 0+.
+//!
+//! A KRaft metadata log record, API key 9 (`__cluster_metadata`).
+//!
+//! Declared from `RemoveTopicRecord.json` of `org.apache.kafka:kafka-metadata` (release
+//! [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by `cargo xtask generate`;
+//! regenerate rather than edit.
+
+use kafka_wire::{KafkaMessage, UnknownTaggedFields, Uuid};
+
+/// Kafka's `RemoveTopicRecord` metadata schema, versions 0, flexible 0+.
+#[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[kafka(versions = "0", flexible = "0+")]
+#[cfg_attr(feature = "view", kafka(view))]
+pub struct RemoveTopicRecord {
+    /// The topic to remove. All associated partitions will be removed as well.
+    #[kafka(versions = "0+")]
+    pub topic_id: Uuid,
+    /// Tagged fields this declaration does not know, kept for round trips.
+    #[kafka(unknown_tagged_fields)]
+    pub unknown_tagged_fields: UnknownTaggedFields,
+}

@@ -1,0 +1,25 @@
+//! Kafka's `RemoveUserScramCredentialRecord` metadata schema: versions 0, flexible 0+.
+//!
+//! A KRaft metadata log record, API key 22 (`__cluster_metadata`).
+//!
+//! Declared from `RemoveUserScramCredentialRecord.json` of `org.apache.kafka:kafka-metadata` (release
+//! [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by `cargo xtask generate`;
+//! regenerate rather than edit.
+
+use kafka_wire::{KafkaMessage, Str, UnknownTaggedFields};
+
+/// Kafka's `RemoveUserScramCredentialRecord` metadata schema, versions 0, flexible 0+.
+#[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[kafka(versions = "0", flexible = "0+")]
+#[cfg_attr(feature = "view", kafka(view))]
+pub struct RemoveUserScramCredentialRecord {
+    /// The user name.
+    #[kafka(versions = "0+")]
+    pub name: Str,
+    /// The SCRAM mechanism.
+    #[kafka(versions = "0+")]
+    pub mechanism: i8,
+    /// Tagged fields this declaration does not know, kept for round trips.
+    #[kafka(unknown_tagged_fields)]
+    pub unknown_tagged_fields: UnknownTaggedFields,
+}

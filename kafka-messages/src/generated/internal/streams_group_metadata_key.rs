@@ -1,0 +1,19 @@
+//! Kafka's `StreamsGroupMetadataKey` coordinator-key schema: versions 0, flexible none.
+//!
+//! The key of record type 17 in `__consumer_offsets`.
+//!
+//! Declared from `StreamsGroupMetadataKey.json` of `org.apache.kafka:kafka-group-coordinator` (release
+//! [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by `cargo xtask generate`;
+//! regenerate rather than edit.
+
+use kafka_wire::{KafkaMessage, Str};
+
+/// Kafka's `StreamsGroupMetadataKey` coordinator-key schema, versions 0, flexible none.
+#[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[kafka(versions = "0", flexible = "none")]
+#[cfg_attr(feature = "view", kafka(view))]
+pub struct StreamsGroupMetadataKey {
+    /// The group ID.
+    #[kafka(versions = "0")]
+    pub group_id: Str,
+}

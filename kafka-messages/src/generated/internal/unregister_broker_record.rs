@@ -1,0 +1,25 @@
+//! Kafka's `UnregisterBrokerRecord` metadata schema: versions 0, flexible 0+.
+//!
+//! A KRaft metadata log record, API key 1 (`__cluster_metadata`).
+//!
+//! Declared from `UnregisterBrokerRecord.json` of `org.apache.kafka:kafka-metadata` (release
+//! [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by `cargo xtask generate`;
+//! regenerate rather than edit.
+
+use kafka_wire::{KafkaMessage, UnknownTaggedFields};
+
+/// Kafka's `UnregisterBrokerRecord` metadata schema, versions 0, flexible 0+.
+#[derive(Debug, Clone, PartialEq, KafkaMessage)]
+#[kafka(versions = "0", flexible = "0+")]
+#[cfg_attr(feature = "view", kafka(view))]
+pub struct UnregisterBrokerRecord {
+    /// The broker id.
+    #[kafka(versions = "0+", entity_type = "brokerId")]
+    pub broker_id: i32,
+    /// The broker epoch.
+    #[kafka(versions = "0+")]
+    pub broker_epoch: i64,
+    /// Tagged fields this declaration does not know, kept for round trips.
+    #[kafka(unknown_tagged_fields)]
+    pub unknown_tagged_fields: UnknownTaggedFields,
+}
