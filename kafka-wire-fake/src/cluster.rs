@@ -146,9 +146,9 @@ impl ClusterBuilder {
     }
 
     /// Calls `f` with each request a node reads and how the node answered,
-    /// on the connection's task, before the answer is sent. Its
-    /// [`Display`](fmt::Display) form is a line of a request log:
-    /// `.on_request(|r| println!("{r}"))`.
+    /// on the connection's task, before the answer is sent (so the
+    /// connection waits while `f` runs). A [`RequestEvent`] displays as a
+    /// line of a request log: `.on_request(|r| println!("{r}"))`.
     pub fn on_request(mut self, f: impl Fn(&RequestEvent<'_>) + Send + Sync + 'static) -> Self {
         self.on_request = Some(Box::new(f));
         self
