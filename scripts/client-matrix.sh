@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# Real Kafka clients against the mock broker example (examples/mock_broker), at every version each
-# can be made to negotiate: the mock is restarted with lower advertised maxima (profiles k0-k9
+# Real Kafka clients against kafka-fake (the kafka-wire-fake crate's binary), at every version each
+# can be made to negotiate: kafka-fake is restarted with lower advertised maxima (profiles k0-k9
 # below), and every client runs the same admin scenario (topics, partitions, ACLs, expected errors)
-# against each profile. Writes a markdown table (client x API x version: decoded by the mock,
+# against each profile. Writes a markdown table (client x API x version: decoded by kafka-fake,
 # accepted by the client, how each client negotiated ApiVersions) and fails on any failure.
 #
 #   scripts/client-matrix.sh [CLIENT...]      CLIENT: kafka-python java confluent kafkajs librdkafka
@@ -22,7 +22,7 @@ CACHE="${CLIENT_MATRIX_CACHE:-$CACHE_ROOT/client-matrix}"
 RUN_TIMEOUT="${CLIENT_MATRIX_TIMEOUT:-60}"
 OUT="$CACHE/out"
 
-# The mock's advertised maxima per profile: API=max pairs (empty: every version kafka-messages has).
+# kafka-fake's advertised maxima per profile: API=max pairs (empty: every version kafka-messages has).
 # k0 serves everything; each later profile lowers every API by about one version, down to the
 # lowest versions Kafka 4.4 has (Metadata stops at v4: Java's AdminClient needs v4+).
 # k6-k9 lower Metadata alone, to the versions k0-k5 skip (v0-3 stay out: Java needs v4+).
@@ -138,35 +138,35 @@ done
 ((${#ready[@]})) || die "no client could be installed"
 say "installs done in $(($(now_s) - t0)) s; clients: ${ready[*]}"
 
-say "building the mock broker example"
-(cd "$REPO_ROOT" && cargo build -q --example mock_broker)
-MOCK="$REPO_ROOT/target/debug/examples/mock_broker"
+say "building kafka-fake"
+(cd "$REPO_ROOT" && cargo build -q -p kafka-wire-fake --bin kafka-fake)
+FAKE="$REPO_ROOT/target/debug/kafka-fake"
 
-mock_pid=""
-stop_mock() {
-    if [[ -n "$mock_pid" ]]; then
-        kill "$mock_pid" 2>/dev/null || true
-        wait "$mock_pid" 2>/dev/null || true
-        mock_pid=""
+fake_pid=""
+stop_fake() {
+    if [[ -n "$fake_pid" ]]; then
+        kill "$fake_pid" 2>/dev/null || true
+        wait "$fake_pid" 2>/dev/null || true
+        fake_pid=""
     fi
 }
-trap stop_mock EXIT
+trap stop_fake EXIT
 
 failures=0
 for k in "${PROFILES[@]}"; do
     args=(--port 0 --log --exit-after-secs $((RUN_TIMEOUT * (${#ready[@]} + 1))))
     for cap in ${CAPS[$k]}; do args+=(--max-version "$cap"); done
-    : >"$OUT/mock-$k.log" # exists before the mock writes to it: the port is read from it below
-    "$MOCK" "${args[@]}" >"$OUT/mock-$k.log" 2>&1 &
-    mock_pid=$!
+    : >"$OUT/fake-$k.log" # exists before kafka-fake writes to it: the port is read from it below
+    "$FAKE" "${args[@]}" >"$OUT/fake-$k.log" 2>&1 &
+    fake_pid=$!
     port=""
     for _ in $(seq 1 100); do
-        port="$(sed -n 's/^listening on 127\.0\.0\.1:\([0-9]*\)$/\1/p' "$OUT/mock-$k.log")"
+        port="$(sed -n 's/^listening on 127\.0\.0\.1:\([0-9]*\)$/\1/p' "$OUT/fake-$k.log")"
         [[ -n "$port" ]] && break
-        kill -0 "$mock_pid" 2>/dev/null || break
+        kill -0 "$fake_pid" 2>/dev/null || break
         sleep 0.1
     done
-    [[ -n "$port" ]] || { cat "$OUT/mock-$k.log" >&2; die "the mock broker did not start"; }
+    [[ -n "$port" ]] || { cat "$OUT/fake-$k.log" >&2; die "kafka-fake did not start"; }
     for c in "${ready[@]}"; do
         t1=$(now_s)
         rc=0
@@ -183,7 +183,7 @@ for k in "${PROFILES[@]}"; do
             say "ok: $c against profile $k in $(($(now_s) - t1)) s"
         fi
     done
-    stop_mock
+    stop_fake
 done
 
 table_args=("$OUT" "$(($(now_s) - t0))")

@@ -21,9 +21,9 @@
 #       against a Kafka 3.9.1 broker started for the capture on 127.0.0.1:9192.
 #   scripts/kafka-captures.sh client-matrix OUT.pcap
 #       scripts/client-matrix.sh: five client libraries (kafka-python, Java's AdminClient,
-#       confluent-kafka, kafkajs, librdkafka) against the mock broker example, at every version
-#       each negotiates (the mock listens on ports it picks: every TCP connection on the loopback
-#       is captured, and kafka-capture finds Kafka's by their first bytes).
+#       confluent-kafka, kafkajs, librdkafka) against kafka-fake (kafka-wire-fake's binary), at
+#       every version each negotiates (kafka-fake listens on ports it picks: every TCP connection
+#       on the loopback is captured, and kafka-capture finds Kafka's by their first bytes).
 #
 # Needs tcpdump (Debian: tcpdump; the capture needs root or CAP_NET_RAW) and what each session
 # needs (Java 17 and Maven; python3, npm and librdkafka-dev for live-clients; the client matrix

@@ -3,9 +3,9 @@
 //! negotiated with ApiVersions (falling back as a broker that does not know
 //! this crate's newest ApiVersions asks).
 //!
-//! It is what the workspace's `admin` example and its live-broker and
-//! mock-broker tests use; it is also a compact illustration of how the
-//! `kafka-wire` pieces fit together.
+//! It is what the workspace's `admin` example, its live-broker tests and
+//! `kafka-wire-fake`'s tests use; it is also a compact illustration of how
+//! the `kafka-wire` pieces fit together.
 //!
 //! ```no_run
 //! use kafka_messages::client::Client;

@@ -174,7 +174,7 @@ fn a_bad_body_is_an_error_carrying_the_header_and_path() {
 
 #[test]
 fn bytes_after_the_body_are_ignored_as_kafka_does() {
-    // librdkafka 2.16's Metadata v13 request, as it reached the mock broker:
+    // librdkafka 2.16's Metadata v13 request, as it reached kafka-fake:
     // header v2, a v13 body (all topics), then 01 00 00, which Kafka 4.4
     // ignores (it answers the request).
     let frame = Bytes::from_static(&[

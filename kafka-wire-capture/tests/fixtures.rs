@@ -172,8 +172,8 @@ fn kafka_3_9_s_old_versions_and_message_sets_decode() {
 }
 
 /// scripts/client-matrix.sh: kafka-python, Java's AdminClient,
-/// confluent-kafka, kafkajs and librdkafka against the mock broker example,
-/// restarted with lower advertised versions, on ports it picks (each
+/// confluent-kafka, kafkajs and librdkafka against kafka-fake (an in-memory
+/// broker), restarted with lower advertised versions, on ports it picks (each
 /// connection found by its first bytes). ApiVersions answered at version 0
 /// to the versions a profile lacks; librdkafka's Metadata requests with
 /// three bytes after their body.

@@ -1,7 +1,7 @@
 """Markdown tables from one client-matrix run (scripts/client-matrix.sh).
 
 usage: table.py OUT_DIR ELAPSED_S PROFILE=CAPS...
-Reads OUT_DIR/mock-<profile>.log (the mock broker's REQ lines), <client>-<profile>.jsonl (the
+Reads OUT_DIR/fake-<profile>.log (kafka-fake's REQ lines), <client>-<profile>.jsonl (the
 driver's steps) and <client>-<profile>.rc; prints the tables; exits 1 if anything failed.
 """
 import collections
@@ -23,7 +23,7 @@ CLIENTS = {
 }
 APIS = ["ApiVersions", "Metadata", "CreateTopics", "CreatePartitions", "DeleteTopics",
         "CreateAcls", "DescribeAcls", "DeleteAcls"]
-# Kafka 4.4's (and kafka-messages') highest version of each: what an uncapped mock serves.
+# Kafka 4.4's (and kafka-messages') highest version of each: what an uncapped kafka-fake serves.
 MAX = {"ApiVersions": "5", "Metadata": "13", "CreateTopics": "7", "CreatePartitions": "3",
        "DeleteTopics": "6", "CreateAcls": "3", "DescribeAcls": "3", "DeleteAcls": "3"}
 
@@ -34,7 +34,7 @@ problems = []
 # (client, profile) -> list of REQ records
 reqs = collections.defaultdict(list)
 for k in profiles:
-    for line in open(os.path.join(out_dir, "mock-%s.log" % k)):
+    for line in open(os.path.join(out_dir, "fake-%s.log" % k)):
         if not line.startswith("REQ\t"):
             continue
         _, conn, _peer, client_id, api, version, corr, outcome, detail = (line.rstrip("\n").split("\t") + [""])[:9]
@@ -57,7 +57,7 @@ for c in ran:
                 problems.append("%s against %s: step %r (%s) failed: %s" % (c, k, s["step"], s["api"], s["detail"]))
         for r in reqs[(c, k)]:
             if r["outcome"] == "refused":
-                problems.append("%s against %s: the mock refused %s v%s: %s" % (c, k, r["api"], r["version"], r["detail"]))
+                problems.append("%s against %s: kafka-fake refused %s v%s: %s" % (c, k, r["api"], r["version"], r["detail"]))
 
 
 def api_versions_path(records):
@@ -81,7 +81,7 @@ skipped = os.path.join(out_dir, "skipped")
 if os.path.exists(skipped):
     print("Skipped (install step failed): " + ", ".join(open(skipped).read().split()) + ".")
 print()
-print("The mock's advertised maxima per profile (every API starts at Kafka 4.4's lowest version):")
+print("kafka-fake's advertised maxima per profile (every API starts at Kafka 4.4's lowest version):")
 print()
 print("| profile | " + " | ".join(APIS) + " |")
 print("|---|" + "---|" * len(APIS))
@@ -91,11 +91,11 @@ for k, caps in profiles.items():
 print()
 print("### Client x API x version")
 print()
-print("Decoded: requests the mock read and answered at that version (refused ones are failures).")
+print("Decoded: requests kafka-fake read and answered at that version (refused ones are failures).")
 print("Accepted: scenario steps of that API the client completed as expected (success, or the")
 print("expected error such as TOPIC_ALREADY_EXISTS, surfaced as the client's own exception).")
 print()
-print("| client | API | version | profiles | decoded by the mock | accepted by the client |")
+print("| client | API | version | profiles | decoded by kafka-fake | accepted by the client |")
 print("|---|---|---|---|---|---|")
 for c in ran:
     rows = collections.OrderedDict()
@@ -152,4 +152,4 @@ if problems:
     for p in problems:
         print("FAILED: " + p, file=sys.stderr)
     sys.exit(1)
-print("No failures: every run exited 0, every step was accepted, the mock refused nothing.")
+print("No failures: every run exited 0, every step was accepted, kafka-fake refused nothing.")

@@ -1,7 +1,6 @@
-//! The mock broker itself: in-memory topics and ACLs, one task per
+//! One node of the cluster: in-memory topics and ACLs, one task per
 //! connection, requests read header first and answered in order, errors as
-//! Kafka 4.4 gives them. `main.rs` parses the command line around it; the
-//! workspace's `tests/mock_broker.rs` runs it in-process.
+//! Kafka 4.4 gives them. `cluster.rs` starts and stops it.
 
 use std::collections::BTreeMap;
 use std::net::SocketAddr;
@@ -21,53 +20,46 @@ use kafka_messages::metadata::{
 };
 use kafka_messages::*;
 use kafka_wire::frame::{FrameCodec, RequestFrameError};
-use kafka_wire::{ErrorCode, Str, Uuid, VersionRange};
+use kafka_wire::{ErrorCode, RequestHeader, Str, Uuid, VersionRange};
 use tokio::net::{TcpListener, TcpStream};
+use tokio::sync::watch;
+use tokio::task::JoinSet;
 use tokio_util::codec::Framed;
 
-/// The APIs the mock serves, and so advertises in ApiVersions.
-pub const SERVED: &[ApiKey] = &[
-    ApiKey::Metadata,
-    ApiKey::ApiVersions,
-    ApiKey::CreateTopics,
-    ApiKey::DeleteTopics,
-    ApiKey::DescribeAcls,
-    ApiKey::CreateAcls,
-    ApiKey::DeleteAcls,
-    ApiKey::CreatePartitions,
-];
+use crate::request_log::{Outcome, RequestEvent};
+use crate::SERVED_APIS;
 
-/// The one node of the mock cluster: broker and controller.
-const NODE_ID: i32 = 1;
+/// The one node of the cluster: broker and controller.
+pub(crate) const NODE_ID: i32 = 1;
 /// What the broker's `num.partitions` and `default.replication.factor` would be.
 const DEFAULT_PARTITIONS: i32 = 1;
 const DEFAULT_REPLICATION: i16 = 1;
 /// Kafka refuses frames over `socket.request.max.bytes`, 100 MiB by default.
 const MAX_FRAME: usize = 100 << 20;
 
-/// What the mock serves and how it calls itself.
-#[derive(Debug, Clone)]
-pub struct Config {
-    /// Whose versions to serve and advertise: Kafka 4.4's (the default) or,
-    /// to stand in for a Kafka 3.9 broker, 3.9's (`--release 3.9.1`).
-    pub release: Release,
-    /// The highest version to serve (and advertise) per API, below the
-    /// release's own; `--max-version CreateTopics=4`.
-    pub max_versions: BTreeMap<ApiKey, i16>,
-    /// The cluster id Metadata reports.
-    pub cluster_id: String,
-    /// Print one line per request on stdout.
-    pub log: bool,
+/// What the cluster serves and how it calls itself: `ClusterBuilder`'s
+/// settings, shared by every node.
+pub(crate) struct Config {
+    pub(crate) release: Release,
+    pub(crate) max_versions: BTreeMap<ApiKey, i16>,
+    pub(crate) cluster_id: String,
+    pub(crate) on_request: Option<RequestHook>,
 }
 
-impl Default for Config {
-    fn default() -> Self {
-        Config {
-            release: Release::Latest,
-            max_versions: BTreeMap::new(),
-            cluster_id: "kafka-wire-mock".into(),
-            log: false,
+/// What `ClusterBuilder::on_request` was given.
+pub(crate) type RequestHook = Box<dyn Fn(&RequestEvent<'_>) + Send + Sync>;
+
+impl Config {
+    /// The versions served of `key`, or `None` for an API the cluster lacks.
+    pub(crate) fn served(&self, key: ApiKey) -> Option<VersionRange> {
+        if !SERVED_APIS.contains(&key) {
+            return None;
         }
+        let all = key.versions_in(self.release);
+        Some(match self.max_versions.get(&key) {
+            Some(&max) => all.intersect(VersionRange::new(i16::MIN, max)),
+            None => all,
+        })
     }
 }
 
@@ -107,30 +99,18 @@ struct State {
     acls: Vec<Acl>,
 }
 
-/// A mock Kafka broker: shared by every connection.
-#[derive(Debug)]
-pub struct Broker {
-    config: Config,
+/// A Kafka broker in memory: shared by every connection.
+pub(crate) struct Broker {
+    config: Arc<Config>,
     addr: SocketAddr,
     state: Mutex<State>,
     next_id: AtomicU64,
     connections: AtomicU64,
 }
 
-/// How one request went, for the log.
-enum Outcome {
-    /// Decoded and answered; the non-zero error codes the answer holds.
-    Answered(Vec<i16>),
-    /// ApiVersions at a version above the served range: answered with a v0
-    /// body holding UNSUPPORTED_VERSION, as Kafka does.
-    Unsupported(VersionRange),
-    /// Not answerable: the connection is closed, as Kafka does.
-    Refused(String),
-}
-
 impl Broker {
     /// A broker that reports `addr` (where it listens) in Metadata.
-    pub fn new(config: Config, addr: SocketAddr) -> Arc<Self> {
+    pub(crate) fn new(config: Arc<Config>, addr: SocketAddr) -> Arc<Self> {
         Arc::new(Broker {
             config,
             addr,
@@ -140,22 +120,27 @@ impl Broker {
         })
     }
 
-    /// The versions served of `key`, or `None` for an API the mock lacks.
-    pub fn served(&self, key: ApiKey) -> Option<VersionRange> {
-        if !SERVED.contains(&key) {
-            return None;
-        }
-        let all = key.versions_in(self.config.release);
-        Some(match self.config.max_versions.get(&key) {
-            Some(&max) => all.intersect(VersionRange::new(i16::MIN, max)),
-            None => all,
-        })
+    /// The versions served of `key`, or `None` for an API the cluster lacks.
+    fn served(&self, key: ApiKey) -> Option<VersionRange> {
+        self.config.served(key)
     }
 
-    /// Accepts connections until the task is dropped.
-    pub async fn serve(self: Arc<Self>, listener: TcpListener) {
+    /// Accepts connections until `stop` says true (or its sender is gone),
+    /// then closes the listener and every connection, and returns.
+    pub(crate) async fn serve(
+        self: Arc<Self>,
+        listener: TcpListener,
+        mut stop: watch::Receiver<bool>,
+    ) {
+        let mut connections = JoinSet::new();
         loop {
-            let (stream, peer) = match listener.accept().await {
+            let accepted = tokio::select! {
+                _ = stop.wait_for(|stop| *stop) => break,
+                // Reap the connections that ended, so that the set holds live ones.
+                Some(_) = connections.join_next() => continue,
+                accepted = listener.accept() => accepted,
+            };
+            let (stream, peer) = match accepted {
                 Ok(accepted) => accepted,
                 Err(e) => {
                     // Out of file descriptors, say: wait instead of spinning.
@@ -165,8 +150,10 @@ impl Broker {
                 }
             };
             let broker = Arc::clone(&self);
-            tokio::spawn(async move { broker.connection(stream, peer).await });
+            connections.spawn(async move { broker.connection(stream, peer).await });
         }
+        drop(listener);
+        connections.shutdown().await;
     }
 
     async fn connection(&self, stream: TcpStream, peer: SocketAddr) {
@@ -177,7 +164,10 @@ impl Broker {
             let frame = match frame {
                 Ok(frame) => frame,
                 Err(e) => {
-                    self.note(conn, peer, None, &Outcome::Refused(e.to_string()));
+                    let outcome = Outcome::Refused {
+                        reason: e.to_string(),
+                    };
+                    self.note(conn, peer, None, &outcome);
                     return;
                 }
             };
@@ -187,11 +177,17 @@ impl Broker {
                 Ok((header, request)) => {
                     let version = header.api_version;
                     let outcome = match self.handle(request, version) {
-                        None => Outcome::Refused("not served".into()),
+                        None => Outcome::Refused {
+                            reason: "not served".into(),
+                        },
                         Some(response) => {
                             match response.encode_frame(&mut out, header.correlation_id, version) {
-                                Ok(_) => Outcome::Answered(errors_of(&response)),
-                                Err(e) => Outcome::Refused(format!("encode: {e}")),
+                                Ok(_) => Outcome::Answered {
+                                    errors: errors_of(&response),
+                                },
+                                Err(e) => Outcome::Refused {
+                                    reason: format!("encode: {e}"),
+                                },
                             }
                         }
                     };
@@ -206,19 +202,22 @@ impl Broker {
                         supported,
                     );
                     match answer {
-                        Ok(_) => (Some(header), Outcome::Unsupported(supported)),
-                        Err(e) => (Some(header), Outcome::Refused(format!("encode: {e}"))),
+                        Ok(_) => (Some(header), Outcome::Unsupported { supported }),
+                        Err(e) => {
+                            let reason = format!("encode: {e}");
+                            (Some(header), Outcome::Refused { reason })
+                        }
                     }
                 }
                 Err(e) => {
                     let shown = &frame[..frame.len().min(64)];
                     let hex: String = shown.iter().map(|b| format!("{b:02x}")).collect();
-                    let why = format!("{e}; frame starts {hex}");
-                    (e.header().cloned(), Outcome::Refused(why))
+                    let reason = format!("{e}; frame starts {hex}");
+                    (e.header().cloned(), Outcome::Refused { reason })
                 }
             };
             self.note(conn, peer, header.as_ref(), &outcome);
-            if matches!(outcome, Outcome::Refused(_)) {
+            if matches!(outcome, Outcome::Refused { .. }) {
                 return;
             }
             // The answer is a whole frame already: hand the codec its contents.
@@ -228,47 +227,28 @@ impl Broker {
         }
     }
 
-    /// One line per request: `REQ conn peer client api version correlation outcome detail`,
-    /// tab-separated (scripts/client-matrix.sh reads it).
+    /// Hands the request's event to the `on_request` hook, if there is one.
     fn note(
         &self,
-        conn: u64,
+        connection: u64,
         peer: SocketAddr,
-        header: Option<&kafka_wire::RequestHeader>,
+        header: Option<&RequestHeader>,
         outcome: &Outcome,
     ) {
-        if !self.config.log {
-            return;
+        if let Some(hook) = &self.config.on_request {
+            hook(&RequestEvent {
+                node: NODE_ID,
+                connection,
+                peer,
+                header,
+                outcome,
+            });
         }
-        let (client, api, version, correlation) = match header {
-            Some(h) => (
-                h.client_id.as_deref().unwrap_or("-").to_owned(),
-                ApiKey::from_i16(h.api_key)
-                    .map_or_else(|| format!("key{}", h.api_key), |k| k.name().to_owned()),
-                h.api_version.to_string(),
-                h.correlation_id.to_string(),
-            ),
-            None => ("-".into(), "-".into(), "-".into(), "-".into()),
-        };
-        let (outcome, detail) = match outcome {
-            Outcome::Answered(errors) => {
-                let names: Vec<&str> = errors
-                    .iter()
-                    .map(|&c| ErrorCode::from_code(c).name())
-                    .collect();
-                ("ok", names.join(","))
-            }
-            Outcome::Unsupported(r) => ("unsupported", format!("answered v0 error 35, 18:{r}")),
-            Outcome::Refused(why) => ("refused", why.replace(['\t', '\n'], " ")),
-        };
-        println!(
-            "REQ\t{conn}\t{peer}\t{client}\t{api}\t{version}\t{correlation}\t{outcome}\t{detail}"
-        );
     }
 
     /// The answer to a decoded request at `version`, or `None` for an API
-    /// the mock does not serve.
-    pub fn handle(&self, request: RequestKind, version: i16) -> Option<ResponseKind> {
+    /// the cluster does not serve.
+    fn handle(&self, request: RequestKind, version: i16) -> Option<ResponseKind> {
         let mut state = self.state.lock().unwrap_or_else(|e| e.into_inner());
         Some(match request {
             RequestKind::ApiVersions(_) => ResponseKind::ApiVersions(self.api_versions()),
@@ -291,7 +271,7 @@ impl Broker {
     }
 
     fn api_versions(&self) -> ApiVersionsResponse {
-        let api_keys = SERVED
+        let api_keys = SERVED_APIS
             .iter()
             .filter_map(|&key| {
                 let r = self.served(key)?;
@@ -880,7 +860,7 @@ fn delete_acls(state: &mut State, r: DeleteAclsRequest) -> DeleteAclsResponse {
 }
 
 /// The non-zero error codes in an answer, for the log.
-fn errors_of(response: &ResponseKind) -> Vec<i16> {
+fn errors_of(response: &ResponseKind) -> Vec<ErrorCode> {
     let codes: Vec<i16> = match response {
         ResponseKind::ApiVersions(r) => vec![r.error_code],
         ResponseKind::Metadata(r) => r.topics.iter().map(|t| t.error_code).collect(),
@@ -892,5 +872,9 @@ fn errors_of(response: &ResponseKind) -> Vec<i16> {
         ResponseKind::DeleteAcls(r) => r.filter_results.iter().map(|t| t.error_code).collect(),
         _ => Vec::new(),
     };
-    codes.into_iter().filter(|&c| c != 0).collect()
+    codes
+        .into_iter()
+        .filter(|&c| c != 0)
+        .map(ErrorCode::from_code)
+        .collect()
 }

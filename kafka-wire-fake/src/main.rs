@@ -1,35 +1,22 @@
-//! A mock Kafka broker, in memory, for testing Kafka tooling without a JVM.
-//!
-//! It serves ApiVersions, Metadata, CreateTopics, DeleteTopics,
-//! CreatePartitions, CreateAcls, DescribeAcls and DeleteAcls at every version
-//! Kafka 4.4 has (or Kafka 3.9's, with `--release 3.9.1`; or lower maxima, to
-//! make clients negotiate older versions), answers errors as Kafka 4.4 does (TOPIC_ALREADY_EXISTS,
-//! UNKNOWN_TOPIC_OR_PARTITION, INVALID_PARTITIONS, INVALID_REPLICATION_FACTOR,
-//! INVALID_REQUEST for a bad ACL, ...), and refuses an ApiVersions version it
-//! does not serve with Kafka's v0 UNSUPPORTED_VERSION answer. It is one node
-//! (id 1, broker and controller) that listens on 127.0.0.1 only.
+//! `kafka-fake`: a [`kafka_wire_fake::Cluster`] from a command line, for
+//! clients in any language. It listens on 127.0.0.1 only, prints where, and
+//! runs until Ctrl-C (or `--exit-after-secs`).
 //!
 //! ```text
-//! cargo run --example mock_broker -- --port 9092
-//! cargo run --example mock_broker -- --port 0 --max-version CreateTopics=4 --max-version ApiVersions=3 --log
-//! cargo run --example mock_broker -- --release 3.9.1   # CreateTopics 0-7, Metadata 0-12, ...
+//! kafka-fake --port 9092
+//! kafka-fake --port 0 --max-version CreateTopics=4 --max-version ApiVersions=3 --log
+//! kafka-fake --release 3.9.1   # CreateTopics 0-7, Metadata 0-12, ...
 //! ```
-//!
-//! Built only from what the published crates offer: `kafka-messages`
-//! (`RequestKind::decode_frame_within`, `serve`) and `kafka-wire` with its
-//! `tokio` feature (`frame::FrameCodec`).
 
-use std::collections::BTreeMap;
 use std::net::{Ipv4Addr, SocketAddr};
 use std::process::ExitCode;
 use std::time::Duration;
 
 use kafka_messages::{ApiKey, Release};
-
-mod broker;
+use kafka_wire_fake::{Cluster, ClusterBuilder, StartError, SERVED_APIS};
 
 const USAGE: &str = "\
-usage: mock_broker [--port N] [--release V] [--max-version API=N]... [--exit-after-secs N] [--log]
+usage: kafka-fake [--port N] [--release V] [--max-version API=N]... [--exit-after-secs N] [--log]
 
   --port N              listen on 127.0.0.1:N; 0 picks a free port (default 9092)
   --release V           serve and advertise the versions of Kafka release V: 4.4.0
@@ -44,26 +31,22 @@ usage: mock_broker [--port N] [--release V] [--max-version API=N]... [--exit-aft
 On start it prints `listening on 127.0.0.1:PORT` on stdout.";
 
 struct Args {
-    port: u16,
-    config: broker::Config,
+    cluster: ClusterBuilder,
     exit_after: Option<Duration>,
 }
 
 fn parse_args() -> Result<Args, String> {
-    let mut args = Args {
-        port: 9092,
-        config: broker::Config::default(),
-        exit_after: None,
-    };
-    let mut max_versions = BTreeMap::new();
+    let mut port = 9092;
+    let mut cluster = Cluster::builder();
+    let mut exit_after = None;
     let mut it = std::env::args().skip(1);
     while let Some(arg) = it.next() {
         let mut value = || it.next().ok_or(format!("{arg} needs a value"));
         match arg.as_str() {
-            "--port" => args.port = value()?.parse().map_err(|e| format!("--port: {e}"))?,
+            "--port" => port = value()?.parse().map_err(|e| format!("--port: {e}"))?,
             "--release" => {
                 let v = value()?;
-                args.config.release = Release::ALL
+                let release = Release::ALL
                     .iter()
                     .copied()
                     .find(|r| r.version() == v)
@@ -71,6 +54,7 @@ fn parse_args() -> Result<Args, String> {
                         let known: Vec<&str> = Release::ALL.iter().map(|r| r.version()).collect();
                         format!("--release {v}: one of {}", known.join(", "))
                     })?;
+                cluster = cluster.release(release);
             }
             "--max-version" => {
                 let v = value()?;
@@ -79,31 +63,27 @@ fn parse_args() -> Result<Args, String> {
                     .ok_or(format!("--max-version {v}: expected API=N"))?;
                 let key = api_by_name(api)?;
                 let max: i16 = max.parse().map_err(|e| format!("--max-version {v}: {e}"))?;
-                let served = key.all_versions();
-                if !served.contains(max) {
-                    return Err(format!(
-                        "--max-version {v}: {} has versions {served}",
-                        key.name()
-                    ));
-                }
-                max_versions.insert(key, max);
+                cluster = cluster.max_version(key, max);
             }
             "--exit-after-secs" => {
                 let secs = value()?
                     .parse()
                     .map_err(|e| format!("--exit-after-secs: {e}"))?;
-                args.exit_after = Some(Duration::from_secs(secs));
+                exit_after = Some(Duration::from_secs(secs));
             }
-            "--log" => args.config.log = true,
+            "--log" => cluster = cluster.on_request(|request| println!("{request}")),
             "-h" | "--help" => return Err(String::new()),
             other => return Err(format!("unknown argument {other:?}")),
         }
     }
-    args.config.max_versions = max_versions;
-    Ok(args)
+    let cluster = cluster.listen(SocketAddr::from((Ipv4Addr::LOCALHOST, port)));
+    Ok(Args {
+        cluster,
+        exit_after,
+    })
 }
 
-/// An API the mock serves, by name (any case) or key.
+/// An API the cluster serves, by name (any case) or key.
 fn api_by_name(text: &str) -> Result<ApiKey, String> {
     let key = match text.parse::<i16>() {
         Ok(n) => ApiKey::from_i16(n),
@@ -112,13 +92,19 @@ fn api_by_name(text: &str) -> Result<ApiKey, String> {
             .copied()
             .find(|k| k.name().eq_ignore_ascii_case(text)),
     };
-    key.filter(|k| broker::SERVED.contains(k)).ok_or_else(|| {
-        let names: Vec<&str> = broker::SERVED.iter().map(|k| k.name()).collect();
+    key.filter(|k| SERVED_APIS.contains(k)).ok_or_else(|| {
+        let names: Vec<&str> = SERVED_APIS.iter().map(|k| k.name()).collect();
         format!(
-            "{text:?} is not an API the mock serves: {}",
+            "{text:?} is not an API the cluster serves: {}",
             names.join(", ")
         )
     })
+}
+
+/// The command line's mistakes, shown with the usage, exit with 2; others with 1.
+fn usage_error(message: &str) -> ExitCode {
+    eprintln!("error: {message}\n\n{USAGE}");
+    ExitCode::from(2)
 }
 
 #[tokio::main(flavor = "current_thread")]
@@ -129,34 +115,23 @@ async fn main() -> ExitCode {
             println!("{USAGE}");
             return ExitCode::SUCCESS;
         }
-        Err(e) => {
-            eprintln!("error: {e}\n\n{USAGE}");
-            return ExitCode::from(2);
-        }
+        Err(e) => return usage_error(&e),
     };
-    let listener =
-        match tokio::net::TcpListener::bind(SocketAddr::from((Ipv4Addr::LOCALHOST, args.port)))
-            .await
-        {
-            Ok(l) => l,
-            Err(e) => {
-                eprintln!("error: cannot listen on 127.0.0.1:{}: {e}", args.port);
-                return ExitCode::from(1);
-            }
-        };
-    let addr = match listener.local_addr() {
-        Ok(a) => a,
+    let cluster = match args.cluster.start().await {
+        Ok(c) => c,
+        Err(e @ StartError::NoSuchVersion { api, version }) => {
+            return usage_error(&format!("--max-version {}={version}: {e}", api.name()))
+        }
         Err(e) => {
             eprintln!("error: {e}");
             return ExitCode::from(1);
         }
     };
-    let broker = broker::Broker::new(args.config, addr);
-    let served: Vec<String> = broker::SERVED
+    let served: Vec<String> = SERVED_APIS
         .iter()
-        .filter_map(|&k| Some(format!("{} {}", k.name(), broker.served(k)?)))
+        .filter_map(|&k| Some(format!("{} {}", k.name(), cluster.versions(k)?)))
         .collect();
-    println!("listening on {addr}");
+    println!("listening on {}", cluster.bootstrap());
     println!("serving {}", served.join(", "));
     let exit_after = async {
         match args.exit_after {
@@ -165,7 +140,6 @@ async fn main() -> ExitCode {
         }
     };
     tokio::select! {
-        () = broker.serve(listener) => {}
         r = tokio::signal::ctrl_c() => {
             if let Err(e) = r {
                 eprintln!("error: cannot wait for Ctrl-C: {e}");
@@ -175,5 +149,6 @@ async fn main() -> ExitCode {
         }
         () = exit_after => println!("stopped after {:?}", args.exit_after.unwrap_or_default()),
     }
+    cluster.shutdown().await;
     ExitCode::SUCCESS
 }

@@ -1,13 +1,8 @@
-//! The mock broker example, run in-process on 127.0.0.1, driven by this
-//! workspace's own blocking client (`kafka_messages::client`): every served
-//! API at every version, the errors Kafka gives, and both ways of refusing a
-//! version (ApiVersions' v0 answer, and closing the connection).
+//! The served APIs, driven by this workspace's own blocking client
+//! (`kafka_messages::client`): every served API at every version, the errors
+//! Kafka gives, and both ways of refusing a version (ApiVersions' v0 answer,
+//! and closing the connection).
 
-#[path = "../examples/mock_broker/broker.rs"]
-#[allow(dead_code)]
-mod broker;
-
-use std::collections::BTreeMap;
 use std::net::SocketAddr;
 
 use kafka_messages::client::{Client, ClientError};
@@ -17,46 +12,45 @@ use kafka_messages::delete_topics::DeleteTopicState;
 use kafka_messages::metadata::MetadataRequestTopic;
 use kafka_messages::*;
 use kafka_wire::{ErrorCode, Message, Str, VersionRange};
+use kafka_wire_fake::{Cluster, SERVED_APIS};
 
-/// A running mock broker; dropping it stops it.
-struct Mock {
+/// A running cluster on a runtime of its own, for the blocking client;
+/// dropping it stops both.
+struct Fake {
     addr: SocketAddr,
+    _cluster: Cluster,
     _runtime: tokio::runtime::Runtime,
 }
 
-fn start(max_versions: &[(ApiKey, i16)]) -> Mock {
+fn start(max_versions: &[(ApiKey, i16)]) -> Fake {
     start_as(Release::Latest, max_versions)
 }
 
-/// A mock that serves `release`'s versions (capped by `max_versions`).
-fn start_as(release: Release, max_versions: &[(ApiKey, i16)]) -> Mock {
+/// A cluster that serves `release`'s versions (capped by `max_versions`).
+fn start_as(release: Release, max_versions: &[(ApiKey, i16)]) -> Fake {
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(1)
         .enable_all()
         .build()
         .unwrap();
-    let listener = runtime
-        .block_on(tokio::net::TcpListener::bind("127.0.0.1:0"))
-        .unwrap();
-    let addr = listener.local_addr().unwrap();
-    let config = broker::Config {
-        release,
-        max_versions: max_versions.iter().copied().collect::<BTreeMap<_, _>>(),
-        ..Default::default()
-    };
-    runtime.spawn(broker::Broker::new(config, addr).serve(listener));
-    Mock {
-        addr,
+    let mut builder = Cluster::builder().release(release);
+    for &(api, max) in max_versions {
+        builder = builder.max_version(api, max);
+    }
+    let cluster = runtime.block_on(builder.start()).unwrap();
+    Fake {
+        addr: cluster.bootstrap_addrs()[0],
+        _cluster: cluster,
         _runtime: runtime,
     }
 }
 
-fn client(mock: &Mock) -> Client {
-    Client::connect(mock.addr, "mock-broker-test").unwrap()
+fn client(fake: &Fake) -> Client {
+    Client::connect(fake.addr, "served-apis-test").unwrap()
 }
 
-/// The versions a mock of `release` serves of `M`'s API, as a broker of that
-/// release does.
+/// The versions a cluster of `release` serves of `M`'s API, as a broker of
+/// that release does.
 fn versions<M: Message>(release: Release) -> std::ops::RangeInclusive<i16> {
     let served = ApiKey::from_i16(M::API_KEY).unwrap().versions_in(release);
     served.lowest().unwrap()..=served.highest().unwrap()
@@ -98,11 +92,11 @@ fn metadata(c: &mut Client, version: i16, names: &[&str]) -> MetadataResponse {
 
 #[test]
 fn api_versions_advertises_what_is_served_and_falls_back_by_kafkas_rule() {
-    let mock = start(&[]);
-    let mut c = client(&mock);
+    let fake = start(&[]);
+    let mut c = client(&fake);
     let advertised = c.api_versions().unwrap().clone();
-    assert_eq!(advertised.api_keys.len(), broker::SERVED.len());
-    for key in broker::SERVED {
+    assert_eq!(advertised.api_keys.len(), SERVED_APIS.len());
+    for key in SERVED_APIS {
         assert_eq!(
             advertised.versions_of(key.key()),
             Some(key.valid_versions()),
@@ -111,16 +105,16 @@ fn api_versions_advertises_what_is_served_and_falls_back_by_kafkas_rule() {
     }
     // Capped at v3: the client opens with v5, gets the v0 UNSUPPORTED_VERSION
     // answer listing 0-3, and retries at v3.
-    let mock = start(&[(ApiKey::ApiVersions, 3), (ApiKey::CreateTopics, 4)]);
-    let mut c = client(&mock);
+    let fake = start(&[(ApiKey::ApiVersions, 3), (ApiKey::CreateTopics, 4)]);
+    let mut c = client(&fake);
     let advertised = c.api_versions().unwrap().clone();
     assert_eq!(advertised.error_code, 0);
     assert_eq!(advertised.versions_of(18), Some(VersionRange::new(0, 3)));
     assert_eq!(advertised.versions_of(19), Some(VersionRange::new(2, 4)));
     assert_eq!(c.negotiate::<CreateTopicsRequest>().unwrap(), 4);
-    // A mock of Kafka 3.9 advertises its versions, which a 4.4 broker lacks.
-    let mock = start_as(Release::Older, &[(ApiKey::CreateTopics, 1)]);
-    let mut c = client(&mock);
+    // A cluster of Kafka 3.9 advertises its versions, which a 4.4 broker lacks.
+    let fake = start_as(Release::Older, &[(ApiKey::CreateTopics, 1)]);
+    let mut c = client(&fake);
     let advertised = c.api_versions().unwrap().clone();
     assert_eq!(advertised.versions_of(18), Some(VersionRange::new(0, 4)));
     assert_eq!(advertised.versions_of(3), Some(VersionRange::new(0, 12)));
@@ -131,8 +125,8 @@ fn api_versions_advertises_what_is_served_and_falls_back_by_kafkas_rule() {
 #[test]
 fn an_unsupported_api_versions_version_gets_the_v0_error_35_answer() {
     use std::io::{Read, Write};
-    let mock = start(&[(ApiKey::ApiVersions, 2)]);
-    let mut s = std::net::TcpStream::connect(mock.addr).unwrap();
+    let fake = start(&[(ApiKey::ApiVersions, 2)]);
+    let mut s = std::net::TcpStream::connect(fake.addr).unwrap();
     s.set_read_timeout(Some(std::time::Duration::from_secs(10)))
         .unwrap();
     // ApiVersions v5, header v2, correlation id 0x0a0b0c0d, null client id,
@@ -153,12 +147,12 @@ fn an_unsupported_api_versions_version_gets_the_v0_error_35_answer() {
 
 #[test]
 fn a_version_above_the_served_one_closes_the_connection() {
-    let mock = start(&[(ApiKey::CreateTopics, 4)]);
-    let mut c = client(&mock);
+    let fake = start(&[(ApiKey::CreateTopics, 4)]);
+    let mut c = client(&fake);
     let err = c.send(&CreateTopicsRequest::default(), 7).unwrap_err();
     assert!(matches!(err, ClientError::Closed), "{err}");
-    // An API the mock does not serve: the same.
-    let mut c = client(&mock);
+    // An API the cluster does not serve: the same.
+    let mut c = client(&fake);
     let err = c
         .send(&kafka_messages::DescribeConfigsRequest::default(), 4)
         .unwrap_err();
@@ -173,8 +167,8 @@ fn topics_at_every_version_with_kafkas_errors() {
 }
 
 fn topics_at_every_version_of(release: Release) {
-    let mock = start_as(release, &[]);
-    let mut c = client(&mock);
+    let fake = start_as(release, &[]);
+    let mut c = client(&fake);
     for version in versions::<CreateTopicsRequest>(release) {
         let name = format!("t{version}");
         let ok = create(&mut c, version, vec![topic(&name, 3, 1)]);
@@ -224,7 +218,7 @@ fn topics_at_every_version_of(release: Release) {
     for version in versions::<MetadataRequest>(release).filter(|v| *v >= 1) {
         let m = metadata(&mut c, version, &["t7", "dry", "missing"]);
         assert_eq!(m.controller_id, 1, "v{version}");
-        assert_eq!(m.brokers[0].port, i32::from(mock.addr.port()));
+        assert_eq!(m.brokers[0].port, i32::from(fake.addr.port()));
         let found: Vec<(Option<&str>, i16, usize)> = m
             .topics
             .iter()
@@ -342,8 +336,8 @@ fn acls_at_every_version_with_kafkas_errors() {
 }
 
 fn acls_at_every_version_of(release: Release) {
-    let mock = start_as(release, &[]);
-    let mut c = client(&mock);
+    let fake = start_as(release, &[]);
+    let mut c = client(&fake);
     let acl = |name: &str, principal: &str, pattern: PatternType| {
         AclCreation::new(
             ResourceType::Topic,

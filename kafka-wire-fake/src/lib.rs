@@ -1,0 +1,95 @@
+//! A Kafka cluster in memory, for tests: start one from a `#[tokio::test]`,
+//! point a client at [`Cluster::bootstrap`], and it is gone when the test
+//! drops it. No JVM, no ports to agree on, no state left between tests.
+//!
+//! It serves the APIs in [`SERVED_APIS`] (ApiVersions, Metadata,
+//! CreateTopics, DeleteTopics, CreatePartitions, CreateAcls, DescribeAcls,
+//! DeleteAcls) at every version of Kafka 4.4, or of Kafka 3.9 with
+//! [`ClusterBuilder::release`], and lower maxima on request
+//! ([`ClusterBuilder::max_version`]), so that a client can be made to
+//! negotiate every version it has. Errors are Kafka's, with Kafka's
+//! messages: TOPIC_ALREADY_EXISTS, UNKNOWN_TOPIC_OR_PARTITION,
+//! INVALID_PARTITIONS, INVALID_REPLICATION_FACTOR, INVALID_TOPIC_EXCEPTION,
+//! INVALID_REQUEST for an ACL or filter Kafka refuses, and more. As Kafka
+//! does, it answers an ApiVersions version it does not serve with a v0 body
+//! holding UNSUPPORTED_VERSION, and closes the connection on any other
+//! request it cannot serve.
+//!
+//! It has one node (id 1, broker and controller), which keeps topics and
+//! ACLs in memory; [`ClusterBuilder::on_request`] sees every request and
+//! how it was answered.
+//!
+//! The requests and answers go through this workspace's own codec: frames
+//! read with `kafka_wire::frame::FrameCodec`, requests decoded header first
+//! by `kafka_messages::RequestKind::decode_frame_within`, answers written by
+//! `kafka_messages::ResponseKind::encode_frame`.
+//!
+//! ```
+//! use bytes::BytesMut;
+//! use kafka_messages::{ApiKey, CreatableTopic, CreateTopicsRequest, CreateTopicsResponse};
+//! use kafka_wire::{frame, ErrorCode, RequestHeader};
+//! use kafka_wire_fake::Cluster;
+//! use tokio::io::{AsyncReadExt, AsyncWriteExt};
+//! use tokio::net::TcpStream;
+//!
+//! # #[tokio::main(flavor = "current_thread")]
+//! # async fn main() -> Result<(), Box<dyn std::error::Error>> {
+//! let cluster = Cluster::builder().start().await?;
+//! // "127.0.0.1:PORT": what a client's bootstrap servers setting takes.
+//! let mut stream = TcpStream::connect(cluster.bootstrap()).await?;
+//!
+//! // CreateTopics v7, correlation id 1.
+//! let request = CreateTopicsRequest {
+//!     topics: vec![CreatableTopic {
+//!         name: "orders".into(),
+//!         num_partitions: 3,
+//!         replication_factor: 1,
+//!         ..Default::default()
+//!     }],
+//!     timeout_ms: 5_000,
+//!     ..Default::default()
+//! };
+//! let header = RequestHeader::new(ApiKey::CreateTopics.key(), 7, 1, Some("my-test".into()));
+//! let mut out = BytesMut::new();
+//! frame::encode_request(&mut out, &header, &request)?;
+//! stream.write_all(&out).await?;
+//!
+//! // The response frame: its size, then its header and body.
+//! let size = stream.read_i32().await?;
+//! let mut frame = vec![0; usize::try_from(size)?];
+//! stream.read_exact(&mut frame).await?;
+//! let (header, response): (_, CreateTopicsResponse) = frame::decode_response(frame.into(), 7)?;
+//! assert_eq!(header.correlation_id, 1);
+//! assert_eq!(response.topics[0].error(), ErrorCode::None);
+//! assert_eq!(response.topics[0].num_partitions, 3);
+//!
+//! cluster.shutdown().await;
+//! # Ok(())
+//! # }
+//! ```
+//!
+//! The `kafka-fake` binary runs a cluster from a command line, for clients
+//! in other languages (`kafka-fake --help`).
+
+#![warn(missing_docs)]
+
+mod broker;
+mod cluster;
+mod request_log;
+
+pub use cluster::{Cluster, ClusterBuilder, StartError};
+pub use request_log::{Outcome, RequestEvent};
+
+use kafka_messages::ApiKey;
+
+/// The APIs a [`Cluster`] serves, in the order its ApiVersions lists them.
+pub const SERVED_APIS: &[ApiKey] = &[
+    ApiKey::Metadata,
+    ApiKey::ApiVersions,
+    ApiKey::CreateTopics,
+    ApiKey::DeleteTopics,
+    ApiKey::DescribeAcls,
+    ApiKey::CreateAcls,
+    ApiKey::DeleteAcls,
+    ApiKey::CreatePartitions,
+];

@@ -1,0 +1,121 @@
+//! The `kafka-fake` binary: the lines scripts read from it (where it
+//! listens, what it serves, one per request with `--log`), its usage, and
+//! the command lines it refuses.
+
+use std::io::{BufRead, BufReader};
+use std::process::{Child, Command, Output, Stdio};
+
+use kafka_messages::client::Client;
+use kafka_messages::CreateTopicsRequest;
+
+const BIN: &str = env!("CARGO_BIN_EXE_kafka-fake");
+
+fn run(args: &[&str]) -> Output {
+    Command::new(BIN).args(args).output().unwrap()
+}
+
+/// Kills the binary when a test ends, passed or not.
+struct Running(Child);
+
+impl Drop for Running {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+#[test]
+fn it_prints_where_it_listens_what_it_serves_and_each_request() {
+    let child = Command::new(BIN)
+        .args(["--port", "0", "--log", "--exit-after-secs", "60"])
+        .args(["--release", "3.9.1", "--max-version", "createtopics=4"])
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut running = Running(child);
+    let mut lines = BufReader::new(running.0.stdout.take().unwrap()).lines();
+    let mut line = || lines.next().unwrap().unwrap();
+
+    let listening = line();
+    let addr = listening
+        .strip_prefix("listening on 127.0.0.1:")
+        .unwrap_or_else(|| panic!("{listening}"));
+    let port: u16 = addr.parse().unwrap();
+    assert_ne!(port, 0);
+    assert_eq!(
+        line(),
+        "serving Metadata 0-12, ApiVersions 0-4, CreateTopics 0-4, DeleteTopics 0-6, \
+         DescribeAcls 0-3, CreateAcls 0-3, DeleteAcls 0-3, CreatePartitions 0-3"
+    );
+
+    // The client opens with ApiVersions v5, which Kafka 3.9 does not have,
+    // and retries at v4.
+    let mut client = Client::connect(("127.0.0.1", port), "cli-test").unwrap();
+    assert_eq!(client.negotiate::<CreateTopicsRequest>().unwrap(), 4);
+    let expected = [
+        [
+            "cli-test",
+            "ApiVersions",
+            "5",
+            "1",
+            "unsupported",
+            "answered v0 error 35, 18:0-4",
+        ],
+        ["cli-test", "ApiVersions", "4", "2", "ok", ""],
+    ];
+    for want in expected {
+        let request = line();
+        let fields: Vec<&str> = request.split('\t').collect();
+        assert_eq!(fields[..2], ["REQ", "1"], "{request}");
+        assert!(fields[2].starts_with("127.0.0.1:"), "{request}");
+        assert_eq!(fields[3..], want, "{request}");
+    }
+}
+
+#[test]
+fn help_prints_the_usage() {
+    let out = run(&["--help"]);
+    assert!(out.status.success());
+    let usage = String::from_utf8(out.stdout).unwrap();
+    assert!(usage.starts_with("usage: kafka-fake [--port N]"), "{usage}");
+    assert!(usage.contains("listening on 127.0.0.1:PORT"), "{usage}");
+}
+
+#[test]
+fn a_command_line_it_cannot_serve_exits_2_with_the_usage() {
+    for (args, message) in [
+        (
+            &["--max-version", "CreateTopics=99"][..],
+            "error: --max-version CreateTopics=99: CreateTopics has no version 99 (it has 0-7)",
+        ),
+        (
+            &["--max-version", "DescribeConfigs=2"],
+            "error: \"DescribeConfigs\" is not an API the cluster serves: Metadata, ApiVersions,",
+        ),
+        (
+            &["--release", "2.8.0"],
+            "error: --release 2.8.0: one of 3.9.1, 4.4.0",
+        ),
+        (&["--port"], "error: --port needs a value"),
+        (&["--verbose"], "error: unknown argument \"--verbose\""),
+    ] {
+        let out = run(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert!(err.starts_with(message), "{args:?}: {err}");
+        assert!(err.contains("\n\nusage: kafka-fake"), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn a_port_taken_exits_1() {
+    let taken = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = taken.local_addr().unwrap().port().to_string();
+    let out = run(&["--port", &port, "--exit-after-secs", "5"]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        err.starts_with(&format!("error: cannot listen on 127.0.0.1:{port}: ")),
+        "{err}"
+    );
+}
