@@ -181,7 +181,11 @@ impl Broker {
                             reason: "not served".into(),
                         },
                         Some(response) => {
-                            match response.encode_frame(&mut out, header.correlation_id, version) {
+                            match response.encode_frame_contents(
+                                &mut out,
+                                header.correlation_id,
+                                version,
+                            ) {
                                 Ok(_) => Outcome::Answered {
                                     errors: errors_of(&response),
                                 },
@@ -196,7 +200,7 @@ impl Broker {
                 Err(RequestFrameError::UnsupportedVersion { header, supported })
                     if header.api_key == ApiKey::ApiVersions.key() =>
                 {
-                    let answer = serve::encode_api_versions_unsupported(
+                    let answer = serve::encode_api_versions_unsupported_contents(
                         &mut out,
                         header.correlation_id,
                         supported,
@@ -220,8 +224,7 @@ impl Broker {
             if matches!(outcome, Outcome::Refused { .. }) {
                 return;
             }
-            // The answer is a whole frame already: hand the codec its contents.
-            if framed.send(out.split_off(4).freeze()).await.is_err() {
+            if framed.send(out.freeze()).await.is_err() {
                 return;
             }
         }

@@ -87,10 +87,7 @@ fn parse_args() -> Result<Args, String> {
 fn api_by_name(text: &str) -> Result<ApiKey, String> {
     let key = match text.parse::<i16>() {
         Ok(n) => ApiKey::from_i16(n),
-        Err(_) => ApiKey::ALL
-            .iter()
-            .copied()
-            .find(|k| k.name().eq_ignore_ascii_case(text)),
+        Err(_) => ApiKey::from_name(text),
     };
     key.filter(|k| SERVED_APIS.contains(k)).ok_or_else(|| {
         let names: Vec<&str> = SERVED_APIS.iter().map(|k| k.name()).collect();
