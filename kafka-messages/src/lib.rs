@@ -217,3 +217,8 @@ macro_rules! data_modules {
 
 for_each_api!(modules);
 for_each_data_schema!(data_modules);
+
+/// The README's Rust examples, compiled and run as doc tests.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;

@@ -351,3 +351,8 @@ mod tests {
         );
     }
 }
+
+/// The README's Rust examples, compiled and run as doc tests.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;

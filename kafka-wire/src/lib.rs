@@ -134,3 +134,8 @@ pub mod __private {
     pub use core::option::Option::{self, None, Some};
     pub use core::result::Result::{self, Err, Ok};
 }
+
+/// The README's Rust examples, compiled and run as doc tests.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;
