@@ -5,7 +5,7 @@
 //!
 //! ```
 //! use bytes::{Bytes, BytesMut};
-//! use kafka_messages::dynamic::{decode_request, DynamicFrame};
+//! use kafka_messages::dynamic::DynamicFrame;
 //! use kafka_messages::{CreatableTopic, CreateTopicsRequest};
 //! use kafka_wire::dynamic::Value;
 //! use kafka_wire::{frame, RequestHeader};
@@ -20,7 +20,7 @@
 //! let frame = wire.freeze().slice(4..);
 //!
 //! // Read it knowing nothing in advance; rename the topic; write it back.
-//! let mut read: DynamicFrame = decode_request(frame.clone())?;
+//! let mut read = DynamicFrame::decode_request(frame.clone())?;
 //! assert_eq!(read.api_key.name(), "CreateTopics");
 //! assert_eq!(read.header.body.get("CorrelationId"), Some(&Value::Int32(42)));
 //! let topics = read.body.body.get_mut("Topics").and_then(Value::as_array_mut).unwrap();
@@ -79,93 +79,95 @@ impl ApiKey {
     }
 }
 
-/// Reads the request frame at `offset` in `input` (its header, then its
-/// body; no size prefix) and returns it with the offset where its body
-/// ends, which a caller that tolerates bytes after the body (as Kafka's
-/// broker does) compares with the frame's end. Spans are offsets in
-/// `input`.
-pub fn read_request(input: &Bytes, offset: usize) -> Result<(DynamicFrame, usize), PartialFrame> {
-    let rest = input.get(offset..).unwrap_or_default();
-    let Ok(RequestId {
-        api_key: key,
-        api_version: version,
-        ..
-    }) = frame::peek_request_id(rest)
-    else {
-        // Too short for the key, version and correlation id: the header's
-        // read says where.
-        let schema = MessageSchema::of::<RequestHeader>();
-        return match DynamicMessage::read(schema, 0, input, offset) {
-            Err(p) => Err(PartialFrame::new(None, p)),
-            Ok(_) => Err(PartialFrame::unread(
-                DecodeError::truncated(8, rest.len()),
-                offset,
-            )),
-        };
-    };
-    let Some((api_key, schema)) =
-        ApiKey::from_i16(key).and_then(|api| Some((api, api.request_message_schema()?)))
-    else {
-        return Err(PartialFrame::unread(
-            DecodeError::new(DecodeErrorKind::UnknownApiKey(key)),
-            offset,
-        ));
-    };
-    let header_schema = MessageSchema::of::<RequestHeader>();
-    let header_version = api_key.request_header_version(version);
-    read_frame(
-        input,
-        offset,
-        api_key,
-        (header_schema, header_version),
-        (schema, version),
-    )
-}
-
-/// Reads the response frame at `offset` in `input` (its header, then its
-/// body; no size prefix) of the API `api_key` at `version`, the request's.
-pub fn read_response(
-    input: &Bytes,
-    offset: usize,
-    api_key: i16,
-    version: i16,
-) -> Result<(DynamicFrame, usize), PartialFrame> {
-    let Some((api, schema)) =
-        ApiKey::from_i16(api_key).and_then(|api| Some((api, api.response_message_schema()?)))
-    else {
-        return Err(PartialFrame::unread(
-            DecodeError::new(DecodeErrorKind::UnknownApiKey(api_key)),
-            offset,
-        ));
-    };
-    let header_schema = MessageSchema::of::<ResponseHeader>();
-    let header_version = api.response_header_version(version);
-    read_frame(
-        input,
-        offset,
-        api,
-        (header_schema, header_version),
-        (schema, version),
-    )
-}
-
-/// [`read_request`] of a whole frame (no size prefix): bytes after the body
-/// are an error.
-pub fn decode_request(frame: Bytes) -> Result<DynamicFrame, DecodeError> {
-    exact(&frame, read_request(&frame, 0))
-}
-
-/// [`read_response`] of a whole frame (no size prefix): bytes after the
-/// body are an error.
-pub fn decode_response(
-    frame: Bytes,
-    api_key: i16,
-    version: i16,
-) -> Result<DynamicFrame, DecodeError> {
-    exact(&frame, read_response(&frame, 0, api_key, version))
-}
-
 impl DynamicFrame {
+    /// Reads the request frame at `offset` in `input` (its header, then its
+    /// body; no size prefix) and returns it with the offset where its body
+    /// ends, which a caller that tolerates bytes after the body (as Kafka's
+    /// broker does) compares with the frame's end. Spans are offsets in
+    /// `input`.
+    pub fn read_request(
+        input: &Bytes,
+        offset: usize,
+    ) -> Result<(DynamicFrame, usize), PartialFrame> {
+        let rest = input.get(offset..).unwrap_or_default();
+        let Ok(RequestId {
+            api_key: key,
+            api_version: version,
+            ..
+        }) = frame::peek_request_id(rest)
+        else {
+            // Too short for the key, version and correlation id: the header's
+            // read says where.
+            let schema = MessageSchema::of::<RequestHeader>();
+            return match DynamicMessage::read(schema, 0, input, offset) {
+                Err(p) => Err(PartialFrame::new(None, p)),
+                Ok(_) => Err(PartialFrame::unread(
+                    DecodeError::truncated(8, rest.len()),
+                    offset,
+                )),
+            };
+        };
+        let Some((api_key, schema)) =
+            ApiKey::from_i16(key).and_then(|api| Some((api, api.request_message_schema()?)))
+        else {
+            return Err(PartialFrame::unread(
+                DecodeError::new(DecodeErrorKind::UnknownApiKey(key)),
+                offset,
+            ));
+        };
+        let header_schema = MessageSchema::of::<RequestHeader>();
+        let header_version = api_key.request_header_version(version);
+        read_frame(
+            input,
+            offset,
+            api_key,
+            (header_schema, header_version),
+            (schema, version),
+        )
+    }
+
+    /// Reads the response frame at `offset` in `input` (its header, then its
+    /// body; no size prefix) of the API `api_key` at `version`, the request's.
+    pub fn read_response(
+        input: &Bytes,
+        offset: usize,
+        api_key: i16,
+        version: i16,
+    ) -> Result<(DynamicFrame, usize), PartialFrame> {
+        let Some((api, schema)) =
+            ApiKey::from_i16(api_key).and_then(|api| Some((api, api.response_message_schema()?)))
+        else {
+            return Err(PartialFrame::unread(
+                DecodeError::new(DecodeErrorKind::UnknownApiKey(api_key)),
+                offset,
+            ));
+        };
+        let header_schema = MessageSchema::of::<ResponseHeader>();
+        let header_version = api.response_header_version(version);
+        read_frame(
+            input,
+            offset,
+            api,
+            (header_schema, header_version),
+            (schema, version),
+        )
+    }
+
+    /// [`read_request`](Self::read_request) of a whole frame (no size prefix): bytes after the body
+    /// are an error.
+    pub fn decode_request(frame: Bytes) -> Result<DynamicFrame, DecodeError> {
+        exact(&frame, Self::read_request(&frame, 0))
+    }
+
+    /// [`read_response`](Self::read_response) of a whole frame (no size prefix): bytes after the
+    /// body are an error.
+    pub fn decode_response(
+        frame: Bytes,
+        api_key: i16,
+        version: i16,
+    ) -> Result<DynamicFrame, DecodeError> {
+        exact(&frame, Self::read_response(&frame, 0, api_key, version))
+    }
     /// Appends the whole frame to `buf`: the size, the header, the body.
     /// Returns the bytes written; on error nothing is written.
     pub fn encode<B: BufMut>(&self, buf: &mut B) -> Result<usize, EncodeError> {
@@ -207,7 +209,7 @@ impl FrameView {
     /// Reads a request frame: its header says the API and version. Bytes
     /// after the body are an error ([`read_request`](Self::read_request)
     /// reads past them, as Kafka's broker does).
-    pub fn request(frame: Bytes) -> Result<FrameView, DecodeError> {
+    pub fn decode_request(frame: Bytes) -> Result<FrameView, DecodeError> {
         let (view, end) = Self::read_request(frame.clone())?;
         Self::whole(view, end, frame.len())
     }
@@ -236,7 +238,11 @@ impl FrameView {
 
     /// Reads a response frame of the API `api_key` at `version`, the
     /// request's; bytes after the body are an error.
-    pub fn response(frame: Bytes, api_key: i16, version: i16) -> Result<FrameView, DecodeError> {
+    pub fn decode_response(
+        frame: Bytes,
+        api_key: i16,
+        version: i16,
+    ) -> Result<FrameView, DecodeError> {
         let unknown = || DecodeError::new(DecodeErrorKind::UnknownApiKey(api_key));
         let api = ApiKey::from_i16(api_key).ok_or_else(unknown)?;
         let schema = api.response_message_schema().ok_or_else(unknown)?;

@@ -19,7 +19,7 @@
 //! frame::encode_request(&mut wire, &RequestHeader::new(19, 7, 42, Some("cli".into())), &request)?;
 //! let frame = wire.freeze().slice(4..);
 //!
-//! let view = FrameView::request(frame.clone())?;
+//! let view = FrameView::decode_request(frame.clone())?;
 //! let line = RequestLog::new(&view).to_string();
 //! assert_eq!(
 //!     line,

@@ -754,10 +754,14 @@ fn request_log_is_kafkas() {
                     .encode_to_vec(api.response_header_version(version))
                     .unwrap();
                 response_frame.extend_from_slice(response);
-                let request_view = FrameView::request(Bytes::from(request_frame.clone())).unwrap();
-                let response_view =
-                    FrameView::response(Bytes::from(response_frame.clone()), api.key(), version)
-                        .unwrap();
+                let request_view =
+                    FrameView::decode_request(Bytes::from(request_frame.clone())).unwrap();
+                let response_view = FrameView::decode_response(
+                    Bytes::from(response_frame.clone()),
+                    api.key(),
+                    version,
+                )
+                .unwrap();
                 let line = RequestLog::new(&request_view)
                     .completed(Some(&response_view), &metrics)
                     .to_string();

@@ -641,8 +641,8 @@ mod request_log {
     fn a_completed_request_is_one_line_in_java_s_order() {
         let request = request_frame(&ApiVersionsRequest::default(), 3, 7);
         let response = response_frame(&ApiVersionsResponse::default(), 3, 7);
-        let request = FrameView::request(request).unwrap();
-        let response = FrameView::response(response, 18, 3).unwrap();
+        let request = FrameView::decode_request(request).unwrap();
+        let response = FrameView::decode_response(response, 18, 3).unwrap();
         let metrics = RequestMetrics {
             connection: "127.0.0.1:9092-127.0.0.1:50000-0".into(),
             total_time_ms: 1.5,
@@ -691,7 +691,7 @@ mod request_log {
             ..Default::default()
         };
         let frame = request_frame(&produce, 9, 1);
-        let request = FrameView::request(frame.clone()).unwrap();
+        let request = FrameView::decode_request(frame.clone()).unwrap();
         let line = RequestLog::new(&request).to_string();
         let size = Records::empty_batch().0.len();
         assert!(
@@ -710,8 +710,8 @@ mod request_log {
     fn frames_come_back_from_their_documents() {
         let request = request_frame(&create_topics(), 7, 9);
         let response = response_frame(&CreateTopicsResponse::default(), 7, 9);
-        let request_view = FrameView::request(request.clone()).unwrap();
-        let response_view = FrameView::response(response.clone(), 19, 7).unwrap();
+        let request_view = FrameView::decode_request(request.clone()).unwrap();
+        let response_view = FrameView::decode_response(response.clone(), 19, 7).unwrap();
         let metrics = RequestMetrics::default();
         let line = RequestLog::new(&request_view)
             .completed(Some(&response_view), &metrics)
@@ -724,7 +724,7 @@ mod request_log {
 
     #[test]
     fn hostile_documents() {
-        let request = FrameView::request(request_frame(&create_topics(), 7, 9)).unwrap();
+        let request = FrameView::decode_request(request_frame(&create_topics(), 7, 9)).unwrap();
         let line = RequestLog::new(&request).to_string();
         let good: serde_json::Value = serde_json::from_str(&line).unwrap();
         type Change = Box<dyn Fn(&mut serde_json::Value)>;

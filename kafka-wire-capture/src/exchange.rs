@@ -1177,7 +1177,7 @@ fn read_response(
     api_key: i16,
     version: i16,
 ) -> Result<(FrameView, i16), kafka_wire::DecodeError> {
-    let read = |v| FrameView::response(frame.clone(), api_key, v);
+    let read = |v| FrameView::decode_response(frame.clone(), api_key, v);
     if api_key == ApiKey::ApiVersions.key() {
         kafka_messages::api_versions::read_response(version, read)
     } else {
@@ -1197,5 +1197,5 @@ fn whole_request_at(data: &[u8], at: usize, max_frame: usize) -> bool {
         return false;
     }
     data.get(at + 4..at + 4 + size)
-        .is_some_and(|frame| FrameView::request(Bytes::copy_from_slice(frame)).is_ok())
+        .is_some_and(|frame| FrameView::decode_request(Bytes::copy_from_slice(frame)).is_ok())
 }

@@ -261,12 +261,12 @@ fn kafka_json(flags: &Flags, bytes: Vec<u8>, out: &mut dyn Write) -> Result<Outc
     let mut text = Vec::new();
     match (flags.response, flags.api_key, flags.version) {
         (false, None, None) => {
-            let view = FrameView::request(frame).map_err(failed)?;
+            let view = FrameView::decode_request(frame).map_err(failed)?;
             let entry = RequestLog::new(&view).records(records);
             kafka_wire::json::to_writer(&mut text, &entry)
         }
         (true, Some(key), Some(version)) => {
-            let view = FrameView::response(frame, key, version).map_err(failed)?;
+            let view = FrameView::decode_response(frame, key, version).map_err(failed)?;
             let correlation_id = view
                 .header
                 .body()

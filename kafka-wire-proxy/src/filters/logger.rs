@@ -201,8 +201,11 @@ impl Filter for Logger {
                 let Some(request_view) = self.requests.remove(&response.correlation_id()) else {
                     return Ok(());
                 };
-                let view =
-                    FrameView::response(response.frame()?, api_key.key(), response.version())?;
+                let view = FrameView::decode_response(
+                    response.frame()?,
+                    api_key.key(),
+                    response.version(),
+                )?;
                 let metrics = self.metrics(connection, latency.as_secs_f64() * 1e3);
                 let line = RequestLog::new(&request_view)
                     .completed(Some(&view), &metrics)
