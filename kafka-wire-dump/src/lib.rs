@@ -134,6 +134,8 @@ use std::path::Path;
 
 mod error;
 mod files;
+pub mod groups;
+pub mod image;
 pub mod index;
 mod print;
 mod segment;
