@@ -28,7 +28,9 @@ use std::fs::File;
 use std::io::{BufReader, Read, Seek};
 use std::path::{Path, PathBuf};
 
-use kafka_messages::internal::{MetadataRecord, PartitionRecord, RegisterBrokerRecord};
+use kafka_messages::internal::{
+    ControlRecord, MetadataRecord, PartitionRecord, RegisterBrokerRecord,
+};
 use kafka_wire::json::RecordsAs;
 use kafka_wire::records::{ReadOptions, RecordBatch};
 use kafka_wire::{Uuid, Versioned};
@@ -293,6 +295,14 @@ impl MetadataImage {
         }
     }
 
+    fn set_feature(&mut self, name: &str, level: i16) {
+        if level == 0 {
+            self.features.remove(name);
+        } else {
+            self.features.insert(name.into(), level);
+        }
+    }
+
     /// The name of the topic of `id`.
     pub fn topic_name(&self, id: &[u8; 16]) -> Option<String> {
         self.topics.get(id).map(|(name, _)| name.clone())
@@ -442,7 +452,7 @@ fn replay_segment(
                         continue;
                     }
                 };
-                if batch.is_control() || batch.last_offset() < from {
+                if batch.last_offset() < from {
                     continue;
                 }
                 let records = match batch.records() {
@@ -467,6 +477,15 @@ fn replay_segment(
                         }
                     };
                     if record.offset() < from {
+                        continue;
+                    }
+                    if batch.is_control() {
+                        // The KRaft version is a finalized feature too.
+                        if let Ok((_, ControlRecord::KRaftVersion(v))) =
+                            ControlRecord::from_record(&record)
+                        {
+                            image.set_feature("kraft.version", v.k_raft_version);
+                        }
                         continue;
                     }
                     let Some(value) = record.value_bytes() else {

@@ -1,8 +1,10 @@
-//! Kafka log segments dumped as Kafka's `kafka-dump-log`
+//! The files of a Kafka log directory dumped as Kafka's `kafka-dump-log`
 //! (`org.apache.kafka.tools.DumpLogSegments`) prints them: a segment (a
 //! `.log` file, or a KRaft snapshot's `.checkpoint`: runs of record batches,
 //! magic 2 or legacy 0 and 1, of every codec) read batch by batch, each batch
-//! and record printed as Kafka's lines, or as one JSON object per record.
+//! and record printed as Kafka's lines, or as one JSON object per record;
+//! offset and time indexes checked against their segment, transaction
+//! indexes and producer-state snapshots ([`index`], [`Dump::file`]).
 //! The decoders of Kafka's own topics (`__consumer_offsets`,
 //! `__transaction_state`, `__share_group_state`, `__cluster_metadata`) read
 //! their records with `kafka_messages::internal` and print them in Kafka's
@@ -99,13 +101,20 @@
 //!   with the words of Kafka's exception), a batch length below 14 (the rest
 //!   of the file is then not read: the next batch cannot be found), an
 //!   unknown magic, a batch that does not decompress, a control record that
-//!   does not read.
+//!   does not read, a batch whose record count is off by one or a record
+//!   whose length runs past its batch (Kafka stops at both), an index entry
+//!   that points past its segment or into a batch cut short, an index that
+//!   fails `--index-sanity-check` (Kafka stops at the first, with the same
+//!   words), a transaction index entry of a version past 0, a missing
+//!   segment beside an index (its entries are then printed unchecked).
 //! - A batch larger than [`Options::max_batch_bytes`] is not printed (Kafka
 //!   has no limit).
-//! - Every file given is read as a log; Kafka skips names without a `.log`
-//!   or `.checkpoint` suffix, and reads index, time index, producer snapshot
-//!   and transaction index files, which this tool does not. Kafka's
-//!   `--max-bytes`, `--skip-record-metadata` and decoder classes are not
+//! - An index that ends with bytes that are not a whole entry, and a
+//!   producer snapshot that does not read, are reported as problems (Kafka
+//!   ignores the first; it prints the second's words on stderr, and so does
+//!   this tool). Kafka's `--max-message-size` (the most bytes its index check
+//!   reads of a batch) is not taken: the check reads a batch's header only.
+//! - Kafka's `--remote-log-metadata-decoder` and decoder classes are not
 //!   taken.
 //! - Record offsets that do not follow the one before are counted from -1
 //!   as Kafka counts them (so a segment that does not start at offset 0
@@ -122,6 +131,16 @@
 //! Kafka's readers do), a transaction marker of a later version (read as
 //! version 0), a consumer protocol subscription or assignment of a later
 //! version (the same).
+//!
+//! Kafka's tool has no JSON output; [`Format::Json`] is this tool's, for
+//! every kind of file.
+//!
+//! # Beyond Kafka's tool
+//!
+//! [`image`] replays a KRaft metadata log directory into the cluster's
+//! state, and [`groups`] replays `__consumer_offsets` into each group's
+//! offsets, members and lag; the command `kafka-log-dir` (feature `cli`)
+//! shows both.
 //!
 //! For large files, build it with `--release`.
 

@@ -106,12 +106,13 @@ fn run(args: Args, problems: &mut u64) -> io::Result<Result<String, String>> {
                     continue;
                 }
                 let rows = group.describe(id, &logdir)?;
-                if rows.is_empty() {
+                if group.members.is_empty() {
                     out += &format!("\nConsumer group '{id}' has no active members.\n");
-                    continue;
                 }
-                out += "\n";
-                out += &format_rows(&rows);
+                if !rows.is_empty() {
+                    out += "\n";
+                    out += &format_rows(&rows);
+                }
             }
             for id in &groups {
                 if !read.groups.contains_key(id) {
