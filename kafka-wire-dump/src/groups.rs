@@ -61,13 +61,17 @@ pub struct Group {
     pub offsets: BTreeMap<(String, i32), Committed>,
 }
 
+/// An offset committed in an open transaction: group, topic, partition,
+/// and the offset (`None`: a tombstone).
+type Pending = (String, String, i32, Option<Committed>);
+
 /// The groups of a `__consumer_offsets` replay.
 #[derive(Debug, Default, Clone, PartialEq, Eq)]
 pub struct Groups {
     /// The groups by id.
     pub groups: BTreeMap<String, Group>,
     /// Offsets of open transactions, by producer id.
-    pending: BTreeMap<i64, Vec<(String, String, i32, Option<Committed>)>>,
+    pending: BTreeMap<i64, Vec<Pending>>,
 }
 
 impl Groups {

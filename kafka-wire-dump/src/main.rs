@@ -272,7 +272,7 @@ fn report_index(files: &[(&PathBuf, kafka_wire_dump::Summary)]) {
                 pairs.push(*pair);
             }
         }
-        pairs.sort_by(|a, b| b.0.cmp(&a.0));
+        pairs.sort_by_key(|b| std::cmp::Reverse(b.0));
         for (index, log) in pairs {
             eprintln!("  Index offset: {index}, log offset: {log}");
         }
