@@ -114,8 +114,8 @@
 //!   ignores the first; it prints the second's words on stderr, and so does
 //!   this tool). Kafka's `--max-message-size` (the most bytes its index check
 //!   reads of a batch) is not taken: the check reads a batch's header only.
-//! - Kafka's `--remote-log-metadata-decoder` and decoder classes are not
-//!   taken.
+//! - Kafka's decoder classes (`--key-decoder-class`, `--value-decoder-class`)
+//!   are not taken.
 //! - Record offsets that do not follow the one before are counted from -1
 //!   as Kafka counts them (so a segment that does not start at offset 0
 //!   lists its first record), at most [`Gaps::MAX_PAIRS`] per file
@@ -157,6 +157,7 @@ pub mod groups;
 pub mod image;
 pub mod index;
 mod print;
+pub mod remote;
 mod segment;
 
 pub use error::{Error, ErrorKind, Problem, ProblemKind, RecordError};
@@ -182,6 +183,9 @@ pub enum Decoder {
     ShareGroupState,
     /// `__cluster_metadata` (`--cluster-metadata-decoder`).
     ClusterMetadata,
+    /// `__remote_log_metadata` (`--remote-log-metadata-decoder`): each
+    /// record as Kafka's object of it prints itself ([`remote`]).
+    RemoteLogMetadata,
 }
 
 /// What [`Decoder::Raw`] prints of a key or value besides its size.

@@ -40,6 +40,7 @@ use kafka_wire_dump::{
         "transaction_log_decoder",
         "share_group_state_decoder",
         "cluster_metadata_decoder",
+        "remote_log_metadata_decoder",
         "hex",
     ])),
 )]
@@ -68,6 +69,10 @@ struct Args {
     /// Records of __cluster_metadata.
     #[arg(long)]
     cluster_metadata_decoder: bool,
+
+    /// Records of __remote_log_metadata (tiered storage).
+    #[arg(long)]
+    remote_log_metadata_decoder: bool,
 
     /// Keys and values in hex.
     #[arg(long)]
@@ -132,6 +137,8 @@ impl Args {
             Decoder::ShareGroupState
         } else if self.cluster_metadata_decoder {
             Decoder::ClusterMetadata
+        } else if self.remote_log_metadata_decoder {
+            Decoder::RemoteLogMetadata
         } else if self.hex {
             Decoder::Raw(Contents::Hex)
         } else if self.print_data_log {

@@ -22,6 +22,7 @@ use kafka_wire::records::{
 use kafka_wire::schema::MessageSchema;
 use kafka_wire::{DecodeError, DecodeErrorKind, Versioned};
 
+use crate::remote::RemoteLogMetadata;
 use crate::{Contents, Decoder, Format, Gaps, Options, Problem, ProblemKind, RecordError, Summary};
 
 /// Writes the lines Kafka prints before a file's batches: `Dumping PATH`,
@@ -771,6 +772,7 @@ fn decode(decoder: Decoder, record: &Record) -> Decoded {
         }
         Decoder::ShareGroupState => coordinator::<ShareCoordinatorKey>(record, |_, json| json),
         Decoder::ClusterMetadata => metadata(record),
+        Decoder::RemoteLogMetadata => remote_log_metadata(record),
     }
 }
 
@@ -1128,6 +1130,43 @@ fn metadata_error_text(api_key: i16, e: &DecodeError) -> String {
             format!("Found {n} byte(s) of garbage after {api_key}")
         }
         _ => format!("Failed to deserialize record with type {api_key}"),
+    }
+}
+
+/// A record of `__remote_log_metadata` as Kafka's
+/// `RemoteMetadataLogMessageParser` prints it: no key, the payload the
+/// record's object as it prints itself; what it cannot read, in place of the
+/// payload, in its words.
+fn remote_log_metadata(record: &Record) -> Decoded {
+    let offset = record.offset();
+    let failed = |what: String, error: RecordError| Decoded {
+        key: Shown::Absent,
+        value: Shown::Absent,
+        failure: Some(Failure {
+            text: format!("Error at offset {offset}, skipping. {what}"),
+            in_key: false,
+        }),
+        error: Some(error),
+    };
+    let Some(value) = record.value_bytes() else {
+        return failed("null".into(), RecordError::MissingValue);
+    };
+    match RemoteLogMetadata::decode(value.clone()) {
+        Ok(read) => Decoded {
+            key: Shown::Absent,
+            value: Shown::Text(read.to_kafka_string()),
+            failure: None,
+            error: None,
+        },
+        Err(e) => {
+            // The frame and the errors are the metadata log's (Kafka's
+            // `AbstractApiMessageSerde`), and so are its words.
+            let what = match metadata_frame(&value) {
+                Err(text) => text,
+                Ok((api_key, _)) => metadata_error_text(api_key, &e),
+            };
+            failed(what, RecordError::Value(e))
+        }
     }
 }
 

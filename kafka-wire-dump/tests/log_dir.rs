@@ -488,3 +488,68 @@ fn the_image_and_the_groups_lag_come_from_a_log_dir() {
         (Some(3), Some(8), Some(5))
     );
 }
+
+#[test]
+fn remote_log_metadata_prints_as_kafka_s_objects_print_themselves() {
+    use kafka_messages::internal::MetadataFrame;
+    use kafka_wire::{UnknownTaggedFields, Versioned};
+    use kafka_wire_dump::remote::{RemotePartitionDeleteMetadataRecord, TopicIdPartitionEntry};
+
+    let record = RemotePartitionDeleteMetadataRecord {
+        topic_id_partition: TopicIdPartitionEntry {
+            name: "tiered".into(),
+            id: Uuid([0; 16]),
+            partition: 3,
+            unknown_tagged_fields: UnknownTaggedFields::default(),
+        },
+        broker_id: 0,
+        event_timestamp_ms: T0,
+        remote_partition_delete_state: 1,
+        unknown_tagged_fields: UnknownTaggedFields::default(),
+    };
+    let mut value = Vec::new();
+    MetadataFrame {
+        frame_version: 1,
+        api_key: 2,
+        version: 0,
+    }
+    .write(&mut value)
+    .unwrap();
+    record.encode(&mut value, 0).unwrap();
+    let mut builder = RecordBatchBuilder::new();
+    builder.append(NewRecord::new(T0).value(&value)).unwrap();
+    // A value whose frame names an API key Kafka does not define.
+    builder
+        .append(NewRecord::new(T0).value(&[1, 9, 0]))
+        .unwrap();
+    let dir = TempDir::new("remote");
+    let path = dir.path("00000000000000000000.log");
+    std::fs::write(&path, builder.build().unwrap().as_bytes()).unwrap();
+    let options = Options {
+        decoder: Decoder::RemoteLogMetadata,
+        ..Options::default()
+    };
+    let (out, problems, _) = dump(&path, options);
+    let lines: Vec<&str> = out.lines().collect();
+    assert!(
+        lines[3].ends_with(&format!(
+            " payload: RemotePartitionDeleteMetadata{{topicPartition=AAAAAAAAAAAAAAAAAAAAAA:tiered-3, \
+             state=DELETE_PARTITION_STARTED, eventTimestampMs={T0}, brokerId=0}}"
+        )),
+        "{out}"
+    );
+    assert!(
+        lines[4].ends_with(
+            " payload: Error at offset 1, skipping. \
+             org.apache.kafka.common.errors.UnsupportedVersionException: Unknown metadata id 9"
+        ),
+        "{out}"
+    );
+    assert!(matches!(
+        &problems[..],
+        [Problem {
+            kind: ProblemKind::Record { offset: 1, .. },
+            ..
+        }]
+    ));
+}
