@@ -409,14 +409,36 @@ impl MetadataImage {
     }
 }
 
-/// Java's `Double.toString` for the values a quota takes: integral values
-/// below 10^7 print with `.0`, the rest in Rust's shortest form.
+/// Java's `Double.toString`, as the admin API prints a quota: plain
+/// decimals from 10^-3 up to 10^7 (`1048576.0`), else the shortest digits in
+/// Java's scientific form (`1.0E7`, `2.5E-4`).
 fn java_double(v: f64) -> String {
-    if v.fract() == 0.0 && v.abs() < 1e7 {
-        format!("{v:.1}")
-    } else {
-        format!("{v}")
+    if !v.is_finite() {
+        return if v.is_nan() {
+            "NaN".into()
+        } else if v > 0.0 {
+            "Infinity".into()
+        } else {
+            "-Infinity".into()
+        };
     }
+    let magnitude = v.abs();
+    if v == 0.0 || (1e-3..1e7).contains(&magnitude) {
+        let text = format!("{v}");
+        return if text.contains('.') {
+            text
+        } else {
+            text + ".0"
+        };
+    }
+    let text = format!("{v:e}");
+    let (mantissa, exponent) = text.split_once('e').unwrap_or((&text, "0"));
+    let mantissa = if mantissa.contains('.') {
+        mantissa.to_string()
+    } else {
+        format!("{mantissa}.0")
+    };
+    format!("{mantissa}E{exponent}")
 }
 
 /// Applies the records of the segment or snapshot at `path` from offset
@@ -679,6 +701,20 @@ pub fn metadata_dir(dir: &Path) -> PathBuf {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn doubles_print_as_java_s() {
+        for (v, java) in [
+            (1_048_576.0, "1048576.0"),
+            (1e7, "1.0E7"),
+            (2.5e-4, "2.5E-4"),
+            (0.5, "0.5"),
+            (0.0, "0.0"),
+            (12_345_678.9, "1.23456789E7"),
+        ] {
+            assert_eq!(java_double(v), java, "{v}");
+        }
+    }
 
     #[test]
     fn uuids_print_as_kafka_s_base64() {
