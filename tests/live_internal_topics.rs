@@ -717,6 +717,7 @@ fn remote_log_metadata(work: &Path, classpath: &str) -> String {
     assert!(problems.is_empty(), "__remote_log_metadata: {problems:#?}");
     let records = ours.lines().filter(|l| l.starts_with("| offset: ")).count();
     assert_eq!(records, 9, "{ours}");
+    let lines = kafka.lines().count();
     // Values that do not read: an API key Kafka does not define, frame
     // version 0, a record cut short. Kafka's words, one problem each.
     let mut builder = kafka_wire::records::RecordBatchBuilder::new();
@@ -741,8 +742,7 @@ fn remote_log_metadata(work: &Path, classpath: &str) -> String {
     );
     assert_eq!(problems.len(), 3, "{problems:#?}");
     format!(
-        "__remote_log_metadata (written by Kafka's serde): {records} records, {} lines alike\n",
-        kafka.lines().count()
+        "__remote_log_metadata (written by Kafka's serde): {records} records, {lines} lines alike\n"
     )
 }
 
