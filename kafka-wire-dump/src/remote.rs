@@ -1,7 +1,7 @@
 //! The records of `__remote_log_metadata`, the topic in which a broker with
 //! tiered storage (KIP-405) keeps the state of the segments it copied to
 //! remote storage: each value is a metadata frame
-//! ([`MetadataFrame`](kafka_messages::internal::MetadataFrame)) and one of
+//! ([`MetadataFrame`]) and one of
 //! four records, declared here from the schemas in `kafka-storage`'s jar
 //! (`message/*.json`, release 4.4.0), and printed as Kafka's
 //! `RemoteLogMetadataSerde` objects print themselves (`toString`), as its
