@@ -8,7 +8,8 @@
 //! The decoders of Kafka's own topics (`__consumer_offsets`,
 //! `__transaction_state`, `__share_group_state`, `__cluster_metadata`) read
 //! their records with `kafka_messages::internal` and print them in Kafka's
-//! JSON form (`kafka_wire::json`).
+//! JSON form (`kafka_wire::json`); the records of `__remote_log_metadata`
+//! (tiered storage) print as Kafka's objects print themselves ([`remote`]).
 //!
 //! The command `kafka-dump-log` (feature `cli`, on by default) is a command
 //! line over this library: `cargo install kafka-wire-dump`, then
