@@ -104,6 +104,9 @@ pub struct IndexFile<R> {
     len: u64,
     entry_size: u64,
     base_offset: i64,
+    /// Where the input is: entries read in order are not sought, so that a
+    /// buffered input reads ahead.
+    at: Option<u64>,
 }
 
 impl<R: Read + Seek> IndexFile<R> {
@@ -114,6 +117,7 @@ impl<R: Read + Seek> IndexFile<R> {
             len,
             entry_size,
             base_offset,
+            at: None,
         })
     }
 
@@ -164,8 +168,13 @@ impl<R: Read + Seek> IndexFile<R> {
                 format!("entry {i} of {}", self.entries()),
             ));
         }
-        self.input.seek(SeekFrom::Start(i * self.entry_size))?;
-        self.input.read_exact(buf)
+        let start = i * self.entry_size;
+        if self.at.take() != Some(start) {
+            self.input.seek(SeekFrom::Start(start))?;
+        }
+        self.input.read_exact(buf)?;
+        self.at = Some(start + self.entry_size);
+        Ok(())
     }
 
     /// The offset index entry `i`.
