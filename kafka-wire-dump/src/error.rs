@@ -5,10 +5,8 @@
 use std::fmt;
 use std::io;
 
-use kafka_wire::records::{RecordsError, LOG_OVERHEAD};
+use kafka_wire::records::{RecordsError, LOG_OVERHEAD, MIN_ENTRY_LENGTH};
 use kafka_wire::DecodeError;
-
-use crate::segment::MIN_ENTRY_LENGTH;
 
 /// Something wrong in a segment, at the byte position of the batch it is in
 /// (or of the bytes that are not a batch).
@@ -54,6 +52,49 @@ pub enum ProblemKind {
         /// The length field.
         length: i32,
     },
+    /// A file the check of an index needs (its segment, or for a time
+    /// index its offset index) cannot be opened: the entries are printed
+    /// unchecked.
+    MissingCompanion {
+        /// The file.
+        path: String,
+        /// Why it cannot be opened.
+        error: String,
+    },
+    /// An index fails the check the broker makes when it starts
+    /// (`--index-sanity-check`): Kafka's words for it.
+    SanityCheck {
+        /// Kafka's `CorruptIndexException` message.
+        reason: String,
+    },
+    /// An index entry that points where no whole batch is: past the
+    /// segment's end, into a batch cut short (Kafka's tool stops there).
+    IndexEntry {
+        /// The entry's offset.
+        offset: i64,
+        /// The byte position in the segment it points at (for a time
+        /// index, the one its offset index gives).
+        position: i64,
+        /// What is there.
+        why: &'static str,
+    },
+    /// An index ends with bytes that are not a whole entry (Kafka's tool
+    /// ignores them).
+    PartialEntry {
+        /// The bytes of one entry.
+        entry_size: u64,
+        /// The bytes after the last whole one.
+        trailing: u64,
+    },
+    /// A transaction index entry of a version Kafka does not read (its tool
+    /// stops there).
+    TxnIndexVersion {
+        /// The version.
+        version: i16,
+    },
+    /// A producer-state snapshot that does not read: Kafka prints the same
+    /// words, and no producer.
+    Snapshot(crate::index::SnapshotError),
     /// A record whose key or value the decoder cannot read.
     Record {
         /// The record's offset.
@@ -112,6 +153,32 @@ impl fmt::Display for ProblemKind {
                  the batches after it cannot be found"
             ),
             ProblemKind::Record { offset, error } => write!(f, "record at offset {offset}: {error}"),
+            ProblemKind::MissingCompanion { path, error } => write!(
+                f,
+                "{path} cannot be opened, so the entries are not checked: {error}"
+            ),
+            ProblemKind::SanityCheck { reason } => write!(f, "{reason}"),
+            ProblemKind::IndexEntry {
+                offset,
+                position,
+                why,
+            } => write!(
+                f,
+                "the entry of offset {offset} points at byte {position} of the segment, {why}"
+            ),
+            ProblemKind::PartialEntry {
+                entry_size,
+                trailing,
+            } => write!(
+                f,
+                "{trailing} bytes after the last whole entry of {entry_size} bytes"
+            ),
+            ProblemKind::TxnIndexVersion { version } => write!(
+                f,
+                "an aborted transaction of version {version}, past the {} Kafka reads",
+                crate::index::AbortedTxn::CURRENT_VERSION
+            ),
+            ProblemKind::Snapshot(e) => write!(f, "{e}"),
         }
     }
 }

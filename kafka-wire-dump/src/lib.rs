@@ -1,12 +1,15 @@
-//! Kafka log segments dumped as Kafka's `kafka-dump-log`
+//! The files of a Kafka log directory dumped as Kafka's `kafka-dump-log`
 //! (`org.apache.kafka.tools.DumpLogSegments`) prints them: a segment (a
 //! `.log` file, or a KRaft snapshot's `.checkpoint`: runs of record batches,
 //! magic 2 or legacy 0 and 1, of every codec) read batch by batch, each batch
-//! and record printed as Kafka's lines, or as one JSON object per record.
+//! and record printed as Kafka's lines, or as one JSON object per record;
+//! offset and time indexes checked against their segment, transaction
+//! indexes and producer-state snapshots ([`index`], [`Dump::file`]).
 //! The decoders of Kafka's own topics (`__consumer_offsets`,
 //! `__transaction_state`, `__share_group_state`, `__cluster_metadata`) read
 //! their records with `kafka_messages::internal` and print them in Kafka's
-//! JSON form (`kafka_wire::json`).
+//! JSON form (`kafka_wire::json`); the records of `__remote_log_metadata`
+//! (tiered storage) print as Kafka's objects print themselves ([`remote`]).
 //!
 //! The command `kafka-dump-log` (feature `cli`, on by default) is a command
 //! line over this library: `cargo install kafka-wire-dump`, then
@@ -99,14 +102,21 @@
 //!   with the words of Kafka's exception), a batch length below 14 (the rest
 //!   of the file is then not read: the next batch cannot be found), an
 //!   unknown magic, a batch that does not decompress, a control record that
-//!   does not read.
+//!   does not read, a batch whose record count is off by one or a record
+//!   whose length runs past its batch (Kafka stops at both), an index entry
+//!   that points past its segment or into a batch cut short, an index that
+//!   fails `--index-sanity-check` (Kafka stops at the first, with the same
+//!   words), a transaction index entry of a version past 0, a missing
+//!   segment beside an index (its entries are then printed unchecked).
 //! - A batch larger than [`Options::max_batch_bytes`] is not printed (Kafka
 //!   has no limit).
-//! - Every file given is read as a log; Kafka skips names without a `.log`
-//!   or `.checkpoint` suffix, and reads index, time index, producer snapshot
-//!   and transaction index files, which this tool does not. Kafka's
-//!   `--max-bytes`, `--skip-record-metadata` and decoder classes are not
-//!   taken.
+//! - An index that ends with bytes that are not a whole entry, and a
+//!   producer snapshot that does not read, are reported as problems (Kafka
+//!   ignores the first; it prints the second's words on stderr, and so does
+//!   this tool). Kafka's `--max-message-size` (the most bytes its index check
+//!   reads of a batch) is not taken: the check reads a batch's header only.
+//! - Kafka's decoder classes (`--key-decoder-class`, `--value-decoder-class`)
+//!   are not taken.
 //! - Record offsets that do not follow the one before are counted from -1
 //!   as Kafka counts them (so a segment that does not start at offset 0
 //!   lists its first record), at most [`Gaps::MAX_PAIRS`] per file
@@ -123,6 +133,16 @@
 //! version 0), a consumer protocol subscription or assignment of a later
 //! version (the same).
 //!
+//! Kafka's tool has no JSON output; [`Format::Json`] is this tool's, for
+//! every kind of file.
+//!
+//! # Beyond Kafka's tool
+//!
+//! [`image`] replays a KRaft metadata log directory into the cluster's
+//! state, and [`groups`] replays `__consumer_offsets` into each group's
+//! offsets, members and lag; the command `kafka-log-dir` (feature `cli`)
+//! shows both.
+//!
 //! For large files, build it with `--release`.
 
 #![deny(missing_docs)]
@@ -133,11 +153,18 @@ use std::io::{BufReader, Read, Seek, Write};
 use std::path::Path;
 
 mod error;
+mod files;
+pub mod groups;
+pub mod image;
+pub mod index;
 mod print;
+pub mod remote;
 mod segment;
 
 pub use error::{Error, ErrorKind, Problem, ProblemKind, RecordError};
+pub use index::FileKind;
 
+use files::Report;
 use print::SegmentPrinter;
 use segment::{Entry, Segment};
 
@@ -157,6 +184,9 @@ pub enum Decoder {
     ShareGroupState,
     /// `__cluster_metadata` (`--cluster-metadata-decoder`).
     ClusterMetadata,
+    /// `__remote_log_metadata` (`--remote-log-metadata-decoder`): each
+    /// record as Kafka's object of it prints itself ([`remote`]).
+    RemoteLogMetadata,
 }
 
 /// What [`Decoder::Raw`] prints of a key or value besides its size.
@@ -190,6 +220,20 @@ pub struct Options {
     /// The most bytes one batch may take, as stored and decompressed
     /// (`--max-batch-bytes`).
     pub max_batch_bytes: usize,
+    /// Read only the batches that end within a segment's first this many
+    /// bytes, and say nothing of bytes after them (`--max-bytes`).
+    pub max_bytes: Option<u64>,
+    /// Print records without their metadata: only the key and payload
+    /// decoded, and an empty line for a control record or without a
+    /// decoder (`--skip-record-metadata`).
+    pub skip_record_metadata: bool,
+    /// For an index: check it as the broker does when it starts (Kafka's
+    /// `sanityCheck`), and print only whether it passed
+    /// (`--index-sanity-check`).
+    pub index_sanity_check: bool,
+    /// For an index: check its entries against the segment without
+    /// printing them (`--verify-index-only`).
+    pub verify_index_only: bool,
 }
 
 impl Default for Options {
@@ -200,6 +244,10 @@ impl Default for Options {
             decoder: Decoder::Raw(Contents::Sizes),
             format: Format::Text,
             max_batch_bytes: DEFAULT_MAX_BATCH_BYTES,
+            max_bytes: None,
+            skip_record_metadata: false,
+            index_sanity_check: false,
+            verify_index_only: false,
         }
     }
 }
@@ -219,12 +267,41 @@ impl Gaps {
     pub const MAX_PAIRS: usize = 1000;
 }
 
-/// What a dump of one segment found.
+/// What the checks of an offset or time index found that Kafka's tool
+/// reports at its end: each a list of pairs, the first [`Gaps::MAX_PAIRS`]
+/// kept.
+#[derive(Debug, Default, Clone, PartialEq, Eq)]
+pub struct IndexFindings {
+    /// Offset index entries whose offset is not the last offset of the
+    /// batch they point at: (the entry's offset, the batch's last offset).
+    pub offset_mismatches: Gaps,
+    /// Time index entries whose timestamp is not the largest of the batch
+    /// of their offset: (the entry's timestamp, the batch's).
+    pub timestamp_mismatches: Gaps,
+    /// Time index entries whose timestamp is not above the entry's before:
+    /// (the entry's timestamp, the one before).
+    pub out_of_order_timestamps: Gaps,
+    /// Time index entries whose offset is no batch's last offset: (the
+    /// entry's offset, the last offset of the first batch past it, or -1).
+    pub offsets_not_found: Gaps,
+}
+
+impl IndexFindings {
+    /// Whether nothing was found.
+    pub fn is_empty(&self) -> bool {
+        *self == IndexFindings::default()
+    }
+}
+
+/// What a dump of one file found.
 #[derive(Debug, Default, Clone, PartialEq, Eq)]
 pub struct Summary {
+    /// What the file was read as, by its name.
+    pub kind: Option<FileKind>,
     /// Batches read (skipped ones included).
     pub batches: u64,
-    /// Records printed.
+    /// Records printed; for an index, a transaction index or a producer
+    /// snapshot, its entries.
     pub records: u64,
     /// Problems reported.
     pub problems: u64,
@@ -232,6 +309,8 @@ pub struct Summary {
     pub trailing_bytes: u64,
     /// Record offsets that do not follow the one before.
     pub gaps: Gaps,
+    /// What an index's checks found.
+    pub index: IndexFindings,
 }
 
 /// A dump: its [`Options`], and who hears of its problems and progress.
@@ -279,20 +358,57 @@ impl<'a> Dump<'a> {
         &self.options
     }
 
-    /// Dumps the file at `path` to `out` as Kafka's tool does: in the text
-    /// format, `Dumping PATH` and the line its name gives (`Log starting
-    /// offset: N` for a `.log`, the end offset and epoch of a snapshot's
-    /// `.checkpoint`), then its batches as [`Dump::segment`] dumps them. The
-    /// file is read through a buffer. `out` is not flushed.
+    /// Dumps the file at `path` to `out` as Kafka's tool does, by its name's
+    /// suffix ([`FileKind`]): in the text format, `Dumping PATH`, then for a
+    /// segment (`.log`) or KRaft snapshot (`.checkpoint`) the line its name
+    /// gives (`Log starting offset: N`, the end offset and epoch of a
+    /// snapshot) and its batches as [`Dump::segment`] dumps them; for an
+    /// offset or time index its entries, checked against the segment beside
+    /// it (the findings in [`Summary::index`]); for a transaction index its
+    /// aborted transactions; for a producer snapshot its producers. Any
+    /// other file is only named ([`Summary::kind`] is
+    /// [`FileKind::Unknown`]). The file is read through a buffer. `out` is
+    /// not flushed.
     pub fn file(&mut self, path: impl AsRef<Path>, mut out: impl Write) -> Result<Summary, Error> {
-        let name = path.as_ref().display().to_string();
-        if self.options.format == Format::Text {
-            print::write_file_heading(&mut out, &name)
-                .map_err(|e| Error::new(&name, None, ErrorKind::Write, e))?;
+        let path = path.as_ref();
+        let name = path.display().to_string();
+        let kind = FileKind::of(path);
+        let text = self.options.format == Format::Text;
+        if text {
+            let heading = if matches!(kind, FileKind::Log | FileKind::Checkpoint) {
+                print::write_file_heading(&mut out, &name)
+            } else {
+                writeln!(out, "Dumping {name}")
+            };
+            heading.map_err(|e| Error::new(&name, None, ErrorKind::Write, e))?;
         }
-        let file =
-            File::open(path.as_ref()).map_err(|e| Error::new(&name, None, ErrorKind::Read, e))?;
-        self.segment(&name, BufReader::with_capacity(1 << 16, file), out)
+        let mut report = Report {
+            on_problem: &mut *self.on_problem,
+            summary: Summary::default(),
+        };
+        let options = &self.options;
+        match kind {
+            FileKind::Log | FileKind::Checkpoint => {
+                let file =
+                    File::open(path).map_err(|e| Error::new(&name, None, ErrorKind::Read, e))?;
+                let mut summary =
+                    self.segment(&name, BufReader::with_capacity(1 << 16, file), out)?;
+                summary.kind = Some(kind);
+                return Ok(summary);
+            }
+            FileKind::OffsetIndex => {
+                files::offset_index(options, &name, path, &mut out, &mut report)?
+            }
+            FileKind::TimeIndex => files::time_index(options, &name, path, &mut out, &mut report)?,
+            FileKind::TxnIndex => files::txn_index(options, &name, path, &mut out, &mut report)?,
+            FileKind::ProducerSnapshot => {
+                files::producer_snapshot(options, &name, path, &mut out, &mut report)?
+            }
+            FileKind::Unknown => {}
+        }
+        let mut summary = report.summary;
+        summary.kind = Some(kind);
+        Ok(summary)
     }
 
     /// Dumps the segment `input` (all of it, from its start) to `out`;
@@ -305,7 +421,7 @@ impl<'a> Dump<'a> {
         input: impl Read + Seek,
         mut out: impl Write,
     ) -> Result<Summary, Error> {
-        let mut segment = Segment::new(input, self.options.max_batch_bytes)
+        let mut segment = Segment::new(input, self.options.max_batch_bytes, self.options.max_bytes)
             .map_err(|e| Error::new(name, None, ErrorKind::Read, e))?;
         let mut printer = SegmentPrinter::new(name, &self.options, &mut out, &mut *self.on_problem);
         loop {
@@ -319,7 +435,9 @@ impl<'a> Dump<'a> {
                     .map_err(|e| Error::new(name, Some(position), ErrorKind::Write, e))?,
                 Entry::Skipped(problem) => printer.skipped(problem),
                 Entry::End(problem) => {
-                    if let Some(problem) = problem {
+                    // With --max-bytes, a batch the limit cuts is not read,
+                    // as Kafka does not read it.
+                    if let Some(problem) = problem.filter(|_| self.options.max_bytes.is_none()) {
                         printer.problem(problem);
                     }
                     break;
@@ -328,8 +446,14 @@ impl<'a> Dump<'a> {
             (self.on_progress)(segment.position(), segment.len());
         }
         let at = segment.position();
+        // With --max-bytes, Kafka says nothing of the bytes not read.
+        let trailing = if self.options.max_bytes.is_some() {
+            0
+        } else {
+            segment.len() - at
+        };
         printer
-            .finish(segment.len() - at)
+            .finish(trailing)
             .map_err(|e| Error::new(name, Some(at), ErrorKind::Write, e))
     }
 }

@@ -10,11 +10,16 @@ use std::time::{Duration, Instant};
 
 use clap::{ArgGroup, CommandFactory, FromArgMatches, Parser, ValueEnum};
 use kafka_wire::records::BATCH_HEADER_LEN;
-use kafka_wire_dump::{Contents, Decoder, Dump, Format, Gaps, Options, DEFAULT_MAX_BATCH_BYTES};
+use kafka_wire_dump::{
+    Contents, Decoder, Dump, FileKind, Format, Gaps, Options, DEFAULT_MAX_BATCH_BYTES,
+};
 
-/// Dumps Kafka log segments (.log) and KRaft snapshots (.checkpoint) as
-/// Kafka's kafka-dump-log --print-data-log prints them, with the decoders
-/// of Kafka's own topics, which print their records in Kafka's JSON form.
+/// Dumps the files of a Kafka log directory as Kafka's kafka-dump-log
+/// --print-data-log prints them: log segments (.log) and KRaft snapshots
+/// (.checkpoint), with the decoders of Kafka's own topics, which print their
+/// records in Kafka's JSON form; offset and time indexes (.index,
+/// .timeindex), checked against their segment; transaction indexes
+/// (.txnindex) and producer-state snapshots (.snapshot).
 ///
 ///   kafka-dump-log --offsets-decoder /var/lib/kafka/__consumer_offsets-12/00000000000000000000.log
 ///   kafka-dump-log --cluster-metadata-decoder --format json \
@@ -35,11 +40,13 @@ use kafka_wire_dump::{Contents, Decoder, Dump, Format, Gaps, Options, DEFAULT_MA
         "transaction_log_decoder",
         "share_group_state_decoder",
         "cluster_metadata_decoder",
+        "remote_log_metadata_decoder",
         "hex",
     ])),
 )]
 struct Args {
-    /// A log segment (.log) or KRaft snapshot (.checkpoint).
+    /// A log segment (.log), KRaft snapshot (.checkpoint), index (.index,
+    /// .timeindex, .txnindex) or producer snapshot (.snapshot).
     #[arg(value_name = "FILE")]
     paths: Vec<PathBuf>,
 
@@ -62,6 +69,10 @@ struct Args {
     /// Records of __cluster_metadata.
     #[arg(long)]
     cluster_metadata_decoder: bool,
+
+    /// Records of __remote_log_metadata (tiered storage).
+    #[arg(long)]
+    remote_log_metadata_decoder: bool,
 
     /// Keys and values in hex.
     #[arg(long)]
@@ -89,6 +100,25 @@ struct Args {
         value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(BATCH_HEADER_LEN as u64..),
     )]
     max_batch_bytes: usize,
+
+    /// Read only the batches within each segment's first N bytes.
+    #[arg(long, value_name = "N")]
+    max_bytes: Option<u64>,
+
+    /// Print records without their metadata (keys and payloads only; an
+    /// empty line for control records).
+    #[arg(long)]
+    skip_record_metadata: bool,
+
+    /// For indexes: run the check the broker runs when it starts, and print
+    /// only whether it passed.
+    #[arg(long)]
+    index_sanity_check: bool,
+
+    /// For indexes: check their entries against the segment without
+    /// printing them.
+    #[arg(long)]
+    verify_index_only: bool,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -107,6 +137,8 @@ impl Args {
             Decoder::ShareGroupState
         } else if self.cluster_metadata_decoder {
             Decoder::ClusterMetadata
+        } else if self.remote_log_metadata_decoder {
+            Decoder::RemoteLogMetadata
         } else if self.hex {
             Decoder::Raw(Contents::Hex)
         } else if self.print_data_log {
@@ -121,6 +153,10 @@ impl Args {
                 FormatArg::Json => Format::Json,
             },
             max_batch_bytes: self.max_batch_bytes,
+            max_bytes: self.max_bytes,
+            skip_record_metadata: self.skip_record_metadata,
+            index_sanity_check: self.index_sanity_check,
+            verify_index_only: self.verify_index_only,
         }
     }
 }
@@ -215,6 +251,72 @@ fn dump_file(
     summary
 }
 
+/// Kafka's closing report of what the checks of indexes found: offset
+/// index entries that do not match their batch, then the time indexes'
+/// timestamps that do not match, that go back, and offsets not found.
+fn report_index(files: &[(&PathBuf, kafka_wire_dump::Summary)]) {
+    let absolute = |path: &PathBuf| {
+        std::path::absolute(path)
+            .unwrap_or_else(|_| path.clone())
+            .display()
+            .to_string()
+    };
+    let more = |gaps: &Gaps| {
+        if gaps.more > 0 {
+            eprintln!("  and {} more", gaps.more);
+        }
+    };
+    for (path, summary) in files {
+        let found = &summary.index.offset_mismatches;
+        if found.pairs.is_empty() {
+            continue;
+        }
+        eprintln!("Mismatches in :{}", absolute(path));
+        // Kafka keeps one per index offset, the last, from the highest down.
+        let mut pairs: Vec<(i64, i64)> = Vec::with_capacity(found.pairs.len());
+        for pair in found.pairs.iter().rev() {
+            if !pairs.iter().any(|(o, _)| *o == pair.0) {
+                pairs.push(*pair);
+            }
+        }
+        pairs.sort_by_key(|b| std::cmp::Reverse(b.0));
+        for (index, log) in pairs {
+            eprintln!("  Index offset: {index}, log offset: {log}");
+        }
+        more(found);
+    }
+    for (path, summary) in files {
+        let found = &summary.index.timestamp_mismatches;
+        if !found.pairs.is_empty() {
+            eprintln!("Found timestamp mismatch in :{}", absolute(path));
+            for (index, log) in &found.pairs {
+                eprintln!("  Index timestamp: {index}, log timestamp: {log}");
+            }
+            more(found);
+        }
+    }
+    for (path, summary) in files {
+        let found = &summary.index.out_of_order_timestamps;
+        if !found.pairs.is_empty() {
+            eprintln!("Found out of order timestamp in :{}", absolute(path));
+            for (index, previous) in &found.pairs {
+                eprintln!("  Index timestamp: {index}, Previously indexed timestamp: {previous}");
+            }
+            more(found);
+        }
+    }
+    for (_, summary) in files {
+        let found = &summary.index.offsets_not_found;
+        if !found.pairs.is_empty() {
+            eprintln!("The following indexed offsets are not found in the log.");
+            for (index, log) in &found.pairs {
+                eprintln!("Indexed offset: {index}, found log offset: {log}");
+            }
+            more(found);
+        }
+    }
+}
+
 /// Kafka's closing report of the record offsets that do not follow the one
 /// before, for one file.
 fn report_gaps(path: &PathBuf, gaps: &Gaps) {
@@ -252,8 +354,11 @@ fn main() -> ExitCode {
     for path in &files {
         match dump_file(path, options, &mut out) {
             Ok(summary) => {
+                if summary.kind == Some(FileKind::Unknown) {
+                    eprintln!("Ignoring unknown file {}", path.display());
+                }
                 problems += summary.problems;
-                gaps.push((path, summary.gaps));
+                gaps.push((path, summary));
             }
             Err(e) if e.io_error().kind() == io::ErrorKind::BrokenPipe => return ExitCode::SUCCESS,
             Err(e) => {
@@ -269,8 +374,9 @@ fn main() -> ExitCode {
             return ExitCode::FAILURE;
         }
     }
-    for (path, gaps) in gaps.iter().filter(|(_, g)| !g.pairs.is_empty()) {
-        report_gaps(path, gaps);
+    report_index(&gaps);
+    for (path, summary) in gaps.iter().filter(|(_, s)| !s.gaps.pairs.is_empty()) {
+        report_gaps(path, &summary.gaps);
     }
     if problems > 0 || failed_files > 0 {
         eprintln!("kafka-dump-log: {problems} problem(s) found, {failed_files} file(s) not read");

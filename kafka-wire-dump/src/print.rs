@@ -9,12 +9,11 @@ use std::path::Path;
 use bytes::Bytes;
 use kafka_messages::consumer_protocol;
 use kafka_messages::internal::{
-    ControlRecord, CoordinatorKey, CoordinatorValue, GroupCoordinatorKey, GroupCoordinatorValue,
-    GroupMetadataValue, MetadataRecord, RecordRole, RecordSchema, ShareCoordinatorKey,
-    TransactionCoordinatorKey, TransactionCoordinatorValue,
+    split_coordinator_prefix, ControlRecord, CoordinatorKey, CoordinatorValue, GroupCoordinatorKey,
+    GroupCoordinatorValue, GroupMetadataValue, MetadataFrame, MetadataRecord, RecordRole,
+    RecordSchema, ShareCoordinatorKey, TransactionCoordinatorKey, TransactionCoordinatorValue,
 };
 use kafka_messages::{ConsumerProtocolAssignment, ConsumerProtocolSubscription};
-use kafka_wire::codec::get_uvarint;
 use kafka_wire::dynamic::DynamicView;
 use kafka_wire::json::RecordsAs;
 use kafka_wire::records::{
@@ -23,6 +22,7 @@ use kafka_wire::records::{
 use kafka_wire::schema::MessageSchema;
 use kafka_wire::{DecodeError, DecodeErrorKind, Versioned};
 
+use crate::remote::RemoteLogMetadata;
 use crate::{Contents, Decoder, Format, Gaps, Options, Problem, ProblemKind, RecordError, Summary};
 
 /// Writes the lines Kafka prints before a file's batches: `Dumping PATH`,
@@ -124,6 +124,18 @@ impl<'a, W: Write> SegmentPrinter<'a, W> {
         let read = ReadOptions::new()
             .verify_crc(false)
             .max_uncompressed_size(self.options.max_batch_bytes);
+        // Kafka reads a batch of magic 3 or more as one of magic 2 (its
+        // `FileLogInputStream` tells only legacy entries apart), and prints
+        // its magic as stored: so does this tool. The magic is outside the
+        // checksum.
+        let magic = bytes.get(16).map_or(2, |&m| m as i8);
+        let bytes = if magic > 2 {
+            let mut copy = bytes.to_vec();
+            copy[16] = 2;
+            Bytes::from(copy)
+        } else {
+            bytes
+        };
         let batch = match RecordBatch::parse(bytes, read) {
             Ok(batch) => batch,
             Err(e) => {
@@ -146,10 +158,10 @@ impl<'a, W: Write> SegmentPrinter<'a, W> {
         let mut head = String::new();
         match self.options.format {
             Format::Text => {
-                batch_line(&mut head, &batch, position, valid);
+                batch_line(&mut head, &batch, magic, position, valid);
                 self.out.write_all(head.as_bytes())?;
             }
-            Format::Json => batch_json(&mut head, self.name, &batch, position, valid),
+            Format::Json => batch_json(&mut head, self.name, &batch, magic, position, valid),
         }
         // Records are read even from a batch whose checksum fails, as Kafka
         // reads them.
@@ -229,6 +241,9 @@ impl<'a, W: Write> SegmentPrinter<'a, W> {
         let mut line = std::mem::take(&mut self.line);
         line.clear();
         match self.options.format {
+            Format::Text if self.options.skip_record_metadata => {
+                record_contents(&mut line, &printed)
+            }
             Format::Text => record_line(&mut line, &printed),
             Format::Json => record_json(&mut line, head, &printed, message.as_deref()),
         }
@@ -298,9 +313,9 @@ fn legacy_crc(data: &Bytes, record: &Record) -> Option<(bool, u32)> {
 }
 
 /// The line `kafka-dump-log` prints for a batch, with its newline.
-fn batch_line(out: &mut String, batch: &RecordBatch, position: u64, valid: bool) {
+fn batch_line(out: &mut String, batch: &RecordBatch, magic: i8, position: u64, valid: bool) {
     use fmt::Write as _;
-    if batch.magic() >= 2 {
+    if magic >= 2 {
         let _ = write!(
             out,
             "baseOffset: {} lastOffset: {} count: {} baseSequence: {} lastSequence: {} \
@@ -327,7 +342,7 @@ fn batch_line(out: &mut String, batch: &RecordBatch, position: u64, valid: bool)
         timestamp_type(batch.timestamp_type()),
         batch.max_timestamp(),
         batch.as_bytes().len(),
-        batch.magic(),
+        magic,
         batch.compression().name(),
         batch.crc(),
     );
@@ -404,11 +419,39 @@ fn record_line(out: &mut String, printed: &Printed<'_>) {
     }
 }
 
+/// The line `kafka-dump-log --skip-record-metadata` prints for a record,
+/// without its newline: `| key: ... payload: ...` as decoded, nothing for a
+/// control record or without a decoder.
+fn record_contents(out: &mut String, printed: &Printed<'_>) {
+    use fmt::Write as _;
+    if printed.control.is_some() {
+        return;
+    }
+    let Some(decoded) = printed.decoded else {
+        return;
+    };
+    let mut prefix = "| ";
+    if let Some(failure) = &decoded.failure {
+        let label = if failure.in_key { "key" } else { "payload" };
+        let _ = write!(out, "{prefix}{label}: {}", failure.text);
+        return;
+    }
+    for (label, shown) in [("key", &decoded.key), ("payload", &decoded.value)] {
+        let text = match shown {
+            Shown::Absent => continue,
+            Shown::Tombstone => "<DELETE>",
+            Shown::Json(text) | Shown::Text(text) => text,
+        };
+        let _ = write!(out, "{prefix}{label}: {text}");
+        prefix = " ";
+    }
+}
+
 // ---------------------------------------------------------------------------
 // One JSON object per record
 
 /// `s` as a JSON string.
-fn json_string(out: &mut String, s: &str) {
+pub(crate) fn json_string(out: &mut String, s: &str) {
     use fmt::Write as _;
     out.push('"');
     for c in s.chars() {
@@ -429,7 +472,14 @@ fn json_string(out: &mut String, s: &str) {
 
 /// The start of every JSON object of the batch's records: the file, the
 /// position and the batch's fields, without the closing brace.
-fn batch_json(out: &mut String, name: &str, batch: &RecordBatch, position: u64, valid: bool) {
+fn batch_json(
+    out: &mut String,
+    name: &str,
+    batch: &RecordBatch,
+    magic: i8,
+    position: u64,
+    valid: bool,
+) {
     use fmt::Write as _;
     out.push_str("{\"file\":");
     json_string(out, name);
@@ -456,7 +506,7 @@ fn batch_json(out: &mut String, name: &str, batch: &RecordBatch, position: u64, 
         timestamp_type(batch.timestamp_type()),
         batch.max_timestamp(),
         batch.as_bytes().len(),
-        batch.magic(),
+        magic,
         batch.compression().name(),
         batch.crc(),
     );
@@ -722,6 +772,7 @@ fn decode(decoder: Decoder, record: &Record) -> Decoded {
         }
         Decoder::ShareGroupState => coordinator::<ShareCoordinatorKey>(record, |_, json| json),
         Decoder::ClusterMetadata => metadata(record),
+        Decoder::RemoteLogMetadata => remote_log_metadata(record),
     }
 }
 
@@ -806,9 +857,15 @@ fn transaction_value_json(value: &TransactionCoordinatorValue, json: String) -> 
     }
 }
 
-/// The int16 a coordinator's key or value starts with, if it has one.
+/// The int16 a coordinator's key or value starts with, if it has one
+/// ([`split_coordinator_prefix`]).
 fn prefix(bytes: &Bytes) -> Option<i16> {
-    Some(i16::from_be_bytes(bytes.get(..2)?.try_into().ok()?))
+    split_coordinator_prefix(bytes.clone()).ok().map(|(p, _)| p)
+}
+
+/// The fields after a coordinator's key or value's prefix.
+fn after_prefix(bytes: &Bytes) -> Bytes {
+    split_coordinator_prefix(bytes.clone()).map_or_else(|_| Bytes::new(), |(_, rest)| rest)
 }
 
 /// Reads `bytes` with `decode`, and when only bytes after the fields are
@@ -861,7 +918,7 @@ fn coordinator<K: CoordinatorKey>(
     let (read, key_fields, key_trailing) = lenient(&key, |k| K::decode(k).map(|k| k.record_type()));
     let key_json = read.and_then(|record_type| {
         let schema = schema_of(K::SCHEMAS, record_type, RecordRole::Key);
-        let json = view_json(schema, record_type, 0, key_fields.slice(2..))?;
+        let json = view_json(schema, record_type, 0, after_prefix(&key_fields))?;
         Ok((record_type, json))
     });
     let (record_type, key_json) = match key_json {
@@ -895,7 +952,7 @@ fn coordinator<K: CoordinatorKey>(
         lenient(&value, |v| K::Value::decode(record_type, v));
     let value_json = read.and_then(|(version, typed)| {
         let schema = schema_of(K::SCHEMAS, record_type, RecordRole::Value);
-        let json = view_json(schema, record_type, version, value_fields.slice(2..))?;
+        let json = view_json(schema, record_type, version, after_prefix(&value_fields))?;
         Ok((version, value_json(&typed, json)))
     });
     match value_json {
@@ -1029,36 +1086,37 @@ fn metadata_type_name(name: &str) -> String {
     out
 }
 
-/// The frame of a metadata record's value, as Kafka's
-/// `AbstractApiMessageSerde.read` reads it: the frame version, the API key
-/// and the version, each an unsigned varint that must fit an int16. Returns
-/// the key and the body after the frame, or Kafka's words for what is wrong.
+/// The frame of a metadata record's value ([`MetadataFrame`]), with Kafka's
+/// words (`AbstractApiMessageSerde.read`) for what is wrong with it. Returns
+/// the key and the body after the frame.
 fn metadata_frame(value: &Bytes) -> Result<(i16, Bytes), String> {
     let mut rest = value.clone();
-    let mut field = |name: &str| -> Result<i16, String> {
-        let n = get_uvarint(&mut rest).map_err(|_| format!("Error while reading {name}"))?;
-        i16::try_from(n).map_err(|_| format!("Value for {name} was too large."))
-    };
-    match field("frame version")? {
-        1 => {}
-        0 => {
-            return Err(
-                "Could not deserialize metadata record with frame version 0. Note that \
-                        upgrades from the preview release of KRaft in 2.8 to newer versions are \
-                        not supported."
-                    .into(),
-            )
+    let frame = MetadataFrame::read(&mut rest).map_err(|e| {
+        let name = match e.path().as_str() {
+            "frame_version" => "frame version",
+            "api_key" => "type",
+            _ => "version",
+        };
+        match e.kind() {
+            DecodeErrorKind::VarintOverflow { bits: 16 } => {
+                format!("Value for {name} was too large.")
+            }
+            _ => format!("Error while reading {name}"),
         }
-        frame => {
-            return Err(format!(
-                "Could not deserialize metadata record due to unknown frame version \
-                 {frame}(only frame version 1 is supported)"
-            ))
-        }
+    })?;
+    match frame.frame_version {
+        1 => Ok((frame.api_key, rest)),
+        0 => Err(
+            "Could not deserialize metadata record with frame version 0. Note that \
+                  upgrades from the preview release of KRaft in 2.8 to newer versions are \
+                  not supported."
+                .into(),
+        ),
+        other => Err(format!(
+            "Could not deserialize metadata record due to unknown frame version \
+             {other}(only frame version 1 is supported)"
+        )),
     }
-    let api_key = field("type")?;
-    field("version")?;
-    Ok((api_key, rest))
 }
 
 /// Kafka's words for a metadata record of `api_key` whose frame reads and
@@ -1072,6 +1130,43 @@ fn metadata_error_text(api_key: i16, e: &DecodeError) -> String {
             format!("Found {n} byte(s) of garbage after {api_key}")
         }
         _ => format!("Failed to deserialize record with type {api_key}"),
+    }
+}
+
+/// A record of `__remote_log_metadata` as Kafka's
+/// `RemoteMetadataLogMessageParser` prints it: no key, the payload the
+/// record's object as it prints itself; what it cannot read, in place of the
+/// payload, in its words.
+fn remote_log_metadata(record: &Record) -> Decoded {
+    let offset = record.offset();
+    let failed = |what: String, error: RecordError| Decoded {
+        key: Shown::Absent,
+        value: Shown::Absent,
+        failure: Some(Failure {
+            text: format!("Error at offset {offset}, skipping. {what}"),
+            in_key: false,
+        }),
+        error: Some(error),
+    };
+    let Some(value) = record.value_bytes() else {
+        return failed("null".into(), RecordError::MissingValue);
+    };
+    match RemoteLogMetadata::decode(value.clone()) {
+        Ok(read) => Decoded {
+            key: Shown::Absent,
+            value: Shown::Text(read.to_kafka_string()),
+            failure: None,
+            error: None,
+        },
+        Err(e) => {
+            // The frame and the errors are the metadata log's (Kafka's
+            // `AbstractApiMessageSerde`), and so are its words.
+            let what = match metadata_frame(&value) {
+                Err(text) => text,
+                Ok((api_key, _)) => metadata_error_text(api_key, &e),
+            };
+            failed(what, RecordError::Value(e))
+        }
     }
 }
 

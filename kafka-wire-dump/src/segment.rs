@@ -6,13 +6,9 @@
 use std::io::{self, Read, Seek, SeekFrom};
 
 use bytes::Bytes;
-use kafka_wire::records::LOG_OVERHEAD;
+use kafka_wire::records::{EntryFrame, LOG_OVERHEAD};
 
 use crate::{Problem, ProblemKind};
-
-/// The smallest length an entry of a log can have: a magic 0 message's
-/// (Kafka's `LegacyRecord.RECORD_OVERHEAD_V0`).
-pub(crate) const MIN_ENTRY_LENGTH: i32 = 14;
 
 /// What the next bytes of a segment hold.
 #[derive(Debug)]
@@ -41,10 +37,16 @@ pub(crate) struct Segment<R> {
 }
 
 impl<R: Read + Seek> Segment<R> {
-    /// A segment of all of `input`, whose batches may take at most
-    /// `max_batch_bytes` each.
-    pub(crate) fn new(mut input: R, max_batch_bytes: usize) -> io::Result<Self> {
+    /// A segment of all of `input` (or of its first `max_bytes`), whose
+    /// batches may take at most `max_batch_bytes` each.
+    pub(crate) fn new(
+        mut input: R,
+        max_batch_bytes: usize,
+        max_bytes: Option<u64>,
+    ) -> io::Result<Self> {
         let len = input.seek(SeekFrom::End(0))?;
+        // Kafka's `--max-bytes`: the segment as if it ended there.
+        let len = max_bytes.map_or(len, |max| len.min(max));
         input.seek(SeekFrom::Start(0))?;
         Ok(Segment {
             input,
@@ -85,12 +87,17 @@ impl<R: Read + Seek> Segment<R> {
         }
         let mut frame = [0u8; LOG_OVERHEAD];
         self.input.read_exact(&mut frame)?;
-        let length = i32::from_be_bytes([frame[8], frame[9], frame[10], frame[11]]);
-        if length < MIN_ENTRY_LENGTH {
-            return end(self, ProblemKind::InvalidLength { length });
-        }
-        // Both terms are non-negative and far below u64::MAX.
-        let size = LOG_OVERHEAD as u64 + length as u64;
+        let Some(entry) = EntryFrame::read(&frame) else {
+            return end(self, ProblemKind::TruncatedFrame { remaining });
+        };
+        let Ok(size) = entry.size() else {
+            return end(
+                self,
+                ProblemKind::InvalidLength {
+                    length: entry.length,
+                },
+            );
+        };
         if size > remaining {
             return end(self, ProblemKind::TruncatedBatch { size, remaining });
         }

@@ -294,7 +294,9 @@ fn magic_1_inner_offsets_count_back_from_the_wrapper() {
     b.append_with_offset(75, NewRecord::new(-1).value(b"y"))
         .unwrap();
     let set = b.build().unwrap();
-    assert_eq!(set.batches().next().unwrap().unwrap().base_offset(), 75);
+    let wrapper = set.batches().next().unwrap().unwrap();
+    // The offset field is the last message's; the base offset the first's, as Java's.
+    assert_eq!((wrapper.offset_field(), wrapper.base_offset()), (75, 70));
     assert_eq!(offsets(&set).unwrap(), [70, 75]);
     assert_eq!(offsets(&at_offset(set.0.to_vec(), 9)).unwrap(), [70, 75]);
 }

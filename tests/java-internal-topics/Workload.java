@@ -85,9 +85,90 @@ public final class Workload {
             transactions(bootstrap);
             shareGroup(bootstrap, admin);
             streamsGroup(bootstrap);
+            compacted(bootstrap, admin);
+            laggingGroup(bootstrap);
             // Deleting the two consumer groups writes tombstones for their records.
             admin.deleteConsumerGroups(List.of("workload-classic", "workload-consumer")).all().get(30, TimeUnit.SECONDS);
             say("deleted the two consumer groups");
+            describe(admin);
+        }
+    }
+
+    static final String COMPACTED = "workload-compacted";
+
+    // A compacted topic whose segments roll every second: the cleaner (its backoff set short by
+    // the test's broker config) rewrites the rolled ones, leaving the last value of each key and
+    // a tombstone.
+    static void compacted(String bootstrap, Admin admin) throws Exception {
+        admin.createTopics(List.of(new NewTopic(COMPACTED, 1, (short) 1).configs(Map.of(
+                "cleanup.policy", "compact",
+                "segment.ms", "1000",
+                "min.cleanable.dirty.ratio", "0.01",
+                "delete.retention.ms", "100"))))
+            .all().get(30, TimeUnit.SECONDS);
+        try (KafkaProducer<String, String> producer = new KafkaProducer<>(client(bootstrap))) {
+            for (int round = 0; round < 3; round++) {
+                for (int k = 0; k < 10; k++) {
+                    producer.send(new ProducerRecord<>(COMPACTED, "key-" + k, "round-" + round)).get(30, TimeUnit.SECONDS);
+                }
+                if (round == 2) producer.send(new ProducerRecord<>(COMPACTED, "key-0", null)).get(30, TimeUnit.SECONDS);
+                Thread.sleep(1100);
+            }
+            // One more record rolls the last round's segment, so that the cleaner may take it.
+            producer.send(new ProducerRecord<>(COMPACTED, "key-9", "last")).get(30, TimeUnit.SECONDS);
+        }
+        Thread.sleep(2000);
+        say(COMPACTED + " written in 3 rounds of 10 keys and a tombstone, segments rolled each second");
+    }
+
+    // A group that commits part of what it read and stays (empty, not deleted): its lag is what
+    // the test reads offline from the log directory.
+    static void laggingGroup(String bootstrap) throws Exception {
+        Properties p = client(bootstrap);
+        p.put("group.id", "workload-lagging");
+        p.put("enable.auto.commit", "false");
+        try (KafkaConsumer<String, String> consumer = new KafkaConsumer<>(p)) {
+            Map<TopicPartition, OffsetAndMetadata> offsets = Map.of(
+                new TopicPartition(TOPIC, 0), new OffsetAndMetadata(4),
+                new TopicPartition(TOPIC, 1), new OffsetAndMetadata(7, "half way"),
+                new TopicPartition(TOPIC, 2), new OffsetAndMetadata(10));
+            consumer.commitSync(offsets, Duration.ofSeconds(30));
+        }
+        say("workload-lagging committed offsets 4, 7 and 10");
+    }
+
+    // What the admin API reports of the cluster's metadata, for the test to compare with the
+    // image it reads offline: one line a fact, "admin: KIND NAME VALUE".
+    static void describe(Admin admin) throws Exception {
+        for (var t : admin.describeTopics(admin.listTopics(new org.apache.kafka.clients.admin.ListTopicsOptions().listInternal(true))
+                .names().get(30, TimeUnit.SECONDS)).allTopicNames().get(30, TimeUnit.SECONDS).values()) {
+            System.out.println("admin: topic " + t.name() + " " + t.topicId() + " " + t.partitions().size());
+            for (var p : t.partitions()) {
+                System.out.println("admin: replicas " + t.name() + "-" + p.partition() + " "
+                    + p.replicas().stream().map(n -> String.valueOf(n.id())).collect(Collectors.joining(",")));
+            }
+        }
+        ConfigResource topic = new ConfigResource(ConfigResource.Type.TOPIC, TOPIC);
+        for (ConfigEntry e : admin.describeConfigs(List.of(topic)).all().get(30, TimeUnit.SECONDS).get(topic).entries()) {
+            if (e.source() == ConfigEntry.ConfigSource.DYNAMIC_TOPIC_CONFIG) {
+                System.out.println("admin: config TOPIC/" + TOPIC + "/" + e.name() + " " + e.value());
+            }
+        }
+        for (AclBinding b : admin.describeAcls(AclBindingFilter.ANY).values().get(30, TimeUnit.SECONDS)) {
+            System.out.println("admin: acl " + b.pattern().name() + " " + b.entry().principal());
+        }
+        for (var q : admin.describeClientQuotas(org.apache.kafka.common.quota.ClientQuotaFilter.all()).entities().get(30, TimeUnit.SECONDS).entrySet()) {
+            for (var v : q.getValue().entrySet()) {
+                System.out.println("admin: quota " + q.getKey().entries() + " " + v.getKey() + " " + v.getValue());
+            }
+        }
+        for (var u : admin.describeUserScramCredentials().all().get(30, TimeUnit.SECONDS).values()) {
+            for (var c : u.credentialInfos()) {
+                System.out.println("admin: scram " + c.mechanism().mechanismName() + " " + u.name() + " " + c.iterations());
+            }
+        }
+        for (var f : admin.describeFeatures().featureMetadata().get(30, TimeUnit.SECONDS).finalizedFeatures().entrySet()) {
+            System.out.println("admin: feature " + f.getKey() + " " + f.getValue().maxVersionLevel());
         }
     }
 
@@ -234,6 +315,9 @@ public final class Workload {
             for (int i = 0; i < 5; i++) producer.send(new ProducerRecord<>(TRANSACTIONS, "aborted-" + i, "value"));
             producer.sendOffsetsToTransaction(Map.of(new TopicPartition(TOPIC, 1), new OffsetAndMetadata(7)),
                 new ConsumerGroupMetadata("workload-transactional-group"));
+            // Sent before the abort, so that the data partition holds aborted records (its
+            // transaction index an entry).
+            producer.flush();
             producer.abortTransaction();
         }
         say("a transaction committed and one aborted");

@@ -13,11 +13,13 @@
 //! A coordinator's record is a key and a value, each framed as Kafka frames
 //! them: the key is its record type (int16) then the key's fields (version
 //! 0), the value its version (int16) then its fields, or null for a
-//! tombstone ([`CoordinatorRecord`]); code that reads any of the three
+//! tombstone ([`CoordinatorRecord`]; [`split_coordinator_prefix`] splits
+//! either at its int16); code that reads any of the three
 //! coordinators' topics is generic over their keys' trait,
 //! [`CoordinatorKey`] (with [`CoordinatorValue`]). A metadata log record is
 //! a frame version, an API key and a version (unsigned varints) then the
-//! record ([`MetadataRecord`]); the KRaft control records of that log
+//! record ([`MetadataRecord`]; the frame alone is a [`MetadataFrame`]); the
+//! KRaft control records of that log
 //! (leader changes, snapshot header and footer, voters, kraft version) are
 //! [`ControlRecord`]s. [`schemas()`] lists every schema, with its topic and
 //! record type.
@@ -265,11 +267,34 @@ impl<K: CoordinatorKey> CoordinatorRecord<K> {
     }
 }
 
+/// Splits a coordinator's key or value at its version prefix: the int16 in
+/// front of the fields, which in a key is its record type and in a value its
+/// version (the key's fields are always at version 0). Returns the prefix
+/// and the fields after it, sharing `bytes`' memory. This is how Kafka's
+/// `CoordinatorRecordSerde` reads both, before it picks the schema:
+/// fewer than 2 bytes are [`DecodeErrorKind::Truncated`].
+///
+/// ```
+/// use bytes::Bytes;
+/// use kafka_messages::internal::split_coordinator_prefix;
+///
+/// let (record_type, fields) = split_coordinator_prefix(Bytes::from_static(&[0, 1, 0, 3, b'a']))?;
+/// assert_eq!((record_type, &fields[..]), (1, &[0, 3, b'a'][..]));
+/// assert!(split_coordinator_prefix(Bytes::from_static(&[0])).is_err());
+/// # Ok::<(), kafka_wire::DecodeError>(())
+/// ```
+pub fn split_coordinator_prefix(mut bytes: Bytes) -> Result<(i16, Bytes), DecodeError> {
+    let prefix = bytes.try_get_i16().map_err(DecodeError::from)?;
+    Ok((prefix, bytes))
+}
+
 /// The int16 in front of a coordinator's key (its record type) or value (its
-/// version), named for the error.
+/// version), named for the error ([`split_coordinator_prefix`]).
 fn read_i16(buf: &mut Bytes, field: &'static str) -> Result<i16, DecodeError> {
-    buf.try_get_i16()
-        .map_err(|e| DecodeError::from(e).in_field(field))
+    let (prefix, rest) =
+        split_coordinator_prefix(std::mem::take(buf)).map_err(|e| e.in_field(field))?;
+    *buf = rest;
+    Ok(prefix)
 }
 
 /// Bytes with `prefix` (an int16) in front of `message` at `version`.
@@ -414,6 +439,62 @@ share_coordinator_records!(
 /// The version of the frame around a metadata log record that Kafka writes.
 pub const METADATA_FRAME_VERSION: u32 = 1;
 
+/// The frame in front of a KRaft metadata log record (a record's value in
+/// `__cluster_metadata`, or in a snapshot): the frame version, the record's
+/// API key and its version, each an unsigned varint that must fit an int16,
+/// as Kafka's `AbstractApiMessageSerde.read` reads them. The record's fields
+/// follow ([`MetadataRecord::decode`] reads frame and record).
+///
+/// ```
+/// use bytes::Bytes;
+/// use kafka_messages::internal::MetadataFrame;
+///
+/// let mut value = Bytes::from_static(&[1, 2, 0, 0xaa]); // frame 1, TopicRecord (2) at version 0
+/// let frame = MetadataFrame::read(&mut value)?;
+/// assert_eq!(frame, MetadataFrame { frame_version: 1, api_key: 2, version: 0 });
+/// assert_eq!(&value[..], [0xaa]); // the record's fields
+/// # Ok::<(), kafka_wire::DecodeError>(())
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MetadataFrame {
+    /// The frame's version; Kafka writes and reads [`METADATA_FRAME_VERSION`].
+    pub frame_version: i16,
+    /// The record's API key (`TopicRecord` is 2).
+    pub api_key: i16,
+    /// The record's version.
+    pub version: i16,
+}
+
+impl MetadataFrame {
+    /// Reads the frame from the front of `value`, leaving the record's
+    /// fields. Whatever the frame version says, the three fields are read.
+    /// The error names the field (`frame_version`, `api_key`, `version`):
+    /// a varint cut short or too long, or a value past an int16
+    /// ([`DecodeErrorKind::VarintOverflow`] of 16 bits).
+    pub fn read(value: &mut Bytes) -> Result<Self, DecodeError> {
+        Ok(MetadataFrame {
+            frame_version: read_varint_i16(value, "frame_version")?,
+            api_key: read_varint_i16(value, "api_key")?,
+            version: read_varint_i16(value, "version")?,
+        })
+    }
+
+    /// Writes the frame: the three unsigned varints. A negative field is
+    /// [`EncodeErrorKind::UnsupportedVersion`] (no frame, key or version is).
+    pub fn write(&self, out: &mut Vec<u8>) -> Result<(), EncodeError> {
+        for field in [self.frame_version, self.api_key, self.version] {
+            let field = u32::try_from(field).map_err(|_| {
+                EncodeError::from(EncodeErrorKind::UnsupportedVersion {
+                    version: field,
+                    supported: kafka_wire::VersionRange::from_lowest(0),
+                })
+            })?;
+            put_uvarint(out, field);
+        }
+        Ok(())
+    }
+}
+
 /// A module per metadata record, its struct at the root; and [`MetadataRecord`].
 macro_rules! metadata_family {
     ([]; $(($key:literal, $variant:ident, $module:ident, $record:ident)),* $(,)?) => {
@@ -444,17 +525,15 @@ macro_rules! metadata_family {
             /// (unsigned varints), then the record's fields at that version,
             /// filling `value` exactly. Returns the version and the record.
             pub fn decode(mut value: Bytes) -> Result<(i16, Self), DecodeError> {
-                let frame = get_uvarint(&mut value).map_err(|e| e.in_field("frame_version"))?;
-                if frame != METADATA_FRAME_VERSION {
+                let MetadataFrame { frame_version, api_key, version } = MetadataFrame::read(&mut value)?;
+                if frame_version as u32 != METADATA_FRAME_VERSION {
                     return Err(DecodeError::from(DecodeErrorKind::UnsupportedVersion {
-                        version: i16::try_from(frame).unwrap_or(i16::MAX),
+                        version: frame_version,
                         supported: kafka_wire::VersionRange::exactly(METADATA_FRAME_VERSION as i16),
                     })
                     .in_field("frame_version"));
                 }
-                let key = read_varint_i16(&mut value, "api_key")?;
-                let version = read_varint_i16(&mut value, "version")?;
-                let read = match key {
+                let read = match api_key {
                     $($key => $record::decode_exact(value, version).map(MetadataRecord::$variant),)*
                     other => Err(DecodeErrorKind::UnknownRecordType(other).into()),
                 };
@@ -478,14 +557,12 @@ macro_rules! metadata_family {
             /// The record as Kafka writes it at `version` (see [`decode`](Self::decode)).
             pub fn encode(&self, version: i16) -> Result<Vec<u8>, EncodeError> {
                 let mut out = Vec::new();
-                put_uvarint(&mut out, METADATA_FRAME_VERSION);
-                put_uvarint(&mut out, self.api_key() as u32);
-                put_uvarint(&mut out, u32::try_from(version).map_err(|_| {
-                    EncodeError::from(kafka_wire::EncodeErrorKind::UnsupportedVersion {
-                        version,
-                        supported: kafka_wire::VersionRange::from_lowest(0),
-                    })
-                })?);
+                MetadataFrame {
+                    frame_version: METADATA_FRAME_VERSION as i16,
+                    api_key: self.api_key(),
+                    version,
+                }
+                .write(&mut out)?;
                 match self {
                     $(MetadataRecord::$variant(r) => r.encode(&mut out, version)?,)*
                 };

@@ -9,8 +9,8 @@ use bytes::Bytes;
 
 use crate::records::record::RecordIter;
 use crate::records::{
-    compress, header as at, legacy, ReadOptions, RecordsError, RecordsErrorKind, BATCH_HEADER_LEN,
-    LEGACY_MIN_LENGTH, LOG_OVERHEAD, MAGIC,
+    compress, header as at, legacy, EntryFrame, ReadOptions, RecordsError, RecordsErrorKind,
+    BATCH_HEADER_LEN, LOG_OVERHEAD, MAGIC,
 };
 
 /// The codec of a batch's records (attributes bits 0-2).
@@ -127,12 +127,12 @@ pub(crate) mod attr {
 /// magic 0, whose [`timestamp_type`](Self::timestamp_type) is
 /// [`NoTimestampType`](TimestampType::NoTimestampType)).
 ///
-/// Two differ from Java, as they would cost a decompression in a view that
-/// decompresses only when its records are asked for: the offset of a
-/// compressed wrapper is that of its *last* inner message, and both
-/// [`base_offset`](Self::base_offset) and [`last_offset`](Self::last_offset)
-/// return it (Java's `baseOffset()` decompresses to find the first; here that
-/// is the first record's [`offset`](crate::records::Record::offset)); and
+/// A compressed wrapper's offset field is that of its *last* inner message
+/// ([`offset_field`](Self::offset_field) and [`last_offset`](Self::last_offset));
+/// [`base_offset`](Self::base_offset) is its first inner message's, as Java's
+/// `baseOffset()`, and like it decompresses the wrapper to find it. One
+/// differs from Java, as it would cost a decompression in a view that
+/// decompresses only when its records are asked for:
 /// [`record_count`](Self::record_count) is 1 for an uncompressed entry and -1
 /// (unknown) for a wrapper (Java's `countOrNull()` is null for both).
 ///
@@ -340,10 +340,26 @@ impl RecordBatch {
         self.bytes
     }
 
-    /// The offset of the first record (and of the batch); for a legacy
-    /// entry, its offset field, which in a compressed wrapper is that of the
-    /// *last* inner message (see [Magic 0 and 1](#magic-0-and-1)).
+    /// The offset of the first record (and of the batch), as Java's
+    /// `baseOffset()`: for a compressed legacy wrapper, its first inner
+    /// message's, found by decompressing it (each call does; a wrapper
+    /// whose messages cannot be read gives its
+    /// [`offset_field`](Self::offset_field), the error being
+    /// [`records`](Self::records)'); for any other batch or entry, its
+    /// offset field (see [Magic 0 and 1](#magic-0-and-1)).
     pub fn base_offset(&self) -> i64 {
+        if self.magic < MAGIC && self.compression != Compression::None {
+            if let Some(Ok(first)) = self.records().ok().and_then(|mut r| r.next()) {
+                return first.offset();
+            }
+        }
+        self.base_offset
+    }
+
+    /// The offset field as stored, the first 8 bytes: a batch's base offset;
+    /// a legacy entry's offset, which in a compressed wrapper is that of its
+    /// *last* inner message (see [Magic 0 and 1](#magic-0-and-1)).
+    pub fn offset_field(&self) -> i64 {
         self.base_offset
     }
 
@@ -500,18 +516,12 @@ fn check_crc(batch: &[u8], stored: u32) -> Result<(), RecordsError> {
 /// smallest entry; `None` when fewer than 12 bytes remain.
 #[inline]
 fn framed_length(rest: &[u8]) -> Result<Option<usize>, RecordsError> {
-    if rest.len() < LOG_OVERHEAD {
+    let Some(frame) = EntryFrame::read(rest) else {
         return Ok(None);
-    }
-    let length = i32::from_be_bytes(be(rest, at::LENGTH));
-    if length < LEGACY_MIN_LENGTH {
-        return Err(RecordsErrorKind::BatchLength {
-            length,
-            min: LEGACY_MIN_LENGTH,
-        }
-        .into());
-    }
-    Ok(Some(length as usize))
+    };
+    // At most LOG_OVERHEAD + i32::MAX: it fits a usize on every target
+    // kafka-wire builds for (32 bits and up).
+    Ok(Some(frame.size()? as usize - LOG_OVERHEAD))
 }
 
 /// The batches of a record set, from

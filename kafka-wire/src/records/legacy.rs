@@ -483,6 +483,7 @@ fn put_entry(
 /// let wrapper = records.batches().next().unwrap()?;
 /// assert_eq!((wrapper.magic(), wrapper.compression()), (1, Compression::Gzip));
 /// assert_eq!(wrapper.last_offset(), 101); // a wrapper's offset is its last message's
+/// assert_eq!((wrapper.offset_field(), wrapper.base_offset()), (101, 100)); // the first's, as Java's
 /// assert_eq!(wrapper.max_timestamp(), 1_700_000_000_009);
 /// assert_eq!(wrapper.timestamp_type(), TimestampType::CreateTime);
 /// let read: Vec<_> = wrapper.records()?.collect::<Result<_, _>>()?;

@@ -217,9 +217,65 @@ pub const NO_SEQUENCE: i32 = -1;
 /// No timestamp (-1).
 pub const NO_TIMESTAMP: i64 = -1;
 
-/// The smallest length an entry can have: a magic 0 message's (Kafka's
-/// `LegacyRecord.RECORD_OVERHEAD_V0`).
-const LEGACY_MIN_LENGTH: i32 = 14;
+/// The smallest length field an entry of a record set or log segment can
+/// have: a magic 0 message's (Kafka's `LegacyRecord.RECORD_OVERHEAD_V0`).
+pub const MIN_ENTRY_LENGTH: i32 = 14;
+
+/// The offset and length in front of every entry of a record set or a log
+/// segment (a batch, or a legacy message): [`LOG_OVERHEAD`] bytes, the
+/// offset (int64) then the length (int32) of the bytes after them. This is
+/// how the entries of a segment are split: each one's length says where the
+/// next starts, so an entry can be skipped unread.
+///
+/// ```
+/// use kafka_wire::records::{EntryFrame, NewRecord, RecordBatchBuilder, LOG_OVERHEAD};
+///
+/// let mut builder = RecordBatchBuilder::new().base_offset(42);
+/// builder.append(NewRecord::new(1_700_000_000_000).value(b"v"))?;
+/// let batch = builder.build()?;
+/// let frame = EntryFrame::read(batch.as_bytes()).expect("12 bytes");
+/// assert_eq!(frame.offset, 42);
+/// assert_eq!(frame.size()?, batch.as_bytes().len() as u64);
+/// assert_eq!(EntryFrame::read(&batch.as_bytes()[..LOG_OVERHEAD - 1]), None);
+/// # Ok::<(), kafka_wire::records::RecordsError>(())
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct EntryFrame {
+    /// The offset field: a batch's base offset, a legacy message's offset
+    /// (a compressed wrapper's: its last inner message's).
+    pub offset: i64,
+    /// The length field: the entry's bytes after these [`LOG_OVERHEAD`].
+    pub length: i32,
+}
+
+impl EntryFrame {
+    /// The frame at the start of `bytes`; `None` when they are fewer than
+    /// [`LOG_OVERHEAD`].
+    pub fn read(bytes: &[u8]) -> Option<Self> {
+        let frame: &[u8; LOG_OVERHEAD] = bytes.get(..LOG_OVERHEAD)?.try_into().ok()?;
+        let (offset, length) = frame.split_at(8);
+        Some(EntryFrame {
+            offset: i64::from_be_bytes(offset.try_into().ok()?),
+            length: i32::from_be_bytes(length.try_into().ok()?),
+        })
+    }
+
+    /// The whole entry's size, frame included: [`LOG_OVERHEAD`] + the
+    /// length. A length below [`MIN_ENTRY_LENGTH`] frames no entry, and
+    /// where the next one starts is lost:
+    /// [`BatchLength`](RecordsErrorKind::BatchLength).
+    pub fn size(&self) -> Result<u64, RecordsError> {
+        if self.length < MIN_ENTRY_LENGTH {
+            return Err(RecordsErrorKind::BatchLength {
+                length: self.length,
+                min: MIN_ENTRY_LENGTH,
+            }
+            .into());
+        }
+        // Both terms are non-negative and far below u64::MAX.
+        Ok(LOG_OVERHEAD as u64 + self.length as u64)
+    }
+}
 
 /// The layout of a batch header: where each field starts, as a byte offset
 /// from the batch's first byte. Each field ends where the next starts; the
