@@ -373,7 +373,8 @@ fn kafka_wire_dump_prints_kafkas_own_topics_as_kafkas_dump_log_segments_does() {
         .args(["-cp", &classpath, "-d"])
         .arg(&classes)
         .arg(repo().join("tests/java-internal-topics/Workload.java"))
-        .arg(repo().join("tests/java-internal-topics/RemoteLogMetadataSegment.java")));
+        .arg(repo().join("tests/java-internal-topics/RemoteLogMetadataSegment.java"))
+        .arg(repo().join("tests/java-internal-topics/MetadataImageFacts.java")));
     let workload = run(Command::new("java").args([
         "-cp",
         &classpath,
@@ -483,6 +484,7 @@ fn kafka_wire_dump_prints_kafkas_own_topics_as_kafkas_dump_log_segments_does() {
     report += &every_file(&logs, &work);
     report += &offline_lag(&logs, &describe);
     report += &image_against_admin(&logs, &workload);
+    report += &image_against_kafka(&logs, &classpath);
     eprint!("{report}");
     std::fs::write(work.join("report.txt"), &report).unwrap();
 }
@@ -874,6 +876,132 @@ fn image_against_admin(logs: &Path, workload: &str) -> String {
         "the workload reported nothing of the admin API"
     );
     format!("metadata image: {checked} facts alike with the admin API's\n")
+}
+
+/// The metadata image read offline against the image Kafka's own code
+/// (`MetadataDelta` and `MetadataImage`, what kafka-metadata-shell renders)
+/// replays from the same directory (`MetadataImageFacts.java`): every fact
+/// of both, a line each, equal as sets. kafka-metadata-shell itself is not
+/// run: Kafka 4.4.0's is not served here, and 4.3.0's cannot
+/// read a 4.4 image (it loads none of it, metadata version 33 being newer
+/// than any it knows).
+fn image_against_kafka(logs: &Path, classpath: &str) -> String {
+    let dir = logs.join("__cluster_metadata-0");
+    let kafka = run(Command::new("java")
+        .args(["-cp", classpath, "MetadataImageFacts"])
+        .arg(&dir));
+    let kafka: std::collections::BTreeSet<String> = String::from_utf8(kafka.stdout)
+        .expect("UTF-8")
+        .lines()
+        .map(String::from)
+        .collect();
+    let image = MetadataImage::read_dir(&dir, |f, p| panic!("{}: {p}", f.display())).unwrap();
+    let mut ours = image_facts(&image.tree());
+    // The one accepted difference: `kraft.version` is the quorum's (its
+    // control records), which Kafka's image leaves out and its admin API
+    // lists among the finalized features, as ours does.
+    let kraft = ours
+        .iter()
+        .find(|f| f.starts_with("feature kraft.version "))
+        .cloned();
+    ours.remove(&kraft.expect("kraft.version among the image's features"));
+    let missing: Vec<_> = kafka.difference(&ours).collect();
+    let extra: Vec<_> = ours.difference(&kafka).collect();
+    assert!(
+        missing.is_empty() && extra.is_empty(),
+        "the image against Kafka's: only in Kafka's {missing:#?}\nonly in ours {extra:#?}"
+    );
+    let partitions = ours.iter().filter(|f| f.starts_with("partition ")).count();
+    assert!(partitions > 0, "no partition in the image: {ours:#?}");
+    format!(
+        "metadata image: {} facts alike with Kafka's MetadataImage ({partitions} partitions with leaders and ISRs)\n",
+        ours.len()
+    )
+}
+
+/// The facts of kafka-wire-dump's image, in `MetadataImageFacts.java`'s form.
+fn image_facts(tree: &kafka_wire_dump::image::Node) -> std::collections::BTreeSet<String> {
+    let ls = |path: &str| tree.ls(path).unwrap_or_default();
+    let cat = |path: &str| tree.cat(path).unwrap().to_string();
+    let json = |path: &str| -> serde_json::Value { serde_json::from_str(&cat(path)).unwrap() };
+    let list = |v: &serde_json::Value| {
+        let items: Vec<String> = v
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|i| i.to_string())
+            .collect();
+        format!("[{}]", items.join(","))
+    };
+    let mut facts = std::collections::BTreeSet::new();
+    for name in ls("/features") {
+        facts.insert(format!(
+            "feature {name} {}",
+            cat(&format!("/features/{name}"))
+        ));
+    }
+    for id in ls("/cluster") {
+        let broker = json(&format!("/cluster/{id}"));
+        facts.insert(format!("broker {id} fenced={}", broker["fenced"]));
+    }
+    for topic in ls("/topics") {
+        let partitions: Vec<String> = ls(&format!("/topics/{topic}"))
+            .into_iter()
+            .filter(|p| p != "id")
+            .collect();
+        let id = cat(&format!("/topics/{topic}/id"));
+        facts.insert(format!("topic {topic} {id} {}", partitions.len()));
+        for p in partitions {
+            let r = json(&format!("/topics/{topic}/{p}"));
+            facts.insert(format!(
+                "partition {topic}-{p} replicas={} isr={} leader={} leaderEpoch={} partitionEpoch={}",
+                list(&r["replicas"]),
+                list(&r["isr"]),
+                r["leader"],
+                r["leaderEpoch"],
+                r["partitionEpoch"]
+            ));
+        }
+    }
+    for kind in ls("/configs") {
+        for name in ls(&format!("/configs/{kind}")) {
+            for key in ls(&format!("/configs/{kind}/{name}")) {
+                let value = cat(&format!("/configs/{kind}/{name}/{key}"));
+                facts.insert(format!("config {kind}/{name}/{key} {value}"));
+            }
+        }
+    }
+    for id in ls("/acls") {
+        let a = json(&format!("/acls/{id}"));
+        facts.insert(format!(
+            "acl {id} resourceType={} resourceName={} patternType={} principal={} host={} operation={} permissionType={}",
+            a["resourceType"],
+            a["resourceName"].as_str().unwrap(),
+            a["patternType"],
+            a["principal"].as_str().unwrap(),
+            a["host"].as_str().unwrap(),
+            a["operation"],
+            a["permissionType"]
+        ));
+    }
+    for entity in ls("/clientQuotas") {
+        let mut parts: Vec<&str> = entity.split(',').collect();
+        parts.sort_unstable();
+        for key in ls(&format!("/clientQuotas/{entity}")) {
+            let value = cat(&format!("/clientQuotas/{entity}/{key}"));
+            facts.insert(format!("quota {} {key} {value}", parts.join(",")));
+        }
+    }
+    for mechanism in ls("/scram") {
+        for user in ls(&format!("/scram/{mechanism}")) {
+            let iterations = cat(&format!("/scram/{mechanism}/{user}"));
+            facts.insert(format!("scram {mechanism} {user} {iterations}"));
+        }
+    }
+    if let Ok(next) = tree.cat("/producerIds/nextProducerId") {
+        facts.insert(format!("nextProducerId {next}"));
+    }
+    facts
 }
 
 /// Copies the segment `from` to `to` with its middle batch's CRC-32C flipped

@@ -320,7 +320,7 @@ impl MetadataImage {
     /// | `/features/NAME` | the finalized level |
     /// | `/cluster/ID` | the broker's registration (Kafka's JSON of its `RegisterBrokerRecord`, fencing applied) |
     /// | `/topics/NAME/id` | the topic id |
-    /// | `/topics/NAME/PARTITION` | the partition: its `PartitionRecord`'s JSON, changes applied (leader, ISR, replicas, epochs) |
+    /// | `/features/NAME` | the finalized level (`metadata.version` among them, and `kraft.version` from the quorum's control records, as the admin API lists it) |
     /// | `/configs/TYPE/NAME/KEY` | a config's value (`TYPE` as Kafka names it: `TOPIC`, `BROKER`, `GROUP`, ...; the cluster's brokers' default under an empty `NAME`, shown as `<default>`) |
     /// | `/acls/ID` | an ACL's `AccessControlEntryRecord` JSON |
     /// | `/clientQuotas/ENTITY/KEY` | a quota (`ENTITY` as `user=alice,client-id=<default>`) |
