@@ -37,7 +37,7 @@ cleanup() {
 trap cleanup EXIT
 broker start
 say "building kafka-proxy (release)"
-(cd "$REPO_ROOT" && cargo build -q --release --bin kafka-proxy)
+(cd "$REPO_ROOT" && cargo build -q --release -p kafka-wire-proxy --bin kafka-proxy)
 
 declare -A PORT=([direct]=9492 [passthrough]=19092 [logger]=19093 [tenant]=19094)
 declare -A PID

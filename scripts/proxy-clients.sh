@@ -35,7 +35,7 @@ rm -rf "$OUT"
 mkdir -p "$OUT"
 bash "$SCRIPT_DIR/live-clients.sh" install
 say "building kafka-proxy (release)"
-(cd "$REPO_ROOT" && cargo build -q --release --bin kafka-proxy)
+(cd "$REPO_ROOT" && cargo build -q --release -p kafka-wire-proxy --bin kafka-proxy)
 PROXY="$REPO_ROOT/target/release/kafka-proxy"
 
 proxy_pid=""
