@@ -28,7 +28,7 @@
 //! ```
 
 use bytes::{BufMut, Bytes, BytesMut};
-use kafka_wire::frame::{self, RequestFrame, RequestFrameError};
+use kafka_wire::frame::{self, RequestFrameError, SplitRequest};
 use kafka_wire::{
     EncodeError, EncodeErrorKind, ErrorCode, RequestHeader, ResponseHeader, VersionRange, Versioned,
 };
@@ -83,7 +83,7 @@ impl RequestKind {
                 supported,
             });
         }
-        let RequestFrame { header, mut body } =
+        let SplitRequest { header, mut body } =
             match frame::decode_request_header(frame, key.request_header_version(version)) {
                 Ok(split) => split,
                 Err(error) => {

@@ -54,8 +54,8 @@ mod request;
 #[cfg(feature = "tokio")]
 pub use codec::FrameCodec;
 pub use request::{
-    decode_request_frame, decode_request_header, peek_request_header, RequestFrame,
-    RequestFrameError,
+    decode_request_frame, decode_request_header, peek_request_header, RequestFrameError,
+    SplitRequest,
 };
 
 use crate::encode::{write_message, WriteExact};

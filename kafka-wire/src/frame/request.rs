@@ -14,21 +14,21 @@ use crate::{DecodeError, Message, RequestHeader, VersionRange, Versioned};
 /// as the bytes that follow it, untouched (a proxy can forward them, a server
 /// route on the header first).
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct RequestFrame {
+pub struct SplitRequest {
     /// The request header, at the header version the frame was split at.
     pub header: RequestHeader,
     /// The bytes after the header: the request body at `header.api_version`.
     pub body: Bytes,
 }
 
-impl RequestFrame {
+impl SplitRequest {
     /// Reads the body as `M`, which must be the header's API at a version `M`
     /// has. The error carries the header.
     ///
     /// Bytes after the body are ignored, as Kafka's broker ignores them: a
     /// 4.4 broker answers such requests, and librdkafka 2.16 sends three
     /// after its Metadata v13 body. Use [`Versioned::decode_exact`] on
-    /// [`body`](RequestFrame::body) to refuse them.
+    /// [`body`](SplitRequest::body) to refuse them.
     pub fn decode_body<M: Message>(&self) -> Result<M, RequestFrameError> {
         let header = &self.header;
         if header.api_key != M::API_KEY {
@@ -159,9 +159,9 @@ pub fn peek_request_header(frame: &Bytes) -> Result<RequestHeader, DecodeError> 
 pub fn decode_request_header(
     mut frame: Bytes,
     header_version: i16,
-) -> Result<RequestFrame, DecodeError> {
+) -> Result<SplitRequest, DecodeError> {
     let header = RequestHeader::decode(&mut frame, header_version)?;
-    Ok(RequestFrame {
+    Ok(SplitRequest {
         header,
         body: frame,
     })
@@ -172,7 +172,7 @@ pub fn decode_request_header(
 /// every error after the header's v1 part carries the header, so that the
 /// caller can answer by its correlation id (see [`RequestFrameError`]), and,
 /// as a broker does, bytes after the body are ignored (see
-/// [`RequestFrame::decode_body`]).
+/// [`SplitRequest::decode_body`]).
 ///
 /// ```
 /// use bytes::BytesMut;
