@@ -122,7 +122,7 @@ async def main(binary):
     await upstream.start()
     proxy = subprocess.Popen(
         [binary, "--bootstrap", "127.0.0.1:%d" % upstream.port, "--listen", "127.0.0.1:0",
-         "--max-frame-size", str(16 << 20), "--stall-timeout", "2"],
+         "--max-frame-size", str(16 << 20), "--stall-timeout", "4"],
         stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
     try:
         line = await asyncio.get_running_loop().run_in_executor(None, proxy.stderr.readline)
@@ -151,7 +151,7 @@ async def main(binary):
         await phase("large", [client_many(port, i, 4, 2 << 20) for i in range(50)], "answered in order")
         await phase("oversized", [client_hostile(port, struct.pack(">i", 2**31 - 1), 5) for _ in range(50)], "closed")
         await phase("garbage", [client_hostile(port, b"\0\0\0\x02\0\x03", 5) for _ in range(50)], "closed")
-        await phase("stalled", [client_hostile(port, b"\0\0\0\x40\0\x03\0", 6) for _ in range(20)],
+        await phase("stalled", [client_hostile(port, b"\0\0\0\x40\0\x03\0", 9) for _ in range(20)],
                     "closed after the stall timeout")
 
         async def not_reading():
