@@ -12,7 +12,7 @@ every frame passes the proxy unread. Then, one phase after another:
   oversized  50 clients sending a frame size of 2 GiB - 1: each connection is closed
   garbage    50 clients sending frames too short for a header: each is closed
   stalled    20 clients sending part of a frame, then nothing: each is closed after the stall
-             timeout (2 s here)
+             timeout (4 s here)
   unread     10 clients sending 40 requests of 1 MiB whose responses echo them, and reading
              nothing for 8 s: the proxy's writes to them make no progress, and each is closed
              (fewer than 40 responses, then the end of the stream)
