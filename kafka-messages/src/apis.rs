@@ -321,6 +321,25 @@ macro_rules! dispatch {
                     )*
                 }
             }
+
+            /// Appends the body at `version` in Kafka's JSON form to `out`
+            /// (feature `json`): the compact text Java's `JsonConverter` and
+            /// Jackson write, by the writer the derive generates for the
+            /// body's type (see [`kafka_wire::json::write_message`]).
+            #[inline]
+            pub fn write_json(
+                &self,
+                version: i16,
+                records: kafka_wire::json::RecordsAs,
+                out: &mut Vec<u8>,
+            ) -> Result<(), kafka_wire::json::JsonError> {
+                match self {
+                    $(
+                        #[cfg($($cfg)*)]
+                        $kind::$name(m) => kafka_wire::json::write_message(m, version, records, out),
+                    )*
+                }
+            }
         }
 
         #[doc = concat!("The borrowed view of a ", $side, " body of any API compiled in, chosen by its API")]

@@ -474,6 +474,7 @@ fn json_matches(classes: Classes) {
     assert_eq!(java.len(), instances.len(), "a line of JSON per instance");
 
     let (mut writes, mut reads) = (Tally::default(), Tally::default());
+    let mut typed = Tally::default();
     let mut byte_exact = 0;
     let mut rows = String::new();
     let mut ours_read: Vec<Vec<u8>> = Vec::new();
@@ -506,6 +507,12 @@ fn json_matches(classes: Classes) {
                 }
             });
         writes.check(what.clone(), result);
+
+        // 1b. The writer the derive generates for a typed request or
+        // response writes what the interpreted writer wrote, byte for byte.
+        if let Some(result) = typed_json(name, version, &unhex(hexed), &mine, &mine_sized) {
+            typed.check(what.clone(), result);
+        }
 
         // 2. Java's JSON read here, to the bytes Java reads it to.
         let result = DynamicMessage::from_json_str(schema, version, text)
@@ -572,21 +579,68 @@ fn json_matches(classes: Classes) {
     // unknown tagged fields: Java's JSON of both is the same text.
     eprintln!(
         "JSON ({classes:?}): {} instances written as Java writes them ({byte_exact} byte for byte, the rest equal as values), \
-         {} failed; {} of Java's read here, {} failed; {} of ours read by Java, {} failed",
+         {} failed; {} typed bodies written by the generated writer as by the interpreted one, {} failed; \
+         {} of Java's read here, {} failed; {} of ours read by Java, {} failed",
         writes.checked,
         writes.failed.len(),
+        typed.checked,
+        typed.failed.len(),
         reads.checked,
         reads.failed.len(),
         by_java.checked,
         by_java.failed.len()
     );
-    let failed: Vec<String> = [writes.failed, reads.failed, by_java.failed].concat();
+    let failed: Vec<String> = [writes.failed, typed.failed, reads.failed, by_java.failed].concat();
     assert!(
         failed.is_empty(),
         "{} failures:\n{}",
         failed.len(),
         failed.join("\n")
     );
+}
+
+/// For a request or response body (`<Api>Request`, `<Api>Response`): its
+/// typed form's JSON by the writer the derive generates, records empty and
+/// as their size, compared with the interpreted writer's `empty` and
+/// `sized` texts; `None` for a header or a data schema.
+fn typed_json(
+    name: &str,
+    version: i16,
+    bytes: &[u8],
+    empty: &str,
+    sized: &str,
+) -> Option<Result<(), String>> {
+    use kafka_messages::{ApiKey, RequestKind, ResponseKind};
+    let (api, request) = match (name.strip_suffix("Request"), name.strip_suffix("Response")) {
+        (Some(api), _) => (ApiKey::from_name(api)?, true),
+        (_, Some(api)) => (ApiKey::from_name(api)?, false),
+        _ => return None,
+    };
+    let write = |records: RecordsAs| -> Result<String, String> {
+        let mut out = Vec::new();
+        let written = if request {
+            RequestKind::decode(api.key(), version, &mut &bytes[..])
+                .map_err(|e| e.to_string())?
+                .write_json(version, records, &mut out)
+        } else {
+            ResponseKind::decode(api.key(), version, &mut &bytes[..])
+                .map_err(|e| e.to_string())?
+                .write_json(version, records, &mut out)
+        };
+        written.map_err(|e| e.to_string())?;
+        String::from_utf8(out).map_err(|e| e.to_string())
+    };
+    Some((|| {
+        for (records, expected) in [(RecordsAs::Empty, empty), (RecordsAs::SizeInBytes, sized)] {
+            let text = write(records)?;
+            if text != expected {
+                return Err(format!(
+                    "the generated writer wrote\n  {text}\n  the interpreted one\n  {expected}"
+                ));
+            }
+        }
+        Ok(())
+    })())
 }
 
 /// `Ok` when two JSON texts hold the same value (numbers compared as
