@@ -164,6 +164,20 @@ pub trait Wire: Sized {
         Err(crate::EncodeErrorKind::NoJsonForm.into())
     }
 
+    /// Reads the value from Kafka's JSON form, on the fast path of
+    /// [`json::from_str`](crate::json::from_str): `None` for anything this
+    /// reader does not take exactly as the strict reader would, which then
+    /// reads the text again and reports the error with its path (see
+    /// `kafka_wire::json::JsonReader`). The derive writes it for every
+    /// struct; the default, for an impl of your own, always leaves the text
+    /// to the strict reader.
+    #[cfg(feature = "json")]
+    #[inline]
+    fn read_json(reader: &mut crate::json::JsonReader<'_>, ctx: Ctx) -> Option<Self> {
+        let _ = (reader, ctx);
+        None
+    }
+
     /// The end of the key a field of this type is written under, after the
     /// field's name: `":` but for records written as their size
     /// (`SizeInBytes":`).

@@ -290,3 +290,61 @@ fn a_type_of_its_own_is_written_from_its_bytes() {
         "ports[0]: the type writes no JSON form of its own"
     );
 }
+
+/// The reader the derive generates reads what the writer wrote back to the
+/// same value; the strict reader reads it to the same value too.
+#[test]
+fn generated_text_reads_back() {
+    let mut tagged_default = everything();
+    tagged_default.tagged = Str::default();
+    tagged_default.ratio = 2.5e-4;
+    for value in [everything(), tagged_default] {
+        for version in 1..=2 {
+            let mut value = value.clone();
+            value.newest = if version == 2 { 7 } else { 0 };
+            value.oldest = if version == 2 { 0 } else { 3 };
+            let text = json::to_string(&value, version, RecordsAs::Base64).unwrap();
+            let fast: Everything = json::from_str(&text, version).unwrap();
+            assert_eq!(fast, value, "v{version}: {text}");
+            let strict: Everything =
+                json::from_value(&serde_json::from_str(&text).unwrap(), version).unwrap();
+            assert_eq!(strict, value, "v{version}");
+            // Whitespace anywhere JSON allows it.
+            let spaced = text.replace(',', " ,\n").replace(':', ": ");
+            assert_eq!(
+                json::from_str::<Everything>(&spaced, version).unwrap(),
+                value
+            );
+        }
+    }
+}
+
+/// What the generated reader does not take is read by the strict reader,
+/// whose errors name the path; a type of its own is read by it too.
+#[test]
+fn the_strict_reader_has_the_last_word() {
+    let text = json::to_string(&everything(), 2, RecordsAs::Base64).unwrap();
+    // A null the version does not allow.
+    let v0 = json::to_string(&Everything::default(), 0, RecordsAs::Base64).unwrap();
+    let null = v0.replace(r#""label":"""#, r#""label":null"#);
+    assert_ne!(null, v0);
+    let err = json::from_str::<Everything>(&null, 0).unwrap_err();
+    assert_eq!((err.kind().name(), err.path()), ("not_nullable", "$.label"));
+    // "NaN", which the generated reader leaves to the strict one.
+    let nan = text.replace("1.0E10", r#""NaN""#);
+    let read: Everything = json::from_str(&nan, 2).unwrap();
+    assert!(read.ratio.is_nan());
+    // A key given twice, a missing field, an unknown field: errors with paths.
+    let twice = text.replacen(r#""flag":true"#, r#""flag":true,"flag":false"#, 1);
+    let err = json::from_str::<Everything>(&twice, 2).unwrap_err();
+    assert_eq!((err.kind().name(), err.path()), ("duplicate_key", "$.flag"));
+    let deep = text.replace(r#""name":"b""#, r#""name":7"#);
+    let err = json::from_str::<Everything>(&deep, 2).unwrap_err();
+    assert_eq!(
+        (err.kind().name(), err.path()),
+        ("wrong_type", "$.items[1].name")
+    );
+    // A type of its own.
+    let listener: Listener = json::from_str(r#"{"host":"h","ports":[9092]}"#, 0).unwrap();
+    assert_eq!(listener.ports, vec![Port(9092)]);
+}

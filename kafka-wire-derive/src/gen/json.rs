@@ -13,11 +13,15 @@
 use proc_macro2::TokenStream;
 use quote::{quote, quote_spanned};
 
-use super::{in_field, lower_first, FieldPlan};
+use super::{in_field, lower_first, FieldPlan, UnknownField};
 
-/// The `WRITES_JSON` constant and `write_json` method, or nothing without
-/// the feature.
-pub(super) fn generate(plans: &[FieldPlan], krate: &syn::Path) -> TokenStream {
+/// The `WRITES_JSON` constant and the `write_json` and `read_json`
+/// methods, or nothing without the feature.
+pub(super) fn generate(
+    plans: &[FieldPlan],
+    unknown: Option<&UnknownField>,
+    krate: &syn::Path,
+) -> TokenStream {
     if !cfg!(feature = "json") {
         return TokenStream::new();
     }
@@ -26,6 +30,7 @@ pub(super) fn generate(plans: &[FieldPlan], krate: &syn::Path) -> TokenStream {
         quote_spanned!(p.span=> && <#base as #krate::Wire>::WRITES_JSON)
     });
     let entries = plans.iter().map(|p| entry(p, krate));
+    let read = read(plans, unknown, krate);
     quote! {
         const WRITES_JSON: bool = true #(#writes)*;
 
@@ -39,6 +44,100 @@ pub(super) fn generate(plans: &[FieldPlan], krate: &syn::Path) -> TokenStream {
             #(#entries)*
             #krate::__private::close_object(__kw_out, __kw_start);
             #krate::__private::Ok(())
+        }
+
+        #read
+    }
+}
+
+/// `read_json`: the object's members in any order, each key matched to a
+/// field the version has (`None`, for the strict reader to report, on any
+/// other key, a key given twice, a null the version does not allow, or a
+/// required field missing); a tagged field left out is its default.
+fn read(plans: &[FieldPlan], unknown: Option<&UnknownField>, krate: &syn::Path) -> TokenStream {
+    let version = quote!(__kw_ctx.version);
+    let locals = plans.iter().map(|p| {
+        let (var, ty) = (&p.var, p.field.ty);
+        quote!(let mut #var: #krate::__private::Option<#ty> = #krate::__private::None;)
+    });
+    let arms = plans.iter().map(|p| {
+        let var = &p.var;
+        let key = lower_first(&p.json_name);
+        let key = syn::LitByteStr::new(key.as_bytes(), p.span);
+        let in_versions = p.versions.contains_tokens(&version);
+        let value = if p.is_option() {
+            let base = p.field.base_ty();
+            let nullable = p.nullable.contains_tokens(&version);
+            let read =
+                quote_spanned!(p.span=> <#base as #krate::Wire>::read_json(__kw_reader, __kw_ctx));
+            quote! {
+                if __kw_reader.null() {
+                    if !#nullable {
+                        return #krate::__private::None;
+                    }
+                    #krate::__private::None
+                } else {
+                    #krate::__private::Some(#read?)
+                }
+            }
+        } else {
+            let ty = p.field.ty;
+            quote_spanned!(p.span=> <#ty as #krate::Wire>::read_json(__kw_reader, __kw_ctx)?)
+        };
+        quote! {
+            #key if #in_versions && #var.is_none() => {
+                #var = #krate::__private::Some(#value);
+            }
+        }
+    });
+    let members = plans.iter().map(|p| {
+        let (member, var) = (p.member, &p.var);
+        let value = if p.always_regular() {
+            quote!(#var?)
+        } else {
+            let (regular, default) = (p.regular(), p.default_value());
+            quote! {
+                match #var {
+                    #krate::__private::Some(__kw_value) => __kw_value,
+                    #krate::__private::None if #regular => return #krate::__private::None,
+                    #krate::__private::None => #default,
+                }
+            }
+        };
+        quote!(#member: #value)
+    });
+    let unknown_member = unknown.map(|u| u.build(quote!(#krate::UnknownTaggedFields::new())));
+    // A struct without fields reads `{}` only.
+    let members_loop = if plans.is_empty() {
+        quote! {
+            if __kw_reader.object_start()? {
+                return #krate::__private::None;
+            }
+        }
+    } else {
+        quote! {
+            if __kw_reader.object_start()? {
+                loop {
+                    match __kw_reader.key()? {
+                        #(#arms)*
+                        _ => return #krate::__private::None,
+                    }
+                    if !__kw_reader.object_next()? {
+                        break;
+                    }
+                }
+            }
+        }
+    };
+    quote! {
+        #[inline]
+        fn read_json(
+            __kw_reader: &mut #krate::json::JsonReader<'_>,
+            __kw_ctx: #krate::Ctx,
+        ) -> #krate::__private::Option<Self> {
+            #(#locals)*
+            #members_loop
+            #krate::__private::Some(Self { #(#members,)* #unknown_member })
         }
     }
 }

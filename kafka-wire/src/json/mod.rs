@@ -63,10 +63,12 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+mod pull;
 mod read;
 pub mod text;
 mod write;
 
+pub use pull::JsonReader;
 pub use text::JsonCtx;
 
 use core::fmt;
@@ -440,9 +442,22 @@ fn read_value<T>(
     decoded(schema, version, decode, bytes)
 }
 
-/// A `T` at `version` from Kafka's JSON form, as text: read straight into
-/// its bytes, then decoded.
+/// A `T` at `version` from Kafka's JSON form, as text: by the reader the
+/// derive generates (`Wire::read_json`, no tree, no bytes in between), or,
+/// for what that one does not take, read straight into its bytes by the
+/// strict reader and decoded; errors are the strict reader's.
 pub fn from_str<T: Versioned>(text: &str, version: i16) -> Result<T, JsonError> {
+    // The reader the derive generates takes the text it reads exactly as
+    // the strict reader below would; anything else (an error above all) is
+    // read again by that one, whose error names the path.
+    if let Ok(ctx) = T::context(version) {
+        let mut reader = JsonReader::new(text);
+        if let Some(value) = T::read_json(&mut reader, ctx) {
+            if reader.at_end() {
+                return Ok(value);
+            }
+        }
+    }
     let schema = MessageSchema::of::<T>();
     let bytes = bytes_of_text(schema, version, text)?;
     decoded(

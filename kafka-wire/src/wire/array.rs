@@ -553,6 +553,27 @@ macro_rules! array_wire {
                 Ok(())
             }
 
+            #[cfg(feature = "json")]
+            #[inline]
+            fn read_json(reader: &mut crate::json::JsonReader<'_>, ctx: Ctx) -> Option<Self> {
+                let mut items = Self::new();
+                if reader.array_start()? {
+                    loop {
+                        items.push(T::read_json(reader, ctx)?);
+                        if !reader.array_next()? {
+                            break;
+                        }
+                    }
+                }
+                // The decoders refuse more elements than bytes left when an
+                // element takes none: such an array is the strict reader's
+                // to refuse.
+                if T::MIN_LEN == 0 && items.iter().any(|item| item.wire_len(ctx) == 0) {
+                    return None;
+                }
+                Some(items)
+            }
+
             #[inline]
             fn decode_in_place<B: Buf>(&mut self, buf: &mut B, ctx: Ctx) -> Result<(), DecodeError> {
                 match codec::get_length(buf, LengthForm::array(ctx.flexible))? {

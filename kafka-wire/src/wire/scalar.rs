@@ -5,12 +5,12 @@ use bytes::{Buf, BufMut};
 use super::{Ctx, Wire};
 use crate::fast::FastPath;
 #[cfg(feature = "json")]
-use crate::json::{text, JsonCtx};
+use crate::json::{text, JsonCtx, JsonReader};
 use crate::schema::KafkaType;
 use crate::{DecodeError, EncodeError, Uuid};
 
 macro_rules! fixed_wire {
-    ($($ty:ty => $kafka:ident, $n:expr, $put:ident, $get:ident, $json:path;)*) => {$(
+    ($($ty:ty => $kafka:ident, $n:expr, $put:ident, $get:ident, $json:path, $read:ident;)*) => {$(
         impl Wire for $ty {
             const TYPE: KafkaType = KafkaType::$kafka;
             const MIN_LEN: usize = $n;
@@ -46,18 +46,24 @@ macro_rules! fixed_wire {
                 $json(out, *self);
                 Ok(())
             }
+
+            #[cfg(feature = "json")]
+            #[inline]
+            fn read_json(reader: &mut JsonReader<'_>, _: Ctx) -> Option<Self> {
+                reader.$read()
+            }
         }
     )*};
 }
 
 fixed_wire! {
-    i8 => Int8, 1, put_i8, try_get_i8, text::integer;
-    i16 => Int16, 2, put_i16, try_get_i16, text::integer;
-    u16 => Uint16, 2, put_u16, try_get_u16, text::integer;
-    i32 => Int32, 4, put_i32, try_get_i32, text::integer;
-    u32 => Uint32, 4, put_u32, try_get_u32, text::integer;
-    i64 => Int64, 8, put_i64, try_get_i64, text::integer;
-    f64 => Float64, 8, put_f64, try_get_f64, text::float64;
+    i8 => Int8, 1, put_i8, try_get_i8, text::integer, integer;
+    i16 => Int16, 2, put_i16, try_get_i16, text::integer, integer;
+    u16 => Uint16, 2, put_u16, try_get_u16, text::integer, integer;
+    i32 => Int32, 4, put_i32, try_get_i32, text::integer, integer;
+    u32 => Uint32, 4, put_u32, try_get_u32, text::integer, integer;
+    i64 => Int64, 8, put_i64, try_get_i64, text::integer, integer;
+    f64 => Float64, 8, put_f64, try_get_f64, text::float64, float;
 }
 
 impl Wire for bool {
@@ -96,6 +102,12 @@ impl Wire for bool {
         out.extend_from_slice(if *self { b"true" } else { b"false" });
         Ok(())
     }
+
+    #[cfg(feature = "json")]
+    #[inline]
+    fn read_json(reader: &mut JsonReader<'_>, _: Ctx) -> Option<Self> {
+        reader.bool()
+    }
 }
 
 impl Wire for Uuid {
@@ -132,5 +144,11 @@ impl Wire for Uuid {
     fn write_json(&self, out: &mut Vec<u8>, _: JsonCtx) -> Result<(), EncodeError> {
         text::uuid(out, &self.0);
         Ok(())
+    }
+
+    #[cfg(feature = "json")]
+    #[inline]
+    fn read_json(reader: &mut JsonReader<'_>, _: Ctx) -> Option<Self> {
+        reader.uuid()
     }
 }

@@ -8,7 +8,7 @@ use super::{Ctx, Nullable, Wire};
 use crate::codec::{self, LengthForm};
 use crate::fast::FastPath;
 #[cfg(feature = "json")]
-use crate::json::{text, JsonCtx};
+use crate::json::{text, JsonCtx, JsonReader};
 use crate::schema::KafkaType;
 use crate::{DecodeError, DecodeErrorKind, EncodeError, Str};
 
@@ -64,6 +64,12 @@ macro_rules! string_wire {
             #[inline]
             fn write_json(&self, out: &mut Vec<u8>, _: JsonCtx) -> Result<(), EncodeError> {
                 text::string(out, self)
+            }
+
+            #[cfg(feature = "json")]
+            #[inline]
+            fn read_json(reader: &mut JsonReader<'_>, _: Ctx) -> Option<Self> {
+                reader.string().map(|s| <$ty>::from(&*s))
             }
         }
 
@@ -152,6 +158,12 @@ macro_rules! bytes_wire {
             #[inline(always)]
             fn json_key_end(&self, ctx: JsonCtx) -> &'static [u8] {
                 $key_end(ctx)
+            }
+
+            #[cfg(feature = "json")]
+            #[inline]
+            fn read_json(reader: &mut JsonReader<'_>, _: Ctx) -> Option<Self> {
+                reader.base64().map(|b| $wrap(Bytes::from(b)))
             }
         }
 
