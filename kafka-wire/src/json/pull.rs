@@ -23,6 +23,7 @@ use crate::Uuid;
 /// A position in JSON text, read forward; see the [module docs](self).
 #[derive(Debug)]
 pub struct JsonReader<'a> {
+    text: &'a str,
     bytes: &'a [u8],
     at: usize,
 }
@@ -31,6 +32,7 @@ impl<'a> JsonReader<'a> {
     /// A reader at the start of `text`.
     pub fn new(text: &'a str) -> Self {
         JsonReader {
+            text,
             bytes: text.as_bytes(),
             at: 0,
         }
@@ -81,9 +83,7 @@ impl<'a> JsonReader<'a> {
         self.eat(b'"')?;
         let start = self.at;
         let rest = &self.bytes[start..];
-        let len = rest
-            .iter()
-            .position(|&b| b == b'"' || b == b'\\' || b < 0x20)?;
+        let len = special(rest)?;
         if rest[len] != b'"' {
             return None;
         }
@@ -237,15 +237,13 @@ impl<'a> JsonReader<'a> {
         self.eat(b'"')?;
         let start = self.at;
         let rest = &self.bytes[start..];
-        let len = rest
-            .iter()
-            .position(|&b| b == b'"' || b == b'\\' || b < 0x20)?;
+        let len = special(rest)?;
         if rest[len] != b'"' {
             return None;
         }
         self.at = start + len + 1;
-        // The text is a `str` and the string ends at an ASCII quote.
-        core::str::from_utf8(&rest[..len]).ok()
+        // Cut at ASCII quotes, so at character boundaries.
+        self.text.get(start..start + len)
     }
 
     /// A string of at most 32767 bytes, its escapes undone.
@@ -254,13 +252,12 @@ impl<'a> JsonReader<'a> {
         self.eat(b'"')?;
         let start = self.at;
         let rest = &self.bytes[start..];
-        let len = rest
-            .iter()
-            .position(|&b| b == b'"' || b == b'\\' || b < 0x20)?;
+        let len = special(rest)?;
         let text = match rest[len] {
             b'"' => {
                 self.at = start + len + 1;
-                Cow::Borrowed(core::str::from_utf8(&rest[..len]).ok()?)
+                // Cut at ASCII quotes, so at character boundaries.
+                Cow::Borrowed(self.text.get(start..start + len)?)
             }
             b'\\' => Cow::Owned(self.escaped_string()?),
             _ => return None,
@@ -342,6 +339,33 @@ impl<'a> JsonReader<'a> {
     }
 }
 
+/// Where the first `"`, `\\` or control character of `bytes` is: eight
+/// bytes at a time with the word tricks of the writer's escape check (the
+/// lowest flagged byte of a word is exact: a borrow runs only upwards).
+#[inline]
+fn special(bytes: &[u8]) -> Option<usize> {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGHS: u64 = 0x8080_8080_8080_8080;
+    let has_zero = |x: u64| x.wrapping_sub(ONES) & !x & HIGHS;
+    let mut words = bytes.chunks_exact(8);
+    let mut offset = 0;
+    for word in &mut words {
+        let x = u64::from_le_bytes(word.try_into().ok()?);
+        let control = x.wrapping_sub(ONES * 0x20) & !x & HIGHS;
+        let quote = has_zero(x ^ (ONES * u64::from(b'"')));
+        let backslash = has_zero(x ^ (ONES * u64::from(b'\\')));
+        let flags = control | quote | backslash;
+        if flags != 0 {
+            return Some(offset + (flags.trailing_zeros() / 8) as usize);
+        }
+        offset += 8;
+    }
+    let rest = words.remainder();
+    rest.iter()
+        .position(|&b| b == b'"' || b == b'\\' || b < 0x20)
+        .map(|i| offset + i)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -400,6 +424,28 @@ mod tests {
         }
         let long = format!("\"{}\"", "x".repeat(MAX_STRING_LEN + 1));
         assert_eq!(s(&long), None);
+    }
+
+    #[test]
+    fn the_first_special_byte_is_found_in_any_word() {
+        for len in 0..40 {
+            for special_byte in [b'"', b'\\', 0, 0x1f] {
+                let mut bytes = vec![b'a'; len];
+                // Bytes that the word tricks could confuse, before it.
+                for (i, b) in bytes.iter_mut().enumerate() {
+                    *b = [b'a', 0x21, 0x7f, 0x80, 0xff, b'#', b']'][i % 7];
+                }
+                assert_eq!(special(&bytes), None, "{len}");
+                for at in 0..len {
+                    let mut with = bytes.clone();
+                    with[at] = special_byte;
+                    if at + 1 < len {
+                        with[at + 1] = b'"';
+                    }
+                    assert_eq!(special(&with), Some(at), "{len} {at} {special_byte}");
+                }
+            }
+        }
     }
 
     #[test]
