@@ -529,6 +529,13 @@ fn json_matches(classes: Classes) {
             );
         reads.check(what.clone(), result);
 
+        // 2b. Java's JSON read by the reader the derive generates (a typed
+        // request or response), to the bytes Java reads it to.
+        if let Some(result) = typed_read(name, version, text) {
+            let result = result.and_then(|bytes| same(bytes, &unhex(again), "the typed reader"));
+            typed.check(what.clone(), result);
+        }
+
         // 3. This crate's JSON, records in base64, for Java to read.
         let base64 = view.to_json().to_string();
         let read_back = DynamicMessage::from_json_str(schema, version, &base64)
@@ -579,7 +586,8 @@ fn json_matches(classes: Classes) {
     // unknown tagged fields: Java's JSON of both is the same text.
     eprintln!(
         "JSON ({classes:?}): {} instances written as Java writes them ({byte_exact} byte for byte, the rest equal as values), \
-         {} failed; {} typed bodies written by the generated writer as by the interpreted one, {} failed; \
+         {} failed; {} typed bodies written by the generated writer as by the interpreted one and \
+         Java's read by the generated reader as Java reads them, {} failed; \
          {} of Java's read here, {} failed; {} of ours read by Java, {} failed",
         writes.checked,
         writes.failed.len(),
@@ -641,6 +649,33 @@ fn typed_json(
         }
         Ok(())
     })())
+}
+
+/// For a request or response body: Java's JSON text read by
+/// `RequestKind`/`ResponseKind::from_json_str` (the reader the derive
+/// generates), encoded again; `None` for a header or a data schema.
+fn typed_read(name: &str, version: i16, text: &str) -> Option<Result<Vec<u8>, String>> {
+    use kafka_messages::{ApiKey, RequestKind, ResponseKind};
+    let (api, request) = match (name.strip_suffix("Request"), name.strip_suffix("Response")) {
+        (Some(api), _) => (ApiKey::from_name(api)?, true),
+        (_, Some(api)) => (ApiKey::from_name(api)?, false),
+        _ => return None,
+    };
+    let mut out = Vec::new();
+    let encoded = if request {
+        RequestKind::from_json_str(api.key(), version, text)
+            .map_err(|e| e.to_string())
+            .and_then(|m| m.encode(&mut out, version).map_err(|e| e.to_string()))
+    } else {
+        ResponseKind::from_json_str(api.key(), version, text)
+            .map_err(|e| e.to_string())
+            .and_then(|m| m.encode(&mut out, version).map_err(|e| e.to_string()))
+    };
+    Some(
+        encoded
+            .map(|_| out)
+            .map_err(|e| format!("reading Java's JSON {text}: {e}")),
+    )
 }
 
 /// `Ok` when two JSON texts hold the same value (numbers compared as
