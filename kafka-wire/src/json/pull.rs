@@ -20,7 +20,13 @@ use base64::Engine;
 use crate::codec::MAX_STRING_LEN;
 use crate::Uuid;
 
-/// A position in JSON text, read forward; see the [module docs](self).
+/// A position in JSON text, read forward: the pull parser the derive's
+/// generated [`Wire::read_json`](crate::Wire::read_json) calls, the fast path
+/// of [`from_str`](super::from_str). It builds no tree and allocates only
+/// the values it returns. Each method returns `None` at anything the strict
+/// reader would not read to the same value (an error, or a form the writer
+/// never writes, such as a key with an escape or `"NaN"`); `from_str` then
+/// reads the text with the strict reader, whose error names the path.
 #[derive(Debug)]
 pub struct JsonReader<'a> {
     text: &'a str,
