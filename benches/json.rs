@@ -25,6 +25,8 @@ fn run<M: Message + PartialEq + std::fmt::Debug>(name: &str, message: &M, versio
     let encoded = Bytes::from(message.encode_to_vec(version).unwrap());
     let view = DynamicView::decode_exact(schema, version, encoded.clone()).unwrap();
     let text = json::to_string(message, version, RecordsAs::Empty).unwrap();
+    // The generated writer writes what the interpreted one writes.
+    assert_eq!(text, view.to_json().records(RecordsAs::Empty).to_text());
     let value: serde_json::Value = serde_json::from_str(&text).unwrap();
     let tree = DynamicMessage::from_json(schema, version, &value).unwrap();
     let back: M = json::from_str(&text, version).unwrap();
@@ -33,12 +35,14 @@ fn run<M: Message + PartialEq + std::fmt::Debug>(name: &str, message: &M, versio
         tree.encode_to_vec().unwrap()
     );
 
-    let stages: [&str; 8] = [
+    let stages: [&str; 10] = [
         "typed decode",
         "write: typed encode",
         "write: view of the bytes",
         "write: view to text",
-        "write: json::to_string (all three)",
+        "write: interpreted (the three above)",
+        "write: json::to_string (generated)",
+        "write: json::write_message (reused)",
         "read: json::from_str (typed)",
         "read: DynamicMessage::from_json_str",
         "(scale: serde_json::Value of the text)",
@@ -73,9 +77,25 @@ fn run<M: Message + PartialEq + std::fmt::Debug>(name: &str, message: &M, versio
             },
             &mut |n| {
                 for _ in 0..n {
+                    let bytes = Bytes::from(black_box(message).encode_to_vec(version).unwrap());
+                    let view = DynamicView::decode_exact(schema, version, bytes).unwrap();
+                    black_box(view.to_json().records(RecordsAs::Empty).to_text());
+                }
+            },
+            &mut |n| {
+                for _ in 0..n {
                     black_box(
                         json::to_string(black_box(message), version, RecordsAs::Empty).unwrap(),
                     );
+                }
+            },
+            &mut |n| {
+                let mut out = Vec::new();
+                for _ in 0..n {
+                    out.clear();
+                    json::write_message(black_box(message), version, RecordsAs::Empty, &mut out)
+                        .unwrap();
+                    black_box(&out);
                 }
             },
             &mut |n| {

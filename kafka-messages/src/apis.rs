@@ -305,6 +305,28 @@ macro_rules! dispatch {
                 }
             }
 
+            #[doc = concat!("Reads a ", $side, " body of API `key` at `version` from Kafka's JSON text")]
+            /// (feature `json`): [`from_json`](Self::from_json) without the
+            /// tree, by the reader the derive generates for the body's type
+            /// (see [`kafka_wire::json::from_str`]); the same values and errors.
+            #[inline]
+            pub fn from_json_str(
+                key: i16,
+                version: i16,
+                text: &str,
+            ) -> Result<$kind, kafka_wire::json::JsonError> {
+                match key {
+                    $(
+                        #[cfg($($cfg)*)]
+                        $key => kafka_wire::json::from_str::<$body>(text, version).map($kind::$name),
+                    )*
+                    _ => Err(kafka_wire::json::JsonError::new(
+                        "$".into(),
+                        kafka_wire::json::JsonErrorKind::UnknownApiKey { key: i64::from(key) },
+                    )),
+                }
+            }
+
             /// The body at `version` in Kafka's JSON form (feature `json`),
             /// as Java's `JsonConverter` writes it, with records as `records`
             /// says.
@@ -318,6 +340,25 @@ macro_rules! dispatch {
                     $(
                         #[cfg($($cfg)*)]
                         $kind::$name(m) => kafka_wire::json::to_value(m, version, records),
+                    )*
+                }
+            }
+
+            /// Appends the body at `version` in Kafka's JSON form to `out`
+            /// (feature `json`): the compact text Java's `JsonConverter` and
+            /// Jackson write, by the writer the derive generates for the
+            /// body's type (see [`kafka_wire::json::write_message`]).
+            #[inline]
+            pub fn write_json(
+                &self,
+                version: i16,
+                records: kafka_wire::json::RecordsAs,
+                out: &mut Vec<u8>,
+            ) -> Result<(), kafka_wire::json::JsonError> {
+                match self {
+                    $(
+                        #[cfg($($cfg)*)]
+                        $kind::$name(m) => kafka_wire::json::write_message(m, version, records, out),
                     )*
                 }
             }

@@ -474,6 +474,7 @@ fn json_matches(classes: Classes) {
     assert_eq!(java.len(), instances.len(), "a line of JSON per instance");
 
     let (mut writes, mut reads) = (Tally::default(), Tally::default());
+    let mut typed = Tally::default();
     let mut byte_exact = 0;
     let mut rows = String::new();
     let mut ours_read: Vec<Vec<u8>> = Vec::new();
@@ -507,6 +508,12 @@ fn json_matches(classes: Classes) {
             });
         writes.check(what.clone(), result);
 
+        // 1b. The writer the derive generates for a typed request or
+        // response writes what the interpreted writer wrote, byte for byte.
+        if let Some(result) = typed_json(name, version, &unhex(hexed), &mine, &mine_sized) {
+            typed.check(what.clone(), result);
+        }
+
         // 2. Java's JSON read here, to the bytes Java reads it to.
         let result = DynamicMessage::from_json_str(schema, version, text)
             .map_err(|e| format!("reading Java's JSON {text}: {e}"))
@@ -521,6 +528,13 @@ fn json_matches(classes: Classes) {
                 },
             );
         reads.check(what.clone(), result);
+
+        // 2b. Java's JSON read by the reader the derive generates (a typed
+        // request or response), to the bytes Java reads it to.
+        if let Some(result) = typed_read(name, version, text) {
+            let result = result.and_then(|bytes| same(bytes, &unhex(again), "the typed reader"));
+            typed.check(what.clone(), result);
+        }
 
         // 3. This crate's JSON, records in base64, for Java to read.
         let base64 = view.to_json().to_string();
@@ -572,21 +586,96 @@ fn json_matches(classes: Classes) {
     // unknown tagged fields: Java's JSON of both is the same text.
     eprintln!(
         "JSON ({classes:?}): {} instances written as Java writes them ({byte_exact} byte for byte, the rest equal as values), \
-         {} failed; {} of Java's read here, {} failed; {} of ours read by Java, {} failed",
+         {} failed; {} typed bodies written by the generated writer as by the interpreted one and \
+         Java's read by the generated reader as Java reads them, {} failed; \
+         {} of Java's read here, {} failed; {} of ours read by Java, {} failed",
         writes.checked,
         writes.failed.len(),
+        typed.checked,
+        typed.failed.len(),
         reads.checked,
         reads.failed.len(),
         by_java.checked,
         by_java.failed.len()
     );
-    let failed: Vec<String> = [writes.failed, reads.failed, by_java.failed].concat();
+    let failed: Vec<String> = [writes.failed, typed.failed, reads.failed, by_java.failed].concat();
     assert!(
         failed.is_empty(),
         "{} failures:\n{}",
         failed.len(),
         failed.join("\n")
     );
+}
+
+/// For a request or response body (`<Api>Request`, `<Api>Response`): its
+/// typed form's JSON by the writer the derive generates, records empty and
+/// as their size, compared with the interpreted writer's `empty` and
+/// `sized` texts; `None` for a header or a data schema.
+fn typed_json(
+    name: &str,
+    version: i16,
+    bytes: &[u8],
+    empty: &str,
+    sized: &str,
+) -> Option<Result<(), String>> {
+    use kafka_messages::{ApiKey, RequestKind, ResponseKind};
+    let (api, request) = match (name.strip_suffix("Request"), name.strip_suffix("Response")) {
+        (Some(api), _) => (ApiKey::from_name(api)?, true),
+        (_, Some(api)) => (ApiKey::from_name(api)?, false),
+        _ => return None,
+    };
+    let write = |records: RecordsAs| -> Result<String, String> {
+        let mut out = Vec::new();
+        let written = if request {
+            RequestKind::decode(api.key(), version, &mut &bytes[..])
+                .map_err(|e| e.to_string())?
+                .write_json(version, records, &mut out)
+        } else {
+            ResponseKind::decode(api.key(), version, &mut &bytes[..])
+                .map_err(|e| e.to_string())?
+                .write_json(version, records, &mut out)
+        };
+        written.map_err(|e| e.to_string())?;
+        String::from_utf8(out).map_err(|e| e.to_string())
+    };
+    Some((|| {
+        for (records, expected) in [(RecordsAs::Empty, empty), (RecordsAs::SizeInBytes, sized)] {
+            let text = write(records)?;
+            if text != expected {
+                return Err(format!(
+                    "the generated writer wrote\n  {text}\n  the interpreted one\n  {expected}"
+                ));
+            }
+        }
+        Ok(())
+    })())
+}
+
+/// For a request or response body: Java's JSON text read by
+/// `RequestKind`/`ResponseKind::from_json_str` (the reader the derive
+/// generates), encoded again; `None` for a header or a data schema.
+fn typed_read(name: &str, version: i16, text: &str) -> Option<Result<Vec<u8>, String>> {
+    use kafka_messages::{ApiKey, RequestKind, ResponseKind};
+    let (api, request) = match (name.strip_suffix("Request"), name.strip_suffix("Response")) {
+        (Some(api), _) => (ApiKey::from_name(api)?, true),
+        (_, Some(api)) => (ApiKey::from_name(api)?, false),
+        _ => return None,
+    };
+    let mut out = Vec::new();
+    let encoded = if request {
+        RequestKind::from_json_str(api.key(), version, text)
+            .map_err(|e| e.to_string())
+            .and_then(|m| m.encode(&mut out, version).map_err(|e| e.to_string()))
+    } else {
+        ResponseKind::from_json_str(api.key(), version, text)
+            .map_err(|e| e.to_string())
+            .and_then(|m| m.encode(&mut out, version).map_err(|e| e.to_string()))
+    };
+    Some(
+        encoded
+            .map(|_| out)
+            .map_err(|e| format!("reading Java's JSON {text}: {e}")),
+    )
 }
 
 /// `Ok` when two JSON texts hold the same value (numbers compared as

@@ -15,6 +15,7 @@ use crate::internals::check;
 use crate::internals::ctxt::Ctxt;
 use crate::internals::range::Range;
 
+mod json;
 mod view;
 
 pub fn expand(input: &DeriveInput) -> TokenStream {
@@ -371,6 +372,7 @@ fn generate(cont: &Container) -> TokenStream {
     let decode = gen_decode(&plans, &tagged, unknown, krate);
     let decode_in_place = gen_decode_in_place(&plans, &tagged, unknown, krate);
     let is_default = gen_is_default(&plans, unknown);
+    let json = json::generate(&plans, unknown, krate);
     let default = gen_default(&plans, unknown, krate);
     let schema = gen_schema(cont, &plans, unknown.is_some());
     let nested_checks = nested_checks(cont, &plans, krate);
@@ -478,6 +480,8 @@ fn generate(cont: &Container) -> TokenStream {
                 fn is_default_value(&self) -> bool {
                     #is_default
                 }
+
+                #json
             }
 
             #defaults

@@ -409,36 +409,12 @@ impl MetadataImage {
     }
 }
 
-/// Java's `Double.toString`, as the admin API prints a quota: plain
-/// decimals from 10^-3 up to 10^7 (`1048576.0`), else the shortest digits in
-/// Java's scientific form (`1.0E7`, `2.5E-4`).
+/// Java's `Double.toString`, as the admin API prints a quota
+/// (`1048576.0`, `1.0E7`): kafka-wire's one formatter of it.
 fn java_double(v: f64) -> String {
-    if !v.is_finite() {
-        return if v.is_nan() {
-            "NaN".into()
-        } else if v > 0.0 {
-            "Infinity".into()
-        } else {
-            "-Infinity".into()
-        };
-    }
-    let magnitude = v.abs();
-    if v == 0.0 || (1e-3..1e7).contains(&magnitude) {
-        let text = format!("{v}");
-        return if text.contains('.') {
-            text
-        } else {
-            text + ".0"
-        };
-    }
-    let text = format!("{v:e}");
-    let (mantissa, exponent) = text.split_once('e').unwrap_or((&text, "0"));
-    let mantissa = if mantissa.contains('.') {
-        mantissa.to_string()
-    } else {
-        format!("{mantissa}.0")
-    };
-    format!("{mantissa}E{exponent}")
+    let mut out = Vec::new();
+    kafka_wire::json::text::java_double(&mut out, v);
+    String::from_utf8_lossy(&out).into_owned()
 }
 
 /// Applies the records of the segment or snapshot at `path` from offset

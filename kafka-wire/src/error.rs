@@ -251,6 +251,10 @@ pub enum EncodeErrorKind {
         /// The tag.
         tag: u32,
     },
+    /// A type of its own `Wire` impl, which writes no JSON text of itself
+    /// (the default of `Wire::write_json`, feature `json`).
+    #[error("the type writes no JSON form of its own")]
+    NoJsonForm,
     /// The buffer has no room for the message or frame.
     #[error("buffer too small: needed {needed} bytes, {remaining} available")]
     BufferTooSmall {
@@ -304,6 +308,7 @@ impl EncodeErrorKind {
     pub const fn name(&self) -> &'static str {
         match self {
             EncodeErrorKind::UnsupportedVersion { .. } => "unsupported_version",
+            EncodeErrorKind::NoJsonForm => "no_json_form",
             EncodeErrorKind::NonDefaultAbsent => "non_default_absent",
             EncodeErrorKind::UnexpectedNull => "unexpected_null",
             EncodeErrorKind::TooLong { .. } => "too_long",
@@ -538,6 +543,13 @@ impl EncodeError {
 #[inline(never)]
 pub fn non_default_absent(field: &'static str) -> EncodeError {
     EncodeError::new(EncodeErrorKind::NonDefaultAbsent).in_field(field)
+}
+
+/// The error for a null in a version where the field is not nullable.
+#[cold]
+#[inline(never)]
+pub fn unexpected_null() -> EncodeError {
+    EncodeError::new(EncodeErrorKind::UnexpectedNull)
 }
 
 impl DecodeError {

@@ -113,8 +113,10 @@ pub use kafka_wire_derive::KafkaMessage;
 #[doc(hidden)]
 pub mod __private {
     pub use crate::codec::{put_uvarint, uvarint_len};
-    pub use crate::error::{non_default_absent, short_of_room, Located};
+    pub use crate::error::{non_default_absent, short_of_room, unexpected_null, Located};
     pub use crate::fast::FastPath;
+    #[cfg(feature = "json")]
+    pub use crate::json::text::close_object;
     pub use crate::schema::{FieldSchema, KafkaType, StructSchema};
     pub use crate::tagged::{
         decode_value, field_len, get_count, get_header, keep_unknown, put_header,

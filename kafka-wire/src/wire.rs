@@ -141,6 +141,52 @@ pub trait Wire: Sized {
     /// True when the value equals the type's default (`0`, `false`, empty,
     /// a struct whose fields are all at their defaults).
     fn is_default_value(&self) -> bool;
+
+    /// True when [`write_json`](Wire::write_json) writes the value's JSON
+    /// text itself: the built-in types, and derived structs whose fields'
+    /// types all do. An impl of your own leaves it `false`, and
+    /// [`json::to_string`](crate::json::to_string) then writes the message
+    /// from its bytes.
+    #[cfg(feature = "json")]
+    const WRITES_JSON: bool = false;
+
+    /// Appends the value in Kafka's JSON form (compact, as Java's
+    /// `JsonConverter` and Jackson write it), as the interpreted writer
+    /// writes it from the value's bytes. The derive writes it for every
+    /// struct; the errors are the encoder's where the JSON shows what it
+    /// refuses (a field the version lacks holding more than its default,
+    /// a null where the version allows none, a string too long). The
+    /// default, for an impl of your own, is the error
+    /// [`NoJsonForm`](crate::EncodeErrorKind::NoJsonForm).
+    #[cfg(feature = "json")]
+    fn write_json(&self, out: &mut Vec<u8>, ctx: crate::json::JsonCtx) -> Result<(), EncodeError> {
+        let _ = (out, ctx);
+        Err(crate::EncodeErrorKind::NoJsonForm.into())
+    }
+
+    /// Reads the value from Kafka's JSON form, on the fast path of
+    /// [`json::from_str`](crate::json::from_str): `None` for anything this
+    /// reader does not take exactly as the strict reader would, which then
+    /// reads the text again and reports the error with its path (see
+    /// `kafka_wire::json::JsonReader`). The derive writes it for every
+    /// struct; the default, for an impl of your own, always leaves the text
+    /// to the strict reader.
+    #[cfg(feature = "json")]
+    #[inline]
+    fn read_json(reader: &mut crate::json::JsonReader<'_>, ctx: Ctx) -> Option<Self> {
+        let _ = (reader, ctx);
+        None
+    }
+
+    /// The end of the key a field of this type is written under, after the
+    /// field's name: `":` but for records written as their size
+    /// (`SizeInBytes":`).
+    #[cfg(feature = "json")]
+    #[inline(always)]
+    fn json_key_end(&self, ctx: crate::json::JsonCtx) -> &'static [u8] {
+        let _ = ctx;
+        b"\":"
+    }
 }
 
 /// A type that can also be null in a nullable version: strings, bytes, records,

@@ -1,13 +1,9 @@
 //! Writing Kafka's JSON: a walk over a [`StructView`] that writes the text
 //! straight into a buffer, in the order and forms of Kafka's generated
-//! `JsonConverter.write` and with Jackson's escapes. Numbers are formatted
-//! by serde_json's formatter, as serde_json would print them.
+//! `JsonConverter.write` and with Jackson's escapes. Each value's text is
+//! written by `text.rs`, which the derive's generated writers call too.
 
-use base64::engine::general_purpose::{STANDARD, URL_SAFE_NO_PAD};
-use base64::Engine;
-use serde_json::ser::{CompactFormatter, Formatter};
-
-use super::RecordsAs;
+use super::{text, RecordsAs};
 use crate::dynamic::{is_default, ArrayView, StructView, ValueView};
 use crate::schema::{FieldSchema, StructSchema};
 
@@ -83,8 +79,9 @@ impl TextWriter<'_> {
         self.out.extend_from_slice(field.json_key.as_bytes());
         match (value, self.records) {
             (ValueView::Records(bytes), RecordsAs::SizeInBytes) => {
-                self.out.extend_from_slice(b"SizeInBytes\":");
-                self.number(|f, out| f.write_u64(out, bytes.len() as u64));
+                self.out
+                    .extend_from_slice(text::records_key_end(RecordsAs::SizeInBytes));
+                text::records(self.out, bytes, RecordsAs::SizeInBytes);
             }
             (value, _) => {
                 self.out.extend_from_slice(b"\":");
@@ -94,34 +91,22 @@ impl TextWriter<'_> {
     }
 
     fn value(&mut self, value: ValueView<'_>) {
+        let out = &mut *self.out;
         match value {
-            ValueView::Null => self.out.extend_from_slice(b"null"),
-            ValueView::Bool(true) => self.out.extend_from_slice(b"true"),
-            ValueView::Bool(false) => self.out.extend_from_slice(b"false"),
-            ValueView::Int8(v) => self.number(|f, out| f.write_i8(out, v)),
-            ValueView::Int16(v) => self.number(|f, out| f.write_i16(out, v)),
-            ValueView::Uint16(v) => self.number(|f, out| f.write_u16(out, v)),
-            ValueView::Int32(v) => self.number(|f, out| f.write_i32(out, v)),
-            ValueView::Uint32(v) => self.number(|f, out| f.write_u32(out, v)),
-            ValueView::Int64(v) => self.number(|f, out| f.write_i64(out, v)),
-            // Jackson writes a double that is not a number as a string.
-            ValueView::Float64(v) if v.is_nan() => self.out.extend_from_slice(b"\"NaN\""),
-            ValueView::Float64(v) if v.is_infinite() && v > 0.0 => {
-                self.out.extend_from_slice(b"\"Infinity\"")
-            }
-            ValueView::Float64(v) if v.is_infinite() => {
-                self.out.extend_from_slice(b"\"-Infinity\"")
-            }
-            ValueView::Float64(v) => self.number(|f, out| f.write_f64(out, v)),
-            // Kafka's Uuid.toString: URL-safe base64 without padding.
-            ValueView::Uuid(v) => self.base64(v.as_bytes(), &URL_SAFE_NO_PAD),
-            ValueView::String(v) => self.string(v),
-            ValueView::Bytes(v) => self.base64(v, &STANDARD),
-            ValueView::Records(v) => match self.records {
-                RecordsAs::Base64 => self.base64(v, &STANDARD),
-                // SizeInBytes is written by `entry`, under its own key.
-                RecordsAs::Empty | RecordsAs::SizeInBytes => self.out.extend_from_slice(b"\"\""),
-            },
+            ValueView::Null => out.extend_from_slice(b"null"),
+            ValueView::Bool(true) => out.extend_from_slice(b"true"),
+            ValueView::Bool(false) => out.extend_from_slice(b"false"),
+            ValueView::Int8(v) => text::integer(out, v),
+            ValueView::Int16(v) => text::integer(out, v),
+            ValueView::Uint16(v) => text::integer(out, v),
+            ValueView::Int32(v) => text::integer(out, v),
+            ValueView::Uint32(v) => text::integer(out, v),
+            ValueView::Int64(v) => text::integer(out, v),
+            ValueView::Float64(v) => text::float64(out, v),
+            ValueView::Uuid(v) => text::uuid(out, v.as_bytes()),
+            ValueView::String(v) => text::quoted(out, v),
+            ValueView::Bytes(v) => text::bytes(out, v),
+            ValueView::Records(v) => text::records(out, v, self.records),
             ValueView::Array(array) => self.array(array),
             ValueView::Struct(body) => self.write_struct(body, None),
         }
@@ -138,36 +123,8 @@ impl TextWriter<'_> {
         self.out.push(b']');
     }
 
-    /// A number, as serde_json's compact formatter writes it.
-    fn number(
-        &mut self,
-        write: impl FnOnce(&mut CompactFormatter, &mut Vec<u8>) -> std::io::Result<()>,
-    ) {
-        match write(&mut CompactFormatter, self.out) {
-            Ok(()) => {}
-            Err(e) => unreachable!("writing into a Vec does not fail: {e}"),
-        }
-    }
-
     fn string(&mut self, text: &str) {
-        self.out.push(b'"');
-        escaped(self.out, text);
-        self.out.push(b'"');
-    }
-
-    fn base64<E: Engine>(&mut self, bytes: &[u8], engine: &E) {
-        use base64::engine::Config;
-        let padding = engine.config().encode_padding();
-        let len =
-            base64::encoded_len(bytes.len(), padding).expect("a slice's base64 fits in memory");
-        self.out.push(b'"');
-        let start = self.out.len();
-        self.out.resize(start + len, 0);
-        match engine.encode_slice(bytes, &mut self.out[start..]) {
-            Ok(written) => debug_assert_eq!(written, len),
-            Err(e) => unreachable!("room for base64 was made: {e}"),
-        }
-        self.out.push(b'"');
+        text::quoted(self.out, text);
     }
 }
 

@@ -522,6 +522,58 @@ macro_rules! array_wire {
                 self.is_empty()
             }
 
+            #[cfg(feature = "json")]
+            const WRITES_JSON: bool = T::WRITES_JSON;
+
+            #[cfg(feature = "json")]
+            #[inline]
+            fn write_json(
+                &self,
+                out: &mut Vec<u8>,
+                ctx: crate::json::JsonCtx,
+            ) -> Result<(), EncodeError> {
+                let items: &[T] = self;
+                if items.len() > codec::MAX_ARRAY_LEN {
+                    return Err(crate::EncodeErrorKind::TooLong {
+                        length: items.len(),
+                        max: codec::MAX_ARRAY_LEN,
+                    }
+                    .into());
+                }
+                out.push(b'[');
+                for (i, item) in items.iter().enumerate() {
+                    if i > 0 {
+                        out.push(b',');
+                    }
+                    if let Err(e) = item.write_json(out, ctx) {
+                        return Err(e.at_index(i));
+                    }
+                }
+                out.push(b']');
+                Ok(())
+            }
+
+            #[cfg(feature = "json")]
+            #[inline]
+            fn read_json(reader: &mut crate::json::JsonReader<'_>, ctx: Ctx) -> Option<Self> {
+                let mut items = Self::new();
+                if reader.array_start()? {
+                    loop {
+                        items.push(T::read_json(reader, ctx)?);
+                        if !reader.array_next()? {
+                            break;
+                        }
+                    }
+                }
+                // The decoders refuse more elements than bytes left when an
+                // element takes none: such an array is the strict reader's
+                // to refuse.
+                if T::MIN_LEN == 0 && items.iter().any(|item| item.wire_len(ctx) == 0) {
+                    return None;
+                }
+                Some(items)
+            }
+
             #[inline]
             fn decode_in_place<B: Buf>(&mut self, buf: &mut B, ctx: Ctx) -> Result<(), DecodeError> {
                 match codec::get_length(buf, LengthForm::array(ctx.flexible))? {

@@ -7,6 +7,8 @@ use super::nullable::{encode_or_null, len_or_null};
 use super::{Ctx, Nullable, Wire};
 use crate::codec::{self, LengthForm};
 use crate::fast::FastPath;
+#[cfg(feature = "json")]
+use crate::json::{text, JsonCtx, JsonReader};
 use crate::schema::KafkaType;
 use crate::{DecodeError, DecodeErrorKind, EncodeError, Str};
 
@@ -54,6 +56,21 @@ macro_rules! string_wire {
             fn is_default_value(&self) -> bool {
                 self.is_empty()
             }
+
+            #[cfg(feature = "json")]
+            const WRITES_JSON: bool = true;
+
+            #[cfg(feature = "json")]
+            #[inline]
+            fn write_json(&self, out: &mut Vec<u8>, _: JsonCtx) -> Result<(), EncodeError> {
+                text::string(out, self)
+            }
+
+            #[cfg(feature = "json")]
+            #[inline]
+            fn read_json(reader: &mut JsonReader<'_>, _: Ctx) -> Option<Self> {
+                reader.string().map(|s| <$ty>::from(&*s))
+            }
         }
 
         impl Nullable for $ty {
@@ -98,7 +115,7 @@ pub struct Records(pub Bytes);
 
 /// Byte arrays: [`Bytes`] and [`Records`] share one codec.
 macro_rules! bytes_wire {
-    ($ty:ty, $kafka:ident, $as_slice:expr, $wrap:expr) => {
+    ($ty:ty, $kafka:ident, $as_slice:expr, $wrap:expr, $json:expr, $key_end:expr) => {
         impl Wire for $ty {
             const TYPE: KafkaType = KafkaType::$kafka;
             const MIN_LEN: usize = 1;
@@ -125,6 +142,28 @@ macro_rules! bytes_wire {
             #[inline(always)]
             fn is_default_value(&self) -> bool {
                 $as_slice(self).is_empty()
+            }
+
+            #[cfg(feature = "json")]
+            const WRITES_JSON: bool = true;
+
+            #[cfg(feature = "json")]
+            #[inline]
+            fn write_json(&self, out: &mut Vec<u8>, ctx: JsonCtx) -> Result<(), EncodeError> {
+                $json(out, $as_slice(self), ctx);
+                Ok(())
+            }
+
+            #[cfg(feature = "json")]
+            #[inline(always)]
+            fn json_key_end(&self, ctx: JsonCtx) -> &'static [u8] {
+                $key_end(ctx)
+            }
+
+            #[cfg(feature = "json")]
+            #[inline]
+            fn read_json(reader: &mut JsonReader<'_>, _: Ctx) -> Option<Self> {
+                reader.base64().map(|b| $wrap(Bytes::from(b)))
             }
         }
 
@@ -159,5 +198,19 @@ fn records_slice(r: &Records) -> &[u8] {
     &r.0
 }
 
-bytes_wire!(Bytes, Bytes, bytes_slice, |b| b);
-bytes_wire!(Records, Records, records_slice, Records);
+bytes_wire!(
+    Bytes,
+    Bytes,
+    bytes_slice,
+    |b| b,
+    |out: &mut Vec<u8>, b: &[u8], _| text::bytes(out, b),
+    |_| b"\":"
+);
+bytes_wire!(
+    Records,
+    Records,
+    records_slice,
+    Records,
+    |out: &mut Vec<u8>, b: &[u8], ctx: JsonCtx| text::records(out, b, ctx.records),
+    |ctx: JsonCtx| text::records_key_end(ctx.records)
+);
