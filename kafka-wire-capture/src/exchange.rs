@@ -14,7 +14,7 @@ use kafka_wire::frame::FrameDecoder;
 use kafka_wire::{DecodeError, DecodeErrorKind};
 
 use crate::packets::{tcp_segment, NotTcp, Packet, Segment};
-use crate::tcp::{Direction, StreamEvent};
+use crate::tcp::{Flow, StreamEvent};
 
 /// Kafka's default port.
 pub const KAFKA_PORT: u16 = 9092;
@@ -78,7 +78,7 @@ impl fmt::Display for Connection {
 /// A request or a response as captured: when its last byte was, its frame
 /// (without the size) and what it reads as.
 #[derive(Debug)]
-pub struct Message {
+pub struct CapturedFrame {
     /// When the packet that completed it was captured.
     pub time: Duration,
     /// The frame, without its size.
@@ -91,7 +91,7 @@ pub struct Message {
     pub ignored: usize,
 }
 
-impl Message {
+impl CapturedFrame {
     /// Its size on the wire, its four bytes of size included.
     pub fn wire_len(&self) -> usize {
         4 + self.frame.len()
@@ -112,10 +112,10 @@ pub struct Exchange {
     /// The request header's client id.
     pub client_id: Option<String>,
     /// The request, if it was captured.
-    pub request: Option<Message>,
+    pub request: Option<CapturedFrame>,
     /// The response, if it was captured (none when the request asks for
     /// none: a Produce with `acks` 0).
-    pub response: Option<Message>,
+    pub response: Option<CapturedFrame>,
     /// Whether a response was expected.
     pub expects_response: bool,
     /// The version the response was read at, when not the request's: an
@@ -343,7 +343,7 @@ pub enum Event {
 /// One side of a connection: the bytes it sends, in order, and cut into
 /// frames.
 struct Side {
-    stream: Direction,
+    stream: Flow,
     /// Bytes delivered and not yet cut into frames.
     buf: Vec<u8>,
     /// Whether `buf` starts at a frame start.
@@ -357,7 +357,7 @@ struct Side {
 impl Side {
     fn new(max_held: usize) -> Side {
         Side {
-            stream: Direction::new(max_held),
+            stream: Flow::new(max_held),
             buf: Vec::new(),
             synced: false,
             skipped: 0,
@@ -371,7 +371,7 @@ struct Pending {
     api_key: i16,
     api_version: i16,
     client_id: Option<String>,
-    request: Message,
+    request: CapturedFrame,
 }
 
 struct Conn {
@@ -717,7 +717,7 @@ impl Analyzer {
         time: Duration,
         scratch: &mut Scratch,
         sink: &mut dyn FnMut(Event),
-        step: impl FnOnce(&mut Direction, &mut Vec<u8>, &mut Vec<StreamEvent>),
+        step: impl FnOnce(&mut Flow, &mut Vec<u8>, &mut Vec<StreamEvent>),
     ) {
         scratch.out.clear();
         scratch.events.clear();
@@ -935,7 +935,7 @@ impl Analyzer {
                 .expects_response(view.body.version(), &view.body.bytes()),
             Err(_) => true,
         };
-        let request = Message {
+        let request = CapturedFrame {
             time,
             frame,
             read,
@@ -1044,7 +1044,7 @@ impl Analyzer {
             correlation_id,
             client_id,
             request,
-            response: Some(Message {
+            response: Some(CapturedFrame {
                 time,
                 frame,
                 read,

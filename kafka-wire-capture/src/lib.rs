@@ -6,7 +6,7 @@
 //! A pcap or pcapng file is read as a stream ([`packets::CaptureReader`]);
 //! each packet's TCP segment ([`packets::tcp_segment`]) goes to its
 //! connection, whose two directions are put back in order
-//! ([`tcp::Direction`]: segments out of order held up to a limit,
+//! ([`tcp::Flow`]: segments out of order held up to a limit,
 //! retransmissions checked against the bytes already captured, what never
 //! arrives reported as a gap). Each direction is cut into frames; a request's
 //! header says its API and version, and the response with its correlation id

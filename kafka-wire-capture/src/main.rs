@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 
 use clap::{Parser, ValueEnum};
 use kafka_messages::ApiKey;
-use kafka_wire_capture::exchange::{Analyzer, Event, Exchange, Message, Options, KAFKA_PORT};
+use kafka_wire_capture::exchange::{Analyzer, CapturedFrame, Event, Exchange, Options, KAFKA_PORT};
 use kafka_wire_capture::output::{json_line, summary_line, time_of_day, trees, HtmlReport, Stats};
 use kafka_wire_capture::packets::CaptureReader;
 
@@ -201,7 +201,7 @@ impl Filter {
         if self.errors {
             let unread = [&x.request, &x.response]
                 .iter()
-                .any(|m| matches!(m, Some(Message { read: Err(_), .. })));
+                .any(|m| matches!(m, Some(CapturedFrame { read: Err(_), .. })));
             return unread || !x.errors().is_empty();
         }
         true
@@ -309,7 +309,7 @@ fn run(args: &Args) -> Result<ExitCode, String> {
             }
             if [&x.request, &x.response]
                 .iter()
-                .any(|m| matches!(m, Some(Message { read: Err(_), .. })))
+                .any(|m| matches!(m, Some(CapturedFrame { read: Err(_), .. })))
             {
                 unread += 1;
             }

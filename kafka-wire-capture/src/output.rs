@@ -9,7 +9,7 @@ use kafka_wire::json::RecordsAs;
 use kafka_wire::ErrorCode;
 use kafka_wire_pages::{html_escape as escape, Layout, Page, Section, SizePrefix};
 
-use crate::exchange::{Exchange, Message};
+use crate::exchange::{CapturedFrame, Exchange};
 use crate::walk::record_sets;
 
 /// `HH:MM:SS.micros` of a capture time, in UTC.
@@ -80,7 +80,7 @@ pub fn summary_line(x: &Exchange) -> String {
         let _ = write!(line, " (response read at v{v})");
     }
     for (what, message) in [("request", &x.request), ("response", &x.response)] {
-        let Some(Message { read: Ok(view), .. }) = message else {
+        let Some(CapturedFrame { read: Ok(view), .. }) = message else {
             continue;
         };
         let sets = record_sets(view.body.body());
@@ -122,10 +122,10 @@ pub fn summary_line(x: &Exchange) -> String {
     }
     for (what, message) in [("request", &x.request), ("response", &x.response)] {
         match message {
-            Some(Message { read: Err(e), .. }) => {
+            Some(CapturedFrame { read: Err(e), .. }) => {
                 let _ = write!(line, " [{what} does not read: {e}]");
             }
-            Some(Message {
+            Some(CapturedFrame {
                 ignored: n @ 1.., ..
             }) => {
                 let _ = write!(
@@ -363,14 +363,14 @@ impl HtmlReport {
         self.pages += 1;
         let unread = [&x.request, &x.response]
             .iter()
-            .any(|m| matches!(m, Some(Message { read: Err(_), .. })));
+            .any(|m| matches!(m, Some(CapturedFrame { read: Err(_), .. })));
         let errors: Vec<String> = x.errors().iter().map(|&c| error_name(c)).collect();
         let class = if unread || !errors.is_empty() {
             " class=\"error\""
         } else {
             ""
         };
-        let bytes = |m: &Option<Message>| {
+        let bytes = |m: &Option<CapturedFrame>| {
             m.as_ref()
                 .map_or("-".to_string(), |m| m.wire_len().to_string())
         };
@@ -534,7 +534,7 @@ impl Stats {
         }
         let unread = [&x.request, &x.response]
             .iter()
-            .any(|m| matches!(m, Some(Message { read: Err(_), .. })));
+            .any(|m| matches!(m, Some(CapturedFrame { read: Err(_), .. })));
         if unread {
             row.unread += 1;
         }

@@ -44,7 +44,7 @@ pub enum StreamEvent {
 
 /// One direction of a connection, in order.
 #[derive(Debug)]
-pub struct Direction {
+pub struct Flow {
     /// The sequence number of offset 0 (the byte after the SYN, or the first
     /// byte seen when the capture starts mid-connection); `None` before.
     base: Option<u32>,
@@ -68,10 +68,10 @@ pub struct Direction {
     acked: u64,
 }
 
-impl Direction {
+impl Flow {
     /// A direction that holds at most `max_held` bytes out of order.
     pub fn new(max_held: usize) -> Self {
-        Direction {
+        Flow {
             base: None,
             next: 0,
             held: BTreeMap::new(),
@@ -293,7 +293,7 @@ impl Direction {
 mod tests {
     use super::*;
 
-    fn run(dir: &mut Direction, segments: &[(u32, &[u8])]) -> (Vec<u8>, Vec<StreamEvent>) {
+    fn run(dir: &mut Flow, segments: &[(u32, &[u8])]) -> (Vec<u8>, Vec<StreamEvent>) {
         let (mut out, mut events) = (Vec::new(), Vec::new());
         for (seq, payload) in segments {
             dir.push(*seq, false, false, payload, &mut out, &mut events);
@@ -304,7 +304,7 @@ mod tests {
 
     #[test]
     fn in_order_after_a_syn() {
-        let mut d = Direction::new(1 << 20);
+        let mut d = Flow::new(1 << 20);
         let (mut out, mut ev) = (Vec::new(), Vec::new());
         d.push(999, true, false, b"", &mut out, &mut ev);
         d.push(1000, false, false, b"abc", &mut out, &mut ev);
@@ -315,7 +315,7 @@ mod tests {
 
     #[test]
     fn out_of_order_and_retransmitted_segments_deliver_once() {
-        let mut d = Direction::new(1 << 20);
+        let mut d = Flow::new(1 << 20);
         let (out, ev) = run(
             &mut d,
             &[
@@ -333,12 +333,12 @@ mod tests {
 
     #[test]
     fn overlapping_segments_that_disagree_are_reported_and_the_first_kept() {
-        let mut d = Direction::new(1 << 20);
+        let mut d = Flow::new(1 << 20);
         let (out, ev) = run(&mut d, &[(0, b"abcd"), (2, b"XY12")]);
         assert_eq!(out, b"abcd12");
         assert_eq!(ev, [StreamEvent::Conflict { offset: 2 }]);
         // Two held copies of the same place.
-        let mut d = Direction::new(1 << 20);
+        let mut d = Flow::new(1 << 20);
         let (out, ev) = run(&mut d, &[(0, b"a"), (5, b"xyz"), (5, b"xQz"), (1, b"bcde")]);
         assert_eq!(out, b"abcdexyz");
         assert_eq!(ev, [StreamEvent::Conflict { offset: 6 }]);
@@ -346,7 +346,7 @@ mod tests {
 
     #[test]
     fn a_hole_is_a_gap_at_the_end_or_when_the_limit_is_passed() {
-        let mut d = Direction::new(1 << 20);
+        let mut d = Flow::new(1 << 20);
         let (out, ev) = run(&mut d, &[(0, b"ab"), (5, b"fg")]);
         assert_eq!(out, b"abfg");
         assert_eq!(
@@ -358,7 +358,7 @@ mod tests {
             }]
         );
 
-        let mut d = Direction::new(4);
+        let mut d = Flow::new(4);
         let (out, ev) = run(&mut d, &[(0, b"ab"), (10, b"xyz"), (13, b"uv"), (20, b"q")]);
         assert_eq!(out, b"abxyzuvq");
         assert_eq!(
@@ -381,7 +381,7 @@ mod tests {
 
     #[test]
     fn an_acknowledged_hole_before_held_bytes_is_a_gap() {
-        let mut d = Direction::new(1 << 20);
+        let mut d = Flow::new(1 << 20);
         let (mut out, mut ev) = (Vec::new(), Vec::new());
         d.push(0, false, false, b"ab", &mut out, &mut ev);
         d.acknowledged(6, &mut out, &mut ev); // before anything after the hole: left open
@@ -415,7 +415,7 @@ mod tests {
 
     #[test]
     fn an_ack_before_the_data_it_acknowledges_loses_nothing() {
-        let mut d = Direction::new(1 << 20);
+        let mut d = Flow::new(1 << 20);
         let (mut out, mut ev) = (Vec::new(), Vec::new());
         d.push(0, false, false, b"ab", &mut out, &mut ev);
         d.acknowledged(2_000_000_000, &mut out, &mut ev); // even a bogus one
@@ -425,7 +425,7 @@ mod tests {
 
     #[test]
     fn sequence_numbers_wrap() {
-        let mut d = Direction::new(1 << 20);
+        let mut d = Flow::new(1 << 20);
         let start = u32::MAX - 2;
         let (out, ev) = run(
             &mut d,

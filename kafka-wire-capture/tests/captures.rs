@@ -165,7 +165,7 @@ fn analyze(capture: &[u8], options: Options) -> (Vec<Exchange>, Vec<Notice>) {
 }
 
 fn summary(x: &Exchange) -> String {
-    let read = |m: &Option<kafka_wire_capture::exchange::Message>| match m {
+    let read = |m: &Option<kafka_wire_capture::exchange::CapturedFrame>| match m {
         None => "-".to_string(),
         Some(m) => match &m.read {
             Ok(_) => "ok".to_string(),
