@@ -89,12 +89,52 @@ pub struct CapturedFrame {
     /// (librdkafka sends three after its Metadata request); 0 for a
     /// response, whose bytes after the body are an error.
     pub ignored: usize,
+    /// What of the frame the capture did not hold, when it did not hold it
+    /// all: `frame` is then the bytes before the first hole, and `read` says
+    /// the field the bytes ran out in.
+    pub cut: Option<Cut>,
 }
 
 impl CapturedFrame {
-    /// Its size on the wire, its four bytes of size included.
+    /// Its size on the wire, its four bytes of size included (all of them,
+    /// for a frame the capture cut).
     pub fn wire_len(&self) -> usize {
-        4 + self.frame.len()
+        4 + self.cut.as_ref().map_or(self.frame.len(), |c| c.size)
+    }
+}
+
+/// The bytes of a frame a capture did not hold: a snap length, a lost
+/// segment, or the capture's end cut it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Cut {
+    /// The frame's size, as its four bytes of size say (without them).
+    pub size: usize,
+    /// How many of its bytes were captured.
+    pub captured: usize,
+    /// The bytes not captured: each hole's offset in the frame (after its
+    /// size) and length, in order.
+    pub holes: Vec<(usize, usize)>,
+}
+
+impl Cut {
+    /// How many of its bytes were not captured.
+    pub fn missing(&self) -> usize {
+        self.size - self.captured
+    }
+}
+
+impl fmt::Display for Cut {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "cut by the capture: {} of {} bytes captured, missing",
+            self.captured, self.size
+        )?;
+        for (i, (at, len)) in self.holes.iter().enumerate() {
+            let sep = if i == 0 { " " } else { ", " };
+            write!(f, "{sep}{len} at byte {at}")?;
+        }
+        Ok(())
     }
 }
 
@@ -206,6 +246,8 @@ pub enum NoticeKind {
         offset: u64,
         /// How many.
         missing: u64,
+        /// The sequence number of its first byte, when known.
+        seq: Option<u32>,
     },
     /// A retransmitted segment differs from the bytes already captured
     /// there (the first copy is kept).
@@ -244,6 +286,8 @@ pub enum NoticeKind {
     UnmatchedResponse {
         /// Its correlation id.
         correlation_id: i32,
+        /// Its size on the wire.
+        wire_len: usize,
     },
     /// A request whose response was not captured (at the end, or when too
     /// many waited).
@@ -273,8 +317,9 @@ pub enum NoticeKind {
         /// The bytes held when it was passed.
         held: usize,
     },
-    /// A frame not yet whole was dropped to keep under the memory limit; the
-    /// direction looks for the next frame start.
+    /// A frame not yet whole was given up to keep under the memory limit:
+    /// read with what of it was captured (a cut frame), and the direction
+    /// looks for the next frame start.
     FrameDropped {
         /// Which direction.
         way: Way,
@@ -286,7 +331,12 @@ pub enum NoticeKind {
 impl fmt::Display for NoticeKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            NoticeKind::Gap { way, offset, missing } => {
+            NoticeKind::Gap { way, offset, missing, seq: Some(seq) } => write!(
+                f,
+                "{missing} bytes of {way} never captured, at byte {offset} (sequence numbers {seq} to {})",
+                seq.wrapping_add(*missing as u32).wrapping_sub(1)
+            ),
+            NoticeKind::Gap { way, offset, missing, seq: None } => {
                 write!(f, "{missing} bytes of {way} never captured, at byte {offset}")
             }
             NoticeKind::Conflict { way, offset } => write!(
@@ -305,9 +355,9 @@ impl fmt::Display for NoticeKind {
                 f,
                 "{way}: {bytes} bytes skipped, not known to start a frame (the connection began before the capture, or bytes before them were lost)"
             ),
-            NoticeKind::UnmatchedResponse { correlation_id } => write!(
+            NoticeKind::UnmatchedResponse { correlation_id, wire_len } => write!(
                 f,
-                "a response with correlation id {correlation_id} whose request was not captured (read it with --assume API:VERSION)"
+                "a response of {wire_len} bytes with correlation id {correlation_id} whose request was not captured (read it with --assume API:VERSION)"
             ),
             NoticeKind::Unanswered { api_key, api_version, correlation_id } => {
                 let api = ApiKey::from_i16(*api_key).map_or_else(|| format!("api key {api_key}"), |a| a.name().to_string());
@@ -352,9 +402,29 @@ struct Side {
     skipped: u64,
     /// Whether no byte was delivered yet, nor a gap found.
     fresh: bool,
+    /// The frame a gap cut, while the bytes after the gap are its own.
+    cutting: Option<Cutting>,
+}
+
+/// A frame a gap cut, until its size is accounted for.
+struct Cutting {
+    /// What is missing so far.
+    cut: Cut,
+    /// Its bytes before the first hole.
+    prefix: Vec<u8>,
+    /// Its bytes captured or missing so far.
+    accounted: usize,
 }
 
 impl Side {
+    /// The bytes it holds: out of order, of a frame not yet whole, and of
+    /// a frame a gap cut.
+    fn held_bytes(&self) -> usize {
+        self.stream.held_bytes()
+            + self.buf.len()
+            + self.cutting.as_ref().map_or(0, |c| c.prefix.len())
+    }
+
     fn new(max_held: usize) -> Side {
         Side {
             stream: Flow::new(max_held),
@@ -362,6 +432,7 @@ impl Side {
             synced: false,
             skipped: 0,
             fresh: true,
+            cutting: None,
         }
     }
 }
@@ -508,13 +579,7 @@ impl Analyzer {
     pub fn held_bytes(&self) -> usize {
         self.connections
             .values()
-            .map(|c| {
-                c.pending_bytes
-                    + c.sides
-                        .iter()
-                        .map(|s| s.stream.held_bytes() + s.buf.len())
-                        .sum::<usize>()
-            })
+            .map(|c| c.pending_bytes + c.sides.iter().map(Side::held_bytes).sum::<usize>())
             .sum()
     }
 
@@ -569,7 +634,7 @@ impl Analyzer {
                 .flat_map(|(key, c)| {
                     let sides = (0..2).map(move |side| {
                         let s = &c.sides[side];
-                        (*key, side, s.stream.held_bytes() + s.buf.len())
+                        (*key, side, s.held_bytes())
                     });
                     sides.chain([(*key, 2, c.pending_bytes)])
                 })
@@ -596,16 +661,15 @@ impl Analyzer {
                     |d, out, ev| d.finish(out, ev),
                 );
             } else {
-                let frame = conn.sides[side].buf.len();
-                let s = &mut conn.sides[side];
-                s.buf.clear();
-                s.synced = false;
+                let s = &conn.sides[side];
+                let frame = s.buf.len() + s.cutting.as_ref().map_or(0, |c| c.prefix.len());
                 let (way, connection) = (Self::way(conn, side), conn.connection());
                 sink(Event::Notice(Notice {
                     time,
                     connection,
                     kind: NoticeKind::FrameDropped { way, held: frame },
                 }));
+                Self::give_up_frame(&self.options, conn, side, time, sink);
             }
             held = self.held_bytes();
         }
@@ -637,7 +701,10 @@ impl Analyzer {
                     self.close(&mut old, time, sink);
                 }
             }
-        } else if segment.payload.is_empty() && !segment.syn && !self.connections.contains_key(&key)
+        } else if segment.payload.is_empty()
+            && segment.cut == 0
+            && !segment.syn
+            && !self.connections.contains_key(&key)
         {
             // An ACK, FIN or RST of a connection closed already (or begun
             // before the capture, with nothing to read yet): no connection.
@@ -693,11 +760,12 @@ impl Analyzer {
             &mut self.scratch,
             sink,
             |d, out, ev| {
-                d.push(
+                d.push_cut(
                     segment.seq,
                     segment.syn,
                     segment.fin,
                     segment.payload,
+                    segment.cut,
                     out,
                     ev,
                 )
@@ -746,8 +814,9 @@ impl Analyzer {
     }
 
     /// What a direction delivered in order, with what it found: the bytes
-    /// before each gap read, the frame being cut given up at the gap, the
-    /// bytes after it read from a frame start.
+    /// before each gap read, the frame the gap cuts kept with its hole (the
+    /// bytes after the gap still its own up to its size), the bytes after it
+    /// read from a frame start.
     fn deliver(
         options: &Options,
         conn: &mut Conn,
@@ -775,15 +844,21 @@ impl Analyzer {
                         sink,
                     );
                     read = delivered_before;
-                    let s = &mut conn.sides[side];
-                    s.buf.clear();
-                    s.synced = false;
-                    s.fresh = false;
-                    NoticeKind::Gap {
-                        way,
-                        offset,
-                        missing,
+                    let seq = conn.sides[side].stream.sequence_number(offset);
+                    if conn.kafka {
+                        sink(Event::Notice(Notice {
+                            time,
+                            connection: conn.connection(),
+                            kind: NoticeKind::Gap {
+                                way,
+                                offset,
+                                missing,
+                                seq,
+                            },
+                        }));
                     }
+                    Self::gap(options, conn, side, time, missing, sink);
+                    continue;
                 }
                 StreamEvent::Conflict { offset } => NoticeKind::Conflict { way, offset },
                 StreamEvent::LimitReached { limit } => NoticeKind::HeldLimit { way, limit },
@@ -799,7 +874,126 @@ impl Analyzer {
         Self::data(options, conn, side, time, &data[read..], sink);
     }
 
-    /// Bytes delivered in order on `side`: cut into frames, each read.
+    /// `missing` bytes of `side` never captured, after those delivered: the
+    /// frame they cut keeps its hole (and stays in sync when the gap ends
+    /// inside it: its size says where the next frame starts); bytes not
+    /// known to start a frame are counted as skipped.
+    fn gap(
+        options: &Options,
+        conn: &mut Conn,
+        side: usize,
+        time: Duration,
+        missing: u64,
+        sink: &mut dyn FnMut(Event),
+    ) {
+        let s = &mut conn.sides[side];
+        s.fresh = false;
+        let mut rest = missing;
+        if s.cutting.is_none() && s.synced && s.buf.len() >= 4 {
+            // In sync, the size was read before and is within the limit.
+            if let Ok(Some(size)) = FrameDecoder::new(options.max_frame).peek_size(&s.buf) {
+                let have = s.buf.len() - 4;
+                s.cutting = Some(Cutting {
+                    cut: Cut {
+                        size,
+                        captured: have,
+                        holes: Vec::new(),
+                    },
+                    prefix: s.buf[4..].to_vec(),
+                    accounted: have,
+                });
+                s.buf.clear();
+            }
+        }
+        if let Some(c) = s.cutting.as_mut() {
+            let take = ((c.cut.size - c.accounted) as u64).min(rest) as usize;
+            c.cut.holes.push((c.accounted, take));
+            c.accounted += take;
+            rest -= take as u64;
+        } else {
+            // Not in sync, or a frame's size cut: its bytes are skipped.
+            s.skipped += s.buf.len() as u64;
+            s.buf.clear();
+        }
+        // The gap ends inside the frame it cut: the next frame starts where
+        // its size says. Else the next frame start is lost with the gap.
+        s.synced = s.synced && rest == 0;
+        Self::cut_done(options, conn, side, time, sink);
+    }
+
+    /// Reads the frame a gap cut, once its size is accounted for.
+    fn cut_done(
+        options: &Options,
+        conn: &mut Conn,
+        side: usize,
+        time: Duration,
+        sink: &mut dyn FnMut(Event),
+    ) {
+        let s = &mut conn.sides[side];
+        if s.cutting.as_ref().is_none_or(|c| c.accounted != c.cut.size) {
+            return;
+        }
+        let c = s.cutting.take().expect("a frame cut");
+        Self::frame(
+            options,
+            conn,
+            side,
+            time,
+            Bytes::from(c.prefix),
+            Some(c.cut),
+            sink,
+        );
+    }
+
+    /// Gives up the frame `side` is cutting (the capture ends, or memory
+    /// runs short): read with what of it was captured, the rest a hole;
+    /// bytes not known to start a frame counted as skipped. The direction
+    /// then looks for a frame start.
+    fn give_up_frame(
+        options: &Options,
+        conn: &mut Conn,
+        side: usize,
+        time: Duration,
+        sink: &mut dyn FnMut(Event),
+    ) {
+        let s = &conn.sides[side];
+        let rest = match (&s.cutting, s.synced) {
+            (Some(c), _) => c.cut.size - c.accounted,
+            (None, true) => FrameDecoder::new(options.max_frame)
+                .peek_size(&s.buf)
+                .ok()
+                .flatten()
+                .map_or(0, |size| size - (s.buf.len() - 4)),
+            (None, false) => 0,
+        };
+        if rest > 0 {
+            Self::gap(options, conn, side, time, rest as u64, sink);
+        }
+        let s = &mut conn.sides[side];
+        s.skipped += s.buf.len() as u64;
+        s.buf.clear();
+        s.synced = false;
+    }
+
+    /// A whole frame, or one a gap cut, read as a request or a response.
+    fn frame(
+        options: &Options,
+        conn: &mut Conn,
+        side: usize,
+        time: Duration,
+        frame: Bytes,
+        cut: Option<Cut>,
+        sink: &mut dyn FnMut(Event),
+    ) {
+        if conn.client == Some(side) {
+            Self::request(options, conn, time, frame, cut, sink);
+        } else {
+            Self::response(options, conn, time, frame, cut, sink);
+        }
+    }
+
+    /// Bytes delivered in order on `side`: the frame a gap cut completed,
+    /// then cut into frames, each read.
     fn data(
         options: &Options,
         conn: &mut Conn,
@@ -810,6 +1004,18 @@ impl Analyzer {
     ) {
         if data.is_empty() {
             return;
+        }
+        let mut data = data;
+        if let Some(c) = conn.sides[side].cutting.as_mut() {
+            // The bytes after a gap inside a frame: its own, up to its size.
+            let n = (c.cut.size - c.accounted).min(data.len());
+            c.accounted += n;
+            c.cut.captured += n;
+            data = &data[n..];
+            Self::cut_done(options, conn, side, time, sink);
+            if data.is_empty() {
+                return;
+            }
         }
         let fresh = std::mem::replace(&mut conn.sides[side].fresh, false);
         if !conn.kafka {
@@ -824,84 +1030,92 @@ impl Analyzer {
             }
         }
         let (way, connection) = (Self::way(conn, side), conn.connection());
-        let client = conn.client == Some(side);
         let s = &mut conn.sides[side];
         if fresh && s.stream.from_syn() {
             // Captured from the connection's start: a frame starts here.
             s.synced = true;
         }
         s.buf.extend_from_slice(data);
-        if !s.synced {
-            match find_frame_start(&s.buf, client, options.max_frame, &conn.pending) {
-                Scan::Found(at) => {
-                    s.skipped += at as u64;
-                    s.buf.drain(..at);
-                    s.synced = true;
-                    if s.skipped > 0 {
-                        let bytes = std::mem::take(&mut s.skipped);
+        let client = conn.client == Some(side);
+        let mut frames = Vec::new();
+        let sizes = FrameDecoder::new(options.max_frame);
+        // Each round either cuts frames to the end of the buffer, or drops
+        // at least one byte: bounded by the buffer's length.
+        loop {
+            let s = &mut conn.sides[side];
+            if !s.synced {
+                match find_frame_start(&s.buf, client, options.max_frame, &conn.pending) {
+                    Scan::Found(at) => {
+                        s.skipped += at as u64;
+                        s.buf.drain(..at);
+                        s.synced = true;
+                        if s.skipped > 0 {
+                            let bytes = std::mem::take(&mut s.skipped);
+                            sink(Event::Notice(Notice {
+                                time,
+                                connection,
+                                kind: NoticeKind::Skipped { way, bytes },
+                            }));
+                        }
+                    }
+                    Scan::Wait(at) => {
+                        s.skipped += at as u64;
+                        s.buf.drain(..at);
+                        break;
+                    }
+                    Scan::None => {
+                        // The last bytes may begin a frame the next ones end.
+                        let keep = s.buf.len().min(7);
+                        let skip = s.buf.len() - keep;
+                        s.skipped += skip as u64;
+                        s.buf.drain(..skip);
+                        break;
+                    }
+                }
+            }
+            let mut at = 0;
+            let mut lost_sync = false;
+            loop {
+                let size = match sizes.peek_size(&s.buf[at..]) {
+                    Ok(Some(size)) => size,
+                    Ok(None) => break,
+                    Err(too_large) => {
+                        let size = match too_large.kind() {
+                            DecodeErrorKind::FrameSize { size, .. } => *size,
+                            _ => -1,
+                        };
                         sink(Event::Notice(Notice {
                             time,
                             connection,
-                            kind: NoticeKind::Skipped { way, bytes },
+                            kind: NoticeKind::FrameSize {
+                                way,
+                                size,
+                                limit: options.max_frame,
+                            },
                         }));
+                        lost_sync = true;
+                        break;
                     }
-                }
-                Scan::Wait(at) => {
-                    s.skipped += at as u64;
-                    s.buf.drain(..at);
-                    return;
-                }
-                Scan::None => {
-                    // The last bytes may begin a frame the next ones end.
-                    let keep = s.buf.len().min(7);
-                    let skip = s.buf.len() - keep;
-                    s.skipped += skip as u64;
-                    s.buf.drain(..skip);
-                    return;
-                }
-            }
-        }
-        let mut at = 0;
-        let mut frames = Vec::new();
-        let sizes = FrameDecoder::new(options.max_frame);
-        loop {
-            let size = match sizes.peek_size(&s.buf[at..]) {
-                Ok(Some(size)) => size,
-                Ok(None) => break,
-                Err(too_large) => {
-                    let size = match too_large.kind() {
-                        DecodeErrorKind::FrameSize { size, .. } => *size,
-                        _ => -1,
-                    };
-                    s.buf.clear();
-                    s.synced = false;
-                    at = 0;
-                    sink(Event::Notice(Notice {
-                        time,
-                        connection,
-                        kind: NoticeKind::FrameSize {
-                            way,
-                            size,
-                            limit: options.max_frame,
-                        },
-                    }));
+                };
+                let end = at + 4 + size;
+                if end > s.buf.len() {
                     break;
                 }
-            };
-            let end = at + 4 + size;
-            if end > s.buf.len() {
+                frames.push(Bytes::copy_from_slice(&s.buf[at + 4..end]));
+                at = end;
+            }
+            if !lost_sync {
+                s.buf.drain(..at);
                 break;
             }
-            frames.push(Bytes::copy_from_slice(&s.buf[at + 4..end]));
-            at = end;
+            // Not a frame start: its first byte is skipped, and the rest
+            // searched for one.
+            s.buf.drain(..at + 1);
+            s.skipped += 1;
+            s.synced = false;
         }
-        s.buf.drain(..at);
         for frame in frames {
-            if client {
-                Self::request(options, conn, time, frame, sink);
-            } else {
-                Self::response(options, conn, time, frame, sink);
-            }
+            Self::frame(options, conn, side, time, frame, None, sink);
         }
     }
 
@@ -910,6 +1124,7 @@ impl Analyzer {
         conn: &mut Conn,
         time: Duration,
         frame: Bytes,
+        cut: Option<Cut>,
         sink: &mut dyn FnMut(Event),
     ) {
         let header = kafka_wire::frame::peek_request_header(&frame);
@@ -926,7 +1141,9 @@ impl Analyzer {
             },
         };
         let (read, ignored) = match FrameView::read_request(frame.clone()) {
-            Ok((view, end)) => (Ok(view), frame.len() - end),
+            // A frame cut after its body: the bytes after it are not known.
+            Ok((view, end)) if cut.is_none() => (Ok(view), frame.len() - end),
+            Ok((view, _)) => (Ok(view), 0),
             Err(e) => (Err(e), 0),
         };
         let expects_response = match &read {
@@ -940,6 +1157,7 @@ impl Analyzer {
             frame,
             read,
             ignored,
+            cut,
         };
         let connection = conn.connection().expect("a Kafka connection");
         if !expects_response {
@@ -1008,6 +1226,7 @@ impl Analyzer {
         conn: &mut Conn,
         time: Duration,
         frame: Bytes,
+        cut: Option<Cut>,
         sink: &mut dyn FnMut(Event),
     ) {
         let connection = conn.connection().expect("a Kafka connection");
@@ -1019,7 +1238,10 @@ impl Analyzer {
                 sink(Event::Notice(Notice {
                     time,
                     connection: Some(connection),
-                    kind: NoticeKind::UnmatchedResponse { correlation_id },
+                    kind: NoticeKind::UnmatchedResponse {
+                        correlation_id,
+                        wire_len: 4 + cut.as_ref().map_or(frame.len(), |c| c.size),
+                    },
                 }));
                 let Some((api_key, api_version)) = options.assume else {
                     return;
@@ -1049,6 +1271,7 @@ impl Analyzer {
                 frame,
                 read,
                 ignored: 0,
+                cut,
             }),
             expects_response: true,
             response_version,
@@ -1066,28 +1289,37 @@ impl Analyzer {
                 sink,
                 |d, out, ev| d.finish(out, ev),
             );
-            let (way, connection) = (Self::way(conn, side), conn.connection());
-            let s = &conn.sides[side];
             if !conn.kafka {
                 continue;
             }
-            if s.synced && !s.buf.is_empty() {
-                // In sync, every size in the buffer was within the limit.
-                let size = FrameDecoder::new(self.options.max_frame)
-                    .peek_size(&s.buf)
-                    .ok()
-                    .flatten();
+            let (way, connection) = (Self::way(conn, side), conn.connection());
+            let s = &conn.sides[side];
+            let inside = match &s.cutting {
+                Some(c) => Some((Some(c.cut.size), c.cut.captured)),
+                None if s.synced && !s.buf.is_empty() => Some((
+                    // In sync, every size in the buffer was within the limit.
+                    FrameDecoder::new(self.options.max_frame)
+                        .peek_size(&s.buf)
+                        .ok()
+                        .flatten(),
+                    s.buf.len().saturating_sub(4),
+                )),
+                None => None,
+            };
+            if let Some((size, captured)) = inside {
                 sink(Event::Notice(Notice {
                     time,
                     connection,
                     kind: NoticeKind::CutFrame {
                         way,
                         size,
-                        captured: s.buf.len().saturating_sub(4),
+                        captured,
                     },
                 }));
             }
-            let bytes = s.skipped + if s.synced { 0 } else { s.buf.len() as u64 };
+            Self::give_up_frame(&self.options, conn, side, time, sink);
+            let s = &mut conn.sides[side];
+            let bytes = std::mem::take(&mut s.skipped);
             if bytes > 0 {
                 sink(Event::Notice(Notice {
                     time,
@@ -1120,7 +1352,8 @@ enum Scan {
 /// candidate is passed over (the next frame start is found instead).
 const RESYNC_WAIT: usize = 1 << 20;
 
-/// The first offset in `buf` where a frame starts: a size within the limit,
+/// The first offset in `buf` where a frame starts (a whole frame that reads
+/// is preferred to an earlier candidate not yet whole): a size within the limit,
 /// then a request header of an API and version this crate knows (`client`),
 /// or a correlation id a request waits for; and the whole frame reads as
 /// that request, or as that request's response.
@@ -1131,6 +1364,9 @@ fn find_frame_start(
     pending: &HashMap<i32, Pending>,
 ) -> Scan {
     let sizes = FrameDecoder::new(max_frame);
+    // The first candidate not yet whole: waited for unless a whole frame
+    // that reads is found after it (which is trusted more).
+    let mut wait = None;
     for at in 0..buf.len().saturating_sub(7) {
         let Ok(Some(size)) = sizes.peek_size(&buf[at..]) else {
             continue;
@@ -1149,8 +1385,8 @@ fn find_frame_start(
             continue;
         }
         let Some(frame) = buf.get(at + 4..at + 4 + size) else {
-            if size <= RESYNC_WAIT {
-                return Scan::Wait(at);
+            if size <= RESYNC_WAIT && wait.is_none() {
+                wait = Some(at);
             }
             continue;
         };
@@ -1166,7 +1402,7 @@ fn find_frame_start(
             return Scan::Found(at);
         }
     }
-    Scan::None
+    wait.map_or(Scan::None, Scan::Wait)
 }
 
 /// A response frame to a request of `api_key` at `version` as views, and

@@ -12,7 +12,9 @@ use std::time::{Duration, Instant};
 
 use clap::{Parser, ValueEnum};
 use kafka_messages::ApiKey;
-use kafka_wire_capture::exchange::{Analyzer, CapturedFrame, Event, Exchange, Options, KAFKA_PORT};
+use kafka_wire_capture::exchange::{
+    Analyzer, CapturedFrame, Event, Exchange, NoticeKind, Options, KAFKA_PORT,
+};
 use kafka_wire_capture::output::{json_line, summary_line, time_of_day, trees, HtmlReport, Stats};
 use kafka_wire_capture::packets::CaptureReader;
 
@@ -34,8 +36,17 @@ use kafka_wire_capture::packets::CaptureReader;
 ///
 /// What cannot be read is said on stderr (bytes never captured, a response
 /// whose request is missing, a frame that does not decode) and never
-/// guessed at. The exit code is 1 when a message did not decode or the
-/// capture could not be read to its end, else 0.
+/// guessed at; a message the capture cut is shown to its cut, with what is
+/// missing.
+///
+/// Exit status:
+///   0  every byte of Kafka's connections in the capture was read
+///   1  a message captured whole does not decode, or the file is cut or
+///      broken (the exchanges before are shown)
+///   2  the command line is wrong, or the file cannot be opened
+///   3  all that was captured decoded, but the capture lacks traffic: bytes
+///      never captured or skipped, messages cut, responses whose request is
+///      missing
 #[derive(Parser, Debug)]
 #[command(name = "kafka-capture", version, verbatim_doc_comment)]
 struct Args {
@@ -279,6 +290,9 @@ fn run(args: &Args) -> Result<ExitCode, String> {
     let mut stats = Stats::default();
     let mut unread = 0u64;
     let mut notices = 0u64;
+    // Notices of traffic the capture lacks, and messages it cut.
+    let mut damage = 0u64;
+    let mut cut = 0u64;
     let mut failure: Option<io::Error> = None;
     let mut html = args
         .html
@@ -307,11 +321,24 @@ fn run(args: &Args) -> Result<ExitCode, String> {
                     failure = Some(e);
                 }
             }
-            if [&x.request, &x.response]
-                .iter()
-                .any(|m| matches!(m, Some(CapturedFrame { read: Err(_), .. })))
-            {
+            let frames = [&x.request, &x.response];
+            if frames.iter().any(|m| {
+                matches!(
+                    m,
+                    Some(CapturedFrame {
+                        read: Err(_),
+                        cut: None,
+                        ..
+                    })
+                )
+            }) {
                 unread += 1;
+            }
+            if frames
+                .iter()
+                .any(|m| m.as_ref().is_some_and(|m| m.cut.is_some()))
+            {
+                cut += 1;
             }
             if args.quiet || failure.is_some() {
                 return;
@@ -327,6 +354,9 @@ fn run(args: &Args) -> Result<ExitCode, String> {
         }
         Event::Notice(n) => {
             notices += 1;
+            if !matches!(n.kind, NoticeKind::Unanswered { .. }) {
+                damage += 1;
+            }
             let connection = n.connection.map(|c| format!(" {c}")).unwrap_or_default();
             let line = format!("{}{connection}: {}", time_of_day(n.time), n.kind);
             eprintln!("kafka-capture: {line}");
@@ -388,11 +418,13 @@ fn run(args: &Args) -> Result<ExitCode, String> {
         );
     }
     eprintln!(
-        "kafka-capture: {packets} packets, {} exchanges shown, {unread} with a message that does not decode, {notices} notices",
+        "kafka-capture: {packets} packets, {} exchanges shown, {unread} with a message that does not decode, {cut} with a message the capture cut, {notices} notices",
         stats.exchanges()
     );
     Ok(if unread > 0 || capture_error.is_some() {
         ExitCode::FAILURE
+    } else if damage > 0 || cut > 0 {
+        ExitCode::from(3)
     } else {
         ExitCode::SUCCESS
     })

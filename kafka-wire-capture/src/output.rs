@@ -122,6 +122,18 @@ pub fn summary_line(x: &Exchange) -> String {
     }
     for (what, message) in [("request", &x.request), ("response", &x.response)] {
         match message {
+            Some(CapturedFrame {
+                cut: Some(cut),
+                read,
+                ..
+            }) => match read {
+                Err(e) => {
+                    let _ = write!(line, " [{what} {cut}; it reads up to {e}]");
+                }
+                Ok(_) => {
+                    let _ = write!(line, " [{what} {cut}, after its body]");
+                }
+            },
             Some(CapturedFrame { read: Err(e), .. }) => {
                 let _ = write!(line, " [{what} does not read: {e}]");
             }
@@ -145,7 +157,9 @@ pub fn summary_line(x: &Exchange) -> String {
 /// requests and Fetch responses), then the connection, `totalTimeMs`, the
 /// capture time, sizes and error codes (and `requestIgnoredBytes`, the bytes
 /// after a request's body that Kafka does not read); what does not read is
-/// a `requestError` or `responseError` string instead.
+/// a `requestError` or `responseError` string instead, and a message the
+/// capture cut has a `requestCut` or `responseCut` (`size`, `captured`, and
+/// its `holes`, each an `offset` in the frame and the bytes `missing`).
 pub fn json_line(x: &Exchange) -> String {
     let mut out = String::from("{");
     let quote = |s: &str| serde_json_string(s);
@@ -224,6 +238,23 @@ pub fn json_line(x: &Exchange) -> String {
     if let Some(rs) = &x.response {
         key(&mut out, "responseBytes");
         let _ = write!(out, "{}", rs.wire_len());
+    }
+    for (k, message) in [("requestCut", &x.request), ("responseCut", &x.response)] {
+        if let Some(cut) = message.as_ref().and_then(|m| m.cut.as_ref()) {
+            key(&mut out, k);
+            let holes: Vec<String> = cut
+                .holes
+                .iter()
+                .map(|(at, len)| format!("{{\"offset\":{at},\"missing\":{len}}}"))
+                .collect();
+            let _ = write!(
+                out,
+                "{{\"size\":{},\"captured\":{},\"holes\":[{}]}}",
+                cut.size,
+                cut.captured,
+                holes.join(",")
+            );
+        }
     }
     if let Some(n @ 1..) = x.request.as_ref().map(|m| m.ignored) {
         key(&mut out, "requestIgnoredBytes");

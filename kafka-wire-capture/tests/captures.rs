@@ -16,7 +16,7 @@ use kafka_messages::{
 use kafka_wire::records::{Compression, NewRecord, RecordBatchBuilder};
 use kafka_wire::{frame, RequestHeader, ResponseHeader};
 use kafka_wire_capture::exchange::{
-    read_capture, Analyzer, Event, Exchange, Notice, NoticeKind, Options, Way,
+    read_capture, Analyzer, Cut, Event, Exchange, Notice, NoticeKind, Options, Way,
 };
 use kafka_wire_capture::packets::CaptureReader;
 use pcap_file::pcap::{PcapHeader, PcapPacket, PcapWriter};
@@ -352,7 +352,10 @@ fn a_response_whose_request_was_not_captured_is_reported_or_read_as_assumed() {
     let kinds: Vec<_> = notices.iter().map(|n| n.kind.clone()).collect();
     // The request's bytes are a gap, at the end.
     assert!(
-        kinds.contains(&NoticeKind::UnmatchedResponse { correlation_id: 9 }),
+        kinds.contains(&NoticeKind::UnmatchedResponse {
+            correlation_id: 9,
+            wire_len: r.len()
+        }),
         "{kinds:#?}"
     );
     let options = Options {
@@ -421,12 +424,17 @@ fn a_lost_segment_is_a_gap_and_the_stream_resumes_at_the_next_frame() {
         kinds.contains(&NoticeKind::Gap {
             way: Way::Requests,
             offset: m1.len() as u64,
-            missing: m2.len() as u64
+            missing: m2.len() as u64,
+            // The client's first byte is sequence number 1001.
+            seq: Some(1001 + m1.len() as u32),
         }),
         "{kinds:#?}"
     );
     assert!(
-        kinds.contains(&NoticeKind::UnmatchedResponse { correlation_id: 2 }),
+        kinds.contains(&NoticeKind::UnmatchedResponse {
+            correlation_id: 2,
+            wire_len: r2.len()
+        }),
         "{kinds:#?}"
     );
 }
@@ -486,9 +494,10 @@ fn a_frame_size_of_2_gib_is_reported_not_allocated() {
                     size: 2_147_483_647,
                     ..
                 },
+                // The bogus frame start's 8 bytes and the 3000 after them.
                 NoticeKind::Skipped {
                     way: Way::Requests,
-                    bytes: 3000
+                    bytes: 3008
                 }
             ]
         ),
@@ -502,20 +511,37 @@ fn half_open_connections_and_requests_without_responses_are_reported_at_the_end(
     let (m, _) = metadata(1);
     c.send(CLIENT, &m[..m.len() - 3], 1460); // the request cut short
     let (exchanges, notices) = analyze(&pcap(&c.packets), Options::default());
-    assert!(exchanges.is_empty());
-    assert!(
-        matches!(
-            notices[..],
-            [Notice {
-                kind: NoticeKind::CutFrame {
-                    way: Way::Requests,
-                    ..
-                },
-                ..
-            }]
-        ),
-        "{notices:#?}"
+    // The request is shown with what was captured, and what is missing.
+    let size = m.len() - 4;
+    let kinds: Vec<_> = notices.iter().map(|n| n.kind.clone()).collect();
+    assert_eq!(
+        kinds,
+        [
+            NoticeKind::CutFrame {
+                way: Way::Requests,
+                size: Some(size),
+                captured: size - 3
+            },
+            NoticeKind::Unanswered {
+                api_key: 3,
+                api_version: 12,
+                correlation_id: 1
+            }
+        ]
     );
+    assert_eq!(exchanges.len(), 1);
+    let request = exchanges[0].request.as_ref().unwrap();
+    assert_eq!(
+        request.cut,
+        Some(Cut {
+            size,
+            captured: size - 3,
+            holes: vec![(size - 3, 3)]
+        })
+    );
+    assert_eq!(request.wire_len(), m.len());
+    assert_eq!(&request.frame[..], &m[4..m.len() - 3]);
+    assert!(request.read.is_err());
 
     let mut c = opened(40_009);
     c.send(CLIENT, &m, 1460);
@@ -579,6 +605,30 @@ fn hostile_files_are_errors_not_panics() {
         analyzer.finish(&mut |_| {});
         assert!(failed || cut == 24, "cut at {cut}");
     }
+    // The error names the record and where it starts.
+    let last = 24
+        + c.packets[..c.packets.len() - 1]
+            .iter()
+            .map(|(_, p)| 16 + p.len())
+            .sum::<usize>();
+    let mut reader = CaptureReader::new(&file[..file.len() - 1]).unwrap();
+    let mut error = None;
+    while let Some(p) = reader.next_packet() {
+        if let Err(e) = p {
+            error = Some(e.to_string());
+            break;
+        }
+    }
+    assert_eq!(
+        error.as_deref(),
+        Some(
+            format!(
+                "the packet record at byte {last} (the {}th): cut short: the file ends inside it",
+                c.packets.len()
+            )
+            .as_str()
+        )
+    );
     // Random bytes as packets: no panic.
     let mut seed = 0x2545f491u32;
     let mut packets = Vec::new();
@@ -703,7 +753,8 @@ fn past_the_memory_limit_the_directions_holding_most_give_their_bytes_up() {
             NoticeKind::Gap {
                 way: Way::Requests,
                 offset: 0,
-                missing: 1000
+                missing: 1000,
+                ..
             }
         )),
         "{kinds:#?}"
@@ -781,22 +832,197 @@ fn packets_cut_by_the_snap_length_are_gaps_not_the_end_of_the_file() {
     )
     .expect("the whole file reads");
     let got: Vec<String> = exchanges.iter().map(summary).collect();
-    assert_eq!(got, ["Metadata v12 #1 ok/ok", "Metadata v12 #3 ok/ok"]);
+    // Six bytes of the second request were kept: its size and API key, not
+    // its whole header; the response to it cannot be paired.
     assert_eq!(
-        analyzer.skipped().values().sum::<u64>(),
-        1,
-        "{:?}",
-        analyzer.skipped()
+        got,
+        [
+            "Metadata v12 #1 ok/ok",
+            "Metadata v12 #3 ok/ok",
+            "api key -1 v-1 #-1 error: RequestHeader.api_version (version 0): truncated input: needed 2 bytes, 0 remain/-"
+        ]
     );
-    assert!(
-        notices.iter().any(|n| matches!(
-            n.kind,
+    assert_eq!(
+        exchanges[2].request.as_ref().unwrap().cut,
+        Some(Cut {
+            size: m2.len() - 4,
+            captured: 2,
+            holes: vec![(2, m2.len() - 6)]
+        })
+    );
+    // The cut packet is read, not skipped.
+    assert!(analyzer.skipped().is_empty(), "{:?}", analyzer.skipped());
+    let kinds: Vec<_> = notices.iter().map(|n| n.kind.clone()).collect();
+    assert_eq!(
+        kinds[..2],
+        [
             NoticeKind::Gap {
                 way: Way::Requests,
-                ..
-            }
-        )),
-        "{notices:#?}"
+                offset: m1.len() as u64 + 6,
+                missing: m2.len() as u64 - 6,
+                seq: Some(1001 + m1.len() as u32 + 6),
+            },
+            NoticeKind::UnmatchedResponse {
+                correlation_id: 2,
+                wire_len: r2.len()
+            },
+        ],
+        "{kinds:#?}"
+    );
+}
+
+/// A capture whose packets of one direction are cut at `snaplen` bytes.
+fn snapped(packets: &[(Duration, Vec<u8>)], snaplen: usize, cut: &[usize]) -> Vec<u8> {
+    let header = PcapHeader {
+        datalink: DataLink::ETHERNET,
+        snaplen: snaplen as u32,
+        ..PcapHeader::default()
+    };
+    let mut w = PcapWriter::with_header(Vec::new(), header).unwrap();
+    for (i, (time, data)) in packets.iter().enumerate() {
+        let kept = if cut.contains(&i) {
+            &data[..snaplen.min(data.len())]
+        } else {
+            &data[..]
+        };
+        let raw = pcap_file::pcap::RawPcapPacket {
+            ts_sec: time.as_secs() as u32,
+            ts_frac: time.subsec_micros(),
+            incl_len: kept.len() as u32,
+            orig_len: data.len() as u32,
+            data: kept.into(),
+        };
+        w.write_raw_packet(&raw).unwrap();
+    }
+    w.into_writer()
+}
+
+#[test]
+fn a_request_cut_by_the_snap_length_is_shown_to_its_cut_and_paired_with_its_response() {
+    let mut c = opened(40_020);
+    let rq = produce(7, 1, Compression::None);
+    let rs = response(9, 7, &kafka_messages::ProduceResponse::default());
+    let (m, r) = metadata(8);
+    let cut_at = c.packets.len();
+    c.send(CLIENT, &rq, 1460);
+    c.send(SERVER, &rs, 1460);
+    c.send(CLIENT, &m, 1460);
+    c.send(SERVER, &r, 1460);
+    c.close();
+    // 54 bytes of headers: 46 of the Produce request kept: its size and 42 bytes of its frame.
+    let capture = snapped(&c.packets, 100, &[cut_at]);
+    let (exchanges, notices) = analyze(&capture, Options::default());
+    let got: Vec<String> = exchanges.iter().map(summary).collect();
+    assert_eq!(
+        got,
+        [
+            // The header and fields up to the records captured: the record
+            // set's 89 bytes (two records) cut after 4.
+            "Produce v9 #7 error: ProduceRequest.topic_data[0].partition_data[0].records (version 9): truncated input: needed 89 bytes, 4 remain/ok",
+            "Metadata v12 #8 ok/ok"
+        ],
+    );
+    let x = &exchanges[0];
+    assert_eq!(x.client_id.as_deref(), Some("tester"));
+    let request = x.request.as_ref().unwrap();
+    assert_eq!(request.wire_len(), rq.len());
+    assert_eq!(&request.frame[..], &rq[4..46]);
+    let cut = request.cut.as_ref().unwrap();
+    assert_eq!(
+        cut.to_string(),
+        format!(
+            "cut by the capture: 42 of {} bytes captured, missing {} at byte 42",
+            rq.len() - 4,
+            rq.len() - 46
+        )
+    );
+    let kinds: Vec<_> = notices.iter().map(|n| n.kind.clone()).collect();
+    assert_eq!(
+        kinds,
+        [NoticeKind::Gap {
+            way: Way::Requests,
+            offset: 46,
+            missing: rq.len() as u64 - 46,
+            seq: Some(1001 + 46),
+        }]
+    );
+    let line = kafka_wire_capture::output::summary_line(x);
+    assert!(
+        line.contains(&format!("[request {cut}; it reads up to")),
+        "{line}"
+    );
+}
+
+#[test]
+fn a_lost_segment_inside_a_frame_keeps_the_frame_and_the_next_frame_in_sync() {
+    let mut c = opened(40_021);
+    let rq = produce(7, 1, Compression::None);
+    let rs = response(9, 7, &kafka_messages::ProduceResponse::default());
+    let (m, r) = metadata(8);
+    // The request in three segments of 60: the middle one is lost.
+    let segments = c.segments(CLIENT, &rq, 60);
+    assert!(segments.len() >= 3);
+    for (i, p) in segments.into_iter().enumerate() {
+        if i != 1 {
+            c.push(p);
+        }
+    }
+    c.send(SERVER, &rs, 1460);
+    c.send(CLIENT, &m, 1460);
+    c.send(SERVER, &r, 1460);
+    c.close();
+    let (exchanges, notices) = analyze(&pcap(&c.packets), Options::default());
+    let got: Vec<String> = exchanges.iter().map(summary).collect();
+    assert_eq!(got.len(), 2, "{got:#?}");
+    assert!(got[0].ends_with("/ok"), "{got:#?}");
+    assert_eq!(got[1], "Metadata v12 #8 ok/ok");
+    let request = exchanges[0].request.as_ref().unwrap();
+    assert_eq!(
+        request.cut,
+        Some(Cut {
+            size: rq.len() - 4,
+            captured: rq.len() - 4 - 60,
+            holes: vec![(56, 60)]
+        })
+    );
+    let kinds: Vec<_> = notices.iter().map(|n| n.kind.clone()).collect();
+    // No bytes skipped: the frame's size says where the next one starts.
+    assert_eq!(
+        kinds,
+        [NoticeKind::Gap {
+            way: Way::Requests,
+            offset: 60,
+            missing: 60,
+            seq: Some(1001 + 60),
+        }]
+    );
+}
+
+#[test]
+fn a_hole_at_the_end_of_a_direction_is_reported() {
+    let mut c = opened(40_022);
+    let (m, r) = metadata(1);
+    c.send(CLIENT, &m, 1460);
+    c.send(SERVER, &r, 1460);
+    // The client's next request is lost; the server acknowledges it.
+    let (m2, _) = metadata(2);
+    drop(c.segments(CLIENT, &m2, 1460));
+    let ack = c.packet(SERVER, c.seq[1], "A", &[]);
+    c.push(ack);
+    let (exchanges, notices) = analyze(&pcap(&c.packets), Options::default());
+    assert_eq!(
+        exchanges.iter().map(summary).collect::<Vec<_>>(),
+        ["Metadata v12 #1 ok/ok"]
+    );
+    let kinds: Vec<_> = notices.iter().map(|n| n.kind.clone()).collect();
+    assert_eq!(
+        kinds,
+        [NoticeKind::Gap {
+            way: Way::Requests,
+            offset: m.len() as u64,
+            missing: m2.len() as u64,
+            seq: Some(1001 + m.len() as u32),
+        }]
     );
 }
 

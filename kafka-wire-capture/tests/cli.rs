@@ -30,7 +30,7 @@ fn a_line_per_exchange_and_a_summary_on_stderr() {
     assert!(out.status.success(), "{}", stderr(&out));
     assert_eq!(stdout(&out).lines().count(), 956);
     assert!(stderr(&out).ends_with(
-        "kafka-capture: 2649 packets, 956 exchanges shown, 0 with a message that does not decode, 0 notices\n"
+        "kafka-capture: 2649 packets, 956 exchanges shown, 0 with a message that does not decode, 0 with a message the capture cut, 0 notices\n"
     ));
 }
 
@@ -140,4 +140,43 @@ fn a_capture_cut_short_reads_up_to_the_cut_and_exits_1() {
         "{}",
         stderr(&out)
     );
+}
+
+#[test]
+fn a_capture_with_a_short_snap_length_shows_messages_to_their_cut_and_exits_3() {
+    use pcap_file::pcap::{PcapReader, PcapWriter, RawPcapPacket};
+    let bytes = std::fs::read(fixture("live-tests-kafka-3.9.pcap")).unwrap();
+    let mut reader = PcapReader::new(&bytes[..]).unwrap();
+    let mut header = reader.header();
+    header.snaplen = 200;
+    let mut writer = PcapWriter::with_header(Vec::new(), header).unwrap();
+    let mut cut_packets = 0;
+    while let Some(packet) = reader.next_raw_packet() {
+        let p = packet.unwrap();
+        let kept = &p.data[..p.data.len().min(200)];
+        cut_packets += usize::from(kept.len() < p.data.len());
+        writer
+            .write_raw_packet(&RawPcapPacket {
+                ts_sec: p.ts_sec,
+                ts_frac: p.ts_frac,
+                incl_len: kept.len() as u32,
+                orig_len: p.orig_len,
+                data: kept.into(),
+            })
+            .unwrap();
+    }
+    assert!(cut_packets > 10);
+    let path = std::env::temp_dir().join(format!("kafka-capture-snap-{}", std::process::id()));
+    std::fs::write(&path, writer.into_writer()).unwrap();
+    let out = run(&[path.to_str().unwrap()]);
+    std::fs::remove_file(&path).unwrap();
+    assert_eq!(out.status.code(), Some(3), "{}", stderr(&out));
+    let lines = stdout(&out);
+    let cut = lines
+        .lines()
+        .filter(|l| l.contains(" cut by the capture: "))
+        .count();
+    assert!(cut > 0, "{lines}");
+    assert!(stderr(&out).contains(&format!(" {cut} with a message the capture cut")));
+    assert!(stderr(&out).contains("never captured, at byte"));
 }
