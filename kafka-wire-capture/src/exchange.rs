@@ -317,6 +317,15 @@ pub enum NoticeKind {
         /// The bytes held when it was passed.
         held: usize,
     },
+    /// A connection's direction gave up what it held to keep under the
+    /// memory limit (its frame not yet whole, its bytes out of order, its
+    /// bytes kept to check retransmissions): the connection named.
+    Evicted {
+        /// Which direction.
+        way: Way,
+        /// The bytes it held, as allocated.
+        held: usize,
+    },
     /// A frame not yet whole was given up to keep under the memory limit:
     /// read with what of it was captured (a cut frame), and the direction
     /// looks for the next frame start.
@@ -373,6 +382,10 @@ impl fmt::Display for NoticeKind {
                 f,
                 "{held} bytes held by the open connections, over the limit of {limit}: the directions holding the most give theirs up"
             ),
+            NoticeKind::Evicted { way, held } => write!(
+                f,
+                "{way}: {held} bytes held given up, to keep under the memory limit"
+            ),
             NoticeKind::FrameDropped { way, held } => write!(
                 f,
                 "{way}: a frame not yet whole dropped ({held} bytes held), to keep under the memory limit"
@@ -420,9 +433,9 @@ impl Side {
     /// The bytes it holds: out of order, of a frame not yet whole, and of
     /// a frame a gap cut.
     fn held_bytes(&self) -> usize {
-        self.stream.held_bytes()
-            + self.buf.len()
-            + self.cutting.as_ref().map_or(0, |c| c.prefix.len())
+        self.stream.memory()
+            + self.buf.capacity()
+            + self.cutting.as_ref().map_or(0, |c| c.prefix.capacity())
     }
 
     fn new(max_held: usize) -> Side {
@@ -467,6 +480,11 @@ struct Conn {
 }
 
 impl Conn {
+    /// The bytes it holds (see [`Analyzer::held_bytes`]).
+    fn held_bytes(&self) -> usize {
+        self.pending_bytes + self.sides.iter().map(Side::held_bytes).sum::<usize>()
+    }
+
     /// Keeps a request waiting for its response; returns the one it
     /// replaces, of the same correlation id.
     fn wait(&mut self, correlation_id: i32, request: Pending) -> Option<Pending> {
@@ -546,13 +564,10 @@ pub struct Analyzer {
     scratch: Scratch,
     /// The last packet's time: the end of the capture's, at its end.
     last_time: Duration,
-    /// Packets since the memory held was last counted.
-    since_count: u32,
+    /// The bytes the open connections hold, kept up to date packet by
+    /// packet (a connection's count is taken before and after its packet).
+    held: usize,
 }
-
-/// How many packets go by between two counts of the memory held: the limit
-/// is passed by at most this many packets' bytes.
-const COUNT_EVERY: u32 = 64;
 
 impl Analyzer {
     /// An analyzer reading with `options`.
@@ -564,7 +579,7 @@ impl Analyzer {
             skipped: BTreeMap::new(),
             scratch: Scratch::default(),
             last_time: Duration::ZERO,
-            since_count: 0,
+            held: 0,
         }
     }
 
@@ -573,14 +588,13 @@ impl Analyzer {
         &self.skipped
     }
 
-    /// Bytes held by the open connections: out of order, delivered but not
-    /// yet a whole frame, and of the requests waiting for responses. What
-    /// [`Options::max_memory`] bounds.
+    /// Bytes held by the open connections, as allocated: out of order,
+    /// kept to check retransmissions, delivered but not yet a whole frame,
+    /// of a frame a gap cut, and of the requests waiting for responses.
+    /// What [`Options::max_memory`] bounds (counted afresh here; the
+    /// analyzer keeps a running count).
     pub fn held_bytes(&self) -> usize {
-        self.connections
-            .values()
-            .map(|c| c.pending_bytes + c.sides.iter().map(Side::held_bytes).sum::<usize>())
-            .sum()
+        self.connections.values().map(Conn::held_bytes).sum()
     }
 
     /// Connections open.
@@ -591,13 +605,13 @@ impl Analyzer {
     /// Reads one packet; what it completes goes to `sink`.
     pub fn packet(&mut self, packet: &Packet<'_>, sink: &mut dyn FnMut(Event)) {
         self.last_time = self.last_time.max(packet.time);
-        self.since_count += 1;
-        if self.since_count >= COUNT_EVERY {
-            self.since_count = 0;
-            self.keep_under_limit(packet.time, sink);
-        }
         match tcp_segment(packet) {
-            Ok(segment) => self.segment(packet.time, &segment, sink),
+            Ok(segment) => {
+                self.segment(packet.time, &segment, sink);
+                if self.held > self.options.max_memory {
+                    self.keep_under_limit(packet.time, sink);
+                }
+            }
             Err(why) => {
                 let key = match &why {
                     NotTcp::Malformed(_) => "malformed".to_string(),
@@ -625,7 +639,15 @@ impl Analyzer {
             },
         }));
         let mut held = held;
-        while held > self.options.max_memory {
+        // Each round empties a direction or a request waiting: bounded.
+        let mut rounds = 3 * self.connections.len()
+            + self
+                .connections
+                .values()
+                .map(|c| c.order.len())
+                .sum::<usize>();
+        while held > self.options.max_memory && rounds > 0 {
+            rounds -= 1;
             // Who holds the most: a direction (out of order, or a frame
             // being cut), or a connection's requests waiting (side 2).
             let most = self
@@ -643,6 +665,18 @@ impl Analyzer {
                 break;
             };
             let conn = self.connections.get_mut(&key).expect("a connection");
+            if side < 2 && conn.kafka {
+                // The connection is named: its direction gives its bytes up.
+                let freed = conn.sides[side].held_bytes();
+                sink(Event::Notice(Notice {
+                    time,
+                    connection: conn.connection(),
+                    kind: NoticeKind::Evicted {
+                        way: Self::way(conn, side),
+                        held: freed,
+                    },
+                }));
+            }
             if side == 2 {
                 let connection = conn
                     .connection()
@@ -660,7 +694,13 @@ impl Analyzer {
                     sink,
                     |d, out, ev| d.finish(out, ev),
                 );
-            } else {
+            } else if conn.sides[side].buf.len()
+                + conn.sides[side]
+                    .cutting
+                    .as_ref()
+                    .map_or(0, |c| c.prefix.len())
+                > 0
+            {
                 let s = &conn.sides[side];
                 let frame = s.buf.len() + s.cutting.as_ref().map_or(0, |c| c.prefix.len());
                 let (way, connection) = (Self::way(conn, side), conn.connection());
@@ -671,8 +711,14 @@ impl Analyzer {
                 }));
                 Self::give_up_frame(&self.options, conn, side, time, sink);
             }
+            if side < 2 {
+                let s = &mut conn.sides[side];
+                s.stream.release_tail();
+                s.buf.shrink_to(s.buf.len());
+            }
             held = self.held_bytes();
         }
+        self.held = held;
     }
 
     /// Ends the capture: what is held is read, and what waits is reported.
@@ -683,11 +729,26 @@ impl Analyzer {
             let mut conn = self.connections.remove(&key).expect("a connection");
             self.close(&mut conn, self.last_time, sink);
         }
+        self.held = 0;
     }
 
     fn segment(&mut self, time: Duration, segment: &Segment<'_>, sink: &mut dyn FnMut(Event)) {
         let (a, b) = (segment.source, segment.destination);
         let key = if a <= b { (a, b) } else { (b, a) };
+        let before = self.connections.get(&key).map_or(0, Conn::held_bytes);
+        self.segment_of(key, a, time, segment, sink);
+        let after = self.connections.get(&key).map_or(0, Conn::held_bytes);
+        self.held = (self.held + after).saturating_sub(before);
+    }
+
+    fn segment_of(
+        &mut self,
+        key: (SocketAddr, SocketAddr),
+        a: SocketAddr,
+        time: Duration,
+        segment: &Segment<'_>,
+        sink: &mut dyn FnMut(Event),
+    ) {
         let side = usize::from(a != key.0);
         let opening = segment.syn && !segment.ack;
         if opening {
@@ -1106,6 +1167,10 @@ impl Analyzer {
             }
             if !lost_sync {
                 s.buf.drain(..at);
+                // Buffers sized by need: a large frame's room given back.
+                if s.buf.capacity() > 2 * s.buf.len().max(4096) {
+                    s.buf.shrink_to(s.buf.len().max(4096));
+                }
                 break;
             }
             // Not a frame start: its first byte is skipped, and the rest

@@ -98,6 +98,18 @@ impl Flow {
         self.held_bytes + self.held.len() * HELD_ENTRY_COST
     }
 
+    /// The memory it holds: what it holds out of order, and the bytes kept
+    /// to check retransmissions against (as allocated).
+    pub fn memory(&self) -> usize {
+        self.held_bytes() + self.tail.capacity()
+    }
+
+    /// Gives up the bytes kept to check retransmissions against (memory
+    /// runs short): a retransmission of them is no longer compared.
+    pub fn release_tail(&mut self) {
+        self.tail = Vec::new();
+    }
+
     /// The offset of the next byte to deliver: the bytes delivered so far,
     /// gaps included.
     pub fn offset(&self) -> u64 {

@@ -1130,3 +1130,63 @@ fn requests_waiting_for_responses_count_against_the_memory_limit() {
         notices[first_unanswered]
     );
 }
+
+#[test]
+fn memory_stays_under_the_limit_after_every_packet_whatever_the_connections() {
+    // 100 busy connections, interleaved: each sends 20 kB of requests (their
+    // bytes kept to check retransmissions) and 8 kB of a frame not yet whole.
+    let mut packets = Vec::new();
+    for i in 0..100u16 {
+        let mut c = opened(41_000 + i);
+        let mut bytes = Vec::new();
+        for corr in 0..20 {
+            let (m, _) = metadata(corr);
+            let mut m = m;
+            // Padding after the body, which Kafka does not read: 1 kB each.
+            m.resize(1000, 0);
+            m[..4].copy_from_slice(&996i32.to_be_bytes());
+            bytes.extend_from_slice(&m);
+        }
+        let mut partial = 100_000i32.to_be_bytes().to_vec();
+        partial.extend_from_slice(&request(12, 99, &MetadataRequest::default())[4..]);
+        partial.resize(8_000, 0);
+        bytes.extend_from_slice(&partial);
+        c.send(CLIENT, &bytes, 1000);
+        packets.extend(c.packets);
+    }
+    packets.sort_by_key(|(t, _)| *t);
+    let file = pcap(&packets);
+    let most_held = |max_memory: usize| {
+        let mut reader = CaptureReader::new(&file[..]).unwrap();
+        let mut analyzer = Analyzer::new(Options {
+            max_memory,
+            ..Options::default()
+        });
+        let (mut most, mut evicted) = (0, Vec::new());
+        while let Some(p) = reader.next_packet() {
+            analyzer.packet(&p.unwrap(), &mut |e| {
+                if let Event::Notice(Notice {
+                    connection: Some(c),
+                    kind: NoticeKind::Evicted { .. },
+                    ..
+                }) = e
+                {
+                    evicted.push(c.id);
+                }
+            });
+            most = most.max(analyzer.held_bytes());
+        }
+        analyzer.finish(&mut |_| {});
+        (most, evicted)
+    };
+    // Unbounded, the capture holds more than 2 MB at once.
+    let (unbounded, evicted) = most_held(1 << 30);
+    assert!(unbounded > 2_000_000, "{unbounded}");
+    assert!(evicted.is_empty());
+    // Bounded at 500 kB: never above it after a packet, the connections
+    // that gave their bytes up named.
+    let (bounded, evicted) = most_held(500_000);
+    assert!(bounded <= 500_000, "{bounded}");
+    assert!(!evicted.is_empty());
+    assert!(evicted.iter().all(|id| (1..=100).contains(id)));
+}
