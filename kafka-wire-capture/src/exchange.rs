@@ -597,6 +597,16 @@ impl Analyzer {
         self.connections.values().map(Conn::held_bytes).sum()
     }
 
+    /// When the oldest request still waiting for its response was
+    /// captured: an exchange that starts before it will not be completed by
+    /// a later packet (for showing exchanges in packet order).
+    pub fn oldest_waiting(&self) -> Option<Duration> {
+        self.connections
+            .values()
+            .filter_map(|c| Some(c.pending.get(c.order.front()?)?.request.time))
+            .min()
+    }
+
     /// Connections open.
     pub fn open_connections(&self) -> usize {
         self.connections.len()

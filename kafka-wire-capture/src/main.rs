@@ -80,6 +80,12 @@ struct Args {
     #[arg(long, default_value_t = 1000, value_name = "N")]
     html_pages: usize,
 
+    /// The order exchanges are shown in: `response` (as each completes, the
+    /// default) or `packet` (by the time of their first packet: each is held
+    /// until no request older than it waits for its response).
+    #[arg(long, value_enum, default_value_t = Order::Response)]
+    order: Order,
+
     /// Print no exchange (with --stats: the table alone).
     #[arg(short, long)]
     quiet: bool,
@@ -123,6 +129,32 @@ struct Args {
     /// give theirs up, reported.
     #[arg(long, default_value_t = 1 << 30, value_name = "BYTES")]
     max_memory: usize,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum Order {
+    Response,
+    Packet,
+}
+
+/// An exchange held for packet order: by its time, then as found.
+struct Held(Duration, u64, Box<Exchange>);
+
+impl PartialEq for Held {
+    fn eq(&self, other: &Self) -> bool {
+        (self.0, self.1) == (other.0, other.1)
+    }
+}
+impl Eq for Held {}
+impl PartialOrd for Held {
+    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+impl Ord for Held {
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        (self.0, self.1).cmp(&(other.0, other.1))
+    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -367,9 +399,40 @@ fn run(args: &Args) -> Result<ExitCode, String> {
     };
     let mut capture_error = None;
     let mut packets = 0u64;
+    let mut found = Vec::new();
+    let mut held = std::collections::BinaryHeap::new();
+    let mut seq = 0u64;
+    // Events found are shown at once, but for exchanges in packet order:
+    // held until no older request waits (checked every 64 packets).
+    let mut show = |found: &mut Vec<Event>,
+                    held: &mut std::collections::BinaryHeap<std::cmp::Reverse<Held>>,
+                    until: Option<Option<Duration>>| {
+        for event in found.drain(..) {
+            match event {
+                Event::Exchange(x) if args.order == Order::Packet => {
+                    seq += 1;
+                    held.push(std::cmp::Reverse(Held(x.time(), seq, x)));
+                }
+                event => sink(event),
+            }
+        }
+        if let Some(until) = until {
+            while held
+                .peek()
+                .is_some_and(|h| until.is_none_or(|t| h.0 .0 < t))
+            {
+                let std::cmp::Reverse(Held(_, _, x)) = held.pop().expect("one held");
+                sink(Event::Exchange(x));
+            }
+        }
+    };
     while let Some(packet) = capture.next_packet() {
         match packet {
-            Ok(packet) => analyzer.packet(&packet, &mut sink),
+            Ok(packet) => {
+                analyzer.packet(&packet, &mut |e| found.push(e));
+                let until = (packets % 64 == 0).then(|| analyzer.oldest_waiting());
+                show(&mut found, &mut held, until);
+            }
             Err(e) => {
                 capture_error = Some(e);
                 break;
@@ -391,7 +454,8 @@ fn run(args: &Args) -> Result<ExitCode, String> {
     if progress {
         eprint!("\r\x1b[K");
     }
-    analyzer.finish(&mut sink);
+    analyzer.finish(&mut |e| found.push(e));
+    show(&mut found, &mut held, Some(None));
     if let Some(e) = failure {
         if e.kind() != io::ErrorKind::BrokenPipe {
             return Err(format!("writing the output: {e}"));

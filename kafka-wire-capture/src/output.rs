@@ -600,9 +600,17 @@ impl Stats {
         let mut out = String::from(
             "api                           version  exchanges  errors  unread  unanswered      p50      p90      p99      max\n",
         );
-        let ms = |d: Duration| format!("{:.3}", d.as_secs_f64() * 1e3);
         for ((_, version), r) in &self.rows {
             let l = &r.latencies;
+            // No latency measured (no response captured, or none asked
+            // for): said so, not printed as 0.
+            let ms = |d: Duration| {
+                if l.count() == 0 {
+                    "-".to_string()
+                } else {
+                    format!("{:.3}", d.as_secs_f64() * 1e3)
+                }
+            };
             let _ = writeln!(
                 out,
                 "{:<29} {:>7}  {:>9}  {:>6}  {:>6}  {:>10}  {:>7}  {:>7}  {:>7}  {:>7}",
@@ -618,7 +626,7 @@ impl Stats {
                 ms(l.max()),
             );
         }
-        out.push_str("(latencies in ms, from the request's last packet to the response's)\n");
+        out.push_str("(latencies in ms, from the request's last packet to the response's; - where no response was captured)\n");
         out
     }
 }
@@ -659,5 +667,30 @@ mod tests {
         );
         assert_eq!(error_name(3), "UNKNOWN_TOPIC_OR_PARTITION");
         assert_eq!(error_name(-2000), "-2000");
+    }
+
+    #[test]
+    fn a_row_without_a_latency_says_so() {
+        let end = std::net::SocketAddr::from(([127, 0, 0, 1], 9092));
+        let mut stats = Stats::default();
+        stats.add(&Exchange {
+            connection: crate::exchange::Connection {
+                id: 1,
+                client: end,
+                server: end,
+            },
+            api_key: 0,
+            api_version: 9,
+            correlation_id: 1,
+            client_id: None,
+            request: None,
+            response: None,
+            expects_response: false,
+            response_version: None,
+        });
+        let table = stats.table();
+        let row = table.lines().nth(1).unwrap();
+        assert!(row.starts_with("Produce "), "{table}");
+        assert!(row.ends_with("  -        -        -        -"), "{row:?}");
     }
 }

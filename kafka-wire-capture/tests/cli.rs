@@ -180,3 +180,26 @@ fn a_capture_with_a_short_snap_length_shows_messages_to_their_cut_and_exits_3() 
     assert!(stderr(&out).contains(&format!(" {cut} with a message the capture cut")));
     assert!(stderr(&out).contains("never captured, at byte"));
 }
+
+#[test]
+fn packet_order_shows_the_same_exchanges_by_their_first_packet() {
+    let path = fixture("live-clients-kafka-4.4.pcap");
+    let by_response = run(&[&path]);
+    let by_packet = run(&["--order", "packet", &path]);
+    assert_eq!(by_packet.status.code(), by_response.status.code());
+    let (response, packet) = (stdout(&by_response), stdout(&by_packet));
+    let mut response: Vec<&str> = response.lines().collect();
+    let packet: Vec<&str> = packet.lines().collect();
+    // Each line starts with its time of day (HH:MM:SS.micros), the capture
+    // within one day: packet order is their order.
+    let times: Vec<&str> = packet.iter().map(|l| &l[..15]).collect();
+    assert!(times.windows(2).all(|w| w[0] <= w[1]));
+    assert_ne!(
+        response, packet,
+        "the fixture's responses come out of order"
+    );
+    let mut sorted = packet.clone();
+    sorted.sort();
+    response.sort();
+    assert_eq!(response, sorted);
+}
