@@ -33,6 +33,7 @@
 //! direction that lost bytes looks for the next frame start, and a frame
 //! that does not read keeps its bytes and its error.
 
+pub mod analysis;
 pub mod exchange;
 pub mod output;
 pub mod packets;

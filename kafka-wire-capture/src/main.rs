@@ -86,6 +86,13 @@ struct Args {
     #[arg(long, value_enum, default_value_t = Order::Response)]
     order: Order,
 
+    /// Print, at the end, traffic per client id and per broker, record sets
+    /// per topic-partition (produced and fetched: batches, records, bytes),
+    /// latency per API and version, and errors per API and code: as `text`
+    /// tables or one `json` object (of the exchanges the filters keep).
+    #[arg(long, value_enum, value_name = "FORMAT")]
+    analysis: Option<AnalysisFormat>,
+
     /// Print no exchange (with --stats: the table alone).
     #[arg(short, long)]
     quiet: bool,
@@ -129,6 +136,12 @@ struct Args {
     /// give theirs up, reported.
     #[arg(long, default_value_t = 1 << 30, value_name = "BYTES")]
     max_memory: usize,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum AnalysisFormat {
+    Text,
+    Json,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -320,6 +333,7 @@ fn run(args: &Args) -> Result<ExitCode, String> {
     let stdout = io::stdout();
     let mut out = BufWriter::new(stdout.lock());
     let mut stats = Stats::default();
+    let mut analysis = kafka_wire_capture::analysis::Analysis::default();
     let mut unread = 0u64;
     let mut notices = 0u64;
     // Notices of traffic the capture lacks, and messages it cut.
@@ -348,6 +362,9 @@ fn run(args: &Args) -> Result<ExitCode, String> {
                 return;
             }
             stats.add(&x);
+            if args.analysis.is_some() {
+                analysis.add(&x);
+            }
             if let Some(report) = html.as_mut() {
                 if let Err(e) = report.add(&x) {
                     failure = Some(e);
@@ -464,6 +481,15 @@ fn run(args: &Args) -> Result<ExitCode, String> {
     }
     if args.stats {
         let _ = write!(out, "{}", stats.table());
+    }
+    match args.analysis {
+        Some(AnalysisFormat::Text) => {
+            let _ = write!(out, "{}", analysis.to_text());
+        }
+        Some(AnalysisFormat::Json) => {
+            let _ = writeln!(out, "{}", analysis.to_json());
+        }
+        None => {}
     }
     if let Some(report) = html {
         let index = report

@@ -1190,3 +1190,74 @@ fn memory_stays_under_the_limit_after_every_packet_whatever_the_connections() {
     assert!(!evicted.is_empty());
     assert!(evicted.iter().all(|id| (1..=100).contains(id)));
 }
+
+#[test]
+fn the_analysis_counts_what_the_capture_holds() {
+    use kafka_wire_capture::analysis::{Analysis, RecordTraffic, Traffic};
+    let mut c = opened(40_030);
+    let mut expected_request_bytes = 0;
+    let mut expected_response_bytes = 0;
+    // Three Produce requests of one batch of two records each to orders-0,
+    // one answered with NOT_LEADER_OR_FOLLOWER (6).
+    for corr in 0..3 {
+        let rq = produce(corr, 1, Compression::None);
+        let rs_body = kafka_messages::ProduceResponse {
+            responses: vec![kafka_messages::produce::TopicProduceResponse {
+                name: "orders".into(),
+                partition_responses: vec![kafka_messages::produce::PartitionProduceResponse {
+                    index: 0,
+                    error_code: if corr == 1 { 6 } else { 0 },
+                    ..Default::default()
+                }],
+                ..Default::default()
+            }],
+            ..Default::default()
+        };
+        let rs = response(9, corr, &rs_body);
+        expected_request_bytes += rq.len() as u64;
+        expected_response_bytes += rs.len() as u64;
+        c.send(CLIENT, &rq, 1460);
+        c.send(SERVER, &rs, 1460);
+    }
+    c.close();
+    // The batch's size, from the request's own bytes: the records field is
+    // the last thing before three tagged-field counts (partition, topic,
+    // body), its length a varint of one byte just before it.
+    let rq = produce(0, 1, Compression::None);
+    let batch_len = {
+        let batch_end = rq.len() - 3;
+        // Walk back: the compact length is N + 1, one byte, N < 127.
+        (1..127)
+            .find(|n| rq[batch_end - n - 1] as usize == n + 1)
+            .expect("the records length")
+    };
+    let (exchanges, _) = analyze(&pcap(&c.packets), Options::default());
+    let mut analysis = Analysis::default();
+    for x in &exchanges {
+        analysis.add(x);
+    }
+    assert_eq!(
+        analysis.clients["tester"],
+        Traffic {
+            exchanges: 3,
+            request_bytes: expected_request_bytes,
+            response_bytes: expected_response_bytes
+        }
+    );
+    assert_eq!(analysis.brokers.len(), 1);
+    assert_eq!(
+        analysis.produced[&("orders".to_string(), 0)],
+        RecordTraffic {
+            bytes: 3 * batch_len as u64,
+            batches: 3,
+            records: 6
+        }
+    );
+    assert!(analysis.fetched.is_empty());
+    assert_eq!(analysis.errors[&("Produce".to_string(), 6)], 1);
+    assert_eq!(analysis.latencies[&("Produce".to_string(), 9)].count(), 3);
+    let json = analysis.to_json();
+    assert_eq!(json["produced"][0]["records"], 6);
+    assert_eq!(json["errors"][0]["name"], "NOT_LEADER_OR_FOLLOWER");
+    assert!(analysis.to_text().contains("orders-0"));
+}

@@ -203,3 +203,43 @@ fn packet_order_shows_the_same_exchanges_by_their_first_packet() {
     response.sort();
     assert_eq!(response, sorted);
 }
+
+#[test]
+fn the_analysis_of_the_live_clients_finds_each_topic_consumed_as_produced() {
+    let out = run(&[
+        "--quiet",
+        "--analysis",
+        "json",
+        &fixture("live-clients-kafka-4.4.pcap"),
+    ]);
+    let json: serde_json::Value = serde_json::from_str(stdout(&out).trim()).unwrap();
+    let records = |way: &str, topic: &str| {
+        json[way]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|r| r["topic"] == topic)
+            .map(|r| r["records"].as_u64().unwrap())
+            .sum::<u64>()
+    };
+    // Each client library produces to its own topic (named by topic id in
+    // Produce v13 and Fetch v13+, named through the Metadata responses) and
+    // consumes it whole.
+    for topic in [
+        "live-confluent",
+        "live-kafka-python",
+        "live-kafkajs",
+        "live-librdkafka",
+    ] {
+        let produced = records("produced", topic);
+        assert!(produced > 0, "{topic}");
+        assert_eq!(records("fetched", topic), produced, "{topic}");
+    }
+    assert_eq!(records("produced", "live-confluent"), 20);
+    assert!(
+        json["clients"]["live-kafkajs"]["exchanges"]
+            .as_u64()
+            .unwrap()
+            > 0
+    );
+}
