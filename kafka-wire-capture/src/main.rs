@@ -93,6 +93,13 @@ struct Args {
     #[arg(long, value_enum, value_name = "FORMAT")]
     analysis: Option<AnalysisFormat>,
 
+    /// Every SECONDS (wall clock), a summary line on stderr: packets,
+    /// exchanges and notices so far, connections open, bytes held. For a
+    /// capture read as it is written: `tcpdump -w - | kafka-capture
+    /// --summary-every 10 -`.
+    #[arg(long, value_name = "SECONDS")]
+    summary_every: Option<f64>,
+
     /// Print no exchange (with --stats: the table alone).
     #[arg(short, long)]
     quiet: bool,
@@ -417,6 +424,15 @@ fn run(args: &Args) -> Result<ExitCode, String> {
     let mut capture_error = None;
     let mut packets = 0u64;
     let mut found = Vec::new();
+    let summary_every = args
+        .summary_every
+        .map(|s| {
+            Duration::try_from_secs_f64(s)
+                .map_err(|_| format!("--summary-every {s}: a number of seconds"))
+        })
+        .transpose()?;
+    let mut summarised = Instant::now();
+    let (mut seen_exchanges, mut seen_notices) = (0u64, 0u64);
     let mut held = std::collections::BinaryHeap::new();
     let mut seq = 0u64;
     // Events found are shown at once, but for exchanges in packet order:
@@ -447,6 +463,12 @@ fn run(args: &Args) -> Result<ExitCode, String> {
         match packet {
             Ok(packet) => {
                 analyzer.packet(&packet, &mut |e| found.push(e));
+                for e in &found {
+                    match e {
+                        Event::Exchange(_) => seen_exchanges += 1,
+                        Event::Notice(_) => seen_notices += 1,
+                    }
+                }
                 let until = (packets % 64 == 0).then(|| analyzer.oldest_waiting());
                 show(&mut found, &mut held, until);
             }
@@ -456,6 +478,14 @@ fn run(args: &Args) -> Result<ExitCode, String> {
             }
         }
         packets += 1;
+        if summary_every.is_some_and(|every| summarised.elapsed() >= every) {
+            summarised = Instant::now();
+            eprintln!(
+                "kafka-capture: so far {packets} packets, {seen_exchanges} exchanges found, {seen_notices} notices, {} connections open, {} bytes held",
+                analyzer.open_connections(),
+                analyzer.held_bytes()
+            );
+        }
         if progress && shown.elapsed() > Duration::from_millis(250) {
             shown = Instant::now();
             eprint!(

@@ -243,3 +243,38 @@ fn the_analysis_of_the_live_clients_finds_each_topic_consumed_as_produced() {
             > 0
     );
 }
+
+#[test]
+fn a_capture_read_from_stdin_as_it_is_written_reads_as_the_file_with_summaries() {
+    use std::io::Write;
+    use std::process::Stdio;
+    let path = fixture("live-tests-kafka-3.9.pcap");
+    let bytes = std::fs::read(&path).unwrap();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_kafka-capture"))
+        .args(["--summary-every", "0.02", "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    // Ten pieces, cut inside records, written as tcpdump would: a pause
+    // between them longer than the summary period.
+    let writer = std::thread::spawn(move || {
+        for piece in bytes.chunks(bytes.len() / 10 + 1) {
+            stdin.write_all(piece).unwrap();
+            stdin.flush().unwrap();
+            std::thread::sleep(std::time::Duration::from_millis(60));
+        }
+    });
+    let live = child.wait_with_output().unwrap();
+    writer.join().unwrap();
+    let whole = run(&[&path]);
+    assert_eq!(live.status.code(), Some(0), "{}", stderr(&live));
+    assert_eq!(stdout(&live), stdout(&whole));
+    let summaries = stderr(&live)
+        .lines()
+        .filter(|l| l.starts_with("kafka-capture: so far "))
+        .count();
+    assert!(summaries >= 5, "{}", stderr(&live));
+}
