@@ -469,7 +469,8 @@ fn run(args: &Args) -> Result<ExitCode, String> {
                         Event::Notice(_) => seen_notices += 1,
                     }
                 }
-                let until = (packets % 64 == 0).then(|| analyzer.oldest_waiting());
+                let until = (args.order == Order::Packet && packets % 64 == 0)
+                    .then(|| analyzer.oldest_waiting());
                 show(&mut found, &mut held, until);
             }
             Err(e) => {
