@@ -30,8 +30,10 @@
 //!
 //! What cannot be read is never guessed at: a response whose request was
 //! not captured is reported (or read at a version the user gives), a
-//! direction that lost bytes looks for the next frame start, and a frame
-//! that does not read keeps its bytes and its error.
+//! direction that lost bytes looks for the next frame start, a frame that
+//! does not read keeps its bytes and its error, and a frame the capture cut
+//! is kept with what was captured ([`exchange::Cut`]). [`analysis`] sums
+//! traffic per client, broker and topic-partition.
 
 pub mod analysis;
 pub mod exchange;
