@@ -14,7 +14,7 @@ use kafka_wire::frame::FrameDecoder;
 use kafka_wire::{DecodeError, DecodeErrorKind};
 
 use crate::packets::{tcp_segment, NotTcp, Packet, Segment};
-use crate::tcp::{Direction, StreamEvent};
+use crate::tcp::{Flow, StreamEvent};
 
 /// Kafka's default port.
 pub const KAFKA_PORT: u16 = 9092;
@@ -78,7 +78,7 @@ impl fmt::Display for Connection {
 /// A request or a response as captured: when its last byte was, its frame
 /// (without the size) and what it reads as.
 #[derive(Debug)]
-pub struct Message {
+pub struct CapturedFrame {
     /// When the packet that completed it was captured.
     pub time: Duration,
     /// The frame, without its size.
@@ -89,12 +89,52 @@ pub struct Message {
     /// (librdkafka sends three after its Metadata request); 0 for a
     /// response, whose bytes after the body are an error.
     pub ignored: usize,
+    /// What of the frame the capture did not hold, when it did not hold it
+    /// all: `frame` is then the bytes before the first hole, and `read` says
+    /// the field the bytes ran out in.
+    pub cut: Option<Cut>,
 }
 
-impl Message {
-    /// Its size on the wire, its four bytes of size included.
+impl CapturedFrame {
+    /// Its size on the wire, its four bytes of size included (all of them,
+    /// for a frame the capture cut).
     pub fn wire_len(&self) -> usize {
-        4 + self.frame.len()
+        4 + self.cut.as_ref().map_or(self.frame.len(), |c| c.size)
+    }
+}
+
+/// The bytes of a frame a capture did not hold: a snap length, a lost
+/// segment, or the capture's end cut it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Cut {
+    /// The frame's size, as its four bytes of size say (without them).
+    pub size: usize,
+    /// How many of its bytes were captured.
+    pub captured: usize,
+    /// The bytes not captured: each hole's offset in the frame (after its
+    /// size) and length, in order.
+    pub holes: Vec<(usize, usize)>,
+}
+
+impl Cut {
+    /// How many of its bytes were not captured.
+    pub fn missing(&self) -> usize {
+        self.size - self.captured
+    }
+}
+
+impl fmt::Display for Cut {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "cut by the capture: {} of {} bytes captured, missing",
+            self.captured, self.size
+        )?;
+        for (i, (at, len)) in self.holes.iter().enumerate() {
+            let sep = if i == 0 { " " } else { ", " };
+            write!(f, "{sep}{len} at byte {at}")?;
+        }
+        Ok(())
     }
 }
 
@@ -112,10 +152,10 @@ pub struct Exchange {
     /// The request header's client id.
     pub client_id: Option<String>,
     /// The request, if it was captured.
-    pub request: Option<Message>,
+    pub request: Option<CapturedFrame>,
     /// The response, if it was captured (none when the request asks for
     /// none: a Produce with `acks` 0).
-    pub response: Option<Message>,
+    pub response: Option<CapturedFrame>,
     /// Whether a response was expected.
     pub expects_response: bool,
     /// The version the response was read at, when not the request's: an
@@ -206,6 +246,8 @@ pub enum NoticeKind {
         offset: u64,
         /// How many.
         missing: u64,
+        /// The sequence number of its first byte, when known.
+        seq: Option<u32>,
     },
     /// A retransmitted segment differs from the bytes already captured
     /// there (the first copy is kept).
@@ -244,6 +286,8 @@ pub enum NoticeKind {
     UnmatchedResponse {
         /// Its correlation id.
         correlation_id: i32,
+        /// Its size on the wire.
+        wire_len: usize,
     },
     /// A request whose response was not captured (at the end, or when too
     /// many waited).
@@ -273,8 +317,18 @@ pub enum NoticeKind {
         /// The bytes held when it was passed.
         held: usize,
     },
-    /// A frame not yet whole was dropped to keep under the memory limit; the
-    /// direction looks for the next frame start.
+    /// A connection's direction gave up what it held to keep under the
+    /// memory limit (its frame not yet whole, its bytes out of order, its
+    /// bytes kept to check retransmissions): the connection named.
+    Evicted {
+        /// Which direction.
+        way: Way,
+        /// The bytes it held, as allocated.
+        held: usize,
+    },
+    /// A frame not yet whole was given up to keep under the memory limit:
+    /// read with what of it was captured (a cut frame), and the direction
+    /// looks for the next frame start.
     FrameDropped {
         /// Which direction.
         way: Way,
@@ -286,7 +340,12 @@ pub enum NoticeKind {
 impl fmt::Display for NoticeKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            NoticeKind::Gap { way, offset, missing } => {
+            NoticeKind::Gap { way, offset, missing, seq: Some(seq) } => write!(
+                f,
+                "{missing} bytes of {way} never captured, at byte {offset} (sequence numbers {seq} to {})",
+                seq.wrapping_add(*missing as u32).wrapping_sub(1)
+            ),
+            NoticeKind::Gap { way, offset, missing, seq: None } => {
                 write!(f, "{missing} bytes of {way} never captured, at byte {offset}")
             }
             NoticeKind::Conflict { way, offset } => write!(
@@ -305,9 +364,9 @@ impl fmt::Display for NoticeKind {
                 f,
                 "{way}: {bytes} bytes skipped, not known to start a frame (the connection began before the capture, or bytes before them were lost)"
             ),
-            NoticeKind::UnmatchedResponse { correlation_id } => write!(
+            NoticeKind::UnmatchedResponse { correlation_id, wire_len } => write!(
                 f,
-                "a response with correlation id {correlation_id} whose request was not captured (read it with --assume API:VERSION)"
+                "a response of {wire_len} bytes with correlation id {correlation_id} whose request was not captured (read it with --assume API:VERSION)"
             ),
             NoticeKind::Unanswered { api_key, api_version, correlation_id } => {
                 let api = ApiKey::from_i16(*api_key).map_or_else(|| format!("api key {api_key}"), |a| a.name().to_string());
@@ -322,6 +381,10 @@ impl fmt::Display for NoticeKind {
             NoticeKind::MemoryLimit { limit, held } => write!(
                 f,
                 "{held} bytes held by the open connections, over the limit of {limit}: the directions holding the most give theirs up"
+            ),
+            NoticeKind::Evicted { way, held } => write!(
+                f,
+                "{way}: {held} bytes held given up, to keep under the memory limit"
             ),
             NoticeKind::FrameDropped { way, held } => write!(
                 f,
@@ -343,7 +406,7 @@ pub enum Event {
 /// One side of a connection: the bytes it sends, in order, and cut into
 /// frames.
 struct Side {
-    stream: Direction,
+    stream: Flow,
     /// Bytes delivered and not yet cut into frames.
     buf: Vec<u8>,
     /// Whether `buf` starts at a frame start.
@@ -352,16 +415,37 @@ struct Side {
     skipped: u64,
     /// Whether no byte was delivered yet, nor a gap found.
     fresh: bool,
+    /// The frame a gap cut, while the bytes after the gap are its own.
+    cutting: Option<Cutting>,
+}
+
+/// A frame a gap cut, until its size is accounted for.
+struct Cutting {
+    /// What is missing so far.
+    cut: Cut,
+    /// Its bytes before the first hole.
+    prefix: Vec<u8>,
+    /// Its bytes captured or missing so far.
+    accounted: usize,
 }
 
 impl Side {
+    /// The bytes it holds: out of order, of a frame not yet whole, and of
+    /// a frame a gap cut.
+    fn held_bytes(&self) -> usize {
+        self.stream.memory()
+            + self.buf.capacity()
+            + self.cutting.as_ref().map_or(0, |c| c.prefix.capacity())
+    }
+
     fn new(max_held: usize) -> Side {
         Side {
-            stream: Direction::new(max_held),
+            stream: Flow::new(max_held),
             buf: Vec::new(),
             synced: false,
             skipped: 0,
             fresh: true,
+            cutting: None,
         }
     }
 }
@@ -371,7 +455,7 @@ struct Pending {
     api_key: i16,
     api_version: i16,
     client_id: Option<String>,
-    request: Message,
+    request: CapturedFrame,
 }
 
 struct Conn {
@@ -396,6 +480,11 @@ struct Conn {
 }
 
 impl Conn {
+    /// The bytes it holds (see [`Analyzer::held_bytes`]).
+    fn held_bytes(&self) -> usize {
+        self.pending_bytes + self.sides.iter().map(Side::held_bytes).sum::<usize>()
+    }
+
     /// Keeps a request waiting for its response; returns the one it
     /// replaces, of the same correlation id.
     fn wait(&mut self, correlation_id: i32, request: Pending) -> Option<Pending> {
@@ -475,13 +564,10 @@ pub struct Analyzer {
     scratch: Scratch,
     /// The last packet's time: the end of the capture's, at its end.
     last_time: Duration,
-    /// Packets since the memory held was last counted.
-    since_count: u32,
+    /// The bytes the open connections hold, kept up to date packet by
+    /// packet (a connection's count is taken before and after its packet).
+    held: usize,
 }
-
-/// How many packets go by between two counts of the memory held: the limit
-/// is passed by at most this many packets' bytes.
-const COUNT_EVERY: u32 = 64;
 
 impl Analyzer {
     /// An analyzer reading with `options`.
@@ -493,7 +579,7 @@ impl Analyzer {
             skipped: BTreeMap::new(),
             scratch: Scratch::default(),
             last_time: Duration::ZERO,
-            since_count: 0,
+            held: 0,
         }
     }
 
@@ -502,20 +588,23 @@ impl Analyzer {
         &self.skipped
     }
 
-    /// Bytes held by the open connections: out of order, delivered but not
-    /// yet a whole frame, and of the requests waiting for responses. What
-    /// [`Options::max_memory`] bounds.
+    /// Bytes held by the open connections, as allocated: out of order,
+    /// kept to check retransmissions, delivered but not yet a whole frame,
+    /// of a frame a gap cut, and of the requests waiting for responses.
+    /// What [`Options::max_memory`] bounds (counted afresh here; the
+    /// analyzer keeps a running count).
     pub fn held_bytes(&self) -> usize {
+        self.connections.values().map(Conn::held_bytes).sum()
+    }
+
+    /// When the oldest request still waiting for its response was
+    /// captured: an exchange that starts before it will not be completed by
+    /// a later packet (for showing exchanges in packet order).
+    pub fn oldest_waiting(&self) -> Option<Duration> {
         self.connections
             .values()
-            .map(|c| {
-                c.pending_bytes
-                    + c.sides
-                        .iter()
-                        .map(|s| s.stream.held_bytes() + s.buf.len())
-                        .sum::<usize>()
-            })
-            .sum()
+            .filter_map(|c| Some(c.pending.get(c.order.front()?)?.request.time))
+            .min()
     }
 
     /// Connections open.
@@ -526,13 +615,13 @@ impl Analyzer {
     /// Reads one packet; what it completes goes to `sink`.
     pub fn packet(&mut self, packet: &Packet<'_>, sink: &mut dyn FnMut(Event)) {
         self.last_time = self.last_time.max(packet.time);
-        self.since_count += 1;
-        if self.since_count >= COUNT_EVERY {
-            self.since_count = 0;
-            self.keep_under_limit(packet.time, sink);
-        }
         match tcp_segment(packet) {
-            Ok(segment) => self.segment(packet.time, &segment, sink),
+            Ok(segment) => {
+                self.segment(packet.time, &segment, sink);
+                if self.held > self.options.max_memory {
+                    self.keep_under_limit(packet.time, sink);
+                }
+            }
             Err(why) => {
                 let key = match &why {
                     NotTcp::Malformed(_) => "malformed".to_string(),
@@ -560,7 +649,15 @@ impl Analyzer {
             },
         }));
         let mut held = held;
-        while held > self.options.max_memory {
+        // Each round empties a direction or a request waiting: bounded.
+        let mut rounds = 3 * self.connections.len()
+            + self
+                .connections
+                .values()
+                .map(|c| c.order.len())
+                .sum::<usize>();
+        while held > self.options.max_memory && rounds > 0 {
+            rounds -= 1;
             // Who holds the most: a direction (out of order, or a frame
             // being cut), or a connection's requests waiting (side 2).
             let most = self
@@ -569,7 +666,7 @@ impl Analyzer {
                 .flat_map(|(key, c)| {
                     let sides = (0..2).map(move |side| {
                         let s = &c.sides[side];
-                        (*key, side, s.stream.held_bytes() + s.buf.len())
+                        (*key, side, s.held_bytes())
                     });
                     sides.chain([(*key, 2, c.pending_bytes)])
                 })
@@ -578,6 +675,18 @@ impl Analyzer {
                 break;
             };
             let conn = self.connections.get_mut(&key).expect("a connection");
+            if side < 2 && conn.kafka {
+                // The connection is named: its direction gives its bytes up.
+                let freed = conn.sides[side].held_bytes();
+                sink(Event::Notice(Notice {
+                    time,
+                    connection: conn.connection(),
+                    kind: NoticeKind::Evicted {
+                        way: Self::way(conn, side),
+                        held: freed,
+                    },
+                }));
+            }
             if side == 2 {
                 let connection = conn
                     .connection()
@@ -595,20 +704,31 @@ impl Analyzer {
                     sink,
                     |d, out, ev| d.finish(out, ev),
                 );
-            } else {
-                let frame = conn.sides[side].buf.len();
-                let s = &mut conn.sides[side];
-                s.buf.clear();
-                s.synced = false;
+            } else if conn.sides[side].buf.len()
+                + conn.sides[side]
+                    .cutting
+                    .as_ref()
+                    .map_or(0, |c| c.prefix.len())
+                > 0
+            {
+                let s = &conn.sides[side];
+                let frame = s.buf.len() + s.cutting.as_ref().map_or(0, |c| c.prefix.len());
                 let (way, connection) = (Self::way(conn, side), conn.connection());
                 sink(Event::Notice(Notice {
                     time,
                     connection,
                     kind: NoticeKind::FrameDropped { way, held: frame },
                 }));
+                Self::give_up_frame(&self.options, conn, side, time, sink);
+            }
+            if side < 2 {
+                let s = &mut conn.sides[side];
+                s.stream.release_tail();
+                s.buf.shrink_to(s.buf.len());
             }
             held = self.held_bytes();
         }
+        self.held = held;
     }
 
     /// Ends the capture: what is held is read, and what waits is reported.
@@ -619,11 +739,26 @@ impl Analyzer {
             let mut conn = self.connections.remove(&key).expect("a connection");
             self.close(&mut conn, self.last_time, sink);
         }
+        self.held = 0;
     }
 
     fn segment(&mut self, time: Duration, segment: &Segment<'_>, sink: &mut dyn FnMut(Event)) {
         let (a, b) = (segment.source, segment.destination);
         let key = if a <= b { (a, b) } else { (b, a) };
+        let before = self.connections.get(&key).map_or(0, Conn::held_bytes);
+        self.segment_of(key, a, time, segment, sink);
+        let after = self.connections.get(&key).map_or(0, Conn::held_bytes);
+        self.held = (self.held + after).saturating_sub(before);
+    }
+
+    fn segment_of(
+        &mut self,
+        key: (SocketAddr, SocketAddr),
+        a: SocketAddr,
+        time: Duration,
+        segment: &Segment<'_>,
+        sink: &mut dyn FnMut(Event),
+    ) {
         let side = usize::from(a != key.0);
         let opening = segment.syn && !segment.ack;
         if opening {
@@ -637,7 +772,10 @@ impl Analyzer {
                     self.close(&mut old, time, sink);
                 }
             }
-        } else if segment.payload.is_empty() && !segment.syn && !self.connections.contains_key(&key)
+        } else if segment.payload.is_empty()
+            && segment.cut == 0
+            && !segment.syn
+            && !self.connections.contains_key(&key)
         {
             // An ACK, FIN or RST of a connection closed already (or begun
             // before the capture, with nothing to read yet): no connection.
@@ -693,11 +831,12 @@ impl Analyzer {
             &mut self.scratch,
             sink,
             |d, out, ev| {
-                d.push(
+                d.push_cut(
                     segment.seq,
                     segment.syn,
                     segment.fin,
                     segment.payload,
+                    segment.cut,
                     out,
                     ev,
                 )
@@ -717,7 +856,7 @@ impl Analyzer {
         time: Duration,
         scratch: &mut Scratch,
         sink: &mut dyn FnMut(Event),
-        step: impl FnOnce(&mut Direction, &mut Vec<u8>, &mut Vec<StreamEvent>),
+        step: impl FnOnce(&mut Flow, &mut Vec<u8>, &mut Vec<StreamEvent>),
     ) {
         scratch.out.clear();
         scratch.events.clear();
@@ -746,8 +885,9 @@ impl Analyzer {
     }
 
     /// What a direction delivered in order, with what it found: the bytes
-    /// before each gap read, the frame being cut given up at the gap, the
-    /// bytes after it read from a frame start.
+    /// before each gap read, the frame the gap cuts kept with its hole (the
+    /// bytes after the gap still its own up to its size), the bytes after it
+    /// read from a frame start.
     fn deliver(
         options: &Options,
         conn: &mut Conn,
@@ -775,15 +915,21 @@ impl Analyzer {
                         sink,
                     );
                     read = delivered_before;
-                    let s = &mut conn.sides[side];
-                    s.buf.clear();
-                    s.synced = false;
-                    s.fresh = false;
-                    NoticeKind::Gap {
-                        way,
-                        offset,
-                        missing,
+                    let seq = conn.sides[side].stream.sequence_number(offset);
+                    if conn.kafka {
+                        sink(Event::Notice(Notice {
+                            time,
+                            connection: conn.connection(),
+                            kind: NoticeKind::Gap {
+                                way,
+                                offset,
+                                missing,
+                                seq,
+                            },
+                        }));
                     }
+                    Self::gap(options, conn, side, time, missing, sink);
+                    continue;
                 }
                 StreamEvent::Conflict { offset } => NoticeKind::Conflict { way, offset },
                 StreamEvent::LimitReached { limit } => NoticeKind::HeldLimit { way, limit },
@@ -799,7 +945,126 @@ impl Analyzer {
         Self::data(options, conn, side, time, &data[read..], sink);
     }
 
-    /// Bytes delivered in order on `side`: cut into frames, each read.
+    /// `missing` bytes of `side` never captured, after those delivered: the
+    /// frame they cut keeps its hole (and stays in sync when the gap ends
+    /// inside it: its size says where the next frame starts); bytes not
+    /// known to start a frame are counted as skipped.
+    fn gap(
+        options: &Options,
+        conn: &mut Conn,
+        side: usize,
+        time: Duration,
+        missing: u64,
+        sink: &mut dyn FnMut(Event),
+    ) {
+        let s = &mut conn.sides[side];
+        s.fresh = false;
+        let mut rest = missing;
+        if s.cutting.is_none() && s.synced && s.buf.len() >= 4 {
+            // In sync, the size was read before and is within the limit.
+            if let Ok(Some(size)) = FrameDecoder::new(options.max_frame).peek_size(&s.buf) {
+                let have = s.buf.len() - 4;
+                s.cutting = Some(Cutting {
+                    cut: Cut {
+                        size,
+                        captured: have,
+                        holes: Vec::new(),
+                    },
+                    prefix: s.buf[4..].to_vec(),
+                    accounted: have,
+                });
+                s.buf.clear();
+            }
+        }
+        if let Some(c) = s.cutting.as_mut() {
+            let take = ((c.cut.size - c.accounted) as u64).min(rest) as usize;
+            c.cut.holes.push((c.accounted, take));
+            c.accounted += take;
+            rest -= take as u64;
+        } else {
+            // Not in sync, or a frame's size cut: its bytes are skipped.
+            s.skipped += s.buf.len() as u64;
+            s.buf.clear();
+        }
+        // The gap ends inside the frame it cut: the next frame starts where
+        // its size says. Else the next frame start is lost with the gap.
+        s.synced = s.synced && rest == 0;
+        Self::cut_done(options, conn, side, time, sink);
+    }
+
+    /// Reads the frame a gap cut, once its size is accounted for.
+    fn cut_done(
+        options: &Options,
+        conn: &mut Conn,
+        side: usize,
+        time: Duration,
+        sink: &mut dyn FnMut(Event),
+    ) {
+        let s = &mut conn.sides[side];
+        if s.cutting.as_ref().is_none_or(|c| c.accounted != c.cut.size) {
+            return;
+        }
+        let c = s.cutting.take().expect("a frame cut");
+        Self::frame(
+            options,
+            conn,
+            side,
+            time,
+            Bytes::from(c.prefix),
+            Some(c.cut),
+            sink,
+        );
+    }
+
+    /// Gives up the frame `side` is cutting (the capture ends, or memory
+    /// runs short): read with what of it was captured, the rest a hole;
+    /// bytes not known to start a frame counted as skipped. The direction
+    /// then looks for a frame start.
+    fn give_up_frame(
+        options: &Options,
+        conn: &mut Conn,
+        side: usize,
+        time: Duration,
+        sink: &mut dyn FnMut(Event),
+    ) {
+        let s = &conn.sides[side];
+        let rest = match (&s.cutting, s.synced) {
+            (Some(c), _) => c.cut.size - c.accounted,
+            (None, true) => FrameDecoder::new(options.max_frame)
+                .peek_size(&s.buf)
+                .ok()
+                .flatten()
+                .map_or(0, |size| size - (s.buf.len() - 4)),
+            (None, false) => 0,
+        };
+        if rest > 0 {
+            Self::gap(options, conn, side, time, rest as u64, sink);
+        }
+        let s = &mut conn.sides[side];
+        s.skipped += s.buf.len() as u64;
+        s.buf.clear();
+        s.synced = false;
+    }
+
+    /// A whole frame, or one a gap cut, read as a request or a response.
+    fn frame(
+        options: &Options,
+        conn: &mut Conn,
+        side: usize,
+        time: Duration,
+        frame: Bytes,
+        cut: Option<Cut>,
+        sink: &mut dyn FnMut(Event),
+    ) {
+        if conn.client == Some(side) {
+            Self::request(options, conn, time, frame, cut, sink);
+        } else {
+            Self::response(options, conn, time, frame, cut, sink);
+        }
+    }
+
+    /// Bytes delivered in order on `side`: the frame a gap cut completed,
+    /// then cut into frames, each read.
     fn data(
         options: &Options,
         conn: &mut Conn,
@@ -810,6 +1075,18 @@ impl Analyzer {
     ) {
         if data.is_empty() {
             return;
+        }
+        let mut data = data;
+        if let Some(c) = conn.sides[side].cutting.as_mut() {
+            // The bytes after a gap inside a frame: its own, up to its size.
+            let n = (c.cut.size - c.accounted).min(data.len());
+            c.accounted += n;
+            c.cut.captured += n;
+            data = &data[n..];
+            Self::cut_done(options, conn, side, time, sink);
+            if data.is_empty() {
+                return;
+            }
         }
         let fresh = std::mem::replace(&mut conn.sides[side].fresh, false);
         if !conn.kafka {
@@ -824,84 +1101,96 @@ impl Analyzer {
             }
         }
         let (way, connection) = (Self::way(conn, side), conn.connection());
-        let client = conn.client == Some(side);
         let s = &mut conn.sides[side];
         if fresh && s.stream.from_syn() {
             // Captured from the connection's start: a frame starts here.
             s.synced = true;
         }
         s.buf.extend_from_slice(data);
-        if !s.synced {
-            match find_frame_start(&s.buf, client, options.max_frame, &conn.pending) {
-                Scan::Found(at) => {
-                    s.skipped += at as u64;
-                    s.buf.drain(..at);
-                    s.synced = true;
-                    if s.skipped > 0 {
-                        let bytes = std::mem::take(&mut s.skipped);
+        let client = conn.client == Some(side);
+        let mut frames = Vec::new();
+        let sizes = FrameDecoder::new(options.max_frame);
+        // Each round either cuts frames to the end of the buffer, or drops
+        // at least one byte: bounded by the buffer's length.
+        loop {
+            let s = &mut conn.sides[side];
+            if !s.synced {
+                match find_frame_start(&s.buf, client, options.max_frame, &conn.pending) {
+                    Scan::Found(at) => {
+                        s.skipped += at as u64;
+                        s.buf.drain(..at);
+                        s.synced = true;
+                        if s.skipped > 0 {
+                            let bytes = std::mem::take(&mut s.skipped);
+                            sink(Event::Notice(Notice {
+                                time,
+                                connection,
+                                kind: NoticeKind::Skipped { way, bytes },
+                            }));
+                        }
+                    }
+                    Scan::Wait(at) => {
+                        s.skipped += at as u64;
+                        s.buf.drain(..at);
+                        break;
+                    }
+                    Scan::None => {
+                        // The last bytes may begin a frame the next ones end.
+                        let keep = s.buf.len().min(7);
+                        let skip = s.buf.len() - keep;
+                        s.skipped += skip as u64;
+                        s.buf.drain(..skip);
+                        break;
+                    }
+                }
+            }
+            let mut at = 0;
+            let mut lost_sync = false;
+            loop {
+                let size = match sizes.peek_size(&s.buf[at..]) {
+                    Ok(Some(size)) => size,
+                    Ok(None) => break,
+                    Err(too_large) => {
+                        let size = match too_large.kind() {
+                            DecodeErrorKind::FrameSize { size, .. } => *size,
+                            _ => -1,
+                        };
                         sink(Event::Notice(Notice {
                             time,
                             connection,
-                            kind: NoticeKind::Skipped { way, bytes },
+                            kind: NoticeKind::FrameSize {
+                                way,
+                                size,
+                                limit: options.max_frame,
+                            },
                         }));
+                        lost_sync = true;
+                        break;
                     }
-                }
-                Scan::Wait(at) => {
-                    s.skipped += at as u64;
-                    s.buf.drain(..at);
-                    return;
-                }
-                Scan::None => {
-                    // The last bytes may begin a frame the next ones end.
-                    let keep = s.buf.len().min(7);
-                    let skip = s.buf.len() - keep;
-                    s.skipped += skip as u64;
-                    s.buf.drain(..skip);
-                    return;
-                }
-            }
-        }
-        let mut at = 0;
-        let mut frames = Vec::new();
-        let sizes = FrameDecoder::new(options.max_frame);
-        loop {
-            let size = match sizes.peek_size(&s.buf[at..]) {
-                Ok(Some(size)) => size,
-                Ok(None) => break,
-                Err(too_large) => {
-                    let size = match too_large.kind() {
-                        DecodeErrorKind::FrameSize { size, .. } => *size,
-                        _ => -1,
-                    };
-                    s.buf.clear();
-                    s.synced = false;
-                    at = 0;
-                    sink(Event::Notice(Notice {
-                        time,
-                        connection,
-                        kind: NoticeKind::FrameSize {
-                            way,
-                            size,
-                            limit: options.max_frame,
-                        },
-                    }));
+                };
+                let end = at + 4 + size;
+                if end > s.buf.len() {
                     break;
                 }
-            };
-            let end = at + 4 + size;
-            if end > s.buf.len() {
+                frames.push(Bytes::copy_from_slice(&s.buf[at + 4..end]));
+                at = end;
+            }
+            if !lost_sync {
+                s.buf.drain(..at);
+                // Buffers sized by need: a large frame's room given back.
+                if s.buf.capacity() > 2 * s.buf.len().max(4096) {
+                    s.buf.shrink_to(s.buf.len().max(4096));
+                }
                 break;
             }
-            frames.push(Bytes::copy_from_slice(&s.buf[at + 4..end]));
-            at = end;
+            // Not a frame start: its first byte is skipped, and the rest
+            // searched for one.
+            s.buf.drain(..at + 1);
+            s.skipped += 1;
+            s.synced = false;
         }
-        s.buf.drain(..at);
         for frame in frames {
-            if client {
-                Self::request(options, conn, time, frame, sink);
-            } else {
-                Self::response(options, conn, time, frame, sink);
-            }
+            Self::frame(options, conn, side, time, frame, None, sink);
         }
     }
 
@@ -910,6 +1199,7 @@ impl Analyzer {
         conn: &mut Conn,
         time: Duration,
         frame: Bytes,
+        cut: Option<Cut>,
         sink: &mut dyn FnMut(Event),
     ) {
         let header = kafka_wire::frame::peek_request_header(&frame);
@@ -926,7 +1216,9 @@ impl Analyzer {
             },
         };
         let (read, ignored) = match FrameView::read_request(frame.clone()) {
-            Ok((view, end)) => (Ok(view), frame.len() - end),
+            // A frame cut after its body: the bytes after it are not known.
+            Ok((view, end)) if cut.is_none() => (Ok(view), frame.len() - end),
+            Ok((view, _)) => (Ok(view), 0),
             Err(e) => (Err(e), 0),
         };
         let expects_response = match &read {
@@ -935,11 +1227,12 @@ impl Analyzer {
                 .expects_response(view.body.version(), &view.body.bytes()),
             Err(_) => true,
         };
-        let request = Message {
+        let request = CapturedFrame {
             time,
             frame,
             read,
             ignored,
+            cut,
         };
         let connection = conn.connection().expect("a Kafka connection");
         if !expects_response {
@@ -1008,6 +1301,7 @@ impl Analyzer {
         conn: &mut Conn,
         time: Duration,
         frame: Bytes,
+        cut: Option<Cut>,
         sink: &mut dyn FnMut(Event),
     ) {
         let connection = conn.connection().expect("a Kafka connection");
@@ -1019,7 +1313,10 @@ impl Analyzer {
                 sink(Event::Notice(Notice {
                     time,
                     connection: Some(connection),
-                    kind: NoticeKind::UnmatchedResponse { correlation_id },
+                    kind: NoticeKind::UnmatchedResponse {
+                        correlation_id,
+                        wire_len: 4 + cut.as_ref().map_or(frame.len(), |c| c.size),
+                    },
                 }));
                 let Some((api_key, api_version)) = options.assume else {
                     return;
@@ -1044,11 +1341,12 @@ impl Analyzer {
             correlation_id,
             client_id,
             request,
-            response: Some(Message {
+            response: Some(CapturedFrame {
                 time,
                 frame,
                 read,
                 ignored: 0,
+                cut,
             }),
             expects_response: true,
             response_version,
@@ -1066,28 +1364,37 @@ impl Analyzer {
                 sink,
                 |d, out, ev| d.finish(out, ev),
             );
-            let (way, connection) = (Self::way(conn, side), conn.connection());
-            let s = &conn.sides[side];
             if !conn.kafka {
                 continue;
             }
-            if s.synced && !s.buf.is_empty() {
-                // In sync, every size in the buffer was within the limit.
-                let size = FrameDecoder::new(self.options.max_frame)
-                    .peek_size(&s.buf)
-                    .ok()
-                    .flatten();
+            let (way, connection) = (Self::way(conn, side), conn.connection());
+            let s = &conn.sides[side];
+            let inside = match &s.cutting {
+                Some(c) => Some((Some(c.cut.size), c.cut.captured)),
+                None if s.synced && !s.buf.is_empty() => Some((
+                    // In sync, every size in the buffer was within the limit.
+                    FrameDecoder::new(self.options.max_frame)
+                        .peek_size(&s.buf)
+                        .ok()
+                        .flatten(),
+                    s.buf.len().saturating_sub(4),
+                )),
+                None => None,
+            };
+            if let Some((size, captured)) = inside {
                 sink(Event::Notice(Notice {
                     time,
                     connection,
                     kind: NoticeKind::CutFrame {
                         way,
                         size,
-                        captured: s.buf.len().saturating_sub(4),
+                        captured,
                     },
                 }));
             }
-            let bytes = s.skipped + if s.synced { 0 } else { s.buf.len() as u64 };
+            Self::give_up_frame(&self.options, conn, side, time, sink);
+            let s = &mut conn.sides[side];
+            let bytes = std::mem::take(&mut s.skipped);
             if bytes > 0 {
                 sink(Event::Notice(Notice {
                     time,
@@ -1120,7 +1427,8 @@ enum Scan {
 /// candidate is passed over (the next frame start is found instead).
 const RESYNC_WAIT: usize = 1 << 20;
 
-/// The first offset in `buf` where a frame starts: a size within the limit,
+/// The first offset in `buf` where a frame starts (a whole frame that reads
+/// is preferred to an earlier candidate not yet whole): a size within the limit,
 /// then a request header of an API and version this crate knows (`client`),
 /// or a correlation id a request waits for; and the whole frame reads as
 /// that request, or as that request's response.
@@ -1131,6 +1439,9 @@ fn find_frame_start(
     pending: &HashMap<i32, Pending>,
 ) -> Scan {
     let sizes = FrameDecoder::new(max_frame);
+    // The first candidate not yet whole: waited for unless a whole frame
+    // that reads is found after it (which is trusted more).
+    let mut wait = None;
     for at in 0..buf.len().saturating_sub(7) {
         let Ok(Some(size)) = sizes.peek_size(&buf[at..]) else {
             continue;
@@ -1149,8 +1460,8 @@ fn find_frame_start(
             continue;
         }
         let Some(frame) = buf.get(at + 4..at + 4 + size) else {
-            if size <= RESYNC_WAIT {
-                return Scan::Wait(at);
+            if size <= RESYNC_WAIT && wait.is_none() {
+                wait = Some(at);
             }
             continue;
         };
@@ -1166,7 +1477,7 @@ fn find_frame_start(
             return Scan::Found(at);
         }
     }
-    Scan::None
+    wait.map_or(Scan::None, Scan::Wait)
 }
 
 /// A response frame to a request of `api_key` at `version` as views, and

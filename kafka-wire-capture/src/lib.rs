@@ -6,7 +6,7 @@
 //! A pcap or pcapng file is read as a stream ([`packets::CaptureReader`]);
 //! each packet's TCP segment ([`packets::tcp_segment`]) goes to its
 //! connection, whose two directions are put back in order
-//! ([`tcp::Direction`]: segments out of order held up to a limit,
+//! ([`tcp::Flow`]: segments out of order held up to a limit,
 //! retransmissions checked against the bytes already captured, what never
 //! arrives reported as a gap). Each direction is cut into frames; a request's
 //! header says its API and version, and the response with its correlation id
@@ -30,9 +30,12 @@
 //!
 //! What cannot be read is never guessed at: a response whose request was
 //! not captured is reported (or read at a version the user gives), a
-//! direction that lost bytes looks for the next frame start, and a frame
-//! that does not read keeps its bytes and its error.
+//! direction that lost bytes looks for the next frame start, a frame that
+//! does not read keeps its bytes and its error, and a frame the capture cut
+//! is kept with what was captured ([`exchange::Cut`]). [`analysis`] sums
+//! traffic per client, broker and topic-partition.
 
+pub mod analysis;
 pub mod exchange;
 pub mod output;
 pub mod packets;

@@ -12,7 +12,9 @@ use std::time::{Duration, Instant};
 
 use clap::{Parser, ValueEnum};
 use kafka_messages::ApiKey;
-use kafka_wire_capture::exchange::{Analyzer, Event, Exchange, Message, Options, KAFKA_PORT};
+use kafka_wire_capture::exchange::{
+    Analyzer, CapturedFrame, Event, Exchange, NoticeKind, Options, KAFKA_PORT,
+};
 use kafka_wire_capture::output::{json_line, summary_line, time_of_day, trees, HtmlReport, Stats};
 use kafka_wire_capture::packets::CaptureReader;
 
@@ -34,8 +36,17 @@ use kafka_wire_capture::packets::CaptureReader;
 ///
 /// What cannot be read is said on stderr (bytes never captured, a response
 /// whose request is missing, a frame that does not decode) and never
-/// guessed at. The exit code is 1 when a message did not decode or the
-/// capture could not be read to its end, else 0.
+/// guessed at; a message the capture cut is shown to its cut, with what is
+/// missing.
+///
+/// Exit status:
+///   0  every byte of Kafka's connections in the capture was read
+///   1  a message captured whole does not decode, or the file is cut or
+///      broken (the exchanges before are shown)
+///   2  the command line is wrong, or the file cannot be opened
+///   3  all that was captured decoded, but the capture lacks traffic: bytes
+///      never captured or skipped, messages cut, responses whose request is
+///      missing
 #[derive(Parser, Debug)]
 #[command(name = "kafka-capture", version, verbatim_doc_comment)]
 struct Args {
@@ -68,6 +79,26 @@ struct Args {
     /// every exchange).
     #[arg(long, default_value_t = 1000, value_name = "N")]
     html_pages: usize,
+
+    /// The order exchanges are shown in: `response` (as each completes, the
+    /// default) or `packet` (by the time of their first packet: each is held
+    /// until no request older than it waits for its response).
+    #[arg(long, value_enum, default_value_t = Order::Response)]
+    order: Order,
+
+    /// Print, at the end, traffic per client id and per broker, record sets
+    /// per topic-partition (produced and fetched: batches, records, bytes),
+    /// latency per API and version, and errors per API and code: as `text`
+    /// tables or one `json` object (of the exchanges the filters keep).
+    #[arg(long, value_enum, value_name = "FORMAT")]
+    analysis: Option<AnalysisFormat>,
+
+    /// Every SECONDS (wall clock), a summary line on stderr: packets,
+    /// exchanges and notices so far, connections open, bytes held. For a
+    /// capture read as it is written: `tcpdump -w - | kafka-capture
+    /// --summary-every 10 -`.
+    #[arg(long, value_name = "SECONDS")]
+    summary_every: Option<f64>,
 
     /// Print no exchange (with --stats: the table alone).
     #[arg(short, long)]
@@ -112,6 +143,38 @@ struct Args {
     /// give theirs up, reported.
     #[arg(long, default_value_t = 1 << 30, value_name = "BYTES")]
     max_memory: usize,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum AnalysisFormat {
+    Text,
+    Json,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum Order {
+    Response,
+    Packet,
+}
+
+/// An exchange held for packet order: by its time, then as found.
+struct Held(Duration, u64, Box<Exchange>);
+
+impl PartialEq for Held {
+    fn eq(&self, other: &Self) -> bool {
+        (self.0, self.1) == (other.0, other.1)
+    }
+}
+impl Eq for Held {}
+impl PartialOrd for Held {
+    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+impl Ord for Held {
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        (self.0, self.1).cmp(&(other.0, other.1))
+    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -201,7 +264,7 @@ impl Filter {
         if self.errors {
             let unread = [&x.request, &x.response]
                 .iter()
-                .any(|m| matches!(m, Some(Message { read: Err(_), .. })));
+                .any(|m| matches!(m, Some(CapturedFrame { read: Err(_), .. })));
             return unread || !x.errors().is_empty();
         }
         true
@@ -277,8 +340,12 @@ fn run(args: &Args) -> Result<ExitCode, String> {
     let stdout = io::stdout();
     let mut out = BufWriter::new(stdout.lock());
     let mut stats = Stats::default();
+    let mut analysis = kafka_wire_capture::analysis::Analysis::default();
     let mut unread = 0u64;
     let mut notices = 0u64;
+    // Notices of traffic the capture lacks, and messages it cut.
+    let mut damage = 0u64;
+    let mut cut = 0u64;
     let mut failure: Option<io::Error> = None;
     let mut html = args
         .html
@@ -302,16 +369,32 @@ fn run(args: &Args) -> Result<ExitCode, String> {
                 return;
             }
             stats.add(&x);
+            if args.analysis.is_some() {
+                analysis.add(&x);
+            }
             if let Some(report) = html.as_mut() {
                 if let Err(e) = report.add(&x) {
                     failure = Some(e);
                 }
             }
-            if [&x.request, &x.response]
-                .iter()
-                .any(|m| matches!(m, Some(Message { read: Err(_), .. })))
-            {
+            let frames = [&x.request, &x.response];
+            if frames.iter().any(|m| {
+                matches!(
+                    m,
+                    Some(CapturedFrame {
+                        read: Err(_),
+                        cut: None,
+                        ..
+                    })
+                )
+            }) {
                 unread += 1;
+            }
+            if frames
+                .iter()
+                .any(|m| m.as_ref().is_some_and(|m| m.cut.is_some()))
+            {
+                cut += 1;
             }
             if args.quiet || failure.is_some() {
                 return;
@@ -327,6 +410,9 @@ fn run(args: &Args) -> Result<ExitCode, String> {
         }
         Event::Notice(n) => {
             notices += 1;
+            if !matches!(n.kind, NoticeKind::Unanswered { .. }) {
+                damage += 1;
+            }
             let connection = n.connection.map(|c| format!(" {c}")).unwrap_or_default();
             let line = format!("{}{connection}: {}", time_of_day(n.time), n.kind);
             eprintln!("kafka-capture: {line}");
@@ -337,15 +423,70 @@ fn run(args: &Args) -> Result<ExitCode, String> {
     };
     let mut capture_error = None;
     let mut packets = 0u64;
+    let mut found = Vec::new();
+    let summary_every = args
+        .summary_every
+        .map(|s| {
+            Duration::try_from_secs_f64(s)
+                .map_err(|_| format!("--summary-every {s}: a number of seconds"))
+        })
+        .transpose()?;
+    let mut summarised = Instant::now();
+    let (mut seen_exchanges, mut seen_notices) = (0u64, 0u64);
+    let mut held = std::collections::BinaryHeap::new();
+    let mut seq = 0u64;
+    // Events found are shown at once, but for exchanges in packet order:
+    // held until no older request waits (checked every 64 packets).
+    let mut show = |found: &mut Vec<Event>,
+                    held: &mut std::collections::BinaryHeap<std::cmp::Reverse<Held>>,
+                    until: Option<Option<Duration>>| {
+        for event in found.drain(..) {
+            match event {
+                Event::Exchange(x) if args.order == Order::Packet => {
+                    seq += 1;
+                    held.push(std::cmp::Reverse(Held(x.time(), seq, x)));
+                }
+                event => sink(event),
+            }
+        }
+        if let Some(until) = until {
+            while held
+                .peek()
+                .is_some_and(|h| until.is_none_or(|t| h.0 .0 < t))
+            {
+                let std::cmp::Reverse(Held(_, _, x)) = held.pop().expect("one held");
+                sink(Event::Exchange(x));
+            }
+        }
+    };
     while let Some(packet) = capture.next_packet() {
         match packet {
-            Ok(packet) => analyzer.packet(&packet, &mut sink),
+            Ok(packet) => {
+                analyzer.packet(&packet, &mut |e| found.push(e));
+                for e in &found {
+                    match e {
+                        Event::Exchange(_) => seen_exchanges += 1,
+                        Event::Notice(_) => seen_notices += 1,
+                    }
+                }
+                let until = (args.order == Order::Packet && packets % 64 == 0)
+                    .then(|| analyzer.oldest_waiting());
+                show(&mut found, &mut held, until);
+            }
             Err(e) => {
                 capture_error = Some(e);
                 break;
             }
         }
         packets += 1;
+        if summary_every.is_some_and(|every| summarised.elapsed() >= every) {
+            summarised = Instant::now();
+            eprintln!(
+                "kafka-capture: so far {packets} packets, {seen_exchanges} exchanges found, {seen_notices} notices, {} connections open, {} bytes held",
+                analyzer.open_connections(),
+                analyzer.held_bytes()
+            );
+        }
         if progress && shown.elapsed() > Duration::from_millis(250) {
             shown = Instant::now();
             eprint!(
@@ -361,7 +502,8 @@ fn run(args: &Args) -> Result<ExitCode, String> {
     if progress {
         eprint!("\r\x1b[K");
     }
-    analyzer.finish(&mut sink);
+    analyzer.finish(&mut |e| found.push(e));
+    show(&mut found, &mut held, Some(None));
     if let Some(e) = failure {
         if e.kind() != io::ErrorKind::BrokenPipe {
             return Err(format!("writing the output: {e}"));
@@ -370,6 +512,15 @@ fn run(args: &Args) -> Result<ExitCode, String> {
     }
     if args.stats {
         let _ = write!(out, "{}", stats.table());
+    }
+    match args.analysis {
+        Some(AnalysisFormat::Text) => {
+            let _ = write!(out, "{}", analysis.to_text());
+        }
+        Some(AnalysisFormat::Json) => {
+            let _ = writeln!(out, "{}", analysis.to_json());
+        }
+        None => {}
     }
     if let Some(report) = html {
         let index = report
@@ -388,11 +539,13 @@ fn run(args: &Args) -> Result<ExitCode, String> {
         );
     }
     eprintln!(
-        "kafka-capture: {packets} packets, {} exchanges shown, {unread} with a message that does not decode, {notices} notices",
+        "kafka-capture: {packets} packets, {} exchanges shown, {unread} with a message that does not decode, {cut} with a message the capture cut, {notices} notices",
         stats.exchanges()
     );
     Ok(if unread > 0 || capture_error.is_some() {
         ExitCode::FAILURE
+    } else if damage > 0 || cut > 0 {
+        ExitCode::from(3)
     } else {
         ExitCode::SUCCESS
     })

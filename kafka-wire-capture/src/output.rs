@@ -9,7 +9,7 @@ use kafka_wire::json::RecordsAs;
 use kafka_wire::ErrorCode;
 use kafka_wire_pages::{html_escape as escape, Layout, Page, Section, SizePrefix};
 
-use crate::exchange::{Exchange, Message};
+use crate::exchange::{CapturedFrame, Exchange};
 use crate::walk::record_sets;
 
 /// `HH:MM:SS.micros` of a capture time, in UTC.
@@ -80,7 +80,7 @@ pub fn summary_line(x: &Exchange) -> String {
         let _ = write!(line, " (response read at v{v})");
     }
     for (what, message) in [("request", &x.request), ("response", &x.response)] {
-        let Some(Message { read: Ok(view), .. }) = message else {
+        let Some(CapturedFrame { read: Ok(view), .. }) = message else {
             continue;
         };
         let sets = record_sets(view.body.body());
@@ -122,10 +122,22 @@ pub fn summary_line(x: &Exchange) -> String {
     }
     for (what, message) in [("request", &x.request), ("response", &x.response)] {
         match message {
-            Some(Message { read: Err(e), .. }) => {
+            Some(CapturedFrame {
+                cut: Some(cut),
+                read,
+                ..
+            }) => match read {
+                Err(e) => {
+                    let _ = write!(line, " [{what} {cut}; it reads up to {e}]");
+                }
+                Ok(_) => {
+                    let _ = write!(line, " [{what} {cut}, after its body]");
+                }
+            },
+            Some(CapturedFrame { read: Err(e), .. }) => {
                 let _ = write!(line, " [{what} does not read: {e}]");
             }
-            Some(Message {
+            Some(CapturedFrame {
                 ignored: n @ 1.., ..
             }) => {
                 let _ = write!(
@@ -145,7 +157,9 @@ pub fn summary_line(x: &Exchange) -> String {
 /// requests and Fetch responses), then the connection, `totalTimeMs`, the
 /// capture time, sizes and error codes (and `requestIgnoredBytes`, the bytes
 /// after a request's body that Kafka does not read); what does not read is
-/// a `requestError` or `responseError` string instead.
+/// a `requestError` or `responseError` string instead, and a message the
+/// capture cut has a `requestCut` or `responseCut` (`size`, `captured`, and
+/// its `holes`, each an `offset` in the frame and the bytes `missing`).
 pub fn json_line(x: &Exchange) -> String {
     let mut out = String::from("{");
     let quote = |s: &str| serde_json_string(s);
@@ -224,6 +238,23 @@ pub fn json_line(x: &Exchange) -> String {
     if let Some(rs) = &x.response {
         key(&mut out, "responseBytes");
         let _ = write!(out, "{}", rs.wire_len());
+    }
+    for (k, message) in [("requestCut", &x.request), ("responseCut", &x.response)] {
+        if let Some(cut) = message.as_ref().and_then(|m| m.cut.as_ref()) {
+            key(&mut out, k);
+            let holes: Vec<String> = cut
+                .holes
+                .iter()
+                .map(|(at, len)| format!("{{\"offset\":{at},\"missing\":{len}}}"))
+                .collect();
+            let _ = write!(
+                out,
+                "{{\"size\":{},\"captured\":{},\"holes\":[{}]}}",
+                cut.size,
+                cut.captured,
+                holes.join(",")
+            );
+        }
     }
     if let Some(n @ 1..) = x.request.as_ref().map(|m| m.ignored) {
         key(&mut out, "requestIgnoredBytes");
@@ -363,14 +394,14 @@ impl HtmlReport {
         self.pages += 1;
         let unread = [&x.request, &x.response]
             .iter()
-            .any(|m| matches!(m, Some(Message { read: Err(_), .. })));
+            .any(|m| matches!(m, Some(CapturedFrame { read: Err(_), .. })));
         let errors: Vec<String> = x.errors().iter().map(|&c| error_name(c)).collect();
         let class = if unread || !errors.is_empty() {
             " class=\"error\""
         } else {
             ""
         };
-        let bytes = |m: &Option<Message>| {
+        let bytes = |m: &Option<CapturedFrame>| {
             m.as_ref()
                 .map_or("-".to_string(), |m| m.wire_len().to_string())
         };
@@ -534,7 +565,7 @@ impl Stats {
         }
         let unread = [&x.request, &x.response]
             .iter()
-            .any(|m| matches!(m, Some(Message { read: Err(_), .. })));
+            .any(|m| matches!(m, Some(CapturedFrame { read: Err(_), .. })));
         if unread {
             row.unread += 1;
         }
@@ -569,9 +600,17 @@ impl Stats {
         let mut out = String::from(
             "api                           version  exchanges  errors  unread  unanswered      p50      p90      p99      max\n",
         );
-        let ms = |d: Duration| format!("{:.3}", d.as_secs_f64() * 1e3);
         for ((_, version), r) in &self.rows {
             let l = &r.latencies;
+            // No latency measured (no response captured, or none asked
+            // for): said so, not printed as 0.
+            let ms = |d: Duration| {
+                if l.count() == 0 {
+                    "-".to_string()
+                } else {
+                    format!("{:.3}", d.as_secs_f64() * 1e3)
+                }
+            };
             let _ = writeln!(
                 out,
                 "{:<29} {:>7}  {:>9}  {:>6}  {:>6}  {:>10}  {:>7}  {:>7}  {:>7}  {:>7}",
@@ -587,7 +626,7 @@ impl Stats {
                 ms(l.max()),
             );
         }
-        out.push_str("(latencies in ms, from the request's last packet to the response's)\n");
+        out.push_str("(latencies in ms, from the request's last packet to the response's; - where no response was captured)\n");
         out
     }
 }
@@ -628,5 +667,30 @@ mod tests {
         );
         assert_eq!(error_name(3), "UNKNOWN_TOPIC_OR_PARTITION");
         assert_eq!(error_name(-2000), "-2000");
+    }
+
+    #[test]
+    fn a_row_without_a_latency_says_so() {
+        let end = std::net::SocketAddr::from(([127, 0, 0, 1], 9092));
+        let mut stats = Stats::default();
+        stats.add(&Exchange {
+            connection: crate::exchange::Connection {
+                id: 1,
+                client: end,
+                server: end,
+            },
+            api_key: 0,
+            api_version: 9,
+            correlation_id: 1,
+            client_id: None,
+            request: None,
+            response: None,
+            expects_response: false,
+            response_version: None,
+        });
+        let table = stats.table();
+        let row = table.lines().nth(1).unwrap();
+        assert!(row.starts_with("Produce "), "{table}");
+        assert!(row.ends_with("  -        -        -        -"), "{row:?}");
     }
 }

@@ -5,7 +5,7 @@ use std::io::{BufRead, BufReader, Read};
 use std::net::{IpAddr, SocketAddr};
 use std::time::Duration;
 
-use etherparse::{NetSlice, SlicedPacket, TransportSlice};
+use etherparse::{LaxNetSlice, LaxSlicedPacket, NetSlice, SlicedPacket, TransportSlice};
 use pcap_file::pcap::PcapReader;
 use pcap_file::pcapng::blocks::interface_description::InterfaceDescriptionOption;
 use pcap_file::pcapng::{Block, PcapNgReader};
@@ -24,6 +24,40 @@ pub enum CaptureError {
     /// Reading the file failed before its format was known.
     #[error("reading the capture: {0}")]
     Io(#[from] std::io::Error),
+    /// A pcap packet record does not read.
+    #[error("the packet record at byte {offset} (the {}th): {problem}", index + 1)]
+    Record {
+        /// Where the record starts in the file.
+        offset: u64,
+        /// How many records come before it.
+        index: u64,
+        /// What is wrong with it.
+        problem: RecordProblem,
+    },
+}
+
+/// What is wrong with a pcap packet record.
+#[derive(Debug, thiserror::Error)]
+pub enum RecordProblem {
+    /// The file ends inside it (a capture still being written, or cut).
+    #[error("cut short: the file ends inside it")]
+    CutShort,
+    /// Its header does not read (its captured length past what the reader
+    /// accepts), or reading failed.
+    #[error("{0}")]
+    Other(pcap_file::PcapError),
+}
+
+impl RecordProblem {
+    fn of(e: pcap_file::PcapError) -> RecordProblem {
+        match e {
+            pcap_file::PcapError::IncompleteBuffer => RecordProblem::CutShort,
+            pcap_file::PcapError::IoError(io) if io.kind() == std::io::ErrorKind::UnexpectedEof => {
+                RecordProblem::CutShort
+            }
+            other => RecordProblem::Other(other),
+        }
+    }
 }
 
 /// One captured packet: when, on which link, and the bytes captured.
@@ -44,7 +78,14 @@ pub struct Packet<'a> {
 /// reader's buffer (8 MB) whatever the file's size.
 pub enum CaptureReader<R: Read> {
     /// A pcap file.
-    Pcap(Box<PcapReader<BufReader<R>>>),
+    Pcap {
+        /// The reader.
+        reader: Box<PcapReader<BufReader<R>>>,
+        /// Where the next packet record starts in the file.
+        offset: u64,
+        /// How many packet records were read.
+        records: u64,
+    },
     /// A pcapng file, and what its interface blocks said so far.
     PcapNg {
         /// The reader.
@@ -110,7 +151,11 @@ impl<R: Read> CaptureReader<R> {
                     .iter()
                     .any(|magic| m == magic.to_be_bytes() || m == magic.to_le_bytes()) =>
             {
-                Ok(CaptureReader::Pcap(Box::new(PcapReader::new(input)?)))
+                Ok(CaptureReader::Pcap {
+                    reader: Box::new(PcapReader::new(input)?),
+                    offset: 24,
+                    records: 0,
+                })
             }
             _ => Err(CaptureError::UnknownFormat(
                 head[..head.len().min(4)].to_vec(),
@@ -121,26 +166,46 @@ impl<R: Read> CaptureReader<R> {
     /// The next packet, `None` at the end of the file.
     pub fn next_packet(&mut self) -> Option<Result<Packet<'_>, CaptureError>> {
         match self {
-            CaptureReader::Pcap(reader) => {
+            CaptureReader::Pcap {
+                reader,
+                offset,
+                records,
+            } => {
                 let header = reader.header();
+                let at = *offset;
+                let index = *records;
                 // The raw record: pcap-file 2.0.0 refuses a packet whose
                 // original length passes the snap length, which is a packet
                 // the capture cut (tcp_segment says so), not a broken file.
-                Some(reader.next_raw_packet()?.map_err(Into::into).map(|p| {
-                    let std::borrow::Cow::Borrowed(data) = p.data else {
-                        unreachable!("pcap-file lends its packets")
-                    };
-                    let frac = match header.ts_resolution {
-                        pcap_file::TsResolution::MicroSecond => u64::from(p.ts_frac) * 1_000,
-                        pcap_file::TsResolution::NanoSecond => u64::from(p.ts_frac),
-                    };
-                    Packet {
-                        time: Duration::from_secs(u64::from(p.ts_sec)) + Duration::from_nanos(frac),
-                        link: header.datalink,
-                        data,
-                        original_len: p.orig_len,
-                    }
-                }))
+                Some(
+                    reader
+                        .next_raw_packet()?
+                        .map_err(|e| CaptureError::Record {
+                            offset: at,
+                            index,
+                            problem: RecordProblem::of(e),
+                        })
+                        .map(|p| {
+                            *offset += 16 + u64::from(p.incl_len);
+                            *records += 1;
+                            let std::borrow::Cow::Borrowed(data) = p.data else {
+                                unreachable!("pcap-file lends its packets")
+                            };
+                            let frac = match header.ts_resolution {
+                                pcap_file::TsResolution::MicroSecond => {
+                                    u64::from(p.ts_frac) * 1_000
+                                }
+                                pcap_file::TsResolution::NanoSecond => u64::from(p.ts_frac),
+                            };
+                            Packet {
+                                time: Duration::from_secs(u64::from(p.ts_sec))
+                                    + Duration::from_nanos(frac),
+                                link: header.datalink,
+                                data,
+                                original_len: p.orig_len,
+                            }
+                        }),
+                )
             }
             CaptureReader::PcapNg {
                 reader,
@@ -214,8 +279,11 @@ pub struct Segment<'a> {
     pub fin: bool,
     /// Whether it resets the connection.
     pub rst: bool,
-    /// The payload.
+    /// The payload: the bytes captured of it.
     pub payload: &'a [u8],
+    /// Bytes of the payload the capture did not keep (its snap length cut
+    /// the packet): they follow `payload` in the stream, and were sent.
+    pub cut: u32,
 }
 
 /// Why a packet holds no TCP segment to read.
@@ -230,8 +298,9 @@ pub enum NotTcp {
     /// A fragment of an IP packet (not reassembled).
     #[error("an IP fragment")]
     Fragment,
-    /// The capture kept fewer bytes than the packet had (its snap length).
-    #[error("cut by the capture: {captured} of {original} bytes kept")]
+    /// The capture kept fewer bytes than the packet had (its snap length),
+    /// and its TCP header is not whole among them.
+    #[error("cut by the capture inside its headers: {captured} of {original} bytes kept")]
     Cut {
         /// Bytes kept.
         captured: usize,
@@ -243,9 +312,15 @@ pub enum NotTcp {
     Malformed(String),
 }
 
-/// The TCP segment a packet carries.
+/// The TCP segment a packet carries. A packet the capture cut (its snap
+/// length) gives the bytes of payload kept and how many were not
+/// ([`Segment::cut`]), as long as its TCP header was kept whole.
 pub fn tcp_segment<'a>(packet: &Packet<'a>) -> Result<Segment<'a>, NotTcp> {
     let data = packet.data;
+    let missing = u64::from(packet.original_len).saturating_sub(data.len() as u64);
+    if missing > 0 {
+        return cut_segment(packet, missing);
+    }
     let sliced = match packet.link {
         DataLink::ETHERNET => SlicedPacket::from_ethernet(data),
         DataLink::RAW | DataLink::IPV4 | DataLink::IPV6 => SlicedPacket::from_ip(data),
@@ -262,17 +337,7 @@ pub fn tcp_segment<'a>(packet: &Packet<'a>) -> Result<Segment<'a>, NotTcp> {
         },
         other => return Err(NotTcp::Link(other)),
     };
-    let cut = || NotTcp::Cut {
-        captured: data.len(),
-        original: packet.original_len,
-    };
-    let sliced = sliced.map_err(|e| {
-        if (data.len() as u64) < u64::from(packet.original_len) {
-            cut()
-        } else {
-            NotTcp::Malformed(e.to_string())
-        }
-    })?;
+    let sliced = sliced.map_err(|e| NotTcp::Malformed(e.to_string()))?;
     let (source, destination): (IpAddr, IpAddr) = match &sliced.net {
         Some(NetSlice::Ipv4(ip)) => (
             ip.header().source_addr().into(),
@@ -290,10 +355,16 @@ pub fn tcp_segment<'a>(packet: &Packet<'a>) -> Result<Segment<'a>, NotTcp> {
     let Some(TransportSlice::Tcp(tcp)) = &sliced.transport else {
         return Err(NotTcp::Other);
     };
-    if (data.len() as u64) < u64::from(packet.original_len) {
-        return Err(cut());
-    }
-    Ok(Segment {
+    Ok(segment(source, destination, tcp, 0))
+}
+
+fn segment<'a>(
+    source: IpAddr,
+    destination: IpAddr,
+    tcp: &etherparse::TcpSlice<'a>,
+    cut: u32,
+) -> Segment<'a> {
+    Segment {
         source: SocketAddr::new(source, tcp.source_port()),
         destination: SocketAddr::new(destination, tcp.destination_port()),
         seq: tcp.sequence_number(),
@@ -303,5 +374,58 @@ pub fn tcp_segment<'a>(packet: &Packet<'a>) -> Result<Segment<'a>, NotTcp> {
         fin: tcp.fin(),
         rst: tcp.rst(),
         payload: tcp.payload(),
-    })
+        cut,
+    }
+}
+
+/// The segment of a packet the capture cut `missing` bytes short: read
+/// leniently (the IP length is past the bytes kept), its TCP header whole.
+fn cut_segment<'a>(packet: &Packet<'a>, missing: u64) -> Result<Segment<'a>, NotTcp> {
+    let data = packet.data;
+    let cut = || NotTcp::Cut {
+        captured: data.len(),
+        original: packet.original_len,
+    };
+    let ip = match packet.link {
+        DataLink::ETHERNET => LaxSlicedPacket::from_ethernet(data).map_err(|_| cut())?,
+        DataLink::RAW | DataLink::IPV4 | DataLink::IPV6 => {
+            LaxSlicedPacket::from_ip(data).map_err(|_| cut())?
+        }
+        DataLink::NULL | DataLink::LOOP => {
+            LaxSlicedPacket::from_ip(data.get(4..).unwrap_or_default()).map_err(|_| cut())?
+        }
+        // Linux cooked capture: 16 bytes (v1) or 20 (v2), then IP.
+        DataLink::LINUX_SLL => {
+            LaxSlicedPacket::from_ip(data.get(16..).unwrap_or_default()).map_err(|_| cut())?
+        }
+        DataLink::LINUX_SLL2 => {
+            LaxSlicedPacket::from_ip(data.get(20..).unwrap_or_default()).map_err(|_| cut())?
+        }
+        other => return Err(NotTcp::Link(other)),
+    };
+    let (source, destination, fragmented): (IpAddr, IpAddr, bool) = match &ip.net {
+        Some(LaxNetSlice::Ipv4(ip)) => (
+            ip.header().source_addr().into(),
+            ip.header().destination_addr().into(),
+            ip.is_payload_fragmented(),
+        ),
+        Some(LaxNetSlice::Ipv6(ip)) => (
+            ip.header().source_addr().into(),
+            ip.header().destination_addr().into(),
+            ip.is_payload_fragmented(),
+        ),
+        _ => return Err(cut()),
+    };
+    if fragmented {
+        return Err(NotTcp::Fragment);
+    }
+    let Some(TransportSlice::Tcp(tcp)) = &ip.transport else {
+        return Err(cut());
+    };
+    Ok(segment(
+        source,
+        destination,
+        tcp,
+        u32::try_from(missing).unwrap_or(u32::MAX),
+    ))
 }

@@ -44,7 +44,7 @@ pub enum StreamEvent {
 
 /// One direction of a connection, in order.
 #[derive(Debug)]
-pub struct Direction {
+pub struct Flow {
     /// The sequence number of offset 0 (the byte after the SYN, or the first
     /// byte seen when the capture starts mid-connection); `None` before.
     base: Option<u32>,
@@ -68,10 +68,10 @@ pub struct Direction {
     acked: u64,
 }
 
-impl Direction {
+impl Flow {
     /// A direction that holds at most `max_held` bytes out of order.
     pub fn new(max_held: usize) -> Self {
-        Direction {
+        Flow {
             base: None,
             next: 0,
             held: BTreeMap::new(),
@@ -98,6 +98,18 @@ impl Direction {
         self.held_bytes + self.held.len() * HELD_ENTRY_COST
     }
 
+    /// The memory it holds: what it holds out of order, and the bytes kept
+    /// to check retransmissions against (as allocated).
+    pub fn memory(&self) -> usize {
+        self.held_bytes() + self.tail.capacity()
+    }
+
+    /// Gives up the bytes kept to check retransmissions against (memory
+    /// runs short): a retransmission of them is no longer compared.
+    pub fn release_tail(&mut self) {
+        self.tail = Vec::new();
+    }
+
     /// The offset of the next byte to deliver: the bytes delivered so far,
     /// gaps included.
     pub fn offset(&self) -> u64 {
@@ -117,6 +129,24 @@ impl Direction {
         out: &mut Vec<u8>,
         events: &mut Vec<StreamEvent>,
     ) {
+        self.push_cut(seq, syn, fin, payload, 0, out, events);
+    }
+
+    /// Takes a segment the capture cut: `payload` the bytes kept, `cut` how
+    /// many were sent after them and not kept (the snap length). When the
+    /// bytes kept come in order, the `cut` bytes after them are a gap at
+    /// once: no later segment of this capture holds them.
+    #[allow(clippy::too_many_arguments)]
+    pub fn push_cut(
+        &mut self,
+        seq: u32,
+        syn: bool,
+        fin: bool,
+        payload: &[u8],
+        cut: u32,
+        out: &mut Vec<u8>,
+        events: &mut Vec<StreamEvent>,
+    ) {
         let data_seq = if syn { seq.wrapping_add(1) } else { seq };
         if syn && self.next == 0 && self.tail.is_empty() && self.held.is_empty() {
             // The first SYN sets where the data starts (a SYN after data, of
@@ -132,9 +162,10 @@ impl Direction {
         if fin {
             self.finished = true;
             // The FIN takes the sequence number after the segment's bytes.
-            self.fin_at = u64::try_from(start + payload.len() as i64).ok();
+            self.fin_at = u64::try_from(start + payload.len() as i64 + i64::from(cut)).ok();
         }
-        if payload.is_empty() {
+        let cut_at = u64::try_from(start + payload.len() as i64).ok();
+        if payload.is_empty() && cut == 0 {
             return;
         }
         let (start, payload) = match u64::try_from(start) {
@@ -142,11 +173,23 @@ impl Direction {
             // Bytes from before the first one seen: only the rest counts.
             Err(_) => match payload.get(start.unsigned_abs() as usize..) {
                 Some(rest) if !rest.is_empty() => (0, rest),
-                _ => return,
+                _ => (0, &[][..]),
             },
         };
-        self.take(start, payload, out, events);
-        self.drain(out, events);
+        if !payload.is_empty() {
+            self.take(start, payload, out, events);
+            self.drain(out, events);
+        }
+        if cut > 0 && cut_at == Some(self.next) {
+            events.push(StreamEvent::Gap {
+                offset: self.next,
+                missing: u64::from(cut),
+                delivered_before: out.len(),
+            });
+            self.next += u64::from(cut);
+            self.tail.clear();
+            self.drain(out, events);
+        }
         self.skip_acknowledged_holes(out, events);
         if self.held_bytes() > self.max_held {
             if !self.limit_reported {
@@ -203,6 +246,24 @@ impl Direction {
             self.skip_to_held(out.len(), events);
             self.drain(out, events);
         }
+        // Bytes the other side acknowledged, or that come before the FIN,
+        // and that were never captured: a gap at the direction's end.
+        let end = self.acked.max(self.fin_at.unwrap_or(0));
+        if end > self.next {
+            events.push(StreamEvent::Gap {
+                offset: self.next,
+                missing: end - self.next,
+                delivered_before: out.len(),
+            });
+            self.next = end;
+            self.tail.clear();
+        }
+    }
+
+    /// The sequence number of the byte at `offset`, once the first segment
+    /// set where offset 0 is.
+    pub fn sequence_number(&self, offset: u64) -> Option<u32> {
+        Some(self.base?.wrapping_add(offset as u32))
     }
 
     /// Gives up on the bytes before the first held segment.
@@ -293,7 +354,7 @@ impl Direction {
 mod tests {
     use super::*;
 
-    fn run(dir: &mut Direction, segments: &[(u32, &[u8])]) -> (Vec<u8>, Vec<StreamEvent>) {
+    fn run(dir: &mut Flow, segments: &[(u32, &[u8])]) -> (Vec<u8>, Vec<StreamEvent>) {
         let (mut out, mut events) = (Vec::new(), Vec::new());
         for (seq, payload) in segments {
             dir.push(*seq, false, false, payload, &mut out, &mut events);
@@ -304,7 +365,7 @@ mod tests {
 
     #[test]
     fn in_order_after_a_syn() {
-        let mut d = Direction::new(1 << 20);
+        let mut d = Flow::new(1 << 20);
         let (mut out, mut ev) = (Vec::new(), Vec::new());
         d.push(999, true, false, b"", &mut out, &mut ev);
         d.push(1000, false, false, b"abc", &mut out, &mut ev);
@@ -315,7 +376,7 @@ mod tests {
 
     #[test]
     fn out_of_order_and_retransmitted_segments_deliver_once() {
-        let mut d = Direction::new(1 << 20);
+        let mut d = Flow::new(1 << 20);
         let (out, ev) = run(
             &mut d,
             &[
@@ -333,12 +394,12 @@ mod tests {
 
     #[test]
     fn overlapping_segments_that_disagree_are_reported_and_the_first_kept() {
-        let mut d = Direction::new(1 << 20);
+        let mut d = Flow::new(1 << 20);
         let (out, ev) = run(&mut d, &[(0, b"abcd"), (2, b"XY12")]);
         assert_eq!(out, b"abcd12");
         assert_eq!(ev, [StreamEvent::Conflict { offset: 2 }]);
         // Two held copies of the same place.
-        let mut d = Direction::new(1 << 20);
+        let mut d = Flow::new(1 << 20);
         let (out, ev) = run(&mut d, &[(0, b"a"), (5, b"xyz"), (5, b"xQz"), (1, b"bcde")]);
         assert_eq!(out, b"abcdexyz");
         assert_eq!(ev, [StreamEvent::Conflict { offset: 6 }]);
@@ -346,7 +407,7 @@ mod tests {
 
     #[test]
     fn a_hole_is_a_gap_at_the_end_or_when_the_limit_is_passed() {
-        let mut d = Direction::new(1 << 20);
+        let mut d = Flow::new(1 << 20);
         let (out, ev) = run(&mut d, &[(0, b"ab"), (5, b"fg")]);
         assert_eq!(out, b"abfg");
         assert_eq!(
@@ -358,7 +419,7 @@ mod tests {
             }]
         );
 
-        let mut d = Direction::new(4);
+        let mut d = Flow::new(4);
         let (out, ev) = run(&mut d, &[(0, b"ab"), (10, b"xyz"), (13, b"uv"), (20, b"q")]);
         assert_eq!(out, b"abxyzuvq");
         assert_eq!(
@@ -381,7 +442,7 @@ mod tests {
 
     #[test]
     fn an_acknowledged_hole_before_held_bytes_is_a_gap() {
-        let mut d = Direction::new(1 << 20);
+        let mut d = Flow::new(1 << 20);
         let (mut out, mut ev) = (Vec::new(), Vec::new());
         d.push(0, false, false, b"ab", &mut out, &mut ev);
         d.acknowledged(6, &mut out, &mut ev); // before anything after the hole: left open
@@ -415,7 +476,7 @@ mod tests {
 
     #[test]
     fn an_ack_before_the_data_it_acknowledges_loses_nothing() {
-        let mut d = Direction::new(1 << 20);
+        let mut d = Flow::new(1 << 20);
         let (mut out, mut ev) = (Vec::new(), Vec::new());
         d.push(0, false, false, b"ab", &mut out, &mut ev);
         d.acknowledged(2_000_000_000, &mut out, &mut ev); // even a bogus one
@@ -425,7 +486,7 @@ mod tests {
 
     #[test]
     fn sequence_numbers_wrap() {
-        let mut d = Direction::new(1 << 20);
+        let mut d = Flow::new(1 << 20);
         let start = u32::MAX - 2;
         let (out, ev) = run(
             &mut d,
@@ -438,5 +499,78 @@ mod tests {
         assert_eq!(out, b"abcdefg");
         assert!(ev.is_empty());
         assert_eq!(d.offset(), 7);
+    }
+
+    #[test]
+    fn bytes_a_snap_length_cut_are_a_gap_at_once_when_in_order() {
+        let mut d = Flow::new(1 << 20);
+        let (mut out, mut ev) = (Vec::new(), Vec::new());
+        d.push(0, false, false, b"ab", &mut out, &mut ev);
+        // 3 bytes kept of 10 sent.
+        d.push_cut(2, false, false, b"cde", 7, &mut out, &mut ev);
+        d.push(12, false, false, b"xy", &mut out, &mut ev);
+        assert_eq!(out, b"abcdexy");
+        assert_eq!(
+            ev,
+            [StreamEvent::Gap {
+                offset: 5,
+                missing: 7,
+                delivered_before: 5
+            }]
+        );
+        assert_eq!(d.sequence_number(5), Some(5));
+        // Out of order, the hole waits like any other.
+        let mut d = Flow::new(1 << 20);
+        let (out, ev) = {
+            let (mut out, mut ev) = (Vec::new(), Vec::new());
+            d.push(0, true, false, b"", &mut out, &mut ev); // the SYN
+            d.push_cut(5, false, false, b"e", 2, &mut out, &mut ev);
+            d.push(1, false, false, b"abcd", &mut out, &mut ev);
+            d.push(8, false, false, b"h", &mut out, &mut ev);
+            d.finish(&mut out, &mut ev);
+            (out, ev)
+        };
+        assert_eq!(out, b"abcdeh");
+        assert_eq!(
+            ev,
+            [StreamEvent::Gap {
+                offset: 5,
+                missing: 2,
+                delivered_before: 5
+            }]
+        );
+    }
+
+    #[test]
+    fn bytes_acknowledged_or_before_the_fin_and_never_captured_are_a_gap_at_the_end() {
+        let mut d = Flow::new(1 << 20);
+        let (mut out, mut ev) = (Vec::new(), Vec::new());
+        d.push(100, false, false, b"abc", &mut out, &mut ev);
+        d.acknowledged(110, &mut out, &mut ev);
+        assert!(ev.is_empty());
+        d.finish(&mut out, &mut ev);
+        assert_eq!(
+            ev,
+            [StreamEvent::Gap {
+                offset: 3,
+                missing: 7,
+                delivered_before: 3
+            }]
+        );
+        assert_eq!(d.sequence_number(3), Some(103));
+        // A FIN after bytes never captured.
+        let mut d = Flow::new(1 << 20);
+        let (mut out, mut ev) = (Vec::new(), Vec::new());
+        d.push(0, false, false, b"abc", &mut out, &mut ev);
+        d.push(8, false, true, b"", &mut out, &mut ev);
+        d.finish(&mut out, &mut ev);
+        assert_eq!(
+            ev,
+            [StreamEvent::Gap {
+                offset: 3,
+                missing: 5,
+                delivered_before: 3
+            }]
+        );
     }
 }

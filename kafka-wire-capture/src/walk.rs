@@ -61,6 +61,14 @@ fn walk_records(view: StructView<'_>, path: &mut String, sets: &mut RecordSets) 
     }
 }
 
+/// Reads one record set (a `records` field's bytes): its batches checked,
+/// decompressed and their records counted.
+pub fn record_set(bytes: &[u8]) -> RecordSets {
+    let mut sets = RecordSets::default();
+    read_records(bytes, "records", &mut sets);
+    sets
+}
+
 fn read_records(bytes: &[u8], path: &str, sets: &mut RecordSets) {
     // A fetch may end with a batch cut short: Kafka sends what fits, and a
     // client reads the whole batches before it.

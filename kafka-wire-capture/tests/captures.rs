@@ -16,7 +16,7 @@ use kafka_messages::{
 use kafka_wire::records::{Compression, NewRecord, RecordBatchBuilder};
 use kafka_wire::{frame, RequestHeader, ResponseHeader};
 use kafka_wire_capture::exchange::{
-    read_capture, Analyzer, Event, Exchange, Notice, NoticeKind, Options, Way,
+    read_capture, Analyzer, Cut, Event, Exchange, Notice, NoticeKind, Options, Way,
 };
 use kafka_wire_capture::packets::CaptureReader;
 use pcap_file::pcap::{PcapHeader, PcapPacket, PcapWriter};
@@ -165,7 +165,7 @@ fn analyze(capture: &[u8], options: Options) -> (Vec<Exchange>, Vec<Notice>) {
 }
 
 fn summary(x: &Exchange) -> String {
-    let read = |m: &Option<kafka_wire_capture::exchange::Message>| match m {
+    let read = |m: &Option<kafka_wire_capture::exchange::CapturedFrame>| match m {
         None => "-".to_string(),
         Some(m) => match &m.read {
             Ok(_) => "ok".to_string(),
@@ -352,7 +352,10 @@ fn a_response_whose_request_was_not_captured_is_reported_or_read_as_assumed() {
     let kinds: Vec<_> = notices.iter().map(|n| n.kind.clone()).collect();
     // The request's bytes are a gap, at the end.
     assert!(
-        kinds.contains(&NoticeKind::UnmatchedResponse { correlation_id: 9 }),
+        kinds.contains(&NoticeKind::UnmatchedResponse {
+            correlation_id: 9,
+            wire_len: r.len()
+        }),
         "{kinds:#?}"
     );
     let options = Options {
@@ -421,12 +424,17 @@ fn a_lost_segment_is_a_gap_and_the_stream_resumes_at_the_next_frame() {
         kinds.contains(&NoticeKind::Gap {
             way: Way::Requests,
             offset: m1.len() as u64,
-            missing: m2.len() as u64
+            missing: m2.len() as u64,
+            // The client's first byte is sequence number 1001.
+            seq: Some(1001 + m1.len() as u32),
         }),
         "{kinds:#?}"
     );
     assert!(
-        kinds.contains(&NoticeKind::UnmatchedResponse { correlation_id: 2 }),
+        kinds.contains(&NoticeKind::UnmatchedResponse {
+            correlation_id: 2,
+            wire_len: r2.len()
+        }),
         "{kinds:#?}"
     );
 }
@@ -486,9 +494,10 @@ fn a_frame_size_of_2_gib_is_reported_not_allocated() {
                     size: 2_147_483_647,
                     ..
                 },
+                // The bogus frame start's 8 bytes and the 3000 after them.
                 NoticeKind::Skipped {
                     way: Way::Requests,
-                    bytes: 3000
+                    bytes: 3008
                 }
             ]
         ),
@@ -502,20 +511,37 @@ fn half_open_connections_and_requests_without_responses_are_reported_at_the_end(
     let (m, _) = metadata(1);
     c.send(CLIENT, &m[..m.len() - 3], 1460); // the request cut short
     let (exchanges, notices) = analyze(&pcap(&c.packets), Options::default());
-    assert!(exchanges.is_empty());
-    assert!(
-        matches!(
-            notices[..],
-            [Notice {
-                kind: NoticeKind::CutFrame {
-                    way: Way::Requests,
-                    ..
-                },
-                ..
-            }]
-        ),
-        "{notices:#?}"
+    // The request is shown with what was captured, and what is missing.
+    let size = m.len() - 4;
+    let kinds: Vec<_> = notices.iter().map(|n| n.kind.clone()).collect();
+    assert_eq!(
+        kinds,
+        [
+            NoticeKind::CutFrame {
+                way: Way::Requests,
+                size: Some(size),
+                captured: size - 3
+            },
+            NoticeKind::Unanswered {
+                api_key: 3,
+                api_version: 12,
+                correlation_id: 1
+            }
+        ]
     );
+    assert_eq!(exchanges.len(), 1);
+    let request = exchanges[0].request.as_ref().unwrap();
+    assert_eq!(
+        request.cut,
+        Some(Cut {
+            size,
+            captured: size - 3,
+            holes: vec![(size - 3, 3)]
+        })
+    );
+    assert_eq!(request.wire_len(), m.len());
+    assert_eq!(&request.frame[..], &m[4..m.len() - 3]);
+    assert!(request.read.is_err());
 
     let mut c = opened(40_009);
     c.send(CLIENT, &m, 1460);
@@ -579,6 +605,30 @@ fn hostile_files_are_errors_not_panics() {
         analyzer.finish(&mut |_| {});
         assert!(failed || cut == 24, "cut at {cut}");
     }
+    // The error names the record and where it starts.
+    let last = 24
+        + c.packets[..c.packets.len() - 1]
+            .iter()
+            .map(|(_, p)| 16 + p.len())
+            .sum::<usize>();
+    let mut reader = CaptureReader::new(&file[..file.len() - 1]).unwrap();
+    let mut error = None;
+    while let Some(p) = reader.next_packet() {
+        if let Err(e) = p {
+            error = Some(e.to_string());
+            break;
+        }
+    }
+    assert_eq!(
+        error.as_deref(),
+        Some(
+            format!(
+                "the packet record at byte {last} (the {}th): cut short: the file ends inside it",
+                c.packets.len()
+            )
+            .as_str()
+        )
+    );
     // Random bytes as packets: no panic.
     let mut seed = 0x2545f491u32;
     let mut packets = Vec::new();
@@ -703,7 +753,8 @@ fn past_the_memory_limit_the_directions_holding_most_give_their_bytes_up() {
             NoticeKind::Gap {
                 way: Way::Requests,
                 offset: 0,
-                missing: 1000
+                missing: 1000,
+                ..
             }
         )),
         "{kinds:#?}"
@@ -781,22 +832,197 @@ fn packets_cut_by_the_snap_length_are_gaps_not_the_end_of_the_file() {
     )
     .expect("the whole file reads");
     let got: Vec<String> = exchanges.iter().map(summary).collect();
-    assert_eq!(got, ["Metadata v12 #1 ok/ok", "Metadata v12 #3 ok/ok"]);
+    // Six bytes of the second request were kept: its size and API key, not
+    // its whole header; the response to it cannot be paired.
     assert_eq!(
-        analyzer.skipped().values().sum::<u64>(),
-        1,
-        "{:?}",
-        analyzer.skipped()
+        got,
+        [
+            "Metadata v12 #1 ok/ok",
+            "Metadata v12 #3 ok/ok",
+            "api key -1 v-1 #-1 error: RequestHeader.api_version (version 0): truncated input: needed 2 bytes, 0 remain/-"
+        ]
     );
-    assert!(
-        notices.iter().any(|n| matches!(
-            n.kind,
+    assert_eq!(
+        exchanges[2].request.as_ref().unwrap().cut,
+        Some(Cut {
+            size: m2.len() - 4,
+            captured: 2,
+            holes: vec![(2, m2.len() - 6)]
+        })
+    );
+    // The cut packet is read, not skipped.
+    assert!(analyzer.skipped().is_empty(), "{:?}", analyzer.skipped());
+    let kinds: Vec<_> = notices.iter().map(|n| n.kind.clone()).collect();
+    assert_eq!(
+        kinds[..2],
+        [
             NoticeKind::Gap {
                 way: Way::Requests,
-                ..
-            }
-        )),
-        "{notices:#?}"
+                offset: m1.len() as u64 + 6,
+                missing: m2.len() as u64 - 6,
+                seq: Some(1001 + m1.len() as u32 + 6),
+            },
+            NoticeKind::UnmatchedResponse {
+                correlation_id: 2,
+                wire_len: r2.len()
+            },
+        ],
+        "{kinds:#?}"
+    );
+}
+
+/// A capture whose packets of one direction are cut at `snaplen` bytes.
+fn snapped(packets: &[(Duration, Vec<u8>)], snaplen: usize, cut: &[usize]) -> Vec<u8> {
+    let header = PcapHeader {
+        datalink: DataLink::ETHERNET,
+        snaplen: snaplen as u32,
+        ..PcapHeader::default()
+    };
+    let mut w = PcapWriter::with_header(Vec::new(), header).unwrap();
+    for (i, (time, data)) in packets.iter().enumerate() {
+        let kept = if cut.contains(&i) {
+            &data[..snaplen.min(data.len())]
+        } else {
+            &data[..]
+        };
+        let raw = pcap_file::pcap::RawPcapPacket {
+            ts_sec: time.as_secs() as u32,
+            ts_frac: time.subsec_micros(),
+            incl_len: kept.len() as u32,
+            orig_len: data.len() as u32,
+            data: kept.into(),
+        };
+        w.write_raw_packet(&raw).unwrap();
+    }
+    w.into_writer()
+}
+
+#[test]
+fn a_request_cut_by_the_snap_length_is_shown_to_its_cut_and_paired_with_its_response() {
+    let mut c = opened(40_020);
+    let rq = produce(7, 1, Compression::None);
+    let rs = response(9, 7, &kafka_messages::ProduceResponse::default());
+    let (m, r) = metadata(8);
+    let cut_at = c.packets.len();
+    c.send(CLIENT, &rq, 1460);
+    c.send(SERVER, &rs, 1460);
+    c.send(CLIENT, &m, 1460);
+    c.send(SERVER, &r, 1460);
+    c.close();
+    // 54 bytes of headers: 46 of the Produce request kept: its size and 42 bytes of its frame.
+    let capture = snapped(&c.packets, 100, &[cut_at]);
+    let (exchanges, notices) = analyze(&capture, Options::default());
+    let got: Vec<String> = exchanges.iter().map(summary).collect();
+    assert_eq!(
+        got,
+        [
+            // The header and fields up to the records captured: the record
+            // set's 89 bytes (two records) cut after 4.
+            "Produce v9 #7 error: ProduceRequest.topic_data[0].partition_data[0].records (version 9): truncated input: needed 89 bytes, 4 remain/ok",
+            "Metadata v12 #8 ok/ok"
+        ],
+    );
+    let x = &exchanges[0];
+    assert_eq!(x.client_id.as_deref(), Some("tester"));
+    let request = x.request.as_ref().unwrap();
+    assert_eq!(request.wire_len(), rq.len());
+    assert_eq!(&request.frame[..], &rq[4..46]);
+    let cut = request.cut.as_ref().unwrap();
+    assert_eq!(
+        cut.to_string(),
+        format!(
+            "cut by the capture: 42 of {} bytes captured, missing {} at byte 42",
+            rq.len() - 4,
+            rq.len() - 46
+        )
+    );
+    let kinds: Vec<_> = notices.iter().map(|n| n.kind.clone()).collect();
+    assert_eq!(
+        kinds,
+        [NoticeKind::Gap {
+            way: Way::Requests,
+            offset: 46,
+            missing: rq.len() as u64 - 46,
+            seq: Some(1001 + 46),
+        }]
+    );
+    let line = kafka_wire_capture::output::summary_line(x);
+    assert!(
+        line.contains(&format!("[request {cut}; it reads up to")),
+        "{line}"
+    );
+}
+
+#[test]
+fn a_lost_segment_inside_a_frame_keeps_the_frame_and_the_next_frame_in_sync() {
+    let mut c = opened(40_021);
+    let rq = produce(7, 1, Compression::None);
+    let rs = response(9, 7, &kafka_messages::ProduceResponse::default());
+    let (m, r) = metadata(8);
+    // The request in three segments of 60: the middle one is lost.
+    let segments = c.segments(CLIENT, &rq, 60);
+    assert!(segments.len() >= 3);
+    for (i, p) in segments.into_iter().enumerate() {
+        if i != 1 {
+            c.push(p);
+        }
+    }
+    c.send(SERVER, &rs, 1460);
+    c.send(CLIENT, &m, 1460);
+    c.send(SERVER, &r, 1460);
+    c.close();
+    let (exchanges, notices) = analyze(&pcap(&c.packets), Options::default());
+    let got: Vec<String> = exchanges.iter().map(summary).collect();
+    assert_eq!(got.len(), 2, "{got:#?}");
+    assert!(got[0].ends_with("/ok"), "{got:#?}");
+    assert_eq!(got[1], "Metadata v12 #8 ok/ok");
+    let request = exchanges[0].request.as_ref().unwrap();
+    assert_eq!(
+        request.cut,
+        Some(Cut {
+            size: rq.len() - 4,
+            captured: rq.len() - 4 - 60,
+            holes: vec![(56, 60)]
+        })
+    );
+    let kinds: Vec<_> = notices.iter().map(|n| n.kind.clone()).collect();
+    // No bytes skipped: the frame's size says where the next one starts.
+    assert_eq!(
+        kinds,
+        [NoticeKind::Gap {
+            way: Way::Requests,
+            offset: 60,
+            missing: 60,
+            seq: Some(1001 + 60),
+        }]
+    );
+}
+
+#[test]
+fn a_hole_at_the_end_of_a_direction_is_reported() {
+    let mut c = opened(40_022);
+    let (m, r) = metadata(1);
+    c.send(CLIENT, &m, 1460);
+    c.send(SERVER, &r, 1460);
+    // The client's next request is lost; the server acknowledges it.
+    let (m2, _) = metadata(2);
+    drop(c.segments(CLIENT, &m2, 1460));
+    let ack = c.packet(SERVER, c.seq[1], "A", &[]);
+    c.push(ack);
+    let (exchanges, notices) = analyze(&pcap(&c.packets), Options::default());
+    assert_eq!(
+        exchanges.iter().map(summary).collect::<Vec<_>>(),
+        ["Metadata v12 #1 ok/ok"]
+    );
+    let kinds: Vec<_> = notices.iter().map(|n| n.kind.clone()).collect();
+    assert_eq!(
+        kinds,
+        [NoticeKind::Gap {
+            way: Way::Requests,
+            offset: m.len() as u64,
+            missing: m2.len() as u64,
+            seq: Some(1001 + m.len() as u32),
+        }]
     );
 }
 
@@ -903,4 +1129,135 @@ fn requests_waiting_for_responses_count_against_the_memory_limit() {
         "{:?}",
         notices[first_unanswered]
     );
+}
+
+#[test]
+fn memory_stays_under_the_limit_after_every_packet_whatever_the_connections() {
+    // 100 busy connections, interleaved: each sends 20 kB of requests (their
+    // bytes kept to check retransmissions) and 8 kB of a frame not yet whole.
+    let mut packets = Vec::new();
+    for i in 0..100u16 {
+        let mut c = opened(41_000 + i);
+        let mut bytes = Vec::new();
+        for corr in 0..20 {
+            let (m, _) = metadata(corr);
+            let mut m = m;
+            // Padding after the body, which Kafka does not read: 1 kB each.
+            m.resize(1000, 0);
+            m[..4].copy_from_slice(&996i32.to_be_bytes());
+            bytes.extend_from_slice(&m);
+        }
+        let mut partial = 100_000i32.to_be_bytes().to_vec();
+        partial.extend_from_slice(&request(12, 99, &MetadataRequest::default())[4..]);
+        partial.resize(8_000, 0);
+        bytes.extend_from_slice(&partial);
+        c.send(CLIENT, &bytes, 1000);
+        packets.extend(c.packets);
+    }
+    packets.sort_by_key(|(t, _)| *t);
+    let file = pcap(&packets);
+    let most_held = |max_memory: usize| {
+        let mut reader = CaptureReader::new(&file[..]).unwrap();
+        let mut analyzer = Analyzer::new(Options {
+            max_memory,
+            ..Options::default()
+        });
+        let (mut most, mut evicted) = (0, Vec::new());
+        while let Some(p) = reader.next_packet() {
+            analyzer.packet(&p.unwrap(), &mut |e| {
+                if let Event::Notice(Notice {
+                    connection: Some(c),
+                    kind: NoticeKind::Evicted { .. },
+                    ..
+                }) = e
+                {
+                    evicted.push(c.id);
+                }
+            });
+            most = most.max(analyzer.held_bytes());
+        }
+        analyzer.finish(&mut |_| {});
+        (most, evicted)
+    };
+    // Unbounded, the capture holds more than 2 MB at once.
+    let (unbounded, evicted) = most_held(1 << 30);
+    assert!(unbounded > 2_000_000, "{unbounded}");
+    assert!(evicted.is_empty());
+    // Bounded at 500 kB: never above it after a packet, the connections
+    // that gave their bytes up named.
+    let (bounded, evicted) = most_held(500_000);
+    assert!(bounded <= 500_000, "{bounded}");
+    assert!(!evicted.is_empty());
+    assert!(evicted.iter().all(|id| (1..=100).contains(id)));
+}
+
+#[test]
+fn the_analysis_counts_what_the_capture_holds() {
+    use kafka_wire_capture::analysis::{Analysis, RecordTraffic, Traffic};
+    let mut c = opened(40_030);
+    let mut expected_request_bytes = 0;
+    let mut expected_response_bytes = 0;
+    // Three Produce requests of one batch of two records each to orders-0,
+    // one answered with NOT_LEADER_OR_FOLLOWER (6).
+    for corr in 0..3 {
+        let rq = produce(corr, 1, Compression::None);
+        let rs_body = kafka_messages::ProduceResponse {
+            responses: vec![kafka_messages::produce::TopicProduceResponse {
+                name: "orders".into(),
+                partition_responses: vec![kafka_messages::produce::PartitionProduceResponse {
+                    index: 0,
+                    error_code: if corr == 1 { 6 } else { 0 },
+                    ..Default::default()
+                }],
+                ..Default::default()
+            }],
+            ..Default::default()
+        };
+        let rs = response(9, corr, &rs_body);
+        expected_request_bytes += rq.len() as u64;
+        expected_response_bytes += rs.len() as u64;
+        c.send(CLIENT, &rq, 1460);
+        c.send(SERVER, &rs, 1460);
+    }
+    c.close();
+    // The batch's size, from the request's own bytes: the records field is
+    // the last thing before three tagged-field counts (partition, topic,
+    // body), its length a varint of one byte just before it.
+    let rq = produce(0, 1, Compression::None);
+    let batch_len = {
+        let batch_end = rq.len() - 3;
+        // Walk back: the compact length is N + 1, one byte, N < 127.
+        (1..127)
+            .find(|n| rq[batch_end - n - 1] as usize == n + 1)
+            .expect("the records length")
+    };
+    let (exchanges, _) = analyze(&pcap(&c.packets), Options::default());
+    let mut analysis = Analysis::default();
+    for x in &exchanges {
+        analysis.add(x);
+    }
+    assert_eq!(
+        analysis.clients["tester"],
+        Traffic {
+            exchanges: 3,
+            request_bytes: expected_request_bytes,
+            response_bytes: expected_response_bytes
+        }
+    );
+    assert_eq!(analysis.brokers.len(), 1);
+    assert_eq!(
+        analysis.produced[&("orders".to_string(), 0)],
+        RecordTraffic {
+            bytes: 3 * batch_len as u64,
+            batches: 3,
+            records: 6
+        }
+    );
+    assert!(analysis.fetched.is_empty());
+    assert_eq!(analysis.errors[&("Produce".to_string(), 6)], 1);
+    assert_eq!(analysis.latencies[&("Produce".to_string(), 9)].count(), 3);
+    let json = analysis.to_json();
+    assert_eq!(json["produced"][0]["records"], 6);
+    assert_eq!(json["errors"][0]["name"], "NOT_LEADER_OR_FOLLOWER");
+    assert!(analysis.to_text().contains("orders-0"));
 }

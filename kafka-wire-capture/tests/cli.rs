@@ -30,7 +30,7 @@ fn a_line_per_exchange_and_a_summary_on_stderr() {
     assert!(out.status.success(), "{}", stderr(&out));
     assert_eq!(stdout(&out).lines().count(), 956);
     assert!(stderr(&out).ends_with(
-        "kafka-capture: 2649 packets, 956 exchanges shown, 0 with a message that does not decode, 0 notices\n"
+        "kafka-capture: 2649 packets, 956 exchanges shown, 0 with a message that does not decode, 0 with a message the capture cut, 0 notices\n"
     ));
 }
 
@@ -140,4 +140,141 @@ fn a_capture_cut_short_reads_up_to_the_cut_and_exits_1() {
         "{}",
         stderr(&out)
     );
+}
+
+#[test]
+fn a_capture_with_a_short_snap_length_shows_messages_to_their_cut_and_exits_3() {
+    use pcap_file::pcap::{PcapReader, PcapWriter, RawPcapPacket};
+    let bytes = std::fs::read(fixture("live-tests-kafka-3.9.pcap")).unwrap();
+    let mut reader = PcapReader::new(&bytes[..]).unwrap();
+    let mut header = reader.header();
+    header.snaplen = 200;
+    let mut writer = PcapWriter::with_header(Vec::new(), header).unwrap();
+    let mut cut_packets = 0;
+    while let Some(packet) = reader.next_raw_packet() {
+        let p = packet.unwrap();
+        let kept = &p.data[..p.data.len().min(200)];
+        cut_packets += usize::from(kept.len() < p.data.len());
+        writer
+            .write_raw_packet(&RawPcapPacket {
+                ts_sec: p.ts_sec,
+                ts_frac: p.ts_frac,
+                incl_len: kept.len() as u32,
+                orig_len: p.orig_len,
+                data: kept.into(),
+            })
+            .unwrap();
+    }
+    assert!(cut_packets > 10);
+    let path = std::env::temp_dir().join(format!("kafka-capture-snap-{}", std::process::id()));
+    std::fs::write(&path, writer.into_writer()).unwrap();
+    let out = run(&[path.to_str().unwrap()]);
+    std::fs::remove_file(&path).unwrap();
+    assert_eq!(out.status.code(), Some(3), "{}", stderr(&out));
+    let lines = stdout(&out);
+    let cut = lines
+        .lines()
+        .filter(|l| l.contains(" cut by the capture: "))
+        .count();
+    assert!(cut > 0, "{lines}");
+    assert!(stderr(&out).contains(&format!(" {cut} with a message the capture cut")));
+    assert!(stderr(&out).contains("never captured, at byte"));
+}
+
+#[test]
+fn packet_order_shows_the_same_exchanges_by_their_first_packet() {
+    let path = fixture("live-clients-kafka-4.4.pcap");
+    let by_response = run(&[&path]);
+    let by_packet = run(&["--order", "packet", &path]);
+    assert_eq!(by_packet.status.code(), by_response.status.code());
+    let (response, packet) = (stdout(&by_response), stdout(&by_packet));
+    let mut response: Vec<&str> = response.lines().collect();
+    let packet: Vec<&str> = packet.lines().collect();
+    // Each line starts with its time of day (HH:MM:SS.micros), the capture
+    // within one day: packet order is their order.
+    let times: Vec<&str> = packet.iter().map(|l| &l[..15]).collect();
+    assert!(times.windows(2).all(|w| w[0] <= w[1]));
+    assert_ne!(
+        response, packet,
+        "the fixture's responses come out of order"
+    );
+    let mut sorted = packet.clone();
+    sorted.sort();
+    response.sort();
+    assert_eq!(response, sorted);
+}
+
+#[test]
+fn the_analysis_of_the_live_clients_finds_each_topic_consumed_as_produced() {
+    let out = run(&[
+        "--quiet",
+        "--analysis",
+        "json",
+        &fixture("live-clients-kafka-4.4.pcap"),
+    ]);
+    let json: serde_json::Value = serde_json::from_str(stdout(&out).trim()).unwrap();
+    let records = |way: &str, topic: &str| {
+        json[way]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|r| r["topic"] == topic)
+            .map(|r| r["records"].as_u64().unwrap())
+            .sum::<u64>()
+    };
+    // Each client library produces to its own topic (named by topic id in
+    // Produce v13 and Fetch v13+, named through the Metadata responses) and
+    // consumes it whole.
+    for topic in [
+        "live-confluent",
+        "live-kafka-python",
+        "live-kafkajs",
+        "live-librdkafka",
+    ] {
+        let produced = records("produced", topic);
+        assert!(produced > 0, "{topic}");
+        assert_eq!(records("fetched", topic), produced, "{topic}");
+    }
+    assert_eq!(records("produced", "live-confluent"), 20);
+    assert!(
+        json["clients"]["live-kafkajs"]["exchanges"]
+            .as_u64()
+            .unwrap()
+            > 0
+    );
+}
+
+#[test]
+fn a_capture_read_from_stdin_as_it_is_written_reads_as_the_file_with_summaries() {
+    use std::io::Write;
+    use std::process::Stdio;
+    let path = fixture("live-tests-kafka-3.9.pcap");
+    let bytes = std::fs::read(&path).unwrap();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_kafka-capture"))
+        .args(["--summary-every", "0.02", "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    // Ten pieces, cut inside records, written as tcpdump would: a pause
+    // between them longer than the summary period.
+    let writer = std::thread::spawn(move || {
+        for piece in bytes.chunks(bytes.len() / 10 + 1) {
+            stdin.write_all(piece).unwrap();
+            stdin.flush().unwrap();
+            std::thread::sleep(std::time::Duration::from_millis(60));
+        }
+    });
+    let live = child.wait_with_output().unwrap();
+    writer.join().unwrap();
+    let whole = run(&[&path]);
+    assert_eq!(live.status.code(), Some(0), "{}", stderr(&live));
+    assert_eq!(stdout(&live), stdout(&whole));
+    let summaries = stderr(&live)
+        .lines()
+        .filter(|l| l.starts_with("kafka-capture: so far "))
+        .count();
+    assert!(summaries >= 5, "{}", stderr(&live));
 }
