@@ -28,9 +28,9 @@ use tokio::time::sleep_until;
 use tokio_util::codec::Decoder;
 
 use crate::error::{ConnectionError, Peer};
-use crate::filter::{Connection, Filter, Listener, RequestInfo, Verdict};
-use crate::message::{Message, MessageError, Request, Response, Side};
-use crate::proxy::{Event, Shared};
+use crate::filter::{ClientConnection, Filter, Listener, RequestInfo, Verdict};
+use crate::frame::{Frame, FrameError, RequestFrame, ResponseFrame, Side};
+use crate::proxy::{ProxyEvent, Shared};
 use crate::rewrite;
 use crate::stream::{ReadHalf, WriteHalf};
 
@@ -239,7 +239,7 @@ pub(crate) async fn serve(
     let ((client_read, client_write), (broker_read, broker_write), upstream) = match opened {
         Ok(opened) => opened,
         Err(error) => {
-            shared.event(Event::Closed {
+            shared.event(ProxyEvent::Closed {
                 id,
                 connection: None,
                 error: Some(&error),
@@ -249,14 +249,14 @@ pub(crate) async fn serve(
             return;
         }
     };
-    let connection = Connection {
+    let connection = ClientConnection {
         id,
         client: client_addr,
         listener,
         upstream,
         tls: shared.tls.toward_clients(),
     };
-    shared.event(Event::Opened(&connection));
+    shared.event(ProxyEvent::Opened(&connection));
     let filters = shared.factory.filters(&connection);
     let limits = &shared.limits;
     // Unbounded: what each queue holds is bounded by its direction's budget.
@@ -309,7 +309,7 @@ pub(crate) async fn serve(
             }
         }
     }
-    shared.event(Event::Closed {
+    shared.event(ProxyEvent::Closed {
         id,
         connection: Some(&connection),
         error: result.as_ref().err(),
@@ -367,7 +367,7 @@ async fn connect(
 
 struct Pump {
     shared: Arc<Shared>,
-    connection: Connection,
+    connection: ClientConnection,
     filters: Vec<Box<dyn Filter>>,
     /// The APIs the proxy or a filter reads (computed at the first
     /// ApiVersions).
@@ -637,7 +637,7 @@ impl Pump {
             );
         }
 
-        let mut request = Request::new(
+        let mut request = RequestFrame::new(
             api_key,
             version,
             info.header.correlation_id,
@@ -653,7 +653,7 @@ impl Pump {
                 // A Produce with acks=0 gets no answer, from the proxy either.
                 Ok(Verdict::Respond(_)) if acks_zero => return Ok(()),
                 Ok(Verdict::Respond(body)) => {
-                    let mut answer = Response::built(
+                    let mut answer = ResponseFrame::built(
                         api_key,
                         version,
                         info.header.correlation_id,
@@ -767,12 +767,13 @@ impl Pump {
         };
         let header_len = header_len_of_response(&frame, api_key, version)
             .map_err(|e| failed(version, e.into()))?;
-        let mut response = Response::new(api_key, version, client_id, frame.clone(), header_len);
+        let mut response =
+            ResponseFrame::new(api_key, version, client_id, frame.clone(), header_len);
         if api_key == ApiKey::ApiVersions {
             let read_at = |v| {
-                let mut read = Response::new(api_key, v, client_id, frame.clone(), header_len);
+                let mut read = ResponseFrame::new(api_key, v, client_id, frame.clone(), header_len);
                 read.decode()?;
-                Ok::<_, MessageError>(read)
+                Ok::<_, FrameError>(read)
             };
             // The response header is v0 at every version: the body starts
             // at the same place.
@@ -799,9 +800,9 @@ impl Pump {
 /// A response through `filters` in reverse order, each that wants it.
 fn through_filters(
     filters: &mut [Box<dyn Filter>],
-    connection: &Connection,
+    connection: &ClientConnection,
     info: &RequestInfo,
-    response: &mut Response,
+    response: &mut ResponseFrame,
 ) -> Result<(), ConnectionError> {
     let (api_key, version) = (response.api_key(), response.version());
     for filter in filters.iter_mut().rev() {
@@ -821,10 +822,7 @@ fn through_filters(
 
 /// A message as it goes out: its header as received (the correlation id in
 /// it written as `correlation_id`) and its body, written again if changed.
-fn out_frame<K: Side>(
-    message: Message<K>,
-    correlation_id: i32,
-) -> Result<OutFrame, ConnectionError> {
+fn out_frame<K: Side>(message: Frame<K>, correlation_id: i32) -> Result<OutFrame, ConnectionError> {
     let (api_key, version) = (message.api_key(), message.version());
     let (head, body) = message
         .into_parts()

@@ -8,7 +8,7 @@ use kafka_messages::ApiKey;
 use kafka_wire::DecodeError;
 
 use crate::filter::FilterError;
-use crate::message::MessageError;
+use crate::frame::FrameError;
 
 /// One side of a proxied connection.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -88,7 +88,7 @@ pub enum ConnectionError {
         /// Its version.
         version: i16,
         /// Why.
-        source: MessageError,
+        source: FrameError,
     },
     /// A listener for a broker the responses name could not be opened.
     #[error("a listener for node {node}: {source}")]
@@ -120,7 +120,7 @@ pub enum ConnectionError {
         /// `"request"` or `"response"`.
         side: &'static str,
         /// Why.
-        source: MessageError,
+        source: FrameError,
     },
     /// A peer began a frame and sent nothing more of it for this long.
     #[error("the {peer} sent part of a frame, then nothing for {after:?}")]

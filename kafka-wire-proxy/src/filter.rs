@@ -8,7 +8,7 @@ use std::time::Instant;
 use kafka_messages::{ApiKey, ResponseKind};
 use kafka_wire::RequestHeader;
 
-use crate::message::{Request, Response};
+use crate::frame::{RequestFrame, ResponseFrame};
 
 /// Where a client connected: the bootstrap listener, or the listener that
 /// stands for one broker.
@@ -32,7 +32,7 @@ impl fmt::Display for Listener {
 
 /// A client connection through the proxy, as its filters see it.
 #[derive(Debug, Clone)]
-pub struct Connection {
+pub struct ClientConnection {
     /// The proxy's number for the connection, unique while it runs.
     pub id: u64,
     /// The client's address.
@@ -62,8 +62,8 @@ pub struct RequestInfo {
 #[non_exhaustive]
 pub enum Verdict {
     /// Pass it on to the next filter, then the broker: as received, or as
-    /// changed through [`Message::decode_mut`](crate::Message::decode_mut) or
-    /// [`Message::dynamic_mut`](crate::Message::dynamic_mut).
+    /// changed through [`Frame::decode_mut`](crate::Frame::decode_mut) or
+    /// [`Frame::dynamic_mut`](crate::Frame::dynamic_mut).
     Forward,
     /// Answer it from the proxy with this body, written at the request's
     /// version; the broker never sees the request. The answer reaches the
@@ -81,7 +81,7 @@ impl Verdict {
 
 /// Why a filter closes the connection: any error, or a message.
 ///
-/// Built by `?` from any error (a [`MessageError`](crate::MessageError) of
+/// Built by `?` from any error (a [`FrameError`](crate::FrameError) of
 /// a body that does not read, for one), or with [`FilterError::new`].
 pub struct FilterError(Box<dyn Error + Send + Sync>);
 
@@ -151,8 +151,8 @@ pub trait Filter: Send + 'static {
     /// connection.
     fn on_request(
         &mut self,
-        connection: &Connection,
-        request: &mut Request,
+        connection: &ClientConnection,
+        request: &mut RequestFrame,
     ) -> Result<Verdict, FilterError> {
         let _ = (connection, request);
         Ok(Verdict::Forward)
@@ -162,9 +162,9 @@ pub trait Filter: Send + 'static {
     /// `request` is its request, as the client sent it.
     fn on_response(
         &mut self,
-        connection: &Connection,
+        connection: &ClientConnection,
         request: &RequestInfo,
-        response: &mut Response,
+        response: &mut ResponseFrame,
     ) -> Result<(), FilterError> {
         let _ = (connection, request, response);
         Ok(())
@@ -172,17 +172,17 @@ pub trait Filter: Send + 'static {
 }
 
 /// Makes the filters of each client connection, in the order requests go
-/// through them. A closure `Fn(&Connection) -> Vec<Box<dyn Filter>>` is one.
+/// through them. A closure `Fn(&ClientConnection) -> Vec<Box<dyn Filter>>` is one.
 pub trait FilterFactory: Send + Sync + 'static {
     /// The filters of `connection`.
-    fn filters(&self, connection: &Connection) -> Vec<Box<dyn Filter>>;
+    fn filters(&self, connection: &ClientConnection) -> Vec<Box<dyn Filter>>;
 }
 
 impl<F> FilterFactory for F
 where
-    F: Fn(&Connection) -> Vec<Box<dyn Filter>> + Send + Sync + 'static,
+    F: Fn(&ClientConnection) -> Vec<Box<dyn Filter>> + Send + Sync + 'static,
 {
-    fn filters(&self, connection: &Connection) -> Vec<Box<dyn Filter>> {
+    fn filters(&self, connection: &ClientConnection) -> Vec<Box<dyn Filter>> {
         self(connection)
     }
 }

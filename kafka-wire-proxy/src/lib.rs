@@ -51,7 +51,7 @@
 //! # }
 //! ```
 //!
-//! A filter sees a [`Message`]: its header, and its body as bytes, as a
+//! A filter sees a [`Frame`]: its header, and its body as bytes, as a
 //! typed view, as the owned typed body, or as the interpreted tree, read in
 //! the form it asks for; changed, it is written again, and unchanged it
 //! goes out as the bytes that came in. Ready filters are in [`filters`].
@@ -70,7 +70,7 @@ mod connection;
 mod error;
 mod filter;
 pub mod filters;
-mod message;
+mod frame;
 mod proxy;
 mod rewrite;
 mod stream;
@@ -81,6 +81,8 @@ mod stream;
 pub use tokio_rustls::rustls;
 
 pub use error::{ConnectionError, Peer};
-pub use filter::{Connection, Filter, FilterError, FilterFactory, Listener, RequestInfo, Verdict};
-pub use message::{Message, MessageError, Request, Response, Side};
-pub use proxy::{Event, Proxy, ProxyBuilder};
+pub use filter::{
+    ClientConnection, Filter, FilterError, FilterFactory, Listener, RequestInfo, Verdict,
+};
+pub use frame::{Frame, FrameError, RequestFrame, ResponseFrame, Side};
+pub use proxy::{Proxy, ProxyBuilder, ProxyEvent};

@@ -28,7 +28,7 @@ use kafka_wire_proxy::rustls::{
     self,
     pki_types::{pem, pem::PemObject, CertificateDer, PrivateKeyDer},
 };
-use kafka_wire_proxy::{Connection, Event, Filter, Proxy};
+use kafka_wire_proxy::{ClientConnection, Filter, Proxy, ProxyEvent};
 
 /// A Kafka proxy with a logger of exchanges and multi-tenancy by name, over
 /// TCP or TLS.
@@ -190,7 +190,7 @@ async fn run(args: Args) -> Result<(), Box<dyn std::error::Error>> {
     let proxy = builder
         // The logger first: it sees requests as clients send them and
         // responses as clients receive them.
-        .filters(move |_: &Connection| {
+        .filters(move |_: &ClientConnection| {
             let mut filters: Vec<Box<dyn Filter>> = Vec::new();
             if let Some(logger) = &logger {
                 filters.push(Box::new(logger.clone()));
@@ -201,14 +201,14 @@ async fn run(args: Args) -> Result<(), Box<dyn std::error::Error>> {
             filters
         })
         .on_event(move |event| match event {
-            Event::Listening { listener, address } => {
+            ProxyEvent::Listening { listener, address } => {
                 eprintln!("listening on {address} for {listener}")
             }
-            Event::Opened(c) if verbose => eprintln!(
+            ProxyEvent::Opened(c) if verbose => eprintln!(
                 "#{} opened: {} -> {} ({})",
                 c.id, c.client, c.upstream, c.listener
             ),
-            Event::Closed {
+            ProxyEvent::Closed {
                 id,
                 error: Some(error),
                 requests,
@@ -217,7 +217,7 @@ async fn run(args: Args) -> Result<(), Box<dyn std::error::Error>> {
             } => {
                 eprintln!("#{id} closed after {requests} requests, {responses} responses: {error}")
             }
-            Event::Closed {
+            ProxyEvent::Closed {
                 id,
                 requests,
                 responses,
@@ -225,7 +225,9 @@ async fn run(args: Args) -> Result<(), Box<dyn std::error::Error>> {
             } if verbose => {
                 eprintln!("#{id} closed after {requests} requests, {responses} responses")
             }
-            Event::AcceptFailed { listener, error } => eprintln!("{listener}: accepting: {error}"),
+            ProxyEvent::AcceptFailed { listener, error } => {
+                eprintln!("{listener}: accepting: {error}")
+            }
             _ => {}
         })
         .start()

@@ -12,14 +12,14 @@ use tokio::sync::watch;
 
 use crate::connection;
 use crate::error::ConnectionError;
-use crate::filter::{Connection, FilterFactory, Listener};
+use crate::filter::{ClientConnection, FilterFactory, Listener};
 use crate::stream::Tls;
 
 /// What happened in a proxy: for logs and tests. Given to the function set
 /// with [`ProxyBuilder::on_event`], on the task where it happened.
 #[derive(Debug)]
 #[non_exhaustive]
-pub enum Event<'a> {
+pub enum ProxyEvent<'a> {
     /// A listener is open.
     Listening {
         /// Which.
@@ -28,14 +28,14 @@ pub enum Event<'a> {
         address: SocketAddr,
     },
     /// A client connected and the proxy reached its broker.
-    Opened(&'a Connection),
+    Opened(&'a ClientConnection),
     /// A connection ended; `error` is `None` when a peer closed it between
     /// frames.
     Closed {
         /// The proxy's number for it.
         id: u64,
         /// The connection, if the broker was reached.
-        connection: Option<&'a Connection>,
+        connection: Option<&'a ClientConnection>,
         /// Why, unless it ended cleanly.
         error: Option<&'a ConnectionError>,
         /// Requests read from the client.
@@ -65,7 +65,7 @@ pub(crate) struct Limits {
     pub response_timeout: Option<Duration>,
 }
 
-type EventFn = dyn Fn(&Event<'_>) + Send + Sync;
+type EventFn = dyn Fn(&ProxyEvent<'_>) + Send + Sync;
 
 /// What every connection task shares.
 pub(crate) struct Shared {
@@ -91,7 +91,7 @@ struct Node {
 }
 
 impl Shared {
-    pub fn event(&self, event: Event<'_>) {
+    pub fn event(&self, event: ProxyEvent<'_>) {
         if let Some(f) = &self.events {
             f(&event);
         }
@@ -183,7 +183,7 @@ impl Shared {
             },
         );
         drop(nodes);
-        self.event(Event::Listening {
+        self.event(ProxyEvent::Listening {
             listener: Listener::Node(node),
             address,
         });
@@ -211,7 +211,7 @@ async fn accept(shared: Arc<Shared>, listener: TcpListener, which: Listener) {
                     tokio::spawn(connection::serve(Arc::clone(&shared), which, stream, client));
                 }
                 Err(error) => {
-                    shared.event(Event::AcceptFailed { listener: which, error: &error });
+                    shared.event(ProxyEvent::AcceptFailed { listener: which, error: &error });
                     tokio::time::sleep(Duration::from_millis(100)).await;
                 }
             },
@@ -382,8 +382,8 @@ impl ProxyBuilder {
         self
     }
 
-    /// Calls `f` with each [`Event`].
-    pub fn on_event(mut self, f: impl Fn(&Event<'_>) + Send + Sync + 'static) -> Self {
+    /// Calls `f` with each [`ProxyEvent`].
+    pub fn on_event(mut self, f: impl Fn(&ProxyEvent<'_>) + Send + Sync + 'static) -> Self {
         self.events = Some(Box::new(f));
         self
     }
@@ -423,7 +423,7 @@ impl ProxyBuilder {
             events: self.events,
             shutdown: watch,
         });
-        shared.event(Event::Listening {
+        shared.event(ProxyEvent::Listening {
             listener: Listener::Bootstrap,
             address: local_addr,
         });
@@ -472,7 +472,7 @@ impl Proxy {
                 response_timeout: None,
             },
             tls: Tls::default(),
-            factory: Box::new(|_: &Connection| Vec::new()),
+            factory: Box::new(|_: &ClientConnection| Vec::new()),
             events: None,
         }
     }

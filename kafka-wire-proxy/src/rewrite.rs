@@ -7,7 +7,7 @@ use kafka_messages::{ApiKey, ResponseKind, ResponseView};
 use kafka_wire::{Str, VersionRange};
 
 use crate::error::ConnectionError;
-use crate::message::{MessageError, Response};
+use crate::frame::{FrameError, ResponseFrame};
 use crate::proxy::Shared;
 
 /// Whether a response of `api_key` at `version` can name brokers: those
@@ -39,9 +39,9 @@ pub(crate) fn read_by_proxy(api_key: ApiKey) -> bool {
 /// proxy or a filter limited to the versions this crate reads (and left
 /// out where that leaves none). Changed only where a range changes.
 pub(crate) fn api_versions(
-    response: &mut Response,
+    response: &mut ResponseFrame,
     capped: impl Fn(ApiKey) -> bool,
-) -> Result<(), MessageError> {
+) -> Result<(), FrameError> {
     let ResponseKind::ApiVersions(body) = response.decode()? else {
         unreachable!("called with ApiVersions responses only");
     };
@@ -85,7 +85,7 @@ pub(crate) fn api_versions(
 /// brokers only along with errors: the view says whether they do before
 /// anything is built.
 pub(crate) fn broker_addresses(
-    response: &mut Response,
+    response: &mut ResponseFrame,
     shared: &Arc<Shared>,
 ) -> Result<(), ConnectionError> {
     let (api_key, version) = (response.api_key(), response.version());

@@ -38,8 +38,8 @@ use kafka_messages::{DeleteTopicsRequest, DeleteTopicsResponse, FetchRequest, Fe
 use kafka_wire::frame;
 use kafka_wire::{ErrorCode, Message, RequestHeader, Str, Uuid, Versioned};
 use kafka_wire_proxy::{
-    filters::Tenant, Connection, ConnectionError, Event, Filter, FilterError, Listener, Peer,
-    Proxy, ProxyBuilder, Request, Verdict,
+    filters::Tenant, ClientConnection, ConnectionError, Filter, FilterError, Listener, Peer, Proxy,
+    ProxyBuilder, ProxyEvent, RequestFrame, Verdict,
 };
 use tokio::io::{AsyncRead, AsyncReadExt, AsyncWrite, AsyncWriteExt};
 use tokio::net::{TcpListener, TcpStream};
@@ -534,11 +534,11 @@ impl Events {
         let events = self.clone();
         builder.on_event(move |e| {
             let line = match e {
-                Event::Closed {
+                ProxyEvent::Closed {
                     error: Some(error), ..
                 } => format!("closed: {error}"),
-                Event::Closed { error: None, .. } => "closed cleanly".to_owned(),
-                Event::Listening { listener, .. } => format!("listening: {listener}"),
+                ProxyEvent::Closed { error: None, .. } => "closed cleanly".to_owned(),
+                ProxyEvent::Listening { listener, .. } => format!("listening: {listener}"),
                 other => format!("{other:?}"),
             };
             events.0.lock().unwrap().push(line);
@@ -677,7 +677,9 @@ async fn api_versions_are_narrowed_for_the_apis_the_proxy_and_its_filters_read()
 
     // The tenant filter reads CreateTopics too.
     let (tenant, _) = proxy(&broker, |b| {
-        b.filters(|_: &Connection| vec![Box::new(Tenant::new("acme.").unwrap()) as Box<dyn Filter>])
+        b.filters(|_: &ClientConnection| {
+            vec![Box::new(Tenant::new("acme.").unwrap()) as Box<dyn Filter>]
+        })
     })
     .await;
     let mut client = TcpStream::connect(tenant.local_addr()).await.unwrap();
@@ -785,8 +787,8 @@ impl Filter for AnswerMetadata {
 
     fn on_request(
         &mut self,
-        _: &Connection,
-        request: &mut Request,
+        _: &ClientConnection,
+        request: &mut RequestFrame,
     ) -> Result<Verdict, FilterError> {
         let RequestKind::Metadata(m) = request.decode()? else {
             return Err(FilterError::new("not Metadata"));
@@ -816,9 +818,9 @@ impl Filter for CountMetadata {
 
     fn on_response(
         &mut self,
-        _: &Connection,
+        _: &ClientConnection,
         _: &kafka_wire_proxy::RequestInfo,
-        response: &mut kafka_wire_proxy::Response,
+        response: &mut kafka_wire_proxy::ResponseFrame,
     ) -> Result<(), FilterError> {
         let ResponseKind::Metadata(m) = response.decode()? else {
             return Err(FilterError::new("not Metadata"));
@@ -835,7 +837,7 @@ async fn an_answer_from_a_filter_waits_for_the_responses_before_it() {
     let seen = Arc::new(std::sync::atomic::AtomicUsize::new(0));
     let counter = Arc::clone(&seen);
     let (proxy, _) = proxy(&broker, move |b| {
-        b.filters(move |_: &Connection| {
+        b.filters(move |_: &ClientConnection| {
             vec![
                 Box::new(CountMetadata(Arc::clone(&counter))) as Box<dyn Filter>,
                 Box::new(AnswerMetadata),
@@ -882,7 +884,9 @@ async fn an_answer_from_a_filter_waits_for_the_responses_before_it() {
 /// A proxy to `broker` with the tenant `acme.`, and a client connected to it.
 async fn tenant_client(broker: &Broker) -> (Proxy, TcpStream) {
     let (proxy, _) = proxy(broker, |b| {
-        b.filters(|_: &Connection| vec![Box::new(Tenant::new("acme.").unwrap()) as Box<dyn Filter>])
+        b.filters(|_: &ClientConnection| {
+            vec![Box::new(Tenant::new("acme.").unwrap()) as Box<dyn Filter>]
+        })
     })
     .await;
     let client = TcpStream::connect(proxy.local_addr()).await.unwrap();
@@ -1172,7 +1176,7 @@ async fn the_request_log_names_the_clients_software_and_principal() {
     let written = Written::default();
     let logger = kafka_wire_proxy::filters::Logger::new(written.clone()).json();
     let (proxy, _) = proxy(&broker, |b| {
-        b.filters(move |_: &Connection| vec![Box::new(logger.clone()) as Box<dyn Filter>])
+        b.filters(move |_: &ClientConnection| vec![Box::new(logger.clone()) as Box<dyn Filter>])
     })
     .await;
     let mut client = TcpStream::connect(proxy.local_addr()).await.unwrap();

@@ -12,8 +12,8 @@ use kafka_messages::{ApiKey, RequestView};
 use kafka_wire::dynamic::DynamicView;
 use kafka_wire::ErrorCode;
 
-use crate::filter::{Connection, Filter, FilterError, RequestInfo, Verdict};
-use crate::message::{Request, Response};
+use crate::filter::{ClientConnection, Filter, FilterError, RequestInfo, Verdict};
+use crate::frame::{RequestFrame, ResponseFrame};
 
 /// How a [`Logger`] writes an exchange.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -90,7 +90,7 @@ impl Logger {
         Ok(())
     }
 
-    fn summary(connection: &Connection, info: &RequestInfo, api_key: ApiKey) -> String {
+    fn summary(connection: &ClientConnection, info: &RequestInfo, api_key: ApiKey) -> String {
         let mut line = String::with_capacity(128);
         let now = SystemTime::now()
             .duration_since(UNIX_EPOCH)
@@ -125,8 +125,8 @@ impl Filter for Logger {
 
     fn on_request(
         &mut self,
-        connection: &Connection,
-        request: &mut Request,
+        connection: &ClientConnection,
+        request: &mut RequestFrame,
     ) -> Result<Verdict, FilterError> {
         let (api_key, version) = (request.api_key(), request.version());
         let acks_zero = !api_key.expects_response(version, request.body_bytes()?);
@@ -167,9 +167,9 @@ impl Filter for Logger {
 
     fn on_response(
         &mut self,
-        connection: &Connection,
+        connection: &ClientConnection,
         request: &RequestInfo,
-        response: &mut Response,
+        response: &mut ResponseFrame,
     ) -> Result<(), FilterError> {
         let latency = request.received.elapsed();
         let api_key = response.api_key();
@@ -221,7 +221,7 @@ impl Logger {
     /// proxy knows of the connection, as a broker's listener would say it.
     /// (The principal is Kafka's for a client that has not authenticated:
     /// SASL passes through the proxy unread.)
-    fn metrics(&self, connection: &Connection, total_time_ms: f64) -> RequestMetrics {
+    fn metrics(&self, connection: &ClientConnection, total_time_ms: f64) -> RequestMetrics {
         let (software_name, software_version) = &self.software;
         RequestMetrics {
             connection: format!(
