@@ -18,7 +18,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use bytes::{BufMut, Bytes, BytesMut};
-use kafka_messages::{api_versions, serve, ApiKey};
+use kafka_messages::{api_versions, serve, ApiKey, RequestKind, ResponseKind};
 use kafka_wire::frame::{self, FrameCodec};
 use kafka_wire::{RequestHeader, ResponseHeader, Versioned};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
@@ -30,8 +30,10 @@ use tokio_util::codec::Decoder;
 use crate::error::{ConnectionError, Peer};
 use crate::filter::{ClientConnection, Filter, Listener, RequestInfo, Verdict};
 use crate::frame::{Frame, FrameError, RequestFrame, ResponseFrame, Side};
+use crate::identity::{Authentication, PrincipalSource};
 use crate::proxy::{ProxyEvent, Shared};
 use crate::rewrite;
+use crate::sasl::{Outcome, SaslInspector};
 use crate::stream::{ReadHalf, WriteHalf};
 
 /// A frame to write: `head` holds a correlation id at `at`, which is
@@ -255,6 +257,8 @@ pub(crate) async fn serve(
         listener,
         upstream,
         tls: shared.tls.toward_clients(),
+        principal: None,
+        authentication: Authentication::None,
     };
     shared.event(ProxyEvent::Opened(&connection));
     let filters = shared.factory.filters(&connection);
@@ -276,6 +280,7 @@ pub(crate) async fn serve(
         shared: Arc::clone(&shared),
         connection,
         filters,
+        sasl: SaslInspector::default(),
         capped: None,
         client: Reader::new(client_read, limits.max_frame_size),
         broker: Reader::new(broker_read, limits.max_frame_size),
@@ -369,6 +374,8 @@ struct Pump {
     shared: Arc<Shared>,
     connection: ClientConnection,
     filters: Vec<Box<dyn Filter>>,
+    /// The client's SASL exchange with the broker, as far as it went.
+    sasl: SaslInspector,
     /// The APIs the proxy or a filter reads (computed at the first
     /// ApiVersions).
     capped: Option<HashSet<ApiKey>>,
@@ -616,8 +623,13 @@ impl Pump {
         };
 
         let header_len = header_len_of_request(&frame, api_key, version)?;
+        let is_sasl = matches!(api_key, ApiKey::SaslHandshake | ApiKey::SaslAuthenticate);
+        if is_sasl {
+            self.inspect_request(api_key, version, frame.slice(header_len..))?;
+        }
         let mut acks_zero = !api_key.expects_response(version, &frame[header_len..]);
         let read_response = api_key == ApiKey::ApiVersions
+            || is_sasl
             || rewrite::names_brokers(api_key, version)
             || self
                 .filters
@@ -682,6 +694,65 @@ impl Pump {
             acks_zero = !api_key.expects_response(version, &out.body);
         }
         self.send(out, Some(api_key), !acks_zero, read_response, info)
+    }
+
+    /// Follows a SASL request on its way to the broker (see [`crate::sasl`]).
+    fn inspect_request(
+        &mut self,
+        api_key: ApiKey,
+        version: i16,
+        mut body: Bytes,
+    ) -> Result<(), ConnectionError> {
+        let request = RequestKind::decode(api_key.key(), version, &mut body).map_err(|e| {
+            ConnectionError::Request {
+                api_key,
+                version,
+                source: e.into(),
+            }
+        })?;
+        match request {
+            RequestKind::SaslHandshake(handshake) => self.sasl.handshake_request(&handshake),
+            RequestKind::SaslAuthenticate(authenticate) => {
+                self.sasl.authenticate_request(&authenticate);
+                if let Some(progress) = self.sasl.in_progress() {
+                    self.connection.authentication = progress;
+                }
+            }
+            _ => {}
+        }
+        Ok(())
+    }
+
+    /// Records what a SASL response came to on the connection, and tells
+    /// the proxy's events.
+    fn settle(&mut self, outcome: Option<Outcome>) {
+        let connection = &mut self.connection;
+        match outcome {
+            None => {}
+            Some(Outcome::Started) => {
+                if let Some(progress) = self.sasl.in_progress() {
+                    connection.authentication = progress;
+                }
+            }
+            Some(Outcome::Succeeded(principal)) => {
+                connection.principal = Some(principal.clone());
+                connection.authentication = Authentication::Succeeded(principal);
+                self.shared.event(ProxyEvent::Authenticated(connection));
+            }
+            Some(Outcome::Failed(failure)) => {
+                // A name a SASL exchange gave no longer holds (a failed
+                // re-authentication); a certificate's does.
+                if matches!(
+                    connection.principal.as_ref().map(|p| &p.source),
+                    Some(PrincipalSource::SaslInspection(_))
+                ) {
+                    connection.principal = None;
+                }
+                connection.authentication = Authentication::Failed(failure);
+                self.shared
+                    .event(ProxyEvent::AuthenticationFailed(connection));
+            }
+        }
     }
 
     /// Queues `out` for the broker under the proxy's next correlation id,
@@ -786,6 +857,14 @@ impl Pump {
         }
         if rewrite::names_brokers(api_key, version) {
             rewrite::broker_addresses(&mut response, &self.shared)?;
+        }
+        if matches!(api_key, ApiKey::SaslHandshake | ApiKey::SaslAuthenticate) {
+            let outcome = match response.decode().map_err(|e| failed(version, e))? {
+                ResponseKind::SaslHandshake(answer) => Some(self.sasl.handshake_response(answer)),
+                ResponseKind::SaslAuthenticate(answer) => self.sasl.authenticate_response(answer),
+                _ => None,
+            };
+            self.settle(outcome);
         }
         through_filters(
             &mut self.filters,

@@ -79,8 +79,20 @@ pub enum ConnectionError {
         /// The response's, if its 4 bytes arrived.
         found: Option<i32>,
     },
-    /// A response the proxy reads itself (ApiVersions, or one that names
-    /// brokers) does not read, or its change does not write.
+    /// A request the proxy reads itself (SaslHandshake or
+    /// SaslAuthenticate) does not read at its version.
+    #[error("the {api_key:?} v{version} request: {source}")]
+    Request {
+        /// Its API.
+        api_key: ApiKey,
+        /// Its version.
+        version: i16,
+        /// Why.
+        source: FrameError,
+    },
+    /// A response the proxy reads itself (ApiVersions, the SASL exchange,
+    /// or one that names brokers) does not read, or its change does not
+    /// write.
     #[error("the {api_key:?} v{version} response: {source}")]
     Response {
         /// Its API.

@@ -9,6 +9,7 @@ use kafka_messages::{ApiKey, ResponseKind};
 use kafka_wire::RequestHeader;
 
 use crate::frame::{RequestFrame, ResponseFrame};
+use crate::identity::{Authentication, Principal};
 
 /// Where a client connected: the bootstrap listener, or the listener that
 /// stands for one broker.
@@ -43,6 +44,12 @@ pub struct ClientConnection {
     pub upstream: SocketAddr,
     /// Whether the client speaks TLS to the proxy.
     pub tls: bool,
+    /// Who the client is, once the proxy knows: from its certificate, or
+    /// from a SASL exchange the broker answered with success (which takes
+    /// the place of the certificate's).
+    pub principal: Option<Principal>,
+    /// Where the connection's SASL authentication stands.
+    pub authentication: Authentication,
 }
 
 /// A request whose response a filter is about to see.

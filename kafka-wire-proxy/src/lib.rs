@@ -60,9 +60,13 @@
 //! to clients (`ProxyBuilder::client_tls`), to brokers
 //! (`ProxyBuilder::broker_tls`), or both, with rustls (re-exported as
 //! `kafka_wire_proxy::rustls`); each side's TLS ends at the proxy, which
-//! reads the frames between. It forwards
-//! SaslHandshake (v1+) and SaslAuthenticate like any frame, so SASL between
-//! client and broker works through it, over TLS or not.
+//! reads the frames between. SASL between
+//! client and broker passes through it, over TLS or not, and the proxy
+//! follows the exchange: once the broker accepts it, the name the client
+//! authenticated with (PLAIN, SCRAM, OAUTHBEARER's `sub`) is the
+//! connection's [`Principal`], which every filter sees in
+//! [`ClientConnection::principal`]; failures are in
+//! [`ClientConnection::authentication`] and both are [`ProxyEvent`]s.
 
 #![warn(missing_docs)]
 
@@ -71,8 +75,10 @@ mod error;
 mod filter;
 pub mod filters;
 mod frame;
+mod identity;
 mod proxy;
 mod rewrite;
+mod sasl;
 mod stream;
 
 /// rustls, the TLS library of [`ProxyBuilder::client_tls`] and
@@ -85,4 +91,7 @@ pub use filter::{
     ClientConnection, Filter, FilterError, FilterFactory, Listener, RequestInfo, Verdict,
 };
 pub use frame::{Frame, FrameError, RequestFrame, ResponseFrame, Side};
+pub use identity::{
+    Authentication, AuthenticationFailure, Principal, PrincipalSource, SaslMechanism,
+};
 pub use proxy::{Proxy, ProxyBuilder, ProxyEvent};

@@ -43,6 +43,13 @@ pub enum ProxyEvent<'a> {
         /// Responses written to the client.
         responses: u64,
     },
+    /// The broker answered a client's SASL exchange with success: the
+    /// connection's [`principal`](ClientConnection::principal) is set.
+    Authenticated(&'a ClientConnection),
+    /// The broker refused a client's SASL mechanism or credentials (or
+    /// accepted a token the proxy read no name from); the connection's
+    /// [`authentication`](ClientConnection::authentication) says how.
+    AuthenticationFailed(&'a ClientConnection),
     /// Accepting a connection failed (too many open files, for one); the
     /// listener goes on after a pause.
     AcceptFailed {

@@ -25,14 +25,16 @@ pub(crate) fn names_brokers(api_key: ApiKey, version: i16) -> bool {
 
 /// Whether the proxy reads some version of `api_key` itself, so that it
 /// advertises only the versions this crate knows: ApiVersions, Produce
-/// (whose `acks` says whether a response comes) and those whose responses
-/// name brokers.
+/// (whose `acks` says whether a response comes), the SASL exchange (which
+/// names the client) and those whose responses name brokers.
 pub(crate) fn read_by_proxy(api_key: ApiKey) -> bool {
-    matches!(api_key, ApiKey::ApiVersions | ApiKey::Produce)
-        || api_key
-            .all_versions()
-            .highest()
-            .is_some_and(|v| names_brokers(api_key, v))
+    matches!(
+        api_key,
+        ApiKey::ApiVersions | ApiKey::Produce | ApiKey::SaslHandshake | ApiKey::SaslAuthenticate
+    ) || api_key
+        .all_versions()
+        .highest()
+        .is_some_and(|v| names_brokers(api_key, v))
 }
 
 /// An ApiVersions response, each API that `capped` says is read by the

@@ -520,8 +520,54 @@ impl Broker {
                     ..Default::default()
                 })
             }
+            RequestKind::SaslHandshake(handshake) => {
+                ResponseKind::SaslHandshake(kafka_messages::SaslHandshakeResponse {
+                    error_code: match SASL_MECHANISMS.contains(&&*handshake.mechanism) {
+                        true => 0,
+                        false => ErrorCode::UnsupportedSaslMechanism.code(),
+                    },
+                    mechanisms: SASL_MECHANISMS.iter().map(|&m| m.into()).collect(),
+                })
+            }
+            RequestKind::SaslAuthenticate(round) => {
+                ResponseKind::SaslAuthenticate(scripted_sasl(&round.auth_bytes))
+            }
             other => panic!("the scripted broker has no answer to {other:?}"),
         })
+    }
+}
+
+/// The SASL mechanisms a scripted broker accepts.
+const SASL_MECHANISMS: [&str; 3] = ["PLAIN", "SCRAM-SHA-512", "OAUTHBEARER"];
+
+/// A scripted broker's answer to one SaslAuthenticate round, from the
+/// token alone: PLAIN with password `right`; SCRAM's client-first answered
+/// with a server-first, its client-final with proof `good` answered with a
+/// server-final; an OAUTHBEARER token accepted unless its payload is `e30`
+/// (`{}`), which is answered with Kafka's JSON challenge; anything else
+/// (the client's `\x01` after a challenge, for one) refused.
+fn scripted_sasl(token: &[u8]) -> kafka_messages::SaslAuthenticateResponse {
+    let accept = |answer: &'static [u8]| kafka_messages::SaslAuthenticateResponse {
+        auth_bytes: Bytes::from_static(answer),
+        ..Default::default()
+    };
+    let text = String::from_utf8_lossy(token);
+    if text.starts_with("n,,n=") {
+        accept(b"r=client-nonce-server-nonce,s=c2FsdA==,i=4096")
+    } else if text.starts_with("c=") && text.ends_with(",p=good") {
+        accept(b"v=c2lnbmF0dXJl")
+    } else if text.starts_with("n,,\u{1}auth=Bearer ") && !text.contains(".e30.") {
+        accept(b"")
+    } else if text.starts_with("n,,\u{1}auth=Bearer ") {
+        accept(br#"{"status":"invalid_token"}"#)
+    } else if token.contains(&0) && token.ends_with(b"\0right") {
+        accept(b"")
+    } else {
+        kafka_messages::SaslAuthenticateResponse {
+            error_code: ErrorCode::SaslAuthenticationFailed.code(),
+            error_message: Some("Authentication failed: Invalid username or password".into()),
+            ..Default::default()
+        }
     }
 }
 
@@ -1824,4 +1870,219 @@ fn errors_name_the_side_and_what_happened() {
     };
     assert_eq!(e.to_string(), "broker: cut");
     assert_eq!(Listener::Node(3).to_string(), "node 3");
+}
+
+/// Each Metadata request's connection principal, as a filter sees it.
+#[derive(Clone, Default)]
+struct Principals(Arc<Mutex<Vec<Option<String>>>>);
+
+impl Filter for Principals {
+    fn wants_request(&self, api_key: ApiKey, _: i16) -> bool {
+        api_key == ApiKey::Metadata
+    }
+
+    fn on_request(
+        &mut self,
+        connection: &ClientConnection,
+        _: &mut RequestFrame,
+    ) -> Result<Verdict, FilterError> {
+        let name = connection.principal.as_ref().map(|p| p.name.clone());
+        self.0.lock().unwrap().push(name);
+        Ok(Verdict::Forward)
+    }
+}
+
+/// A proxy whose connections' Metadata requests record their principal.
+async fn principal_proxy(broker: &Broker) -> (Proxy, Events, Principals) {
+    *broker.brokers.lock().unwrap() = vec![(1, broker.address)];
+    let principals = Principals::default();
+    let seen = principals.clone();
+    let (proxy, events) = proxy(broker, |b| {
+        b.filters(move |_: &ClientConnection| vec![Box::new(seen.clone()) as Box<dyn Filter>])
+    })
+    .await;
+    (proxy, events, principals)
+}
+
+/// Sends a Metadata request; its filter records the principal.
+async fn metadata(client: &mut TcpStream, correlation_id: i32) {
+    let metadata = MetadataRequest {
+        topics: Some(vec![]),
+        ..Default::default()
+    };
+    let _: MetadataResponse = exchange(client, 12, correlation_id, &metadata).await;
+}
+
+async fn sasl_handshake(client: &mut TcpStream, mechanism: &str) -> i16 {
+    let handshake = kafka_messages::SaslHandshakeRequest {
+        mechanism: mechanism.into(),
+    };
+    let answer: kafka_messages::SaslHandshakeResponse = exchange(client, 1, 100, &handshake).await;
+    answer.error_code
+}
+
+async fn sasl_round(
+    client: &mut TcpStream,
+    token: &[u8],
+) -> kafka_messages::SaslAuthenticateResponse {
+    let round = kafka_messages::SaslAuthenticateRequest {
+        auth_bytes: Bytes::copy_from_slice(token),
+        ..Default::default()
+    };
+    exchange(client, 2, 101, &round).await
+}
+
+fn unsigned_jwt(claims: &str) -> String {
+    use base64::Engine;
+    let b64 = base64::engine::general_purpose::URL_SAFE_NO_PAD;
+    format!(
+        "{}.{}.",
+        b64.encode(br#"{"alg":"none"}"#),
+        b64.encode(claims)
+    )
+}
+
+#[tokio::test]
+async fn a_scram_exchange_names_the_connection_only_once_the_broker_accepts_it() {
+    let broker = Broker::start().await;
+    let (proxy, events, principals) = principal_proxy(&broker).await;
+
+    let mut client = TcpStream::connect(proxy.local_addr()).await.unwrap();
+    let versions = api_versions(
+        {
+            write_frame(&mut client, &request(3, 1, &ApiVersionsRequest::default()))
+                .await
+                .unwrap();
+            read_frame(&mut client).await.unwrap()
+        },
+        3,
+    );
+    // The proxy reads the SASL exchange: only versions it reads are offered.
+    assert_eq!(range_of(&versions, 17), Some((0, 1)));
+    assert_eq!(range_of(&versions, 36), Some((0, 2)));
+    assert_eq!(sasl_handshake(&mut client, "SCRAM-SHA-512").await, 0);
+    let first = sasl_round(&mut client, b"n,,n=b=3Dob,r=client-nonce").await;
+    assert_eq!(first.error_code, 0);
+    metadata(&mut client, 2).await;
+    let last = sasl_round(&mut client, b"c=biws,r=client-nonce-server-nonce,p=good").await;
+    assert_eq!(&last.auth_bytes[..], b"v=c2lnbmF0dXJl");
+    let authenticated = events.wait_for("Authenticated(").await;
+    assert!(authenticated.contains("ScramSha512"), "{authenticated}");
+    metadata(&mut client, 3).await;
+    assert_eq!(
+        *principals.0.lock().unwrap(),
+        vec![None, Some("b=ob".to_owned())],
+        "no name between the rounds, the user's once the broker accepted it"
+    );
+
+    // The same exchange with a wrong proof: refused, recorded, no name.
+    let mut other = TcpStream::connect(proxy.local_addr()).await.unwrap();
+    assert_eq!(sasl_handshake(&mut other, "SCRAM-SHA-512").await, 0);
+    sasl_round(&mut other, b"n,,n=bob,r=client-nonce").await;
+    let refused = sasl_round(&mut other, b"c=biws,r=client-nonce-server-nonce,p=bad").await;
+    assert_eq!(
+        refused.error_code,
+        ErrorCode::SaslAuthenticationFailed.code()
+    );
+    let failed = events.wait_for("AuthenticationFailed(").await;
+    for expected in [
+        "claimed: Some(\"bob\")",
+        "SaslAuthenticationFailed",
+        "Invalid username or password",
+    ] {
+        assert!(failed.contains(expected), "{expected} in {failed}");
+    }
+    metadata(&mut other, 4).await;
+    assert_eq!(principals.0.lock().unwrap().last(), Some(&None));
+}
+
+#[tokio::test]
+async fn plain_and_oauthbearer_name_the_connection_and_their_refusals_are_recorded() {
+    let broker = Broker::start().await;
+    let (proxy, events, principals) = principal_proxy(&broker).await;
+
+    let mut plain = TcpStream::connect(proxy.local_addr()).await.unwrap();
+    assert_eq!(sasl_handshake(&mut plain, "PLAIN").await, 0);
+    assert_eq!(
+        sasl_round(&mut plain, b"\0alice\0right").await.error_code,
+        0
+    );
+    metadata(&mut plain, 1).await;
+
+    let mut wrong = TcpStream::connect(proxy.local_addr()).await.unwrap();
+    assert_eq!(sasl_handshake(&mut wrong, "PLAIN").await, 0);
+    let refused = sasl_round(&mut wrong, b"\0mallory\0guess").await;
+    assert_eq!(
+        refused.error_code,
+        ErrorCode::SaslAuthenticationFailed.code()
+    );
+    metadata(&mut wrong, 1).await;
+
+    let mut bearer = TcpStream::connect(proxy.local_addr()).await.unwrap();
+    assert_eq!(sasl_handshake(&mut bearer, "OAUTHBEARER").await, 0);
+    let token = unsigned_jwt(r#"{"sub":"svc-orders","exp":4102444800}"#);
+    let first = format!("n,,\u{1}auth=Bearer {token}\u{1}\u{1}");
+    assert_eq!(
+        sasl_round(&mut bearer, first.as_bytes()).await.error_code,
+        0
+    );
+    metadata(&mut bearer, 1).await;
+
+    // A token the broker answers with a challenge, then refuses.
+    let mut challenged = TcpStream::connect(proxy.local_addr()).await.unwrap();
+    assert_eq!(sasl_handshake(&mut challenged, "OAUTHBEARER").await, 0);
+    let first = "n,,\u{1}auth=Bearer x.e30.y\u{1}\u{1}";
+    let challenge = sasl_round(&mut challenged, first.as_bytes()).await;
+    assert_eq!(&challenge.auth_bytes[..], br#"{"status":"invalid_token"}"#);
+    metadata(&mut challenged, 1).await;
+    let refused = sasl_round(&mut challenged, b"\x01").await;
+    assert_eq!(
+        refused.error_code,
+        ErrorCode::SaslAuthenticationFailed.code()
+    );
+
+    // A mechanism the broker does not have.
+    let mut unsupported = TcpStream::connect(proxy.local_addr()).await.unwrap();
+    let error = sasl_handshake(&mut unsupported, "GSSAPI").await;
+    assert_eq!(error, ErrorCode::UnsupportedSaslMechanism.code());
+
+    assert_eq!(
+        *principals.0.lock().unwrap(),
+        vec![
+            Some("alice".to_owned()),
+            None,
+            Some("svc-orders".to_owned()),
+            None
+        ]
+    );
+    let lines = events.0.lock().unwrap().clone();
+    let failures: Vec<&String> = lines
+        .iter()
+        .filter(|l| l.starts_with("AuthenticationFailed("))
+        .collect();
+    assert_eq!(failures.len(), 3, "{lines:?}");
+    assert!(failures[0].contains("claimed: Some(\"mallory\")"));
+    assert!(failures[1].contains("OAuthBearer") && failures[1].contains("claimed: None"));
+    assert!(failures[2].contains("UnsupportedSaslMechanism") && failures[2].contains("GSSAPI"));
+    let successes = lines
+        .iter()
+        .filter(|l| l.starts_with("Authenticated("))
+        .count();
+    assert_eq!(successes, 2, "{lines:?}");
+}
+
+#[tokio::test]
+async fn a_sasl_request_that_does_not_read_ends_the_connection() {
+    let broker = Broker::start().await;
+    let (proxy, events, _) = principal_proxy(&broker).await;
+    let mut client = TcpStream::connect(proxy.local_addr()).await.unwrap();
+    // SaslAuthenticate v2 whose compact bytes claim more than the frame holds.
+    let header = RequestHeader::new(ApiKey::SaslAuthenticate.key(), 2, 7, Some("c".into()));
+    let mut contents = BytesMut::new();
+    header.encode(&mut contents, 2).unwrap();
+    contents.extend_from_slice(&[0xff, 0xff, 0x03, b'x', 0]);
+    write_frame(&mut client, &contents).await.unwrap();
+    let closed = events.wait_for("closed: ").await;
+    assert!(closed.contains("SaslAuthenticate v2 request"), "{closed}");
+    assert!(broker.seen().is_empty(), "nothing reached the broker");
 }

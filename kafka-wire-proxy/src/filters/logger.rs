@@ -14,6 +14,7 @@ use kafka_wire::ErrorCode;
 
 use crate::filter::{ClientConnection, Filter, FilterError, RequestInfo, Verdict};
 use crate::frame::{RequestFrame, ResponseFrame};
+use crate::identity::Authentication;
 
 /// How a [`Logger`] writes an exchange.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -219,8 +220,8 @@ impl Filter for Logger {
 impl Logger {
     /// The request log's metrics of an exchange on `connection`: what the
     /// proxy knows of the connection, as a broker's listener would say it.
-    /// (The principal is Kafka's for a client that has not authenticated:
-    /// SASL passes through the proxy unread.)
+    /// The principal is the connection's, as the proxy learnt it (from a
+    /// SASL exchange or a certificate), and Kafka's `User:ANONYMOUS` before.
     fn metrics(&self, connection: &ClientConnection, total_time_ms: f64) -> RequestMetrics {
         let (software_name, software_version) = &self.software;
         RequestMetrics {
@@ -229,8 +230,17 @@ impl Logger {
                 connection.upstream, connection.client, connection.id
             ),
             total_time_ms,
-            security_protocol: if connection.tls { "SSL" } else { "PLAINTEXT" }.into(),
-            principal: "User:ANONYMOUS".into(),
+            security_protocol: match (connection.tls, &connection.authentication) {
+                (true, Authentication::None) => "SSL",
+                (false, Authentication::None) => "PLAINTEXT",
+                (true, _) => "SASL_SSL",
+                (false, _) => "SASL_PLAINTEXT",
+            }
+            .into(),
+            principal: match &connection.principal {
+                Some(principal) => principal.to_string(),
+                None => "User:ANONYMOUS".to_owned(),
+            },
             listener: connection.listener.to_string(),
             client_software_name: software_name.clone(),
             client_software_version: software_version.clone(),
