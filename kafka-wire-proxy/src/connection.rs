@@ -30,7 +30,7 @@ use tokio_util::codec::Decoder;
 use crate::error::{ConnectionError, Peer};
 use crate::filter::{ClientConnection, Filter, Listener, RequestInfo, Verdict};
 use crate::frame::{Frame, FrameError, RequestFrame, ResponseFrame, Side};
-use crate::identity::{Authentication, PrincipalSource};
+use crate::identity::{Authentication, Principal, PrincipalSource};
 use crate::proxy::{ProxyEvent, Shared};
 use crate::rewrite;
 use crate::sasl::{Outcome, SaslInspector};
@@ -229,35 +229,39 @@ pub(crate) async fn serve(
         .client(client, shared.limits.connect_timeout)
         .await
     {
-        Ok(client) => connect(&shared, listener)
+        Ok((client, certificate)) => connect(&shared, listener)
             .await
-            .map(|(broker, upstream)| (client, broker, upstream)),
+            .map(|(broker, upstream)| (client, certificate, broker, upstream)),
         Err(source) => Err(ConnectionError::Tls {
             peer: Peer::Client,
             address: client_addr.to_string(),
             source,
         }),
     };
-    let ((client_read, client_write), (broker_read, broker_write), upstream) = match opened {
-        Ok(opened) => opened,
-        Err(error) => {
-            shared.event(ProxyEvent::Closed {
-                id,
-                connection: None,
-                error: Some(&error),
-                requests: 0,
-                responses: 0,
-            });
-            return;
-        }
-    };
+    let ((client_read, client_write), certificate, (broker_read, broker_write), upstream) =
+        match opened {
+            Ok(opened) => opened,
+            Err(error) => {
+                shared.event(ProxyEvent::Closed {
+                    id,
+                    connection: None,
+                    error: Some(&error),
+                    requests: 0,
+                    responses: 0,
+                });
+                return;
+            }
+        };
     let connection = ClientConnection {
         id,
         client: client_addr,
         listener,
         upstream,
         tls: shared.tls.toward_clients(),
-        principal: None,
+        principal: certificate.map(|name| Principal {
+            name,
+            source: PrincipalSource::Certificate,
+        }),
         authentication: Authentication::None,
     };
     shared.event(ProxyEvent::Opened(&connection));

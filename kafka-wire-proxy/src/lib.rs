@@ -92,6 +92,7 @@ pub use filter::{
 };
 pub use frame::{Frame, FrameError, RequestFrame, ResponseFrame, Side};
 pub use identity::{
-    Authentication, AuthenticationFailure, Principal, PrincipalSource, SaslMechanism,
+    Authentication, AuthenticationFailure, CertificateName, Principal, PrincipalSource,
+    SaslMechanism,
 };
 pub use proxy::{Proxy, ProxyBuilder, ProxyEvent};

@@ -269,6 +269,18 @@ impl ProxyBuilder {
         self
     }
 
+    /// Which name of a client's certificate is the connection's
+    /// [`Principal`](crate::Principal) (feature `tls`; the subject's
+    /// common name unless set). A certificate is read only when the
+    /// configuration of [`client_tls`](Self::client_tls) asks clients for
+    /// one and checks it (rustls' `WebPkiClientVerifier`); a SASL exchange
+    /// the broker accepts takes its place.
+    #[cfg(feature = "tls")]
+    pub fn certificate_principal(mut self, name: crate::CertificateName) -> Self {
+        self.tls.client_name = name;
+        self
+    }
+
     /// TLS toward brokers (feature `tls`): the proxy connects to every
     /// broker with TLS, checking its certificate as `config` says against
     /// the host the proxy knows it by (the bootstrap server's, then each

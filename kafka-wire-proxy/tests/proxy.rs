@@ -1687,8 +1687,12 @@ mod pki {
     use std::sync::Arc;
 
     use kafka_wire_proxy::rustls::pki_types::{CertificateDer, PrivateKeyDer, PrivatePkcs8KeyDer};
+    use kafka_wire_proxy::rustls::server::WebPkiClientVerifier;
     use kafka_wire_proxy::rustls::{ClientConfig, RootCertStore, ServerConfig};
-    use rcgen::{BasicConstraints, CertificateParams, IsCa, Issuer, KeyPair};
+    pub use rcgen::SanType;
+    use rcgen::{
+        BasicConstraints, CertificateParams, DnType, ExtendedKeyUsagePurpose, IsCa, Issuer, KeyPair,
+    };
 
     /// A certificate authority of a test's own.
     pub struct Authority {
@@ -1723,6 +1727,54 @@ mod pki {
                 .with_single_cert(vec![certificate.der().clone()], key)
                 .unwrap();
             Arc::new(config)
+        }
+
+        /// A server's configuration for `names` that asks every client for
+        /// a certificate this authority signed.
+        pub fn server_checking_clients(&self, names: &[&str]) -> Arc<ServerConfig> {
+            let names: Vec<String> = names.iter().map(|&n| n.to_owned()).collect();
+            let key = KeyPair::generate().unwrap();
+            let certificate = CertificateParams::new(names)
+                .unwrap()
+                .signed_by(&key, &self.issuer)
+                .unwrap();
+            let key = PrivateKeyDer::Pkcs8(PrivatePkcs8KeyDer::from(key.serialize_der()));
+            let mut roots = RootCertStore::empty();
+            roots.add(self.certificate.clone()).unwrap();
+            let verifier = WebPkiClientVerifier::builder(Arc::new(roots))
+                .build()
+                .unwrap();
+            let config = ServerConfig::builder()
+                .with_client_cert_verifier(verifier)
+                .with_single_cert(vec![certificate.der().clone()], key)
+                .unwrap();
+            Arc::new(config)
+        }
+
+        /// A client's configuration that trusts this authority and presents
+        /// a certificate it signed for subject `common_name` with `sans`.
+        pub fn client_with_certificate(
+            &self,
+            common_name: &str,
+            sans: Vec<SanType>,
+        ) -> Arc<ClientConfig> {
+            let mut params = CertificateParams::new(Vec::<String>::new()).unwrap();
+            params
+                .distinguished_name
+                .push(DnType::CommonName, common_name);
+            params.subject_alt_names = sans;
+            params.extended_key_usages = vec![ExtendedKeyUsagePurpose::ClientAuth];
+            let key = KeyPair::generate().unwrap();
+            let certificate = params.signed_by(&key, &self.issuer).unwrap();
+            let key = PrivateKeyDer::Pkcs8(PrivatePkcs8KeyDer::from(key.serialize_der()));
+            let mut roots = RootCertStore::empty();
+            roots.add(self.certificate.clone()).unwrap();
+            Arc::new(
+                ClientConfig::builder()
+                    .with_root_certificates(roots)
+                    .with_client_auth_cert(vec![certificate.der().clone()], key)
+                    .unwrap(),
+            )
         }
 
         /// A client's configuration that trusts this authority alone.
@@ -2085,4 +2137,66 @@ async fn a_sasl_request_that_does_not_read_ends_the_connection() {
     let closed = events.wait_for("closed: ").await;
     assert!(closed.contains("SaslAuthenticate v2 request"), "{closed}");
     assert!(broker.seen().is_empty(), "nothing reached the broker");
+}
+
+#[cfg(feature = "tls")]
+#[tokio::test]
+async fn a_client_certificates_chosen_name_is_the_connections_principal() {
+    use kafka_wire_proxy::CertificateName;
+    use pki::SanType;
+
+    let authority = pki::Authority::new();
+    let broker = Broker::start().await;
+    *broker.brokers.lock().unwrap() = vec![(1, broker.address)];
+    let client = authority.client_with_certificate(
+        "alice",
+        vec![
+            SanType::DnsName("orders.example.org".try_into().unwrap()),
+            SanType::Rfc822Name("alice@example.org".try_into().unwrap()),
+            SanType::URI("spiffe://example.org/orders".try_into().unwrap()),
+        ],
+    );
+    let anonymous = authority.client();
+    let name = kafka_wire_proxy::rustls::pki_types::ServerName::try_from("127.0.0.1").unwrap();
+    for (choice, expected) in [
+        (None, "alice"),
+        (Some(CertificateName::DnsSan), "orders.example.org"),
+        (Some(CertificateName::EmailSan), "alice@example.org"),
+        (Some(CertificateName::UriSan), "spiffe://example.org/orders"),
+    ] {
+        let principals = Principals::default();
+        let seen = principals.clone();
+        let server = authority.server_checking_clients(&["127.0.0.1"]);
+        let (proxy, events) = proxy(&broker, |b| {
+            let b = b.client_tls(server).filters(move |_: &ClientConnection| {
+                vec![Box::new(seen.clone()) as Box<dyn Filter>]
+            });
+            match choice {
+                Some(choice) => b.certificate_principal(choice),
+                None => b,
+            }
+        })
+        .await;
+        let connector = tokio_rustls::TlsConnector::from(Arc::clone(&client));
+        let tcp = TcpStream::connect(proxy.local_addr()).await.unwrap();
+        let mut tls = connector.connect(name.clone(), tcp).await.unwrap();
+        let _: MetadataResponse = exchange(&mut tls, 12, 1, &MetadataRequest::default()).await;
+        assert_eq!(
+            *principals.0.lock().unwrap(),
+            vec![Some(expected.to_owned())],
+            "{choice:?}"
+        );
+
+        // A client without a certificate does not get through the handshake.
+        let connector = tokio_rustls::TlsConnector::from(Arc::clone(&anonymous));
+        let tcp = TcpStream::connect(proxy.local_addr()).await.unwrap();
+        if let Ok(mut tls) = connector.connect(name.clone(), tcp).await {
+            // TLS 1.3: the server's refusal arrives with the first read.
+            let _ = write_frame(&mut tls, &request(12, 1, &MetadataRequest::default())).await;
+            assert!(read_frame(&mut tls).await.is_err());
+        }
+        let refused = events.wait_for("closed: TLS with the client").await;
+        assert!(refused.contains("certificate"), "{refused}");
+        assert_eq!(principals.0.lock().unwrap().len(), 1);
+    }
 }
