@@ -70,6 +70,7 @@
 
 #![warn(missing_docs)]
 
+mod audit;
 mod connection;
 mod error;
 mod filter;
@@ -86,6 +87,7 @@ mod stream;
 #[cfg(feature = "tls")]
 pub use tokio_rustls::rustls;
 
+pub use audit::{AuditEvent, AuditKind, AuditLog};
 pub use error::{ConnectionError, Peer};
 pub use filter::{
     ClientConnection, Filter, FilterError, FilterFactory, Listener, RequestInfo, Verdict,

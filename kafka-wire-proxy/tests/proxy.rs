@@ -2200,3 +2200,141 @@ async fn a_client_certificates_chosen_name_is_the_connections_principal() {
         assert_eq!(principals.0.lock().unwrap().len(), 1);
     }
 }
+
+/// Creates topic `name` through `client` and says what the client was
+/// answered.
+async fn create_topic(client: &mut TcpStream, name: &str) -> String {
+    let create = CreateTopicsRequest {
+        topics: vec![CreatableTopic {
+            name: name.into(),
+            num_partitions: 1,
+            ..Default::default()
+        }],
+        ..Default::default()
+    };
+    let created: CreateTopicsResponse = exchange(client, 7, 9, &create).await;
+    created.topics[0].name.to_string()
+}
+
+/// The names of the topics the broker was asked to create.
+fn created_at_broker(broker: &Broker) -> Vec<String> {
+    broker
+        .seen()
+        .iter()
+        .filter_map(
+            |s| match RequestKind::decode_frame(s.frame.clone()).unwrap().1 {
+                RequestKind::CreateTopics(c) => Some(c.topics[0].name.to_string()),
+                _ => None,
+            },
+        )
+        .collect()
+}
+
+#[tokio::test]
+async fn each_connections_tenant_is_its_principals_and_no_principal_is_served_unprefixed() {
+    use kafka_wire_proxy::filters::TenantsByPrincipal;
+    use kafka_wire_proxy::AuditLog;
+
+    let broker = Broker::start().await;
+    *broker.brokers.lock().unwrap() = vec![(1, broker.address)];
+    let written = Written::default();
+    let audit = AuditLog::new(written.clone());
+    let tenants = TenantsByPrincipal::new([("alice", "acme."), ("bob", "other.")])
+        .unwrap()
+        .audit(audit.clone());
+    let events = Events::default();
+    let log = events.clone();
+    let proxy = Proxy::builder(broker.address.to_string())
+        .listen("127.0.0.1:0".parse().unwrap())
+        .filters(move |_: &ClientConnection| vec![Box::new(tenants.clone()) as Box<dyn Filter>])
+        .on_event(move |e| {
+            audit.on_event(e);
+            if let ProxyEvent::Closed {
+                error: Some(error), ..
+            } = e
+            {
+                log.0.lock().unwrap().push(format!("closed: {error}"));
+            }
+        })
+        .start()
+        .await
+        .unwrap();
+    let connect = || TcpStream::connect(proxy.local_addr());
+    let plain = |user: &str| format!("\0{user}\0right").into_bytes();
+
+    // Before authentication: ApiVersions and SASL only.
+    let mut early = connect().await.unwrap();
+    let _: ApiVersionsResponse = exchange(&mut early, 3, 1, &ApiVersionsRequest::default()).await;
+    write_frame(&mut early, &request(7, 2, &CreateTopicsRequest::default()))
+        .await
+        .unwrap();
+    assert!(read_frame(&mut early).await.is_err(), "closed, unanswered");
+    let closed = events.wait_for("before the client authenticated").await;
+    assert!(closed.contains("CreateTopics"), "{closed}");
+
+    // Two tenants at once, each by its principal.
+    let mut alice = connect().await.unwrap();
+    let mut bob = connect().await.unwrap();
+    for (client, user) in [(&mut alice, "alice"), (&mut bob, "bob")] {
+        assert_eq!(sasl_handshake(client, "PLAIN").await, 0);
+        assert_eq!(sasl_round(client, &plain(user)).await.error_code, 0);
+    }
+    assert_eq!(create_topic(&mut alice, "orders").await, "orders");
+    assert_eq!(create_topic(&mut bob, "orders").await, "orders");
+    assert_eq!(created_at_broker(&broker), ["acme.orders", "other.orders"]);
+
+    // A principal the broker accepts but no tenant has: never served.
+    let mut mallory = connect().await.unwrap();
+    assert_eq!(sasl_handshake(&mut mallory, "PLAIN").await, 0);
+    assert_eq!(
+        sasl_round(&mut mallory, &plain("mallory")).await.error_code,
+        0
+    );
+    write_frame(
+        &mut mallory,
+        &request(7, 3, &CreateTopicsRequest::default()),
+    )
+    .await
+    .unwrap();
+    assert!(read_frame(&mut mallory).await.is_err());
+    events.wait_for("User:mallory has no tenant").await;
+    assert_eq!(created_at_broker(&broker).len(), 2, "nothing of mallory's");
+
+    let text = String::from_utf8(written.0.lock().unwrap().clone()).unwrap();
+    let lines: Vec<serde_json::Value> = text
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let summary: Vec<String> = lines
+        .iter()
+        .map(|l| {
+            let field = |k: &str| l.get(k).and_then(|v| v.as_str()).unwrap_or("-").to_owned();
+            [
+                "event",
+                "outcome",
+                "principal",
+                "mechanism",
+                "tenant",
+                "api",
+            ]
+            .map(field)
+            .join(" ")
+        })
+        .collect();
+    assert_eq!(
+        summary,
+        [
+            "tenant refused User:ANONYMOUS - - CreateTopics",
+            "authentication success User:alice PLAIN - -",
+            "authentication success User:bob PLAIN - -",
+            "tenant chosen User:alice PLAIN acme. -",
+            "tenant chosen User:bob PLAIN other. -",
+            "authentication success User:mallory PLAIN - -",
+            "tenant refused User:mallory PLAIN - CreateTopics",
+        ],
+        "{text}"
+    );
+    assert!(lines.iter().all(|l| l["time"].as_u64().unwrap() > 0
+        && l["client"].as_str().unwrap().starts_with("127.0.0.1:")));
+    assert_eq!(lines[6]["reason"], "User:mallory has no tenant");
+}
