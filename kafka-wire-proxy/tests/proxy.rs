@@ -357,10 +357,16 @@ impl Broker {
                     .map(|t| TopicProduceResponse {
                         name: t.name.clone(),
                         topic_id: t.topic_id,
-                        partition_responses: vec![PartitionProduceResponse {
-                            error_code: known_code(t.topic_id),
-                            ..Default::default()
-                        }],
+                        partition_responses: t
+                            .partition_data
+                            .iter()
+                            .map(|p| PartitionProduceResponse {
+                                index: p.index,
+                                error_code: known_code(t.topic_id),
+                                base_offset: 42,
+                                ..Default::default()
+                            })
+                            .collect(),
                         ..Default::default()
                     })
                     .collect(),
@@ -2337,4 +2343,188 @@ async fn each_connections_tenant_is_its_principals_and_no_principal_is_served_un
     assert!(lines.iter().all(|l| l["time"].as_u64().unwrap() > 0
         && l["client"].as_str().unwrap().starts_with("127.0.0.1:")));
     assert_eq!(lines[6]["reason"], "User:mallory has no tenant");
+}
+
+/// A topic to produce to: name, id, and each partition's index and records' size.
+type ProduceTo<'a> = (&'a str, Uuid, &'a [(i32, usize)]);
+
+fn produce_of(acks: i16, topics: &[ProduceTo<'_>]) -> ProduceRequest {
+    ProduceRequest {
+        acks,
+        timeout_ms: 1000,
+        topic_data: topics
+            .iter()
+            .map(|&(name, topic_id, partitions)| TopicProduceData {
+                name: name.into(),
+                topic_id,
+                partition_data: partitions
+                    .iter()
+                    .map(|&(index, size)| PartitionProduceData {
+                        index,
+                        records: Some(kafka_wire::Records(Bytes::from(vec![7; size]))),
+                        ..Default::default()
+                    })
+                    .collect(),
+                ..Default::default()
+            })
+            .collect(),
+        ..Default::default()
+    }
+}
+
+/// A Produce response's partitions as (topic, partition, error, base offset).
+fn produced(response: &ProduceResponse) -> Vec<(String, i32, i16, i64)> {
+    response
+        .responses
+        .iter()
+        .flat_map(|t| {
+            t.partition_responses.iter().map(move |p| {
+                let topic = match t.name.is_empty() {
+                    true => format!("{:?}", t.topic_id),
+                    false => t.name.to_string(),
+                };
+                (topic, p.index, p.error_code, p.base_offset)
+            })
+        })
+        .collect()
+}
+
+#[tokio::test]
+async fn a_policy_refuses_as_kafka_refuses_and_audits_each_refusal() {
+    use kafka_wire_proxy::filters::Policy;
+    use kafka_wire_proxy::AuditLog;
+
+    let broker = Broker::start().await;
+    *broker.brokers.lock().unwrap() = vec![(1, broker.address)];
+    let written = Written::default();
+    let policy = Policy::new()
+        .deny_api(ApiKey::DeleteTopics)
+        .read_only_topic("audit")
+        .read_only_topic("acme.orders")
+        .max_batch_bytes(100)
+        .refuse_acks_zero()
+        .audit(AuditLog::new(written.clone()));
+    let (proxy, events) = proxy(&broker, |b| {
+        b.filters(move |_: &ClientConnection| vec![Box::new(policy.clone()) as Box<dyn Filter>])
+    })
+    .await;
+    let mut client = TcpStream::connect(proxy.local_addr()).await.unwrap();
+
+    // A denied API is not offered.
+    write_frame(&mut client, &request(3, 1, &ApiVersionsRequest::default()))
+        .await
+        .unwrap();
+    let versions = api_versions(read_frame(&mut client).await.unwrap(), 3);
+    assert_eq!(range_of(&versions, ApiKey::DeleteTopics.key()), None);
+    assert!(range_of(&versions, ApiKey::Produce.key()).is_some());
+
+    // Each refused partition answered with Kafka's error; the rest forwarded.
+    let mixed = produce_of(
+        1,
+        &[
+            ("orders", Uuid::ZERO, &[(0, 10), (1, 101)]),
+            ("audit", Uuid::ZERO, &[(0, 10)]),
+        ],
+    );
+    let answer: ProduceResponse = exchange(&mut client, 9, 2, &mixed).await;
+    let too_large = ErrorCode::MessageTooLarge.code();
+    let unauthorized = ErrorCode::TopicAuthorizationFailed.code();
+    assert_eq!(
+        produced(&answer),
+        [
+            ("orders".to_owned(), 0, 0, 42),
+            ("orders".to_owned(), 1, too_large, -1),
+            ("audit".to_owned(), 0, unauthorized, -1),
+        ]
+    );
+    let partitions_at_broker = |at: usize| match broker.sent(at) {
+        RequestKind::Produce(p) => p
+            .topic_data
+            .iter()
+            .flat_map(|t| {
+                t.partition_data
+                    .iter()
+                    .map(|p| (t.name.to_string(), p.index))
+            })
+            .collect::<Vec<_>>(),
+        other => panic!("{other:?}"),
+    };
+    assert_eq!(partitions_at_broker(1), [("orders".to_owned(), 0)]);
+
+    // All refused: answered by the proxy, the broker sees nothing.
+    let only_audit = produce_of(1, &[("audit", Uuid::ZERO, &[(3, 1)])]);
+    let answer: ProduceResponse = exchange(&mut client, 9, 3, &only_audit).await;
+    assert_eq!(
+        produced(&answer),
+        [("audit".to_owned(), 3, unauthorized, -1)]
+    );
+    assert_eq!(broker.seen().len(), 2);
+
+    // By topic id (v13): an id not yet seen, then one Metadata named.
+    let orders_id = Uuid::from_u64_pair(0xa, 0xa);
+    let by_id = produce_of(1, &[("", orders_id, &[(0, 1)])]);
+    let answer: ProduceResponse = exchange(&mut client, 13, 4, &by_id).await;
+    let unknown = ErrorCode::UnknownTopicId.code();
+    assert_eq!(answer.responses[0].topic_id, orders_id);
+    assert_eq!(
+        answer.responses[0].partition_responses[0].error_code,
+        unknown
+    );
+    let metadata = MetadataRequest {
+        topics: Some(vec![MetadataRequestTopic {
+            name: Some("acme.orders".into()),
+            ..Default::default()
+        }]),
+        ..Default::default()
+    };
+    let _: MetadataResponse = exchange(&mut client, 12, 5, &metadata).await;
+    let answer: ProduceResponse = exchange(&mut client, 13, 6, &by_id).await;
+    assert_eq!(
+        answer.responses[0].partition_responses[0].error_code,
+        unauthorized
+    );
+
+    // A denied API closes the connection unforwarded.
+    let seen = broker.seen().len();
+    write_frame(&mut client, &request(6, 7, &DeleteTopicsRequest::default()))
+        .await
+        .unwrap();
+    assert!(read_frame(&mut client).await.is_err());
+    events.wait_for("DeleteTopics is denied").await;
+
+    // acks=0: the connection closes, as a broker tells such a producer.
+    let mut fire_and_forget = TcpStream::connect(proxy.local_addr()).await.unwrap();
+    let acks_zero = produce_of(0, &[("orders", Uuid::ZERO, &[(0, 1)])]);
+    write_frame(&mut fire_and_forget, &request(9, 1, &acks_zero))
+        .await
+        .unwrap();
+    assert!(read_frame(&mut fire_and_forget).await.is_err());
+    events.wait_for("acks=0 is refused").await;
+    assert_eq!(broker.seen().len(), seen, "neither reached the broker");
+
+    let text = String::from_utf8(written.0.lock().unwrap().clone()).unwrap();
+    let summary: Vec<String> = text
+        .lines()
+        .map(|l| {
+            let l: serde_json::Value = serde_json::from_str(l).unwrap();
+            let field = |k: &str| l.get(k).and_then(|v| v.as_str()).unwrap_or("-").to_owned();
+            ["event", "outcome", "api", "resource", "error"]
+                .map(field)
+                .join(" ")
+        })
+        .collect();
+    let id = format!("{orders_id}");
+    assert_eq!(
+        summary,
+        [
+            "policy refused Produce orders MESSAGE_TOO_LARGE".to_owned(),
+            "policy refused Produce audit TOPIC_AUTHORIZATION_FAILED".to_owned(),
+            "policy refused Produce audit TOPIC_AUTHORIZATION_FAILED".to_owned(),
+            format!("policy refused Produce {id} UNKNOWN_TOPIC_ID"),
+            "policy refused Produce acme.orders TOPIC_AUTHORIZATION_FAILED".to_owned(),
+            "policy refused DeleteTopics - -".to_owned(),
+            "policy refused Produce - -".to_owned(),
+        ],
+        "{text}"
+    );
 }
