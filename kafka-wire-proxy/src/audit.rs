@@ -85,7 +85,7 @@ impl<'a> AuditEvent<'a> {
 /// collector), shared by every connection; one JSON object per line,
 /// written whole under a lock and flushed.
 ///
-/// Each line holds `time` (Unix milliseconds), `event` and `outcome` (see
+/// Each line (its keys in alphabetical order) holds `time` (Unix milliseconds), `event` and `outcome` (see
 /// [`AuditKind`]), `connection` (the proxy's number), `client` (address),
 /// `listener`, `tls`, `principal` (`User:name`, `User:ANONYMOUS` before
 /// one is known), and, where known, `mechanism`, `claimed` (the name a
@@ -210,4 +210,80 @@ fn line(event: &AuditEvent<'_>) -> Value {
     put("error", event.error.map(ErrorCode::name));
     put("reason", event.reason);
     Value::Object(line)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::filter::Listener;
+    use crate::identity::{AuthenticationFailure, SaslMechanism};
+
+    #[derive(Clone, Default)]
+    struct Lines(Arc<Mutex<Vec<u8>>>);
+
+    impl Write for Lines {
+        fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+            self.0.lock().unwrap().extend_from_slice(buf);
+            Ok(buf.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+
+    struct Broken;
+
+    impl Write for Broken {
+        fn write(&mut self, _: &[u8]) -> std::io::Result<usize> {
+            Err(std::io::Error::other("disk full"))
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+
+    fn connection(authentication: Authentication) -> ClientConnection {
+        ClientConnection {
+            id: 7,
+            client: "127.0.0.1:5000".parse().unwrap(),
+            listener: Listener::Node(2),
+            upstream: "127.0.0.1:9092".parse().unwrap(),
+            tls: true,
+            principal: None,
+            authentication,
+        }
+    }
+
+    #[test]
+    fn a_refused_authentication_is_one_line_with_what_was_claimed() {
+        let lines = Lines::default();
+        let log = AuditLog::new(lines.clone());
+        let refused = connection(Authentication::Failed(AuthenticationFailure {
+            mechanism: Some(SaslMechanism::ScramSha512),
+            claimed: Some("bob".into()),
+            error: ErrorCode::SaslAuthenticationFailed,
+            message: Some("Authentication failed".into()),
+        }));
+        log.on_event(&ProxyEvent::AuthenticationFailed(&refused));
+        // Events that are not about security write nothing.
+        log.on_event(&ProxyEvent::Opened(&connection(Authentication::None)));
+        let text = String::from_utf8(lines.0.lock().unwrap().clone()).unwrap();
+        assert_eq!(text.lines().count(), 1, "{text}");
+        let mut line: Value = serde_json::from_str(&text).unwrap();
+        assert!(line["time"].as_u64().unwrap() > 1_700_000_000_000);
+        line.as_object_mut().unwrap().remove("time");
+        assert_eq!(
+            line.to_string(),
+            r#"{"claimed":"bob","client":"127.0.0.1:5000","connection":7,"error":"SASL_AUTHENTICATION_FAILED","event":"authentication","listener":"node 2","mechanism":"SCRAM-SHA-512","outcome":"failure","principal":"User:ANONYMOUS","reason":"Authentication failed","tls":true}"#
+        );
+    }
+
+    #[test]
+    fn a_line_that_cannot_be_written_is_counted() {
+        let log = AuditLog::new(Broken);
+        let c = connection(Authentication::None);
+        log.record(&AuditEvent::new(AuditKind::TenantRefused, &c));
+        log.record(&AuditEvent::new(AuditKind::PolicyRefused, &c));
+        assert_eq!(log.failed_writes(), 2);
+    }
 }
