@@ -71,6 +71,8 @@
 #![warn(missing_docs)]
 
 mod audit;
+#[cfg(feature = "config")]
+pub mod config;
 mod connection;
 mod error;
 mod filter;
