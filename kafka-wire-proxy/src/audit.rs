@@ -188,7 +188,8 @@ fn line(event: &AuditEvent<'_>) -> Value {
         (_, Authentication::Failed(failure)) => failure.mechanism.as_ref().map(|m| m.name()),
         (_, Authentication::InProgress { mechanism, .. }) => Some(mechanism.name()),
         (Some(principal), _) => match &principal.source {
-            PrincipalSource::SaslInspection(mechanism) => Some(mechanism.name()),
+            PrincipalSource::SaslInspection(mechanism)
+            | PrincipalSource::SaslTermination(mechanism) => Some(mechanism.name()),
             PrincipalSource::Certificate => Some("TLS"),
         },
         (None, _) => None,

@@ -80,6 +80,34 @@ pub struct ProxyConfig {
     /// What clients may do.
     #[serde(default)]
     pub policy: PolicyConfig,
+    /// SASL the proxy does itself.
+    #[serde(default)]
+    pub sasl: SaslConfig,
+}
+
+/// SASL the proxy does itself: toward clients (termination) and toward
+/// brokers.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SaslConfig {
+    /// With users, the proxy authenticates clients itself (PLAIN,
+    /// SCRAM-SHA-256/512): each user's password, salted into SCRAM
+    /// credentials when the file is read (keep the file private).
+    #[serde(default)]
+    pub users: BTreeMap<String, String>,
+    /// The PLAIN user and password the proxy authenticates to brokers
+    /// with.
+    pub broker_plain: Option<BrokerPlainConfig>,
+}
+
+/// The proxy's own PLAIN credentials toward brokers.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BrokerPlainConfig {
+    /// The user.
+    pub user: String,
+    /// The password.
+    pub password: String,
 }
 
 fn default_listen() -> SocketAddr {
@@ -279,6 +307,18 @@ impl ProxyConfig {
         Ok(Some(policy))
     }
 
+    /// The credentials of SASL termination, if the file gives users.
+    pub fn credentials(&self) -> std::io::Result<Option<crate::Credentials>> {
+        if self.sasl.users.is_empty() {
+            return Ok(None);
+        }
+        let mut credentials = crate::Credentials::new();
+        for (user, password) in &self.sasl.users {
+            credentials = credentials.user(user, password)?;
+        }
+        Ok(Some(credentials))
+    }
+
     /// The tenants by principal the configuration describes, if any.
     pub fn tenants_by_principal(&self) -> Result<Option<TenantsByPrincipal>, TenantMapError> {
         let map = &self.tenants.by_principal;
@@ -306,6 +346,8 @@ mod tests {
         assert_eq!(tenants.prefix_of("alice"), Some("acme."));
         assert_eq!(tenants.prefix_of("CN=nobody"), None);
         assert!(config.policy().unwrap().is_some());
+        assert_eq!(config.credentials().unwrap().unwrap().len(), 2);
+        assert_eq!(config.sasl.broker_plain.as_ref().unwrap().user, "proxy");
     }
 
     #[test]

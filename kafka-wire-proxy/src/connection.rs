@@ -35,6 +35,7 @@ use crate::proxy::{ProxyEvent, Shared};
 use crate::rewrite;
 use crate::sasl::{Outcome, SaslInspector};
 use crate::stream::{ReadHalf, WriteHalf};
+use crate::termination::Terminator;
 
 /// A frame to write: `head` holds a correlation id at `at`, which is
 /// written as `correlation_id`; `body` follows.
@@ -285,6 +286,7 @@ pub(crate) async fn serve(
         connection,
         filters,
         sasl: SaslInspector::default(),
+        terminator: shared.sasl.clients.clone().map(Terminator::new),
         capped: None,
         client: Reader::new(client_read, limits.max_frame_size),
         broker: Reader::new(broker_read, limits.max_frame_size),
@@ -349,7 +351,19 @@ async fn connect(
                 };
                 let timeout = shared.limits.connect_timeout;
                 match shared.tls.broker(stream, &upstream, timeout).await {
-                    Ok(halves) => return Ok((halves, address)),
+                    Ok(mut halves) => {
+                        if let Some((user, password)) = &shared.sasl.broker_plain {
+                            let exchange = broker_plain(&mut halves, user, password, shared);
+                            tokio::time::timeout(timeout, exchange)
+                                .await
+                                .unwrap_or_else(|_| Err(format!("no answer in {timeout:?}")))
+                                .map_err(|reason| ConnectionError::BrokerAuthentication {
+                                    upstream: upstream.clone(),
+                                    reason,
+                                })?;
+                        }
+                        return Ok((halves, address));
+                    }
                     Err(source) => {
                         last = ConnectionError::Tls {
                             peer: Peer::Broker,
@@ -374,12 +388,89 @@ async fn connect(
     Err(last)
 }
 
+/// The proxy's own SASL/PLAIN authentication to a broker: SaslHandshake v1,
+/// then SaslAuthenticate v2, each answered before the next is sent.
+async fn broker_plain(
+    (read, write): &mut (ReadHalf, WriteHalf),
+    user: &str,
+    password: &str,
+    shared: &Shared,
+) -> Result<(), String> {
+    use kafka_messages::{SaslAuthenticateRequest, SaslAuthenticateResponse};
+    use kafka_messages::{SaslHandshakeRequest, SaslHandshakeResponse};
+
+    async fn exchange<Q: kafka_wire::Message, R: kafka_wire::Message>(
+        read: &mut ReadHalf,
+        write: &mut WriteHalf,
+        body: &Q,
+        version: i16,
+        correlation_id: i32,
+        max_frame_size: usize,
+    ) -> Result<R, String> {
+        let header = RequestHeader::new(
+            Q::API_KEY,
+            version,
+            correlation_id,
+            Some("kafka-wire-proxy".into()),
+        );
+        let mut contents = BytesMut::new();
+        frame::encode_request_contents(&mut contents, &header, body).map_err(|e| e.to_string())?;
+        let mut out = BytesMut::with_capacity(4 + contents.len());
+        out.put_u32(contents.len() as u32);
+        out.extend_from_slice(&contents);
+        write.write_all(&out).await.map_err(|e| e.to_string())?;
+        write.flush().await.map_err(|e| e.to_string())?;
+        let size = read.read_i32().await.map_err(|e| e.to_string())?;
+        let size = usize::try_from(size)
+            .ok()
+            .filter(|&s| s <= max_frame_size)
+            .ok_or_else(|| format!("a response frame of {size} bytes"))?;
+        let mut buf = vec![0; size];
+        read.read_exact(&mut buf).await.map_err(|e| e.to_string())?;
+        let (_, body) =
+            frame::decode_response::<R>(buf.into(), version).map_err(|e| e.to_string())?;
+        Ok(body)
+    }
+
+    let max = shared.limits.max_frame_size;
+    let handshake = SaslHandshakeRequest {
+        mechanism: "PLAIN".into(),
+    };
+    let answer: SaslHandshakeResponse = exchange(read, write, &handshake, 1, 0, max).await?;
+    if answer.error_code != 0 {
+        return Err(format!(
+            "PLAIN: {}",
+            kafka_wire::ErrorCode::from_code(answer.error_code).name()
+        ));
+    }
+    let mut token = Vec::with_capacity(2 + user.len() + password.len());
+    token.push(0);
+    token.extend_from_slice(user.as_bytes());
+    token.push(0);
+    token.extend_from_slice(password.as_bytes());
+    let round = SaslAuthenticateRequest {
+        auth_bytes: token.into(),
+        ..Default::default()
+    };
+    let answer: SaslAuthenticateResponse = exchange(read, write, &round, 2, 1, max).await?;
+    match answer.error_code {
+        0 => Ok(()),
+        code => Err(format!(
+            "{}: {}",
+            kafka_wire::ErrorCode::from_code(code).name(),
+            answer.error_message.as_deref().unwrap_or("")
+        )),
+    }
+}
+
 struct Pump {
     shared: Arc<Shared>,
     connection: ClientConnection,
     filters: Vec<Box<dyn Filter>>,
     /// The client's SASL exchange with the broker, as far as it went.
     sasl: SaslInspector,
+    /// The proxy's own SASL server, when it terminates SASL.
+    terminator: Option<Terminator>,
     /// The APIs the proxy or a filter reads (computed at the first
     /// ApiVersions).
     capped: Option<HashSet<ApiKey>>,
@@ -595,6 +686,20 @@ impl Pump {
             header,
         };
         let version = info.header.api_version;
+        if self.terminator.is_some() {
+            let key = info.header.api_key;
+            let sasl_key =
+                key == ApiKey::SaslHandshake.key() || key == ApiKey::SaslAuthenticate.key();
+            if sasl_key && ApiKey::from_i16(key).is_some_and(|k| k.all_versions().contains(version))
+            {
+                return self.terminate(frame, info);
+            }
+            let authenticated =
+                matches!(self.connection.authentication, Authentication::Succeeded(_));
+            if !authenticated && !sasl_key && key != ApiKey::ApiVersions.key() {
+                return Err(ConnectionError::NotAuthenticated { api_key: key });
+            }
+        }
         let api_key = ApiKey::from_i16(info.header.api_key)
             .filter(|k| k.is_compiled() && k.all_versions().contains(version));
         let Some(api_key) = api_key else {
@@ -700,6 +805,56 @@ impl Pump {
         self.send(out, Some(api_key), !acks_zero, read_response, info)
     }
 
+    /// Answers a SASL request from the proxy's own credentials (see
+    /// [`crate::termination`]).
+    fn terminate(&mut self, frame: Bytes, info: RequestInfo) -> Result<(), ConnectionError> {
+        let version = info.header.api_version;
+        let api_key = ApiKey::from_i16(info.header.api_key).expect("checked by the caller");
+        let header_len = header_len_of_request(&frame, api_key, version)?;
+        let mut body = frame.slice(header_len..);
+        let request = RequestKind::decode(api_key.key(), version, &mut body).map_err(|e| {
+            ConnectionError::Request {
+                api_key,
+                version,
+                source: e.into(),
+            }
+        })?;
+        let terminator = self.terminator.as_mut().expect("checked by the caller");
+        let mut asked = None;
+        let (answer, outcome) = match request {
+            RequestKind::SaslHandshake(handshake) => {
+                asked = Some(crate::identity::SaslMechanism::from_name(
+                    &handshake.mechanism,
+                ));
+                let (answer, outcome) = terminator.handshake(&handshake);
+                (ResponseKind::SaslHandshake(answer), Some(outcome))
+            }
+            RequestKind::SaslAuthenticate(round) => {
+                let (answer, outcome) = terminator.authenticate(&round);
+                (ResponseKind::SaslAuthenticate(answer), outcome)
+            }
+            _ => unreachable!("a SASL API, checked by the caller"),
+        };
+        match (outcome, asked) {
+            (Some(Outcome::Started), Some(mechanism)) => {
+                self.connection.authentication = Authentication::InProgress {
+                    mechanism,
+                    claimed: None,
+                }
+            }
+            (outcome, _) => self.settle(outcome),
+        }
+        let correlation_id = info.header.correlation_id;
+        let answer = ResponseFrame::built(
+            api_key,
+            version,
+            correlation_id,
+            response_header(api_key, version),
+            answer,
+        );
+        self.answered(out_frame(answer, correlation_id)?)
+    }
+
     /// Follows a SASL request on its way to the broker (see [`crate::sasl`]).
     fn inspect_request(
         &mut self,
@@ -748,7 +903,7 @@ impl Pump {
                 // re-authentication); a certificate's does.
                 if matches!(
                     connection.principal.as_ref().map(|p| &p.source),
-                    Some(PrincipalSource::SaslInspection(_))
+                    Some(PrincipalSource::SaslInspection(_) | PrincipalSource::SaslTermination(_))
                 ) {
                     connection.principal = None;
                 }

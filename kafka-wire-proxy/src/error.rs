@@ -79,6 +79,22 @@ pub enum ConnectionError {
         /// The response's, if its 4 bytes arrived.
         found: Option<i32>,
     },
+    /// A client that has not authenticated to a proxy that terminates SASL
+    /// sent a request other than ApiVersions and the SASL APIs.
+    #[error("a request of API {api_key} before the client authenticated to the proxy")]
+    NotAuthenticated {
+        /// The request's API key.
+        api_key: i16,
+    },
+    /// The broker refused the proxy's own SASL authentication, or its
+    /// answer did not read.
+    #[error("authenticating to the broker at {upstream}: {reason}")]
+    BrokerAuthentication {
+        /// The broker's address.
+        upstream: String,
+        /// Why.
+        reason: String,
+    },
     /// A request the proxy reads itself (SaslHandshake or
     /// SaslAuthenticate) does not read at its version.
     #[error("the {api_key:?} v{version} request: {source}")]

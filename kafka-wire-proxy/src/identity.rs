@@ -33,6 +33,9 @@ pub enum PrincipalSource {
     /// the credentials; with OAUTHBEARER the proxy read the token's `sub`
     /// without checking the token's signature.
     SaslInspection(SaslMechanism),
+    /// A SASL exchange the proxy itself authenticated against its
+    /// credentials ([`ProxyBuilder::sasl_termination`](crate::ProxyBuilder::sasl_termination)).
+    SaslTermination(SaslMechanism),
     /// The certificate the client presented on the proxy's TLS, checked
     /// against the proxy's client certificate authorities.
     Certificate,

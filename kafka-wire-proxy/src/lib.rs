@@ -83,6 +83,7 @@ mod proxy;
 mod rewrite;
 mod sasl;
 mod stream;
+mod termination;
 
 /// rustls, the TLS library of [`ProxyBuilder::client_tls`] and
 /// [`ProxyBuilder::broker_tls`]: build their configurations with this one.
@@ -100,3 +101,4 @@ pub use identity::{
     SaslMechanism,
 };
 pub use proxy::{Proxy, ProxyBuilder, ProxyEvent};
+pub use termination::{Credentials, SCRAM_ITERATIONS};

@@ -225,6 +225,7 @@ fn config_of(args: &Args) -> Result<ProxyConfig, Box<dyn Error>> {
             by_principal: Default::default(),
         },
         policy: Default::default(),
+        sasl: Default::default(),
     })
 }
 
@@ -280,6 +281,12 @@ async fn run(args: Args) -> Result<(), Box<dyn std::error::Error>> {
         builder = builder
             .client_tls(client_tls(clients)?)
             .certificate_principal(clients.principal.into());
+    }
+    if let Some(credentials) = config.credentials()? {
+        builder = builder.sasl_termination(credentials);
+    }
+    if let Some(plain) = &config.sasl.broker_plain {
+        builder = builder.broker_sasl_plain(plain.user.clone(), plain.password.clone());
     }
     if let Some(brokers) = &config.tls.brokers {
         builder = builder.broker_tls(broker_tls(brokers.ca.as_deref())?);

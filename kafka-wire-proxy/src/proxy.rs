@@ -14,6 +14,7 @@ use crate::connection;
 use crate::error::ConnectionError;
 use crate::filter::{ClientConnection, FilterFactory, Listener};
 use crate::stream::Tls;
+use crate::termination::Credentials;
 
 /// What happened in a proxy: for logs and tests. Given to the function set
 /// with [`ProxyBuilder::on_event`], on the task where it happened.
@@ -78,6 +79,7 @@ type EventFn = dyn Fn(&ProxyEvent<'_>) + Send + Sync;
 pub(crate) struct Shared {
     pub limits: Limits,
     pub tls: Tls,
+    pub sasl: SaslSettings,
     pub factory: Box<dyn FilterFactory>,
     bootstrap: Vec<String>,
     node_host: IpAddr,
@@ -254,8 +256,20 @@ pub struct ProxyBuilder {
     max_brokers: usize,
     limits: Limits,
     tls: Tls,
+    sasl: SaslSettings,
     factory: Box<dyn FilterFactory>,
     events: Option<Box<EventFn>>,
+}
+
+/// SASL as the proxy does it itself: toward clients (termination), toward
+/// brokers (its own credentials).
+#[derive(Clone, Default)]
+pub(crate) struct SaslSettings {
+    /// The users the proxy authenticates, when it terminates SASL.
+    pub clients: Option<Arc<Credentials>>,
+    /// The PLAIN user and password the proxy authenticates to brokers
+    /// with.
+    pub broker_plain: Option<(String, String)>,
 }
 
 impl ProxyBuilder {
@@ -289,6 +303,33 @@ impl ProxyBuilder {
     #[cfg(feature = "tls")]
     pub fn broker_tls(mut self, config: Arc<crate::rustls::ClientConfig>) -> Self {
         self.tls.brokers = Some(tokio_rustls::TlsConnector::from(config));
+        self
+    }
+
+    /// SASL termination: the proxy authenticates clients itself against
+    /// `credentials` (PLAIN, SCRAM-SHA-256, SCRAM-SHA-512) and answers their
+    /// SaslHandshake and SaslAuthenticate; the broker never sees them.
+    /// Until a client has authenticated, it may send only ApiVersions and
+    /// the SASL APIs; any other request closes the connection
+    /// ([`ConnectionError::NotAuthenticated`](crate::ConnectionError::NotAuthenticated)),
+    /// as Kafka's broker closes it. The proxy reaches the brokers as
+    /// itself ([`broker_sasl_plain`](Self::broker_sasl_plain), or a
+    /// listener without SASL).
+    pub fn sasl_termination(mut self, credentials: Credentials) -> Self {
+        self.sasl.clients = Some(Arc::new(credentials));
+        self
+    }
+
+    /// The proxy authenticates to every broker with SASL/PLAIN as `user`
+    /// (SaslHandshake v1 and SaslAuthenticate v2, before any client frame
+    /// is forwarded); a refusal fails the connection
+    /// ([`ConnectionError::BrokerAuthentication`](crate::ConnectionError::BrokerAuthentication)).
+    pub fn broker_sasl_plain(
+        mut self,
+        user: impl Into<String>,
+        password: impl Into<String>,
+    ) -> Self {
+        self.sasl.broker_plain = Some((user.into(), password.into()));
         self
     }
 
@@ -429,6 +470,7 @@ impl ProxyBuilder {
         let shared = Arc::new(Shared {
             limits: self.limits,
             tls: self.tls,
+            sasl: self.sasl,
             factory: self.factory,
             bootstrap: self.bootstrap,
             node_host: self.node_host.unwrap_or(local_addr.ip()),
@@ -491,6 +533,7 @@ impl Proxy {
                 response_timeout: None,
             },
             tls: Tls::default(),
+            sasl: SaslSettings::default(),
             factory: Box::new(|_: &ClientConnection| Vec::new()),
             events: None,
         }

@@ -184,7 +184,7 @@ fn after_gs2_header(message: &str) -> Option<&str> {
 
 /// SCRAM's client-first message, `gs2-header n=user,r=nonce[,ext]`: the
 /// user name, `=2C` and `=3D` unescaped (any other `=` is not a name).
-fn scram_username(token: &[u8]) -> Option<String> {
+pub(crate) fn scram_username(token: &[u8]) -> Option<String> {
     let message = std::str::from_utf8(token).ok()?;
     let bare = after_gs2_header(message)?;
     let (attribute, _rest) = bare.split_once(',')?;

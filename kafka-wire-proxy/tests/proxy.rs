@@ -2528,3 +2528,74 @@ async fn a_policy_refuses_as_kafka_refuses_and_audits_each_refusal() {
         "{text}"
     );
 }
+
+#[tokio::test]
+async fn a_proxy_that_terminates_sasl_authenticates_clients_itself_and_brokers_as_itself() {
+    use kafka_wire_proxy::Credentials;
+
+    let broker = Broker::start().await;
+    *broker.brokers.lock().unwrap() = vec![(1, broker.address)];
+    let credentials = Credentials::new().user("alice", "alice-secret").unwrap();
+    let principals = Principals::default();
+    let seen = principals.clone();
+    let (terminating, events) = proxy(&broker, |b| {
+        b.sasl_termination(credentials)
+            .broker_sasl_plain("proxy", "right")
+            .filters(move |_: &ClientConnection| vec![Box::new(seen.clone()) as Box<dyn Filter>])
+    })
+    .await;
+
+    let mut alice = TcpStream::connect(terminating.local_addr()).await.unwrap();
+    let _: ApiVersionsResponse = exchange(&mut alice, 3, 1, &ApiVersionsRequest::default()).await;
+    assert_eq!(sasl_handshake(&mut alice, "SCRAM-SHA-512").await, 0);
+    assert_eq!(sasl_handshake(&mut alice, "PLAIN").await, 0);
+    assert_eq!(
+        sasl_round(&mut alice, b"\0alice\0alice-secret")
+            .await
+            .error_code,
+        0
+    );
+    events.wait_for("Authenticated(").await;
+    metadata(&mut alice, 2).await;
+    assert_eq!(*principals.0.lock().unwrap(), [Some("alice".to_owned())]);
+    // The broker saw the proxy's own authentication, then the client's
+    // requests but none of its SASL.
+    let keys: Vec<i16> = broker.seen().iter().map(|s| s.api_key).collect();
+    assert_eq!(keys, [17, 36, 18, 3]);
+    let RequestKind::SaslAuthenticate(own) = broker.sent(1) else {
+        panic!()
+    };
+    assert_eq!(&own.auth_bytes[..], b"\0proxy\0right");
+
+    // A wrong password: Kafka's answer, then the connection is not served.
+    let mut wrong = TcpStream::connect(terminating.local_addr()).await.unwrap();
+    assert_eq!(sasl_handshake(&mut wrong, "PLAIN").await, 0);
+    let refused = sasl_round(&mut wrong, b"\0alice\0guess").await;
+    assert_eq!(
+        refused.error_code,
+        ErrorCode::SaslAuthenticationFailed.code()
+    );
+    assert_eq!(
+        refused.error_message.as_deref(),
+        Some("Authentication failed: Invalid username or password")
+    );
+    write_frame(&mut wrong, &request(12, 5, &MetadataRequest::default()))
+        .await
+        .unwrap();
+    assert!(read_frame(&mut wrong).await.is_err());
+    events
+        .wait_for("a request of API 3 before the client authenticated")
+        .await;
+    assert_eq!(
+        broker.seen().len(),
+        6,
+        "the proxy's own SASL for the second connection only"
+    );
+
+    // A broker that refuses the proxy's own credentials.
+    let (refusing, events) = proxy(&broker, |b| b.broker_sasl_plain("proxy", "wrong")).await;
+    let mut client = TcpStream::connect(refusing.local_addr()).await.unwrap();
+    assert!(read_frame(&mut client).await.is_err());
+    let closed = events.wait_for("authenticating to the broker").await;
+    assert!(closed.contains("SASL_AUTHENTICATION_FAILED"), "{closed}");
+}
