@@ -2,7 +2,7 @@
 # SASL inspection and tenants by principal through kafka-wire-proxy, against a live Kafka 4.4
 # broker with a SASL_PLAINTEXT listener (PLAIN users alice and bob; SCRAM-SHA-512 enabled):
 # starts the broker on 9492 (controller 9493, SASL 9494), runs
-# tests/live_proxy.rs's sasl_principals_choose_each_connections_tenant_through_one_proxy, stops it.
+# tests/live_proxy.rs's sasl_* tests (inspection with tenants by principal; termination), stops it.
 #   bash scripts/proxy-sasl.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -24,4 +24,4 @@ stop() { if ((started)); then bash scripts/kafka-broker.sh stop || true; fi; }
 trap stop EXIT
 KAFKA_BOOTSTRAP="127.0.0.1:$KAFKA_PORT" KAFKA_SASL_BOOTSTRAP="127.0.0.1:$SASL_PORT" \
     cargo test -p kafka-wire-tests --test live_proxy -- --ignored --test-threads=1 --nocapture \
-    sasl_principals_choose_each_connections_tenant_through_one_proxy
+    sasl_

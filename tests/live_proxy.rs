@@ -491,3 +491,59 @@ fn sasl_principals_choose_each_connections_tenant_through_one_proxy() {
         ]
     );
 }
+
+#[test]
+#[ignore]
+fn sasl_terminated_at_the_proxy_reaches_the_broker_as_the_proxys_own_user() {
+    use kafka_wire_proxy::Credentials;
+
+    let Some(sasl_address) = sasl_bootstrap() else {
+        eprintln!(
+            "skipped: KAFKA_SASL_BOOTSTRAP is not set (bash scripts/proxy-sasl.sh runs this)"
+        );
+        return;
+    };
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(1)
+        .enable_all()
+        .build()
+        .unwrap();
+    let start = |password: &'static str| {
+        let credentials = Credentials::new().user("carol", "carol-secret").unwrap();
+        let proxy = runtime
+            .block_on(
+                Proxy::builder(sasl_address.clone())
+                    .listen("127.0.0.1:0".parse().unwrap())
+                    .sasl_termination(credentials)
+                    .broker_sasl_plain("alice", password)
+                    .start(),
+            )
+            .unwrap();
+        let address = proxy.local_addr();
+        runtime.spawn(async move { proxy.wait().await });
+        address
+    };
+    let address = start("alice-secret");
+
+    // carol is the proxy's user, unknown to the broker; the broker sees alice.
+    let mut carol = Client::connect(address, "carol").unwrap();
+    assert_eq!(sasl(&mut carol, "PLAIN", b"\0carol\0carol-secret"), 0);
+    let topic = unique("terminated");
+    create_topic(&mut carol, &topic, 1);
+    wait_for_leaders(&mut client("live-proxy-terminated-direct"), &topic, 1);
+    let mut wrong = Client::connect(address, "wrong").unwrap();
+    let refused = sasl(&mut wrong, "PLAIN", b"\0carol\0guess");
+    assert_eq!(
+        ErrorCode::from_code(refused),
+        ErrorCode::SaslAuthenticationFailed
+    );
+    assert!(
+        wrong.send(&MetadataRequest::default(), 12).is_err(),
+        "not served"
+    );
+
+    // The broker refuses the proxy's own credentials: no client is served.
+    let refused = start("not-alices");
+    let mut client = Client::connect(refused, "refused").unwrap();
+    assert!(client.send(&MetadataRequest::default(), 12).is_err());
+}
