@@ -716,6 +716,14 @@ impl Pump {
                 let answer = OutFrame::whole(out.freeze(), 0, info.header.correlation_id);
                 return self.answered(answer);
             }
+            // A filter that must see every request does not let one pass
+            // that it cannot read.
+            if self.filters.iter().any(|f| f.refuses_unread()) {
+                return Err(ConnectionError::Unreadable {
+                    api_key: info.header.api_key,
+                    version,
+                });
+            }
             // An API or version this crate does not know: passed through.
             // A newer Produce is read as the newest layout this crate has,
             // so that acks=0 still waits for nothing.

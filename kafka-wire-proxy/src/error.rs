@@ -79,6 +79,17 @@ pub enum ConnectionError {
         /// The response's, if its 4 bytes arrived.
         found: Option<i32>,
     },
+    /// A request of an API or version this crate cannot read, where a
+    /// filter must see every request ([`Filter::refuses_unread`](crate::Filter::refuses_unread)).
+    #[error(
+        "a request of API {api_key} v{version}, which the proxy cannot read and its filters must"
+    )]
+    Unreadable {
+        /// The request's API key.
+        api_key: i16,
+        /// Its version.
+        version: i16,
+    },
     /// A client that has not authenticated to a proxy that terminates SASL
     /// sent a request other than ApiVersions and the SASL APIs.
     #[error("a request of API {api_key} before the client authenticated to the proxy")]

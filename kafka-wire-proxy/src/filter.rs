@@ -154,6 +154,15 @@ pub trait Filter: Send + 'static {
         false
     }
 
+    /// Whether a request this crate cannot read (an API or version it does
+    /// not know) closes the connection instead of passing to the broker
+    /// unread: say so for a filter that must see every request, one that
+    /// walls tenants off or authorizes. Clients that follow the proxy's
+    /// ApiVersions answer never send one for the APIs a filter wants.
+    fn refuses_unread(&self) -> bool {
+        false
+    }
+
     /// Sees a request: read it, change it, answer it, or close the
     /// connection.
     fn on_request(

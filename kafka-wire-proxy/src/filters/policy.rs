@@ -194,6 +194,11 @@ impl Filter for Policy {
                     || self.max_batch_bytes.is_some()))
     }
 
+    /// A denied API at a version the proxy cannot read is refused too.
+    fn refuses_unread(&self) -> bool {
+        !self.denied.is_empty()
+    }
+
     fn wants_response(&self, api_key: ApiKey, _: i16) -> bool {
         (api_key == ApiKey::ApiVersions && !self.denied.is_empty())
             || (api_key == ApiKey::Metadata && !self.read_only.is_empty())

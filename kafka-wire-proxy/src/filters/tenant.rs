@@ -586,6 +586,12 @@ impl Filter for Tenant {
             || rewritten().contains(&(api_key, version, true))
     }
 
+    /// A request the proxy cannot read (a version newer than this crate's,
+    /// for one) could carry another tenant's names unprefixed.
+    fn refuses_unread(&self) -> bool {
+        true
+    }
+
     fn on_request(
         &mut self,
         _: &ClientConnection,

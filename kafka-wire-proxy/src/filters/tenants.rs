@@ -188,6 +188,12 @@ impl Filter for TenantsByPrincipal {
         self.model.wants_response(api_key, version)
     }
 
+    /// A request the proxy cannot read could carry names unprefixed, or
+    /// come before authentication.
+    fn refuses_unread(&self) -> bool {
+        true
+    }
+
     fn on_request(
         &mut self,
         connection: &ClientConnection,
