@@ -147,6 +147,9 @@ pub struct ClientTlsConfig {
     /// Which name of a client's certificate is its principal.
     #[serde(default)]
     pub principal: CertificateNameConfig,
+    /// One port for all brokers: broker N is `broker-N.<sni_domain>` on
+    /// the bootstrap listener, told apart by the TLS server name.
+    pub sni_domain: Option<String>,
 }
 
 /// [`CertificateName`] as the file spells it.
@@ -341,6 +344,7 @@ mod tests {
         assert_eq!(config.node_ports, Some(19100));
         let clients = config.tls.clients.as_ref().unwrap();
         assert_eq!(clients.principal, CertificateNameConfig::SubjectCn);
+        assert_eq!(clients.sni_domain.as_deref(), Some("kafka.example.com"));
         assert_eq!(config.log, Some(LogFormat::Json));
         let tenants = config.tenants_by_principal().unwrap().unwrap();
         assert_eq!(tenants.prefix_of("alice"), Some("acme."));

@@ -225,14 +225,25 @@ pub(crate) async fn serve(
     client_addr: SocketAddr,
 ) {
     let id = shared.next_id();
+    let mut listener = listener;
     let opened = match shared
         .tls
         .client(client, shared.limits.connect_timeout)
         .await
     {
-        Ok((client, certificate)) => connect(&shared, listener)
-            .await
-            .map(|(broker, upstream)| (client, certificate, broker, upstream)),
+        Ok((client, names)) => {
+            // SNI routing: the server name says which broker.
+            if let Some(node) = names
+                .server
+                .as_deref()
+                .and_then(|name| shared.node_of_server_name(name))
+            {
+                listener = Listener::Node(node);
+            }
+            connect(&shared, listener)
+                .await
+                .map(|(broker, upstream)| (client, names.certificate, broker, upstream))
+        }
         Err(source) => Err(ConnectionError::Tls {
             peer: Peer::Client,
             address: client_addr.to_string(),

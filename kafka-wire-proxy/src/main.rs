@@ -209,6 +209,7 @@ fn config_of(args: &Args) -> Result<ProxyConfig, Box<dyn Error>> {
                     key,
                     client_ca: None,
                     principal: Default::default(),
+                    sni_domain: None,
                 }),
             brokers: args.broker_tls.then(|| BrokerTlsConfig {
                 ca: args.broker_ca.clone(),
@@ -281,6 +282,9 @@ async fn run(args: Args) -> Result<(), Box<dyn std::error::Error>> {
         builder = builder
             .client_tls(client_tls(clients)?)
             .certificate_principal(clients.principal.into());
+        if let Some(domain) = &clients.sni_domain {
+            builder = builder.sni_routing(domain.clone());
+        }
     }
     if let Some(credentials) = config.credentials()? {
         builder = builder.sasl_termination(credentials);

@@ -85,6 +85,11 @@ pub(crate) struct Shared {
     node_host: IpAddr,
     advertised_host: String,
     node_port_base: Option<u16>,
+    /// With SNI routing: the domain of the brokers' names
+    /// (`broker-<id>.<domain>`), all on the bootstrap listener.
+    sni_domain: Option<String>,
+    /// The bootstrap listener's address.
+    listen_addr: SocketAddr,
     max_brokers: usize,
     nodes: Mutex<HashMap<i32, Node>>,
     next_id: AtomicU64,
@@ -114,8 +119,19 @@ impl Shared {
         self.shutdown.clone()
     }
 
-    pub fn advertised_host(&self) -> &str {
-        &self.advertised_host
+    /// The host clients are told to reach broker `node` at: the
+    /// advertised host, or with SNI routing `broker-<node>.<domain>`.
+    pub fn host_of(&self, node: i32) -> String {
+        match &self.sni_domain {
+            Some(domain) => format!("broker-{node}.{domain}"),
+            None => self.advertised_host.clone(),
+        }
+    }
+
+    /// The broker a TLS server name stands for under SNI routing:
+    /// `broker-<id>.<domain>`.
+    pub fn node_of_server_name(&self, name: &str) -> Option<i32> {
+        sni_node(self.sni_domain.as_deref()?, name)
     }
 
     /// The addresses a client of `listener` is forwarded to, in the order to
@@ -160,6 +176,17 @@ impl Shared {
                     self.max_brokers
                 )),
             });
+        }
+        if self.sni_domain.is_some() {
+            // One port for all: the broker is told apart by its TLS name.
+            nodes.insert(
+                node,
+                Node {
+                    upstream: (host.to_owned(), port),
+                    address: self.listen_addr,
+                },
+            );
+            return Ok(self.listen_addr.port());
         }
         let listen_port = match self.node_port_base {
             None => 0,
@@ -209,6 +236,52 @@ impl Shared {
     }
 }
 
+/// The broker id of server name `broker-<id>.<domain>` (ASCII case
+/// ignored, as DNS names compare), if `name` is one.
+fn sni_node(domain: &str, name: &str) -> Option<i32> {
+    let name = name.to_ascii_lowercase();
+    let id = name
+        .strip_prefix("broker-")?
+        .strip_suffix(&domain.to_ascii_lowercase())?
+        .strip_suffix('.')?;
+    // Digits only: `+1`, `-0` and `01` name no broker.
+    let canonical = !id.is_empty()
+        && id.bytes().all(|b| b.is_ascii_digit())
+        && !(id.len() > 1 && id.starts_with('0'));
+    canonical.then(|| id.parse().ok()).flatten()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::sni_node;
+
+    #[test]
+    fn a_server_name_names_a_broker_only_in_the_brokers_form() {
+        assert_eq!(
+            sni_node("kafka.example.com", "broker-0.kafka.example.com"),
+            Some(0)
+        );
+        assert_eq!(
+            sni_node("kafka.example.com", "BROKER-12.Kafka.Example.com"),
+            Some(12)
+        );
+        for name in [
+            "kafka.example.com",
+            "bootstrap.kafka.example.com",
+            "broker-.kafka.example.com",
+            "broker-01.kafka.example.com",
+            "broker-+1.kafka.example.com",
+            "broker--1.kafka.example.com",
+            "broker-1.kafka.example.org",
+            "broker-1xkafka.example.com",
+            "broker-1.evil.kafka.example.com",
+            "broker-99999999999.kafka.example.com",
+        ] {
+            assert_eq!(sni_node("kafka.example.com", name), None, "{name}");
+        }
+    }
+}
+
 /// Accepts the connections of one listener until the proxy shuts down.
 async fn accept(shared: Arc<Shared>, listener: TcpListener, which: Listener) {
     let mut shutdown = shared.shutdown();
@@ -253,6 +326,7 @@ pub struct ProxyBuilder {
     node_host: Option<IpAddr>,
     advertised_host: Option<String>,
     node_port_base: Option<u16>,
+    sni_domain: Option<String>,
     max_brokers: usize,
     limits: Limits,
     tls: Tls,
@@ -280,6 +354,20 @@ impl ProxyBuilder {
     #[cfg(feature = "tls")]
     pub fn client_tls(mut self, config: Arc<crate::rustls::ServerConfig>) -> Self {
         self.tls.clients = Some(tokio_rustls::TlsAcceptor::from(config));
+        self
+    }
+
+    /// One TLS port for all brokers (feature `tls`): responses name broker
+    /// N as `broker-N.<domain>` at the bootstrap listener's port, and a
+    /// client whose TLS server name (SNI) is `broker-N.<domain>` reaches
+    /// broker N; any other name reaches the bootstrap servers. No listener
+    /// per broker is opened. The clients' TLS certificate must hold those
+    /// names (`*.<domain>`), and clients must resolve them to the proxy.
+    /// Needs [`client_tls`](Self::client_tls): without TLS there is no
+    /// server name, and every connection reaches the bootstrap servers.
+    #[cfg(feature = "tls")]
+    pub fn sni_routing(mut self, domain: impl Into<String>) -> Self {
+        self.sni_domain = Some(domain.into());
         self
     }
 
@@ -478,6 +566,8 @@ impl ProxyBuilder {
                 .advertised_host
                 .unwrap_or_else(|| local_addr.ip().to_string()),
             node_port_base: self.node_port_base,
+            sni_domain: self.sni_domain,
+            listen_addr: local_addr,
             max_brokers: self.max_brokers,
             nodes: Mutex::new(HashMap::new()),
             next_id: AtomicU64::new(1),
@@ -522,6 +612,7 @@ impl Proxy {
             node_host: None,
             advertised_host: None,
             node_port_base: None,
+            sni_domain: None,
             max_brokers: 1024,
             limits: Limits {
                 max_frame_size: kafka_wire::frame::DEFAULT_MAX_FRAME_SIZE,

@@ -115,7 +115,7 @@ pub(crate) fn broker_addresses(
             return Ok(());
         }
         let listener = shared.node_port(node, host, p)?;
-        *host = Str::from(shared.advertised_host());
+        *host = Str::from(shared.host_of(node));
         *port = i32::from(listener);
         Ok(())
     };

@@ -18,6 +18,15 @@ pub(crate) fn plain(stream: TcpStream) -> (ReadHalf, WriteHalf) {
     (Box::new(read), Box::new(write))
 }
 
+/// What a client's TLS handshake named.
+#[derive(Debug, Default)]
+pub(crate) struct ClientTlsNames {
+    /// The chosen name of the client's certificate.
+    pub certificate: Option<String>,
+    /// The server name (SNI) the client asked for.
+    pub server: Option<String>,
+}
+
 /// How the proxy speaks TLS, each side that has it.
 #[derive(Clone, Default)]
 pub(crate) struct Tls {
@@ -49,21 +58,23 @@ impl Tls {
         &self,
         stream: TcpStream,
         timeout: Duration,
-    ) -> io::Result<((ReadHalf, WriteHalf), Option<String>)> {
+    ) -> io::Result<((ReadHalf, WriteHalf), ClientTlsNames)> {
         #[cfg(feature = "tls")]
         if let Some(acceptor) = &self.clients {
             let tls = within(timeout, acceptor.accept(stream)).await?;
-            let name = tls
-                .get_ref()
-                .1
-                .peer_certificates()
-                .and_then(|chain| chain.first())
-                .and_then(|end_entity| certificate_name(end_entity, self.client_name));
+            let session = tls.get_ref().1;
+            let names = ClientTlsNames {
+                certificate: session
+                    .peer_certificates()
+                    .and_then(|chain| chain.first())
+                    .and_then(|end_entity| certificate_name(end_entity, self.client_name)),
+                server: session.server_name().map(str::to_owned),
+            };
             let (read, write) = tokio::io::split(tls);
-            return Ok(((Box::new(read), Box::new(write)), name));
+            return Ok(((Box::new(read), Box::new(write)), names));
         }
         let _ = timeout;
-        Ok((plain(stream), None))
+        Ok((plain(stream), ClientTlsNames::default()))
     }
 
     /// A broker's stream, after the TLS handshake when the proxy speaks

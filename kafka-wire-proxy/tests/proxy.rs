@@ -2628,3 +2628,62 @@ async fn a_request_the_proxy_cannot_read_does_not_pass_a_tenant() {
     }
     assert!(broker.seen().is_empty());
 }
+
+#[cfg(feature = "tls")]
+#[tokio::test]
+async fn one_tls_port_reaches_every_broker_by_its_server_name() {
+    let authority = pki::Authority::new();
+    let bootstrap = Broker::start().await;
+    let second = Broker::start().await;
+    *bootstrap.brokers.lock().unwrap() = vec![(1, bootstrap.address), (2, second.address)];
+    let (proxy, events) = proxy(&bootstrap, |b| {
+        b.client_tls(authority.server(&["bootstrap.kafka.test", "*.kafka.test"]))
+            .sni_routing("kafka.test")
+    })
+    .await;
+    let connector = tokio_rustls::TlsConnector::from(authority.client());
+    let connect = |name: &'static str| {
+        let connector = connector.clone();
+        let address = proxy.local_addr();
+        async move {
+            let name = kafka_wire_proxy::rustls::pki_types::ServerName::try_from(name).unwrap();
+            let tcp = TcpStream::connect(address).await.unwrap();
+            connector.connect(name, tcp).await.unwrap()
+        }
+    };
+
+    // Every broker is named at the bootstrap port, by a name of its own.
+    let mut client = connect("bootstrap.kafka.test").await;
+    let metadata: MetadataResponse =
+        exchange(&mut client, 12, 1, &MetadataRequest::default()).await;
+    let named: Vec<(i32, String, i32)> = metadata
+        .brokers
+        .iter()
+        .map(|b| (b.node_id, b.host.to_string(), b.port))
+        .collect();
+    let port = i32::from(proxy.local_addr().port());
+    assert_eq!(
+        named,
+        [
+            (1, "broker-1.kafka.test".to_owned(), port),
+            (2, "broker-2.kafka.test".to_owned(), port)
+        ]
+    );
+    assert_eq!(
+        proxy.node_addr(2),
+        Some(proxy.local_addr()),
+        "no port of its own"
+    );
+
+    // The server name broker-2 reaches the second broker.
+    let mut to_second = connect("broker-2.kafka.test").await;
+    let _: MetadataResponse = exchange(&mut to_second, 12, 2, &MetadataRequest::default()).await;
+    assert_eq!(second.seen().len(), 1);
+    assert_eq!(bootstrap.seen().len(), 1);
+
+    // A broker the proxy has not seen named: no address to reach.
+    let mut unknown = connect("broker-7.kafka.test").await;
+    let _ = write_frame(&mut unknown, &request(12, 3, &MetadataRequest::default())).await;
+    assert!(read_frame(&mut unknown).await.is_err());
+    events.wait_for("closed: connecting to the broker").await;
+}
