@@ -232,6 +232,10 @@ pub struct PolicyConfig {
     /// Whether a Produce with `acks=0` is refused.
     #[serde(default)]
     pub refuse_acks_zero: bool,
+    /// Whether a Fetch that claims a replica id is refused
+    /// (CVE-2018-1288).
+    #[serde(default)]
+    pub refuse_replica_fetches: bool,
 }
 
 impl ProxyConfig {
@@ -288,6 +292,7 @@ impl ProxyConfig {
             && p.read_only_topics.is_empty()
             && p.max_batch_bytes.is_none()
             && !p.refuse_acks_zero
+            && !p.refuse_replica_fetches
         {
             return Ok(None);
         }
@@ -306,6 +311,9 @@ impl ProxyConfig {
         }
         if p.refuse_acks_zero {
             policy = policy.refuse_acks_zero();
+        }
+        if p.refuse_replica_fetches {
+            policy = policy.refuse_replica_fetches();
         }
         Ok(Some(policy))
     }

@@ -2687,3 +2687,46 @@ async fn one_tls_port_reaches_every_broker_by_its_server_name() {
     assert!(read_frame(&mut unknown).await.is_err());
     events.wait_for("closed: connecting to the broker").await;
 }
+
+#[tokio::test]
+async fn a_policy_refuses_a_client_fetch_that_claims_a_replica_id() {
+    use kafka_wire_proxy::filters::Policy;
+
+    let broker = Broker::start().await;
+    let policy = Policy::new().refuse_replica_fetches();
+    let (proxy, _) = proxy(&broker, |b| {
+        b.filters(move |_: &ClientConnection| vec![Box::new(policy.clone()) as Box<dyn Filter>])
+    })
+    .await;
+    let mut client = TcpStream::connect(proxy.local_addr()).await.unwrap();
+    let orders = Uuid::from_u64_pair(0xa, 0xa);
+    for (version, claim) in [(12, 1), (16, 2)] {
+        let mut fetch = fetch_by_ids(&[orders]);
+        fetch.topics[0].topic = "acme.orders".into();
+        match version {
+            12 => fetch.replica_id = claim,
+            _ => fetch.replica_state.replica_id = claim,
+        }
+        let answer: FetchResponse = exchange(&mut client, version, 1, &fetch).await;
+        assert_eq!(answer.error_code, 0);
+        let partition = &answer.responses[0].partitions[0];
+        assert_eq!(
+            (
+                partition.partition_index,
+                ErrorCode::from_code(partition.error_code),
+                partition.high_watermark,
+                partition.log_start_offset,
+                partition.preferred_read_replica,
+            ),
+            (0, ErrorCode::TopicAuthorizationFailed, -1, -1, -1),
+            "v{version}"
+        );
+    }
+    // A consumer's Fetch (replica id -1) goes on.
+    let _: FetchResponse = exchange(&mut client, 16, 2, &fetch_by_ids(&[orders])).await;
+    assert_eq!(
+        broker.seen().len(),
+        1,
+        "only the consumer's reached the broker"
+    );
+}

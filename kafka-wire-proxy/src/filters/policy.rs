@@ -30,6 +30,13 @@ use crate::frame::{RequestFrame, ResponseFrame};
 /// - **A maximum batch size** ([`max_batch_bytes`](Self::max_batch_bytes)):
 ///   a partition's records over it are answered `MESSAGE_TOO_LARGE`, as a
 ///   broker answers records over its `max.message.bytes`.
+/// - **Replica fetches refused**
+///   ([`refuse_replica_fetches`](Self::refuse_replica_fetches)): a Fetch
+///   that claims a replica id (CVE-2018-1288) is answered as a broker
+///   answers a follower without ClusterAction: `TOPIC_AUTHORIZATION_FAILED`
+///   for each partition asked for (high watermark, last stable offset, log
+///   start offset and preferred read replica -1, no records), and never
+///   forwarded.
 /// - **`acks=0` refused** ([`refuse_acks_zero`](Self::refuse_acks_zero)):
 ///   such a Produce closes the connection, which is how a broker tells an
 ///   `acks=0` producer that a request failed (it gets no response).
@@ -44,6 +51,7 @@ pub struct Policy {
     read_only: Arc<HashSet<String>>,
     max_batch_bytes: Option<usize>,
     refuse_acks_zero: bool,
+    refuse_replica_fetches: bool,
     /// The broker's topic names by id, from Metadata responses (shared).
     names: Arc<Mutex<HashMap<Uuid, Str>>>,
     /// The partitions refused of each Produce forwarded and not yet
@@ -79,6 +87,14 @@ impl Policy {
     /// Refuses Produce requests with `acks=0`.
     pub fn refuse_acks_zero(mut self) -> Self {
         self.refuse_acks_zero = true;
+        self
+    }
+
+    /// Refuses a Fetch that claims a replica id (`ReplicaId` or
+    /// `ReplicaState.ReplicaId` of 0 or more): only brokers fetch as
+    /// replicas, and they do not go through the proxy.
+    pub fn refuse_replica_fetches(mut self) -> Self {
+        self.refuse_replica_fetches = true;
         self
     }
 
@@ -185,9 +201,43 @@ impl Policy {
     }
 }
 
+/// A broker's answer to a replica fetch without ClusterAction: every
+/// partition asked for `TOPIC_AUTHORIZATION_FAILED`, as Kafka's
+/// `FetchResponse.partitionResponse(partition, error)` writes it.
+fn replica_refused(fetch: &kafka_messages::FetchRequest) -> kafka_messages::FetchResponse {
+    use kafka_messages::fetch::{FetchableTopicResponse, PartitionData};
+    kafka_messages::FetchResponse {
+        responses: fetch
+            .topics
+            .iter()
+            .map(|topic| FetchableTopicResponse {
+                topic: topic.topic.clone(),
+                topic_id: topic.topic_id,
+                partitions: topic
+                    .partitions
+                    .iter()
+                    .map(|p| PartitionData {
+                        partition_index: p.partition,
+                        error_code: ErrorCode::TopicAuthorizationFailed.code(),
+                        high_watermark: -1,
+                        last_stable_offset: -1,
+                        log_start_offset: -1,
+                        preferred_read_replica: -1,
+                        records: Some(kafka_wire::Records(bytes::Bytes::new())),
+                        ..Default::default()
+                    })
+                    .collect(),
+                ..Default::default()
+            })
+            .collect(),
+        ..Default::default()
+    }
+}
+
 impl Filter for Policy {
     fn wants_request(&self, api_key: ApiKey, _: i16) -> bool {
         self.denied.contains(&api_key)
+            || (api_key == ApiKey::Fetch && self.refuse_replica_fetches)
             || (api_key == ApiKey::Produce
                 && (self.refuse_acks_zero
                     || !self.read_only.is_empty()
@@ -216,6 +266,26 @@ impl Filter for Policy {
             let why = format!("{} is denied by the proxy's policy", api_key.name());
             self.record(connection, api_key, None, None, &why);
             return Err(FilterError::new(why));
+        }
+        if api_key == ApiKey::Fetch {
+            let RequestKind::Fetch(fetch) = request.decode()? else {
+                return Ok(Verdict::Forward);
+            };
+            let replica = fetch.replica_id.max(fetch.replica_state.replica_id);
+            if replica < 0 {
+                return Ok(Verdict::Forward);
+            }
+            let reason = format!("a Fetch that claims replica id {replica}");
+            self.record(
+                connection,
+                api_key,
+                None,
+                Some(ErrorCode::TopicAuthorizationFailed),
+                &reason,
+            );
+            return Ok(Verdict::respond(ResponseKind::Fetch(replica_refused(
+                fetch,
+            ))));
         }
         let RequestKind::Produce(produce) = request.decode_mut()? else {
             request.unchanged();
