@@ -280,6 +280,35 @@ mod tests {
     }
 
     #[test]
+    fn a_connection_a_certificate_names_is_an_authentication() {
+        use crate::identity::Principal;
+        let lines = Lines::default();
+        let log = AuditLog::new(lines.clone());
+        let mut named = connection(Authentication::None);
+        named.principal = Some(Principal {
+            name: "orders.example.org".into(),
+            source: PrincipalSource::Certificate,
+        });
+        log.on_event(&ProxyEvent::Opened(&named));
+        let text = String::from_utf8(lines.0.lock().unwrap().clone()).unwrap();
+        let line: Value = serde_json::from_str(&text).unwrap();
+        assert_eq!(
+            (
+                &line["event"],
+                &line["outcome"],
+                &line["principal"],
+                &line["mechanism"]
+            ),
+            (
+                &json!("authentication"),
+                &json!("success"),
+                &json!("User:orders.example.org"),
+                &json!("TLS")
+            )
+        );
+    }
+
+    #[test]
     fn a_line_that_cannot_be_written_is_counted() {
         let log = AuditLog::new(Broken);
         let c = connection(Authentication::None);
