@@ -354,3 +354,196 @@ fn anchored_patterns_match_the_tenants_names_at_the_broker() {
         );
     }
 }
+
+/// The broker's SASL_PLAINTEXT listener (PLAIN users alice and bob, and
+/// SCRAM-SHA-512 enabled), as `scripts/proxy-sasl.sh` starts it; the test
+/// below says it skips without it.
+fn sasl_bootstrap() -> Option<String> {
+    std::env::var("KAFKA_SASL_BOOTSTRAP").ok()
+}
+
+/// Authenticates `c` with `mechanism` and one token: the broker's answer's
+/// error code.
+fn sasl(c: &mut Client, mechanism: &str, token: &[u8]) -> i16 {
+    let handshake = kafka_messages::SaslHandshakeRequest {
+        mechanism: mechanism.into(),
+    };
+    ok(send(c, &handshake, 1).error_code, "SaslHandshake");
+    let round = kafka_messages::SaslAuthenticateRequest {
+        auth_bytes: token.to_vec().into(),
+        ..Default::default()
+    };
+    send(c, &round, 2).error_code
+}
+
+#[test]
+#[ignore]
+fn sasl_principals_choose_each_connections_tenant_through_one_proxy() {
+    use kafka_wire_proxy::filters::TenantsByPrincipal;
+    use kafka_wire_proxy::{Authentication, ProxyEvent};
+
+    let Some(sasl_address) = sasl_bootstrap() else {
+        eprintln!(
+            "skipped: KAFKA_SASL_BOOTSTRAP is not set (bash scripts/proxy-sasl.sh runs this)"
+        );
+        return;
+    };
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(1)
+        .enable_all()
+        .build()
+        .unwrap();
+    let outcomes = Arc::new(std::sync::Mutex::new(Vec::<String>::new()));
+    let seen = Arc::clone(&outcomes);
+    let tenants = TenantsByPrincipal::new([("alice", "sa."), ("bob", "sb.")]).unwrap();
+    let proxy = runtime
+        .block_on(
+            Proxy::builder(sasl_address.clone())
+                .listen("127.0.0.1:0".parse().unwrap())
+                .filters(move |_: &_| vec![Box::new(tenants.clone()) as Box<dyn Filter>])
+                .on_event(move |e| {
+                    let line = match e {
+                        ProxyEvent::Authenticated(c) => {
+                            format!("ok {}", c.principal.as_ref().unwrap())
+                        }
+                        ProxyEvent::AuthenticationFailed(c) => match &c.authentication {
+                            Authentication::Failed(f) => {
+                                format!(
+                                    "failed {:?} {:?} {}",
+                                    f.mechanism,
+                                    f.claimed,
+                                    f.error.name()
+                                )
+                            }
+                            other => format!("failed {other:?}"),
+                        },
+                        _ => return,
+                    };
+                    seen.lock().unwrap().push(line);
+                })
+                .start(),
+        )
+        .unwrap_or_else(|e| panic!("the proxy to {sasl_address} does not start: {e}"));
+    let address = proxy.local_addr();
+    runtime.spawn(async move { proxy.wait().await });
+    let connect = |id: &str| Client::connect(address, id).unwrap();
+
+    // Two principals through one proxy, each in its own tenant.
+    let topic = unique("sasl");
+    let mut alice = connect("alice");
+    assert_eq!(sasl(&mut alice, "PLAIN", b"\0alice\0alice-secret"), 0);
+    let mut bob = connect("bob");
+    assert_eq!(sasl(&mut bob, "PLAIN", b"\0bob\0bob-secret"), 0);
+    create_topic(&mut alice, &topic, 1);
+    create_topic(&mut bob, &topic, 1);
+    let mut direct = client("live-proxy-sasl-direct");
+    for prefix in ["sa.", "sb."] {
+        wait_for_leaders(&mut direct, &format!("{prefix}{topic}"), 1);
+    }
+    let all = MetadataRequest {
+        topics: None,
+        ..Default::default()
+    };
+    let only_own = send(&mut alice, &all, 12);
+    let names: Vec<_> = only_own
+        .topics
+        .iter()
+        .filter_map(|t| t.name.as_deref())
+        .filter(|n| n.contains(&topic))
+        .collect();
+    assert_eq!(
+        names,
+        [topic.as_str()],
+        "alice sees her topic only, unprefixed"
+    );
+
+    // A wrong password, and a SCRAM user the broker does not have: refused
+    // by the broker, recorded with the name claimed, never served.
+    let mut wrong = connect("wrong");
+    let refused = sasl(&mut wrong, "PLAIN", b"\0alice\0guess");
+    assert_eq!(
+        ErrorCode::from_code(refused),
+        ErrorCode::SaslAuthenticationFailed
+    );
+    let mut carol = connect("carol");
+    let refused = sasl(
+        &mut carol,
+        "SCRAM-SHA-512",
+        b"n,,n=carol,r=rOprNGfwEbeRWgbNEkqO",
+    );
+    assert_eq!(
+        ErrorCode::from_code(refused),
+        ErrorCode::SaslAuthenticationFailed
+    );
+
+    // Before authentication the proxy closes the connection, as the broker would.
+    let mut early = connect("early");
+    assert!(early.send(&MetadataRequest::default(), 12).is_err());
+
+    std::thread::sleep(Duration::from_millis(200));
+    assert_eq!(
+        *outcomes.lock().unwrap(),
+        [
+            "ok User:alice",
+            "ok User:bob",
+            "failed Some(Plain) Some(\"alice\") SASL_AUTHENTICATION_FAILED",
+            "failed Some(ScramSha512) Some(\"carol\") SASL_AUTHENTICATION_FAILED",
+        ]
+    );
+}
+
+#[test]
+#[ignore]
+fn sasl_terminated_at_the_proxy_reaches_the_broker_as_the_proxys_own_user() {
+    use kafka_wire_proxy::Credentials;
+
+    let Some(sasl_address) = sasl_bootstrap() else {
+        eprintln!(
+            "skipped: KAFKA_SASL_BOOTSTRAP is not set (bash scripts/proxy-sasl.sh runs this)"
+        );
+        return;
+    };
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(1)
+        .enable_all()
+        .build()
+        .unwrap();
+    let start = |password: &'static str| {
+        let credentials = Credentials::new().user("carol", "carol-secret").unwrap();
+        let proxy = runtime
+            .block_on(
+                Proxy::builder(sasl_address.clone())
+                    .listen("127.0.0.1:0".parse().unwrap())
+                    .sasl_termination(credentials)
+                    .broker_sasl_plain("alice", password)
+                    .start(),
+            )
+            .unwrap();
+        let address = proxy.local_addr();
+        runtime.spawn(async move { proxy.wait().await });
+        address
+    };
+    let address = start("alice-secret");
+
+    // carol is the proxy's user, unknown to the broker; the broker sees alice.
+    let mut carol = Client::connect(address, "carol").unwrap();
+    assert_eq!(sasl(&mut carol, "PLAIN", b"\0carol\0carol-secret"), 0);
+    let topic = unique("terminated");
+    create_topic(&mut carol, &topic, 1);
+    wait_for_leaders(&mut client("live-proxy-terminated-direct"), &topic, 1);
+    let mut wrong = Client::connect(address, "wrong").unwrap();
+    let refused = sasl(&mut wrong, "PLAIN", b"\0carol\0guess");
+    assert_eq!(
+        ErrorCode::from_code(refused),
+        ErrorCode::SaslAuthenticationFailed
+    );
+    assert!(
+        wrong.send(&MetadataRequest::default(), 12).is_err(),
+        "not served"
+    );
+
+    // The broker refuses the proxy's own credentials: no client is served.
+    let refused = start("not-alices");
+    let mut client = Client::connect(refused, "refused").unwrap();
+    assert!(client.send(&MetadataRequest::default(), 12).is_err());
+}

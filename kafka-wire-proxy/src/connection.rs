@@ -18,7 +18,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use bytes::{BufMut, Bytes, BytesMut};
-use kafka_messages::{api_versions, serve, ApiKey};
+use kafka_messages::{api_versions, serve, ApiKey, RequestKind, ResponseKind};
 use kafka_wire::frame::{self, FrameCodec};
 use kafka_wire::{RequestHeader, ResponseHeader, Versioned};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
@@ -28,11 +28,14 @@ use tokio::time::sleep_until;
 use tokio_util::codec::Decoder;
 
 use crate::error::{ConnectionError, Peer};
-use crate::filter::{Connection, Filter, Listener, RequestInfo, Verdict};
-use crate::message::{Message, MessageError, Request, Response, Side};
-use crate::proxy::{Event, Shared};
+use crate::filter::{ClientConnection, Filter, Listener, RequestInfo, Verdict};
+use crate::frame::{Frame, FrameError, RequestFrame, ResponseFrame, Side};
+use crate::identity::{Authentication, Principal, PrincipalSource};
+use crate::proxy::{ProxyEvent, Shared};
 use crate::rewrite;
+use crate::sasl::{Outcome, SaslInspector};
 use crate::stream::{ReadHalf, WriteHalf};
+use crate::termination::Terminator;
 
 /// A frame to write: `head` holds a correlation id at `at`, which is
 /// written as `correlation_id`; `body` follows.
@@ -222,41 +225,58 @@ pub(crate) async fn serve(
     client_addr: SocketAddr,
 ) {
     let id = shared.next_id();
+    let mut listener = listener;
     let opened = match shared
         .tls
         .client(client, shared.limits.connect_timeout)
         .await
     {
-        Ok(client) => connect(&shared, listener)
-            .await
-            .map(|(broker, upstream)| (client, broker, upstream)),
+        Ok((client, names)) => {
+            // SNI routing: the server name says which broker.
+            if let Some(node) = names
+                .server
+                .as_deref()
+                .and_then(|name| shared.node_of_server_name(name))
+            {
+                listener = Listener::Node(node);
+            }
+            connect(&shared, listener)
+                .await
+                .map(|(broker, upstream)| (client, names.certificate, broker, upstream))
+        }
         Err(source) => Err(ConnectionError::Tls {
             peer: Peer::Client,
             address: client_addr.to_string(),
             source,
         }),
     };
-    let ((client_read, client_write), (broker_read, broker_write), upstream) = match opened {
-        Ok(opened) => opened,
-        Err(error) => {
-            shared.event(Event::Closed {
-                id,
-                connection: None,
-                error: Some(&error),
-                requests: 0,
-                responses: 0,
-            });
-            return;
-        }
-    };
-    let connection = Connection {
+    let ((client_read, client_write), certificate, (broker_read, broker_write), upstream) =
+        match opened {
+            Ok(opened) => opened,
+            Err(error) => {
+                shared.event(ProxyEvent::Closed {
+                    id,
+                    connection: None,
+                    error: Some(&error),
+                    requests: 0,
+                    responses: 0,
+                });
+                return;
+            }
+        };
+    let connection = ClientConnection {
         id,
         client: client_addr,
         listener,
         upstream,
         tls: shared.tls.toward_clients(),
+        principal: certificate.map(|name| Principal {
+            name,
+            source: PrincipalSource::Certificate,
+        }),
+        authentication: Authentication::None,
     };
-    shared.event(Event::Opened(&connection));
+    shared.event(ProxyEvent::Opened(&connection));
     let filters = shared.factory.filters(&connection);
     let limits = &shared.limits;
     // Unbounded: what each queue holds is bounded by its direction's budget.
@@ -276,6 +296,8 @@ pub(crate) async fn serve(
         shared: Arc::clone(&shared),
         connection,
         filters,
+        sasl: SaslInspector::default(),
+        terminator: shared.sasl.clients.clone().map(Terminator::new),
         capped: None,
         client: Reader::new(client_read, limits.max_frame_size),
         broker: Reader::new(broker_read, limits.max_frame_size),
@@ -309,7 +331,7 @@ pub(crate) async fn serve(
             }
         }
     }
-    shared.event(Event::Closed {
+    shared.event(ProxyEvent::Closed {
         id,
         connection: Some(&connection),
         error: result.as_ref().err(),
@@ -340,7 +362,19 @@ async fn connect(
                 };
                 let timeout = shared.limits.connect_timeout;
                 match shared.tls.broker(stream, &upstream, timeout).await {
-                    Ok(halves) => return Ok((halves, address)),
+                    Ok(mut halves) => {
+                        if let Some((user, password)) = &shared.sasl.broker_plain {
+                            let exchange = broker_plain(&mut halves, user, password, shared);
+                            tokio::time::timeout(timeout, exchange)
+                                .await
+                                .unwrap_or_else(|_| Err(format!("no answer in {timeout:?}")))
+                                .map_err(|reason| ConnectionError::BrokerAuthentication {
+                                    upstream: upstream.clone(),
+                                    reason,
+                                })?;
+                        }
+                        return Ok((halves, address));
+                    }
                     Err(source) => {
                         last = ConnectionError::Tls {
                             peer: Peer::Broker,
@@ -365,10 +399,89 @@ async fn connect(
     Err(last)
 }
 
+/// The proxy's own SASL/PLAIN authentication to a broker: SaslHandshake v1,
+/// then SaslAuthenticate v2, each answered before the next is sent.
+async fn broker_plain(
+    (read, write): &mut (ReadHalf, WriteHalf),
+    user: &str,
+    password: &str,
+    shared: &Shared,
+) -> Result<(), String> {
+    use kafka_messages::{SaslAuthenticateRequest, SaslAuthenticateResponse};
+    use kafka_messages::{SaslHandshakeRequest, SaslHandshakeResponse};
+
+    async fn exchange<Q: kafka_wire::Message, R: kafka_wire::Message>(
+        read: &mut ReadHalf,
+        write: &mut WriteHalf,
+        body: &Q,
+        version: i16,
+        correlation_id: i32,
+        max_frame_size: usize,
+    ) -> Result<R, String> {
+        let header = RequestHeader::new(
+            Q::API_KEY,
+            version,
+            correlation_id,
+            Some("kafka-wire-proxy".into()),
+        );
+        let mut contents = BytesMut::new();
+        frame::encode_request_contents(&mut contents, &header, body).map_err(|e| e.to_string())?;
+        let mut out = BytesMut::with_capacity(4 + contents.len());
+        out.put_u32(contents.len() as u32);
+        out.extend_from_slice(&contents);
+        write.write_all(&out).await.map_err(|e| e.to_string())?;
+        write.flush().await.map_err(|e| e.to_string())?;
+        let size = read.read_i32().await.map_err(|e| e.to_string())?;
+        let size = usize::try_from(size)
+            .ok()
+            .filter(|&s| s <= max_frame_size)
+            .ok_or_else(|| format!("a response frame of {size} bytes"))?;
+        let mut buf = vec![0; size];
+        read.read_exact(&mut buf).await.map_err(|e| e.to_string())?;
+        let (_, body) =
+            frame::decode_response::<R>(buf.into(), version).map_err(|e| e.to_string())?;
+        Ok(body)
+    }
+
+    let max = shared.limits.max_frame_size;
+    let handshake = SaslHandshakeRequest {
+        mechanism: "PLAIN".into(),
+    };
+    let answer: SaslHandshakeResponse = exchange(read, write, &handshake, 1, 0, max).await?;
+    if answer.error_code != 0 {
+        return Err(format!(
+            "PLAIN: {}",
+            kafka_wire::ErrorCode::from_code(answer.error_code).name()
+        ));
+    }
+    let mut token = Vec::with_capacity(2 + user.len() + password.len());
+    token.push(0);
+    token.extend_from_slice(user.as_bytes());
+    token.push(0);
+    token.extend_from_slice(password.as_bytes());
+    let round = SaslAuthenticateRequest {
+        auth_bytes: token.into(),
+        ..Default::default()
+    };
+    let answer: SaslAuthenticateResponse = exchange(read, write, &round, 2, 1, max).await?;
+    match answer.error_code {
+        0 => Ok(()),
+        code => Err(format!(
+            "{}: {}",
+            kafka_wire::ErrorCode::from_code(code).name(),
+            answer.error_message.as_deref().unwrap_or("")
+        )),
+    }
+}
+
 struct Pump {
     shared: Arc<Shared>,
-    connection: Connection,
+    connection: ClientConnection,
     filters: Vec<Box<dyn Filter>>,
+    /// The client's SASL exchange with the broker, as far as it went.
+    sasl: SaslInspector,
+    /// The proxy's own SASL server, when it terminates SASL.
+    terminator: Option<Terminator>,
     /// The APIs the proxy or a filter reads (computed at the first
     /// ApiVersions).
     capped: Option<HashSet<ApiKey>>,
@@ -584,6 +697,20 @@ impl Pump {
             header,
         };
         let version = info.header.api_version;
+        if self.terminator.is_some() {
+            let key = info.header.api_key;
+            let sasl_key =
+                key == ApiKey::SaslHandshake.key() || key == ApiKey::SaslAuthenticate.key();
+            if sasl_key && ApiKey::from_i16(key).is_some_and(|k| k.all_versions().contains(version))
+            {
+                return self.terminate(frame, info);
+            }
+            let authenticated =
+                matches!(self.connection.authentication, Authentication::Succeeded(_));
+            if !authenticated && !sasl_key && key != ApiKey::ApiVersions.key() {
+                return Err(ConnectionError::NotAuthenticated { api_key: key });
+            }
+        }
         let api_key = ApiKey::from_i16(info.header.api_key)
             .filter(|k| k.is_compiled() && k.all_versions().contains(version));
         let Some(api_key) = api_key else {
@@ -599,6 +726,14 @@ impl Pump {
                 .expect("a v0 ApiVersions response always writes");
                 let answer = OutFrame::whole(out.freeze(), 0, info.header.correlation_id);
                 return self.answered(answer);
+            }
+            // A filter that must see every request does not let one pass
+            // that it cannot read.
+            if self.filters.iter().any(|f| f.refuses_unread()) {
+                return Err(ConnectionError::Unreadable {
+                    api_key: info.header.api_key,
+                    version,
+                });
             }
             // An API or version this crate does not know: passed through.
             // A newer Produce is read as the newest layout this crate has,
@@ -616,8 +751,13 @@ impl Pump {
         };
 
         let header_len = header_len_of_request(&frame, api_key, version)?;
+        let is_sasl = matches!(api_key, ApiKey::SaslHandshake | ApiKey::SaslAuthenticate);
+        if is_sasl {
+            self.inspect_request(api_key, version, frame.slice(header_len..))?;
+        }
         let mut acks_zero = !api_key.expects_response(version, &frame[header_len..]);
         let read_response = api_key == ApiKey::ApiVersions
+            || is_sasl
             || rewrite::names_brokers(api_key, version)
             || self
                 .filters
@@ -637,7 +777,7 @@ impl Pump {
             );
         }
 
-        let mut request = Request::new(
+        let mut request = RequestFrame::new(
             api_key,
             version,
             info.header.correlation_id,
@@ -653,7 +793,7 @@ impl Pump {
                 // A Produce with acks=0 gets no answer, from the proxy either.
                 Ok(Verdict::Respond(_)) if acks_zero => return Ok(()),
                 Ok(Verdict::Respond(body)) => {
-                    let mut answer = Response::built(
+                    let mut answer = ResponseFrame::built(
                         api_key,
                         version,
                         info.header.correlation_id,
@@ -682,6 +822,115 @@ impl Pump {
             acks_zero = !api_key.expects_response(version, &out.body);
         }
         self.send(out, Some(api_key), !acks_zero, read_response, info)
+    }
+
+    /// Answers a SASL request from the proxy's own credentials (see
+    /// [`crate::termination`]).
+    fn terminate(&mut self, frame: Bytes, info: RequestInfo) -> Result<(), ConnectionError> {
+        let version = info.header.api_version;
+        let api_key = ApiKey::from_i16(info.header.api_key).expect("checked by the caller");
+        let header_len = header_len_of_request(&frame, api_key, version)?;
+        let mut body = frame.slice(header_len..);
+        let request = RequestKind::decode(api_key.key(), version, &mut body).map_err(|e| {
+            ConnectionError::Request {
+                api_key,
+                version,
+                source: e.into(),
+            }
+        })?;
+        let terminator = self.terminator.as_mut().expect("checked by the caller");
+        let mut asked = None;
+        let (answer, outcome) = match request {
+            RequestKind::SaslHandshake(handshake) => {
+                asked = Some(crate::identity::SaslMechanism::from_name(
+                    &handshake.mechanism,
+                ));
+                let (answer, outcome) = terminator.handshake(&handshake);
+                (ResponseKind::SaslHandshake(answer), Some(outcome))
+            }
+            RequestKind::SaslAuthenticate(round) => {
+                let (answer, outcome) = terminator.authenticate(&round);
+                (ResponseKind::SaslAuthenticate(answer), outcome)
+            }
+            _ => unreachable!("a SASL API, checked by the caller"),
+        };
+        match (outcome, asked) {
+            (Some(Outcome::Started), Some(mechanism)) => {
+                self.connection.authentication = Authentication::InProgress {
+                    mechanism,
+                    claimed: None,
+                }
+            }
+            (outcome, _) => self.settle(outcome),
+        }
+        let correlation_id = info.header.correlation_id;
+        let answer = ResponseFrame::built(
+            api_key,
+            version,
+            correlation_id,
+            response_header(api_key, version),
+            answer,
+        );
+        self.answered(out_frame(answer, correlation_id)?)
+    }
+
+    /// Follows a SASL request on its way to the broker (see [`crate::sasl`]).
+    fn inspect_request(
+        &mut self,
+        api_key: ApiKey,
+        version: i16,
+        mut body: Bytes,
+    ) -> Result<(), ConnectionError> {
+        let request = RequestKind::decode(api_key.key(), version, &mut body).map_err(|e| {
+            ConnectionError::Request {
+                api_key,
+                version,
+                source: e.into(),
+            }
+        })?;
+        match request {
+            RequestKind::SaslHandshake(handshake) => self.sasl.handshake_request(&handshake),
+            RequestKind::SaslAuthenticate(authenticate) => {
+                self.sasl.authenticate_request(&authenticate);
+                if let Some(progress) = self.sasl.in_progress() {
+                    self.connection.authentication = progress;
+                }
+            }
+            _ => {}
+        }
+        Ok(())
+    }
+
+    /// Records what a SASL response came to on the connection, and tells
+    /// the proxy's events.
+    fn settle(&mut self, outcome: Option<Outcome>) {
+        let connection = &mut self.connection;
+        match outcome {
+            None => {}
+            Some(Outcome::Started) => {
+                if let Some(progress) = self.sasl.in_progress() {
+                    connection.authentication = progress;
+                }
+            }
+            Some(Outcome::Succeeded(principal)) => {
+                connection.principal = Some(principal.clone());
+                connection.authentication = Authentication::Succeeded(principal);
+                self.shared.event(ProxyEvent::Authenticated(connection));
+            }
+            Some(Outcome::Failed(failure)) => {
+                // A name a SASL exchange gave no longer holds (a failed
+                // re-authentication); a certificate's does.
+                if matches!(
+                    connection.principal.as_ref().map(|p| &p.source),
+                    Some(PrincipalSource::SaslInspection(_) | PrincipalSource::SaslTermination(_))
+                ) {
+                    connection.principal = None;
+                }
+                connection.authentication = Authentication::Failed(failure);
+                self.shared
+                    .event(ProxyEvent::AuthenticationFailed(connection));
+            }
+        }
     }
 
     /// Queues `out` for the broker under the proxy's next correlation id,
@@ -767,12 +1016,13 @@ impl Pump {
         };
         let header_len = header_len_of_response(&frame, api_key, version)
             .map_err(|e| failed(version, e.into()))?;
-        let mut response = Response::new(api_key, version, client_id, frame.clone(), header_len);
+        let mut response =
+            ResponseFrame::new(api_key, version, client_id, frame.clone(), header_len);
         if api_key == ApiKey::ApiVersions {
             let read_at = |v| {
-                let mut read = Response::new(api_key, v, client_id, frame.clone(), header_len);
+                let mut read = ResponseFrame::new(api_key, v, client_id, frame.clone(), header_len);
                 read.decode()?;
-                Ok::<_, MessageError>(read)
+                Ok::<_, FrameError>(read)
             };
             // The response header is v0 at every version: the body starts
             // at the same place.
@@ -785,6 +1035,14 @@ impl Pump {
         }
         if rewrite::names_brokers(api_key, version) {
             rewrite::broker_addresses(&mut response, &self.shared)?;
+        }
+        if matches!(api_key, ApiKey::SaslHandshake | ApiKey::SaslAuthenticate) {
+            let outcome = match response.decode().map_err(|e| failed(version, e))? {
+                ResponseKind::SaslHandshake(answer) => Some(self.sasl.handshake_response(answer)),
+                ResponseKind::SaslAuthenticate(answer) => self.sasl.authenticate_response(answer),
+                _ => None,
+            };
+            self.settle(outcome);
         }
         through_filters(
             &mut self.filters,
@@ -799,9 +1057,9 @@ impl Pump {
 /// A response through `filters` in reverse order, each that wants it.
 fn through_filters(
     filters: &mut [Box<dyn Filter>],
-    connection: &Connection,
+    connection: &ClientConnection,
     info: &RequestInfo,
-    response: &mut Response,
+    response: &mut ResponseFrame,
 ) -> Result<(), ConnectionError> {
     let (api_key, version) = (response.api_key(), response.version());
     for filter in filters.iter_mut().rev() {
@@ -821,10 +1079,7 @@ fn through_filters(
 
 /// A message as it goes out: its header as received (the correlation id in
 /// it written as `correlation_id`) and its body, written again if changed.
-fn out_frame<K: Side>(
-    message: Message<K>,
-    correlation_id: i32,
-) -> Result<OutFrame, ConnectionError> {
+fn out_frame<K: Side>(message: Frame<K>, correlation_id: i32) -> Result<OutFrame, ConnectionError> {
     let (api_key, version) = (message.api_key(), message.version());
     let (head, body) = message
         .into_parts()

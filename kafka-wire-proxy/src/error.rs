@@ -8,7 +8,7 @@ use kafka_messages::ApiKey;
 use kafka_wire::DecodeError;
 
 use crate::filter::FilterError;
-use crate::message::MessageError;
+use crate::frame::FrameError;
 
 /// One side of a proxied connection.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -79,8 +79,47 @@ pub enum ConnectionError {
         /// The response's, if its 4 bytes arrived.
         found: Option<i32>,
     },
-    /// A response the proxy reads itself (ApiVersions, or one that names
-    /// brokers) does not read, or its change does not write.
+    /// A request of an API or version this crate cannot read, where a
+    /// filter must see every request ([`Filter::refuses_unread`](crate::Filter::refuses_unread)).
+    #[error(
+        "a request of API {api_key} v{version}, which the proxy cannot read and its filters must"
+    )]
+    Unreadable {
+        /// The request's API key.
+        api_key: i16,
+        /// Its version.
+        version: i16,
+    },
+    /// A client that has not authenticated to a proxy that terminates SASL
+    /// sent a request other than ApiVersions and the SASL APIs.
+    #[error("a request of API {api_key} before the client authenticated to the proxy")]
+    NotAuthenticated {
+        /// The request's API key.
+        api_key: i16,
+    },
+    /// The broker refused the proxy's own SASL authentication, or its
+    /// answer did not read.
+    #[error("authenticating to the broker at {upstream}: {reason}")]
+    BrokerAuthentication {
+        /// The broker's address.
+        upstream: String,
+        /// Why.
+        reason: String,
+    },
+    /// A request the proxy reads itself (SaslHandshake or
+    /// SaslAuthenticate) does not read at its version.
+    #[error("the {api_key:?} v{version} request: {source}")]
+    Request {
+        /// Its API.
+        api_key: ApiKey,
+        /// Its version.
+        version: i16,
+        /// Why.
+        source: FrameError,
+    },
+    /// A response the proxy reads itself (ApiVersions, the SASL exchange,
+    /// or one that names brokers) does not read, or its change does not
+    /// write.
     #[error("the {api_key:?} v{version} response: {source}")]
     Response {
         /// Its API.
@@ -88,7 +127,7 @@ pub enum ConnectionError {
         /// Its version.
         version: i16,
         /// Why.
-        source: MessageError,
+        source: FrameError,
     },
     /// A listener for a broker the responses name could not be opened.
     #[error("a listener for node {node}: {source}")]
@@ -120,7 +159,7 @@ pub enum ConnectionError {
         /// `"request"` or `"response"`.
         side: &'static str,
         /// Why.
-        source: MessageError,
+        source: FrameError,
     },
     /// A peer began a frame and sent nothing more of it for this long.
     #[error("the {peer} sent part of a frame, then nothing for {after:?}")]

@@ -8,7 +8,8 @@ use std::time::Instant;
 use kafka_messages::{ApiKey, ResponseKind};
 use kafka_wire::RequestHeader;
 
-use crate::message::{Request, Response};
+use crate::frame::{RequestFrame, ResponseFrame};
+use crate::identity::{Authentication, Principal};
 
 /// Where a client connected: the bootstrap listener, or the listener that
 /// stands for one broker.
@@ -32,7 +33,7 @@ impl fmt::Display for Listener {
 
 /// A client connection through the proxy, as its filters see it.
 #[derive(Debug, Clone)]
-pub struct Connection {
+pub struct ClientConnection {
     /// The proxy's number for the connection, unique while it runs.
     pub id: u64,
     /// The client's address.
@@ -43,6 +44,12 @@ pub struct Connection {
     pub upstream: SocketAddr,
     /// Whether the client speaks TLS to the proxy.
     pub tls: bool,
+    /// Who the client is, once the proxy knows: from its certificate, or
+    /// from a SASL exchange the broker answered with success (which takes
+    /// the place of the certificate's).
+    pub principal: Option<Principal>,
+    /// Where the connection's SASL authentication stands.
+    pub authentication: Authentication,
 }
 
 /// A request whose response a filter is about to see.
@@ -62,8 +69,8 @@ pub struct RequestInfo {
 #[non_exhaustive]
 pub enum Verdict {
     /// Pass it on to the next filter, then the broker: as received, or as
-    /// changed through [`Message::decode_mut`](crate::Message::decode_mut) or
-    /// [`Message::dynamic_mut`](crate::Message::dynamic_mut).
+    /// changed through [`Frame::decode_mut`](crate::Frame::decode_mut) or
+    /// [`Frame::dynamic_mut`](crate::Frame::dynamic_mut).
     Forward,
     /// Answer it from the proxy with this body, written at the request's
     /// version; the broker never sees the request. The answer reaches the
@@ -81,7 +88,7 @@ impl Verdict {
 
 /// Why a filter closes the connection: any error, or a message.
 ///
-/// Built by `?` from any error (a [`MessageError`](crate::MessageError) of
+/// Built by `?` from any error (a [`FrameError`](crate::FrameError) of
 /// a body that does not read, for one), or with [`FilterError::new`].
 pub struct FilterError(Box<dyn Error + Send + Sync>);
 
@@ -147,12 +154,21 @@ pub trait Filter: Send + 'static {
         false
     }
 
+    /// Whether a request this crate cannot read (an API or version it does
+    /// not know) closes the connection instead of passing to the broker
+    /// unread: say so for a filter that must see every request, one that
+    /// walls tenants off or authorizes. Clients that follow the proxy's
+    /// ApiVersions answer never send one for the APIs a filter wants.
+    fn refuses_unread(&self) -> bool {
+        false
+    }
+
     /// Sees a request: read it, change it, answer it, or close the
     /// connection.
     fn on_request(
         &mut self,
-        connection: &Connection,
-        request: &mut Request,
+        connection: &ClientConnection,
+        request: &mut RequestFrame,
     ) -> Result<Verdict, FilterError> {
         let _ = (connection, request);
         Ok(Verdict::Forward)
@@ -162,9 +178,9 @@ pub trait Filter: Send + 'static {
     /// `request` is its request, as the client sent it.
     fn on_response(
         &mut self,
-        connection: &Connection,
+        connection: &ClientConnection,
         request: &RequestInfo,
-        response: &mut Response,
+        response: &mut ResponseFrame,
     ) -> Result<(), FilterError> {
         let _ = (connection, request, response);
         Ok(())
@@ -172,17 +188,17 @@ pub trait Filter: Send + 'static {
 }
 
 /// Makes the filters of each client connection, in the order requests go
-/// through them. A closure `Fn(&Connection) -> Vec<Box<dyn Filter>>` is one.
+/// through them. A closure `Fn(&ClientConnection) -> Vec<Box<dyn Filter>>` is one.
 pub trait FilterFactory: Send + Sync + 'static {
     /// The filters of `connection`.
-    fn filters(&self, connection: &Connection) -> Vec<Box<dyn Filter>>;
+    fn filters(&self, connection: &ClientConnection) -> Vec<Box<dyn Filter>>;
 }
 
 impl<F> FilterFactory for F
 where
-    F: Fn(&Connection) -> Vec<Box<dyn Filter>> + Send + Sync + 'static,
+    F: Fn(&ClientConnection) -> Vec<Box<dyn Filter>> + Send + Sync + 'static,
 {
-    fn filters(&self, connection: &Connection) -> Vec<Box<dyn Filter>> {
+    fn filters(&self, connection: &ClientConnection) -> Vec<Box<dyn Filter>> {
         self(connection)
     }
 }

@@ -51,7 +51,7 @@
 //! # }
 //! ```
 //!
-//! A filter sees a [`Message`]: its header, and its body as bytes, as a
+//! A filter sees a [`Frame`]: its header, and its body as bytes, as a
 //! typed view, as the owned typed body, or as the interpreted tree, read in
 //! the form it asks for; changed, it is written again, and unchanged it
 //! goes out as the bytes that came in. Ready filters are in [`filters`].
@@ -60,27 +60,45 @@
 //! to clients (`ProxyBuilder::client_tls`), to brokers
 //! (`ProxyBuilder::broker_tls`), or both, with rustls (re-exported as
 //! `kafka_wire_proxy::rustls`); each side's TLS ends at the proxy, which
-//! reads the frames between. It forwards
-//! SaslHandshake (v1+) and SaslAuthenticate like any frame, so SASL between
-//! client and broker works through it, over TLS or not.
+//! reads the frames between. SASL between
+//! client and broker passes through it, over TLS or not, and the proxy
+//! follows the exchange: once the broker accepts it, the name the client
+//! authenticated with (PLAIN, SCRAM, OAUTHBEARER's `sub`) is the
+//! connection's [`Principal`], which every filter sees in
+//! [`ClientConnection::principal`]; failures are in
+//! [`ClientConnection::authentication`] and both are [`ProxyEvent`]s.
 
 #![warn(missing_docs)]
 
+mod audit;
+#[cfg(feature = "config")]
+pub mod config;
 mod connection;
 mod error;
 mod filter;
 pub mod filters;
-mod message;
+mod frame;
+mod identity;
 mod proxy;
 mod rewrite;
+mod sasl;
 mod stream;
+mod termination;
 
 /// rustls, the TLS library of [`ProxyBuilder::client_tls`] and
 /// [`ProxyBuilder::broker_tls`]: build their configurations with this one.
 #[cfg(feature = "tls")]
 pub use tokio_rustls::rustls;
 
+pub use audit::{AuditEvent, AuditKind, AuditLog};
 pub use error::{ConnectionError, Peer};
-pub use filter::{Connection, Filter, FilterError, FilterFactory, Listener, RequestInfo, Verdict};
-pub use message::{Message, MessageError, Request, Response, Side};
-pub use proxy::{Event, Proxy, ProxyBuilder};
+pub use filter::{
+    ClientConnection, Filter, FilterError, FilterFactory, Listener, RequestInfo, Verdict,
+};
+pub use frame::{Frame, FrameError, RequestFrame, ResponseFrame, Side};
+pub use identity::{
+    Authentication, AuthenticationFailure, CertificateName, Principal, PrincipalSource,
+    SaslMechanism,
+};
+pub use proxy::{Proxy, ProxyBuilder, ProxyEvent};
+pub use termination::{Credentials, SCRAM_ITERATIONS};

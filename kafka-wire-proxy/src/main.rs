@@ -15,6 +15,10 @@
 //! TLS: `--tls-cert proxy.pem --tls-key proxy.key` makes clients speak TLS
 //! to the proxy; `--broker-tls` makes the proxy speak TLS to the brokers,
 //! checked against the system's authorities or `--broker-ca ca.pem`'s.
+//!
+//! `--config proxy.toml` reads all of it, and mTLS, tenants by principal,
+//! the policy and the audit log, from one file instead
+//! (`kafka_wire_proxy::config::ProxyConfig`; `docs/proxy.example.toml`).
 
 use std::error::Error;
 use std::net::SocketAddr;
@@ -23,20 +27,31 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use clap::Parser;
+use kafka_wire_proxy::config::{
+    BrokerTlsConfig, ClientTlsConfig, LogFormat, ProxyConfig, TenantsConfig, TlsConfig,
+};
 use kafka_wire_proxy::filters::{Logger, Tenant};
 use kafka_wire_proxy::rustls::{
     self,
     pki_types::{pem, pem::PemObject, CertificateDer, PrivateKeyDer},
 };
-use kafka_wire_proxy::{Connection, Event, Filter, Proxy};
+use kafka_wire_proxy::{AuditLog, ClientConnection, Filter, Proxy, ProxyEvent};
 
 /// A Kafka proxy with a logger of exchanges and multi-tenancy by name, over
 /// TCP or TLS.
 #[derive(Debug, Parser)]
 #[command(version, about, long_about = None)]
 struct Args {
+    /// Everything but --threads and --verbose from this TOML file
+    /// (docs/proxy.example.toml): TLS with client certificates, tenants by
+    /// principal, the policy and the audit log.
+    #[arg(long, value_name = "TOML", conflicts_with_all = [
+        "bootstrap", "node_ports", "advertised_host", "log", "log_json", "tenant",
+        "tls_cert", "broker_tls",
+    ])]
+    config: Option<PathBuf>,
     /// A bootstrap server of the cluster (repeat for more).
-    #[arg(long, value_name = "HOST:PORT", required = true)]
+    #[arg(long, value_name = "HOST:PORT", required_unless_present = "config")]
     bootstrap: Vec<String>,
     /// Where clients bootstrap from.
     #[arg(long, value_name = "ADDR", default_value = "127.0.0.1:19092")]
@@ -92,15 +107,29 @@ struct Args {
     broker_ca: Option<PathBuf>,
 }
 
-/// TLS toward clients: the certificate chain and key in `cert` and `key`.
-fn client_tls(cert: &Path, key: &Path) -> Result<Arc<rustls::ServerConfig>, Box<dyn Error>> {
+/// TLS toward clients: the certificate chain and key in `cert` and `key`;
+/// with `client_ca`, clients must present a certificate it signed.
+fn client_tls(tls: &ClientTlsConfig) -> Result<Arc<rustls::ServerConfig>, Box<dyn Error>> {
+    let (cert, key) = (&tls.cert, &tls.key);
     let chain = CertificateDer::pem_file_iter(cert)
         .and_then(|certs| certs.collect::<Result<Vec<_>, _>>())
         .map_err(|e| in_file(cert, e))?;
     let key = PrivateKeyDer::from_pem_file(key).map_err(|e| in_file(key, e))?;
-    let config = rustls::ServerConfig::builder()
-        .with_no_client_auth()
-        .with_single_cert(chain, key)?;
+    let builder = rustls::ServerConfig::builder();
+    let config = match &tls.client_ca {
+        None => builder.with_no_client_auth(),
+        Some(path) => {
+            let mut roots = rustls::RootCertStore::empty();
+            for cert in CertificateDer::pem_file_iter(path).map_err(|e| in_file(path, e))? {
+                roots.add(cert.map_err(|e| in_file(path, e))?)?;
+            }
+            let verifier = rustls::server::WebPkiClientVerifier::builder(Arc::new(roots))
+                .build()
+                .map_err(|e| format!("{}: {e}", path.display()))?;
+            builder.with_client_cert_verifier(verifier)
+        }
+    }
+    .with_single_cert(chain, key)?;
     Ok(Arc::new(config))
 }
 
@@ -158,39 +187,119 @@ fn main() {
     }
 }
 
+/// The configuration: the file's, or the command line's.
+fn config_of(args: &Args) -> Result<ProxyConfig, Box<dyn Error>> {
+    if let Some(path) = &args.config {
+        return Ok(ProxyConfig::load(path)?);
+    }
+    Ok(ProxyConfig {
+        bootstrap: args.bootstrap.clone(),
+        listen: args.listen,
+        node_ports: args.node_ports,
+        advertised_host: args.advertised_host.clone(),
+        max_frame_size: args.max_frame_size,
+        stall_timeout_secs: args.stall_timeout,
+        tls: TlsConfig {
+            clients: args
+                .tls_cert
+                .clone()
+                .zip(args.tls_key.clone())
+                .map(|(cert, key)| ClientTlsConfig {
+                    cert,
+                    key,
+                    client_ca: None,
+                    principal: Default::default(),
+                    sni_domain: None,
+                }),
+            brokers: args.broker_tls.then(|| BrokerTlsConfig {
+                ca: args.broker_ca.clone(),
+            }),
+        },
+        log: match (args.log, args.log_json) {
+            (true, _) => Some(LogFormat::Text),
+            (_, true) => Some(LogFormat::Json),
+            _ => None,
+        },
+        audit: None,
+        tenants: TenantsConfig {
+            prefix: args.tenant.clone(),
+            by_principal: Default::default(),
+        },
+        policy: Default::default(),
+        sasl: Default::default(),
+    })
+}
+
 async fn run(args: Args) -> Result<(), Box<dyn std::error::Error>> {
-    let tenant = args.tenant.as_deref().map(Tenant::new).transpose()?;
-    let logger = match (args.log, args.log_json) {
-        (true, _) => Some(Logger::new(std::io::stdout())),
-        (_, true) => Some(Logger::new(std::io::stdout()).json()),
-        _ => None,
+    let config = config_of(&args)?;
+    let tenant = config
+        .tenants
+        .prefix
+        .as_deref()
+        .map(Tenant::new)
+        .transpose()?;
+    let logger = match config.log {
+        Some(LogFormat::Text) => Some(Logger::new(std::io::stdout())),
+        Some(LogFormat::Json) => Some(Logger::new(std::io::stdout()).json()),
+        None => None,
     };
-    let mut bootstrap = args.bootstrap.into_iter();
-    let mut builder = Proxy::builder(bootstrap.next().expect("clap requires one"))
-        .listen(args.listen)
-        .max_frame_size(args.max_frame_size)
-        .stall_timeout(Some(Duration::from_secs(args.stall_timeout)))
+    let audit = match &config.audit {
+        None => None,
+        Some(audit) if audit.path == Path::new("-") => Some(AuditLog::new(std::io::stdout())),
+        Some(audit) => {
+            let file = std::fs::OpenOptions::new()
+                .create(true)
+                .append(true)
+                .open(&audit.path)
+                .map_err(|e| format!("{}: {e}", audit.path.display()))?;
+            Some(AuditLog::new(file))
+        }
+    };
+    let by_principal = config.tenants_by_principal()?.map(|t| match &audit {
+        Some(log) => t.audit(log.clone()),
+        None => t,
+    });
+    let policy = config.policy()?.map(|p| match &audit {
+        Some(log) => p.audit(log.clone()),
+        None => p,
+    });
+    let mut bootstrap = config.bootstrap.iter().cloned();
+    let mut builder = Proxy::builder(bootstrap.next().expect("checked by the configuration"))
+        .listen(config.listen)
+        .max_frame_size(config.max_frame_size)
+        .stall_timeout(Some(Duration::from_secs(config.stall_timeout_secs)))
         .connect_timeout(Duration::from_secs(10));
     for server in bootstrap {
         builder = builder.bootstrap(server);
     }
-    if let Some(base) = args.node_ports {
+    if let Some(base) = config.node_ports {
         builder = builder.node_ports(base);
     }
-    if let Some(host) = args.advertised_host {
-        builder = builder.advertised_host(host);
+    if let Some(host) = &config.advertised_host {
+        builder = builder.advertised_host(host.clone());
     }
-    if let (Some(cert), Some(key)) = (&args.tls_cert, &args.tls_key) {
-        builder = builder.client_tls(client_tls(cert, key)?);
+    if let Some(clients) = &config.tls.clients {
+        builder = builder
+            .client_tls(client_tls(clients)?)
+            .certificate_principal(clients.principal.into());
+        if let Some(domain) = &clients.sni_domain {
+            builder = builder.sni_routing(domain.clone());
+        }
     }
-    if args.broker_tls {
-        builder = builder.broker_tls(broker_tls(args.broker_ca.as_deref())?);
+    if let Some(credentials) = config.credentials()? {
+        builder = builder.sasl_termination(credentials);
+    }
+    if let Some(plain) = &config.sasl.broker_plain {
+        builder = builder.broker_sasl_plain(plain.user.clone(), plain.password.clone());
+    }
+    if let Some(brokers) = &config.tls.brokers {
+        builder = builder.broker_tls(broker_tls(brokers.ca.as_deref())?);
     }
     let verbose = args.verbose;
     let proxy = builder
         // The logger first: it sees requests as clients send them and
         // responses as clients receive them.
-        .filters(move |_: &Connection| {
+        .filters(move |_: &ClientConnection| {
             let mut filters: Vec<Box<dyn Filter>> = Vec::new();
             if let Some(logger) = &logger {
                 filters.push(Box::new(logger.clone()));
@@ -198,39 +307,66 @@ async fn run(args: Args) -> Result<(), Box<dyn std::error::Error>> {
             if let Some(tenant) = &tenant {
                 filters.push(Box::new(tenant.clone()));
             }
+            if let Some(tenants) = &by_principal {
+                filters.push(Box::new(tenants.clone()));
+            }
+            // After the tenant: the policy sees the broker's names.
+            if let Some(policy) = &policy {
+                filters.push(Box::new(policy.clone()));
+            }
             filters
         })
-        .on_event(move |event| match event {
-            Event::Listening { listener, address } => {
-                eprintln!("listening on {address} for {listener}")
+        .on_event(move |event| {
+            if let Some(audit) = &audit {
+                audit.on_event(event);
             }
-            Event::Opened(c) if verbose => eprintln!(
-                "#{} opened: {} -> {} ({})",
-                c.id, c.client, c.upstream, c.listener
-            ),
-            Event::Closed {
-                id,
-                error: Some(error),
-                requests,
-                responses,
-                ..
-            } => {
-                eprintln!("#{id} closed after {requests} requests, {responses} responses: {error}")
-            }
-            Event::Closed {
-                id,
-                requests,
-                responses,
-                ..
-            } if verbose => {
-                eprintln!("#{id} closed after {requests} requests, {responses} responses")
-            }
-            Event::AcceptFailed { listener, error } => eprintln!("{listener}: accepting: {error}"),
-            _ => {}
+            report(event, verbose)
         })
         .start()
         .await?;
     tokio::signal::ctrl_c().await?;
     proxy.shutdown();
     Ok(())
+}
+
+/// An event on standard error.
+fn report(event: &ProxyEvent<'_>, verbose: bool) {
+    match event {
+        ProxyEvent::Listening { listener, address } => {
+            eprintln!("listening on {address} for {listener}")
+        }
+        ProxyEvent::Opened(c) if verbose => eprintln!(
+            "#{} opened: {} -> {} ({})",
+            c.id, c.client, c.upstream, c.listener
+        ),
+        ProxyEvent::Closed {
+            id,
+            error: Some(error),
+            requests,
+            responses,
+            ..
+        } => {
+            eprintln!("#{id} closed after {requests} requests, {responses} responses: {error}")
+        }
+        ProxyEvent::Closed {
+            id,
+            requests,
+            responses,
+            ..
+        } if verbose => {
+            eprintln!("#{id} closed after {requests} requests, {responses} responses")
+        }
+        ProxyEvent::AcceptFailed { listener, error } => {
+            eprintln!("{listener}: accepting: {error}")
+        }
+        ProxyEvent::Authenticated(c) if verbose => {
+            if let Some(principal) = &c.principal {
+                eprintln!("#{} authenticated: {principal}", c.id)
+            }
+        }
+        ProxyEvent::AuthenticationFailed(c) => {
+            eprintln!("#{} authentication failed: {:?}", c.id, c.authentication)
+        }
+        _ => {}
+    }
 }

@@ -12,14 +12,15 @@ use tokio::sync::watch;
 
 use crate::connection;
 use crate::error::ConnectionError;
-use crate::filter::{Connection, FilterFactory, Listener};
+use crate::filter::{ClientConnection, FilterFactory, Listener};
 use crate::stream::Tls;
+use crate::termination::Credentials;
 
 /// What happened in a proxy: for logs and tests. Given to the function set
 /// with [`ProxyBuilder::on_event`], on the task where it happened.
 #[derive(Debug)]
 #[non_exhaustive]
-pub enum Event<'a> {
+pub enum ProxyEvent<'a> {
     /// A listener is open.
     Listening {
         /// Which.
@@ -28,14 +29,14 @@ pub enum Event<'a> {
         address: SocketAddr,
     },
     /// A client connected and the proxy reached its broker.
-    Opened(&'a Connection),
+    Opened(&'a ClientConnection),
     /// A connection ended; `error` is `None` when a peer closed it between
     /// frames.
     Closed {
         /// The proxy's number for it.
         id: u64,
         /// The connection, if the broker was reached.
-        connection: Option<&'a Connection>,
+        connection: Option<&'a ClientConnection>,
         /// Why, unless it ended cleanly.
         error: Option<&'a ConnectionError>,
         /// Requests read from the client.
@@ -43,6 +44,13 @@ pub enum Event<'a> {
         /// Responses written to the client.
         responses: u64,
     },
+    /// The broker answered a client's SASL exchange with success: the
+    /// connection's [`principal`](ClientConnection::principal) is set.
+    Authenticated(&'a ClientConnection),
+    /// The broker refused a client's SASL mechanism or credentials (or
+    /// accepted a token the proxy read no name from); the connection's
+    /// [`authentication`](ClientConnection::authentication) says how.
+    AuthenticationFailed(&'a ClientConnection),
     /// Accepting a connection failed (too many open files, for one); the
     /// listener goes on after a pause.
     AcceptFailed {
@@ -65,17 +73,23 @@ pub(crate) struct Limits {
     pub response_timeout: Option<Duration>,
 }
 
-type EventFn = dyn Fn(&Event<'_>) + Send + Sync;
+type EventFn = dyn Fn(&ProxyEvent<'_>) + Send + Sync;
 
 /// What every connection task shares.
 pub(crate) struct Shared {
     pub limits: Limits,
     pub tls: Tls,
+    pub sasl: SaslSettings,
     pub factory: Box<dyn FilterFactory>,
     bootstrap: Vec<String>,
     node_host: IpAddr,
     advertised_host: String,
     node_port_base: Option<u16>,
+    /// With SNI routing: the domain of the brokers' names
+    /// (`broker-<id>.<domain>`), all on the bootstrap listener.
+    sni_domain: Option<String>,
+    /// The bootstrap listener's address.
+    listen_addr: SocketAddr,
     max_brokers: usize,
     nodes: Mutex<HashMap<i32, Node>>,
     next_id: AtomicU64,
@@ -91,7 +105,7 @@ struct Node {
 }
 
 impl Shared {
-    pub fn event(&self, event: Event<'_>) {
+    pub fn event(&self, event: ProxyEvent<'_>) {
         if let Some(f) = &self.events {
             f(&event);
         }
@@ -105,8 +119,19 @@ impl Shared {
         self.shutdown.clone()
     }
 
-    pub fn advertised_host(&self) -> &str {
-        &self.advertised_host
+    /// The host clients are told to reach broker `node` at: the
+    /// advertised host, or with SNI routing `broker-<node>.<domain>`.
+    pub fn host_of(&self, node: i32) -> String {
+        match &self.sni_domain {
+            Some(domain) => format!("broker-{node}.{domain}"),
+            None => self.advertised_host.clone(),
+        }
+    }
+
+    /// The broker a TLS server name stands for under SNI routing:
+    /// `broker-<id>.<domain>`.
+    pub fn node_of_server_name(&self, name: &str) -> Option<i32> {
+        sni_node(self.sni_domain.as_deref()?, name)
     }
 
     /// The addresses a client of `listener` is forwarded to, in the order to
@@ -152,6 +177,17 @@ impl Shared {
                 )),
             });
         }
+        if self.sni_domain.is_some() {
+            // One port for all: the broker is told apart by its TLS name.
+            nodes.insert(
+                node,
+                Node {
+                    upstream: (host.to_owned(), port),
+                    address: self.listen_addr,
+                },
+            );
+            return Ok(self.listen_addr.port());
+        }
         let listen_port = match self.node_port_base {
             None => 0,
             Some(base) => u16::try_from(node)
@@ -183,7 +219,7 @@ impl Shared {
             },
         );
         drop(nodes);
-        self.event(Event::Listening {
+        self.event(ProxyEvent::Listening {
             listener: Listener::Node(node),
             address,
         });
@@ -200,6 +236,52 @@ impl Shared {
     }
 }
 
+/// The broker id of server name `broker-<id>.<domain>` (ASCII case
+/// ignored, as DNS names compare), if `name` is one.
+fn sni_node(domain: &str, name: &str) -> Option<i32> {
+    let name = name.to_ascii_lowercase();
+    let id = name
+        .strip_prefix("broker-")?
+        .strip_suffix(&domain.to_ascii_lowercase())?
+        .strip_suffix('.')?;
+    // Digits only: `+1`, `-0` and `01` name no broker.
+    let canonical = !id.is_empty()
+        && id.bytes().all(|b| b.is_ascii_digit())
+        && !(id.len() > 1 && id.starts_with('0'));
+    canonical.then(|| id.parse().ok()).flatten()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::sni_node;
+
+    #[test]
+    fn a_server_name_names_a_broker_only_in_the_brokers_form() {
+        assert_eq!(
+            sni_node("kafka.example.com", "broker-0.kafka.example.com"),
+            Some(0)
+        );
+        assert_eq!(
+            sni_node("kafka.example.com", "BROKER-12.Kafka.Example.com"),
+            Some(12)
+        );
+        for name in [
+            "kafka.example.com",
+            "bootstrap.kafka.example.com",
+            "broker-.kafka.example.com",
+            "broker-01.kafka.example.com",
+            "broker-+1.kafka.example.com",
+            "broker--1.kafka.example.com",
+            "broker-1.kafka.example.org",
+            "broker-1xkafka.example.com",
+            "broker-1.evil.kafka.example.com",
+            "broker-99999999999.kafka.example.com",
+        ] {
+            assert_eq!(sni_node("kafka.example.com", name), None, "{name}");
+        }
+    }
+}
+
 /// Accepts the connections of one listener until the proxy shuts down.
 async fn accept(shared: Arc<Shared>, listener: TcpListener, which: Listener) {
     let mut shutdown = shared.shutdown();
@@ -211,7 +293,7 @@ async fn accept(shared: Arc<Shared>, listener: TcpListener, which: Listener) {
                     tokio::spawn(connection::serve(Arc::clone(&shared), which, stream, client));
                 }
                 Err(error) => {
-                    shared.event(Event::AcceptFailed { listener: which, error: &error });
+                    shared.event(ProxyEvent::AcceptFailed { listener: which, error: &error });
                     tokio::time::sleep(Duration::from_millis(100)).await;
                 }
             },
@@ -244,11 +326,24 @@ pub struct ProxyBuilder {
     node_host: Option<IpAddr>,
     advertised_host: Option<String>,
     node_port_base: Option<u16>,
+    sni_domain: Option<String>,
     max_brokers: usize,
     limits: Limits,
     tls: Tls,
+    sasl: SaslSettings,
     factory: Box<dyn FilterFactory>,
     events: Option<Box<EventFn>>,
+}
+
+/// SASL as the proxy does it itself: toward clients (termination), toward
+/// brokers (its own credentials).
+#[derive(Clone, Default)]
+pub(crate) struct SaslSettings {
+    /// The users the proxy authenticates, when it terminates SASL.
+    pub clients: Option<Arc<Credentials>>,
+    /// The PLAIN user and password the proxy authenticates to brokers
+    /// with.
+    pub broker_plain: Option<(String, String)>,
 }
 
 impl ProxyBuilder {
@@ -262,6 +357,32 @@ impl ProxyBuilder {
         self
     }
 
+    /// One TLS port for all brokers (feature `tls`): responses name broker
+    /// N as `broker-N.<domain>` at the bootstrap listener's port, and a
+    /// client whose TLS server name (SNI) is `broker-N.<domain>` reaches
+    /// broker N; any other name reaches the bootstrap servers. No listener
+    /// per broker is opened. The clients' TLS certificate must hold those
+    /// names (`*.<domain>`), and clients must resolve them to the proxy.
+    /// Needs [`client_tls`](Self::client_tls): without TLS there is no
+    /// server name, and every connection reaches the bootstrap servers.
+    #[cfg(feature = "tls")]
+    pub fn sni_routing(mut self, domain: impl Into<String>) -> Self {
+        self.sni_domain = Some(domain.into());
+        self
+    }
+
+    /// Which name of a client's certificate is the connection's
+    /// [`Principal`](crate::Principal) (feature `tls`; the subject's
+    /// common name unless set). A certificate is read only when the
+    /// configuration of [`client_tls`](Self::client_tls) asks clients for
+    /// one and checks it (rustls' `WebPkiClientVerifier`); a SASL exchange
+    /// the broker accepts takes its place.
+    #[cfg(feature = "tls")]
+    pub fn certificate_principal(mut self, name: crate::CertificateName) -> Self {
+        self.tls.client_name = name;
+        self
+    }
+
     /// TLS toward brokers (feature `tls`): the proxy connects to every
     /// broker with TLS, checking its certificate as `config` says against
     /// the host the proxy knows it by (the bootstrap server's, then each
@@ -270,6 +391,33 @@ impl ProxyBuilder {
     #[cfg(feature = "tls")]
     pub fn broker_tls(mut self, config: Arc<crate::rustls::ClientConfig>) -> Self {
         self.tls.brokers = Some(tokio_rustls::TlsConnector::from(config));
+        self
+    }
+
+    /// SASL termination: the proxy authenticates clients itself against
+    /// `credentials` (PLAIN, SCRAM-SHA-256, SCRAM-SHA-512) and answers their
+    /// SaslHandshake and SaslAuthenticate; the broker never sees them.
+    /// Until a client has authenticated, it may send only ApiVersions and
+    /// the SASL APIs; any other request closes the connection
+    /// ([`ConnectionError::NotAuthenticated`](crate::ConnectionError::NotAuthenticated)),
+    /// as Kafka's broker closes it. The proxy reaches the brokers as
+    /// itself ([`broker_sasl_plain`](Self::broker_sasl_plain), or a
+    /// listener without SASL).
+    pub fn sasl_termination(mut self, credentials: Credentials) -> Self {
+        self.sasl.clients = Some(Arc::new(credentials));
+        self
+    }
+
+    /// The proxy authenticates to every broker with SASL/PLAIN as `user`
+    /// (SaslHandshake v1 and SaslAuthenticate v2, before any client frame
+    /// is forwarded); a refusal fails the connection
+    /// ([`ConnectionError::BrokerAuthentication`](crate::ConnectionError::BrokerAuthentication)).
+    pub fn broker_sasl_plain(
+        mut self,
+        user: impl Into<String>,
+        password: impl Into<String>,
+    ) -> Self {
+        self.sasl.broker_plain = Some((user.into(), password.into()));
         self
     }
 
@@ -382,8 +530,8 @@ impl ProxyBuilder {
         self
     }
 
-    /// Calls `f` with each [`Event`].
-    pub fn on_event(mut self, f: impl Fn(&Event<'_>) + Send + Sync + 'static) -> Self {
+    /// Calls `f` with each [`ProxyEvent`].
+    pub fn on_event(mut self, f: impl Fn(&ProxyEvent<'_>) + Send + Sync + 'static) -> Self {
         self.events = Some(Box::new(f));
         self
     }
@@ -410,6 +558,7 @@ impl ProxyBuilder {
         let shared = Arc::new(Shared {
             limits: self.limits,
             tls: self.tls,
+            sasl: self.sasl,
             factory: self.factory,
             bootstrap: self.bootstrap,
             node_host: self.node_host.unwrap_or(local_addr.ip()),
@@ -417,13 +566,15 @@ impl ProxyBuilder {
                 .advertised_host
                 .unwrap_or_else(|| local_addr.ip().to_string()),
             node_port_base: self.node_port_base,
+            sni_domain: self.sni_domain,
+            listen_addr: local_addr,
             max_brokers: self.max_brokers,
             nodes: Mutex::new(HashMap::new()),
             next_id: AtomicU64::new(1),
             events: self.events,
             shutdown: watch,
         });
-        shared.event(Event::Listening {
+        shared.event(ProxyEvent::Listening {
             listener: Listener::Bootstrap,
             address: local_addr,
         });
@@ -461,6 +612,7 @@ impl Proxy {
             node_host: None,
             advertised_host: None,
             node_port_base: None,
+            sni_domain: None,
             max_brokers: 1024,
             limits: Limits {
                 max_frame_size: kafka_wire::frame::DEFAULT_MAX_FRAME_SIZE,
@@ -472,7 +624,8 @@ impl Proxy {
                 response_timeout: None,
             },
             tls: Tls::default(),
-            factory: Box::new(|_: &Connection| Vec::new()),
+            sasl: SaslSettings::default(),
+            factory: Box::new(|_: &ClientConnection| Vec::new()),
             events: None,
         }
     }

@@ -7,7 +7,7 @@ use kafka_messages::{ApiKey, ResponseKind, ResponseView};
 use kafka_wire::{Str, VersionRange};
 
 use crate::error::ConnectionError;
-use crate::message::{MessageError, Response};
+use crate::frame::{FrameError, ResponseFrame};
 use crate::proxy::Shared;
 
 /// Whether a response of `api_key` at `version` can name brokers: those
@@ -25,23 +25,25 @@ pub(crate) fn names_brokers(api_key: ApiKey, version: i16) -> bool {
 
 /// Whether the proxy reads some version of `api_key` itself, so that it
 /// advertises only the versions this crate knows: ApiVersions, Produce
-/// (whose `acks` says whether a response comes) and those whose responses
-/// name brokers.
+/// (whose `acks` says whether a response comes), the SASL exchange (which
+/// names the client) and those whose responses name brokers.
 pub(crate) fn read_by_proxy(api_key: ApiKey) -> bool {
-    matches!(api_key, ApiKey::ApiVersions | ApiKey::Produce)
-        || api_key
-            .all_versions()
-            .highest()
-            .is_some_and(|v| names_brokers(api_key, v))
+    matches!(
+        api_key,
+        ApiKey::ApiVersions | ApiKey::Produce | ApiKey::SaslHandshake | ApiKey::SaslAuthenticate
+    ) || api_key
+        .all_versions()
+        .highest()
+        .is_some_and(|v| names_brokers(api_key, v))
 }
 
 /// An ApiVersions response, each API that `capped` says is read by the
 /// proxy or a filter limited to the versions this crate reads (and left
 /// out where that leaves none). Changed only where a range changes.
 pub(crate) fn api_versions(
-    response: &mut Response,
+    response: &mut ResponseFrame,
     capped: impl Fn(ApiKey) -> bool,
-) -> Result<(), MessageError> {
+) -> Result<(), FrameError> {
     let ResponseKind::ApiVersions(body) = response.decode()? else {
         unreachable!("called with ApiVersions responses only");
     };
@@ -85,7 +87,7 @@ pub(crate) fn api_versions(
 /// brokers only along with errors: the view says whether they do before
 /// anything is built.
 pub(crate) fn broker_addresses(
-    response: &mut Response,
+    response: &mut ResponseFrame,
     shared: &Arc<Shared>,
 ) -> Result<(), ConnectionError> {
     let (api_key, version) = (response.api_key(), response.version());
@@ -113,7 +115,7 @@ pub(crate) fn broker_addresses(
             return Ok(());
         }
         let listener = shared.node_port(node, host, p)?;
-        *host = Str::from(shared.advertised_host());
+        *host = Str::from(shared.host_of(node));
         *port = i32::from(listener);
         Ok(())
     };

@@ -18,12 +18,24 @@ pub(crate) fn plain(stream: TcpStream) -> (ReadHalf, WriteHalf) {
     (Box::new(read), Box::new(write))
 }
 
+/// What a client's TLS handshake named.
+#[derive(Debug, Default)]
+pub(crate) struct ClientTlsNames {
+    /// The chosen name of the client's certificate.
+    pub certificate: Option<String>,
+    /// The server name (SNI) the client asked for.
+    pub server: Option<String>,
+}
+
 /// How the proxy speaks TLS, each side that has it.
 #[derive(Clone, Default)]
 pub(crate) struct Tls {
     /// Toward clients: the listeners accept TLS.
     #[cfg(feature = "tls")]
     pub clients: Option<tokio_rustls::TlsAcceptor>,
+    /// Which name of a client's certificate is its principal.
+    #[cfg(feature = "tls")]
+    pub client_name: crate::identity::CertificateName,
     /// Toward brokers: the proxy connects with TLS.
     #[cfg(feature = "tls")]
     pub brokers: Option<tokio_rustls::TlsConnector>,
@@ -39,20 +51,30 @@ impl Tls {
     }
 
     /// A client's stream, after the TLS handshake when the listeners have
-    /// TLS, which must end within `timeout`.
+    /// TLS, which must end within `timeout`; and the chosen name of the
+    /// certificate the client presented, if it did (the configuration's
+    /// client verifier checked it).
     pub async fn client(
         &self,
         stream: TcpStream,
         timeout: Duration,
-    ) -> io::Result<(ReadHalf, WriteHalf)> {
+    ) -> io::Result<((ReadHalf, WriteHalf), ClientTlsNames)> {
         #[cfg(feature = "tls")]
         if let Some(acceptor) = &self.clients {
             let tls = within(timeout, acceptor.accept(stream)).await?;
+            let session = tls.get_ref().1;
+            let names = ClientTlsNames {
+                certificate: session
+                    .peer_certificates()
+                    .and_then(|chain| chain.first())
+                    .and_then(|end_entity| certificate_name(end_entity, self.client_name)),
+                server: session.server_name().map(str::to_owned),
+            };
             let (read, write) = tokio::io::split(tls);
-            return Ok((Box::new(read), Box::new(write)));
+            return Ok(((Box::new(read), Box::new(write)), names));
         }
         let _ = timeout;
-        Ok(plain(stream))
+        Ok((plain(stream), ClientTlsNames::default()))
     }
 
     /// A broker's stream, after the TLS handshake when the proxy speaks
@@ -92,6 +114,40 @@ async fn within<T>(
         })
 }
 
+/// The `which` name of a DER certificate, if it has one that reads as text.
+#[cfg(feature = "tls")]
+pub(crate) fn certificate_name(
+    der: &[u8],
+    which: crate::identity::CertificateName,
+) -> Option<String> {
+    use crate::identity::CertificateName;
+    use x509_parser::extensions::GeneralName;
+
+    let (_, certificate) = x509_parser::parse_x509_certificate(der).ok()?;
+    let name = match which {
+        CertificateName::SubjectCommonName => certificate
+            .subject()
+            .iter_common_name()
+            .next()?
+            .as_str()
+            .ok()?,
+        san => {
+            let names = certificate.subject_alternative_name().ok()??;
+            names
+                .value
+                .general_names
+                .iter()
+                .find_map(|name| match (san, name) {
+                    (CertificateName::DnsSan, GeneralName::DNSName(n))
+                    | (CertificateName::EmailSan, GeneralName::RFC822Name(n))
+                    | (CertificateName::UriSan, GeneralName::URI(n)) => Some(*n),
+                    _ => None,
+                })?
+        }
+    };
+    (!name.is_empty()).then(|| name.to_owned())
+}
+
 /// The name a broker's certificate must hold: the host of `host:port` (a
 /// DNS name or an IP address, `[...]` around an IPv6 one).
 #[cfg(feature = "tls")]
@@ -109,6 +165,15 @@ fn server_name(upstream: &str) -> io::Result<tokio_rustls::rustls::pki_types::Se
 #[cfg(all(test, feature = "tls"))]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_certificate_that_does_not_read_has_no_name() {
+        use crate::identity::CertificateName;
+        for which in [CertificateName::SubjectCommonName, CertificateName::DnsSan] {
+            assert_eq!(certificate_name(b"", which), None);
+            assert_eq!(certificate_name(&[0x30, 0x82, 0xff, 0xff, 0], which), None);
+        }
+    }
 
     #[test]
     fn a_brokers_name_is_its_host() {

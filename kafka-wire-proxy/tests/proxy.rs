@@ -38,8 +38,8 @@ use kafka_messages::{DeleteTopicsRequest, DeleteTopicsResponse, FetchRequest, Fe
 use kafka_wire::frame;
 use kafka_wire::{ErrorCode, Message, RequestHeader, Str, Uuid, Versioned};
 use kafka_wire_proxy::{
-    filters::Tenant, Connection, ConnectionError, Event, Filter, FilterError, Listener, Peer,
-    Proxy, ProxyBuilder, Request, Verdict,
+    filters::Tenant, ClientConnection, ConnectionError, Filter, FilterError, Listener, Peer, Proxy,
+    ProxyBuilder, ProxyEvent, RequestFrame, Verdict,
 };
 use tokio::io::{AsyncRead, AsyncReadExt, AsyncWrite, AsyncWriteExt};
 use tokio::net::{TcpListener, TcpStream};
@@ -357,10 +357,16 @@ impl Broker {
                     .map(|t| TopicProduceResponse {
                         name: t.name.clone(),
                         topic_id: t.topic_id,
-                        partition_responses: vec![PartitionProduceResponse {
-                            error_code: known_code(t.topic_id),
-                            ..Default::default()
-                        }],
+                        partition_responses: t
+                            .partition_data
+                            .iter()
+                            .map(|p| PartitionProduceResponse {
+                                index: p.index,
+                                error_code: known_code(t.topic_id),
+                                base_offset: 42,
+                                ..Default::default()
+                            })
+                            .collect(),
                         ..Default::default()
                     })
                     .collect(),
@@ -520,8 +526,54 @@ impl Broker {
                     ..Default::default()
                 })
             }
+            RequestKind::SaslHandshake(handshake) => {
+                ResponseKind::SaslHandshake(kafka_messages::SaslHandshakeResponse {
+                    error_code: match SASL_MECHANISMS.contains(&&*handshake.mechanism) {
+                        true => 0,
+                        false => ErrorCode::UnsupportedSaslMechanism.code(),
+                    },
+                    mechanisms: SASL_MECHANISMS.iter().map(|&m| m.into()).collect(),
+                })
+            }
+            RequestKind::SaslAuthenticate(round) => {
+                ResponseKind::SaslAuthenticate(scripted_sasl(&round.auth_bytes))
+            }
             other => panic!("the scripted broker has no answer to {other:?}"),
         })
+    }
+}
+
+/// The SASL mechanisms a scripted broker accepts.
+const SASL_MECHANISMS: [&str; 3] = ["PLAIN", "SCRAM-SHA-512", "OAUTHBEARER"];
+
+/// A scripted broker's answer to one SaslAuthenticate round, from the
+/// token alone: PLAIN with password `right`; SCRAM's client-first answered
+/// with a server-first, its client-final with proof `good` answered with a
+/// server-final; an OAUTHBEARER token accepted unless its payload is `e30`
+/// (`{}`), which is answered with Kafka's JSON challenge; anything else
+/// (the client's `\x01` after a challenge, for one) refused.
+fn scripted_sasl(token: &[u8]) -> kafka_messages::SaslAuthenticateResponse {
+    let accept = |answer: &'static [u8]| kafka_messages::SaslAuthenticateResponse {
+        auth_bytes: Bytes::from_static(answer),
+        ..Default::default()
+    };
+    let text = String::from_utf8_lossy(token);
+    if text.starts_with("n,,n=") {
+        accept(b"r=client-nonce-server-nonce,s=c2FsdA==,i=4096")
+    } else if text.starts_with("c=") && text.ends_with(",p=good") {
+        accept(b"v=c2lnbmF0dXJl")
+    } else if text.starts_with("n,,\u{1}auth=Bearer ") && !text.contains(".e30.") {
+        accept(b"")
+    } else if text.starts_with("n,,\u{1}auth=Bearer ") {
+        accept(br#"{"status":"invalid_token"}"#)
+    } else if token.contains(&0) && token.ends_with(b"\0right") {
+        accept(b"")
+    } else {
+        kafka_messages::SaslAuthenticateResponse {
+            error_code: ErrorCode::SaslAuthenticationFailed.code(),
+            error_message: Some("Authentication failed: Invalid username or password".into()),
+            ..Default::default()
+        }
     }
 }
 
@@ -534,11 +586,11 @@ impl Events {
         let events = self.clone();
         builder.on_event(move |e| {
             let line = match e {
-                Event::Closed {
+                ProxyEvent::Closed {
                     error: Some(error), ..
                 } => format!("closed: {error}"),
-                Event::Closed { error: None, .. } => "closed cleanly".to_owned(),
-                Event::Listening { listener, .. } => format!("listening: {listener}"),
+                ProxyEvent::Closed { error: None, .. } => "closed cleanly".to_owned(),
+                ProxyEvent::Listening { listener, .. } => format!("listening: {listener}"),
                 other => format!("{other:?}"),
             };
             events.0.lock().unwrap().push(line);
@@ -677,7 +729,9 @@ async fn api_versions_are_narrowed_for_the_apis_the_proxy_and_its_filters_read()
 
     // The tenant filter reads CreateTopics too.
     let (tenant, _) = proxy(&broker, |b| {
-        b.filters(|_: &Connection| vec![Box::new(Tenant::new("acme.").unwrap()) as Box<dyn Filter>])
+        b.filters(|_: &ClientConnection| {
+            vec![Box::new(Tenant::new("acme.").unwrap()) as Box<dyn Filter>]
+        })
     })
     .await;
     let mut client = TcpStream::connect(tenant.local_addr()).await.unwrap();
@@ -785,8 +839,8 @@ impl Filter for AnswerMetadata {
 
     fn on_request(
         &mut self,
-        _: &Connection,
-        request: &mut Request,
+        _: &ClientConnection,
+        request: &mut RequestFrame,
     ) -> Result<Verdict, FilterError> {
         let RequestKind::Metadata(m) = request.decode()? else {
             return Err(FilterError::new("not Metadata"));
@@ -816,9 +870,9 @@ impl Filter for CountMetadata {
 
     fn on_response(
         &mut self,
-        _: &Connection,
+        _: &ClientConnection,
         _: &kafka_wire_proxy::RequestInfo,
-        response: &mut kafka_wire_proxy::Response,
+        response: &mut kafka_wire_proxy::ResponseFrame,
     ) -> Result<(), FilterError> {
         let ResponseKind::Metadata(m) = response.decode()? else {
             return Err(FilterError::new("not Metadata"));
@@ -835,7 +889,7 @@ async fn an_answer_from_a_filter_waits_for_the_responses_before_it() {
     let seen = Arc::new(std::sync::atomic::AtomicUsize::new(0));
     let counter = Arc::clone(&seen);
     let (proxy, _) = proxy(&broker, move |b| {
-        b.filters(move |_: &Connection| {
+        b.filters(move |_: &ClientConnection| {
             vec![
                 Box::new(CountMetadata(Arc::clone(&counter))) as Box<dyn Filter>,
                 Box::new(AnswerMetadata),
@@ -882,7 +936,9 @@ async fn an_answer_from_a_filter_waits_for_the_responses_before_it() {
 /// A proxy to `broker` with the tenant `acme.`, and a client connected to it.
 async fn tenant_client(broker: &Broker) -> (Proxy, TcpStream) {
     let (proxy, _) = proxy(broker, |b| {
-        b.filters(|_: &Connection| vec![Box::new(Tenant::new("acme.").unwrap()) as Box<dyn Filter>])
+        b.filters(|_: &ClientConnection| {
+            vec![Box::new(Tenant::new("acme.").unwrap()) as Box<dyn Filter>]
+        })
     })
     .await;
     let client = TcpStream::connect(proxy.local_addr()).await.unwrap();
@@ -1172,7 +1228,7 @@ async fn the_request_log_names_the_clients_software_and_principal() {
     let written = Written::default();
     let logger = kafka_wire_proxy::filters::Logger::new(written.clone()).json();
     let (proxy, _) = proxy(&broker, |b| {
-        b.filters(move |_: &Connection| vec![Box::new(logger.clone()) as Box<dyn Filter>])
+        b.filters(move |_: &ClientConnection| vec![Box::new(logger.clone()) as Box<dyn Filter>])
     })
     .await;
     let mut client = TcpStream::connect(proxy.local_addr()).await.unwrap();
@@ -1637,8 +1693,12 @@ mod pki {
     use std::sync::Arc;
 
     use kafka_wire_proxy::rustls::pki_types::{CertificateDer, PrivateKeyDer, PrivatePkcs8KeyDer};
+    use kafka_wire_proxy::rustls::server::WebPkiClientVerifier;
     use kafka_wire_proxy::rustls::{ClientConfig, RootCertStore, ServerConfig};
-    use rcgen::{BasicConstraints, CertificateParams, IsCa, Issuer, KeyPair};
+    pub use rcgen::SanType;
+    use rcgen::{
+        BasicConstraints, CertificateParams, DnType, ExtendedKeyUsagePurpose, IsCa, Issuer, KeyPair,
+    };
 
     /// A certificate authority of a test's own.
     pub struct Authority {
@@ -1673,6 +1733,54 @@ mod pki {
                 .with_single_cert(vec![certificate.der().clone()], key)
                 .unwrap();
             Arc::new(config)
+        }
+
+        /// A server's configuration for `names` that asks every client for
+        /// a certificate this authority signed.
+        pub fn server_checking_clients(&self, names: &[&str]) -> Arc<ServerConfig> {
+            let names: Vec<String> = names.iter().map(|&n| n.to_owned()).collect();
+            let key = KeyPair::generate().unwrap();
+            let certificate = CertificateParams::new(names)
+                .unwrap()
+                .signed_by(&key, &self.issuer)
+                .unwrap();
+            let key = PrivateKeyDer::Pkcs8(PrivatePkcs8KeyDer::from(key.serialize_der()));
+            let mut roots = RootCertStore::empty();
+            roots.add(self.certificate.clone()).unwrap();
+            let verifier = WebPkiClientVerifier::builder(Arc::new(roots))
+                .build()
+                .unwrap();
+            let config = ServerConfig::builder()
+                .with_client_cert_verifier(verifier)
+                .with_single_cert(vec![certificate.der().clone()], key)
+                .unwrap();
+            Arc::new(config)
+        }
+
+        /// A client's configuration that trusts this authority and presents
+        /// a certificate it signed for subject `common_name` with `sans`.
+        pub fn client_with_certificate(
+            &self,
+            common_name: &str,
+            sans: Vec<SanType>,
+        ) -> Arc<ClientConfig> {
+            let mut params = CertificateParams::new(Vec::<String>::new()).unwrap();
+            params
+                .distinguished_name
+                .push(DnType::CommonName, common_name);
+            params.subject_alt_names = sans;
+            params.extended_key_usages = vec![ExtendedKeyUsagePurpose::ClientAuth];
+            let key = KeyPair::generate().unwrap();
+            let certificate = params.signed_by(&key, &self.issuer).unwrap();
+            let key = PrivateKeyDer::Pkcs8(PrivatePkcs8KeyDer::from(key.serialize_der()));
+            let mut roots = RootCertStore::empty();
+            roots.add(self.certificate.clone()).unwrap();
+            Arc::new(
+                ClientConfig::builder()
+                    .with_root_certificates(roots)
+                    .with_client_auth_cert(vec![certificate.der().clone()], key)
+                    .unwrap(),
+            )
         }
 
         /// A client's configuration that trusts this authority alone.
@@ -1820,4 +1928,805 @@ fn errors_name_the_side_and_what_happened() {
     };
     assert_eq!(e.to_string(), "broker: cut");
     assert_eq!(Listener::Node(3).to_string(), "node 3");
+}
+
+/// Each Metadata request's connection principal, as a filter sees it.
+#[derive(Clone, Default)]
+struct Principals(Arc<Mutex<Vec<Option<String>>>>);
+
+impl Filter for Principals {
+    fn wants_request(&self, api_key: ApiKey, _: i16) -> bool {
+        api_key == ApiKey::Metadata
+    }
+
+    fn on_request(
+        &mut self,
+        connection: &ClientConnection,
+        _: &mut RequestFrame,
+    ) -> Result<Verdict, FilterError> {
+        let name = connection.principal.as_ref().map(|p| p.name.clone());
+        self.0.lock().unwrap().push(name);
+        Ok(Verdict::Forward)
+    }
+}
+
+/// A proxy whose connections' Metadata requests record their principal.
+async fn principal_proxy(broker: &Broker) -> (Proxy, Events, Principals) {
+    *broker.brokers.lock().unwrap() = vec![(1, broker.address)];
+    let principals = Principals::default();
+    let seen = principals.clone();
+    let (proxy, events) = proxy(broker, |b| {
+        b.filters(move |_: &ClientConnection| vec![Box::new(seen.clone()) as Box<dyn Filter>])
+    })
+    .await;
+    (proxy, events, principals)
+}
+
+/// Sends a Metadata request; its filter records the principal.
+async fn metadata(client: &mut TcpStream, correlation_id: i32) {
+    let metadata = MetadataRequest {
+        topics: Some(vec![]),
+        ..Default::default()
+    };
+    let _: MetadataResponse = exchange(client, 12, correlation_id, &metadata).await;
+}
+
+async fn sasl_handshake(client: &mut TcpStream, mechanism: &str) -> i16 {
+    let handshake = kafka_messages::SaslHandshakeRequest {
+        mechanism: mechanism.into(),
+    };
+    let answer: kafka_messages::SaslHandshakeResponse = exchange(client, 1, 100, &handshake).await;
+    answer.error_code
+}
+
+async fn sasl_round(
+    client: &mut TcpStream,
+    token: &[u8],
+) -> kafka_messages::SaslAuthenticateResponse {
+    let round = kafka_messages::SaslAuthenticateRequest {
+        auth_bytes: Bytes::copy_from_slice(token),
+        ..Default::default()
+    };
+    exchange(client, 2, 101, &round).await
+}
+
+fn unsigned_jwt(claims: &str) -> String {
+    use base64::Engine;
+    let b64 = base64::engine::general_purpose::URL_SAFE_NO_PAD;
+    format!(
+        "{}.{}.",
+        b64.encode(br#"{"alg":"none"}"#),
+        b64.encode(claims)
+    )
+}
+
+#[tokio::test]
+async fn a_scram_exchange_names_the_connection_only_once_the_broker_accepts_it() {
+    let broker = Broker::start().await;
+    let (proxy, events, principals) = principal_proxy(&broker).await;
+
+    let mut client = TcpStream::connect(proxy.local_addr()).await.unwrap();
+    let versions = api_versions(
+        {
+            write_frame(&mut client, &request(3, 1, &ApiVersionsRequest::default()))
+                .await
+                .unwrap();
+            read_frame(&mut client).await.unwrap()
+        },
+        3,
+    );
+    // The proxy reads the SASL exchange: only versions it reads are offered.
+    assert_eq!(range_of(&versions, 17), Some((0, 1)));
+    assert_eq!(range_of(&versions, 36), Some((0, 2)));
+    assert_eq!(sasl_handshake(&mut client, "SCRAM-SHA-512").await, 0);
+    let first = sasl_round(&mut client, b"n,,n=b=3Dob,r=client-nonce").await;
+    assert_eq!(first.error_code, 0);
+    metadata(&mut client, 2).await;
+    let last = sasl_round(&mut client, b"c=biws,r=client-nonce-server-nonce,p=good").await;
+    assert_eq!(&last.auth_bytes[..], b"v=c2lnbmF0dXJl");
+    let authenticated = events.wait_for("Authenticated(").await;
+    assert!(authenticated.contains("ScramSha512"), "{authenticated}");
+    metadata(&mut client, 3).await;
+    assert_eq!(
+        *principals.0.lock().unwrap(),
+        vec![None, Some("b=ob".to_owned())],
+        "no name between the rounds, the user's once the broker accepted it"
+    );
+
+    // The same exchange with a wrong proof: refused, recorded, no name.
+    let mut other = TcpStream::connect(proxy.local_addr()).await.unwrap();
+    assert_eq!(sasl_handshake(&mut other, "SCRAM-SHA-512").await, 0);
+    sasl_round(&mut other, b"n,,n=bob,r=client-nonce").await;
+    let refused = sasl_round(&mut other, b"c=biws,r=client-nonce-server-nonce,p=bad").await;
+    assert_eq!(
+        refused.error_code,
+        ErrorCode::SaslAuthenticationFailed.code()
+    );
+    let failed = events.wait_for("AuthenticationFailed(").await;
+    for expected in [
+        "claimed: Some(\"bob\")",
+        "SaslAuthenticationFailed",
+        "Invalid username or password",
+    ] {
+        assert!(failed.contains(expected), "{expected} in {failed}");
+    }
+    metadata(&mut other, 4).await;
+    assert_eq!(principals.0.lock().unwrap().last(), Some(&None));
+}
+
+#[tokio::test]
+async fn plain_and_oauthbearer_name_the_connection_and_their_refusals_are_recorded() {
+    let broker = Broker::start().await;
+    let (proxy, events, principals) = principal_proxy(&broker).await;
+
+    let mut plain = TcpStream::connect(proxy.local_addr()).await.unwrap();
+    assert_eq!(sasl_handshake(&mut plain, "PLAIN").await, 0);
+    assert_eq!(
+        sasl_round(&mut plain, b"\0alice\0right").await.error_code,
+        0
+    );
+    metadata(&mut plain, 1).await;
+
+    let mut wrong = TcpStream::connect(proxy.local_addr()).await.unwrap();
+    assert_eq!(sasl_handshake(&mut wrong, "PLAIN").await, 0);
+    let refused = sasl_round(&mut wrong, b"\0mallory\0guess").await;
+    assert_eq!(
+        refused.error_code,
+        ErrorCode::SaslAuthenticationFailed.code()
+    );
+    metadata(&mut wrong, 1).await;
+
+    let mut bearer = TcpStream::connect(proxy.local_addr()).await.unwrap();
+    assert_eq!(sasl_handshake(&mut bearer, "OAUTHBEARER").await, 0);
+    let token = unsigned_jwt(r#"{"sub":"svc-orders","exp":4102444800}"#);
+    let first = format!("n,,\u{1}auth=Bearer {token}\u{1}\u{1}");
+    assert_eq!(
+        sasl_round(&mut bearer, first.as_bytes()).await.error_code,
+        0
+    );
+    metadata(&mut bearer, 1).await;
+
+    // A token the broker answers with a challenge, then refuses.
+    let mut challenged = TcpStream::connect(proxy.local_addr()).await.unwrap();
+    assert_eq!(sasl_handshake(&mut challenged, "OAUTHBEARER").await, 0);
+    let first = "n,,\u{1}auth=Bearer x.e30.y\u{1}\u{1}";
+    let challenge = sasl_round(&mut challenged, first.as_bytes()).await;
+    assert_eq!(&challenge.auth_bytes[..], br#"{"status":"invalid_token"}"#);
+    metadata(&mut challenged, 1).await;
+    let refused = sasl_round(&mut challenged, b"\x01").await;
+    assert_eq!(
+        refused.error_code,
+        ErrorCode::SaslAuthenticationFailed.code()
+    );
+
+    // A mechanism the broker does not have.
+    let mut unsupported = TcpStream::connect(proxy.local_addr()).await.unwrap();
+    let error = sasl_handshake(&mut unsupported, "GSSAPI").await;
+    assert_eq!(error, ErrorCode::UnsupportedSaslMechanism.code());
+
+    assert_eq!(
+        *principals.0.lock().unwrap(),
+        vec![
+            Some("alice".to_owned()),
+            None,
+            Some("svc-orders".to_owned()),
+            None
+        ]
+    );
+    let lines = events.0.lock().unwrap().clone();
+    let failures: Vec<&String> = lines
+        .iter()
+        .filter(|l| l.starts_with("AuthenticationFailed("))
+        .collect();
+    assert_eq!(failures.len(), 3, "{lines:?}");
+    assert!(failures[0].contains("claimed: Some(\"mallory\")"));
+    assert!(failures[1].contains("OAuthBearer") && failures[1].contains("claimed: None"));
+    assert!(failures[2].contains("UnsupportedSaslMechanism") && failures[2].contains("GSSAPI"));
+    let successes = lines
+        .iter()
+        .filter(|l| l.starts_with("Authenticated("))
+        .count();
+    assert_eq!(successes, 2, "{lines:?}");
+}
+
+#[tokio::test]
+async fn a_sasl_request_that_does_not_read_ends_the_connection() {
+    let broker = Broker::start().await;
+    let (proxy, events, _) = principal_proxy(&broker).await;
+    let mut client = TcpStream::connect(proxy.local_addr()).await.unwrap();
+    // SaslAuthenticate v2 whose compact bytes claim more than the frame holds.
+    let header = RequestHeader::new(ApiKey::SaslAuthenticate.key(), 2, 7, Some("c".into()));
+    let mut contents = BytesMut::new();
+    header.encode(&mut contents, 2).unwrap();
+    contents.extend_from_slice(&[0xff, 0xff, 0x03, b'x', 0]);
+    write_frame(&mut client, &contents).await.unwrap();
+    let closed = events.wait_for("closed: ").await;
+    assert!(closed.contains("SaslAuthenticate v2 request"), "{closed}");
+    assert!(broker.seen().is_empty(), "nothing reached the broker");
+}
+
+#[cfg(feature = "tls")]
+#[tokio::test]
+async fn a_client_certificates_chosen_name_is_the_connections_principal() {
+    use kafka_wire_proxy::CertificateName;
+    use pki::SanType;
+
+    let authority = pki::Authority::new();
+    let broker = Broker::start().await;
+    *broker.brokers.lock().unwrap() = vec![(1, broker.address)];
+    let client = authority.client_with_certificate(
+        "alice",
+        vec![
+            SanType::DnsName("orders.example.org".try_into().unwrap()),
+            SanType::Rfc822Name("alice@example.org".try_into().unwrap()),
+            SanType::URI("spiffe://example.org/orders".try_into().unwrap()),
+        ],
+    );
+    let anonymous = authority.client();
+    let name = kafka_wire_proxy::rustls::pki_types::ServerName::try_from("127.0.0.1").unwrap();
+    for (choice, expected) in [
+        (None, "alice"),
+        (Some(CertificateName::DnsSan), "orders.example.org"),
+        (Some(CertificateName::EmailSan), "alice@example.org"),
+        (Some(CertificateName::UriSan), "spiffe://example.org/orders"),
+    ] {
+        let principals = Principals::default();
+        let seen = principals.clone();
+        let server = authority.server_checking_clients(&["127.0.0.1"]);
+        let (proxy, events) = proxy(&broker, |b| {
+            let b = b.client_tls(server).filters(move |_: &ClientConnection| {
+                vec![Box::new(seen.clone()) as Box<dyn Filter>]
+            });
+            match choice {
+                Some(choice) => b.certificate_principal(choice),
+                None => b,
+            }
+        })
+        .await;
+        let connector = tokio_rustls::TlsConnector::from(Arc::clone(&client));
+        let tcp = TcpStream::connect(proxy.local_addr()).await.unwrap();
+        let mut tls = connector.connect(name.clone(), tcp).await.unwrap();
+        let _: MetadataResponse = exchange(&mut tls, 12, 1, &MetadataRequest::default()).await;
+        assert_eq!(
+            *principals.0.lock().unwrap(),
+            vec![Some(expected.to_owned())],
+            "{choice:?}"
+        );
+
+        // A client without a certificate does not get through the handshake.
+        let connector = tokio_rustls::TlsConnector::from(Arc::clone(&anonymous));
+        let tcp = TcpStream::connect(proxy.local_addr()).await.unwrap();
+        if let Ok(mut tls) = connector.connect(name.clone(), tcp).await {
+            // TLS 1.3: the server's refusal arrives with the first read.
+            let _ = write_frame(&mut tls, &request(12, 1, &MetadataRequest::default())).await;
+            assert!(read_frame(&mut tls).await.is_err());
+        }
+        let refused = events.wait_for("closed: TLS with the client").await;
+        assert!(refused.contains("certificate"), "{refused}");
+        assert_eq!(principals.0.lock().unwrap().len(), 1);
+    }
+}
+
+/// Creates topic `name` through `client` and says what the client was
+/// answered.
+async fn create_topic(client: &mut TcpStream, name: &str) -> String {
+    let create = CreateTopicsRequest {
+        topics: vec![CreatableTopic {
+            name: name.into(),
+            num_partitions: 1,
+            ..Default::default()
+        }],
+        ..Default::default()
+    };
+    let created: CreateTopicsResponse = exchange(client, 7, 9, &create).await;
+    created.topics[0].name.to_string()
+}
+
+/// The names of the topics the broker was asked to create.
+fn created_at_broker(broker: &Broker) -> Vec<String> {
+    broker
+        .seen()
+        .iter()
+        .filter_map(
+            |s| match RequestKind::decode_frame(s.frame.clone()).unwrap().1 {
+                RequestKind::CreateTopics(c) => Some(c.topics[0].name.to_string()),
+                _ => None,
+            },
+        )
+        .collect()
+}
+
+#[tokio::test]
+async fn each_connections_tenant_is_its_principals_and_no_principal_is_served_unprefixed() {
+    use kafka_wire_proxy::filters::TenantsByPrincipal;
+    use kafka_wire_proxy::AuditLog;
+
+    let broker = Broker::start().await;
+    *broker.brokers.lock().unwrap() = vec![(1, broker.address)];
+    let written = Written::default();
+    let audit = AuditLog::new(written.clone());
+    let tenants = TenantsByPrincipal::new([("alice", "acme."), ("bob", "other.")])
+        .unwrap()
+        .audit(audit.clone());
+    let events = Events::default();
+    let log = events.clone();
+    let proxy = Proxy::builder(broker.address.to_string())
+        .listen("127.0.0.1:0".parse().unwrap())
+        .filters(move |_: &ClientConnection| vec![Box::new(tenants.clone()) as Box<dyn Filter>])
+        .on_event(move |e| {
+            audit.on_event(e);
+            if let ProxyEvent::Closed {
+                error: Some(error), ..
+            } = e
+            {
+                log.0.lock().unwrap().push(format!("closed: {error}"));
+            }
+        })
+        .start()
+        .await
+        .unwrap();
+    let connect = || TcpStream::connect(proxy.local_addr());
+    let plain = |user: &str| format!("\0{user}\0right").into_bytes();
+
+    // Before authentication: ApiVersions and SASL only.
+    let mut early = connect().await.unwrap();
+    let _: ApiVersionsResponse = exchange(&mut early, 3, 1, &ApiVersionsRequest::default()).await;
+    write_frame(&mut early, &request(7, 2, &CreateTopicsRequest::default()))
+        .await
+        .unwrap();
+    assert!(read_frame(&mut early).await.is_err(), "closed, unanswered");
+    let closed = events.wait_for("before the client authenticated").await;
+    assert!(closed.contains("CreateTopics"), "{closed}");
+
+    // Two tenants at once, each by its principal.
+    let mut alice = connect().await.unwrap();
+    let mut bob = connect().await.unwrap();
+    for (client, user) in [(&mut alice, "alice"), (&mut bob, "bob")] {
+        assert_eq!(sasl_handshake(client, "PLAIN").await, 0);
+        assert_eq!(sasl_round(client, &plain(user)).await.error_code, 0);
+    }
+    assert_eq!(create_topic(&mut alice, "orders").await, "orders");
+    assert_eq!(create_topic(&mut bob, "orders").await, "orders");
+    assert_eq!(created_at_broker(&broker), ["acme.orders", "other.orders"]);
+
+    // A principal the broker accepts but no tenant has: never served.
+    let mut mallory = connect().await.unwrap();
+    assert_eq!(sasl_handshake(&mut mallory, "PLAIN").await, 0);
+    assert_eq!(
+        sasl_round(&mut mallory, &plain("mallory")).await.error_code,
+        0
+    );
+    write_frame(
+        &mut mallory,
+        &request(7, 3, &CreateTopicsRequest::default()),
+    )
+    .await
+    .unwrap();
+    assert!(read_frame(&mut mallory).await.is_err());
+    events.wait_for("User:mallory has no tenant").await;
+    assert_eq!(created_at_broker(&broker).len(), 2, "nothing of mallory's");
+
+    let text = String::from_utf8(written.0.lock().unwrap().clone()).unwrap();
+    let lines: Vec<serde_json::Value> = text
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let summary: Vec<String> = lines
+        .iter()
+        .map(|l| {
+            let field = |k: &str| l.get(k).and_then(|v| v.as_str()).unwrap_or("-").to_owned();
+            [
+                "event",
+                "outcome",
+                "principal",
+                "mechanism",
+                "tenant",
+                "api",
+            ]
+            .map(field)
+            .join(" ")
+        })
+        .collect();
+    assert_eq!(
+        summary,
+        [
+            "tenant refused User:ANONYMOUS - - CreateTopics",
+            "authentication success User:alice PLAIN - -",
+            "authentication success User:bob PLAIN - -",
+            "tenant chosen User:alice PLAIN acme. -",
+            "tenant chosen User:bob PLAIN other. -",
+            "authentication success User:mallory PLAIN - -",
+            "tenant refused User:mallory PLAIN - CreateTopics",
+        ],
+        "{text}"
+    );
+    assert!(lines.iter().all(|l| l["time"].as_u64().unwrap() > 0
+        && l["client"].as_str().unwrap().starts_with("127.0.0.1:")));
+    assert_eq!(lines[6]["reason"], "User:mallory has no tenant");
+}
+
+/// A topic to produce to: name, id, and each partition's index and records' size.
+type ProduceTo<'a> = (&'a str, Uuid, &'a [(i32, usize)]);
+
+fn produce_of(acks: i16, topics: &[ProduceTo<'_>]) -> ProduceRequest {
+    ProduceRequest {
+        acks,
+        timeout_ms: 1000,
+        topic_data: topics
+            .iter()
+            .map(|&(name, topic_id, partitions)| TopicProduceData {
+                name: name.into(),
+                topic_id,
+                partition_data: partitions
+                    .iter()
+                    .map(|&(index, size)| PartitionProduceData {
+                        index,
+                        records: Some(kafka_wire::Records(Bytes::from(vec![7; size]))),
+                        ..Default::default()
+                    })
+                    .collect(),
+                ..Default::default()
+            })
+            .collect(),
+        ..Default::default()
+    }
+}
+
+/// A Produce response's partitions as (topic, partition, error, base offset).
+fn produced(response: &ProduceResponse) -> Vec<(String, i32, i16, i64)> {
+    response
+        .responses
+        .iter()
+        .flat_map(|t| {
+            t.partition_responses.iter().map(move |p| {
+                let topic = match t.name.is_empty() {
+                    true => format!("{:?}", t.topic_id),
+                    false => t.name.to_string(),
+                };
+                (topic, p.index, p.error_code, p.base_offset)
+            })
+        })
+        .collect()
+}
+
+#[tokio::test]
+async fn a_policy_refuses_as_kafka_refuses_and_audits_each_refusal() {
+    use kafka_wire_proxy::filters::Policy;
+    use kafka_wire_proxy::AuditLog;
+
+    let broker = Broker::start().await;
+    *broker.brokers.lock().unwrap() = vec![(1, broker.address)];
+    let written = Written::default();
+    let policy = Policy::new()
+        .deny_api(ApiKey::DeleteTopics)
+        .read_only_topic("audit")
+        .read_only_topic("acme.orders")
+        .max_batch_bytes(100)
+        .refuse_acks_zero()
+        .audit(AuditLog::new(written.clone()));
+    let (proxy, events) = proxy(&broker, |b| {
+        b.filters(move |_: &ClientConnection| vec![Box::new(policy.clone()) as Box<dyn Filter>])
+    })
+    .await;
+    let mut client = TcpStream::connect(proxy.local_addr()).await.unwrap();
+
+    // A denied API is not offered.
+    write_frame(&mut client, &request(3, 1, &ApiVersionsRequest::default()))
+        .await
+        .unwrap();
+    let versions = api_versions(read_frame(&mut client).await.unwrap(), 3);
+    assert_eq!(range_of(&versions, ApiKey::DeleteTopics.key()), None);
+    assert!(range_of(&versions, ApiKey::Produce.key()).is_some());
+
+    // Each refused partition answered with Kafka's error; the rest forwarded.
+    let mixed = produce_of(
+        1,
+        &[
+            ("orders", Uuid::ZERO, &[(0, 10), (1, 101)]),
+            ("audit", Uuid::ZERO, &[(0, 10)]),
+        ],
+    );
+    let answer: ProduceResponse = exchange(&mut client, 9, 2, &mixed).await;
+    let too_large = ErrorCode::MessageTooLarge.code();
+    let unauthorized = ErrorCode::TopicAuthorizationFailed.code();
+    assert_eq!(
+        produced(&answer),
+        [
+            ("orders".to_owned(), 0, 0, 42),
+            ("orders".to_owned(), 1, too_large, -1),
+            ("audit".to_owned(), 0, unauthorized, -1),
+        ]
+    );
+    let partitions_at_broker = |at: usize| match broker.sent(at) {
+        RequestKind::Produce(p) => p
+            .topic_data
+            .iter()
+            .flat_map(|t| {
+                t.partition_data
+                    .iter()
+                    .map(|p| (t.name.to_string(), p.index))
+            })
+            .collect::<Vec<_>>(),
+        other => panic!("{other:?}"),
+    };
+    assert_eq!(partitions_at_broker(1), [("orders".to_owned(), 0)]);
+
+    // All refused: answered by the proxy, the broker sees nothing.
+    let only_audit = produce_of(1, &[("audit", Uuid::ZERO, &[(3, 1)])]);
+    let answer: ProduceResponse = exchange(&mut client, 9, 3, &only_audit).await;
+    assert_eq!(
+        produced(&answer),
+        [("audit".to_owned(), 3, unauthorized, -1)]
+    );
+    assert_eq!(broker.seen().len(), 2);
+
+    // By topic id (v13): an id not yet seen, then one Metadata named.
+    let orders_id = Uuid::from_u64_pair(0xa, 0xa);
+    let by_id = produce_of(1, &[("", orders_id, &[(0, 1)])]);
+    let answer: ProduceResponse = exchange(&mut client, 13, 4, &by_id).await;
+    let unknown = ErrorCode::UnknownTopicId.code();
+    assert_eq!(answer.responses[0].topic_id, orders_id);
+    assert_eq!(
+        answer.responses[0].partition_responses[0].error_code,
+        unknown
+    );
+    let metadata = MetadataRequest {
+        topics: Some(vec![MetadataRequestTopic {
+            name: Some("acme.orders".into()),
+            ..Default::default()
+        }]),
+        ..Default::default()
+    };
+    let _: MetadataResponse = exchange(&mut client, 12, 5, &metadata).await;
+    let answer: ProduceResponse = exchange(&mut client, 13, 6, &by_id).await;
+    assert_eq!(
+        answer.responses[0].partition_responses[0].error_code,
+        unauthorized
+    );
+
+    // A denied API closes the connection unforwarded.
+    let seen = broker.seen().len();
+    write_frame(&mut client, &request(6, 7, &DeleteTopicsRequest::default()))
+        .await
+        .unwrap();
+    assert!(read_frame(&mut client).await.is_err());
+    events.wait_for("DeleteTopics is denied").await;
+
+    // acks=0: the connection closes, as a broker tells such a producer.
+    let mut fire_and_forget = TcpStream::connect(proxy.local_addr()).await.unwrap();
+    let acks_zero = produce_of(0, &[("orders", Uuid::ZERO, &[(0, 1)])]);
+    write_frame(&mut fire_and_forget, &request(9, 1, &acks_zero))
+        .await
+        .unwrap();
+    assert!(read_frame(&mut fire_and_forget).await.is_err());
+    events.wait_for("acks=0 is refused").await;
+    assert_eq!(broker.seen().len(), seen, "neither reached the broker");
+
+    let text = String::from_utf8(written.0.lock().unwrap().clone()).unwrap();
+    let summary: Vec<String> = text
+        .lines()
+        .map(|l| {
+            let l: serde_json::Value = serde_json::from_str(l).unwrap();
+            let field = |k: &str| l.get(k).and_then(|v| v.as_str()).unwrap_or("-").to_owned();
+            ["event", "outcome", "api", "resource", "error"]
+                .map(field)
+                .join(" ")
+        })
+        .collect();
+    let id = format!("{orders_id}");
+    assert_eq!(
+        summary,
+        [
+            "policy refused Produce orders MESSAGE_TOO_LARGE".to_owned(),
+            "policy refused Produce audit TOPIC_AUTHORIZATION_FAILED".to_owned(),
+            "policy refused Produce audit TOPIC_AUTHORIZATION_FAILED".to_owned(),
+            format!("policy refused Produce {id} UNKNOWN_TOPIC_ID"),
+            "policy refused Produce acme.orders TOPIC_AUTHORIZATION_FAILED".to_owned(),
+            "policy refused DeleteTopics - -".to_owned(),
+            "policy refused Produce - -".to_owned(),
+        ],
+        "{text}"
+    );
+}
+
+#[tokio::test]
+async fn a_proxy_that_terminates_sasl_authenticates_clients_itself_and_brokers_as_itself() {
+    use kafka_wire_proxy::Credentials;
+
+    let broker = Broker::start().await;
+    *broker.brokers.lock().unwrap() = vec![(1, broker.address)];
+    let credentials = Credentials::new().user("alice", "alice-secret").unwrap();
+    let principals = Principals::default();
+    let seen = principals.clone();
+    let (terminating, events) = proxy(&broker, |b| {
+        b.sasl_termination(credentials)
+            .broker_sasl_plain("proxy", "right")
+            .filters(move |_: &ClientConnection| vec![Box::new(seen.clone()) as Box<dyn Filter>])
+    })
+    .await;
+
+    let mut alice = TcpStream::connect(terminating.local_addr()).await.unwrap();
+    let _: ApiVersionsResponse = exchange(&mut alice, 3, 1, &ApiVersionsRequest::default()).await;
+    assert_eq!(sasl_handshake(&mut alice, "SCRAM-SHA-512").await, 0);
+    assert_eq!(sasl_handshake(&mut alice, "PLAIN").await, 0);
+    assert_eq!(
+        sasl_round(&mut alice, b"\0alice\0alice-secret")
+            .await
+            .error_code,
+        0
+    );
+    events.wait_for("Authenticated(").await;
+    metadata(&mut alice, 2).await;
+    assert_eq!(*principals.0.lock().unwrap(), [Some("alice".to_owned())]);
+    // The broker saw the proxy's own authentication, then the client's
+    // requests but none of its SASL.
+    let keys: Vec<i16> = broker.seen().iter().map(|s| s.api_key).collect();
+    assert_eq!(keys, [17, 36, 18, 3]);
+    let RequestKind::SaslAuthenticate(own) = broker.sent(1) else {
+        panic!()
+    };
+    assert_eq!(&own.auth_bytes[..], b"\0proxy\0right");
+
+    // A wrong password: Kafka's answer, then the connection is not served.
+    let mut wrong = TcpStream::connect(terminating.local_addr()).await.unwrap();
+    assert_eq!(sasl_handshake(&mut wrong, "PLAIN").await, 0);
+    let refused = sasl_round(&mut wrong, b"\0alice\0guess").await;
+    assert_eq!(
+        refused.error_code,
+        ErrorCode::SaslAuthenticationFailed.code()
+    );
+    assert_eq!(
+        refused.error_message.as_deref(),
+        Some("Authentication failed: Invalid username or password")
+    );
+    write_frame(&mut wrong, &request(12, 5, &MetadataRequest::default()))
+        .await
+        .unwrap();
+    assert!(read_frame(&mut wrong).await.is_err());
+    events
+        .wait_for("a request of API 3 before the client authenticated")
+        .await;
+    assert_eq!(
+        broker.seen().len(),
+        6,
+        "the proxy's own SASL for the second connection only"
+    );
+
+    // A broker that refuses the proxy's own credentials.
+    let (refusing, events) = proxy(&broker, |b| b.broker_sasl_plain("proxy", "wrong")).await;
+    let mut client = TcpStream::connect(refusing.local_addr()).await.unwrap();
+    assert!(read_frame(&mut client).await.is_err());
+    let closed = events.wait_for("authenticating to the broker").await;
+    assert!(closed.contains("SASL_AUTHENTICATION_FAILED"), "{closed}");
+}
+
+#[tokio::test]
+async fn a_request_the_proxy_cannot_read_does_not_pass_a_tenant() {
+    let broker = Broker::start().await;
+    let (proxy, events) = proxy(&broker, |b| {
+        b.filters(|_: &ClientConnection| {
+            vec![Box::new(Tenant::new("acme.").unwrap()) as Box<dyn Filter>]
+        })
+    })
+    .await;
+    // Metadata at a version newer than this crate's, which could name
+    // another tenant's topics: closed, never forwarded.
+    for (api_key, version) in [(ApiKey::Metadata.key(), 99), (UNKNOWN_API, 0)] {
+        let mut client = TcpStream::connect(proxy.local_addr()).await.unwrap();
+        let mut contents = BytesMut::new();
+        RequestHeader::new(api_key, version, 1, Some("c".into()))
+            .encode(&mut contents, 1)
+            .unwrap();
+        contents.extend_from_slice(&[0, 0, 0, 0]);
+        write_frame(&mut client, &contents).await.unwrap();
+        assert!(read_frame(&mut client).await.is_err());
+        events
+            .wait_for(&format!(
+                "a request of API {api_key} v{version}, which the proxy cannot read"
+            ))
+            .await;
+    }
+    assert!(broker.seen().is_empty());
+}
+
+#[cfg(feature = "tls")]
+#[tokio::test]
+async fn one_tls_port_reaches_every_broker_by_its_server_name() {
+    let authority = pki::Authority::new();
+    let bootstrap = Broker::start().await;
+    let second = Broker::start().await;
+    *bootstrap.brokers.lock().unwrap() = vec![(1, bootstrap.address), (2, second.address)];
+    let (proxy, events) = proxy(&bootstrap, |b| {
+        b.client_tls(authority.server(&["bootstrap.kafka.test", "*.kafka.test"]))
+            .sni_routing("kafka.test")
+    })
+    .await;
+    let connector = tokio_rustls::TlsConnector::from(authority.client());
+    let connect = |name: &'static str| {
+        let connector = connector.clone();
+        let address = proxy.local_addr();
+        async move {
+            let name = kafka_wire_proxy::rustls::pki_types::ServerName::try_from(name).unwrap();
+            let tcp = TcpStream::connect(address).await.unwrap();
+            connector.connect(name, tcp).await.unwrap()
+        }
+    };
+
+    // Every broker is named at the bootstrap port, by a name of its own.
+    let mut client = connect("bootstrap.kafka.test").await;
+    let metadata: MetadataResponse =
+        exchange(&mut client, 12, 1, &MetadataRequest::default()).await;
+    let named: Vec<(i32, String, i32)> = metadata
+        .brokers
+        .iter()
+        .map(|b| (b.node_id, b.host.to_string(), b.port))
+        .collect();
+    let port = i32::from(proxy.local_addr().port());
+    assert_eq!(
+        named,
+        [
+            (1, "broker-1.kafka.test".to_owned(), port),
+            (2, "broker-2.kafka.test".to_owned(), port)
+        ]
+    );
+    assert_eq!(
+        proxy.node_addr(2),
+        Some(proxy.local_addr()),
+        "no port of its own"
+    );
+
+    // The server name broker-2 reaches the second broker.
+    let mut to_second = connect("broker-2.kafka.test").await;
+    let _: MetadataResponse = exchange(&mut to_second, 12, 2, &MetadataRequest::default()).await;
+    assert_eq!(second.seen().len(), 1);
+    assert_eq!(bootstrap.seen().len(), 1);
+
+    // A broker the proxy has not seen named: no address to reach.
+    let mut unknown = connect("broker-7.kafka.test").await;
+    let _ = write_frame(&mut unknown, &request(12, 3, &MetadataRequest::default())).await;
+    assert!(read_frame(&mut unknown).await.is_err());
+    events.wait_for("closed: connecting to the broker").await;
+}
+
+#[tokio::test]
+async fn a_policy_refuses_a_client_fetch_that_claims_a_replica_id() {
+    use kafka_wire_proxy::filters::Policy;
+
+    let broker = Broker::start().await;
+    let policy = Policy::new().refuse_replica_fetches();
+    let (proxy, _) = proxy(&broker, |b| {
+        b.filters(move |_: &ClientConnection| vec![Box::new(policy.clone()) as Box<dyn Filter>])
+    })
+    .await;
+    let mut client = TcpStream::connect(proxy.local_addr()).await.unwrap();
+    let orders = Uuid::from_u64_pair(0xa, 0xa);
+    for (version, claim) in [(12, 1), (16, 2)] {
+        let mut fetch = fetch_by_ids(&[orders]);
+        fetch.topics[0].topic = "acme.orders".into();
+        match version {
+            12 => fetch.replica_id = claim,
+            _ => fetch.replica_state.replica_id = claim,
+        }
+        let answer: FetchResponse = exchange(&mut client, version, 1, &fetch).await;
+        assert_eq!(answer.error_code, 0);
+        let partition = &answer.responses[0].partitions[0];
+        assert_eq!(
+            (
+                partition.partition_index,
+                ErrorCode::from_code(partition.error_code),
+                partition.high_watermark,
+                partition.log_start_offset,
+                partition.preferred_read_replica,
+            ),
+            (0, ErrorCode::TopicAuthorizationFailed, -1, -1, -1),
+            "v{version}"
+        );
+    }
+    // A consumer's Fetch (replica id -1) goes on.
+    let _: FetchResponse = exchange(&mut client, 16, 2, &fetch_by_ids(&[orders])).await;
+    assert_eq!(
+        broker.seen().len(),
+        1,
+        "only the consumer's reached the broker"
+    );
 }

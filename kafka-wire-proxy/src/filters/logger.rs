@@ -12,8 +12,9 @@ use kafka_messages::{ApiKey, RequestView};
 use kafka_wire::dynamic::DynamicView;
 use kafka_wire::ErrorCode;
 
-use crate::filter::{Connection, Filter, FilterError, RequestInfo, Verdict};
-use crate::message::{Request, Response};
+use crate::filter::{ClientConnection, Filter, FilterError, RequestInfo, Verdict};
+use crate::frame::{RequestFrame, ResponseFrame};
+use crate::identity::Authentication;
 
 /// How a [`Logger`] writes an exchange.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -90,7 +91,7 @@ impl Logger {
         Ok(())
     }
 
-    fn summary(connection: &Connection, info: &RequestInfo, api_key: ApiKey) -> String {
+    fn summary(connection: &ClientConnection, info: &RequestInfo, api_key: ApiKey) -> String {
         let mut line = String::with_capacity(128);
         let now = SystemTime::now()
             .duration_since(UNIX_EPOCH)
@@ -125,8 +126,8 @@ impl Filter for Logger {
 
     fn on_request(
         &mut self,
-        connection: &Connection,
-        request: &mut Request,
+        connection: &ClientConnection,
+        request: &mut RequestFrame,
     ) -> Result<Verdict, FilterError> {
         let (api_key, version) = (request.api_key(), request.version());
         let acks_zero = !api_key.expects_response(version, request.body_bytes()?);
@@ -167,9 +168,9 @@ impl Filter for Logger {
 
     fn on_response(
         &mut self,
-        connection: &Connection,
+        connection: &ClientConnection,
         request: &RequestInfo,
-        response: &mut Response,
+        response: &mut ResponseFrame,
     ) -> Result<(), FilterError> {
         let latency = request.received.elapsed();
         let api_key = response.api_key();
@@ -219,9 +220,9 @@ impl Filter for Logger {
 impl Logger {
     /// The request log's metrics of an exchange on `connection`: what the
     /// proxy knows of the connection, as a broker's listener would say it.
-    /// (The principal is Kafka's for a client that has not authenticated:
-    /// SASL passes through the proxy unread.)
-    fn metrics(&self, connection: &Connection, total_time_ms: f64) -> RequestMetrics {
+    /// The principal is the connection's, as the proxy learnt it (from a
+    /// SASL exchange or a certificate), and Kafka's `User:ANONYMOUS` before.
+    fn metrics(&self, connection: &ClientConnection, total_time_ms: f64) -> RequestMetrics {
         let (software_name, software_version) = &self.software;
         RequestMetrics {
             connection: format!(
@@ -229,8 +230,17 @@ impl Logger {
                 connection.upstream, connection.client, connection.id
             ),
             total_time_ms,
-            security_protocol: if connection.tls { "SSL" } else { "PLAINTEXT" }.into(),
-            principal: "User:ANONYMOUS".into(),
+            security_protocol: match (connection.tls, &connection.authentication) {
+                (true, Authentication::None) => "SSL",
+                (false, Authentication::None) => "PLAINTEXT",
+                (true, _) => "SASL_SSL",
+                (false, _) => "SASL_PLAINTEXT",
+            }
+            .into(),
+            principal: match &connection.principal {
+                Some(principal) => principal.to_string(),
+                None => "User:ANONYMOUS".to_owned(),
+            },
             listener: connection.listener.to_string(),
             client_software_name: software_name.clone(),
             client_software_version: software_version.clone(),

@@ -8,8 +8,8 @@ use kafka_wire::dynamic::{DynamicMessage, StructValue, Value};
 use kafka_wire::schema::{FieldSchema, KafkaType, StructSchema};
 use kafka_wire::{ErrorCode, Str, Uuid};
 
-use crate::filter::{Connection, Filter, FilterError, RequestInfo, Verdict};
-use crate::message::{Request, Response};
+use crate::filter::{ClientConnection, Filter, FilterError, RequestInfo, Verdict};
+use crate::frame::{RequestFrame, ResponseFrame};
 
 mod acls;
 mod consumer_protocol;
@@ -289,7 +289,7 @@ fn unknown_topic(
 fn invalid_regex(api_key: ApiKey, version: i16, why: String) -> Result<Verdict, FilterError> {
     let schema = api_key
         .response_message_schema()
-        .ok_or(crate::MessageError::NotCompiled(api_key))?;
+        .ok_or(crate::FrameError::NotCompiled(api_key))?;
     let mut answer = DynamicMessage::new(schema, version);
     answer.body.set(
         "error_code",
@@ -586,10 +586,16 @@ impl Filter for Tenant {
             || rewritten().contains(&(api_key, version, true))
     }
 
+    /// A request the proxy cannot read (a version newer than this crate's,
+    /// for one) could carry another tenant's names unprefixed.
+    fn refuses_unread(&self) -> bool {
+        true
+    }
+
     fn on_request(
         &mut self,
-        _: &Connection,
-        request: &mut Request,
+        _: &ClientConnection,
+        request: &mut RequestFrame,
     ) -> Result<Verdict, FilterError> {
         let api_key = request.api_key();
         if acls::is_acl_api(api_key) {
@@ -621,9 +627,9 @@ impl Filter for Tenant {
 
     fn on_response(
         &mut self,
-        _: &Connection,
+        _: &ClientConnection,
         _: &RequestInfo,
-        response: &mut Response,
+        response: &mut ResponseFrame,
     ) -> Result<(), FilterError> {
         let api_key = response.api_key();
         if acls::is_acl_api(api_key) {

@@ -34,7 +34,7 @@ use kafka_wire::{ErrorCode, Str};
 
 use super::Tenant;
 use crate::filter::{FilterError, Verdict};
-use crate::message::{Request, Response};
+use crate::frame::{RequestFrame, ResponseFrame};
 
 /// Why a tenant does not forward an item of an ACL request.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -188,7 +188,10 @@ impl Tenant {
     }
 
     /// CreateAcls, DescribeAcls and DeleteAcls on their way to the broker.
-    pub(super) fn acl_request(&mut self, request: &mut Request) -> Result<Verdict, FilterError> {
+    pub(super) fn acl_request(
+        &mut self,
+        request: &mut RequestFrame,
+    ) -> Result<Verdict, FilterError> {
         let version = request.version();
         let refused = match request.decode_mut()? {
             RequestKind::CreateAcls(body) => {
@@ -241,7 +244,7 @@ impl Tenant {
     /// The broker's answers to CreateAcls, DescribeAcls and DeleteAcls, as
     /// the client's: ACLs not the tenant's left out, refused items' results
     /// back in their places.
-    pub(super) fn acl_response(&mut self, response: &mut Response) -> Result<(), FilterError> {
+    pub(super) fn acl_response(&mut self, response: &mut ResponseFrame) -> Result<(), FilterError> {
         let refused = self.refused.pop_front().unwrap_or_default();
         match response.decode_mut()? {
             ResponseKind::CreateAcls(body) => merge(&mut body.results, &refused, creation_refused),

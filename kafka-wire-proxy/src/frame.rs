@@ -1,4 +1,4 @@
-//! [`Message`]: a request or response frame as a filter sees it, decoded only
+//! [`Frame`]: a request or response frame as a filter sees it, decoded only
 //! when asked, re-encoded only when changed.
 
 use std::fmt;
@@ -16,7 +16,7 @@ mod sealed {
 }
 
 /// The typed bodies of one side of the protocol: [`RequestKind`] or
-/// [`ResponseKind`]. Sealed; it names what [`Message`] decodes to.
+/// [`ResponseKind`]. Sealed; it names what [`Frame`] decodes to.
 pub trait Side: sealed::Sealed + fmt::Debug + Send + Sized + 'static {
     /// The borrowed view of a body ([`RequestView`] or [`ResponseView`]).
     type View<'a>;
@@ -124,14 +124,14 @@ fn whole(left: usize, api_key: ApiKey, version: i16) -> Result<(), DecodeError> 
 }
 
 /// A request as a filter sees it.
-pub type Request = Message<RequestKind>;
+pub type RequestFrame = Frame<RequestKind>;
 
 /// A response as a filter sees it.
-pub type Response = Message<ResponseKind>;
+pub type ResponseFrame = Frame<ResponseKind>;
 
-/// What went wrong reading or writing a [`Message`]'s body.
+/// What went wrong reading or writing a [`Frame`]'s body.
 #[derive(Debug, thiserror::Error)]
-pub enum MessageError {
+pub enum FrameError {
     /// The body does not read at its API and version.
     #[error(transparent)]
     Decode(#[from] DecodeError),
@@ -158,7 +158,7 @@ pub enum MessageError {
 /// message's version before it is sent, or before another form of it is
 /// read; a message whose body nobody changed goes out as the bytes that
 /// came in.
-pub struct Message<K: Side> {
+pub struct Frame<K: Side> {
     api_key: ApiKey,
     version: i16,
     correlation_id: i32,
@@ -179,7 +179,7 @@ enum Decoded<K> {
     Dynamic(DynamicMessage),
 }
 
-impl<K: Side> fmt::Debug for Message<K> {
+impl<K: Side> fmt::Debug for Frame<K> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct(K::NAME)
             .field("api_key", &self.api_key)
@@ -191,7 +191,7 @@ impl<K: Side> fmt::Debug for Message<K> {
     }
 }
 
-impl<K: Side> Message<K> {
+impl<K: Side> Frame<K> {
     /// A message of `api_key` at `version` from a frame's contents (after
     /// the size) split at `header_len`. `correlation_id` is the one its
     /// client knows.
@@ -204,7 +204,7 @@ impl<K: Side> Message<K> {
     ) -> Self {
         let received = frame.clone();
         let body = frame.split_off(header_len);
-        Message {
+        Frame {
             api_key,
             version,
             correlation_id,
@@ -225,7 +225,7 @@ impl<K: Side> Message<K> {
         header: Bytes,
         body: K,
     ) -> Self {
-        Message {
+        Frame {
             api_key,
             version,
             correlation_id,
@@ -257,7 +257,7 @@ impl<K: Side> Message<K> {
     /// The whole frame (without its 4-byte size) as it stands: as
     /// received, or its header followed by the changed body. What
     /// [`FrameView`](kafka_messages::dynamic::FrameView) reads, for one.
-    pub fn frame(&mut self) -> Result<Bytes, MessageError> {
+    pub fn frame(&mut self) -> Result<Bytes, FrameError> {
         self.sync()?;
         if !self.changed {
             return Ok(self.received.clone());
@@ -276,7 +276,7 @@ impl<K: Side> Message<K> {
 
     /// The body's bytes as they stand: as received, or as written after a
     /// change.
-    pub fn body_bytes(&mut self) -> Result<&Bytes, MessageError> {
+    pub fn body_bytes(&mut self) -> Result<&Bytes, FrameError> {
         self.sync()?;
         Ok(&self.body)
     }
@@ -287,19 +287,19 @@ impl<K: Side> Message<K> {
     }
 
     /// The body's typed view, read in place.
-    pub fn view(&mut self) -> Result<K::View<'_>, MessageError> {
+    pub fn view(&mut self) -> Result<K::View<'_>, FrameError> {
         self.sync()?;
         Ok(K::view_body(self.api_key, self.version, &self.body)?)
     }
 
     /// The owned typed body, read once.
-    pub fn decode(&mut self) -> Result<&K, MessageError> {
+    pub fn decode(&mut self) -> Result<&K, FrameError> {
         self.typed().map(|k| &*k)
     }
 
     /// The owned typed body, to change: it is written again before it is
     /// sent.
-    pub fn decode_mut(&mut self) -> Result<&mut K, MessageError> {
+    pub fn decode_mut(&mut self) -> Result<&mut K, FrameError> {
         self.typed()?;
         self.dirty = true;
         self.typed()
@@ -312,13 +312,13 @@ impl<K: Side> Message<K> {
     }
 
     /// The interpreted tree of the body, read once.
-    pub fn dynamic(&mut self) -> Result<&DynamicMessage, MessageError> {
+    pub fn dynamic(&mut self) -> Result<&DynamicMessage, FrameError> {
         self.tree().map(|m| &*m)
     }
 
     /// The interpreted tree of the body, to change: it is written again
     /// before it is sent.
-    pub fn dynamic_mut(&mut self) -> Result<&mut DynamicMessage, MessageError> {
+    pub fn dynamic_mut(&mut self) -> Result<&mut DynamicMessage, FrameError> {
         self.tree()?;
         self.dirty = true;
         self.tree()
@@ -330,7 +330,7 @@ impl<K: Side> Message<K> {
         self.dirty = false;
     }
 
-    fn typed(&mut self) -> Result<&mut K, MessageError> {
+    fn typed(&mut self) -> Result<&mut K, FrameError> {
         if !matches!(self.decoded, Decoded::Typed(_)) {
             self.sync()?;
             self.decoded = Decoded::Typed(K::decode_body(self.api_key, self.version, &self.body)?);
@@ -341,10 +341,10 @@ impl<K: Side> Message<K> {
         }
     }
 
-    fn tree(&mut self) -> Result<&mut DynamicMessage, MessageError> {
+    fn tree(&mut self) -> Result<&mut DynamicMessage, FrameError> {
         if !matches!(self.decoded, Decoded::Dynamic(_)) {
             self.sync()?;
-            let schema = K::schema(self.api_key).ok_or(MessageError::NotCompiled(self.api_key))?;
+            let schema = K::schema(self.api_key).ok_or(FrameError::NotCompiled(self.api_key))?;
             let mut body = self.body.clone();
             let tree = DynamicMessage::decode(schema, self.version, &mut body)?;
             if K::FILLS_FRAME {
@@ -359,7 +359,7 @@ impl<K: Side> Message<K> {
     }
 
     /// Writes a body lent mutably back to `body`.
-    fn sync(&mut self) -> Result<(), MessageError> {
+    fn sync(&mut self) -> Result<(), FrameError> {
         if self.dirty {
             self.body = match &self.decoded {
                 Decoded::Typed(k) => k.encode_body(self.version)?,
@@ -373,7 +373,7 @@ impl<K: Side> Message<K> {
     }
 
     /// The header as received and the body to send.
-    pub(crate) fn into_parts(mut self) -> Result<(Bytes, Bytes), MessageError> {
+    pub(crate) fn into_parts(mut self) -> Result<(Bytes, Bytes), FrameError> {
         self.sync()?;
         Ok((self.header, self.body))
     }

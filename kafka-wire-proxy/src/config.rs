@@ -1,0 +1,417 @@
+//! [`ProxyConfig`]: the `kafka-proxy` binary's configuration in one TOML
+//! file (feature `config`): listeners, TLS, logging, audit, tenants and
+//! policy. See `docs/proxy.example.toml` in the repository.
+
+use std::collections::BTreeMap;
+use std::net::SocketAddr;
+use std::path::{Path, PathBuf};
+
+use kafka_messages::ApiKey;
+use serde::Deserialize;
+
+use crate::filters::{Policy, TenantMapError, TenantsByPrincipal};
+use crate::identity::CertificateName;
+
+/// What is wrong with a configuration: each names the file or the field.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum ConfigError {
+    /// The file could not be read.
+    #[error("{path}: {source}")]
+    Read {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        source: std::io::Error,
+    },
+    /// The text is not TOML of this form (the message names the line,
+    /// column and field).
+    #[error("{path}: {source}")]
+    Syntax {
+        /// The file (`<text>` for text given directly).
+        path: PathBuf,
+        /// Why, with where.
+        source: Box<toml::de::Error>,
+    },
+    /// A value that reads but cannot be used.
+    #[error("{path}: {field}: {message}")]
+    Invalid {
+        /// The file.
+        path: PathBuf,
+        /// The field, as a TOML path (`policy.deny_apis`).
+        field: &'static str,
+        /// Why.
+        message: String,
+    },
+}
+
+/// The `kafka-proxy` binary's configuration: every field but `bootstrap`
+/// may be left out.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ProxyConfig {
+    /// The cluster's bootstrap servers (`host:port`), tried in order.
+    pub bootstrap: Vec<String>,
+    /// Where clients bootstrap from (`127.0.0.1:19092` by default).
+    #[serde(default = "default_listen")]
+    pub listen: SocketAddr,
+    /// The broker with node id N is reached through port `node_ports` + N
+    /// (by default each broker gets a port the system picks).
+    pub node_ports: Option<u16>,
+    /// The host clients are told to reach the brokers at.
+    pub advertised_host: Option<String>,
+    /// The largest frame taken from either side, in bytes (100 MiB by
+    /// default).
+    #[serde(default = "default_max_frame_size")]
+    pub max_frame_size: usize,
+    /// Seconds a peer may stall inside a frame (30 by default).
+    #[serde(default = "default_stall_timeout")]
+    pub stall_timeout_secs: u64,
+    /// TLS toward clients and brokers.
+    #[serde(default)]
+    pub tls: TlsConfig,
+    /// The exchange log on standard output: `"text"` or `"json"`.
+    pub log: Option<LogFormat>,
+    /// The audit log.
+    pub audit: Option<AuditConfig>,
+    /// Tenants.
+    #[serde(default)]
+    pub tenants: TenantsConfig,
+    /// What clients may do.
+    #[serde(default)]
+    pub policy: PolicyConfig,
+    /// SASL the proxy does itself.
+    #[serde(default)]
+    pub sasl: SaslConfig,
+}
+
+/// SASL the proxy does itself: toward clients (termination) and toward
+/// brokers.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SaslConfig {
+    /// With users, the proxy authenticates clients itself (PLAIN,
+    /// SCRAM-SHA-256/512): each user's password, salted into SCRAM
+    /// credentials when the file is read (keep the file private).
+    #[serde(default)]
+    pub users: BTreeMap<String, String>,
+    /// The PLAIN user and password the proxy authenticates to brokers
+    /// with.
+    pub broker_plain: Option<BrokerPlainConfig>,
+}
+
+/// The proxy's own PLAIN credentials toward brokers.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BrokerPlainConfig {
+    /// The user.
+    pub user: String,
+    /// The password.
+    pub password: String,
+}
+
+fn default_listen() -> SocketAddr {
+    SocketAddr::from(([127, 0, 0, 1], 19092))
+}
+
+fn default_max_frame_size() -> usize {
+    100 * 1024 * 1024
+}
+
+fn default_stall_timeout() -> u64 {
+    30
+}
+
+/// TLS toward clients and brokers.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TlsConfig {
+    /// TLS toward clients: every listener accepts TLS only.
+    pub clients: Option<ClientTlsConfig>,
+    /// TLS toward brokers.
+    pub brokers: Option<BrokerTlsConfig>,
+}
+
+/// TLS toward clients.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ClientTlsConfig {
+    /// The proxy's certificate chain (PEM); it must name the advertised
+    /// host.
+    pub cert: PathBuf,
+    /// Its private key (PEM).
+    pub key: PathBuf,
+    /// Certificate authorities (PEM): with them, every client must present
+    /// a certificate they signed (mTLS), and its name is the principal.
+    pub client_ca: Option<PathBuf>,
+    /// Which name of a client's certificate is its principal.
+    #[serde(default)]
+    pub principal: CertificateNameConfig,
+    /// One port for all brokers: broker N is `broker-N.<sni_domain>` on
+    /// the bootstrap listener, told apart by the TLS server name.
+    pub sni_domain: Option<String>,
+}
+
+/// [`CertificateName`] as the file spells it.
+#[derive(Debug, Clone, Copy, Default, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum CertificateNameConfig {
+    /// `subject-cn`.
+    #[default]
+    SubjectCn,
+    /// `dns-san`.
+    DnsSan,
+    /// `email-san`.
+    EmailSan,
+    /// `uri-san`.
+    UriSan,
+}
+
+impl From<CertificateNameConfig> for CertificateName {
+    fn from(name: CertificateNameConfig) -> Self {
+        match name {
+            CertificateNameConfig::SubjectCn => CertificateName::SubjectCommonName,
+            CertificateNameConfig::DnsSan => CertificateName::DnsSan,
+            CertificateNameConfig::EmailSan => CertificateName::EmailSan,
+            CertificateNameConfig::UriSan => CertificateName::UriSan,
+        }
+    }
+}
+
+/// TLS toward brokers.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BrokerTlsConfig {
+    /// The authorities (PEM) brokers' certificates are checked against
+    /// (the system's without it).
+    pub ca: Option<PathBuf>,
+}
+
+/// The exchange log's form.
+#[derive(Debug, Clone, Copy, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "lowercase")]
+pub enum LogFormat {
+    /// One line per exchange.
+    Text,
+    /// Kafka's request log (JSON lines).
+    Json,
+}
+
+/// The audit log.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AuditConfig {
+    /// The file lines are appended to (`-` for standard output).
+    pub path: PathBuf,
+}
+
+/// Tenants: one for every client, or one per principal.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TenantsConfig {
+    /// One prefix for every connection.
+    pub prefix: Option<String>,
+    /// Each principal's prefix (`alice = "acme."`): connections are
+    /// served only once a principal with a tenant is known.
+    #[serde(default)]
+    pub by_principal: BTreeMap<String, String>,
+}
+
+/// What clients may do ([`Policy`]).
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PolicyConfig {
+    /// APIs denied, by name as Kafka's schemas write it (`DeleteTopics`).
+    #[serde(default)]
+    pub deny_apis: Vec<String>,
+    /// Topics (the broker's names) no client may produce to.
+    #[serde(default)]
+    pub read_only_topics: Vec<String>,
+    /// The most bytes of records a Produce may carry for one partition.
+    pub max_batch_bytes: Option<usize>,
+    /// Whether a Produce with `acks=0` is refused.
+    #[serde(default)]
+    pub refuse_acks_zero: bool,
+    /// Whether a Fetch that claims a replica id is refused
+    /// (CVE-2018-1288).
+    #[serde(default)]
+    pub refuse_replica_fetches: bool,
+}
+
+impl ProxyConfig {
+    /// Reads and checks the configuration in file `path`.
+    pub fn load(path: &Path) -> Result<Self, ConfigError> {
+        let text = std::fs::read_to_string(path).map_err(|source| ConfigError::Read {
+            path: path.to_owned(),
+            source,
+        })?;
+        Self::parse_at(&text, path)
+    }
+
+    /// Reads and checks a configuration's text.
+    pub fn parse(text: &str) -> Result<Self, ConfigError> {
+        Self::parse_at(text, Path::new("<text>"))
+    }
+
+    fn parse_at(text: &str, path: &Path) -> Result<Self, ConfigError> {
+        let config: ProxyConfig = toml::from_str(text).map_err(|e| ConfigError::Syntax {
+            path: path.to_owned(),
+            source: Box::new(e),
+        })?;
+        let invalid = |field, message: String| ConfigError::Invalid {
+            path: path.to_owned(),
+            field,
+            message,
+        };
+        if config.bootstrap.is_empty() {
+            return Err(invalid("bootstrap", "at least one server".into()));
+        }
+        if config.tenants.prefix.is_some() && !config.tenants.by_principal.is_empty() {
+            return Err(invalid(
+                "tenants",
+                "either one prefix for all or prefixes by principal, not both".into(),
+            ));
+        }
+        config
+            .policy()
+            .map_err(|m| invalid("policy.deny_apis", m))?;
+        config
+            .tenants_by_principal()
+            .map_err(|e| invalid("tenants.by_principal", e.to_string()))?;
+        if let Some(prefix) = &config.tenants.prefix {
+            crate::filters::Tenant::new(prefix)
+                .map_err(|e| invalid("tenants.prefix", e.to_string()))?;
+        }
+        Ok(config)
+    }
+
+    /// The policy the configuration describes, if it restricts anything.
+    pub fn policy(&self) -> Result<Option<Policy>, String> {
+        let p = &self.policy;
+        if p.deny_apis.is_empty()
+            && p.read_only_topics.is_empty()
+            && p.max_batch_bytes.is_none()
+            && !p.refuse_acks_zero
+            && !p.refuse_replica_fetches
+        {
+            return Ok(None);
+        }
+        let mut policy = Policy::new();
+        for name in &p.deny_apis {
+            let api = ApiKey::from_name(name).ok_or_else(|| {
+                format!("{name:?} is no API of Kafka's (write them as `DeleteTopics`)")
+            })?;
+            policy = policy.deny_api(api);
+        }
+        for topic in &p.read_only_topics {
+            policy = policy.read_only_topic(topic.clone());
+        }
+        if let Some(max) = p.max_batch_bytes {
+            policy = policy.max_batch_bytes(max);
+        }
+        if p.refuse_acks_zero {
+            policy = policy.refuse_acks_zero();
+        }
+        if p.refuse_replica_fetches {
+            policy = policy.refuse_replica_fetches();
+        }
+        Ok(Some(policy))
+    }
+
+    /// The credentials of SASL termination, if the file gives users.
+    pub fn credentials(&self) -> std::io::Result<Option<crate::Credentials>> {
+        if self.sasl.users.is_empty() {
+            return Ok(None);
+        }
+        let mut credentials = crate::Credentials::new();
+        for (user, password) in &self.sasl.users {
+            credentials = credentials.user(user, password)?;
+        }
+        Ok(Some(credentials))
+    }
+
+    /// The tenants by principal the configuration describes, if any.
+    pub fn tenants_by_principal(&self) -> Result<Option<TenantsByPrincipal>, TenantMapError> {
+        let map = &self.tenants.by_principal;
+        if map.is_empty() {
+            return Ok(None);
+        }
+        TenantsByPrincipal::new(map.iter().map(|(p, t)| (p.as_str(), t.as_str()))).map(Some)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_example_file_reads() {
+        let example = include_str!("../../docs/proxy.example.toml");
+        let config = ProxyConfig::parse(example).unwrap();
+        assert_eq!(config.bootstrap, ["127.0.0.1:9092"]);
+        assert_eq!(config.node_ports, Some(19100));
+        let clients = config.tls.clients.as_ref().unwrap();
+        assert_eq!(clients.principal, CertificateNameConfig::SubjectCn);
+        assert_eq!(clients.sni_domain.as_deref(), Some("kafka.example.com"));
+        assert_eq!(config.log, Some(LogFormat::Json));
+        let tenants = config.tenants_by_principal().unwrap().unwrap();
+        assert_eq!(tenants.prefix_of("alice"), Some("acme."));
+        assert_eq!(tenants.prefix_of("CN=nobody"), None);
+        assert!(config.policy().unwrap().is_some());
+        assert_eq!(config.credentials().unwrap().unwrap().len(), 2);
+        assert_eq!(config.sasl.broker_plain.as_ref().unwrap().user, "proxy");
+    }
+
+    #[test]
+    fn a_minimal_file_takes_the_defaults() {
+        let config = ProxyConfig::parse(r#"bootstrap = ["b:9092"]"#).unwrap();
+        assert_eq!(config.listen, default_listen());
+        assert_eq!(config.max_frame_size, 100 << 20);
+        assert!(config.policy().unwrap().is_none());
+        assert!(config.tenants_by_principal().unwrap().is_none());
+    }
+
+    fn error(text: &str) -> String {
+        ProxyConfig::parse(text).unwrap_err().to_string()
+    }
+
+    #[test]
+    fn a_bad_file_is_an_error_that_names_the_field() {
+        let unknown = error("bootstrap = [\"b:9092\"]\nlisten_on = \"x\"\n");
+        assert!(
+            unknown.contains("listen_on") && unknown.contains("line 2"),
+            "{unknown}"
+        );
+        let typed = error("bootstrap = [\"b:9092\"]\nnode_ports = \"high\"\n");
+        assert!(
+            typed.contains("node_ports") || typed.contains("line 2"),
+            "{typed}"
+        );
+        let missing = error("listen = \"127.0.0.1:1\"\n");
+        assert!(missing.contains("bootstrap"), "{missing}");
+        assert_eq!(
+            error("bootstrap = []"),
+            "<text>: bootstrap: at least one server"
+        );
+        assert_eq!(
+            error("bootstrap = [\"b:1\"]\n[policy]\ndeny_apis = [\"DropEverything\"]\n"),
+            "<text>: policy.deny_apis: \"DropEverything\" is no API of Kafka's (write them as `DeleteTopics`)"
+        );
+        assert_eq!(
+            error("bootstrap = [\"b:1\"]\n[tenants.by_principal]\na = \"acme.\"\nb = \"acme.eu.\"\n"),
+            "<text>: tenants.by_principal: tenant prefix \"acme.\" begins tenant prefix \"acme.eu.\": the first would reach the second's names"
+        );
+        let both = error(
+            "bootstrap = [\"b:1\"]\n[tenants]\nprefix = \"x.\"\nby_principal = { a = \"y.\" }\n",
+        );
+        assert!(both.starts_with("<text>: tenants: either"), "{both}");
+        let principal = error(
+            "bootstrap = [\"b:1\"]\n[tls.clients]\ncert = \"c\"\nkey = \"k\"\nprincipal = \"ou\"\n",
+        );
+        assert!(principal.contains("subject-cn"), "{principal}");
+        assert!(matches!(
+            ProxyConfig::load(Path::new("/nonexistent/proxy.toml")),
+            Err(ConfigError::Read { .. })
+        ));
+    }
+}

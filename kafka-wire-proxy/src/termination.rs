@@ -1,0 +1,678 @@
+//! SASL termination: the proxy authenticates clients itself against a
+//! [`Credentials`] table (PLAIN, SCRAM-SHA-256, SCRAM-SHA-512; RFC 4616,
+//! RFC 5802, RFC 7677) with RustCrypto's HMAC, SHA-2 and PBKDF2, and never
+//! forwards the clients' SASL requests.
+
+use std::collections::HashMap;
+use std::fmt;
+use std::sync::Arc;
+
+use base64::Engine;
+use bytes::Bytes;
+use hmac::{Hmac, Mac};
+use kafka_messages::{
+    SaslAuthenticateRequest, SaslAuthenticateResponse, SaslHandshakeRequest, SaslHandshakeResponse,
+};
+use kafka_wire::ErrorCode;
+use sha2::{Digest, Sha256, Sha512};
+use subtle::ConstantTimeEq;
+
+use crate::identity::{AuthenticationFailure, Principal, PrincipalSource, SaslMechanism};
+use crate::sasl::{scram_username, Outcome};
+
+/// The iterations of the SCRAM credentials [`Credentials::user`] derives
+/// (Kafka's minimum and default is 4096).
+pub const SCRAM_ITERATIONS: u32 = 4096;
+
+const B64: base64::engine::GeneralPurpose = base64::engine::general_purpose::STANDARD;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Alg {
+    Sha256,
+    Sha512,
+}
+
+impl Alg {
+    fn hmac(self, key: &[u8], data: &[u8]) -> Vec<u8> {
+        match self {
+            Alg::Sha256 => {
+                let mut mac = Hmac::<Sha256>::new_from_slice(key).expect("HMAC takes any key");
+                mac.update(data);
+                mac.finalize().into_bytes().to_vec()
+            }
+            Alg::Sha512 => {
+                let mut mac = Hmac::<Sha512>::new_from_slice(key).expect("HMAC takes any key");
+                mac.update(data);
+                mac.finalize().into_bytes().to_vec()
+            }
+        }
+    }
+
+    fn hash(self, data: &[u8]) -> Vec<u8> {
+        match self {
+            Alg::Sha256 => Sha256::digest(data).to_vec(),
+            Alg::Sha512 => Sha512::digest(data).to_vec(),
+        }
+    }
+
+    fn salted_password(self, password: &[u8], salt: &[u8], iterations: u32) -> Vec<u8> {
+        match self {
+            Alg::Sha256 => {
+                pbkdf2::pbkdf2_hmac_array::<Sha256, 32>(password, salt, iterations).to_vec()
+            }
+            Alg::Sha512 => {
+                pbkdf2::pbkdf2_hmac_array::<Sha512, 64>(password, salt, iterations).to_vec()
+            }
+        }
+    }
+
+    fn mechanism(self) -> SaslMechanism {
+        match self {
+            Alg::Sha256 => SaslMechanism::ScramSha256,
+            Alg::Sha512 => SaslMechanism::ScramSha512,
+        }
+    }
+}
+
+/// A user's salted SCRAM credential of one hash (RFC 5802's StoredKey and
+/// ServerKey): the password itself is not kept.
+#[derive(Clone)]
+struct ScramCredential {
+    salt: Vec<u8>,
+    iterations: u32,
+    stored_key: Vec<u8>,
+    server_key: Vec<u8>,
+}
+
+impl ScramCredential {
+    fn derive(alg: Alg, password: &str, salt: Vec<u8>, iterations: u32) -> Self {
+        let salted = alg.salted_password(password.as_bytes(), &salt, iterations);
+        ScramCredential {
+            stored_key: alg.hash(&alg.hmac(&salted, b"Client Key")),
+            server_key: alg.hmac(&salted, b"Server Key"),
+            salt,
+            iterations,
+        }
+    }
+
+    /// Whether `password` is the one this credential was derived from.
+    fn matches(&self, alg: Alg, password: &str) -> bool {
+        let other = ScramCredential::derive(alg, password, self.salt.clone(), self.iterations);
+        bool::from(other.stored_key.ct_eq(&self.stored_key))
+    }
+}
+
+#[derive(Clone)]
+struct UserCredentials {
+    sha256: ScramCredential,
+    sha512: ScramCredential,
+}
+
+/// The users a proxy that terminates SASL authenticates, each with salted
+/// SCRAM-SHA-256 and SCRAM-SHA-512 credentials (PLAIN is checked against
+/// the SHA-256 one): no password is kept.
+#[derive(Clone, Default)]
+pub struct Credentials {
+    users: HashMap<String, UserCredentials>,
+}
+
+impl fmt::Debug for Credentials {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut users: Vec<&String> = self.users.keys().collect();
+        users.sort();
+        f.debug_struct("Credentials")
+            .field("users", &users)
+            .finish()
+    }
+}
+
+impl Credentials {
+    /// A table without users.
+    pub fn new() -> Self {
+        Credentials::default()
+    }
+
+    /// Adds user `name` with `password`, salted at random with
+    /// [`SCRAM_ITERATIONS`] iterations; an error when the operating system
+    /// gives no random numbers.
+    pub fn user(mut self, name: &str, password: &str) -> std::io::Result<Self> {
+        let mut salts = [[0u8; 24]; 2];
+        for salt in &mut salts {
+            getrandom::getrandom(salt)
+                .map_err(|e| std::io::Error::other(format!("random salt: {e}")))?;
+        }
+        let [s256, s512] = salts;
+        self.users.insert(
+            name.to_owned(),
+            UserCredentials {
+                sha256: ScramCredential::derive(
+                    Alg::Sha256,
+                    password,
+                    s256.to_vec(),
+                    SCRAM_ITERATIONS,
+                ),
+                sha512: ScramCredential::derive(
+                    Alg::Sha512,
+                    password,
+                    s512.to_vec(),
+                    SCRAM_ITERATIONS,
+                ),
+            },
+        );
+        Ok(self)
+    }
+
+    /// The number of users.
+    pub fn len(&self) -> usize {
+        self.users.len()
+    }
+
+    /// Whether there is no user.
+    pub fn is_empty(&self) -> bool {
+        self.users.is_empty()
+    }
+}
+
+/// A SCRAM exchange between its first and its final message.
+struct ScramExchange {
+    alg: Alg,
+    user: String,
+    credential: ScramCredential,
+    client_first_bare: String,
+    server_first: String,
+    nonce: String,
+}
+
+/// One connection's SASL exchange with the proxy.
+pub(crate) struct Terminator {
+    credentials: Arc<Credentials>,
+    mechanism: Option<SaslMechanism>,
+    scram: Option<ScramExchange>,
+}
+
+/// The mechanisms the proxy authenticates.
+const MECHANISMS: [&str; 3] = ["PLAIN", "SCRAM-SHA-256", "SCRAM-SHA-512"];
+
+impl Terminator {
+    pub(crate) fn new(credentials: Arc<Credentials>) -> Self {
+        Terminator {
+            credentials,
+            mechanism: None,
+            scram: None,
+        }
+    }
+
+    /// The answer to a SaslHandshake, and its outcome.
+    pub(crate) fn handshake(
+        &mut self,
+        request: &SaslHandshakeRequest,
+    ) -> (SaslHandshakeResponse, Outcome) {
+        let mechanisms = MECHANISMS.iter().map(|&m| m.into()).collect();
+        self.scram = None;
+        let mechanism = SaslMechanism::from_name(&request.mechanism);
+        if !MECHANISMS.contains(&mechanism.name()) {
+            self.mechanism = None;
+            let answer = SaslHandshakeResponse {
+                error_code: ErrorCode::UnsupportedSaslMechanism.code(),
+                mechanisms,
+            };
+            let failure = AuthenticationFailure {
+                mechanism: Some(mechanism),
+                claimed: None,
+                error: ErrorCode::UnsupportedSaslMechanism,
+                message: None,
+            };
+            return (answer, Outcome::Failed(failure));
+        }
+        self.mechanism = Some(mechanism);
+        (
+            SaslHandshakeResponse {
+                error_code: 0,
+                mechanisms,
+            },
+            Outcome::Started,
+        )
+    }
+
+    /// The answer to a SaslAuthenticate round, and its outcome once the
+    /// exchange ends.
+    pub(crate) fn authenticate(
+        &mut self,
+        request: &SaslAuthenticateRequest,
+    ) -> (SaslAuthenticateResponse, Option<Outcome>) {
+        let token = &request.auth_bytes[..];
+        match self.mechanism.clone() {
+            None => self.refuse(
+                None,
+                None,
+                ErrorCode::IllegalSaslState,
+                "SaslAuthenticate without SaslHandshake",
+            ),
+            Some(SaslMechanism::Plain) => self.plain(token),
+            Some(mechanism) => {
+                let alg = match mechanism {
+                    SaslMechanism::ScramSha512 => Alg::Sha512,
+                    _ => Alg::Sha256,
+                };
+                match self.scram.take() {
+                    None => self.scram_first(alg, token),
+                    Some(exchange) => self.scram_final(exchange, token),
+                }
+            }
+        }
+    }
+
+    fn refuse(
+        &mut self,
+        mechanism: Option<SaslMechanism>,
+        claimed: Option<String>,
+        error: ErrorCode,
+        message: &str,
+    ) -> (SaslAuthenticateResponse, Option<Outcome>) {
+        self.mechanism = None;
+        self.scram = None;
+        let answer = SaslAuthenticateResponse {
+            error_code: error.code(),
+            error_message: Some(message.into()),
+            ..Default::default()
+        };
+        let failure = AuthenticationFailure {
+            mechanism,
+            claimed,
+            error,
+            message: Some(message.to_owned()),
+        };
+        (answer, Some(Outcome::Failed(failure)))
+    }
+
+    fn succeed(
+        &mut self,
+        mechanism: SaslMechanism,
+        name: String,
+        answer: Bytes,
+    ) -> (SaslAuthenticateResponse, Option<Outcome>) {
+        self.mechanism = None;
+        let principal = Principal {
+            name,
+            source: PrincipalSource::SaslTermination(mechanism),
+        };
+        let answer = SaslAuthenticateResponse {
+            auth_bytes: answer,
+            ..Default::default()
+        };
+        (answer, Some(Outcome::Succeeded(principal)))
+    }
+
+    fn plain(&mut self, token: &[u8]) -> (SaslAuthenticateResponse, Option<Outcome>) {
+        const INVALID: &str = "Authentication failed: Invalid username or password";
+        let mut parts = token.split(|&b| b == 0);
+        let fields = (parts.next(), parts.next(), parts.next(), parts.next());
+        let (Some(authzid), Some(authcid), Some(password), None) = fields else {
+            return self.refuse(
+                Some(SaslMechanism::Plain),
+                None,
+                ErrorCode::SaslAuthenticationFailed,
+                "Invalid SASL/PLAIN response: expected 3 tokens",
+            );
+        };
+        let (Ok(user), Ok(password)) =
+            (std::str::from_utf8(authcid), std::str::from_utf8(password))
+        else {
+            return self.refuse(
+                Some(SaslMechanism::Plain),
+                None,
+                ErrorCode::SaslAuthenticationFailed,
+                INVALID,
+            );
+        };
+        let claimed = Some(user.to_owned());
+        if !authzid.is_empty() && authzid != authcid {
+            return self.refuse(Some(SaslMechanism::Plain), claimed, ErrorCode::SaslAuthenticationFailed, "Authentication failed: Client requested an authorization id that is different from username");
+        }
+        let known = self.credentials.users.get(user);
+        match known {
+            Some(c) if c.sha256.matches(Alg::Sha256, password) => {
+                self.succeed(SaslMechanism::Plain, user.to_owned(), Bytes::new())
+            }
+            _ => self.refuse(
+                Some(SaslMechanism::Plain),
+                claimed,
+                ErrorCode::SaslAuthenticationFailed,
+                INVALID,
+            ),
+        }
+    }
+
+    fn scram_first(
+        &mut self,
+        alg: Alg,
+        token: &[u8],
+    ) -> (SaslAuthenticateResponse, Option<Outcome>) {
+        let mechanism = alg.mechanism();
+        let invalid = format!("Authentication failed during authentication due to invalid credentials with SASL mechanism {}", mechanism.name());
+        let message = std::str::from_utf8(token).ok();
+        let user = message.and_then(|m| scram_username(m.as_bytes()));
+        // Only `n,,`: no channel binding, no authorization id other than
+        // the user, no extensions (delegation tokens are the broker's).
+        let bare = message.and_then(|m| m.strip_prefix("n,,"));
+        let (Some(user), Some(bare)) = (user, bare) else {
+            return self.refuse(
+                Some(mechanism),
+                None,
+                ErrorCode::SaslAuthenticationFailed,
+                &invalid,
+            );
+        };
+        let client_nonce = bare
+            .split(',')
+            .find_map(|a| a.strip_prefix("r="))
+            .filter(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_graphic() && b != b','));
+        let extensions = bare
+            .split(',')
+            .any(|a| !(a.starts_with("n=") || a.starts_with("r=")));
+        let credential = self.credentials.users.get(&user).map(|c| match alg {
+            Alg::Sha256 => c.sha256.clone(),
+            Alg::Sha512 => c.sha512.clone(),
+        });
+        let (Some(client_nonce), false, Some(credential)) = (client_nonce, extensions, credential)
+        else {
+            return self.refuse(
+                Some(mechanism),
+                Some(user),
+                ErrorCode::SaslAuthenticationFailed,
+                &invalid,
+            );
+        };
+        let mut random = [0u8; 18];
+        if getrandom::getrandom(&mut random).is_err() {
+            return self.refuse(
+                Some(mechanism),
+                Some(user),
+                ErrorCode::SaslAuthenticationFailed,
+                "no random numbers for a nonce",
+            );
+        }
+        let nonce = format!("{client_nonce}{}", B64.encode(random));
+        let server_first = format!(
+            "r={nonce},s={},i={}",
+            B64.encode(&credential.salt),
+            credential.iterations
+        );
+        let answer = SaslAuthenticateResponse {
+            auth_bytes: Bytes::from(server_first.clone().into_bytes()),
+            ..Default::default()
+        };
+        self.scram = Some(ScramExchange {
+            alg,
+            user,
+            credential,
+            client_first_bare: bare.to_owned(),
+            server_first,
+            nonce,
+        });
+        (answer, None)
+    }
+
+    fn scram_final(
+        &mut self,
+        exchange: ScramExchange,
+        token: &[u8],
+    ) -> (SaslAuthenticateResponse, Option<Outcome>) {
+        let ScramExchange {
+            alg,
+            user,
+            credential,
+            client_first_bare,
+            server_first,
+            nonce,
+        } = exchange;
+        let mechanism = alg.mechanism();
+        let invalid = format!("Authentication failed during authentication due to invalid credentials with SASL mechanism {}", mechanism.name());
+        let verified = (|| {
+            let message = std::str::from_utf8(token).ok()?;
+            let (without_proof, proof) = message.rsplit_once(",p=")?;
+            let mut attributes = without_proof.split(',');
+            // `biws` is base64 of the GS2 header `n,,`.
+            if attributes.next()? != "c=biws" || attributes.next()?.strip_prefix("r=")? != nonce {
+                return None;
+            }
+            let proof = B64.decode(proof).ok()?;
+            let auth_message = format!("{client_first_bare},{server_first},{without_proof}");
+            let signature = alg.hmac(&credential.stored_key, auth_message.as_bytes());
+            if proof.len() != signature.len() {
+                return None;
+            }
+            let client_key: Vec<u8> = proof.iter().zip(&signature).map(|(p, s)| p ^ s).collect();
+            let stored: bool = alg.hash(&client_key).ct_eq(&credential.stored_key).into();
+            stored.then(|| alg.hmac(&credential.server_key, auth_message.as_bytes()))
+        })();
+        match verified {
+            Some(server_signature) => {
+                let server_final = format!("v={}", B64.encode(server_signature));
+                self.succeed(mechanism, user, Bytes::from(server_final.into_bytes()))
+            }
+            None => self.refuse(
+                Some(mechanism),
+                Some(user),
+                ErrorCode::SaslAuthenticationFailed,
+                &invalid,
+            ),
+        }
+    }
+}
+
+/// A SCRAM client's messages, for tests and the proxy's own
+/// authentication toward brokers: the client-final message for
+/// `server_first`, and the server signature it expects.
+#[cfg(test)]
+fn scram_client_final(
+    alg: Alg,
+    password: &str,
+    client_first_bare: &str,
+    server_first: &str,
+) -> Option<(String, Vec<u8>)> {
+    let mut nonce = None;
+    let mut salt = None;
+    let mut iterations = None;
+    for attribute in server_first.split(',') {
+        match attribute.split_at_checked(2)? {
+            ("r=", v) => nonce = Some(v),
+            ("s=", v) => salt = B64.decode(v).ok(),
+            ("i=", v) => iterations = v.parse().ok(),
+            _ => {}
+        }
+    }
+    let salted = alg.salted_password(password.as_bytes(), &salt?, iterations?);
+    let client_key = alg.hmac(&salted, b"Client Key");
+    let stored_key = alg.hash(&client_key);
+    let without_proof = format!("c=biws,r={}", nonce?);
+    let auth_message = format!("{client_first_bare},{server_first},{without_proof}");
+    let signature = alg.hmac(&stored_key, auth_message.as_bytes());
+    let proof: Vec<u8> = client_key
+        .iter()
+        .zip(&signature)
+        .map(|(k, s)| k ^ s)
+        .collect();
+    let server_signature = alg.hmac(&alg.hmac(&salted, b"Server Key"), auth_message.as_bytes());
+    Some((
+        format!("{without_proof},p={}", B64.encode(proof)),
+        server_signature,
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn terminator() -> Terminator {
+        let credentials = Credentials::new().user("alice", "alice-secret").unwrap();
+        Terminator::new(Arc::new(credentials))
+    }
+
+    fn handshake(t: &mut Terminator, mechanism: &str) -> i16 {
+        let request = SaslHandshakeRequest {
+            mechanism: mechanism.into(),
+        };
+        t.handshake(&request).0.error_code
+    }
+
+    fn round(t: &mut Terminator, token: &[u8]) -> (SaslAuthenticateResponse, Option<Outcome>) {
+        t.authenticate(&SaslAuthenticateRequest {
+            auth_bytes: Bytes::copy_from_slice(token),
+            ..Default::default()
+        })
+    }
+
+    #[test]
+    fn rfc_7677s_example_exchange_verifies() {
+        // RFC 7677 section 3: user, password "pencil", salt and nonces.
+        let alg = Alg::Sha256;
+        let salt = B64.decode("W22ZaJ0SNY7soEsUEjb6gQ==").unwrap();
+        let credential = ScramCredential::derive(alg, "pencil", salt, 4096);
+        let mut t = Terminator::new(Arc::new(Credentials {
+            users: HashMap::from([(
+                "user".to_owned(),
+                UserCredentials {
+                    sha256: credential.clone(),
+                    sha512: credential,
+                },
+            )]),
+        }));
+        t.mechanism = Some(SaslMechanism::ScramSha256);
+        t.scram = Some(ScramExchange {
+            alg,
+            user: "user".into(),
+            credential: t.credentials.users["user"].sha256.clone(),
+            client_first_bare: "n=user,r=rOprNGfwEbeRWgbNEkqO".into(),
+            server_first: "r=rOprNGfwEbeRWgbNEkqO%hvYDpWUa2RaTCAfuxFIlj)hNlF$k0,s=W22ZaJ0SNY7soEsUEjb6gQ==,i=4096".into(),
+            nonce: "rOprNGfwEbeRWgbNEkqO%hvYDpWUa2RaTCAfuxFIlj)hNlF$k0".into(),
+        });
+        let (answer, outcome) = round(&mut t, b"c=biws,r=rOprNGfwEbeRWgbNEkqO%hvYDpWUa2RaTCAfuxFIlj)hNlF$k0,p=dHzbZapWIk4jUhN+Ute9ytag9zjfMHgsqmmiz7AndVQ=");
+        assert_eq!(
+            &answer.auth_bytes[..],
+            b"v=6rriTRBi23WpRR/wtup+mMhUZUn/dB5nLTJRsjl95G4="
+        );
+        assert!(matches!(outcome, Some(Outcome::Succeeded(p)) if p.name == "user"));
+    }
+
+    #[test]
+    fn scram_sha_512_authenticates_with_the_password_and_refuses_without() {
+        for (password, accepted) in [("alice-secret", true), ("guess", false)] {
+            let mut t = terminator();
+            assert_eq!(handshake(&mut t, "SCRAM-SHA-512"), 0);
+            let first = "n,,n=alice,r=client-nonce";
+            let (server_first, outcome) = round(&mut t, first.as_bytes());
+            assert_eq!(outcome, None);
+            let server_first = String::from_utf8(server_first.auth_bytes.to_vec()).unwrap();
+            assert!(
+                server_first.starts_with("r=client-nonce") && server_first.ends_with(",i=4096")
+            );
+            let (last, signature) =
+                scram_client_final(Alg::Sha512, password, &first[3..], &server_first).unwrap();
+            let (answer, outcome) = round(&mut t, last.as_bytes());
+            match accepted {
+                true => {
+                    assert_eq!(answer.error_code, 0);
+                    assert_eq!(
+                        answer.auth_bytes,
+                        format!("v={}", B64.encode(signature)).as_bytes()
+                    );
+                    assert!(matches!(outcome, Some(Outcome::Succeeded(p))
+                        if p.name == "alice" && p.source == PrincipalSource::SaslTermination(SaslMechanism::ScramSha512)));
+                }
+                false => {
+                    assert_eq!(
+                        answer.error_code,
+                        ErrorCode::SaslAuthenticationFailed.code()
+                    );
+                    assert!(
+                        matches!(outcome, Some(Outcome::Failed(f)) if f.claimed.as_deref() == Some("alice"))
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_replayed_or_altered_scram_exchange_is_refused() {
+        let mut t = terminator();
+        handshake(&mut t, "SCRAM-SHA-256");
+        let first = "n,,n=alice,r=abc";
+        let (server_first, _) = round(&mut t, first.as_bytes());
+        let server_first = String::from_utf8(server_first.auth_bytes.to_vec()).unwrap();
+        let (last, _) =
+            scram_client_final(Alg::Sha256, "alice-secret", &first[3..], &server_first).unwrap();
+        // Altered: another nonce in the final message.
+        let altered = last.replacen("r=abc", "r=abd", 1);
+        let (answer, _) = round(&mut t, altered.as_bytes());
+        assert_eq!(
+            answer.error_code,
+            ErrorCode::SaslAuthenticationFailed.code()
+        );
+        // Replayed: the final message of an earlier exchange, whose server
+        // nonce this one does not have.
+        handshake(&mut t, "SCRAM-SHA-256");
+        round(&mut t, first.as_bytes());
+        let (answer, _) = round(&mut t, last.as_bytes());
+        assert_eq!(
+            answer.error_code,
+            ErrorCode::SaslAuthenticationFailed.code()
+        );
+    }
+
+    #[test]
+    fn plain_unknown_users_extensions_and_rounds_without_handshake_are_refused() {
+        let mut t = terminator();
+        let (answer, _) = round(&mut t, b"\0alice\0alice-secret");
+        assert_eq!(answer.error_code, ErrorCode::IllegalSaslState.code());
+        assert_eq!(
+            handshake(&mut t, "GSSAPI"),
+            ErrorCode::UnsupportedSaslMechanism.code()
+        );
+        assert_eq!(handshake(&mut t, "PLAIN"), 0);
+        let (answer, outcome) = round(&mut t, b"\0alice\0alice-secret");
+        assert_eq!(answer.error_code, 0);
+        assert!(matches!(outcome, Some(Outcome::Succeeded(p)) if p.name == "alice"));
+        for token in [
+            &b"\0alice\0wrong"[..],
+            b"\0mallory\0alice-secret",
+            b"bob\0alice\0alice-secret",
+            b"\0alice",
+            b"",
+        ] {
+            handshake(&mut t, "PLAIN");
+            let (answer, _) = round(&mut t, token);
+            assert_eq!(
+                answer.error_code,
+                ErrorCode::SaslAuthenticationFailed.code(),
+                "{token:?}"
+            );
+        }
+        for first in [
+            "n,,n=mallory,r=x",
+            "n,,n=alice,r=x,tokenauth=true",
+            "y,,n=alice,r=x",
+            "n,,n=alice,r=",
+        ] {
+            handshake(&mut t, "SCRAM-SHA-256");
+            let (answer, _) = round(&mut t, first.as_bytes());
+            assert_eq!(
+                answer.error_code,
+                ErrorCode::SaslAuthenticationFailed.code(),
+                "{first}"
+            );
+        }
+    }
+
+    #[test]
+    fn credentials_keep_no_password() {
+        let credentials = Credentials::new().user("alice", "alice-secret").unwrap();
+        assert_eq!(
+            format!("{credentials:?}"),
+            r#"Credentials { users: ["alice"] }"#
+        );
+        let user = &credentials.users["alice"];
+        assert!(user.sha256.matches(Alg::Sha256, "alice-secret"));
+        assert!(!user.sha256.matches(Alg::Sha256, "alice-secreT"));
+    }
+}

@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# SASL inspection and tenants by principal through kafka-wire-proxy, against a live Kafka 4.4
+# broker with a SASL_PLAINTEXT listener (PLAIN users alice and bob; SCRAM-SHA-512 enabled):
+# starts the broker on 9492 (controller 9493, SASL 9494), runs
+# tests/live_proxy.rs's sasl_* tests (inspection with tenants by principal; termination), stops it.
+#   bash scripts/proxy-sasl.sh
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export KAFKA_PORT=9492 KAFKA_CONTROLLER_PORT=9493
+SASL_PORT=9494
+export KAFKA_EXTRA_CONFIG="listeners=PLAINTEXT://127.0.0.1:$KAFKA_PORT,CONTROLLER://127.0.0.1:$KAFKA_CONTROLLER_PORT,SASL_PLAINTEXT://127.0.0.1:$SASL_PORT
+advertised.listeners=PLAINTEXT://127.0.0.1:$KAFKA_PORT,CONTROLLER://127.0.0.1:$KAFKA_CONTROLLER_PORT,SASL_PLAINTEXT://127.0.0.1:$SASL_PORT
+listener.security.protocol.map=CONTROLLER:PLAINTEXT,PLAINTEXT:PLAINTEXT,SASL_PLAINTEXT:SASL_PLAINTEXT
+sasl.enabled.mechanisms=PLAIN,SCRAM-SHA-512
+listener.name.sasl_plaintext.plain.sasl.jaas.config=org.apache.kafka.common.security.plain.PlainLoginModule required user_alice=\"alice-secret\" user_bob=\"bob-secret\";
+listener.name.sasl_plaintext.scram-sha-512.sasl.jaas.config=org.apache.kafka.common.security.scram.ScramLoginModule required;
+super.users=User:ANONYMOUS;User:alice;User:bob"
+started=0
+if ! (exec 3<>"/dev/tcp/127.0.0.1/$SASL_PORT") 2>/dev/null; then
+    bash scripts/kafka-broker.sh start
+    started=1
+fi
+stop() { if ((started)); then bash scripts/kafka-broker.sh stop || true; fi; }
+trap stop EXIT
+KAFKA_BOOTSTRAP="127.0.0.1:$KAFKA_PORT" KAFKA_SASL_BOOTSTRAP="127.0.0.1:$SASL_PORT" \
+    cargo test -p kafka-wire-tests --test live_proxy -- --ignored --test-threads=1 --nocapture \
+    sasl_
