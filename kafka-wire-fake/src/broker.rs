@@ -22,10 +22,12 @@ use kafka_messages::*;
 use kafka_wire::frame::{FrameCodec, RequestFrameError};
 use kafka_wire::{ErrorCode, RequestHeader, Str, Uuid, VersionRange};
 use tokio::net::{TcpListener, TcpStream};
-use tokio::sync::watch;
+use tokio::sync::{watch, Notify};
 use tokio::task::JoinSet;
 use tokio_util::codec::Framed;
 
+use crate::data;
+use crate::log::PartitionLog;
 use crate::request_log::{Outcome, RequestEvent};
 use crate::SERVED_APIS;
 
@@ -63,11 +65,13 @@ impl Config {
     }
 }
 
-#[derive(Debug, Clone)]
-struct Topic {
-    id: Uuid,
-    partitions: i32,
-    configs: Vec<(Str, Option<Str>)>,
+#[derive(Debug)]
+pub(crate) struct Topic {
+    pub(crate) id: Uuid,
+    pub(crate) partitions: i32,
+    pub(crate) configs: Vec<(Str, Option<Str>)>,
+    /// One log per partition, by index: `partitions` of them.
+    pub(crate) logs: Vec<PartitionLog>,
 }
 
 /// An ACL binding, its codes as the wire has them.
@@ -94,9 +98,11 @@ struct AclFilter<'a> {
 }
 
 #[derive(Debug, Default)]
-struct State {
-    topics: BTreeMap<Str, Topic>,
+pub(crate) struct State {
+    pub(crate) topics: BTreeMap<Str, Topic>,
     acls: Vec<Acl>,
+    /// The last producer id InitProducerId handed out.
+    pub(crate) last_producer_id: i64,
 }
 
 /// A Kafka broker in memory: shared by every connection.
@@ -106,6 +112,8 @@ pub(crate) struct Broker {
     state: Mutex<State>,
     next_id: AtomicU64,
     connections: AtomicU64,
+    /// Woken by every append, for fetches waiting out `max_wait_ms`.
+    pub(crate) appended: Notify,
 }
 
 impl Broker {
@@ -117,7 +125,16 @@ impl Broker {
             state: Mutex::default(),
             next_id: AtomicU64::new(1),
             connections: AtomicU64::new(0),
+            appended: Notify::new(),
         })
+    }
+
+    /// The bytes of batches `topic`'s `partition` holds.
+    pub(crate) fn stored_bytes(&self, topic: &str, partition: i32) -> Option<usize> {
+        let state = self.state.lock().unwrap_or_else(|e| e.into_inner());
+        let topic = state.topics.get(topic)?;
+        let log = topic.logs.get(usize::try_from(partition).ok()?)?;
+        Some(log.size())
     }
 
     /// The versions served of `key`, or `None` for an API the cluster lacks.
@@ -172,11 +189,20 @@ impl Broker {
                 }
             };
             let mut out = BytesMut::new();
+            // Produce with acks 0 gets no answer.
+            let mut silent = false;
             let served = |key| self.served(key);
             let (header, outcome) = match RequestKind::decode_frame_within(frame.clone(), served) {
                 Ok((header, request)) => {
                     let version = header.api_version;
-                    let outcome = match self.handle(request, version) {
+                    silent = matches!(&request, RequestKind::Produce(p) if p.acks == 0);
+                    let answer = match request {
+                        RequestKind::Fetch(r) => {
+                            Some(ResponseKind::Fetch(self.fetch(r, version).await))
+                        }
+                        request => self.handle(request, version),
+                    };
+                    let outcome = match answer {
                         None => Outcome::Refused {
                             reason: "not served".into(),
                         },
@@ -224,6 +250,9 @@ impl Broker {
             if matches!(outcome, Outcome::Refused { .. }) {
                 return;
             }
+            if silent {
+                continue;
+            }
             if framed.send(out.freeze()).await.is_err() {
                 return;
             }
@@ -249,6 +278,31 @@ impl Broker {
         }
     }
 
+    /// The answer to a Fetch: at once when `min_bytes` are there or an
+    /// error is, else when an append brings them or `max_wait_ms` passes
+    /// (on tokio's clock, so a paused test clock holds it).
+    async fn fetch(&self, r: FetchRequest, version: i16) -> FetchResponse {
+        let wait = u64::try_from(r.max_wait_ms).unwrap_or(0);
+        let deadline = tokio::time::Instant::now() + std::time::Duration::from_millis(wait);
+        loop {
+            // Registered before the state is read, so no append is missed.
+            let appended = self.appended.notified();
+            tokio::pin!(appended);
+            appended.as_mut().enable();
+            let (response, ready) = {
+                let state = self.state.lock().unwrap_or_else(|e| e.into_inner());
+                data::fetch(&state, &r, version)
+            };
+            if ready || tokio::time::Instant::now() >= deadline {
+                return response;
+            }
+            if tokio::time::timeout_at(deadline, appended).await.is_err() {
+                let state = self.state.lock().unwrap_or_else(|e| e.into_inner());
+                return data::fetch(&state, &r, version).0;
+            }
+        }
+    }
+
     /// The answer to a decoded request at `version`, or `None` for an API
     /// the cluster does not serve.
     fn handle(&self, request: RequestKind, version: i16) -> Option<ResponseKind> {
@@ -268,6 +322,20 @@ impl Broker {
             RequestKind::CreateAcls(r) => ResponseKind::CreateAcls(create_acls(&mut state, r)),
             RequestKind::DescribeAcls(r) => ResponseKind::DescribeAcls(describe_acls(&state, r)),
             RequestKind::DeleteAcls(r) => ResponseKind::DeleteAcls(delete_acls(&mut state, r)),
+            RequestKind::Produce(r) => {
+                let response = data::produce(&mut state, r, version);
+                self.appended.notify_waiters();
+                ResponseKind::Produce(response)
+            }
+            RequestKind::ListOffsets(r) => {
+                ResponseKind::ListOffsets(data::list_offsets(&state, r, version))
+            }
+            RequestKind::DeleteRecords(r) => {
+                ResponseKind::DeleteRecords(data::delete_records(&mut state, r))
+            }
+            RequestKind::InitProducerId(r) => {
+                ResponseKind::InitProducerId(data::init_producer_id(&mut state, r))
+            }
             // decode_frame_within already refuses what `served` does not list.
             _ => return None,
         })
@@ -395,6 +463,7 @@ impl Broker {
                                 .iter()
                                 .map(|c| (c.name.clone(), c.value.clone()))
                                 .collect(),
+                            logs: (0..partitions).map(|_| PartitionLog::default()).collect(),
                         };
                         if version >= 5 {
                             result.num_partitions = partitions;
@@ -629,6 +698,7 @@ fn create_partitions(state: &mut State, r: CreatePartitionsRequest) -> CreatePar
                 Ok(()) => {
                     if let Some(topic) = state.topics.get_mut(&t.name) {
                         topic.partitions = t.count;
+                        topic.logs.resize_with(t.count as usize, PartitionLog::default);
                     }
                 }
                 Err((code, message)) => {
@@ -873,6 +943,29 @@ fn errors_of(response: &ResponseKind) -> Vec<ErrorCode> {
         ResponseKind::CreateAcls(r) => r.results.iter().map(|t| t.error_code).collect(),
         ResponseKind::DescribeAcls(r) => vec![r.error_code],
         ResponseKind::DeleteAcls(r) => r.filter_results.iter().map(|t| t.error_code).collect(),
+        ResponseKind::Produce(r) => r
+            .responses
+            .iter()
+            .flat_map(|t| t.partition_responses.iter().map(|p| p.error_code))
+            .collect(),
+        ResponseKind::Fetch(r) => std::iter::once(r.error_code)
+            .chain(
+                r.responses
+                    .iter()
+                    .flat_map(|t| t.partitions.iter().map(|p| p.error_code)),
+            )
+            .collect(),
+        ResponseKind::ListOffsets(r) => r
+            .topics
+            .iter()
+            .flat_map(|t| t.partitions.iter().map(|p| p.error_code))
+            .collect(),
+        ResponseKind::InitProducerId(r) => vec![r.error_code],
+        ResponseKind::DeleteRecords(r) => r
+            .topics
+            .iter()
+            .flat_map(|t| t.partitions.iter().map(|p| p.error_code))
+            .collect(),
         _ => Vec::new(),
     };
     codes

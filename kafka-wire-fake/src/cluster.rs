@@ -26,6 +26,7 @@ use crate::SERVED_APIS;
 /// waiting: the listeners close and every connection is closed.
 pub struct Cluster {
     config: Arc<Config>,
+    broker: Arc<Broker>,
     nodes: Vec<Node>,
     stop: watch::Sender<bool>,
 }
@@ -69,6 +70,13 @@ impl Cluster {
     /// version), and a request at any other version closes its connection.
     pub fn versions(&self, api: ApiKey) -> Option<VersionRange> {
         self.config.served(api)
+    }
+
+    /// The bytes of record batches a partition holds (as produced: Kafka's
+    /// own batch format, nothing added), or `None` for a partition that does
+    /// not exist.
+    pub fn stored_bytes(&self, topic: &str, partition: i32) -> Option<usize> {
+        self.broker.stored_bytes(topic, partition)
     }
 
     /// Stops the cluster, and returns once every listener and connection is
@@ -185,9 +193,10 @@ impl ClusterBuilder {
         });
         let (stop, stopped) = watch::channel(false);
         let broker = Broker::new(Arc::clone(&config), addr);
-        let task = tokio::spawn(broker.serve(listener, stopped));
+        let task = tokio::spawn(Arc::clone(&broker).serve(listener, stopped));
         Ok(Cluster {
             config,
+            broker,
             nodes: vec![Node {
                 id: NODE_ID,
                 addr,

@@ -44,8 +44,9 @@ fn it_prints_where_it_listens_what_it_serves_and_each_request() {
     assert_ne!(port, 0);
     assert_eq!(
         line(),
-        "serving Metadata 0-12, ApiVersions 0-4, CreateTopics 0-4, DeleteTopics 0-6, \
-         DescribeAcls 0-3, CreateAcls 0-3, DeleteAcls 0-3, CreatePartitions 0-3"
+        "serving Produce 0-11, Fetch 0-17, ListOffsets 0-9, Metadata 0-12, ApiVersions 0-4, \
+         CreateTopics 0-4, DeleteTopics 0-6, DescribeAcls 0-3, CreateAcls 0-3, DeleteAcls 0-3, \
+         CreatePartitions 0-3, DeleteRecords 0-2, InitProducerId 0-5"
     );
 
     // The client opens with ApiVersions v5, which Kafka 3.9 does not have,
@@ -90,7 +91,7 @@ fn a_command_line_it_cannot_serve_exits_2_with_the_usage() {
         ),
         (
             &["--max-version", "DescribeConfigs=2"],
-            "error: \"DescribeConfigs\" is not an API the cluster serves: Metadata, ApiVersions,",
+            "error: \"DescribeConfigs\" is not an API the cluster serves: Produce, Fetch,",
         ),
         (
             &["--release", "2.8.0"],
