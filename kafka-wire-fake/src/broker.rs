@@ -15,6 +15,7 @@ use kafka_messages::delete_acls::{
 };
 use kafka_messages::delete_topics::DeletableTopicResult;
 use kafka_messages::describe_acls::{AclDescription, DescribeAclsResource};
+use kafka_messages::describe_cluster::DescribeClusterBroker;
 use kafka_messages::metadata::{
     MetadataResponseBroker, MetadataResponsePartition, MetadataResponseTopic,
 };
@@ -31,8 +32,9 @@ use crate::log::PartitionLog;
 use crate::request_log::{Outcome, RequestEvent};
 use crate::SERVED_APIS;
 
-/// The one node of the cluster: broker and controller.
-pub(crate) const NODE_ID: i32 = 1;
+/// The controller's node id, and the first node's: nodes are numbered
+/// from 1.
+pub(crate) const CONTROLLER_ID: i32 = 1;
 /// What the broker's `num.partitions` and `default.replication.factor` would be.
 const DEFAULT_PARTITIONS: i32 = 1;
 const DEFAULT_REPLICATION: i16 = 1;
@@ -72,6 +74,23 @@ pub(crate) struct Topic {
     pub(crate) configs: Vec<(Str, Option<Str>)>,
     /// One log per partition, by index: `partitions` of them.
     pub(crate) logs: Vec<PartitionLog>,
+    /// Each partition's leader, by index.
+    pub(crate) leaders: Vec<Leader>,
+    /// How many nodes hold each partition: its first leader and the nodes
+    /// after it.
+    pub(crate) replication: i16,
+    /// The topic's place among those created: where its partitions' first
+    /// leaders go.
+    pub(crate) spread: usize,
+}
+
+/// A partition's leader and its epoch, which every move bumps.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Leader {
+    /// The leading node, or -1 when every replica's node is stopped.
+    pub(crate) node: i32,
+    /// The leader epoch.
+    pub(crate) epoch: i32,
 }
 
 /// An ACL binding, its codes as the wire has them.
@@ -103,12 +122,18 @@ pub(crate) struct State {
     acls: Vec<Acl>,
     /// The last producer id InitProducerId handed out.
     pub(crate) last_producer_id: i64,
+    /// Topics created so far: where the next topic's first leader goes.
+    created: usize,
+    /// The nodes stopped by `Cluster::stop_node`.
+    pub(crate) stopped: std::collections::BTreeSet<i32>,
 }
 
-/// A Kafka broker in memory: shared by every connection.
+/// The cluster's brokers in memory: one state shared by every node and
+/// connection; each node serves it on its own listener, as itself.
 pub(crate) struct Broker {
     config: Arc<Config>,
-    addr: SocketAddr,
+    /// Every node's id and address, in id order (1, 2, ...).
+    nodes: Vec<(i32, SocketAddr)>,
     state: Mutex<State>,
     next_id: AtomicU64,
     connections: AtomicU64,
@@ -117,11 +142,12 @@ pub(crate) struct Broker {
 }
 
 impl Broker {
-    /// A broker that reports `addr` (where it listens) in Metadata.
-    pub(crate) fn new(config: Arc<Config>, addr: SocketAddr) -> Arc<Self> {
+    /// The brokers of `nodes` (id and where each listens), which Metadata
+    /// reports.
+    pub(crate) fn new(config: Arc<Config>, nodes: Vec<(i32, SocketAddr)>) -> Arc<Self> {
         Arc::new(Broker {
             config,
-            addr,
+            nodes,
             state: Mutex::default(),
             next_id: AtomicU64::new(1),
             connections: AtomicU64::new(0),
@@ -146,6 +172,7 @@ impl Broker {
     /// then closes the listener and every connection, and returns.
     pub(crate) async fn serve(
         self: Arc<Self>,
+        node: i32,
         listener: TcpListener,
         mut stop: watch::Receiver<bool>,
     ) {
@@ -167,13 +194,13 @@ impl Broker {
                 }
             };
             let broker = Arc::clone(&self);
-            connections.spawn(async move { broker.connection(stream, peer).await });
+            connections.spawn(async move { broker.connection(node, stream, peer).await });
         }
         drop(listener);
         connections.shutdown().await;
     }
 
-    async fn connection(&self, stream: TcpStream, peer: SocketAddr) {
+    async fn connection(&self, node: i32, stream: TcpStream, peer: SocketAddr) {
         let conn = self.connections.fetch_add(1, Ordering::Relaxed) + 1;
         let _ = stream.set_nodelay(true);
         let mut framed = Framed::new(stream, FrameCodec::new(MAX_FRAME));
@@ -184,7 +211,7 @@ impl Broker {
                     let outcome = Outcome::Refused {
                         reason: e.to_string(),
                     };
-                    self.note(conn, peer, None, &outcome);
+                    self.note(node, conn, peer, None, &outcome);
                     return;
                 }
             };
@@ -198,9 +225,9 @@ impl Broker {
                     silent = matches!(&request, RequestKind::Produce(p) if p.acks == 0);
                     let answer = match request {
                         RequestKind::Fetch(r) => {
-                            Some(ResponseKind::Fetch(self.fetch(r, version).await))
+                            Some(ResponseKind::Fetch(self.fetch(node, r, version).await))
                         }
-                        request => self.handle(request, version),
+                        request => self.handle(node, request, version),
                     };
                     let outcome = match answer {
                         None => Outcome::Refused {
@@ -246,7 +273,7 @@ impl Broker {
                     (e.header().cloned(), Outcome::Refused { reason })
                 }
             };
-            self.note(conn, peer, header.as_ref(), &outcome);
+            self.note(node, conn, peer, header.as_ref(), &outcome);
             if matches!(outcome, Outcome::Refused { .. }) {
                 return;
             }
@@ -262,6 +289,7 @@ impl Broker {
     /// Hands the request's event to the `on_request` hook, if there is one.
     fn note(
         &self,
+        node: i32,
         connection: u64,
         peer: SocketAddr,
         header: Option<&RequestHeader>,
@@ -269,7 +297,7 @@ impl Broker {
     ) {
         if let Some(hook) = &self.config.on_request {
             hook(&RequestEvent {
-                node: NODE_ID,
+                node,
                 connection,
                 peer,
                 header,
@@ -281,7 +309,7 @@ impl Broker {
     /// The answer to a Fetch: at once when `min_bytes` are there or an
     /// error is, else when an append brings them or `max_wait_ms` passes
     /// (on tokio's clock, so a paused test clock holds it).
-    async fn fetch(&self, r: FetchRequest, version: i16) -> FetchResponse {
+    async fn fetch(&self, node: i32, r: FetchRequest, version: i16) -> FetchResponse {
         let wait = u64::try_from(r.max_wait_ms).unwrap_or(0);
         let deadline = tokio::time::Instant::now() + std::time::Duration::from_millis(wait);
         loop {
@@ -291,21 +319,21 @@ impl Broker {
             appended.as_mut().enable();
             let (response, ready) = {
                 let state = self.state.lock().unwrap_or_else(|e| e.into_inner());
-                data::fetch(&state, &r, version)
+                data::fetch(&state, node, self.endpoints(), &r, version)
             };
             if ready || tokio::time::Instant::now() >= deadline {
                 return response;
             }
             if tokio::time::timeout_at(deadline, appended).await.is_err() {
                 let state = self.state.lock().unwrap_or_else(|e| e.into_inner());
-                return data::fetch(&state, &r, version).0;
+                return data::fetch(&state, node, self.endpoints(), &r, version).0;
             }
         }
     }
 
     /// The answer to a decoded request at `version`, or `None` for an API
     /// the cluster does not serve.
-    fn handle(&self, request: RequestKind, version: i16) -> Option<ResponseKind> {
+    fn handle(&self, node: i32, request: RequestKind, version: i16) -> Option<ResponseKind> {
         let mut state = self.state.lock().unwrap_or_else(|e| e.into_inner());
         Some(match request {
             RequestKind::ApiVersions(_) => ResponseKind::ApiVersions(self.api_versions()),
@@ -317,21 +345,24 @@ impl Broker {
                 ResponseKind::DeleteTopics(delete_topics(&mut state, r, version))
             }
             RequestKind::CreatePartitions(r) => {
-                ResponseKind::CreatePartitions(create_partitions(&mut state, r))
+                ResponseKind::CreatePartitions(create_partitions(self, &mut state, r))
             }
             RequestKind::CreateAcls(r) => ResponseKind::CreateAcls(create_acls(&mut state, r)),
             RequestKind::DescribeAcls(r) => ResponseKind::DescribeAcls(describe_acls(&state, r)),
             RequestKind::DeleteAcls(r) => ResponseKind::DeleteAcls(delete_acls(&mut state, r)),
             RequestKind::Produce(r) => {
-                let response = data::produce(&mut state, r, version);
+                let response = data::produce(&mut state, node, self.endpoints(), r, version);
                 self.appended.notify_waiters();
                 ResponseKind::Produce(response)
             }
             RequestKind::ListOffsets(r) => {
-                ResponseKind::ListOffsets(data::list_offsets(&state, r, version))
+                ResponseKind::ListOffsets(data::list_offsets(&state, node, r, version))
             }
             RequestKind::DeleteRecords(r) => {
-                ResponseKind::DeleteRecords(data::delete_records(&mut state, r))
+                ResponseKind::DeleteRecords(data::delete_records(&mut state, node, r))
+            }
+            RequestKind::DescribeCluster(r) => {
+                ResponseKind::DescribeCluster(self.describe_cluster(&state, r))
             }
             RequestKind::InitProducerId(r) => {
                 ResponseKind::InitProducerId(data::init_producer_id(&mut state, r))
@@ -365,12 +396,27 @@ impl Broker {
             name: Some(name.clone()),
             topic_id: t.id,
             partitions: (0..t.partitions)
-                .map(|p| MetadataResponsePartition {
-                    partition_index: p,
-                    leader_id: NODE_ID,
-                    replica_nodes: vec![NODE_ID],
-                    isr_nodes: vec![NODE_ID],
-                    ..Default::default()
+                .zip(&t.leaders)
+                .map(|(p, leader)| {
+                    let replicas = self.replicas(t, p);
+                    let isr = replicas
+                        .iter()
+                        .copied()
+                        .filter(|n| !state.stopped.contains(n))
+                        .collect();
+                    MetadataResponsePartition {
+                        error_code: if leader.node < 0 {
+                            ErrorCode::LeaderNotAvailable.code()
+                        } else {
+                            0
+                        },
+                        partition_index: p,
+                        leader_id: leader.node,
+                        leader_epoch: leader.epoch,
+                        replica_nodes: replicas,
+                        isr_nodes: isr,
+                        ..Default::default()
+                    }
                 })
                 .collect(),
             ..Default::default()
@@ -407,15 +453,18 @@ impl Broker {
                 .collect(),
         };
         MetadataResponse {
-            brokers: vec![MetadataResponseBroker {
-                node_id: NODE_ID,
-                host: self.addr.ip().to_string().into(),
-                port: i32::from(self.addr.port()),
-                rack: None,
-                ..Default::default()
-            }],
+            brokers: self
+                .live_nodes(state)
+                .map(|(id, addr)| MetadataResponseBroker {
+                    node_id: id,
+                    host: addr.ip().to_string().into(),
+                    port: i32::from(addr.port()),
+                    rack: None,
+                    ..Default::default()
+                })
+                .collect(),
             cluster_id: Some(self.config.cluster_id.as_str().into()),
-            controller_id: NODE_ID,
+            controller_id: CONTROLLER_ID,
             topics,
             ..Default::default()
         }
@@ -447,7 +496,7 @@ impl Broker {
                         "Duplicate topic name.".to_owned(),
                     ))
                 } else {
-                    check_new_topic(state, t)
+                    check_new_topic(state, t, &self.node_ids())
                 };
                 match checked {
                     Err((code, message)) => {
@@ -464,6 +513,11 @@ impl Broker {
                                 .map(|c| (c.name.clone(), c.value.clone()))
                                 .collect(),
                             logs: (0..partitions).map(|_| PartitionLog::default()).collect(),
+                            leaders: (0..partitions)
+                                .map(|p| self.first_leader(state.created, p))
+                                .collect(),
+                            replication,
+                            spread: state.created,
                         };
                         if version >= 5 {
                             result.num_partitions = partitions;
@@ -486,6 +540,7 @@ impl Broker {
                         }
                         if !r.validate_only {
                             state.topics.insert(t.name.clone(), topic);
+                            state.created += 1;
                         }
                     }
                 }
@@ -494,6 +549,133 @@ impl Broker {
             .collect();
         CreateTopicsResponse {
             topics,
+            ..Default::default()
+        }
+    }
+
+    /// Every node's id, in order.
+    pub(crate) fn node_ids(&self) -> Vec<i32> {
+        self.nodes.iter().map(|&(id, _)| id).collect()
+    }
+
+    /// The nodes not stopped, with their addresses.
+    fn live_nodes<'a>(&'a self, state: &'a State) -> impl Iterator<Item = (i32, SocketAddr)> + 'a {
+        self.nodes
+            .iter()
+            .copied()
+            .filter(|(id, _)| !state.stopped.contains(id))
+    }
+
+    /// Every node's id and address, for the leader hints of KIP-951.
+    pub(crate) fn endpoints(&self) -> &[(i32, SocketAddr)] {
+        &self.nodes
+    }
+
+    /// Where partition `p` of the `k`-th topic created leads first: spread
+    /// round robin, each topic starting one node on.
+    fn first_leader(&self, k: usize, p: i32) -> Leader {
+        let n = self.nodes.len();
+        let at = (k + usize::try_from(p).unwrap_or(0)) % n;
+        Leader {
+            node: self.nodes[at].0,
+            epoch: 0,
+        }
+    }
+
+    /// The nodes holding partition `p` of `t`: its first leader and the
+    /// `replication - 1` nodes after it.
+    pub(crate) fn replicas(&self, t: &Topic, p: i32) -> Vec<i32> {
+        let n = self.nodes.len();
+        let start = (t.spread + usize::try_from(p).unwrap_or(0)) % n;
+        let count = usize::try_from(t.replication).unwrap_or(1).clamp(1, n);
+        (0..count).map(|i| self.nodes[(start + i) % n].0).collect()
+    }
+
+    /// Makes `node` the leader of `topic`'s `partition`, bumping its epoch.
+    pub(crate) fn move_leader(&self, topic: &str, partition: i32, node: i32) -> Result<(), String> {
+        let mut state = self.state.lock().unwrap_or_else(|e| e.into_inner());
+        if !self.nodes.iter().any(|&(id, _)| id == node) {
+            return Err(format!("no node {node}"));
+        }
+        let t = state
+            .topics
+            .get_mut(topic)
+            .ok_or_else(|| format!("no topic {topic}"))?;
+        let leader = usize::try_from(partition)
+            .ok()
+            .and_then(|p| t.leaders.get_mut(p))
+            .ok_or_else(|| format!("no partition {topic}-{partition}"))?;
+        leader.node = node;
+        leader.epoch += 1;
+        Ok(())
+    }
+
+    /// Marks `node` stopped (or running again), moving the partitions it
+    /// led to the next running node among their replicas (or to no leader,
+    /// -1, when none runs), as the controller would.
+    pub(crate) fn set_stopped(&self, node: i32, stopped: bool) {
+        let mut state = self.state.lock().unwrap_or_else(|e| e.into_inner());
+        if !stopped {
+            state.stopped.remove(&node);
+            // Leaderless partitions get this node back if it holds them.
+            let State { topics, .. } = &mut *state;
+            for t in topics.values_mut() {
+                for p in 0..t.partitions {
+                    let replicas = self.replicas(t, p);
+                    let leader = &mut t.leaders[p as usize];
+                    if leader.node < 0 && replicas.contains(&node) {
+                        leader.node = node;
+                        leader.epoch += 1;
+                    }
+                }
+            }
+            return;
+        }
+        state.stopped.insert(node);
+        let State {
+            topics, stopped, ..
+        } = &mut *state;
+        for t in topics.values_mut() {
+            for p in 0..t.partitions {
+                if t.leaders[p as usize].node != node {
+                    continue;
+                }
+                let next = self
+                    .replicas(t, p)
+                    .into_iter()
+                    .find(|n| !stopped.contains(n))
+                    .unwrap_or(-1);
+                let leader = &mut t.leaders[p as usize];
+                leader.node = next;
+                leader.epoch += 1;
+            }
+        }
+    }
+
+    fn describe_cluster(
+        &self,
+        state: &State,
+        r: DescribeClusterRequest,
+    ) -> DescribeClusterResponse {
+        DescribeClusterResponse {
+            error_message: None,
+            endpoint_type: r.endpoint_type,
+            cluster_id: self.config.cluster_id.as_str().into(),
+            controller_id: CONTROLLER_ID,
+            brokers: self
+                .nodes
+                .iter()
+                .filter(|(id, _)| r.include_fenced_brokers || !state.stopped.contains(id))
+                .map(|&(id, addr)| DescribeClusterBroker {
+                    broker_id: id,
+                    host: addr.ip().to_string().into(),
+                    port: i32::from(addr.port()),
+                    rack: None,
+                    is_fenced: state.stopped.contains(&id),
+                    ..Default::default()
+                })
+                .collect(),
+            cluster_authorized_operations: i32::MIN,
             ..Default::default()
         }
     }
@@ -507,7 +689,11 @@ impl Broker {
 
 /// Kafka's checks of a new topic, in its order; the partition count and
 /// replication factor it gets.
-fn check_new_topic(state: &State, t: &CreatableTopic) -> Result<(i32, i16), (ErrorCode, String)> {
+fn check_new_topic(
+    state: &State,
+    t: &CreatableTopic,
+    nodes: &[i32],
+) -> Result<(i32, i16), (ErrorCode, String)> {
     check_topic_name(&t.name)?;
     if state.topics.contains_key(&t.name) {
         return Err((
@@ -524,7 +710,7 @@ fn check_new_topic(state: &State, t: &CreatableTopic) -> Result<(i32, i16), (Err
         }
         let replication = t.assignments[0].broker_ids.len();
         for a in &t.assignments {
-            if let Some(b) = a.broker_ids.iter().find(|&&b| b != NODE_ID) {
+            if let Some(b) = a.broker_ids.iter().find(|b| !nodes.contains(b)) {
                 return Err((
                     ErrorCode::InvalidReplicaAssignment,
                     format!("The manual partition assignment includes broker {b}, but no broker with that ID is registered."),
@@ -558,10 +744,10 @@ fn check_new_topic(state: &State, t: &CreatableTopic) -> Result<(i32, i16), (Err
                 "Replication factor must be larger than 0, or -1 to use the default value.".into(),
             ))
         }
-        n if n > 1 => {
+        n if usize::try_from(n).unwrap_or(0) > nodes.len() => {
             return Err((
                 ErrorCode::InvalidReplicationFactor,
-                format!("Unable to replicate the partition {n} time(s): The target replication factor of {n} cannot be reached because only 1 broker(s) are registered."),
+                format!("Unable to replicate the partition {n} time(s): The target replication factor of {n} cannot be reached because only {} broker(s) are registered.", nodes.len()),
             ))
         }
         n => n,
@@ -655,7 +841,12 @@ fn delete_topics(state: &mut State, r: DeleteTopicsRequest, version: i16) -> Del
     }
 }
 
-fn create_partitions(state: &mut State, r: CreatePartitionsRequest) -> CreatePartitionsResponse {
+fn create_partitions(
+    broker: &Broker,
+    state: &mut State,
+    r: CreatePartitionsRequest,
+) -> CreatePartitionsResponse {
+    let nodes = broker.node_ids();
     let results = r
         .topics
         .iter()
@@ -682,7 +873,7 @@ fn create_partitions(state: &mut State, r: CreatePartitionsRequest) -> CreatePar
                         ErrorCode::InvalidReplicaAssignment,
                         format!("Attempted to add {} additional partition(s), but only {} assignment(s) were specified.", t.count - topic.partitions, a.len()),
                     )),
-                    Some(a) if a.iter().flat_map(|a| &a.broker_ids).any(|&b| b != NODE_ID) => Err((
+                    Some(a) if a.iter().flat_map(|a| &a.broker_ids).any(|b| !nodes.contains(b)) => Err((
                         ErrorCode::InvalidReplicaAssignment,
                         "The manual partition assignment includes a broker that is not registered.".to_owned(),
                     )),
@@ -699,6 +890,11 @@ fn create_partitions(state: &mut State, r: CreatePartitionsRequest) -> CreatePar
                     if let Some(topic) = state.topics.get_mut(&t.name) {
                         topic.partitions = t.count;
                         topic.logs.resize_with(t.count as usize, PartitionLog::default);
+                        let spread = topic.spread;
+                        topic.leaders.extend(
+                            (topic.leaders.len() as i32..t.count)
+                                .map(|p| broker.first_leader(spread, p)),
+                        );
                     }
                 }
                 Err((code, message)) => {

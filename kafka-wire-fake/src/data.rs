@@ -10,12 +10,10 @@ use kafka_messages::*;
 use kafka_wire::records::{Compression, ReadOptions};
 use kafka_wire::{ErrorCode, Records, Str, Uuid};
 
-use crate::broker::{State, Topic};
-use crate::log::{self, PartitionLog};
+use std::net::SocketAddr;
 
-/// The leader epoch of every partition: the one node has led it since it
-/// was created.
-pub(crate) const LEADER_EPOCH: i32 = 0;
+use crate::broker::{Leader, State, Topic};
+use crate::log::{self, PartitionLog};
 
 /// ListOffsets' special timestamps (Kafka's `ListOffsetsRequest`).
 const LATEST: i64 = -1;
@@ -69,17 +67,41 @@ fn find_topic_mut<'s>(
     }
 }
 
-fn log_of(topic: &Topic, partition: i32) -> Result<&PartitionLog, ErrorCode> {
-    usize::try_from(partition)
+/// The partition's log and leader, if `node` leads it: else
+/// NOT_LEADER_OR_FOLLOWER with the leader to try (KIP-951), or
+/// UNKNOWN_TOPIC_OR_PARTITION.
+fn log_of(
+    topic: &Topic,
+    partition: i32,
+    node: i32,
+) -> Result<(&PartitionLog, Leader), (ErrorCode, Option<Leader>)> {
+    let p = usize::try_from(partition)
         .ok()
-        .and_then(|p| topic.logs.get(p))
-        .ok_or(ErrorCode::UnknownTopicOrPartition)
+        .filter(|&p| p < topic.logs.len())
+        .ok_or((ErrorCode::UnknownTopicOrPartition, None))?;
+    let leader = topic.leaders[p];
+    if leader.node != node {
+        return Err((ErrorCode::NotLeaderOrFollower, Some(leader)));
+    }
+    Ok((&topic.logs[p], leader))
+}
+
+/// The endpoint of `leader`'s node, for the answers that carry one.
+fn endpoint_of(endpoints: &[(i32, SocketAddr)], leader: Leader) -> Option<(i32, SocketAddr)> {
+    endpoints.iter().copied().find(|&(id, _)| id == leader.node)
 }
 
 /// Produce: each partition's batches checked and appended, or all of the
 /// partition's refused with the first batch's error (Kafka appends a
 /// partition's records whole or not at all).
-pub(crate) fn produce(state: &mut State, r: ProduceRequest, version: i16) -> ProduceResponse {
+pub(crate) fn produce(
+    state: &mut State,
+    node: i32,
+    endpoints: &[(i32, SocketAddr)],
+    r: ProduceRequest,
+    version: i16,
+) -> ProduceResponse {
+    let mut hinted: Vec<(i32, SocketAddr)> = Vec::new();
     let by_id = version >= 13;
     let acks_ok = matches!(r.acks, -1..=1);
     let responses = r
@@ -100,7 +122,7 @@ pub(crate) fn produce(state: &mut State, r: ProduceRequest, version: i16) -> Pro
                     let appended = if acks_ok {
                         match &mut topic {
                             Err(code) => Err((*code, None)),
-                            Ok(topic) => append(topic, p.index, p.records.as_ref(), version),
+                            Ok(topic) => append(topic, node, p.index, p.records.as_ref(), version),
                         }
                     } else {
                         Err((ErrorCode::InvalidRequiredAcks, None))
@@ -113,6 +135,13 @@ pub(crate) fn produce(state: &mut State, r: ProduceRequest, version: i16) -> Pro
                         Err((code, message)) => {
                             answer.error_code = code.code();
                             answer.error_message = message.map(Str::from);
+                            // KIP-951's hints came with Produce v10.
+                            if let (Ok(topic), true) = (&topic, version >= 10) {
+                                hint_leader(topic, p.index, code, endpoints, &mut hinted, |l| {
+                                    answer.current_leader.leader_id = l.node;
+                                    answer.current_leader.leader_epoch = l.epoch;
+                                });
+                            }
                         }
                     }
                     answer
@@ -128,7 +157,44 @@ pub(crate) fn produce(state: &mut State, r: ProduceRequest, version: i16) -> Pro
         .collect();
     ProduceResponse {
         responses,
+        node_endpoints: hinted
+            .into_iter()
+            .map(|(id, addr)| produce::NodeEndpoint {
+                node_id: id,
+                host: addr.ip().to_string().into(),
+                port: i32::from(addr.port()),
+                rack: None,
+                ..Default::default()
+            })
+            .collect(),
         ..Default::default()
+    }
+}
+
+/// For NOT_LEADER_OR_FOLLOWER: tells `set` the partition's leader, and adds
+/// its node to `hinted` (KIP-951's hints).
+fn hint_leader(
+    topic: &Topic,
+    partition: i32,
+    code: ErrorCode,
+    endpoints: &[(i32, SocketAddr)],
+    hinted: &mut Vec<(i32, SocketAddr)>,
+    set: impl FnOnce(Leader),
+) {
+    if code != ErrorCode::NotLeaderOrFollower {
+        return;
+    }
+    let Some(&leader) = usize::try_from(partition)
+        .ok()
+        .and_then(|p| topic.leaders.get(p))
+    else {
+        return;
+    };
+    set(leader);
+    if let Some(e) = endpoint_of(endpoints, leader) {
+        if !hinted.contains(&e) {
+            hinted.push(e);
+        }
     }
 }
 
@@ -136,14 +202,13 @@ pub(crate) fn produce(state: &mut State, r: ProduceRequest, version: i16) -> Pro
 /// first batch, and the log start offset.
 fn append(
     topic: &mut Topic,
+    node: i32,
     partition: i32,
     records: Option<&Records>,
     version: i16,
 ) -> Result<(i64, i64), (ErrorCode, Option<String>)> {
-    let log = usize::try_from(partition)
-        .ok()
-        .and_then(|p| topic.logs.get_mut(p))
-        .ok_or((ErrorCode::UnknownTopicOrPartition, None))?;
+    let (_, leader) = log_of(topic, partition, node).map_err(|(code, _)| (code, None))?;
+    let log = &mut topic.logs[partition as usize];
     let Some(records) = records else {
         return Err((
             ErrorCode::InvalidRecord,
@@ -183,7 +248,7 @@ fn append(
     let mut first = None;
     for batch in &batches {
         let appended = log
-            .append(batch, LEADER_EPOCH)
+            .append(batch, leader.epoch)
             .map_err(|(c, m)| (c, Some(m)))?;
         first.get_or_insert(appended.base_offset);
     }
@@ -192,7 +257,14 @@ fn append(
 
 /// Fetch, read once: the answer, and whether it is ready to send (it holds
 /// `min_bytes`, or an error).
-pub(crate) fn fetch(state: &State, r: &FetchRequest, version: i16) -> (FetchResponse, bool) {
+pub(crate) fn fetch(
+    state: &State,
+    node: i32,
+    endpoints: &[(i32, SocketAddr)],
+    r: &FetchRequest,
+    version: i16,
+) -> (FetchResponse, bool) {
+    let mut hinted: Vec<(i32, SocketAddr)> = Vec::new();
     let by_id = version >= 13;
     let committed = r.isolation_level == READ_COMMITTED;
     let mut budget = usize::try_from(r.max_bytes).unwrap_or(0);
@@ -216,11 +288,21 @@ pub(crate) fn fetch(state: &State, r: &FetchRequest, version: i16) -> (FetchResp
                         records: None,
                         ..Default::default()
                     };
-                    let read = topic.and_then(|(_, topic)| {
-                        let log = log_of(topic, p.partition)?;
+                    let read = topic.map_err(|c| (c, None)).and_then(|(_, topic)| {
+                        let (log, leader) = log_of(topic, p.partition, node)?;
+                        // Kafka's epoch checks: a client ahead of the leader
+                        // has news the leader lacks; one behind is stale.
+                        if p.current_leader_epoch > leader.epoch {
+                            return Err((ErrorCode::UnknownLeaderEpoch, Some(leader)));
+                        }
+                        if p.current_leader_epoch >= 0 && p.current_leader_epoch < leader.epoch {
+                            return Err((ErrorCode::FencedLeaderEpoch, Some(leader)));
+                        }
                         let end = log.high_watermark();
                         let max = budget.min(usize::try_from(p.partition_max_bytes).unwrap_or(0));
-                        let read = log.read(p.fetch_offset, end, max, total == 0)?;
+                        let read = log
+                            .read(p.fetch_offset, end, max, total == 0)
+                            .map_err(|c| (c, None))?;
                         Ok((log, read))
                     });
                     match read {
@@ -233,9 +315,20 @@ pub(crate) fn fetch(state: &State, r: &FetchRequest, version: i16) -> (FetchResp
                             budget = budget.saturating_sub(size);
                             answer.records = Some(Records(read.bytes.unwrap_or_default()));
                         }
-                        Err(code) => {
+                        Err((code, leader)) => {
                             any_error = true;
                             answer.error_code = code.code();
+                            // KIP-951's hints came with Fetch v12 (the
+                            // leader) and v16 (its endpoint).
+                            if let (Some(leader), true) = (leader, version >= 12) {
+                                answer.current_leader.leader_id = leader.node;
+                                answer.current_leader.leader_epoch = leader.epoch;
+                                if let Some(e) = endpoint_of(endpoints, leader) {
+                                    if !hinted.contains(&e) {
+                                        hinted.push(e);
+                                    }
+                                }
+                            }
                         }
                     }
                     answer
@@ -253,6 +346,17 @@ pub(crate) fn fetch(state: &State, r: &FetchRequest, version: i16) -> (FetchResp
     let ready = any_error || total >= min || r.topics.is_empty();
     let response = FetchResponse {
         responses,
+        node_endpoints: hinted
+            .into_iter()
+            .filter(|_| version >= 16)
+            .map(|(id, addr)| fetch::NodeEndpoint {
+                node_id: id,
+                host: addr.ip().to_string().into(),
+                port: i32::from(addr.port()),
+                rack: None,
+                ..Default::default()
+            })
+            .collect(),
         ..Default::default()
     };
     (response, ready)
@@ -262,6 +366,7 @@ pub(crate) fn fetch(state: &State, r: &FetchRequest, version: i16) -> (FetchResp
 /// at or after a timestamp.
 pub(crate) fn list_offsets(
     state: &State,
+    node: i32,
     r: ListOffsetsRequest,
     version: i16,
 ) -> ListOffsetsResponse {
@@ -283,21 +388,28 @@ pub(crate) fn list_offsets(
                     };
                     let found = topic
                         .ok_or(ErrorCode::UnknownTopicOrPartition)
-                        .and_then(|topic| log_of(topic, p.partition_index))
-                        .map(|log| match p.timestamp {
-                            LATEST => Some((log.high_watermark(), -1)),
-                            EARLIEST | EARLIEST_LOCAL => Some((log.log_start(), -1)),
-                            MAX_TIMESTAMP => log.max_timestamp(),
-                            // No tiered storage: nothing is tiered.
-                            LATEST_TIERED => None,
-                            ts => log.offset_for_timestamp(ts),
+                        .and_then(|topic| {
+                            log_of(topic, p.partition_index, node).map_err(|(code, _)| code)
+                        })
+                        .map(|(log, leader)| {
+                            (
+                                leader,
+                                match p.timestamp {
+                                    LATEST => Some((log.high_watermark(), -1)),
+                                    EARLIEST | EARLIEST_LOCAL => Some((log.log_start(), -1)),
+                                    MAX_TIMESTAMP => log.max_timestamp(),
+                                    // No tiered storage: nothing is tiered.
+                                    LATEST_TIERED => None,
+                                    ts => log.offset_for_timestamp(ts),
+                                },
+                            )
                         });
                     match found {
-                        Ok(found) => {
+                        Ok((leader, found)) => {
                             let (offset, timestamp) = found.unwrap_or((-1, -1));
                             answer.offset = offset;
                             answer.timestamp = timestamp;
-                            answer.leader_epoch = LEADER_EPOCH;
+                            answer.leader_epoch = leader.epoch;
                             if version == 0 && offset >= 0 {
                                 answer.old_style_offsets = vec![offset];
                             }
@@ -354,7 +466,11 @@ pub(crate) fn init_producer_id(
 
 /// DeleteRecords: each partition's log start moved to the offset given
 /// (-1: the high watermark), the batches wholly below it dropped.
-pub(crate) fn delete_records(state: &mut State, r: DeleteRecordsRequest) -> DeleteRecordsResponse {
+pub(crate) fn delete_records(
+    state: &mut State,
+    node: i32,
+    r: DeleteRecordsRequest,
+) -> DeleteRecordsResponse {
     let topics = r
         .topics
         .into_iter()
@@ -369,14 +485,16 @@ pub(crate) fn delete_records(state: &mut State, r: DeleteRecordsRequest) -> Dele
                         low_watermark: -1,
                         ..Default::default()
                     };
-                    let log = topic.as_mut().and_then(|topic| {
-                        usize::try_from(p.partition_index)
-                            .ok()
-                            .and_then(|i| topic.logs.get_mut(i))
-                    });
+                    let log = match topic.as_mut() {
+                        None => Err(ErrorCode::UnknownTopicOrPartition),
+                        Some(topic) => match log_of(topic, p.partition_index, node) {
+                            Err((code, _)) => Err(code),
+                            Ok(_) => Ok(&mut topic.logs[p.partition_index as usize]),
+                        },
+                    };
                     match log {
-                        None => answer.error_code = ErrorCode::UnknownTopicOrPartition.code(),
-                        Some(log) => {
+                        Err(code) => answer.error_code = code.code(),
+                        Ok(log) => {
                             let offset = if p.offset == -1 {
                                 log.high_watermark()
                             } else {

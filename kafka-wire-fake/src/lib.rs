@@ -94,7 +94,7 @@ mod data;
 mod log;
 mod request_log;
 
-pub use cluster::{Cluster, ClusterBuilder, StartError};
+pub use cluster::{Cluster, ClusterBuilder, HookError, StartError};
 pub use request_log::{Outcome, RequestEvent};
 
 use kafka_messages::ApiKey;
@@ -114,4 +114,5 @@ pub const SERVED_APIS: &[ApiKey] = &[
     ApiKey::CreatePartitions,
     ApiKey::DeleteRecords,
     ApiKey::InitProducerId,
+    ApiKey::DescribeCluster,
 ];
