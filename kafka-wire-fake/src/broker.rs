@@ -28,6 +28,7 @@ use tokio::task::JoinSet;
 use tokio_util::codec::Framed;
 
 use crate::data;
+use crate::groups;
 use crate::log::PartitionLog;
 use crate::request_log::{Outcome, RequestEvent};
 use crate::SERVED_APIS;
@@ -126,6 +127,8 @@ pub(crate) struct State {
     created: usize,
     /// The nodes stopped by `Cluster::stop_node`.
     pub(crate) stopped: std::collections::BTreeSet<i32>,
+    /// Every group's committed offsets.
+    pub(crate) offsets: groups::Offsets,
 }
 
 /// The cluster's brokers in memory: one state shared by every node and
@@ -360,6 +363,24 @@ impl Broker {
             }
             RequestKind::DeleteRecords(r) => {
                 ResponseKind::DeleteRecords(data::delete_records(&mut state, node, r))
+            }
+            RequestKind::FindCoordinator(r) => {
+                ResponseKind::FindCoordinator(self.find_coordinator(&state, r, version))
+            }
+            RequestKind::OffsetCommit(r) => {
+                let coordinates =
+                    self.coordinator(&state, &r.group_id).map(|(id, _)| id) == Some(node);
+                ResponseKind::OffsetCommit(groups::offset_commit(
+                    &mut state,
+                    coordinates,
+                    r,
+                    version,
+                ))
+            }
+            RequestKind::OffsetFetch(r) => {
+                let coordinates =
+                    |g: &Str| self.coordinator(&state, g).map(|(id, _)| id) == Some(node);
+                ResponseKind::OffsetFetch(groups::offset_fetch(&state, &coordinates, r, version))
             }
             RequestKind::DescribeCluster(r) => {
                 ResponseKind::DescribeCluster(self.describe_cluster(&state, r))
@@ -649,6 +670,80 @@ impl Broker {
                 leader.node = next;
                 leader.epoch += 1;
             }
+        }
+    }
+
+    /// The node coordinating `key` (a group or transactional id): the
+    /// running node at a hash of the key (FNV-1a), or the next running one.
+    fn coordinator(&self, state: &State, key: &str) -> Option<(i32, SocketAddr)> {
+        let hash = key.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
+            (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+        });
+        let n = self.nodes.len();
+        let start = (hash % n as u64) as usize;
+        (0..n)
+            .map(|i| self.nodes[(start + i) % n])
+            .find(|(id, _)| !state.stopped.contains(id))
+    }
+
+    fn find_coordinator(
+        &self,
+        state: &State,
+        r: FindCoordinatorRequest,
+        version: i16,
+    ) -> FindCoordinatorResponse {
+        // 0: a group, 1: a transactional id; share groups (2) are not served.
+        let answer = |key: &Str| -> Result<(i32, SocketAddr), ErrorCode> {
+            if !matches!(r.key_type, 0 | 1) {
+                return Err(ErrorCode::InvalidRequest);
+            }
+            self.coordinator(state, key)
+                .ok_or(ErrorCode::CoordinatorNotAvailable)
+        };
+        if version < 4 {
+            return match answer(&r.key) {
+                Ok((id, addr)) => FindCoordinatorResponse {
+                    error_message: None,
+                    node_id: id,
+                    host: addr.ip().to_string().into(),
+                    port: i32::from(addr.port()),
+                    ..Default::default()
+                },
+                Err(code) => FindCoordinatorResponse {
+                    error_code: code.code(),
+                    error_message: None,
+                    node_id: -1,
+                    port: -1,
+                    ..Default::default()
+                },
+            };
+        }
+        let coordinators = r
+            .coordinator_keys
+            .iter()
+            .map(|key| match answer(key) {
+                Ok((id, addr)) => find_coordinator::Coordinator {
+                    key: key.clone(),
+                    node_id: id,
+                    host: addr.ip().to_string().into(),
+                    port: i32::from(addr.port()),
+                    error_message: None,
+                    ..Default::default()
+                },
+                Err(code) => find_coordinator::Coordinator {
+                    key: key.clone(),
+                    node_id: -1,
+                    port: -1,
+                    error_code: code.code(),
+                    error_message: None,
+                    ..Default::default()
+                },
+            })
+            .collect();
+        FindCoordinatorResponse {
+            error_message: None,
+            coordinators,
+            ..Default::default()
         }
     }
 
@@ -1157,6 +1252,17 @@ fn errors_of(response: &ResponseKind) -> Vec<ErrorCode> {
             .flat_map(|t| t.partitions.iter().map(|p| p.error_code))
             .collect(),
         ResponseKind::InitProducerId(r) => vec![r.error_code],
+        ResponseKind::FindCoordinator(r) => std::iter::once(r.error_code)
+            .chain(r.coordinators.iter().map(|c| c.error_code))
+            .collect(),
+        ResponseKind::OffsetCommit(r) => r
+            .topics
+            .iter()
+            .flat_map(|t| t.partitions.iter().map(|p| p.error_code))
+            .collect(),
+        ResponseKind::OffsetFetch(r) => std::iter::once(r.error_code)
+            .chain(r.groups.iter().map(|g| g.error_code))
+            .collect(),
         ResponseKind::DeleteRecords(r) => r
             .topics
             .iter()

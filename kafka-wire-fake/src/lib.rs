@@ -91,6 +91,7 @@
 mod broker;
 mod cluster;
 mod data;
+mod groups;
 mod log;
 mod request_log;
 
@@ -115,4 +116,7 @@ pub const SERVED_APIS: &[ApiKey] = &[
     ApiKey::DeleteRecords,
     ApiKey::InitProducerId,
     ApiKey::DescribeCluster,
+    ApiKey::FindCoordinator,
+    ApiKey::OffsetCommit,
+    ApiKey::OffsetFetch,
 ];

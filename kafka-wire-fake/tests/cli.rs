@@ -46,7 +46,8 @@ fn it_prints_where_it_listens_what_it_serves_and_each_request() {
         line(),
         "serving Produce 0-11, Fetch 0-17, ListOffsets 0-9, Metadata 0-12, ApiVersions 0-4, \
          CreateTopics 0-4, DeleteTopics 0-6, DescribeAcls 0-3, CreateAcls 0-3, DeleteAcls 0-3, \
-         CreatePartitions 0-3, DeleteRecords 0-2, InitProducerId 0-5, DescribeCluster 0-1"
+         CreatePartitions 0-3, DeleteRecords 0-2, InitProducerId 0-5, DescribeCluster 0-1, \
+         FindCoordinator 0-6, OffsetCommit 0-9, OffsetFetch 0-9"
     );
 
     // The client opens with ApiVersions v5, which Kafka 3.9 does not have,
