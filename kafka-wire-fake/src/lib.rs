@@ -18,7 +18,9 @@
 //!   as Kafka checks them (a retried batch gets its first offset back,
 //!   a gap OUT_OF_ORDER_SEQUENCE_NUMBER, an old epoch
 //!   INVALID_PRODUCER_EPOCH);
-//! - admin: Metadata, CreateTopics, DeleteTopics, CreatePartitions,
+//! - groups: FindCoordinator, and OffsetCommit and OffsetFetch for groups
+//!   without members (consumers that assign their own partitions);
+//! - admin: Metadata, DescribeCluster, CreateTopics, DeleteTopics, CreatePartitions,
 //!   CreateAcls, DescribeAcls, DeleteAcls.
 //!
 //! Errors are Kafka's, with Kafka's
@@ -30,8 +32,9 @@
 //! holding UNSUPPORTED_VERSION, and closes the connection on any other
 //! request it cannot serve.
 //!
-//! It has one node (id 1, broker and controller), which keeps topics,
-//! their records and ACLs in memory; [`ClusterBuilder::on_request`] sees every request and
+//! It has one node or several ([`ClusterBuilder::nodes`]), which keep
+//! topics, their records, committed offsets and ACLs in memory, with
+//! partition leaders spread over them; [`ClusterBuilder::on_request`] sees every request and
 //! how it was answered.
 //!
 //! The requests and answers go through this workspace's own codec: frames

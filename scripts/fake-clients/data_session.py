@@ -1,8 +1,8 @@
 """One client library's data session against kafka-fake: a topic of two partitions created through
 the admin API, 50 records per codec (none, gzip, snappy, lz4, zstd) produced by an idempotent
-producer with acks=all, and all 250 read back by a consumer assigned both partitions (no group:
-kafka-fake serves no group APIs yet). Exits 0 only when every record came back, in order, per
-partition.
+producer with acks=all, and all 250 read back by a consumer assigned both partitions, which then commits its position in a
+group without members and reads the commit back (kafka-fake serves no group membership yet).
+Exits 0 only when every record came back, in order, per partition, and the commits read back.
 
     python data_session.py kafka-python|confluent BOOTSTRAP
 """
@@ -33,14 +33,17 @@ def kafka_python(bootstrap, topic):
             p.send(topic, value=f"{codec}-{i}".encode(), partition=i % 2)
         p.flush(10)
         p.close()
-    c = KafkaConsumer(bootstrap_servers=bootstrap, enable_auto_commit=False,
+    c = KafkaConsumer(bootstrap_servers=bootstrap, enable_auto_commit=False, group_id="fake-data-session",
                       consumer_timeout_ms=3000, auto_offset_reset="earliest")
-    c.assign([TopicPartition(topic, 0), TopicPartition(topic, 1)])
+    tps = [TopicPartition(topic, 0), TopicPartition(topic, 1)]
+    c.assign(tps)
     got = {0: [], 1: []}
     for m in c:
         got[m.partition].append(m.value.decode())
+    c.commit()
+    committed = [c.committed(tp) for tp in tps]
     c.close()
-    return got
+    return got, committed
 
 
 def confluent(bootstrap, topic):
@@ -66,18 +69,24 @@ def confluent(bootstrap, topic):
         m = c.poll(0.5)
         if m is not None and not m.error():
             got[m.partition()].append(m.value().decode())
+    c.commit(asynchronous=False)
+    committed = [tp.offset for tp in c.committed([TopicPartition(topic, 0), TopicPartition(topic, 1)], 10)]
     c.close()
-    return got
+    return got, committed
 
 
 def main():
     client, bootstrap = sys.argv[1], sys.argv[2]
     run = {"kafka-python": kafka_python, "confluent": confluent}[client]
-    got = run(bootstrap, f"data-{client}")
+    got, committed = run(bootstrap, f"data-{client}")
     if got != expected():
         print(f"{client}: got {sum(map(len, got.values()))} records, not the 250 produced, in order")
         sys.exit(1)
-    print(f"{client}: 250 records in 5 codecs produced (idempotent, acks=all) and fetched back in order")
+    if committed != [125, 125]:
+        print(f"{client}: committed offsets read back as {committed}, not [125, 125]")
+        sys.exit(1)
+    print(f"{client}: 250 records in 5 codecs produced (idempotent, acks=all), fetched back in order, "
+          "positions committed and read back")
 
 
 main()
