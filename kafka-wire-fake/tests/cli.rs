@@ -75,6 +75,27 @@ fn it_prints_where_it_listens_what_it_serves_and_each_request() {
 }
 
 #[test]
+fn nodes_listen_side_by_side_and_say_where() {
+    let child = Command::new(BIN)
+        .args(["--port", "0", "--nodes", "3", "--exit-after-secs", "60"])
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut running = Running(child);
+    let mut lines = BufReader::new(running.0.stdout.take().unwrap()).lines();
+    let listening = lines.next().unwrap().unwrap();
+    let addrs: Vec<&str> = listening
+        .strip_prefix("listening on ")
+        .unwrap_or_else(|| panic!("{listening}"))
+        .split(',')
+        .collect();
+    assert_eq!(addrs.len(), 3, "{listening}");
+    for addr in addrs {
+        assert!(std::net::TcpStream::connect(addr).is_ok(), "{addr}");
+    }
+}
+
+#[test]
 fn help_prints_the_usage() {
     let out = run(&["--help"]);
     assert!(out.status.success());
