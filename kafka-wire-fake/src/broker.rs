@@ -27,6 +27,7 @@ use tokio::sync::{watch, Notify};
 use tokio::task::JoinSet;
 use tokio_util::codec::Framed;
 
+use crate::cluster::Fault;
 use crate::data;
 use crate::groups;
 use crate::log::PartitionLog;
@@ -142,6 +143,8 @@ pub(crate) struct Broker {
     connections: AtomicU64,
     /// Woken by every append, for fetches waiting out `max_wait_ms`.
     pub(crate) appended: Notify,
+    /// Faults `Cluster::inject` armed: API, answers left to spoil, fault.
+    faults: Mutex<Vec<(ApiKey, u32, Fault)>>,
 }
 
 impl Broker {
@@ -155,7 +158,29 @@ impl Broker {
             next_id: AtomicU64::new(1),
             connections: AtomicU64::new(0),
             appended: Notify::new(),
+            faults: Mutex::default(),
         })
+    }
+
+    /// Arms `fault` for the next `times` requests of `api`, after those
+    /// already armed for it.
+    pub(crate) fn inject(&self, api: ApiKey, times: u32, fault: Fault) {
+        let mut faults = self.faults.lock().unwrap_or_else(|e| e.into_inner());
+        if times > 0 {
+            faults.push((api, times, fault));
+        }
+    }
+
+    /// The fault armed for a request of API key `key`, used up by one.
+    fn take_fault(&self, key: i16) -> Option<Fault> {
+        let mut faults = self.faults.lock().unwrap_or_else(|e| e.into_inner());
+        let at = faults.iter().position(|(api, _, _)| api.key() == key)?;
+        let fault = faults[at].2;
+        faults[at].1 -= 1;
+        if faults[at].1 == 0 {
+            faults.remove(at);
+        }
+        Some(fault)
     }
 
     /// The bytes of batches `topic`'s `partition` holds.
@@ -226,6 +251,17 @@ impl Broker {
                 Ok((header, request)) => {
                     let version = header.api_version;
                     silent = matches!(&request, RequestKind::Produce(p) if p.acks == 0);
+                    match self.take_fault(header.api_key) {
+                        Some(Fault::Disconnect) => {
+                            let outcome = Outcome::Refused {
+                                reason: "injected: connection dropped".into(),
+                            };
+                            self.note(node, conn, peer, Some(&header), &outcome);
+                            return;
+                        }
+                        Some(Fault::Delay(delay)) => tokio::time::sleep(delay).await,
+                        None => {}
+                    }
                     let answer = match request {
                         RequestKind::Fetch(r) => {
                             Some(ResponseKind::Fetch(self.fetch(node, r, version).await))

@@ -155,6 +155,28 @@ impl Cluster {
             })
     }
 
+    /// Spoils the answers to the next `times` requests of `api`, on any
+    /// node and connection, with `fault`; faults armed for the same API
+    /// are used in the order they were armed. Callable while clients run.
+    ///
+    /// ```
+    /// # #[tokio::main(flavor = "current_thread")]
+    /// # async fn main() -> Result<(), Box<dyn std::error::Error>> {
+    /// use kafka_messages::ApiKey;
+    /// use kafka_wire_fake::{Cluster, Fault};
+    ///
+    /// let cluster = Cluster::builder().start().await?;
+    /// // The next two Produce requests close their connections unanswered,
+    /// // then Metadata answers a second late, once.
+    /// cluster.inject(ApiKey::Produce, 2, Fault::Disconnect);
+    /// cluster.inject(ApiKey::Metadata, 1, Fault::Delay(std::time::Duration::from_secs(1)));
+    /// # Ok(())
+    /// # }
+    /// ```
+    pub fn inject(&self, api: ApiKey, times: u32, fault: Fault) {
+        self.broker.inject(api, times, fault);
+    }
+
     /// Stops the cluster, and returns once every listener and connection is
     /// closed.
     pub async fn shutdown(mut self) {
@@ -174,6 +196,19 @@ impl Drop for Cluster {
             }
         }
     }
+}
+
+/// What [`Cluster::inject`] does to a request.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Fault {
+    /// Close the connection without answering, as a broker that dies
+    /// mid-request does (the request is not handled).
+    Disconnect,
+    /// Handle the request and answer it this much later, on tokio's clock
+    /// (the connection's later requests wait too, as Kafka answers a
+    /// connection's requests in order).
+    Delay(std::time::Duration),
 }
 
 /// A test hook ([`Cluster::move_leader`], [`Cluster::stop_node`], ...)

@@ -98,7 +98,7 @@ mod groups;
 mod log;
 mod request_log;
 
-pub use cluster::{Cluster, ClusterBuilder, HookError, StartError};
+pub use cluster::{Cluster, ClusterBuilder, Fault, HookError, StartError};
 pub use request_log::{Outcome, RequestEvent};
 
 use kafka_messages::ApiKey;

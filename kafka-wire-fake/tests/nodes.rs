@@ -269,3 +269,53 @@ fn node_counts_outside_1_to_64_are_refused() {
         );
     }
 }
+
+#[test]
+fn injected_faults_drop_or_delay_the_chosen_requests_a_bounded_number_of_times() {
+    use kafka_wire_fake::Fault;
+    let fake = start(1);
+    let mut c = client(&fake, 1);
+    create(&mut c, 1, 1);
+    fake.cluster.inject(ApiKey::Produce, 2, Fault::Disconnect);
+    // Twice the connection closes unanswered, and nothing is stored ...
+    for _ in 0..2 {
+        let mut c = client(&fake, 1);
+        let request = ProduceRequest {
+            acks: 1,
+            topic_data: vec![TopicProduceData {
+                name: "t".into(),
+                partition_data: vec![PartitionProduceData {
+                    index: 0,
+                    records: Some(Records(records("lost"))),
+                    ..Default::default()
+                }],
+                ..Default::default()
+            }],
+            ..Default::default()
+        };
+        assert!(c.send(&request, 12).is_err());
+    }
+    // ... then the produce goes through, at offset 0; other APIs never failed.
+    let r = produce(&mut client(&fake, 1), 0, "kept");
+    assert_eq!(r.responses[0].partition_responses[0].error_code, 0);
+    assert_eq!(r.responses[0].partition_responses[0].base_offset, 0);
+
+    // A delay of ten minutes: a client that waits 200 ms hears nothing.
+    fake.cluster.inject(
+        ApiKey::Metadata,
+        1,
+        Fault::Delay(std::time::Duration::from_secs(600)),
+    );
+    let mut raw = TcpStream::connect(fake.addrs[0]).unwrap();
+    raw.set_read_timeout(Some(std::time::Duration::from_millis(200)))
+        .unwrap();
+    let header = kafka_wire::RequestHeader::new(ApiKey::Metadata.key(), 12, 1, None);
+    let mut out = bytes::BytesMut::new();
+    kafka_wire::frame::encode_request(&mut out, &header, &all_topics()).unwrap();
+    std::io::Write::write_all(&mut raw, &out).unwrap();
+    let mut byte = [0u8; 1];
+    let waited = std::io::Read::read(&mut raw, &mut byte);
+    assert!(waited.is_err(), "{waited:?}");
+    // The fault was used up: the next Metadata is answered at once.
+    assert_eq!(layout(&mut client(&fake, 1)).1, [1]);
+}
