@@ -25,12 +25,14 @@ use kafka_wire::{ErrorCode, RequestHeader, Str, Uuid, VersionRange};
 use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::{watch, Notify};
 use tokio::task::JoinSet;
+use tokio::time::Duration;
 use tokio_util::codec::Framed;
 
 use crate::cluster::Fault;
 use crate::data;
 use crate::groups;
 use crate::log::PartitionLog;
+use crate::membership::{self, Group, Member, Phase};
 use crate::request_log::{Outcome, RequestEvent};
 use crate::SERVED_APIS;
 
@@ -130,6 +132,10 @@ pub(crate) struct State {
     pub(crate) stopped: std::collections::BTreeSet<i32>,
     /// Every group's committed offsets.
     pub(crate) offsets: groups::Offsets,
+    /// Classic groups' members and generations.
+    pub(crate) groups: BTreeMap<Str, Group>,
+    /// Member ids handed out so far.
+    member_ids: u64,
 }
 
 /// The cluster's brokers in memory: one state shared by every node and
@@ -143,6 +149,9 @@ pub(crate) struct Broker {
     connections: AtomicU64,
     /// Woken by every append, for fetches waiting out `max_wait_ms`.
     pub(crate) appended: Notify,
+    /// Woken by every change of a group's membership or phase, for joins
+    /// and syncs waiting on the others.
+    group_changed: Notify,
     /// Faults `Cluster::inject` armed: API, answers left to spoil, fault.
     faults: Mutex<Vec<(ApiKey, u32, Fault)>>,
 }
@@ -158,6 +167,7 @@ impl Broker {
             next_id: AtomicU64::new(1),
             connections: AtomicU64::new(0),
             appended: Notify::new(),
+            group_changed: Notify::new(),
             faults: Mutex::default(),
         })
     }
@@ -266,6 +276,15 @@ impl Broker {
                         RequestKind::Fetch(r) => {
                             Some(ResponseKind::Fetch(self.fetch(node, r, version).await))
                         }
+                        RequestKind::JoinGroup(r) => {
+                            let client = header.client_id.clone().unwrap_or_default();
+                            Some(ResponseKind::JoinGroup(
+                                self.join_group(node, r, version, &client).await,
+                            ))
+                        }
+                        RequestKind::SyncGroup(r) => {
+                            Some(ResponseKind::SyncGroup(self.sync_group(node, r).await))
+                        }
                         request => self.handle(node, request, version),
                     };
                     let outcome = match answer {
@@ -345,6 +364,325 @@ impl Broker {
         }
     }
 
+    /// JoinGroup: the member is added (a new one first gets its id with
+    /// MEMBER_ID_REQUIRED, from v4) and a rebalance starts or goes on; the
+    /// answer waits until it ends, on tokio's clock.
+    async fn join_group(
+        &self,
+        node: i32,
+        r: JoinGroupRequest,
+        version: i16,
+        client: &str,
+    ) -> JoinGroupResponse {
+        let refuse = |code: ErrorCode, member: Str| JoinGroupResponse {
+            error_code: code.code(),
+            generation_id: -1,
+            protocol_name: if version >= 7 {
+                None
+            } else {
+                Some(Str::default())
+            },
+            member_id: member,
+            ..Default::default()
+        };
+        let member_id = {
+            let mut state = self.state.lock().unwrap_or_else(|e| e.into_inner());
+            if self.coordinator(&state, &r.group_id).map(|(id, _)| id) != Some(node) {
+                return refuse(ErrorCode::NotCoordinator, r.member_id);
+            }
+            if r.group_id.is_empty() {
+                return refuse(ErrorCode::InvalidGroupId, r.member_id);
+            }
+            if !membership::SESSION_TIMEOUTS_MS.contains(&r.session_timeout_ms) {
+                return refuse(ErrorCode::InvalidSessionTimeout, r.member_id);
+            }
+            state.member_ids += 1;
+            let fresh: Str = format!("{client}-{:016x}", state.member_ids).into();
+            let now = tokio::time::Instant::now();
+            let group = state.groups.entry(r.group_id.clone()).or_default();
+            group.expire(now);
+            let protocols: Vec<(Str, bytes::Bytes)> = r
+                .protocols
+                .iter()
+                .map(|p| (p.name.clone(), p.metadata.clone()))
+                .collect();
+            let member_id = if r.member_id.is_empty() {
+                if version >= 4 {
+                    group.pending.insert(fresh.clone());
+                    return refuse(ErrorCode::MemberIdRequired, fresh);
+                }
+                fresh
+            } else if group.members.contains_key(&r.member_id)
+                || group.pending.contains(&r.member_id)
+            {
+                r.member_id.clone()
+            } else {
+                return refuse(ErrorCode::UnknownMemberId, r.member_id);
+            };
+            if !group.accepts(&member_id, &r.protocol_type, &protocols) {
+                return refuse(ErrorCode::InconsistentGroupProtocol, member_id);
+            }
+            group.pending.remove(&member_id);
+            let rebalance_ms = if r.rebalance_timeout_ms < 0 {
+                r.session_timeout_ms
+            } else {
+                r.rebalance_timeout_ms
+            };
+            let rebalance_timeout = Duration::from_millis(u64::try_from(rebalance_ms).unwrap_or(0));
+            group.protocol_type = Some(r.protocol_type.clone());
+            // Any join, a new member's or a known one's, rebalances the group.
+            group.prepare_rebalance(now);
+            group.members.insert(
+                member_id.clone(),
+                Member {
+                    instance_id: r.group_instance_id.clone(),
+                    session_timeout: Duration::from_millis(
+                        u64::try_from(r.session_timeout_ms).unwrap_or(0),
+                    ),
+                    rebalance_timeout,
+                    protocols,
+                    rejoined: true,
+                    last_seen: now,
+                },
+            );
+            if let Phase::PreparingRebalance(deadline) = group.phase {
+                // The new member may extend the wait to its own timeout.
+                group.phase = Phase::PreparingRebalance(deadline.max(now + rebalance_timeout));
+            }
+            group.try_complete(now);
+            self.group_changed.notify_waiters();
+            member_id
+        };
+        loop {
+            let changed = self.group_changed.notified();
+            tokio::pin!(changed);
+            changed.as_mut().enable();
+            let deadline = {
+                let mut state = self.state.lock().unwrap_or_else(|e| e.into_inner());
+                let now = tokio::time::Instant::now();
+                let Some(group) = state.groups.get_mut(&r.group_id) else {
+                    return refuse(ErrorCode::UnknownMemberId, member_id);
+                };
+                if group.try_complete(now) {
+                    self.group_changed.notify_waiters();
+                }
+                let Some(member) = group.members.get(&member_id) else {
+                    return refuse(ErrorCode::UnknownMemberId, member_id);
+                };
+                match group.phase {
+                    Phase::PreparingRebalance(deadline) if member.rejoined => deadline,
+                    Phase::PreparingRebalance(_) => {
+                        return refuse(ErrorCode::RebalanceInProgress, member_id)
+                    }
+                    Phase::Empty => return refuse(ErrorCode::UnknownMemberId, member_id),
+                    Phase::CompletingRebalance | Phase::Stable => {
+                        let leader = group.leader.clone().unwrap_or_default();
+                        let protocol = group.protocol.clone().unwrap_or_default();
+                        let members = if leader == member_id {
+                            group
+                                .members
+                                .iter()
+                                .map(|(id, m)| join_group::JoinGroupResponseMember {
+                                    member_id: id.clone(),
+                                    group_instance_id: m.instance_id.clone(),
+                                    metadata: m
+                                        .protocols
+                                        .iter()
+                                        .find(|(n, _)| *n == protocol)
+                                        .map(|(_, meta)| meta.clone())
+                                        .unwrap_or_default(),
+                                    ..Default::default()
+                                })
+                                .collect()
+                        } else {
+                            Vec::new()
+                        };
+                        return JoinGroupResponse {
+                            generation_id: group.generation,
+                            protocol_type: group.protocol_type.clone(),
+                            protocol_name: Some(protocol),
+                            leader,
+                            member_id,
+                            members,
+                            ..Default::default()
+                        };
+                    }
+                }
+            };
+            let _ = tokio::time::timeout_at(deadline, changed).await;
+        }
+    }
+
+    /// SyncGroup: the leader's assignments are kept and every member's
+    /// answer is its own, once the leader has sent them (on tokio's clock,
+    /// at most the member's rebalance timeout).
+    async fn sync_group(&self, node: i32, r: SyncGroupRequest) -> SyncGroupResponse {
+        let refuse = |code: ErrorCode| SyncGroupResponse {
+            error_code: code.code(),
+            ..Default::default()
+        };
+        let deadline = {
+            let mut state = self.state.lock().unwrap_or_else(|e| e.into_inner());
+            if self.coordinator(&state, &r.group_id).map(|(id, _)| id) != Some(node) {
+                return refuse(ErrorCode::NotCoordinator);
+            }
+            let now = tokio::time::Instant::now();
+            let Some(group) = state.groups.get_mut(&r.group_id) else {
+                return refuse(ErrorCode::UnknownMemberId);
+            };
+            group.expire(now);
+            if let Err(code) = group.check_member(&r.member_id, r.generation_id) {
+                return refuse(code);
+            }
+            if matches!(group.phase, Phase::PreparingRebalance(_)) {
+                return refuse(ErrorCode::RebalanceInProgress);
+            }
+            let wrong = |given: &Option<Str>, have: &Option<Str>| {
+                given.as_ref().is_some_and(|g| Some(g) != have.as_ref())
+            };
+            if wrong(&r.protocol_type, &group.protocol_type)
+                || wrong(&r.protocol_name, &group.protocol)
+            {
+                return refuse(ErrorCode::InconsistentGroupProtocol);
+            }
+            let member = group.members.get_mut(&r.member_id).expect("checked above");
+            member.last_seen = now;
+            let deadline = now + member.rebalance_timeout;
+            if group.leader.as_ref() == Some(&r.member_id)
+                && group.phase == Phase::CompletingRebalance
+            {
+                group.assignments = r
+                    .assignments
+                    .iter()
+                    .map(|a| (a.member_id.clone(), a.assignment.clone()))
+                    .collect();
+                group.phase = Phase::Stable;
+                self.group_changed.notify_waiters();
+            }
+            deadline
+        };
+        loop {
+            let changed = self.group_changed.notified();
+            tokio::pin!(changed);
+            changed.as_mut().enable();
+            {
+                let state = self.state.lock().unwrap_or_else(|e| e.into_inner());
+                let Some(group) = state.groups.get(&r.group_id) else {
+                    return refuse(ErrorCode::UnknownMemberId);
+                };
+                if let Err(code) = group.check_member(&r.member_id, r.generation_id) {
+                    return refuse(code);
+                }
+                match group.phase {
+                    Phase::Stable => {
+                        return SyncGroupResponse {
+                            protocol_type: group.protocol_type.clone(),
+                            protocol_name: group.protocol.clone(),
+                            assignment: group
+                                .assignments
+                                .get(&r.member_id)
+                                .cloned()
+                                .unwrap_or_default(),
+                            ..Default::default()
+                        }
+                    }
+                    Phase::CompletingRebalance if tokio::time::Instant::now() < deadline => {}
+                    _ => return refuse(ErrorCode::RebalanceInProgress),
+                }
+            }
+            let _ = tokio::time::timeout_at(deadline, changed).await;
+        }
+    }
+
+    /// Heartbeat: the member is alive; REBALANCE_IN_PROGRESS tells it to
+    /// join again.
+    fn heartbeat(&self, state: &mut State, node: i32, r: HeartbeatRequest) -> HeartbeatResponse {
+        let code = (|| {
+            if self.coordinator(state, &r.group_id).map(|(id, _)| id) != Some(node) {
+                return ErrorCode::NotCoordinator;
+            }
+            let now = tokio::time::Instant::now();
+            let Some(group) = state.groups.get_mut(&r.group_id) else {
+                return ErrorCode::UnknownMemberId;
+            };
+            group.expire(now);
+            if group.try_complete(now) {
+                self.group_changed.notify_waiters();
+            }
+            if let Err(code) = group.check_member(&r.member_id, r.generation_id) {
+                return code;
+            }
+            if let Some(m) = group.members.get_mut(&r.member_id) {
+                m.last_seen = now;
+            }
+            match group.phase {
+                Phase::PreparingRebalance(_) => ErrorCode::RebalanceInProgress,
+                _ => ErrorCode::None,
+            }
+        })();
+        HeartbeatResponse {
+            error_code: code.code(),
+            ..Default::default()
+        }
+    }
+
+    /// LeaveGroup: the members go, and the others rebalance.
+    fn leave_group(
+        &self,
+        state: &mut State,
+        node: i32,
+        r: LeaveGroupRequest,
+        version: i16,
+    ) -> LeaveGroupResponse {
+        if self.coordinator(state, &r.group_id).map(|(id, _)| id) != Some(node) {
+            return LeaveGroupResponse {
+                error_code: ErrorCode::NotCoordinator.code(),
+                ..Default::default()
+            };
+        }
+        let leaving: Vec<(Str, Option<Str>)> = if version >= 3 {
+            r.members
+                .iter()
+                .map(|m| (m.member_id.clone(), m.group_instance_id.clone()))
+                .collect()
+        } else {
+            vec![(r.member_id.clone(), None)]
+        };
+        let now = tokio::time::Instant::now();
+        let group = state.groups.get_mut(&r.group_id);
+        let mut results = Vec::new();
+        let mut group_error = ErrorCode::None;
+        match group {
+            None => group_error = ErrorCode::UnknownMemberId,
+            Some(group) => {
+                for (id, instance) in leaving {
+                    let gone = group.members.remove(&id).is_some();
+                    if !gone && version < 3 {
+                        group_error = ErrorCode::UnknownMemberId;
+                    }
+                    results.push(leave_group::MemberResponse {
+                        member_id: id,
+                        group_instance_id: instance,
+                        error_code: if gone {
+                            0
+                        } else {
+                            ErrorCode::UnknownMemberId.code()
+                        },
+                        ..Default::default()
+                    });
+                }
+                group.remove_changed(now);
+                group.try_complete(now);
+                self.group_changed.notify_waiters();
+            }
+        }
+        LeaveGroupResponse {
+            error_code: group_error.code(),
+            members: if version >= 3 { results } else { Vec::new() },
+            ..Default::default()
+        }
+    }
+
     /// The answer to a Fetch: at once when `min_bytes` are there or an
     /// error is, else when an append brings them or `max_wait_ms` passes
     /// (on tokio's clock, so a paused test clock holds it).
@@ -399,6 +737,12 @@ impl Broker {
             }
             RequestKind::DeleteRecords(r) => {
                 ResponseKind::DeleteRecords(data::delete_records(&mut state, node, r))
+            }
+            RequestKind::Heartbeat(r) => {
+                ResponseKind::Heartbeat(self.heartbeat(&mut state, node, r))
+            }
+            RequestKind::LeaveGroup(r) => {
+                ResponseKind::LeaveGroup(self.leave_group(&mut state, node, r, version))
             }
             RequestKind::FindCoordinator(r) => {
                 ResponseKind::FindCoordinator(self.find_coordinator(&state, r, version))
@@ -1288,6 +1632,12 @@ fn errors_of(response: &ResponseKind) -> Vec<ErrorCode> {
             .flat_map(|t| t.partitions.iter().map(|p| p.error_code))
             .collect(),
         ResponseKind::InitProducerId(r) => vec![r.error_code],
+        ResponseKind::JoinGroup(r) => vec![r.error_code],
+        ResponseKind::SyncGroup(r) => vec![r.error_code],
+        ResponseKind::Heartbeat(r) => vec![r.error_code],
+        ResponseKind::LeaveGroup(r) => std::iter::once(r.error_code)
+            .chain(r.members.iter().map(|m| m.error_code))
+            .collect(),
         ResponseKind::FindCoordinator(r) => std::iter::once(r.error_code)
             .chain(r.coordinators.iter().map(|c| c.error_code))
             .collect(),

@@ -1,7 +1,8 @@
 //! The group coordinator's offsets: FindCoordinator, and OffsetCommit and
-//! OffsetFetch for groups without members (the "simple" consumers that
-//! assign partitions themselves and commit with generation -1). Group
-//! membership (JoinGroup, SyncGroup, ...) is not served yet.
+//! OffsetFetch, for a classic group's current generation and for groups
+//! without members (the "simple" consumers that assign partitions
+//! themselves and commit with generation -1). Membership is
+//! `membership.rs`'s.
 
 use std::collections::BTreeMap;
 
@@ -14,6 +15,7 @@ use kafka_messages::*;
 use kafka_wire::{ErrorCode, Str, Uuid};
 
 use crate::broker::State;
+use crate::membership::Phase;
 
 /// A committed offset, as OffsetFetch returns it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -49,10 +51,23 @@ pub(crate) fn offset_commit(
     version: i16,
 ) -> OffsetCommitResponse {
     let by_id = version >= 10;
+    let members = state
+        .groups
+        .get(&r.group_id)
+        .filter(|g| !g.members.is_empty());
     let group_error = if !coordinates {
         Some(ErrorCode::NotCoordinator)
     } else if r.group_id.is_empty() {
         Some(ErrorCode::InvalidGroupId)
+    } else if let Some(group) = members {
+        // A group with members takes commits from its current generation.
+        match group.check_member(&r.member_id, r.generation_id_or_member_epoch) {
+            Err(code) => Some(code),
+            Ok(()) if matches!(group.phase, Phase::PreparingRebalance(_)) => {
+                Some(ErrorCode::RebalanceInProgress)
+            }
+            Ok(()) => None,
+        }
     } else if !r.member_id.is_empty() {
         Some(ErrorCode::UnknownMemberId)
     } else if r.generation_id_or_member_epoch >= 0 {

@@ -96,6 +96,7 @@ mod cluster;
 mod data;
 mod groups;
 mod log;
+mod membership;
 mod request_log;
 
 pub use cluster::{Cluster, ClusterBuilder, Fault, HookError, StartError};
@@ -122,4 +123,8 @@ pub const SERVED_APIS: &[ApiKey] = &[
     ApiKey::FindCoordinator,
     ApiKey::OffsetCommit,
     ApiKey::OffsetFetch,
+    ApiKey::JoinGroup,
+    ApiKey::SyncGroup,
+    ApiKey::Heartbeat,
+    ApiKey::LeaveGroup,
 ];
