@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Real client libraries' data sessions against kafka-fake: kafka-python and confluent-kafka
-# (librdkafka) create a topic, produce every codec with idempotent producers and read every record
-# back (scripts/fake-clients/data_session.py). Fails on any missing or reordered record.
+# (librdkafka) create a topic, produce every codec with idempotent producers, read every record back
+# (assigned, committing), and again in a classic consumer group (scripts/fake-clients/data_session.py).
+# Fails on any missing or reordered record. About 10 s once kafka-fake is built.
 #
 #   scripts/fake-clients.sh [CLIENT...]    CLIENT: kafka-python confluent (default: both)
 #

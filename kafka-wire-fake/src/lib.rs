@@ -18,8 +18,10 @@
 //!   as Kafka checks them (a retried batch gets its first offset back,
 //!   a gap OUT_OF_ORDER_SEQUENCE_NUMBER, an old epoch
 //!   INVALID_PRODUCER_EPOCH);
-//! - groups: FindCoordinator, and OffsetCommit and OffsetFetch for groups
-//!   without members (consumers that assign their own partitions);
+//! - groups: FindCoordinator; classic groups (JoinGroup, SyncGroup,
+//!   Heartbeat, LeaveGroup, with rebalances and generations); OffsetCommit
+//!   and OffsetFetch, for a group's generation or for consumers that assign
+//!   their own partitions;
 //! - admin: Metadata, DescribeCluster, CreateTopics, DeleteTopics, CreatePartitions,
 //!   CreateAcls, DescribeAcls, DeleteAcls.
 //!

@@ -1,8 +1,9 @@
 """One client library's data session against kafka-fake: a topic of two partitions created through
 the admin API, 50 records per codec (none, gzip, snappy, lz4, zstd) produced by an idempotent
 producer with acks=all, and all 250 read back by a consumer assigned both partitions, which then commits its position in a
-group without members and reads the commit back (kafka-fake serves no group membership yet).
-Exits 0 only when every record came back, in order, per partition, and the commits read back.
+group without members and reads the commit back; then a consumer that subscribes in a classic
+group (JoinGroup, SyncGroup, heartbeats) reads all 250 again. Exits 0 only when every record came
+back, in order, per partition, the commits read back and the group consumer got all 250.
 
     python data_session.py kafka-python|confluent BOOTSTRAP
 """
@@ -43,7 +44,11 @@ def kafka_python(bootstrap, topic):
     c.commit()
     committed = [c.committed(tp) for tp in tps]
     c.close()
-    return got, committed
+    g = KafkaConsumer(topic, bootstrap_servers=bootstrap, group_id="fake-subscriber",
+                      auto_offset_reset="earliest", consumer_timeout_ms=5000)
+    in_group = sum(1 for _ in g)
+    g.close()
+    return got, committed, in_group
 
 
 def confluent(bootstrap, topic):
@@ -72,21 +77,34 @@ def confluent(bootstrap, topic):
     c.commit(asynchronous=False)
     committed = [tp.offset for tp in c.committed([TopicPartition(topic, 0), TopicPartition(topic, 1)], 10)]
     c.close()
-    return got, committed
+    g = Consumer({"bootstrap.servers": bootstrap, "group.id": "fake-subscriber",
+                  "auto.offset.reset": "earliest"})
+    g.subscribe([topic])
+    in_group = 0
+    end = time.time() + 20
+    while in_group < len(CODECS) * PER_CODEC and time.time() < end:
+        m = g.poll(0.5)
+        if m is not None and not m.error():
+            in_group += 1
+    g.close()
+    return got, committed, in_group
 
 
 def main():
     client, bootstrap = sys.argv[1], sys.argv[2]
     run = {"kafka-python": kafka_python, "confluent": confluent}[client]
-    got, committed = run(bootstrap, f"data-{client}")
+    got, committed, in_group = run(bootstrap, f"data-{client}")
     if got != expected():
         print(f"{client}: got {sum(map(len, got.values()))} records, not the 250 produced, in order")
         sys.exit(1)
     if committed != [125, 125]:
         print(f"{client}: committed offsets read back as {committed}, not [125, 125]")
         sys.exit(1)
+    if in_group != 250:
+        print(f"{client}: a consumer in a group read {in_group} records, not 250")
+        sys.exit(1)
     print(f"{client}: 250 records in 5 codecs produced (idempotent, acks=all), fetched back in order, "
-          "positions committed and read back")
+          "positions committed and read back, and read again by a consumer in a group")
 
 
 main()
