@@ -52,6 +52,8 @@ pub(crate) struct Config {
     pub(crate) max_versions: BTreeMap<ApiKey, i16>,
     pub(crate) cluster_id: String,
     pub(crate) on_request: Option<RequestHook>,
+    /// Whether Metadata creates the topics it is asked about.
+    pub(crate) auto_create_topics: bool,
 }
 
 /// What `ClusterBuilder::on_request` was given.
@@ -714,7 +716,33 @@ impl Broker {
         let mut state = self.state.lock().unwrap_or_else(|e| e.into_inner());
         Some(match request {
             RequestKind::ApiVersions(_) => ResponseKind::ApiVersions(self.api_versions()),
-            RequestKind::Metadata(r) => ResponseKind::Metadata(self.metadata(&state, r, version)),
+            RequestKind::Metadata(r) => {
+                // Kafka's auto.create.topics.enable, which the request may
+                // decline from v4.
+                if self.config.auto_create_topics && (version < 4 || r.allow_auto_topic_creation) {
+                    let missing: Vec<CreatableTopic> = r
+                        .topics
+                        .iter()
+                        .flatten()
+                        .filter_map(|t| t.name.clone())
+                        .filter(|n| !state.topics.contains_key(n) && check_topic_name(n).is_ok())
+                        .map(|name| CreatableTopic {
+                            name,
+                            num_partitions: -1,
+                            replication_factor: -1,
+                            ..Default::default()
+                        })
+                        .collect();
+                    if !missing.is_empty() {
+                        let create = CreateTopicsRequest {
+                            topics: missing,
+                            ..Default::default()
+                        };
+                        self.create_topics(&mut state, create, 7);
+                    }
+                }
+                ResponseKind::Metadata(self.metadata(&state, r, version))
+            }
             RequestKind::CreateTopics(r) => {
                 ResponseKind::CreateTopics(self.create_topics(&mut state, r, version))
             }

@@ -79,6 +79,7 @@ impl Cluster {
             nodes: 1,
             cluster_id: "kafka-wire-mock".into(),
             on_request: None,
+            auto_create_topics: false,
         }
     }
 
@@ -239,6 +240,7 @@ pub struct ClusterBuilder {
     nodes: i32,
     cluster_id: String,
     on_request: Option<RequestHook>,
+    auto_create_topics: bool,
 }
 
 impl ClusterBuilder {
@@ -277,6 +279,16 @@ impl ClusterBuilder {
     /// 64.
     pub fn nodes(mut self, nodes: i32) -> Self {
         self.nodes = nodes;
+        self
+    }
+
+    /// Whether Metadata creates the topics it names that do not exist
+    /// (with one partition, replication factor 1), as Kafka's
+    /// `auto.create.topics.enable` does, unless the request declines (v4+).
+    /// Off by default: Kafka's default is on, but a test usually wants an
+    /// unknown topic to be an error.
+    pub fn auto_create_topics(mut self, on: bool) -> Self {
+        self.auto_create_topics = on;
         self
     }
 
@@ -332,6 +344,7 @@ impl ClusterBuilder {
             max_versions: self.max_versions,
             cluster_id: self.cluster_id,
             on_request: self.on_request,
+            auto_create_topics: self.auto_create_topics,
         });
         let addrs = listeners.iter().map(|(id, addr, _)| (*id, *addr)).collect();
         let broker = Broker::new(Arc::clone(&config), addrs);
@@ -358,6 +371,7 @@ impl fmt::Debug for ClusterBuilder {
             .field("max_versions", &self.max_versions)
             .field("listen", &self.listen)
             .field("nodes", &self.nodes)
+            .field("auto_create_topics", &self.auto_create_topics)
             .field("cluster_id", &self.cluster_id)
             .field("on_request", &self.on_request.is_some())
             .finish()

@@ -409,7 +409,10 @@ pub(crate) fn list_offsets(
                             let (offset, timestamp) = found.unwrap_or((-1, -1));
                             answer.offset = offset;
                             answer.timestamp = timestamp;
-                            answer.leader_epoch = leader.epoch;
+                            // The leader epoch came with v4.
+                            if version >= 4 {
+                                answer.leader_epoch = leader.epoch;
+                            }
                             if version == 0 && offset >= 0 {
                                 answer.old_style_offsets = vec![offset];
                             }

@@ -153,6 +153,10 @@ fn values(bytes: &Bytes) -> Vec<(i64, String)> {
 }
 
 fn list_offset(c: &mut Client, timestamp: i64) -> (ErrorCode, i64, i64) {
+    list_offset_at(c, timestamp, 9)
+}
+
+fn list_offset_at(c: &mut Client, timestamp: i64, version: i16) -> (ErrorCode, i64, i64) {
     let request = ListOffsetsRequest {
         replica_id: -1,
         topics: vec![ListOffsetsTopic {
@@ -166,7 +170,7 @@ fn list_offset(c: &mut Client, timestamp: i64) -> (ErrorCode, i64, i64) {
         }],
         ..Default::default()
     };
-    let r = c.send(&request, 9).unwrap();
+    let r = c.send(&request, version).unwrap();
     let p = &r.topics[0].partitions[0];
     (ErrorCode::from_code(p.error_code), p.offset, p.timestamp)
 }
@@ -238,6 +242,14 @@ fn list_offsets_answers_earliest_latest_max_and_by_timestamp() {
     assert_eq!(list_offset(&mut c, 1_001), (ErrorCode::None, 1, 1_001));
     assert_eq!(list_offset(&mut c, 501), (ErrorCode::None, 0, 1_000));
     assert_eq!(list_offset(&mut c, 5_000), (ErrorCode::None, -1, -1));
+    // Every version answers, those before the leader epoch (v4) too.
+    for version in 1..=10 {
+        assert_eq!(
+            list_offset_at(&mut c, -1, version),
+            (ErrorCode::None, 4, -1),
+            "v{version}"
+        );
+    }
     // DeleteRecords moves the earliest offset.
     let request = DeleteRecordsRequest {
         topics: vec![DeleteRecordsTopic {
@@ -381,4 +393,43 @@ fn hostile_produces_get_kafkas_errors_and_the_connection_lives() {
         produce(&mut c, 1, 0, good.as_bytes().clone()),
         (ErrorCode::None, 0)
     );
+}
+
+#[test]
+fn metadata_creates_topics_when_asked_to_and_allowed() {
+    use kafka_messages::metadata::MetadataRequestTopic;
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(1)
+        .enable_all()
+        .build()
+        .unwrap();
+    let cluster = runtime
+        .block_on(Cluster::builder().auto_create_topics(true).start())
+        .unwrap();
+    let mut c = Client::connect(cluster.bootstrap_addrs()[0], "auto").unwrap();
+    let mut ask = |allow: bool, name: &str| {
+        let request = MetadataRequest {
+            topics: Some(vec![MetadataRequestTopic {
+                name: Some(name.into()),
+                ..Default::default()
+            }]),
+            allow_auto_topic_creation: allow,
+            ..Default::default()
+        };
+        let r = c.send(&request, 12).unwrap();
+        (
+            ErrorCode::from_code(r.topics[0].error_code),
+            r.topics[0].partitions.len(),
+        )
+    };
+    assert_eq!(
+        ask(false, "declined"),
+        (ErrorCode::UnknownTopicOrPartition, 0)
+    );
+    assert_eq!(ask(true, "auto"), (ErrorCode::None, 1));
+    assert_eq!(
+        ask(true, "bad name!"),
+        (ErrorCode::UnknownTopicOrPartition, 0)
+    );
+    assert_eq!(ask(false, "auto"), (ErrorCode::None, 1));
 }
