@@ -319,3 +319,58 @@ fn injected_faults_drop_or_delay_the_chosen_requests_a_bounded_number_of_times()
     // The fault was used up: the next Metadata is answered at once.
     assert_eq!(layout(&mut client(&fake, 1)).1, [1]);
 }
+
+#[test]
+fn every_version_of_produce_and_fetch_is_answered_on_the_leader_and_off_it() {
+    let fake = start(2);
+    let mut one = client(&fake, 1);
+    create(&mut one, 2, 1);
+    // Partition 0 is led by node 1, partition 1 by node 2: node 1 answers
+    // one with data and the other with NOT_LEADER_OR_FOLLOWER.
+    for version in 3..=12 {
+        for (partition, code) in [(0, ErrorCode::None), (1, ErrorCode::NotLeaderOrFollower)] {
+            let request = ProduceRequest {
+                acks: 1,
+                timeout_ms: 5_000,
+                topic_data: vec![TopicProduceData {
+                    name: "t".into(),
+                    partition_data: vec![PartitionProduceData {
+                        index: partition,
+                        records: Some(Records(records("v"))),
+                        ..Default::default()
+                    }],
+                    ..Default::default()
+                }],
+                ..Default::default()
+            };
+            let r = one
+                .send(&request, version)
+                .unwrap_or_else(|e| panic!("Produce v{version}: {e}"));
+            let p = &r.responses[0].partition_responses[0];
+            assert_eq!(p.error_code, code.code(), "Produce v{version}");
+        }
+    }
+    for version in 4..=12 {
+        for (partition, code) in [(0, ErrorCode::None), (1, ErrorCode::NotLeaderOrFollower)] {
+            let request = FetchRequest {
+                max_bytes: i32::MAX,
+                session_epoch: -1,
+                topics: vec![FetchTopic {
+                    topic: "t".into(),
+                    partitions: vec![FetchPartition {
+                        partition,
+                        partition_max_bytes: 1 << 20,
+                        ..Default::default()
+                    }],
+                    ..Default::default()
+                }],
+                ..Default::default()
+            };
+            let r = one
+                .send(&request, version)
+                .unwrap_or_else(|e| panic!("Fetch v{version}: {e}"));
+            let p = &r.responses[0].partitions[0];
+            assert_eq!(p.error_code, code.code(), "Fetch v{version}");
+        }
+    }
+}
