@@ -15,6 +15,7 @@ use kafka_messages::delete_acls::{
 };
 use kafka_messages::delete_topics::DeletableTopicResult;
 use kafka_messages::describe_acls::{AclDescription, DescribeAclsResource};
+use kafka_messages::describe_cluster::DescribeClusterBroker;
 use kafka_messages::metadata::{
     MetadataResponseBroker, MetadataResponsePartition, MetadataResponseTopic,
 };
@@ -22,15 +23,22 @@ use kafka_messages::*;
 use kafka_wire::frame::{FrameCodec, RequestFrameError};
 use kafka_wire::{ErrorCode, RequestHeader, Str, Uuid, VersionRange};
 use tokio::net::{TcpListener, TcpStream};
-use tokio::sync::watch;
+use tokio::sync::{watch, Notify};
 use tokio::task::JoinSet;
+use tokio::time::Duration;
 use tokio_util::codec::Framed;
 
+use crate::cluster::Fault;
+use crate::data;
+use crate::groups;
+use crate::log::PartitionLog;
+use crate::membership::{self, Group, Member, Phase};
 use crate::request_log::{Outcome, RequestEvent};
 use crate::SERVED_APIS;
 
-/// The one node of the cluster: broker and controller.
-pub(crate) const NODE_ID: i32 = 1;
+/// The controller's node id, and the first node's: nodes are numbered
+/// from 1.
+pub(crate) const CONTROLLER_ID: i32 = 1;
 /// What the broker's `num.partitions` and `default.replication.factor` would be.
 const DEFAULT_PARTITIONS: i32 = 1;
 const DEFAULT_REPLICATION: i16 = 1;
@@ -44,6 +52,8 @@ pub(crate) struct Config {
     pub(crate) max_versions: BTreeMap<ApiKey, i16>,
     pub(crate) cluster_id: String,
     pub(crate) on_request: Option<RequestHook>,
+    /// Whether Metadata creates the topics it is asked about.
+    pub(crate) auto_create_topics: bool,
 }
 
 /// What `ClusterBuilder::on_request` was given.
@@ -63,11 +73,30 @@ impl Config {
     }
 }
 
-#[derive(Debug, Clone)]
-struct Topic {
-    id: Uuid,
-    partitions: i32,
-    configs: Vec<(Str, Option<Str>)>,
+#[derive(Debug)]
+pub(crate) struct Topic {
+    pub(crate) id: Uuid,
+    pub(crate) partitions: i32,
+    pub(crate) configs: Vec<(Str, Option<Str>)>,
+    /// One log per partition, by index: `partitions` of them.
+    pub(crate) logs: Vec<PartitionLog>,
+    /// Each partition's leader, by index.
+    pub(crate) leaders: Vec<Leader>,
+    /// How many nodes hold each partition: its first leader and the nodes
+    /// after it.
+    pub(crate) replication: i16,
+    /// The topic's place among those created: where its partitions' first
+    /// leaders go.
+    pub(crate) spread: usize,
+}
+
+/// A partition's leader and its epoch, which every move bumps.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Leader {
+    /// The leading node, or -1 when every replica's node is stopped.
+    pub(crate) node: i32,
+    /// The leader epoch.
+    pub(crate) epoch: i32,
 }
 
 /// An ACL binding, its codes as the wire has them.
@@ -94,30 +123,84 @@ struct AclFilter<'a> {
 }
 
 #[derive(Debug, Default)]
-struct State {
-    topics: BTreeMap<Str, Topic>,
+pub(crate) struct State {
+    pub(crate) topics: BTreeMap<Str, Topic>,
     acls: Vec<Acl>,
+    /// The last producer id InitProducerId handed out.
+    pub(crate) last_producer_id: i64,
+    /// Topics created so far: where the next topic's first leader goes.
+    created: usize,
+    /// The nodes stopped by `Cluster::stop_node`.
+    pub(crate) stopped: std::collections::BTreeSet<i32>,
+    /// Every group's committed offsets.
+    pub(crate) offsets: groups::Offsets,
+    /// Classic groups' members and generations.
+    pub(crate) groups: BTreeMap<Str, Group>,
+    /// Member ids handed out so far.
+    member_ids: u64,
 }
 
-/// A Kafka broker in memory: shared by every connection.
+/// The cluster's brokers in memory: one state shared by every node and
+/// connection; each node serves it on its own listener, as itself.
 pub(crate) struct Broker {
     config: Arc<Config>,
-    addr: SocketAddr,
+    /// Every node's id and address, in id order (1, 2, ...).
+    nodes: Vec<(i32, SocketAddr)>,
     state: Mutex<State>,
     next_id: AtomicU64,
     connections: AtomicU64,
+    /// Woken by every append, for fetches waiting out `max_wait_ms`.
+    pub(crate) appended: Notify,
+    /// Woken by every change of a group's membership or phase, for joins
+    /// and syncs waiting on the others.
+    group_changed: Notify,
+    /// Faults `Cluster::inject` armed: API, answers left to spoil, fault.
+    faults: Mutex<Vec<(ApiKey, u32, Fault)>>,
 }
 
 impl Broker {
-    /// A broker that reports `addr` (where it listens) in Metadata.
-    pub(crate) fn new(config: Arc<Config>, addr: SocketAddr) -> Arc<Self> {
+    /// The brokers of `nodes` (id and where each listens), which Metadata
+    /// reports.
+    pub(crate) fn new(config: Arc<Config>, nodes: Vec<(i32, SocketAddr)>) -> Arc<Self> {
         Arc::new(Broker {
             config,
-            addr,
+            nodes,
             state: Mutex::default(),
             next_id: AtomicU64::new(1),
             connections: AtomicU64::new(0),
+            appended: Notify::new(),
+            group_changed: Notify::new(),
+            faults: Mutex::default(),
         })
+    }
+
+    /// Arms `fault` for the next `times` requests of `api`, after those
+    /// already armed for it.
+    pub(crate) fn inject(&self, api: ApiKey, times: u32, fault: Fault) {
+        let mut faults = self.faults.lock().unwrap_or_else(|e| e.into_inner());
+        if times > 0 {
+            faults.push((api, times, fault));
+        }
+    }
+
+    /// The fault armed for a request of API key `key`, used up by one.
+    fn take_fault(&self, key: i16) -> Option<Fault> {
+        let mut faults = self.faults.lock().unwrap_or_else(|e| e.into_inner());
+        let at = faults.iter().position(|(api, _, _)| api.key() == key)?;
+        let fault = faults[at].2;
+        faults[at].1 -= 1;
+        if faults[at].1 == 0 {
+            faults.remove(at);
+        }
+        Some(fault)
+    }
+
+    /// The bytes of batches `topic`'s `partition` holds.
+    pub(crate) fn stored_bytes(&self, topic: &str, partition: i32) -> Option<usize> {
+        let state = self.state.lock().unwrap_or_else(|e| e.into_inner());
+        let topic = state.topics.get(topic)?;
+        let log = topic.logs.get(usize::try_from(partition).ok()?)?;
+        Some(log.size())
     }
 
     /// The versions served of `key`, or `None` for an API the cluster lacks.
@@ -129,6 +212,7 @@ impl Broker {
     /// then closes the listener and every connection, and returns.
     pub(crate) async fn serve(
         self: Arc<Self>,
+        node: i32,
         listener: TcpListener,
         mut stop: watch::Receiver<bool>,
     ) {
@@ -150,13 +234,13 @@ impl Broker {
                 }
             };
             let broker = Arc::clone(&self);
-            connections.spawn(async move { broker.connection(stream, peer).await });
+            connections.spawn(async move { broker.connection(node, stream, peer).await });
         }
         drop(listener);
         connections.shutdown().await;
     }
 
-    async fn connection(&self, stream: TcpStream, peer: SocketAddr) {
+    async fn connection(&self, node: i32, stream: TcpStream, peer: SocketAddr) {
         let conn = self.connections.fetch_add(1, Ordering::Relaxed) + 1;
         let _ = stream.set_nodelay(true);
         let mut framed = Framed::new(stream, FrameCodec::new(MAX_FRAME));
@@ -167,16 +251,45 @@ impl Broker {
                     let outcome = Outcome::Refused {
                         reason: e.to_string(),
                     };
-                    self.note(conn, peer, None, &outcome);
+                    self.note(node, conn, peer, None, &outcome);
                     return;
                 }
             };
             let mut out = BytesMut::new();
+            // Produce with acks 0 gets no answer.
+            let mut silent = false;
             let served = |key| self.served(key);
             let (header, outcome) = match RequestKind::decode_frame_within(frame.clone(), served) {
                 Ok((header, request)) => {
                     let version = header.api_version;
-                    let outcome = match self.handle(request, version) {
+                    silent = matches!(&request, RequestKind::Produce(p) if p.acks == 0);
+                    match self.take_fault(header.api_key) {
+                        Some(Fault::Disconnect) => {
+                            let outcome = Outcome::Refused {
+                                reason: "injected: connection dropped".into(),
+                            };
+                            self.note(node, conn, peer, Some(&header), &outcome);
+                            return;
+                        }
+                        Some(Fault::Delay(delay)) => tokio::time::sleep(delay).await,
+                        None => {}
+                    }
+                    let answer = match request {
+                        RequestKind::Fetch(r) => {
+                            Some(ResponseKind::Fetch(self.fetch(node, r, version).await))
+                        }
+                        RequestKind::JoinGroup(r) => {
+                            let client = header.client_id.clone().unwrap_or_default();
+                            Some(ResponseKind::JoinGroup(
+                                self.join_group(node, r, version, &client).await,
+                            ))
+                        }
+                        RequestKind::SyncGroup(r) => {
+                            Some(ResponseKind::SyncGroup(self.sync_group(node, r).await))
+                        }
+                        request => self.handle(node, request, version),
+                    };
+                    let outcome = match answer {
                         None => Outcome::Refused {
                             reason: "not served".into(),
                         },
@@ -220,9 +333,12 @@ impl Broker {
                     (e.header().cloned(), Outcome::Refused { reason })
                 }
             };
-            self.note(conn, peer, header.as_ref(), &outcome);
+            self.note(node, conn, peer, header.as_ref(), &outcome);
             if matches!(outcome, Outcome::Refused { .. }) {
                 return;
+            }
+            if silent {
+                continue;
             }
             if framed.send(out.freeze()).await.is_err() {
                 return;
@@ -233,6 +349,7 @@ impl Broker {
     /// Hands the request's event to the `on_request` hook, if there is one.
     fn note(
         &self,
+        node: i32,
         connection: u64,
         peer: SocketAddr,
         header: Option<&RequestHeader>,
@@ -240,7 +357,7 @@ impl Broker {
     ) {
         if let Some(hook) = &self.config.on_request {
             hook(&RequestEvent {
-                node: NODE_ID,
+                node,
                 connection,
                 peer,
                 header,
@@ -249,13 +366,383 @@ impl Broker {
         }
     }
 
+    /// JoinGroup: the member is added (a new one first gets its id with
+    /// MEMBER_ID_REQUIRED, from v4) and a rebalance starts or goes on; the
+    /// answer waits until it ends, on tokio's clock.
+    async fn join_group(
+        &self,
+        node: i32,
+        r: JoinGroupRequest,
+        version: i16,
+        client: &str,
+    ) -> JoinGroupResponse {
+        let refuse = |code: ErrorCode, member: Str| JoinGroupResponse {
+            error_code: code.code(),
+            generation_id: -1,
+            protocol_name: if version >= 7 {
+                None
+            } else {
+                Some(Str::default())
+            },
+            member_id: member,
+            ..Default::default()
+        };
+        let member_id = {
+            let mut state = self.state.lock().unwrap_or_else(|e| e.into_inner());
+            if self.coordinator(&state, &r.group_id).map(|(id, _)| id) != Some(node) {
+                return refuse(ErrorCode::NotCoordinator, r.member_id);
+            }
+            if r.group_id.is_empty() {
+                return refuse(ErrorCode::InvalidGroupId, r.member_id);
+            }
+            if !membership::SESSION_TIMEOUTS_MS.contains(&r.session_timeout_ms) {
+                return refuse(ErrorCode::InvalidSessionTimeout, r.member_id);
+            }
+            state.member_ids += 1;
+            let fresh: Str = format!("{client}-{:016x}", state.member_ids).into();
+            let now = tokio::time::Instant::now();
+            let group = state.groups.entry(r.group_id.clone()).or_default();
+            group.expire(now);
+            let protocols: Vec<(Str, bytes::Bytes)> = r
+                .protocols
+                .iter()
+                .map(|p| (p.name.clone(), p.metadata.clone()))
+                .collect();
+            let member_id = if r.member_id.is_empty() {
+                if version >= 4 {
+                    group.pending.insert(fresh.clone());
+                    return refuse(ErrorCode::MemberIdRequired, fresh);
+                }
+                fresh
+            } else if group.members.contains_key(&r.member_id)
+                || group.pending.contains(&r.member_id)
+            {
+                r.member_id.clone()
+            } else {
+                return refuse(ErrorCode::UnknownMemberId, r.member_id);
+            };
+            if !group.accepts(&member_id, &r.protocol_type, &protocols) {
+                return refuse(ErrorCode::InconsistentGroupProtocol, member_id);
+            }
+            group.pending.remove(&member_id);
+            let rebalance_ms = if r.rebalance_timeout_ms < 0 {
+                r.session_timeout_ms
+            } else {
+                r.rebalance_timeout_ms
+            };
+            let rebalance_timeout = Duration::from_millis(u64::try_from(rebalance_ms).unwrap_or(0));
+            group.protocol_type = Some(r.protocol_type.clone());
+            // Any join, a new member's or a known one's, rebalances the group.
+            group.prepare_rebalance(now);
+            group.members.insert(
+                member_id.clone(),
+                Member {
+                    instance_id: r.group_instance_id.clone(),
+                    session_timeout: Duration::from_millis(
+                        u64::try_from(r.session_timeout_ms).unwrap_or(0),
+                    ),
+                    rebalance_timeout,
+                    protocols,
+                    rejoined: true,
+                    last_seen: now,
+                },
+            );
+            if let Phase::PreparingRebalance(deadline) = group.phase {
+                // The new member may extend the wait to its own timeout.
+                group.phase = Phase::PreparingRebalance(deadline.max(now + rebalance_timeout));
+            }
+            group.try_complete(now);
+            self.group_changed.notify_waiters();
+            member_id
+        };
+        loop {
+            let changed = self.group_changed.notified();
+            tokio::pin!(changed);
+            changed.as_mut().enable();
+            let deadline = {
+                let mut state = self.state.lock().unwrap_or_else(|e| e.into_inner());
+                let now = tokio::time::Instant::now();
+                let Some(group) = state.groups.get_mut(&r.group_id) else {
+                    return refuse(ErrorCode::UnknownMemberId, member_id);
+                };
+                if group.try_complete(now) {
+                    self.group_changed.notify_waiters();
+                }
+                let Some(member) = group.members.get(&member_id) else {
+                    return refuse(ErrorCode::UnknownMemberId, member_id);
+                };
+                match group.phase {
+                    Phase::PreparingRebalance(deadline) if member.rejoined => deadline,
+                    Phase::PreparingRebalance(_) => {
+                        return refuse(ErrorCode::RebalanceInProgress, member_id)
+                    }
+                    Phase::Empty => return refuse(ErrorCode::UnknownMemberId, member_id),
+                    Phase::CompletingRebalance | Phase::Stable => {
+                        let leader = group.leader.clone().unwrap_or_default();
+                        let protocol = group.protocol.clone().unwrap_or_default();
+                        let members = if leader == member_id {
+                            group
+                                .members
+                                .iter()
+                                .map(|(id, m)| join_group::JoinGroupResponseMember {
+                                    member_id: id.clone(),
+                                    group_instance_id: m.instance_id.clone(),
+                                    metadata: m
+                                        .protocols
+                                        .iter()
+                                        .find(|(n, _)| *n == protocol)
+                                        .map(|(_, meta)| meta.clone())
+                                        .unwrap_or_default(),
+                                    ..Default::default()
+                                })
+                                .collect()
+                        } else {
+                            Vec::new()
+                        };
+                        return JoinGroupResponse {
+                            generation_id: group.generation,
+                            protocol_type: group.protocol_type.clone(),
+                            protocol_name: Some(protocol),
+                            leader,
+                            member_id,
+                            members,
+                            ..Default::default()
+                        };
+                    }
+                }
+            };
+            let _ = tokio::time::timeout_at(deadline, changed).await;
+        }
+    }
+
+    /// SyncGroup: the leader's assignments are kept and every member's
+    /// answer is its own, once the leader has sent them (on tokio's clock,
+    /// at most the member's rebalance timeout).
+    async fn sync_group(&self, node: i32, r: SyncGroupRequest) -> SyncGroupResponse {
+        let refuse = |code: ErrorCode| SyncGroupResponse {
+            error_code: code.code(),
+            ..Default::default()
+        };
+        let deadline = {
+            let mut state = self.state.lock().unwrap_or_else(|e| e.into_inner());
+            if self.coordinator(&state, &r.group_id).map(|(id, _)| id) != Some(node) {
+                return refuse(ErrorCode::NotCoordinator);
+            }
+            let now = tokio::time::Instant::now();
+            let Some(group) = state.groups.get_mut(&r.group_id) else {
+                return refuse(ErrorCode::UnknownMemberId);
+            };
+            group.expire(now);
+            if let Err(code) = group.check_member(&r.member_id, r.generation_id) {
+                return refuse(code);
+            }
+            if matches!(group.phase, Phase::PreparingRebalance(_)) {
+                return refuse(ErrorCode::RebalanceInProgress);
+            }
+            let wrong = |given: &Option<Str>, have: &Option<Str>| {
+                given.as_ref().is_some_and(|g| Some(g) != have.as_ref())
+            };
+            if wrong(&r.protocol_type, &group.protocol_type)
+                || wrong(&r.protocol_name, &group.protocol)
+            {
+                return refuse(ErrorCode::InconsistentGroupProtocol);
+            }
+            let member = group.members.get_mut(&r.member_id).expect("checked above");
+            member.last_seen = now;
+            let deadline = now + member.rebalance_timeout;
+            if group.leader.as_ref() == Some(&r.member_id)
+                && group.phase == Phase::CompletingRebalance
+            {
+                group.assignments = r
+                    .assignments
+                    .iter()
+                    .map(|a| (a.member_id.clone(), a.assignment.clone()))
+                    .collect();
+                group.phase = Phase::Stable;
+                self.group_changed.notify_waiters();
+            }
+            deadline
+        };
+        loop {
+            let changed = self.group_changed.notified();
+            tokio::pin!(changed);
+            changed.as_mut().enable();
+            {
+                let state = self.state.lock().unwrap_or_else(|e| e.into_inner());
+                let Some(group) = state.groups.get(&r.group_id) else {
+                    return refuse(ErrorCode::UnknownMemberId);
+                };
+                if let Err(code) = group.check_member(&r.member_id, r.generation_id) {
+                    return refuse(code);
+                }
+                match group.phase {
+                    Phase::Stable => {
+                        return SyncGroupResponse {
+                            protocol_type: group.protocol_type.clone(),
+                            protocol_name: group.protocol.clone(),
+                            assignment: group
+                                .assignments
+                                .get(&r.member_id)
+                                .cloned()
+                                .unwrap_or_default(),
+                            ..Default::default()
+                        }
+                    }
+                    Phase::CompletingRebalance if tokio::time::Instant::now() < deadline => {}
+                    _ => return refuse(ErrorCode::RebalanceInProgress),
+                }
+            }
+            let _ = tokio::time::timeout_at(deadline, changed).await;
+        }
+    }
+
+    /// Heartbeat: the member is alive; REBALANCE_IN_PROGRESS tells it to
+    /// join again.
+    fn heartbeat(&self, state: &mut State, node: i32, r: HeartbeatRequest) -> HeartbeatResponse {
+        let code = (|| {
+            if self.coordinator(state, &r.group_id).map(|(id, _)| id) != Some(node) {
+                return ErrorCode::NotCoordinator;
+            }
+            let now = tokio::time::Instant::now();
+            let Some(group) = state.groups.get_mut(&r.group_id) else {
+                return ErrorCode::UnknownMemberId;
+            };
+            group.expire(now);
+            if group.try_complete(now) {
+                self.group_changed.notify_waiters();
+            }
+            if let Err(code) = group.check_member(&r.member_id, r.generation_id) {
+                return code;
+            }
+            if let Some(m) = group.members.get_mut(&r.member_id) {
+                m.last_seen = now;
+            }
+            match group.phase {
+                Phase::PreparingRebalance(_) => ErrorCode::RebalanceInProgress,
+                _ => ErrorCode::None,
+            }
+        })();
+        HeartbeatResponse {
+            error_code: code.code(),
+            ..Default::default()
+        }
+    }
+
+    /// LeaveGroup: the members go, and the others rebalance.
+    fn leave_group(
+        &self,
+        state: &mut State,
+        node: i32,
+        r: LeaveGroupRequest,
+        version: i16,
+    ) -> LeaveGroupResponse {
+        if self.coordinator(state, &r.group_id).map(|(id, _)| id) != Some(node) {
+            return LeaveGroupResponse {
+                error_code: ErrorCode::NotCoordinator.code(),
+                ..Default::default()
+            };
+        }
+        let leaving: Vec<(Str, Option<Str>)> = if version >= 3 {
+            r.members
+                .iter()
+                .map(|m| (m.member_id.clone(), m.group_instance_id.clone()))
+                .collect()
+        } else {
+            vec![(r.member_id.clone(), None)]
+        };
+        let now = tokio::time::Instant::now();
+        let group = state.groups.get_mut(&r.group_id);
+        let mut results = Vec::new();
+        let mut group_error = ErrorCode::None;
+        match group {
+            None => group_error = ErrorCode::UnknownMemberId,
+            Some(group) => {
+                for (id, instance) in leaving {
+                    let gone = group.members.remove(&id).is_some();
+                    if !gone && version < 3 {
+                        group_error = ErrorCode::UnknownMemberId;
+                    }
+                    results.push(leave_group::MemberResponse {
+                        member_id: id,
+                        group_instance_id: instance,
+                        error_code: if gone {
+                            0
+                        } else {
+                            ErrorCode::UnknownMemberId.code()
+                        },
+                        ..Default::default()
+                    });
+                }
+                group.remove_changed(now);
+                group.try_complete(now);
+                self.group_changed.notify_waiters();
+            }
+        }
+        LeaveGroupResponse {
+            error_code: group_error.code(),
+            members: if version >= 3 { results } else { Vec::new() },
+            ..Default::default()
+        }
+    }
+
+    /// The answer to a Fetch: at once when `min_bytes` are there or an
+    /// error is, else when an append brings them or `max_wait_ms` passes
+    /// (on tokio's clock, so a paused test clock holds it).
+    async fn fetch(&self, node: i32, r: FetchRequest, version: i16) -> FetchResponse {
+        let wait = u64::try_from(r.max_wait_ms).unwrap_or(0);
+        let deadline = tokio::time::Instant::now() + std::time::Duration::from_millis(wait);
+        loop {
+            // Registered before the state is read, so no append is missed.
+            let appended = self.appended.notified();
+            tokio::pin!(appended);
+            appended.as_mut().enable();
+            let (response, ready) = {
+                let state = self.state.lock().unwrap_or_else(|e| e.into_inner());
+                data::fetch(&state, node, self.endpoints(), &r, version)
+            };
+            if ready || tokio::time::Instant::now() >= deadline {
+                return response;
+            }
+            if tokio::time::timeout_at(deadline, appended).await.is_err() {
+                let state = self.state.lock().unwrap_or_else(|e| e.into_inner());
+                return data::fetch(&state, node, self.endpoints(), &r, version).0;
+            }
+        }
+    }
+
     /// The answer to a decoded request at `version`, or `None` for an API
     /// the cluster does not serve.
-    fn handle(&self, request: RequestKind, version: i16) -> Option<ResponseKind> {
+    fn handle(&self, node: i32, request: RequestKind, version: i16) -> Option<ResponseKind> {
         let mut state = self.state.lock().unwrap_or_else(|e| e.into_inner());
         Some(match request {
             RequestKind::ApiVersions(_) => ResponseKind::ApiVersions(self.api_versions()),
-            RequestKind::Metadata(r) => ResponseKind::Metadata(self.metadata(&state, r, version)),
+            RequestKind::Metadata(r) => {
+                // Kafka's auto.create.topics.enable, which the request may
+                // decline from v4.
+                if self.config.auto_create_topics && (version < 4 || r.allow_auto_topic_creation) {
+                    let missing: Vec<CreatableTopic> = r
+                        .topics
+                        .iter()
+                        .flatten()
+                        .filter_map(|t| t.name.clone())
+                        .filter(|n| !state.topics.contains_key(n) && check_topic_name(n).is_ok())
+                        .map(|name| CreatableTopic {
+                            name,
+                            num_partitions: -1,
+                            replication_factor: -1,
+                            ..Default::default()
+                        })
+                        .collect();
+                    if !missing.is_empty() {
+                        let create = CreateTopicsRequest {
+                            topics: missing,
+                            ..Default::default()
+                        };
+                        self.create_topics(&mut state, create, 7);
+                    }
+                }
+                ResponseKind::Metadata(self.metadata(&state, r, version))
+            }
             RequestKind::CreateTopics(r) => {
                 ResponseKind::CreateTopics(self.create_topics(&mut state, r, version))
             }
@@ -263,11 +750,52 @@ impl Broker {
                 ResponseKind::DeleteTopics(delete_topics(&mut state, r, version))
             }
             RequestKind::CreatePartitions(r) => {
-                ResponseKind::CreatePartitions(create_partitions(&mut state, r))
+                ResponseKind::CreatePartitions(create_partitions(self, &mut state, r))
             }
             RequestKind::CreateAcls(r) => ResponseKind::CreateAcls(create_acls(&mut state, r)),
             RequestKind::DescribeAcls(r) => ResponseKind::DescribeAcls(describe_acls(&state, r)),
             RequestKind::DeleteAcls(r) => ResponseKind::DeleteAcls(delete_acls(&mut state, r)),
+            RequestKind::Produce(r) => {
+                let response = data::produce(&mut state, node, self.endpoints(), r, version);
+                self.appended.notify_waiters();
+                ResponseKind::Produce(response)
+            }
+            RequestKind::ListOffsets(r) => {
+                ResponseKind::ListOffsets(data::list_offsets(&state, node, r, version))
+            }
+            RequestKind::DeleteRecords(r) => {
+                ResponseKind::DeleteRecords(data::delete_records(&mut state, node, r))
+            }
+            RequestKind::Heartbeat(r) => {
+                ResponseKind::Heartbeat(self.heartbeat(&mut state, node, r))
+            }
+            RequestKind::LeaveGroup(r) => {
+                ResponseKind::LeaveGroup(self.leave_group(&mut state, node, r, version))
+            }
+            RequestKind::FindCoordinator(r) => {
+                ResponseKind::FindCoordinator(self.find_coordinator(&state, r, version))
+            }
+            RequestKind::OffsetCommit(r) => {
+                let coordinates =
+                    self.coordinator(&state, &r.group_id).map(|(id, _)| id) == Some(node);
+                ResponseKind::OffsetCommit(groups::offset_commit(
+                    &mut state,
+                    coordinates,
+                    r,
+                    version,
+                ))
+            }
+            RequestKind::OffsetFetch(r) => {
+                let coordinates =
+                    |g: &Str| self.coordinator(&state, g).map(|(id, _)| id) == Some(node);
+                ResponseKind::OffsetFetch(groups::offset_fetch(&state, &coordinates, r, version))
+            }
+            RequestKind::DescribeCluster(r) => {
+                ResponseKind::DescribeCluster(self.describe_cluster(&state, r))
+            }
+            RequestKind::InitProducerId(r) => {
+                ResponseKind::InitProducerId(data::init_producer_id(&mut state, r))
+            }
             // decode_frame_within already refuses what `served` does not list.
             _ => return None,
         })
@@ -297,12 +825,27 @@ impl Broker {
             name: Some(name.clone()),
             topic_id: t.id,
             partitions: (0..t.partitions)
-                .map(|p| MetadataResponsePartition {
-                    partition_index: p,
-                    leader_id: NODE_ID,
-                    replica_nodes: vec![NODE_ID],
-                    isr_nodes: vec![NODE_ID],
-                    ..Default::default()
+                .zip(&t.leaders)
+                .map(|(p, leader)| {
+                    let replicas = self.replicas(t, p);
+                    let isr = replicas
+                        .iter()
+                        .copied()
+                        .filter(|n| !state.stopped.contains(n))
+                        .collect();
+                    MetadataResponsePartition {
+                        error_code: if leader.node < 0 {
+                            ErrorCode::LeaderNotAvailable.code()
+                        } else {
+                            0
+                        },
+                        partition_index: p,
+                        leader_id: leader.node,
+                        leader_epoch: leader.epoch,
+                        replica_nodes: replicas,
+                        isr_nodes: isr,
+                        ..Default::default()
+                    }
                 })
                 .collect(),
             ..Default::default()
@@ -339,15 +882,18 @@ impl Broker {
                 .collect(),
         };
         MetadataResponse {
-            brokers: vec![MetadataResponseBroker {
-                node_id: NODE_ID,
-                host: self.addr.ip().to_string().into(),
-                port: i32::from(self.addr.port()),
-                rack: None,
-                ..Default::default()
-            }],
+            brokers: self
+                .live_nodes(state)
+                .map(|(id, addr)| MetadataResponseBroker {
+                    node_id: id,
+                    host: addr.ip().to_string().into(),
+                    port: i32::from(addr.port()),
+                    rack: None,
+                    ..Default::default()
+                })
+                .collect(),
             cluster_id: Some(self.config.cluster_id.as_str().into()),
-            controller_id: NODE_ID,
+            controller_id: CONTROLLER_ID,
             topics,
             ..Default::default()
         }
@@ -379,7 +925,7 @@ impl Broker {
                         "Duplicate topic name.".to_owned(),
                     ))
                 } else {
-                    check_new_topic(state, t)
+                    check_new_topic(state, t, &self.node_ids())
                 };
                 match checked {
                     Err((code, message)) => {
@@ -395,6 +941,12 @@ impl Broker {
                                 .iter()
                                 .map(|c| (c.name.clone(), c.value.clone()))
                                 .collect(),
+                            logs: (0..partitions).map(|_| PartitionLog::default()).collect(),
+                            leaders: (0..partitions)
+                                .map(|p| self.first_leader(state.created, p))
+                                .collect(),
+                            replication,
+                            spread: state.created,
                         };
                         if version >= 5 {
                             result.num_partitions = partitions;
@@ -417,6 +969,7 @@ impl Broker {
                         }
                         if !r.validate_only {
                             state.topics.insert(t.name.clone(), topic);
+                            state.created += 1;
                         }
                     }
                 }
@@ -425,6 +978,207 @@ impl Broker {
             .collect();
         CreateTopicsResponse {
             topics,
+            ..Default::default()
+        }
+    }
+
+    /// Every node's id, in order.
+    pub(crate) fn node_ids(&self) -> Vec<i32> {
+        self.nodes.iter().map(|&(id, _)| id).collect()
+    }
+
+    /// The nodes not stopped, with their addresses.
+    fn live_nodes<'a>(&'a self, state: &'a State) -> impl Iterator<Item = (i32, SocketAddr)> + 'a {
+        self.nodes
+            .iter()
+            .copied()
+            .filter(|(id, _)| !state.stopped.contains(id))
+    }
+
+    /// Every node's id and address, for the leader hints of KIP-951.
+    pub(crate) fn endpoints(&self) -> &[(i32, SocketAddr)] {
+        &self.nodes
+    }
+
+    /// Where partition `p` of the `k`-th topic created leads first: spread
+    /// round robin, each topic starting one node on.
+    fn first_leader(&self, k: usize, p: i32) -> Leader {
+        let n = self.nodes.len();
+        let at = (k + usize::try_from(p).unwrap_or(0)) % n;
+        Leader {
+            node: self.nodes[at].0,
+            epoch: 0,
+        }
+    }
+
+    /// The nodes holding partition `p` of `t`: its first leader and the
+    /// `replication - 1` nodes after it.
+    pub(crate) fn replicas(&self, t: &Topic, p: i32) -> Vec<i32> {
+        let n = self.nodes.len();
+        let start = (t.spread + usize::try_from(p).unwrap_or(0)) % n;
+        let count = usize::try_from(t.replication).unwrap_or(1).clamp(1, n);
+        (0..count).map(|i| self.nodes[(start + i) % n].0).collect()
+    }
+
+    /// Makes `node` the leader of `topic`'s `partition`, bumping its epoch.
+    pub(crate) fn move_leader(&self, topic: &str, partition: i32, node: i32) -> Result<(), String> {
+        let mut state = self.state.lock().unwrap_or_else(|e| e.into_inner());
+        if !self.nodes.iter().any(|&(id, _)| id == node) {
+            return Err(format!("no node {node}"));
+        }
+        let t = state
+            .topics
+            .get_mut(topic)
+            .ok_or_else(|| format!("no topic {topic}"))?;
+        let leader = usize::try_from(partition)
+            .ok()
+            .and_then(|p| t.leaders.get_mut(p))
+            .ok_or_else(|| format!("no partition {topic}-{partition}"))?;
+        leader.node = node;
+        leader.epoch += 1;
+        Ok(())
+    }
+
+    /// Marks `node` stopped (or running again), moving the partitions it
+    /// led to the next running node among their replicas (or to no leader,
+    /// -1, when none runs), as the controller would.
+    pub(crate) fn set_stopped(&self, node: i32, stopped: bool) {
+        let mut state = self.state.lock().unwrap_or_else(|e| e.into_inner());
+        if !stopped {
+            state.stopped.remove(&node);
+            // Leaderless partitions get this node back if it holds them.
+            let State { topics, .. } = &mut *state;
+            for t in topics.values_mut() {
+                for p in 0..t.partitions {
+                    let replicas = self.replicas(t, p);
+                    let leader = &mut t.leaders[p as usize];
+                    if leader.node < 0 && replicas.contains(&node) {
+                        leader.node = node;
+                        leader.epoch += 1;
+                    }
+                }
+            }
+            return;
+        }
+        state.stopped.insert(node);
+        let State {
+            topics, stopped, ..
+        } = &mut *state;
+        for t in topics.values_mut() {
+            for p in 0..t.partitions {
+                if t.leaders[p as usize].node != node {
+                    continue;
+                }
+                let next = self
+                    .replicas(t, p)
+                    .into_iter()
+                    .find(|n| !stopped.contains(n))
+                    .unwrap_or(-1);
+                let leader = &mut t.leaders[p as usize];
+                leader.node = next;
+                leader.epoch += 1;
+            }
+        }
+    }
+
+    /// The node coordinating `key` (a group or transactional id): the
+    /// running node at a hash of the key (FNV-1a), or the next running one.
+    fn coordinator(&self, state: &State, key: &str) -> Option<(i32, SocketAddr)> {
+        let hash = key.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
+            (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+        });
+        let n = self.nodes.len();
+        let start = (hash % n as u64) as usize;
+        (0..n)
+            .map(|i| self.nodes[(start + i) % n])
+            .find(|(id, _)| !state.stopped.contains(id))
+    }
+
+    fn find_coordinator(
+        &self,
+        state: &State,
+        r: FindCoordinatorRequest,
+        version: i16,
+    ) -> FindCoordinatorResponse {
+        // 0: a group, 1: a transactional id; share groups (2) are not served.
+        let answer = |key: &Str| -> Result<(i32, SocketAddr), ErrorCode> {
+            if !matches!(r.key_type, 0 | 1) {
+                return Err(ErrorCode::InvalidRequest);
+            }
+            self.coordinator(state, key)
+                .ok_or(ErrorCode::CoordinatorNotAvailable)
+        };
+        if version < 4 {
+            return match answer(&r.key) {
+                Ok((id, addr)) => FindCoordinatorResponse {
+                    error_message: None,
+                    node_id: id,
+                    host: addr.ip().to_string().into(),
+                    port: i32::from(addr.port()),
+                    ..Default::default()
+                },
+                Err(code) => FindCoordinatorResponse {
+                    error_code: code.code(),
+                    error_message: None,
+                    node_id: -1,
+                    port: -1,
+                    ..Default::default()
+                },
+            };
+        }
+        let coordinators = r
+            .coordinator_keys
+            .iter()
+            .map(|key| match answer(key) {
+                Ok((id, addr)) => find_coordinator::Coordinator {
+                    key: key.clone(),
+                    node_id: id,
+                    host: addr.ip().to_string().into(),
+                    port: i32::from(addr.port()),
+                    error_message: None,
+                    ..Default::default()
+                },
+                Err(code) => find_coordinator::Coordinator {
+                    key: key.clone(),
+                    node_id: -1,
+                    port: -1,
+                    error_code: code.code(),
+                    error_message: None,
+                    ..Default::default()
+                },
+            })
+            .collect();
+        FindCoordinatorResponse {
+            error_message: None,
+            coordinators,
+            ..Default::default()
+        }
+    }
+
+    fn describe_cluster(
+        &self,
+        state: &State,
+        r: DescribeClusterRequest,
+    ) -> DescribeClusterResponse {
+        DescribeClusterResponse {
+            error_message: None,
+            endpoint_type: r.endpoint_type,
+            cluster_id: self.config.cluster_id.as_str().into(),
+            controller_id: CONTROLLER_ID,
+            brokers: self
+                .nodes
+                .iter()
+                .filter(|(id, _)| r.include_fenced_brokers || !state.stopped.contains(id))
+                .map(|&(id, addr)| DescribeClusterBroker {
+                    broker_id: id,
+                    host: addr.ip().to_string().into(),
+                    port: i32::from(addr.port()),
+                    rack: None,
+                    is_fenced: state.stopped.contains(&id),
+                    ..Default::default()
+                })
+                .collect(),
+            cluster_authorized_operations: i32::MIN,
             ..Default::default()
         }
     }
@@ -438,7 +1192,11 @@ impl Broker {
 
 /// Kafka's checks of a new topic, in its order; the partition count and
 /// replication factor it gets.
-fn check_new_topic(state: &State, t: &CreatableTopic) -> Result<(i32, i16), (ErrorCode, String)> {
+fn check_new_topic(
+    state: &State,
+    t: &CreatableTopic,
+    nodes: &[i32],
+) -> Result<(i32, i16), (ErrorCode, String)> {
     check_topic_name(&t.name)?;
     if state.topics.contains_key(&t.name) {
         return Err((
@@ -455,7 +1213,7 @@ fn check_new_topic(state: &State, t: &CreatableTopic) -> Result<(i32, i16), (Err
         }
         let replication = t.assignments[0].broker_ids.len();
         for a in &t.assignments {
-            if let Some(b) = a.broker_ids.iter().find(|&&b| b != NODE_ID) {
+            if let Some(b) = a.broker_ids.iter().find(|b| !nodes.contains(b)) {
                 return Err((
                     ErrorCode::InvalidReplicaAssignment,
                     format!("The manual partition assignment includes broker {b}, but no broker with that ID is registered."),
@@ -489,10 +1247,10 @@ fn check_new_topic(state: &State, t: &CreatableTopic) -> Result<(i32, i16), (Err
                 "Replication factor must be larger than 0, or -1 to use the default value.".into(),
             ))
         }
-        n if n > 1 => {
+        n if usize::try_from(n).unwrap_or(0) > nodes.len() => {
             return Err((
                 ErrorCode::InvalidReplicationFactor,
-                format!("Unable to replicate the partition {n} time(s): The target replication factor of {n} cannot be reached because only 1 broker(s) are registered."),
+                format!("Unable to replicate the partition {n} time(s): The target replication factor of {n} cannot be reached because only {} broker(s) are registered.", nodes.len()),
             ))
         }
         n => n,
@@ -586,7 +1344,12 @@ fn delete_topics(state: &mut State, r: DeleteTopicsRequest, version: i16) -> Del
     }
 }
 
-fn create_partitions(state: &mut State, r: CreatePartitionsRequest) -> CreatePartitionsResponse {
+fn create_partitions(
+    broker: &Broker,
+    state: &mut State,
+    r: CreatePartitionsRequest,
+) -> CreatePartitionsResponse {
+    let nodes = broker.node_ids();
     let results = r
         .topics
         .iter()
@@ -613,7 +1376,7 @@ fn create_partitions(state: &mut State, r: CreatePartitionsRequest) -> CreatePar
                         ErrorCode::InvalidReplicaAssignment,
                         format!("Attempted to add {} additional partition(s), but only {} assignment(s) were specified.", t.count - topic.partitions, a.len()),
                     )),
-                    Some(a) if a.iter().flat_map(|a| &a.broker_ids).any(|&b| b != NODE_ID) => Err((
+                    Some(a) if a.iter().flat_map(|a| &a.broker_ids).any(|b| !nodes.contains(b)) => Err((
                         ErrorCode::InvalidReplicaAssignment,
                         "The manual partition assignment includes a broker that is not registered.".to_owned(),
                     )),
@@ -629,6 +1392,12 @@ fn create_partitions(state: &mut State, r: CreatePartitionsRequest) -> CreatePar
                 Ok(()) => {
                     if let Some(topic) = state.topics.get_mut(&t.name) {
                         topic.partitions = t.count;
+                        topic.logs.resize_with(t.count as usize, PartitionLog::default);
+                        let spread = topic.spread;
+                        topic.leaders.extend(
+                            (topic.leaders.len() as i32..t.count)
+                                .map(|p| broker.first_leader(spread, p)),
+                        );
                     }
                 }
                 Err((code, message)) => {
@@ -873,6 +1642,46 @@ fn errors_of(response: &ResponseKind) -> Vec<ErrorCode> {
         ResponseKind::CreateAcls(r) => r.results.iter().map(|t| t.error_code).collect(),
         ResponseKind::DescribeAcls(r) => vec![r.error_code],
         ResponseKind::DeleteAcls(r) => r.filter_results.iter().map(|t| t.error_code).collect(),
+        ResponseKind::Produce(r) => r
+            .responses
+            .iter()
+            .flat_map(|t| t.partition_responses.iter().map(|p| p.error_code))
+            .collect(),
+        ResponseKind::Fetch(r) => std::iter::once(r.error_code)
+            .chain(
+                r.responses
+                    .iter()
+                    .flat_map(|t| t.partitions.iter().map(|p| p.error_code)),
+            )
+            .collect(),
+        ResponseKind::ListOffsets(r) => r
+            .topics
+            .iter()
+            .flat_map(|t| t.partitions.iter().map(|p| p.error_code))
+            .collect(),
+        ResponseKind::InitProducerId(r) => vec![r.error_code],
+        ResponseKind::JoinGroup(r) => vec![r.error_code],
+        ResponseKind::SyncGroup(r) => vec![r.error_code],
+        ResponseKind::Heartbeat(r) => vec![r.error_code],
+        ResponseKind::LeaveGroup(r) => std::iter::once(r.error_code)
+            .chain(r.members.iter().map(|m| m.error_code))
+            .collect(),
+        ResponseKind::FindCoordinator(r) => std::iter::once(r.error_code)
+            .chain(r.coordinators.iter().map(|c| c.error_code))
+            .collect(),
+        ResponseKind::OffsetCommit(r) => r
+            .topics
+            .iter()
+            .flat_map(|t| t.partitions.iter().map(|p| p.error_code))
+            .collect(),
+        ResponseKind::OffsetFetch(r) => std::iter::once(r.error_code)
+            .chain(r.groups.iter().map(|g| g.error_code))
+            .collect(),
+        ResponseKind::DeleteRecords(r) => r
+            .topics
+            .iter()
+            .flat_map(|t| t.partitions.iter().map(|p| p.error_code))
+            .collect(),
         _ => Vec::new(),
     };
     codes

@@ -12,29 +12,59 @@ use tokio::net::TcpListener;
 use tokio::sync::watch;
 use tokio::task::JoinHandle;
 
-use crate::broker::{Broker, Config, RequestHook, NODE_ID};
+use crate::broker::{Broker, Config, RequestHook};
 use crate::request_log::RequestEvent;
 use crate::SERVED_APIS;
 
 /// A Kafka cluster in memory, serving on 127.0.0.1 (by default) from the
 /// tokio runtime that started it.
 ///
-/// It has one node, id 1, both broker and controller; Metadata names it,
-/// with the address it listens on, as the leader of every partition.
+/// It has [`nodes`](ClusterBuilder::nodes) nodes (one by default), ids 1,
+/// 2, ..., each a broker on a listener of its own; node 1 is also the
+/// controller. Partitions' leaders are spread over them round robin, and a
+/// node answers requests for a partition it does not lead with
+/// NOT_LEADER_OR_FOLLOWER and the leader to try (KIP-951). Tests can move a
+/// leader ([`move_leader`](Cluster::move_leader)) and stop and restart a
+/// node ([`stop_node`](Cluster::stop_node),
+/// [`restart_node`](Cluster::restart_node)) while clients run.
 ///
 /// Dropping it stops it, as [`shutdown`](Cluster::shutdown) does without
 /// waiting: the listeners close and every connection is closed.
 pub struct Cluster {
     config: Arc<Config>,
+    broker: Arc<Broker>,
     nodes: Vec<Node>,
-    stop: watch::Sender<bool>,
 }
 
-/// A node: where it listens, and the task that serves it.
+/// A node: where it listens, and the task that serves it while it runs.
 struct Node {
     id: i32,
     addr: SocketAddr,
+    running: Option<Running>,
+}
+
+/// A running node's task, and what stops it.
+struct Running {
+    stop: watch::Sender<bool>,
     task: JoinHandle<()>,
+}
+
+impl Running {
+    /// Starts serving `listener` as node `id`.
+    fn start(broker: &Arc<Broker>, id: i32, listener: TcpListener) -> Running {
+        let (stop, stopped) = watch::channel(false);
+        let task = tokio::spawn(Arc::clone(broker).serve(id, listener, stopped));
+        Running { stop, task }
+    }
+
+    /// Stops the task and waits until its listener and connections are
+    /// closed.
+    async fn stop(self) {
+        self.stop.send_replace(true);
+        // An error here is the task's panic, which has nothing left to tell
+        // a node that is done.
+        let _ = self.task.await;
+    }
 }
 
 impl Cluster {
@@ -46,8 +76,10 @@ impl Cluster {
             release: Release::Latest,
             max_versions: BTreeMap::new(),
             listen: SocketAddr::from((Ipv4Addr::LOCALHOST, 0)),
+            nodes: 1,
             cluster_id: "kafka-wire-mock".into(),
             on_request: None,
+            auto_create_topics: false,
         }
     }
 
@@ -71,22 +103,121 @@ impl Cluster {
         self.config.served(api)
     }
 
+    /// The bytes of record batches a partition holds (as produced: Kafka's
+    /// own batch format, nothing added), or `None` for a partition that does
+    /// not exist.
+    pub fn stored_bytes(&self, topic: &str, partition: i32) -> Option<usize> {
+        self.broker.stored_bytes(topic, partition)
+    }
+
+    /// Makes `node` the leader of `topic`'s `partition` and bumps the
+    /// partition's leader epoch, as a reassignment or an election would:
+    /// the old leader answers NOT_LEADER_OR_FOLLOWER from then on.
+    pub fn move_leader(&self, topic: &str, partition: i32, node: i32) -> Result<(), HookError> {
+        self.broker
+            .move_leader(topic, partition, node)
+            .map_err(|reason| HookError { reason })
+    }
+
+    /// Stops `node`: its listener and connections close, Metadata leaves it
+    /// out, and the partitions it led move to the next running node among
+    /// their replicas (with replication factor 1, to none: leader -1,
+    /// LEADER_NOT_AVAILABLE). Returns once it is closed.
+    pub async fn stop_node(&mut self, node: i32) -> Result<(), HookError> {
+        let n = self.node_mut(node)?;
+        if let Some(running) = n.running.take() {
+            running.stop().await;
+        }
+        self.broker.set_stopped(node, true);
+        Ok(())
+    }
+
+    /// Starts a stopped `node` again, on the address it had; it takes back
+    /// the partitions left without a leader that it holds.
+    pub async fn restart_node(&mut self, node: i32) -> Result<(), HookError> {
+        let broker = Arc::clone(&self.broker);
+        let n = self.node_mut(node)?;
+        if n.running.is_none() {
+            let listener = TcpListener::bind(n.addr).await.map_err(|e| HookError {
+                reason: format!("cannot listen on {} again: {e}", n.addr),
+            })?;
+            n.running = Some(Running::start(&broker, node, listener));
+        }
+        self.broker.set_stopped(node, false);
+        Ok(())
+    }
+
+    fn node_mut(&mut self, node: i32) -> Result<&mut Node, HookError> {
+        self.nodes
+            .iter_mut()
+            .find(|n| n.id == node)
+            .ok_or_else(|| HookError {
+                reason: format!("no node {node}"),
+            })
+    }
+
+    /// Spoils the answers to the next `times` requests of `api`, on any
+    /// node and connection, with `fault`; faults armed for the same API
+    /// are used in the order they were armed. Callable while clients run.
+    ///
+    /// ```
+    /// # #[tokio::main(flavor = "current_thread")]
+    /// # async fn main() -> Result<(), Box<dyn std::error::Error>> {
+    /// use kafka_messages::ApiKey;
+    /// use kafka_wire_fake::{Cluster, Fault};
+    ///
+    /// let cluster = Cluster::builder().start().await?;
+    /// // The next two Produce requests close their connections unanswered,
+    /// // then Metadata answers a second late, once.
+    /// cluster.inject(ApiKey::Produce, 2, Fault::Disconnect);
+    /// cluster.inject(ApiKey::Metadata, 1, Fault::Delay(std::time::Duration::from_secs(1)));
+    /// # Ok(())
+    /// # }
+    /// ```
+    pub fn inject(&self, api: ApiKey, times: u32, fault: Fault) {
+        self.broker.inject(api, times, fault);
+    }
+
     /// Stops the cluster, and returns once every listener and connection is
     /// closed.
     pub async fn shutdown(mut self) {
-        self.stop.send_replace(true);
-        for node in std::mem::take(&mut self.nodes) {
-            // A node's task returns when told to stop; an error here is its
-            // panic, which has nothing left to tell a cluster that is done.
-            let _ = node.task.await;
+        for node in &mut self.nodes {
+            if let Some(running) = node.running.take() {
+                running.stop().await;
+            }
         }
     }
 }
 
 impl Drop for Cluster {
     fn drop(&mut self) {
-        self.stop.send_replace(true);
+        for node in &self.nodes {
+            if let Some(running) = &node.running {
+                running.stop.send_replace(true);
+            }
+        }
     }
+}
+
+/// What [`Cluster::inject`] does to a request.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Fault {
+    /// Close the connection without answering, as a broker that dies
+    /// mid-request does (the request is not handled).
+    Disconnect,
+    /// Handle the request and answer it this much later, on tokio's clock
+    /// (the connection's later requests wait too, as Kafka answers a
+    /// connection's requests in order).
+    Delay(std::time::Duration),
+}
+
+/// A test hook ([`Cluster::move_leader`], [`Cluster::stop_node`], ...)
+/// named something the cluster does not have, or could not listen again.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{reason}")]
+pub struct HookError {
+    reason: String,
 }
 
 impl fmt::Debug for Cluster {
@@ -106,8 +237,10 @@ pub struct ClusterBuilder {
     release: Release,
     max_versions: BTreeMap<ApiKey, i16>,
     listen: SocketAddr,
+    nodes: i32,
     cluster_id: String,
     on_request: Option<RequestHook>,
+    auto_create_topics: bool,
 }
 
 impl ClusterBuilder {
@@ -136,6 +269,26 @@ impl ClusterBuilder {
     /// (`0.0.0.0`, `[::]`).
     pub fn listen(mut self, addr: SocketAddr) -> Self {
         self.listen = addr;
+        self
+    }
+
+    /// How many nodes the cluster has (1 by default): node 1 listens where
+    /// [`listen`](ClusterBuilder::listen) says, each next one on the same
+    /// address at the next port (or a free port, for port 0).
+    /// [`start`](ClusterBuilder::start) refuses fewer than 1 or more than
+    /// 64.
+    pub fn nodes(mut self, nodes: i32) -> Self {
+        self.nodes = nodes;
+        self
+    }
+
+    /// Whether Metadata creates the topics it names that do not exist
+    /// (with one partition, replication factor 1), as Kafka's
+    /// `auto.create.topics.enable` does, unless the request declines (v4+).
+    /// Off by default: Kafka's default is on, but a test usually wants an
+    /// unknown topic to be an error.
+    pub fn auto_create_topics(mut self, on: bool) -> Self {
+        self.auto_create_topics = on;
         self
     }
 
@@ -171,29 +324,42 @@ impl ClusterBuilder {
         if listen.ip().is_unspecified() {
             return Err(StartError::UnspecifiedAddress { addr: listen });
         }
-        let cannot_listen = |source| StartError::Listen {
-            addr: listen,
-            source,
-        };
-        let listener = TcpListener::bind(listen).await.map_err(cannot_listen)?;
-        let addr = listener.local_addr().map_err(cannot_listen)?;
+        if !(1..=64).contains(&self.nodes) {
+            return Err(StartError::Nodes { nodes: self.nodes });
+        }
+        let mut listeners = Vec::new();
+        for i in 0..self.nodes {
+            let mut at = listen;
+            if listen.port() != 0 {
+                let port = u16::try_from(i32::from(listen.port()) + i).unwrap_or(0);
+                at.set_port(port);
+            }
+            let cannot_listen = |source| StartError::Listen { addr: at, source };
+            let listener = TcpListener::bind(at).await.map_err(cannot_listen)?;
+            let addr = listener.local_addr().map_err(cannot_listen)?;
+            listeners.push((i + 1, addr, listener));
+        }
         let config = Arc::new(Config {
             release: self.release,
             max_versions: self.max_versions,
             cluster_id: self.cluster_id,
             on_request: self.on_request,
+            auto_create_topics: self.auto_create_topics,
         });
-        let (stop, stopped) = watch::channel(false);
-        let broker = Broker::new(Arc::clone(&config), addr);
-        let task = tokio::spawn(broker.serve(listener, stopped));
+        let addrs = listeners.iter().map(|(id, addr, _)| (*id, *addr)).collect();
+        let broker = Broker::new(Arc::clone(&config), addrs);
+        let nodes = listeners
+            .into_iter()
+            .map(|(id, addr, listener)| Node {
+                id,
+                addr,
+                running: Some(Running::start(&broker, id, listener)),
+            })
+            .collect();
         Ok(Cluster {
             config,
-            nodes: vec![Node {
-                id: NODE_ID,
-                addr,
-                task,
-            }],
-            stop,
+            broker,
+            nodes,
         })
     }
 }
@@ -204,6 +370,8 @@ impl fmt::Debug for ClusterBuilder {
             .field("release", &self.release)
             .field("max_versions", &self.max_versions)
             .field("listen", &self.listen)
+            .field("nodes", &self.nodes)
+            .field("auto_create_topics", &self.auto_create_topics)
             .field("cluster_id", &self.cluster_id)
             .field("on_request", &self.on_request.is_some())
             .finish()
@@ -235,6 +403,12 @@ pub enum StartError {
     UnspecifiedAddress {
         /// The address.
         addr: SocketAddr,
+    },
+    /// [`ClusterBuilder::nodes`] asked for fewer than 1 or more than 64.
+    #[error("a cluster has 1 to 64 nodes, not {nodes}")]
+    Nodes {
+        /// What was asked for.
+        nodes: i32,
     },
     /// A node's listener could not be opened (the port is taken, say).
     #[error("cannot listen on {addr}: {source}")]

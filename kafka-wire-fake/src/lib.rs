@@ -2,21 +2,41 @@
 //! point a client at [`Cluster::bootstrap`], and it is gone when the test
 //! drops it. No JVM, no ports to agree on, no state left between tests.
 //!
-//! It serves the APIs in [`SERVED_APIS`] (ApiVersions, Metadata,
-//! CreateTopics, DeleteTopics, CreatePartitions, CreateAcls, DescribeAcls,
-//! DeleteAcls) at every version of Kafka 4.4, or of Kafka 3.9 with
-//! [`ClusterBuilder::release`], and lower maxima on request
-//! ([`ClusterBuilder::max_version`]), so that a client can be made to
-//! negotiate every version it has. Errors are Kafka's, with Kafka's
+//! It serves the APIs in [`SERVED_APIS`] at every version of Kafka 4.4, or
+//! of Kafka 3.9 with [`ClusterBuilder::release`], and lower maxima on
+//! request ([`ClusterBuilder::max_version`]), so that a client can be made to
+//! negotiate every version it has:
+//!
+//! - data: Produce (acks 0, 1 and all; every batch checked as Kafka's
+//!   `LogValidator` checks it: magic 2, CRC-32C, records that read and
+//!   decompress, offset deltas, no control batch from a client) and stored
+//!   as the producer sent it, with its base offset and leader epoch set;
+//!   Fetch (`min_bytes`, `max_bytes` per partition and per request, a
+//!   `max_wait_ms` long poll woken by the next append); ListOffsets
+//!   (earliest, latest, max timestamp, by timestamp); DeleteRecords;
+//!   InitProducerId for idempotent producers, whose sequences are checked
+//!   as Kafka checks them (a retried batch gets its first offset back,
+//!   a gap OUT_OF_ORDER_SEQUENCE_NUMBER, an old epoch
+//!   INVALID_PRODUCER_EPOCH);
+//! - groups: FindCoordinator; classic groups (JoinGroup, SyncGroup,
+//!   Heartbeat, LeaveGroup, with rebalances and generations); OffsetCommit
+//!   and OffsetFetch, for a group's generation or for consumers that assign
+//!   their own partitions;
+//! - admin: Metadata, DescribeCluster, CreateTopics, DeleteTopics, CreatePartitions,
+//!   CreateAcls, DescribeAcls, DeleteAcls.
+//!
+//! Errors are Kafka's, with Kafka's
 //! messages: TOPIC_ALREADY_EXISTS, UNKNOWN_TOPIC_OR_PARTITION,
 //! INVALID_PARTITIONS, INVALID_REPLICATION_FACTOR, INVALID_TOPIC_EXCEPTION,
-//! INVALID_REQUEST for an ACL or filter Kafka refuses, and more. As Kafka
+//! INVALID_REQUEST for an ACL or filter Kafka refuses, CORRUPT_MESSAGE for
+//! a batch that does not read, and more. As Kafka
 //! does, it answers an ApiVersions version it does not serve with a v0 body
 //! holding UNSUPPORTED_VERSION, and closes the connection on any other
 //! request it cannot serve.
 //!
-//! It has one node (id 1, broker and controller), which keeps topics and
-//! ACLs in memory; [`ClusterBuilder::on_request`] sees every request and
+//! It has one node or several ([`ClusterBuilder::nodes`]), which keep
+//! topics, their records, committed offsets and ACLs in memory, with
+//! partition leaders spread over them; [`ClusterBuilder::on_request`] sees every request and
 //! how it was answered.
 //!
 //! The requests and answers go through this workspace's own codec: frames
@@ -75,15 +95,22 @@
 
 mod broker;
 mod cluster;
+mod data;
+mod groups;
+mod log;
+mod membership;
 mod request_log;
 
-pub use cluster::{Cluster, ClusterBuilder, StartError};
+pub use cluster::{Cluster, ClusterBuilder, Fault, HookError, StartError};
 pub use request_log::{Outcome, RequestEvent};
 
 use kafka_messages::ApiKey;
 
 /// The APIs a [`Cluster`] serves, in the order its ApiVersions lists them.
 pub const SERVED_APIS: &[ApiKey] = &[
+    ApiKey::Produce,
+    ApiKey::Fetch,
+    ApiKey::ListOffsets,
     ApiKey::Metadata,
     ApiKey::ApiVersions,
     ApiKey::CreateTopics,
@@ -92,4 +119,14 @@ pub const SERVED_APIS: &[ApiKey] = &[
     ApiKey::CreateAcls,
     ApiKey::DeleteAcls,
     ApiKey::CreatePartitions,
+    ApiKey::DeleteRecords,
+    ApiKey::InitProducerId,
+    ApiKey::DescribeCluster,
+    ApiKey::FindCoordinator,
+    ApiKey::OffsetCommit,
+    ApiKey::OffsetFetch,
+    ApiKey::JoinGroup,
+    ApiKey::SyncGroup,
+    ApiKey::Heartbeat,
+    ApiKey::LeaveGroup,
 ];

@@ -19,6 +19,10 @@ const USAGE: &str = "\
 usage: kafka-fake [--port N] [--release V] [--max-version API=N]... [--exit-after-secs N] [--log]
 
   --port N              listen on 127.0.0.1:N; 0 picks a free port (default 9092)
+  --nodes N             run N nodes (1 to 64, default 1), ids 1..N, on ports PORT,
+                        PORT+1, ... (free ones for --port 0), leaders spread over them
+  --auto-create-topics  create the topics Metadata is asked about, as Kafka's
+                        auto.create.topics.enable does
   --release V           serve and advertise the versions of Kafka release V: 4.4.0
                         (the default) or 3.9.1, whose brokers still accept the
                         versions Kafka 4.0 removed
@@ -28,7 +32,8 @@ usage: kafka-fake [--port N] [--release V] [--max-version API=N]... [--exit-afte
   --log                 print one tab-separated line per request:
                         REQ conn peer client api version correlation outcome detail
 
-On start it prints `listening on 127.0.0.1:PORT` on stdout.";
+On start it prints `listening on 127.0.0.1:PORT` on stdout (with --nodes, every
+node's address, comma-separated, in id order).";
 
 struct Args {
     cluster: ClusterBuilder,
@@ -44,6 +49,10 @@ fn parse_args() -> Result<Args, String> {
         let mut value = || it.next().ok_or(format!("{arg} needs a value"));
         match arg.as_str() {
             "--port" => port = value()?.parse().map_err(|e| format!("--port: {e}"))?,
+            "--nodes" => {
+                let n = value()?.parse().map_err(|e| format!("--nodes: {e}"))?;
+                cluster = cluster.nodes(n);
+            }
             "--release" => {
                 let v = value()?;
                 let release = Release::ALL
@@ -71,6 +80,7 @@ fn parse_args() -> Result<Args, String> {
                     .map_err(|e| format!("--exit-after-secs: {e}"))?;
                 exit_after = Some(Duration::from_secs(secs));
             }
+            "--auto-create-topics" => cluster = cluster.auto_create_topics(true),
             "--log" => cluster = cluster.on_request(|request| println!("{request}")),
             "-h" | "--help" => return Err(String::new()),
             other => return Err(format!("unknown argument {other:?}")),

@@ -44,8 +44,11 @@ fn it_prints_where_it_listens_what_it_serves_and_each_request() {
     assert_ne!(port, 0);
     assert_eq!(
         line(),
-        "serving Metadata 0-12, ApiVersions 0-4, CreateTopics 0-4, DeleteTopics 0-6, \
-         DescribeAcls 0-3, CreateAcls 0-3, DeleteAcls 0-3, CreatePartitions 0-3"
+        "serving Produce 0-11, Fetch 0-17, ListOffsets 0-9, Metadata 0-12, ApiVersions 0-4, \
+         CreateTopics 0-4, DeleteTopics 0-6, DescribeAcls 0-3, CreateAcls 0-3, DeleteAcls 0-3, \
+         CreatePartitions 0-3, DeleteRecords 0-2, InitProducerId 0-5, DescribeCluster 0-1, \
+         FindCoordinator 0-6, OffsetCommit 0-9, OffsetFetch 0-9, JoinGroup 0-9, SyncGroup 0-5, \
+         Heartbeat 0-4, LeaveGroup 0-5"
     );
 
     // The client opens with ApiVersions v5, which Kafka 3.9 does not have,
@@ -73,6 +76,27 @@ fn it_prints_where_it_listens_what_it_serves_and_each_request() {
 }
 
 #[test]
+fn nodes_listen_side_by_side_and_say_where() {
+    let child = Command::new(BIN)
+        .args(["--port", "0", "--nodes", "3", "--exit-after-secs", "60"])
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut running = Running(child);
+    let mut lines = BufReader::new(running.0.stdout.take().unwrap()).lines();
+    let listening = lines.next().unwrap().unwrap();
+    let addrs: Vec<&str> = listening
+        .strip_prefix("listening on ")
+        .unwrap_or_else(|| panic!("{listening}"))
+        .split(',')
+        .collect();
+    assert_eq!(addrs.len(), 3, "{listening}");
+    for addr in addrs {
+        assert!(std::net::TcpStream::connect(addr).is_ok(), "{addr}");
+    }
+}
+
+#[test]
 fn help_prints_the_usage() {
     let out = run(&["--help"]);
     assert!(out.status.success());
@@ -90,7 +114,7 @@ fn a_command_line_it_cannot_serve_exits_2_with_the_usage() {
         ),
         (
             &["--max-version", "DescribeConfigs=2"],
-            "error: \"DescribeConfigs\" is not an API the cluster serves: Metadata, ApiVersions,",
+            "error: \"DescribeConfigs\" is not an API the cluster serves: Produce, Fetch,",
         ),
         (
             &["--release", "2.8.0"],

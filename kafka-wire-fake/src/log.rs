@@ -1,0 +1,489 @@
+//! One partition's log in memory: batches stored as the producer sent them
+//! (their base offset and partition leader epoch rewritten, which the CRC
+//! does not cover), offsets assigned in order, and the idempotent
+//! producer's sequence checks as Kafka's `ProducerStateManager` makes them.
+//! The wire handlers in `broker.rs` call it; it knows nothing of requests.
+
+use std::collections::{HashMap, VecDeque};
+
+use bytes::{Bytes, BytesMut};
+use kafka_wire::records::{RecordBatch, RecordsError, RecordsErrorKind, NO_PRODUCER_ID};
+use kafka_wire::ErrorCode;
+
+/// How many batches per producer Kafka remembers to answer a retried one
+/// (`ProducerStateEntry.NUM_BATCHES_TO_RETAIN`).
+const RETAINED_BATCHES: usize = 5;
+
+/// A refused append: Kafka's error code and its message.
+pub(crate) type Refusal = (ErrorCode, String);
+
+/// A batch in the log, with what a read needs of its header.
+#[derive(Debug, Clone)]
+struct StoredBatch {
+    base_offset: i64,
+    last_offset: i64,
+    max_timestamp: i64,
+    bytes: Bytes,
+}
+
+/// What the log remembers of one producer id: its epoch and its last
+/// batches' sequences, for retries.
+#[derive(Debug, Clone)]
+struct ProducerEntry {
+    epoch: i16,
+    recent: VecDeque<SequencedBatch>,
+}
+
+#[derive(Debug, Clone, Copy)]
+struct SequencedBatch {
+    first_sequence: i32,
+    last_sequence: i32,
+    base_offset: i64,
+}
+
+/// Where an append landed: the base offset given to the batch, and whether
+/// it was a retry of a batch already in the log (answered with that batch's
+/// offset, as Kafka answers it, and not stored twice).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Appended {
+    pub(crate) base_offset: i64,
+    pub(crate) duplicate: bool,
+}
+
+/// The batches a fetch returns: `None` when there are none to return.
+#[derive(Debug, Default)]
+pub(crate) struct Read {
+    pub(crate) bytes: Option<Bytes>,
+}
+
+/// One partition's log.
+#[derive(Debug, Default)]
+pub(crate) struct PartitionLog {
+    batches: Vec<StoredBatch>,
+    /// The first offset still held (`DeleteRecords` and retention move it).
+    log_start: i64,
+    /// The offset the next batch gets: the high watermark, as the one
+    /// replica is the whole ISR.
+    next_offset: i64,
+    producers: HashMap<i64, ProducerEntry>,
+}
+
+impl PartitionLog {
+    /// The first offset held.
+    pub(crate) fn log_start(&self) -> i64 {
+        self.log_start
+    }
+
+    /// The high watermark: one past the last offset written.
+    pub(crate) fn high_watermark(&self) -> i64 {
+        self.next_offset
+    }
+
+    /// Bytes held in batches.
+    pub(crate) fn size(&self) -> usize {
+        self.batches.iter().map(|b| b.bytes.len()).sum()
+    }
+
+    /// Appends one checked batch (see [`check_batch`]) with the producer's
+    /// sequence checks, giving it the next offsets and `leader_epoch`.
+    pub(crate) fn append(
+        &mut self,
+        batch: &RecordBatch,
+        leader_epoch: i32,
+    ) -> Result<Appended, Refusal> {
+        let producer_id = batch.producer_id();
+        if producer_id != NO_PRODUCER_ID {
+            if let Some(duplicate) = self.check_sequence(batch)? {
+                return Ok(Appended {
+                    base_offset: duplicate,
+                    duplicate: true,
+                });
+            }
+        }
+        let base_offset = self.next_offset;
+        let count = i64::from(batch.last_offset_delta()) + 1;
+        let mut bytes = BytesMut::from(&batch.as_bytes()[..]);
+        bytes[0..8].copy_from_slice(&base_offset.to_be_bytes());
+        bytes[12..16].copy_from_slice(&leader_epoch.to_be_bytes());
+        self.batches.push(StoredBatch {
+            base_offset,
+            last_offset: base_offset + count - 1,
+            max_timestamp: batch.max_timestamp(),
+            bytes: bytes.freeze(),
+        });
+        self.next_offset += count;
+        if producer_id != NO_PRODUCER_ID {
+            let entry = self
+                .producers
+                .entry(producer_id)
+                .or_insert_with(|| ProducerEntry {
+                    epoch: batch.producer_epoch(),
+                    recent: VecDeque::new(),
+                });
+            if entry.epoch != batch.producer_epoch() {
+                entry.epoch = batch.producer_epoch();
+                entry.recent.clear();
+            }
+            if entry.recent.len() == RETAINED_BATCHES {
+                entry.recent.pop_front();
+            }
+            entry.recent.push_back(SequencedBatch {
+                first_sequence: batch.base_sequence(),
+                last_sequence: last_sequence(batch),
+                base_offset,
+            });
+        }
+        Ok(Appended {
+            base_offset,
+            duplicate: false,
+        })
+    }
+
+    /// Kafka's sequence rules for an idempotent batch: `Ok(Some(offset))`
+    /// for a retry of one of the producer's last five batches, `Ok(None)` for
+    /// the next batch in sequence.
+    fn check_sequence(&self, batch: &RecordBatch) -> Result<Option<i64>, Refusal> {
+        let (id, epoch, first) = (
+            batch.producer_id(),
+            batch.producer_epoch(),
+            batch.base_sequence(),
+        );
+        let Some(entry) = self.producers.get(&id) else {
+            // No state (a new producer, or its batches are gone): Kafka
+            // takes any sequence and starts from it.
+            return Ok(None);
+        };
+        if epoch < entry.epoch {
+            return Err((
+                ErrorCode::InvalidProducerEpoch,
+                format!(
+                    "Epoch of producer {id} at offset {} in {} is {epoch}, which is smaller than the last seen epoch {}",
+                    self.next_offset, "the partition", entry.epoch
+                ),
+            ));
+        }
+        if epoch > entry.epoch {
+            if first != 0 {
+                return Err((
+                    ErrorCode::OutOfOrderSequenceNumber,
+                    format!("Invalid sequence number for new epoch of producer {id} at offset {} in partition: {epoch} (request epoch), {first} (seq. number), {} (current producer epoch)", self.next_offset, entry.epoch),
+                ));
+            }
+            return Ok(None);
+        }
+        let last = last_sequence(batch);
+        if let Some(seen) = entry
+            .recent
+            .iter()
+            .find(|b| b.first_sequence == first && b.last_sequence == last)
+        {
+            return Ok(Some(seen.base_offset));
+        }
+        let current_last = entry.recent.back().map_or(-1, |b| b.last_sequence);
+        let in_sequence = first == current_last.wrapping_add(1) && first >= 0
+            || (first == 0 && current_last == i32::MAX);
+        if !in_sequence {
+            return Err((
+                ErrorCode::OutOfOrderSequenceNumber,
+                format!("Out of order sequence number for producer {id} at offset {} in partition: {first} (incoming seq. number), {current_last} (current end sequence number)", self.next_offset),
+            ));
+        }
+        Ok(None)
+    }
+
+    /// The batches from the one holding `offset`, whole, until adding the
+    /// next would pass `max_bytes` (the first is returned whatever its size
+    /// when `at_least_one`, as KIP-74 says), and none at or past `end`
+    /// (the high watermark or the last stable offset). `Err` is
+    /// OFFSET_OUT_OF_RANGE.
+    pub(crate) fn read(
+        &self,
+        offset: i64,
+        end: i64,
+        max_bytes: usize,
+        at_least_one: bool,
+    ) -> Result<Read, ErrorCode> {
+        if offset < self.log_start || offset > self.next_offset {
+            return Err(ErrorCode::OffsetOutOfRange);
+        }
+        let first = self.batches.partition_point(|b| b.last_offset < offset);
+        let mut out = BytesMut::new();
+        let mut pieces: Vec<&Bytes> = Vec::new();
+        let mut size = 0usize;
+        for b in &self.batches[first..] {
+            if b.base_offset >= end {
+                break;
+            }
+            let fits = size + b.bytes.len() <= max_bytes;
+            let first_anyway = pieces.is_empty() && at_least_one;
+            if !(fits || first_anyway) {
+                break;
+            }
+            size += b.bytes.len();
+            pieces.push(&b.bytes);
+        }
+        match pieces.as_slice() {
+            [] => Ok(Read { bytes: None }),
+            [one] => Ok(Read {
+                bytes: Some((*one).clone()),
+            }),
+            many => {
+                out.reserve(size);
+                for p in many {
+                    out.extend_from_slice(p);
+                }
+                Ok(Read {
+                    bytes: Some(out.freeze()),
+                })
+            }
+        }
+    }
+
+    /// The first offset whose record's timestamp is at least `timestamp`,
+    /// with that timestamp; `None` when no record is that late.
+    pub(crate) fn offset_for_timestamp(&self, timestamp: i64) -> Option<(i64, i64)> {
+        let batch = self.batches.iter().find(|b| b.max_timestamp >= timestamp)?;
+        // The batch was checked when appended, so its records read.
+        let parsed = RecordBatch::parse(batch.bytes.clone(), Default::default()).ok()?;
+        parsed
+            .records()
+            .ok()?
+            .filter_map(Result::ok)
+            .find(|r| r.timestamp() >= timestamp && r.offset() >= self.log_start)
+            .map(|r| (r.offset(), r.timestamp()))
+    }
+
+    /// The offset and timestamp of the record with the largest timestamp
+    /// (the first of equals), as ListOffsets' MAX_TIMESTAMP (-3) answers.
+    pub(crate) fn max_timestamp(&self) -> Option<(i64, i64)> {
+        let batch = self.batches.iter().rev().max_by_key(|b| b.max_timestamp)?;
+        let parsed = RecordBatch::parse(batch.bytes.clone(), Default::default()).ok()?;
+        parsed
+            .records()
+            .ok()?
+            .filter_map(Result::ok)
+            .find(|r| r.timestamp() == batch.max_timestamp)
+            .map(|r| (r.offset(), r.timestamp()))
+    }
+
+    /// Drops whole batches below `offset` and moves the log start there
+    /// (DeleteRecords); `offset` must be at most the high watermark.
+    pub(crate) fn delete_before(&mut self, offset: i64) {
+        let keep = self.batches.partition_point(|b| b.last_offset < offset);
+        self.batches.drain(..keep);
+        self.log_start = self.log_start.max(offset);
+    }
+}
+
+/// The last sequence of an idempotent batch, wrapping past `i32::MAX` as
+/// Kafka's `DefaultRecordBatch.incrementSequence` does.
+fn last_sequence(batch: &RecordBatch) -> i32 {
+    let first = i64::from(batch.base_sequence());
+    let last = first + i64::from(batch.last_offset_delta());
+    (last % (i64::from(i32::MAX) + 1)) as i32
+}
+
+/// Kafka's checks of a produced batch (`LogValidator`): magic 2, CRC,
+/// every record readable (decompressed), offset deltas 0, 1, 2, ... and as
+/// many records as the header says; no control batch from a client.
+pub(crate) fn check_batch(batch: &RecordBatch) -> Result<(), Refusal> {
+    if batch.magic() != 2 {
+        return Err((
+            ErrorCode::InvalidRecord,
+            format!(
+                "Produce requests to this broker must hold magic 2 batches, not magic {}",
+                batch.magic()
+            ),
+        ));
+    }
+    if batch.is_control() {
+        return Err((
+            ErrorCode::InvalidRecord,
+            "Clients are not allowed to write control records".into(),
+        ));
+    }
+    if batch.record_count() < 1 || batch.last_offset_delta() != batch.record_count() - 1 {
+        return Err((
+            ErrorCode::InvalidRecord,
+            format!(
+                "Record batch has {} records and last offset delta {}",
+                batch.record_count(),
+                batch.last_offset_delta()
+            ),
+        ));
+    }
+    let records = batch.records().map_err(refusal)?;
+    for (expected, record) in records.enumerate() {
+        let record = record.map_err(refusal)?;
+        if i64::from(record.offset_delta()) != expected as i64 {
+            return Err((
+                ErrorCode::InvalidRecord,
+                format!(
+                    "Invalid offset delta {} of record {expected}: expected {expected}",
+                    record.offset_delta()
+                ),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Kafka's error for a batch that does not read.
+pub(crate) fn refusal(e: RecordsError) -> Refusal {
+    let code = match e.kind() {
+        RecordsErrorKind::CodecDisabled { .. } => ErrorCode::UnsupportedCompressionType,
+        RecordsErrorKind::RecordCountMismatch { .. }
+        | RecordsErrorKind::InvalidRecordCount { .. }
+        | RecordsErrorKind::InvalidControlRecord { .. } => ErrorCode::InvalidRecord,
+        _ => ErrorCode::CorruptMessage,
+    };
+    (code, e.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use kafka_wire::records::{
+        ControlRecordType, EndTxnMarker, NewRecord, ReadOptions, RecordBatchBuilder,
+    };
+
+    fn batch(values: &[&[u8]], producer: Option<(i64, i16, i32)>, ts: i64) -> RecordBatch {
+        let mut b = RecordBatchBuilder::new();
+        if let Some((id, epoch, seq)) = producer {
+            b = b.producer(id, epoch, seq);
+        }
+        for (i, v) in values.iter().enumerate() {
+            b.append(NewRecord::new(ts + i as i64).value(v)).unwrap();
+        }
+        b.build().unwrap()
+    }
+
+    #[test]
+    fn appends_assign_offsets_and_rewrite_only_the_uncovered_header() {
+        let mut log = PartitionLog::default();
+        let first = batch(&[b"a", b"b"], None, 1000);
+        let second = batch(&[b"c"], None, 2000);
+        assert_eq!(log.append(&first, 0).unwrap().base_offset, 0);
+        assert_eq!(log.append(&second, 3).unwrap().base_offset, 2);
+        assert_eq!(log.high_watermark(), 3);
+        let read = log.read(2, 3, 1 << 20, true).unwrap().bytes.unwrap();
+        let stored = RecordBatch::parse(read.clone(), Default::default()).unwrap();
+        assert_eq!(stored.base_offset(), 2);
+        assert_eq!(stored.partition_leader_epoch(), 3);
+        // Everything after the leader epoch is the producer's bytes.
+        assert_eq!(read[16..], second.as_bytes()[16..]);
+        assert_eq!(log.size(), first.as_bytes().len() + second.as_bytes().len());
+    }
+
+    #[test]
+    fn reads_stop_at_max_bytes_but_return_one_batch_at_least() {
+        let mut log = PartitionLog::default();
+        let b = batch(&[b"0123456789"], None, 0);
+        let len = b.as_bytes().len();
+        for _ in 0..3 {
+            log.append(&b, 0).unwrap();
+        }
+        let whole = |r: Read| r.bytes.map_or(0, |b| b.len());
+        assert_eq!(whole(log.read(0, 3, 2 * len, true).unwrap()), 2 * len);
+        assert_eq!(whole(log.read(0, 3, 1, true).unwrap()), len);
+        assert_eq!(whole(log.read(0, 3, 1, false).unwrap()), 0);
+        // The batch holding the offset is returned from its start.
+        assert_eq!(whole(log.read(1, 3, 1 << 20, true).unwrap()), 2 * len);
+        // Nothing at or past `end`.
+        assert_eq!(whole(log.read(0, 1, 1 << 20, true).unwrap()), len);
+        assert_eq!(whole(log.read(3, 3, 1 << 20, true).unwrap()), 0);
+        assert_eq!(
+            log.read(4, 3, 1, true).unwrap_err(),
+            ErrorCode::OffsetOutOfRange
+        );
+        log.delete_before(2);
+        assert_eq!(log.log_start(), 2);
+        assert_eq!(
+            log.read(1, 3, 1, true).unwrap_err(),
+            ErrorCode::OffsetOutOfRange
+        );
+    }
+
+    #[test]
+    fn sequences_are_checked_as_kafka_checks_them() {
+        let mut log = PartitionLog::default();
+        let p = |seq, n: usize| batch(&vec![&b"v"[..]; n], Some((7, 0, seq)), 0);
+        assert_eq!(log.append(&p(0, 2), 0).unwrap().base_offset, 0);
+        assert_eq!(log.append(&p(2, 1), 0).unwrap().base_offset, 2);
+        // A retry of a batch still remembered: its first offset, not stored again.
+        let retry = log.append(&p(0, 2), 0).unwrap();
+        assert_eq!(
+            retry,
+            Appended {
+                base_offset: 0,
+                duplicate: true
+            }
+        );
+        assert_eq!(log.high_watermark(), 3);
+        // A gap.
+        assert_eq!(
+            log.append(&p(5, 1), 0).unwrap_err().0,
+            ErrorCode::OutOfOrderSequenceNumber
+        );
+        // An older epoch.
+        let stale = batch(&[b"v"], Some((8, 1, 0)), 0);
+        log.append(&stale, 0).unwrap();
+        let fenced = batch(&[b"v"], Some((8, 0, 1)), 0);
+        assert_eq!(
+            log.append(&fenced, 0).unwrap_err().0,
+            ErrorCode::InvalidProducerEpoch
+        );
+        // A new epoch starts at sequence 0.
+        let bumped = batch(&[b"v"], Some((8, 2, 4)), 0);
+        assert_eq!(
+            log.append(&bumped, 0).unwrap_err().0,
+            ErrorCode::OutOfOrderSequenceNumber
+        );
+        log.append(&batch(&[b"v"], Some((8, 2, 0)), 0), 0).unwrap();
+    }
+
+    #[test]
+    fn timestamps_find_the_first_record_at_or_after() {
+        let mut log = PartitionLog::default();
+        log.append(&batch(&[b"a", b"b"], None, 100), 0).unwrap();
+        log.append(&batch(&[b"c", b"d"], None, 50), 0).unwrap();
+        assert_eq!(log.offset_for_timestamp(101), Some((1, 101)));
+        assert_eq!(log.offset_for_timestamp(0), Some((0, 100)));
+        assert_eq!(log.offset_for_timestamp(102), None);
+        assert_eq!(log.max_timestamp(), Some((1, 101)));
+    }
+
+    #[test]
+    fn hostile_batches_get_kafkas_codes() {
+        let good = batch(&[b"a"], None, 0);
+        let mut bytes = BytesMut::from(&good.as_bytes()[..]);
+        let last = bytes.len() - 1;
+        bytes[last] ^= 1;
+        let bad = RecordBatch::parse(bytes.freeze(), Default::default());
+        assert_eq!(refusal(bad.unwrap_err()).0, ErrorCode::CorruptMessage);
+        assert!(check_batch(&good).is_ok());
+        // A count the records do not fill.
+        let mut bytes = BytesMut::from(&good.as_bytes()[..]);
+        bytes[57..61].copy_from_slice(&2i32.to_be_bytes());
+        // Read without its CRC checked, so that the count is what is wrong.
+        let unchecked = ReadOptions::new().verify_crc(false);
+        let short = RecordBatch::parse(bytes.freeze(), unchecked).unwrap();
+        assert_eq!(check_batch(&short).unwrap_err().0, ErrorCode::InvalidRecord);
+        // A commit marker is the coordinator's to write, never a client's.
+        let mut marker = RecordBatchBuilder::new()
+            .producer(9, 0, 0)
+            .transactional(true)
+            .control(true);
+        let end = EndTxnMarker {
+            coordinator_epoch: 0,
+        };
+        marker
+            .append_end_txn_marker(0, ControlRecordType::Commit, end)
+            .unwrap();
+        let marker = marker.build().unwrap();
+        assert_eq!(
+            check_batch(&marker).unwrap_err().0,
+            ErrorCode::InvalidRecord
+        );
+    }
+}

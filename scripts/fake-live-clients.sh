@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# The live-clients sessions (scripts/live-clients.sh: kafka-python, confluent-kafka, kafkajs and
+# librdkafka each create or auto-create a topic, produce every codec they have, read it back in a
+# consumer group that commits, and delete the topic) run unchanged against kafka-fake instead of a
+# Kafka broker. Fails when any session fails. The Java workload is not run: it needs transactions,
+# share groups and Kafka Streams, which kafka-fake does not serve yet.
+#
+#   scripts/fake-live-clients.sh [SESSION...]   SESSION: kafka-python confluent kafkajs librdkafka
+#
+# Needs `scripts/live-clients.sh install SESSION...` first. kafka-fake listens on 127.0.0.1 at a
+# port the OS picks, with --auto-create-topics (librdkafka's session relies on it, as on Kafka's
+# default); each session is bounded to 60 s.
+# shellcheck source-path=SCRIPTDIR source=common.sh
+. "$(dirname -- "${BASH_SOURCE[0]}")/common.sh" || exit 1
+
+sessions=("$@")
+((${#sessions[@]})) || sessions=(kafka-python confluent kafkajs librdkafka)
+
+(cd "$REPO_ROOT" && cargo build -q -p kafka-wire-fake --bin kafka-fake)
+log="$(mktemp)"
+"$REPO_ROOT/target/debug/kafka-fake" --port 0 --auto-create-topics --log \
+    --exit-after-secs $((60 * ${#sessions[@]} + 10)) >"$log" 2>&1 &
+fake_pid=$!
+trap 'kill "$fake_pid" 2>/dev/null || true; rm -f "$log"' EXIT
+port=""
+for _ in $(seq 1 100); do
+    port="$(sed -n 's/^listening on 127\.0\.0\.1:\([0-9]*\)$/\1/p' "$log")"
+    [[ -n "$port" ]] && break
+    sleep 0.1
+done
+[[ -n "$port" ]] || { cat "$log" >&2; die "kafka-fake did not start"; }
+
+failures=0
+for s in "${sessions[@]}"; do
+    t0=$(now_ms)
+    if LIVE_CLIENTS_TIMEOUT=60 bash "$SCRIPT_DIR/live-clients.sh" run "127.0.0.1:$port" "$s"; then
+        say "ok: $s in $(secs_since "$t0") s"
+    else
+        failures=$((failures + 1))
+        say "FAILED: $s; kafka-fake's refusals:"
+        grep -P '\trefused\t' "$log" | tail -n 5 >&2 || true
+    fi
+done
+((failures == 0))
