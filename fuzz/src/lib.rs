@@ -172,15 +172,18 @@ pub fn batch_with_payload(codec: Compression, payload: &[u8]) -> Bytes {
     Bytes::from(bytes)
 }
 
-/// A magic 0 or 1 wrapper message of `codec` whose compressed value is
-/// `payload`, its size and CRC-32 set.
+/// A magic 0 or 1 wrapper message marked `codec` (zstd too, which no legacy
+/// set may hold) whose compressed value is `payload`, its size and CRC-32
+/// set.
 pub fn legacy_wrapper_with_payload(magic: i8, codec: Compression, payload: &[u8]) -> Bytes {
     let builder = if magic == 0 {
         kafka_wire::records::LegacyRecordsBuilder::v0()
     } else {
         kafka_wire::records::LegacyRecordsBuilder::v1()
     };
-    let mut b = builder.compression(codec);
+    // Built with gzip, then marked `codec`: legacy sets have no zstd, and a
+    // reader must refuse one that says it is zstd.
+    let mut b = builder.compression(Compression::Gzip);
     // Magic 0 has no timestamps: its records are appended with -1.
     let timestamp = if magic == 0 { -1 } else { 0 };
     b.append(NewRecord::new(timestamp).value(b"v"))
@@ -193,6 +196,7 @@ pub fn legacy_wrapper_with_payload(magic: i8, codec: Compression, payload: &[u8]
     bytes.extend_from_slice(payload);
     let size = (bytes.len() - 12) as i32;
     bytes[8..12].copy_from_slice(&size.to_be_bytes());
+    bytes[17] = (bytes[17] & !7) | codec.id();
     let crc = crc32fast::hash(&bytes[16..]);
     bytes[12..16].copy_from_slice(&crc.to_be_bytes());
     Bytes::from(bytes)
