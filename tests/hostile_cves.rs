@@ -730,8 +730,10 @@ fn cve_2018_1288_fake_a_fetch_with_a_replica_id_is_not_served() {
     // Defence: the fake serves only SERVED_APIS (no Fetch): a Fetch, with
     // a replica id or not, ends the connection as Kafka does for an API it
     // does not serve, and reaches no state.
-    let mut fetch = FetchRequest::default();
-    fetch.replica_id = 1;
+    let fetch = FetchRequest {
+        replica_id: 1,
+        ..Default::default()
+    };
     let frame = request(12, 1, &fetch);
     let ((frames, closed), _) = against(false, |addr| async move {
         exchange(addr, &frame, Duration::from_secs(3)).await
@@ -754,9 +756,11 @@ fn cve_2018_17196_codec_a_produces_batches_say_whether_they_are_transactional() 
         .producer(42, 0, 0);
     b.append(NewRecord::new(0).value(b"v")).unwrap();
     let batch: RecordBatch = b.build().unwrap();
-    let mut produce = ProduceRequest::default();
-    produce.transactional_id = None;
-    produce.acks = -1;
+    let mut produce = ProduceRequest {
+        transactional_id: None,
+        acks: -1,
+        ..Default::default()
+    };
     let mut topic = kafka_messages::produce::TopicProduceData {
         name: "t".into(),
         ..Default::default()

@@ -21,9 +21,12 @@ use kafka_wire::Records;
 /// The decompression limit and largest frame the properties read with.
 pub const LIMIT: usize = 1 << 20;
 
+/// A property: it panics when the input breaks it.
+pub type Property = fn(&[u8]);
+
 /// The readers with a property here, by the name of their fuzz target and
 /// seed directory.
-pub const TARGETS: &[(&str, fn(&[u8]))] = &[
+pub const TARGETS: &[(&str, Property)] = &[
     ("records", records),
     ("decompress", decompress),
     ("frames", frames),
