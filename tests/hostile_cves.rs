@@ -356,14 +356,15 @@ fn kafka_14063_records_a_huge_record_count_in_a_tiny_batch_allocates_little() {
 
 #[test]
 fn kafka_14063_fake_and_proxy_a_huge_array_count_costs_no_memory() {
-    // Defence: the fake decodes through the same bounded readers; the
-    // proxy decodes nothing it passes through. Either closes the
-    // connection (as Kafka does for a request it cannot read) or answers,
-    // and allocates no buffer sized by the count.
+    // Defence: the fake decodes the requests it serves through the same
+    // bounded array readers (kafka_wire::wire::array's element_capacity
+    // and check_count); a CreateTopics v4 claiming 2^31-1 topics in 4
+    // bytes closes the connection (Kafka's answer to a request it cannot
+    // read). The proxy decodes nothing it passes through, and outlives it.
     for through_proxy in [false, true] {
-        let frame = raw_request(0, 3, false, &produce_claiming_a_huge_array());
+        let frame = raw_request(19, 4, false, &i32::MAX.to_be_bytes());
         let ((_, closed), largest) = against(through_proxy, |addr| async move {
-            exchange(addr, &frame, Duration::from_millis(500)).await
+            exchange(addr, &frame, Duration::from_secs(3)).await
         });
         assert!(closed, "proxy {through_proxy}: the connection is closed");
         assert!(largest < MIB, "proxy {through_proxy}: {largest}");
@@ -372,7 +373,8 @@ fn kafka_14063_fake_and_proxy_a_huge_array_count_costs_no_memory() {
 
 #[test]
 fn kafka_14063_capture_a_huge_array_count_is_a_message_that_does_not_decode() {
-    // Defence: the capture reads bodies through the bounded readers and
+    // Defence: the capture reads bodies as views, which check the count
+    // against the bytes left before anything else (check_count), and
     // reports what does not decode instead of stopping.
     let mut requests = raw_request(0, 3, false, &produce_claiming_a_huge_array());
     requests.extend_from_slice(&api_versions_request());
