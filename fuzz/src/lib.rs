@@ -1,0 +1,400 @@
+//! The properties the fuzz targets check, one function per reader, each
+//! taking the fuzzer's bytes and panicking when the property fails. The
+//! targets in `fuzz_targets/` call them; the workspace's replay test
+//! (`tests/fuzz_replay.rs`) includes this file and runs every seed in
+//! `fuzz/seeds/<target>/` through the same function on stable, so that the
+//! seeds and every input that ever failed are ordinary tests.
+//!
+//! Memory: each property reads with a stated limit ([`LIMIT`]); the smoke
+//! run (`scripts/fuzz-smoke.sh`) adds libFuzzer's `-malloc_limit_mb`, so an
+//! allocation sized by an untrusted length fails the run.
+
+use std::io::Cursor;
+
+use bytes::{Bytes, BytesMut};
+use kafka_wire::frame::FrameDecoder;
+use kafka_wire::records::{
+    Compression, Header, NewRecord, ReadOptions, RecordBatch, RecordBatchBuilder,
+};
+use kafka_wire::Records;
+
+/// The decompression limit and largest frame the properties read with.
+pub const LIMIT: usize = 1 << 20;
+
+/// A property: it panics when the input breaks it.
+pub type Property = fn(&[u8]);
+
+/// The readers with a property here, by the name of their fuzz target and
+/// seed directory.
+pub const TARGETS: &[(&str, Property)] = &[
+    ("records", records),
+    ("decompress", decompress),
+    ("frames", frames),
+    ("capture", capture),
+    ("segment", segment),
+];
+
+/// Record batches of every magic (v2, and legacy message sets read as
+/// batches): the first byte chooses whether CRCs are checked (bit 0: off,
+/// so that mutations reach the records); the rest is a record set.
+///
+/// Properties: the batches are read in order, each at least 12 bytes (the
+/// iteration ends within the input); what one batch's records hold is
+/// within [`LIMIT`] (compressed) or its own bytes; and a magic 2 batch
+/// whose records all read is rebuilt from them, with its codec, into a
+/// batch that reads back to the same records.
+pub fn records(data: &[u8]) {
+    let Some((&mode, rest)) = data.split_first() else {
+        return;
+    };
+    let options = ReadOptions::new()
+        .verify_crc(mode & 1 == 0)
+        .max_uncompressed_size(LIMIT);
+    let set = Records(Bytes::copy_from_slice(rest));
+    let mut batches = set.batches_with(options);
+    let mut read = 0usize;
+    for batch in batches.by_ref() {
+        read += 1;
+        assert!(read * 12 <= rest.len(), "more batches than the input holds");
+        let Ok(batch) = batch else { continue };
+        check_batch(&batch);
+    }
+    assert!(batches.position() <= rest.len());
+}
+
+/// One batch: its records within bounds, and rebuilt when they all read.
+fn check_batch(batch: &RecordBatch) {
+    let Ok(iter) = batch.records() else { return };
+    let mut records = Vec::new();
+    let mut held = 0usize;
+    for record in iter {
+        let Ok(record) = record else { return };
+        held += record.key().map_or(0, <[u8]>::len) + record.value().map_or(0, <[u8]>::len);
+        held += record
+            .headers()
+            .map(|h| h.key.len() + h.value.map_or(0, <[u8]>::len))
+            .sum::<usize>();
+        records.push(record);
+    }
+    let bound = match batch.compression() {
+        Compression::None => batch.as_bytes().len(),
+        _ => LIMIT,
+    };
+    assert!(held <= bound, "records hold {held} bytes, over {bound}");
+    if batch.magic() != 2 || batch.is_control() || records.is_empty() {
+        return;
+    }
+    // Rebuilt with the same codec from what was read: the same records.
+    let mut b = RecordBatchBuilder::new()
+        .base_offset(batch.base_offset())
+        .compression(batch.compression());
+    for r in &records {
+        let headers: Vec<Header<'_>> = r.headers().collect();
+        let mut new = NewRecord::new(r.timestamp()).headers(&headers);
+        if let Some(k) = r.key() {
+            new = new.key(k);
+        }
+        if let Some(v) = r.value() {
+            new = new.value(v);
+        }
+        if b.append_with_offset(r.offset(), new).is_err() {
+            return; // offsets out of order or too far apart: not buildable
+        }
+    }
+    let Ok(rebuilt) = b.build() else { return };
+    let again: Vec<_> = rebuilt
+        .records()
+        .expect("a rebuilt batch reads")
+        .map(|r| r.expect("a rebuilt record reads"))
+        .collect();
+    assert_eq!(again.len(), records.len());
+    for (a, b) in again.iter().zip(&records) {
+        assert_eq!(a.offset(), b.offset());
+        assert_eq!(a.key(), b.key());
+        assert_eq!(a.value(), b.value());
+        assert!(a.headers().eq(b.headers()), "headers");
+        if batch.timestamp_type() == kafka_wire::records::TimestampType::CreateTime {
+            assert_eq!(a.timestamp(), b.timestamp());
+        }
+    }
+}
+
+/// Each decompressor alone: the first byte picks the codec (gzip, snappy,
+/// lz4, zstd) and the container (a magic 2 batch, or a magic 0 or 1
+/// wrapper); the rest is the compressed payload, framed (lengths and CRCs
+/// set) so that the reader gets to the decompressor.
+///
+/// Properties: no panic; an error is the codec's own (Corrupt or
+/// UncompressedTooLarge naming it) or a record error after it; what
+/// decompresses is within [`LIMIT`]; a batch that reads is rebuilt as
+/// [`records`] checks.
+pub fn decompress(data: &[u8]) {
+    let Some((&pick, payload)) = data.split_first() else {
+        return;
+    };
+    let codec = [
+        Compression::Gzip,
+        Compression::Snappy,
+        Compression::Lz4,
+        Compression::Zstd,
+    ][usize::from(pick & 3)];
+    let framed = match (pick >> 2) % 3 {
+        0 => batch_with_payload(codec, payload),
+        magic => legacy_wrapper_with_payload(magic as i8 - 1, codec, payload),
+    };
+    let set = Records(framed);
+    for batch in set.batches_with(ReadOptions::new().max_uncompressed_size(LIMIT)) {
+        match batch {
+            Ok(batch) => check_batch(&batch),
+            Err(e) => check_codec_error(codec, e.kind()),
+        }
+    }
+}
+
+fn check_codec_error(codec: Compression, kind: &kafka_wire::records::RecordsErrorKind) {
+    use kafka_wire::records::RecordsErrorKind as K;
+    match kind {
+        K::Corrupt { compression, .. } | K::UncompressedTooLarge { compression, .. } => {
+            assert_eq!(*compression, codec, "{kind}")
+        }
+        _ => {}
+    }
+}
+
+/// A one-record magic 2 batch of `codec` whose records (after the 61-byte
+/// header) are `payload`, its length and CRC-32C set.
+pub fn batch_with_payload(codec: Compression, payload: &[u8]) -> Bytes {
+    let mut b = RecordBatchBuilder::new().compression(codec);
+    b.append(NewRecord::new(0).value(b"v")).expect("one record");
+    let mut bytes = b.build().expect("a batch").as_bytes()[..61].to_vec();
+    bytes.extend_from_slice(payload);
+    let length = (bytes.len() - 12) as i32;
+    bytes[8..12].copy_from_slice(&length.to_be_bytes());
+    let crc = crc32c::crc32c(&bytes[21..]);
+    bytes[17..21].copy_from_slice(&crc.to_be_bytes());
+    Bytes::from(bytes)
+}
+
+/// A magic 0 or 1 wrapper message marked `codec` (zstd too, which no legacy
+/// set may hold) whose compressed value is `payload`, its size and CRC-32
+/// set.
+pub fn legacy_wrapper_with_payload(magic: i8, codec: Compression, payload: &[u8]) -> Bytes {
+    let builder = if magic == 0 {
+        kafka_wire::records::LegacyRecordsBuilder::v0()
+    } else {
+        kafka_wire::records::LegacyRecordsBuilder::v1()
+    };
+    // Built with gzip, then marked `codec`: legacy sets have no zstd, and a
+    // reader must refuse one that says it is zstd.
+    let mut b = builder.compression(Compression::Gzip);
+    // Magic 0 has no timestamps: its records are appended with -1.
+    let timestamp = if magic == 0 { -1 } else { 0 };
+    b.append(NewRecord::new(timestamp).value(b"v"))
+        .expect("one record");
+    // offset 8, size 4, crc 4, magic 1, attributes 1, (v1: timestamp 8),
+    // key length -1, then the value's length and the value.
+    let value_length_at = if magic == 0 { 22 } else { 30 };
+    let mut bytes = b.build().expect("a wrapper").0[..value_length_at].to_vec();
+    bytes.extend_from_slice(&(payload.len() as i32).to_be_bytes());
+    bytes.extend_from_slice(payload);
+    let size = (bytes.len() - 12) as i32;
+    bytes[8..12].copy_from_slice(&size.to_be_bytes());
+    bytes[17] = (bytes[17] & !7) | codec.id();
+    let crc = crc32fast::hash(&bytes[16..]);
+    bytes[12..16].copy_from_slice(&crc.to_be_bytes());
+    Bytes::from(bytes)
+}
+
+/// The frame splitter: the input fed to [`FrameDecoder`] in chunks whose
+/// sizes the first byte seeds, and read whole by `read_frame`.
+///
+/// Properties: the frames taken, each with its size before it, are exactly
+/// a prefix of the input (nothing dropped, nothing invented), and the same
+/// in chunks as read whole; none is over the limit; a refused size is
+/// refused by both at the same frame; each frame's header peeks and reads
+/// through Kafka's dispatch without a panic, and agrees with its peek.
+pub fn frames(data: &[u8]) {
+    let Some((&seed, input)) = data.split_first() else {
+        return;
+    };
+    let limit = 1 << 16;
+    let decoder = FrameDecoder::new(limit);
+    // Chunked.
+    let mut chunked = Vec::new();
+    let mut refused_chunked = false;
+    let mut buf = BytesMut::new();
+    let mut d = decoder;
+    let mut step = usize::from(seed % 7) + 1;
+    for chunk in input.chunks(step.max(1)) {
+        buf.extend_from_slice(chunk);
+        loop {
+            match d.decode(&mut buf) {
+                Ok(Some(f)) => chunked.push(f),
+                Ok(None) => break,
+                Err(_) => {
+                    refused_chunked = true;
+                    break;
+                }
+            }
+        }
+        if refused_chunked {
+            break;
+        }
+        step = step % 5 + 1;
+    }
+    // Whole, by the blocking reader.
+    let mut whole = Vec::new();
+    let mut reader = input;
+    let refused_whole = loop {
+        match kafka_wire::frame::read_frame(&mut reader, limit) {
+            Ok(Some(f)) => whole.push(f),
+            Ok(None) => break false,
+            Err(e) => break e.kind() == std::io::ErrorKind::InvalidData,
+        }
+    };
+    assert_eq!(chunked, whole, "chunked and whole split alike");
+    assert_eq!(refused_chunked, refused_whole, "both refuse the same size");
+    let mut prefix = Vec::new();
+    for f in &chunked {
+        assert!(f.len() <= limit);
+        prefix.extend_from_slice(&(f.len() as u32).to_be_bytes());
+        prefix.extend_from_slice(f);
+    }
+    assert_eq!(&input[..prefix.len()], &prefix[..], "frames are the input");
+    for f in chunked {
+        let peeked = kafka_wire::frame::peek_request_id(&f);
+        if let Ok((header, _)) = kafka_messages::RequestKind::decode_frame(f.clone()) {
+            let peeked = peeked.expect("a frame that reads peeks");
+            assert_eq!(peeked.api_key, header.api_key);
+            assert_eq!(peeked.api_version, header.api_version);
+            assert_eq!(peeked.correlation_id, header.correlation_id);
+        }
+    }
+}
+
+/// pcap and pcapng files into the capture analyzer: the first byte picks
+/// whether the rest is a capture file (even) or the client's bytes of one
+/// TCP connection to Kafka's port (odd), wrapped in a pcap here.
+///
+/// Properties: no panic; the analyzer holds at most its memory limit; the
+/// request frames it pairs hold no more bytes than the input.
+pub fn capture(data: &[u8]) {
+    use kafka_wire_capture::exchange::{read_capture, Event, Options};
+    let Some((&mode, rest)) = data.split_first() else {
+        return;
+    };
+    let file = if mode & 1 == 0 {
+        rest.to_vec()
+    } else {
+        pcap_of_client_bytes(rest)
+    };
+    let options = Options {
+        max_held: 1 << 16,
+        max_frame: LIMIT,
+        max_in_flight: 64,
+        max_memory: LIMIT,
+        ..Options::default()
+    };
+    let mut framed = 0usize;
+    let mut sink = |e: Event| {
+        if let Event::Exchange(x) = e {
+            framed += x.request.as_ref().map_or(0, |m| m.frame.len());
+        }
+    };
+    if let Ok(analyzer) = read_capture(&file[..], options, &mut sink) {
+        assert!(analyzer.held_bytes() <= LIMIT, "held over the limit");
+    }
+    assert!(
+        framed <= file.len(),
+        "{framed} bytes of frames from {}",
+        file.len()
+    );
+}
+
+/// A pcap (Ethernet, IPv4) of one TCP connection from 127.0.0.1:40000 to
+/// 127.0.0.1:9092: its handshake, then `bytes` from the client in segments
+/// of at most 1400 bytes.
+pub fn pcap_of_client_bytes(bytes: &[u8]) -> Vec<u8> {
+    fn packet(out: &mut Vec<u8>, t: u32, from_client: bool, seq: u32, flags: u8, data: &[u8]) {
+        let (sport, dport) = if from_client {
+            (40000u16, 9092u16)
+        } else {
+            (9092, 40000)
+        };
+        let mut p = vec![0u8; 12];
+        p.extend_from_slice(&[0x08, 0x00]);
+        let total = (40 + data.len()) as u16;
+        p.extend_from_slice(&[0x45, 0]);
+        p.extend_from_slice(&total.to_be_bytes());
+        p.extend_from_slice(&[0, 0, 0x40, 0, 64, 6, 0, 0, 127, 0, 0, 1, 127, 0, 0, 1]);
+        p.extend_from_slice(&sport.to_be_bytes());
+        p.extend_from_slice(&dport.to_be_bytes());
+        p.extend_from_slice(&seq.to_be_bytes());
+        p.extend_from_slice(&[0, 0, 0, 0, 0x50, flags, 0xff, 0xff, 0, 0, 0, 0]);
+        p.extend_from_slice(data);
+        for v in [1_700_000_000 + t, 0, p.len() as u32, p.len() as u32] {
+            out.extend_from_slice(&v.to_le_bytes());
+        }
+        out.extend_from_slice(&p);
+    }
+    let mut out = Vec::new();
+    out.extend_from_slice(&0xa1b2_c3d4u32.to_le_bytes());
+    out.extend_from_slice(&[2, 0, 4, 0]);
+    for v in [0u32, 0, 65535, 1] {
+        out.extend_from_slice(&v.to_le_bytes());
+    }
+    packet(&mut out, 0, true, 999, 0x02, &[]);
+    packet(&mut out, 0, false, 4999, 0x12, &[]);
+    let mut seq = 1000u32;
+    for (i, chunk) in bytes.chunks(1400).enumerate() {
+        packet(&mut out, 1 + i as u32, true, seq, 0x18, chunk);
+        seq = seq.wrapping_add(chunk.len() as u32);
+    }
+    out
+}
+
+/// Log segments and Kafka's internal records through the log dump: the
+/// first byte picks the decoder (raw, `__consumer_offsets`,
+/// `__transaction_state`, `__share_group_state`, `__cluster_metadata`,
+/// `__remote_log_metadata`) and the format (text or JSON); the rest is a
+/// segment.
+///
+/// Properties: no panic and no error but a write error (a bad batch is a
+/// problem reported, not the end); the batches counted fit in the input
+/// (each at least 12 bytes); the trailing bytes reported are within it.
+pub fn segment(data: &[u8]) {
+    use kafka_wire_dump::{Contents, Decoder, Dump, Format, Options};
+    let Some((&pick, rest)) = data.split_first() else {
+        return;
+    };
+    let decoder = match pick % 6 {
+        0 => Decoder::Raw(Contents::Hex),
+        1 => Decoder::Offsets,
+        2 => Decoder::TransactionLog,
+        3 => Decoder::ShareGroupState,
+        4 => Decoder::ClusterMetadata,
+        _ => Decoder::RemoteLogMetadata,
+    };
+    let format = if pick & 0x80 == 0 {
+        Format::Text
+    } else {
+        Format::Json
+    };
+    let options = Options {
+        decoder,
+        format,
+        max_batch_bytes: LIMIT,
+        ..Options::default()
+    };
+    let mut problems = 0u64;
+    let summary = Dump::new(options)
+        .on_problem(|_| problems += 1)
+        .segment(
+            "00000000000000000000.log",
+            Cursor::new(rest),
+            std::io::sink(),
+        )
+        .expect("a segment in memory dumps to its end");
+    assert!(summary.batches * 12 <= rest.len() as u64, "{summary:?}");
+    assert!(summary.trailing_bytes <= rest.len() as u64, "{summary:?}");
+}
