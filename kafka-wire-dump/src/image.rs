@@ -679,20 +679,6 @@ mod tests {
     use super::*;
 
     #[test]
-    fn doubles_print_as_java_s() {
-        for (v, java) in [
-            (1_048_576.0, "1048576.0"),
-            (1e7, "1.0E7"),
-            (2.5e-4, "2.5E-4"),
-            (0.5, "0.5"),
-            (0.0, "0.0"),
-            (12_345_678.9, "1.23456789E7"),
-        ] {
-            assert_eq!(java_double(v), java, "{v}");
-        }
-    }
-
-    #[test]
     fn uuids_print_as_kafka_s_base64() {
         assert_eq!(uuid_text(&Uuid([0; 16])), "AAAAAAAAAAAAAAAAAAAAAA");
         assert_eq!(uuid_text(&Uuid([0xff; 16])), "_____________________w");
