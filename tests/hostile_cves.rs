@@ -729,9 +729,9 @@ fn cve_2018_1288_codec_a_fetchs_replica_id_is_read_where_a_server_can_check_it()
 
 #[test]
 fn cve_2018_1288_fake_a_fetch_with_a_replica_id_is_not_served() {
-    // Defence: the fake serves only SERVED_APIS (no Fetch): a Fetch, with
-    // a replica id or not, ends the connection as Kafka does for an API it
-    // does not serve, and reaches no state.
+    // Defence: the fake serves consumers' fetches only: a Fetch with a
+    // replica id (a follower's) ends the connection, as an API the fake does
+    // not serve, and reaches no state (kafka-wire-fake/src/broker.rs).
     let fetch = FetchRequest {
         replica_id: 1,
         ..Default::default()
