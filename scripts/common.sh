@@ -122,3 +122,22 @@ jars_present() {
         [[ -s "$2/$jar" ]] || return 1
     done <"$1"
 }
+
+# Builds and starts kafka-fake in the background on a port the OS picks, with ARGS added, and
+# waits for its listening line: sets fake_pid, fake_port and fake_log (its output), and stops it
+# and removes the log on exit.
+start_fake() {
+    (cd "$REPO_ROOT" && cargo build -q -p kafka-wire-fake --bin kafka-fake)
+    fake_log="$(mktemp)"
+    "$REPO_ROOT/target/debug/kafka-fake" --port 0 "$@" >"$fake_log" 2>&1 &
+    fake_pid=$!
+    trap 'kill "$fake_pid" 2>/dev/null || true; rm -f "$fake_log"' EXIT
+    fake_port=""
+    for _ in $(seq 1 100); do
+        fake_port="$(sed -n 's/^listening on 127\.0\.0\.1:\([0-9]*\)$/\1/p' "$fake_log")"
+        [[ -n "$fake_port" ]] && return 0
+        sleep 0.1
+    done
+    cat "$fake_log" >&2
+    die "kafka-fake did not start"
+}

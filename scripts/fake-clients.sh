@@ -17,23 +17,12 @@ python="$CACHE_ROOT/live-clients/venv/bin/python"
 clients=("$@")
 ((${#clients[@]})) || clients=(kafka-python confluent)
 
-(cd "$REPO_ROOT" && cargo build -q -p kafka-wire-fake --bin kafka-fake)
-log="$(mktemp)"
-"$REPO_ROOT/target/debug/kafka-fake" --port 0 --exit-after-secs $((60 * ${#clients[@]} + 10)) >"$log" 2>&1 &
-fake_pid=$!
-trap 'kill "$fake_pid" 2>/dev/null || true; rm -f "$log"' EXIT
-port=""
-for _ in $(seq 1 100); do
-    port="$(sed -n 's/^listening on 127\.0\.0\.1:\([0-9]*\)$/\1/p' "$log")"
-    [[ -n "$port" ]] && break
-    sleep 0.1
-done
-[[ -n "$port" ]] || { cat "$log" >&2; die "kafka-fake did not start"; }
+start_fake --exit-after-secs $((60 * ${#clients[@]} + 10))
 
 failures=0
 for c in "${clients[@]}"; do
     t0=$(now_ms)
-    if timeout 60 "$python" "$SCRIPT_DIR/fake-clients/data_session.py" "$c" "127.0.0.1:$port"; then
+    if timeout 60 "$python" "$SCRIPT_DIR/fake-clients/data_session.py" "$c" "127.0.0.1:$fake_port"; then
         say "ok: $c in $(secs_since "$t0") s"
     else
         failures=$((failures + 1))

@@ -16,29 +16,17 @@
 sessions=("$@")
 ((${#sessions[@]})) || sessions=(kafka-python confluent kafkajs librdkafka)
 
-(cd "$REPO_ROOT" && cargo build -q -p kafka-wire-fake --bin kafka-fake)
-log="$(mktemp)"
-"$REPO_ROOT/target/debug/kafka-fake" --port 0 --auto-create-topics --log \
-    --exit-after-secs $((60 * ${#sessions[@]} + 10)) >"$log" 2>&1 &
-fake_pid=$!
-trap 'kill "$fake_pid" 2>/dev/null || true; rm -f "$log"' EXIT
-port=""
-for _ in $(seq 1 100); do
-    port="$(sed -n 's/^listening on 127\.0\.0\.1:\([0-9]*\)$/\1/p' "$log")"
-    [[ -n "$port" ]] && break
-    sleep 0.1
-done
-[[ -n "$port" ]] || { cat "$log" >&2; die "kafka-fake did not start"; }
+start_fake --auto-create-topics --log --exit-after-secs $((60 * ${#sessions[@]} + 10))
 
 failures=0
 for s in "${sessions[@]}"; do
     t0=$(now_ms)
-    if LIVE_CLIENTS_TIMEOUT=60 bash "$SCRIPT_DIR/live-clients.sh" run "127.0.0.1:$port" "$s"; then
+    if LIVE_CLIENTS_TIMEOUT=60 bash "$SCRIPT_DIR/live-clients.sh" run "127.0.0.1:$fake_port" "$s"; then
         say "ok: $s in $(secs_since "$t0") s"
     else
         failures=$((failures + 1))
         say "FAILED: $s; kafka-fake's refusals:"
-        grep -P '\trefused\t' "$log" | tail -n 5 >&2 || true
+        grep -P '\trefused\t' "$fake_log" | tail -n 5 >&2 || true
     fi
 done
 ((failures == 0))
