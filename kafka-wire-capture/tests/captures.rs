@@ -1261,3 +1261,83 @@ fn the_analysis_counts_what_the_capture_holds() {
     assert_eq!(json["errors"][0]["name"], "NOT_LEADER_OR_FOLLOWER");
     assert!(analysis.to_text().contains("orders-0"));
 }
+
+#[test]
+fn a_refused_frame_size_resynchronises_on_the_rest_of_its_segment() {
+    // One segment: a whole request, a bogus frame start (a size over the
+    // limit and 4 bytes), then the next request whole. The frames around
+    // the bogus size are read; exactly its 8 bytes are skipped.
+    let mut c = opened(40_030);
+    let (rq, rs) = api_versions();
+    let (m, r) = metadata(5);
+    let mut segment = rq.clone();
+    segment.extend_from_slice(&[0x7f, 0xff, 0xff, 0xff, 0, 18, 0, 4]);
+    segment.extend_from_slice(&m);
+    c.send(CLIENT, &segment, 65_000);
+    // The responses in one segment too, a refused (negative) size between.
+    let mut segment = rs.clone();
+    segment.extend_from_slice(&[0xff, 0xff, 0xff, 0xf0, 0, 0, 0, 9, 1, 2]);
+    segment.extend_from_slice(&r);
+    c.send(SERVER, &segment, 65_000);
+    c.close();
+    let (exchanges, notices) = analyze(&pcap(&c.packets), Options::default());
+    let got: Vec<String> = exchanges.iter().map(summary).collect();
+    assert_eq!(got, ["ApiVersions v4 #1 ok/ok", "Metadata v12 #5 ok/ok"]);
+    let kinds: Vec<_> = notices.iter().map(|n| n.kind.clone()).collect();
+    assert_eq!(
+        kinds,
+        [
+            NoticeKind::FrameSize {
+                way: Way::Requests,
+                size: 2_147_483_647,
+                limit: 100 << 20,
+            },
+            NoticeKind::Skipped {
+                way: Way::Requests,
+                bytes: 8
+            },
+            NoticeKind::FrameSize {
+                way: Way::Responses,
+                size: -16,
+                limit: 100 << 20,
+            },
+            NoticeKind::Skipped {
+                way: Way::Responses,
+                bytes: 10
+            },
+        ]
+    );
+}
+
+#[test]
+fn a_refused_frame_size_then_a_frame_split_across_segments_is_read() {
+    // The bogus size and the first half of the next request in one
+    // segment, its second half in the next: the frame start is waited for.
+    let mut c = opened(40_031);
+    let (m, r) = metadata(7);
+    let mut bytes = vec![0x7f, 0xff, 0xff, 0xff, 0, 3, 0, 12, 0];
+    bytes.extend_from_slice(&m);
+    let half = 9 + m.len() / 2;
+    c.send(CLIENT, &bytes[..half], 65_000);
+    c.send(CLIENT, &bytes[half..], 65_000);
+    c.send(SERVER, &r, 65_000);
+    c.close();
+    let (exchanges, notices) = analyze(&pcap(&c.packets), Options::default());
+    let got: Vec<String> = exchanges.iter().map(summary).collect();
+    assert_eq!(got, ["Metadata v12 #7 ok/ok"]);
+    let kinds: Vec<_> = notices.iter().map(|n| n.kind.clone()).collect();
+    assert_eq!(
+        kinds,
+        [
+            NoticeKind::FrameSize {
+                way: Way::Requests,
+                size: 2_147_483_647,
+                limit: 100 << 20,
+            },
+            NoticeKind::Skipped {
+                way: Way::Requests,
+                bytes: 9
+            },
+        ]
+    );
+}
