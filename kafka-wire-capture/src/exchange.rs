@@ -326,6 +326,17 @@ pub enum NoticeKind {
         /// The bytes it held, as allocated.
         held: usize,
     },
+    /// Connections were closed to keep under the memory limit, those whose
+    /// last packet is the oldest first: what they held is read as at the
+    /// end of the capture (their cut frames and unanswered requests
+    /// reported), and a later packet of one starts it anew, as a
+    /// connection the capture joined mid-stream.
+    ConnectionsEvicted {
+        /// How many.
+        count: usize,
+        /// The newest last packet among them.
+        idle_since: Duration,
+    },
     /// A frame not yet whole was given up to keep under the memory limit:
     /// read with what of it was captured (a cut frame), and the direction
     /// looks for the next frame start.
@@ -385,6 +396,11 @@ impl fmt::Display for NoticeKind {
             NoticeKind::Evicted { way, held } => write!(
                 f,
                 "{way}: {held} bytes held given up, to keep under the memory limit"
+            ),
+            NoticeKind::ConnectionsEvicted { count, idle_since } => write!(
+                f,
+                "{count} connections closed, to keep under the memory limit: those idle the longest (no packet since {:.6} s or before)",
+                idle_since.as_secs_f64()
             ),
             NoticeKind::FrameDropped { way, held } => write!(
                 f,
@@ -477,12 +493,34 @@ struct Conn {
     /// Requests waiting, by correlation id, and their order.
     pending: HashMap<i32, Pending>,
     order: VecDeque<i32>,
+    /// When its last packet was captured.
+    last_seen: Duration,
 }
+
+/// What an open connection costs beside its buffers: its state and its
+/// entry in the map of connections (key, hash and control byte, rounded
+/// up for the map's spare room).
+const CONNECTION_COST: usize =
+    2 * (std::mem::size_of::<Conn>() + std::mem::size_of::<(SocketAddr, SocketAddr)>());
+
+/// What a request waiting costs beside its frame's bytes: its entry in the
+/// map of requests waiting and in their order.
+const PENDING_COST: usize = std::mem::size_of::<(i32, Pending)>() + 1 + 4;
 
 impl Conn {
     /// The bytes it holds (see [`Analyzer::held_bytes`]).
     fn held_bytes(&self) -> usize {
-        self.pending_bytes + self.sides.iter().map(Side::held_bytes).sum::<usize>()
+        CONNECTION_COST
+            + self.pending_held()
+            + self.sides.iter().map(Side::held_bytes).sum::<usize>()
+    }
+
+    /// The bytes its requests waiting hold: their frames, and the maps'
+    /// entries as allocated.
+    fn pending_held(&self) -> usize {
+        self.pending_bytes
+            + self.pending.capacity() * PENDING_COST
+            + self.order.capacity() * std::mem::size_of::<i32>()
     }
 
     /// Keeps a request waiting for its response; returns the one it
@@ -632,103 +670,139 @@ impl Analyzer {
         }
     }
 
-    /// When the bytes held pass the limit: the direction holding the most
-    /// gives up its holes (what it held out of order is read after a gap)
-    /// or, holding none, the frame it is cutting; until under the limit.
+    /// When the bytes held pass the limit: the directions holding the most
+    /// give up their holes (what they held out of order is read after a
+    /// gap), the frames they are cutting and the bytes kept to check
+    /// retransmissions, and the connections holding the most requests
+    /// waiting report the oldest unanswered; then, if that is not enough,
+    /// the connections idle the longest are closed. Down to seven eighths
+    /// of the limit, so that a capture of many connections passes the
+    /// limit again only after as many bytes again: each pass sorts the
+    /// connections once, and time stays linear in packets.
     fn keep_under_limit(&mut self, time: Duration, sink: &mut dyn FnMut(Event)) {
-        let held = self.held_bytes();
-        if held <= self.options.max_memory {
+        let limit = self.options.max_memory;
+        let mut held = self.held_bytes();
+        if held <= limit {
+            self.held = held;
             return;
         }
         sink(Event::Notice(Notice {
             time,
             connection: None,
-            kind: NoticeKind::MemoryLimit {
-                limit: self.options.max_memory,
-                held,
-            },
+            kind: NoticeKind::MemoryLimit { limit, held },
         }));
-        let mut held = held;
-        // Each round empties a direction or a request waiting: bounded.
-        let mut rounds = 3 * self.connections.len()
-            + self
-                .connections
-                .values()
-                .map(|c| c.order.len())
-                .sum::<usize>();
-        while held > self.options.max_memory && rounds > 0 {
-            rounds -= 1;
-            // Who holds the most: a direction (out of order, or a frame
-            // being cut), or a connection's requests waiting (side 2).
-            let most = self
+        let target = limit - limit / 8;
+        // Buffers, the largest first: a direction's (side 0 or 1), or a
+        // connection's requests waiting (side 2). Only those worth a notice:
+        // many small ones are better given up by closing idle connections.
+        let mut buffers: Vec<(usize, (SocketAddr, SocketAddr), usize)> = self
+            .connections
+            .iter()
+            .flat_map(|(key, c)| {
+                let sides = (0..2).map(move |side| (c.sides[side].held_bytes(), *key, side));
+                sides.chain([(c.pending_held(), *key, 2)])
+            })
+            .filter(|&(bytes, _, _)| bytes >= SMALL_BUFFER)
+            .collect();
+        buffers.sort_unstable_by_key(|b| std::cmp::Reverse(b.0));
+        for (_, key, side) in buffers {
+            if held <= target {
+                break;
+            }
+            let conn = self.connections.get_mut(&key).expect("a connection");
+            let before = conn.held_bytes();
+            Self::give_up(&self.options, conn, side, time, &mut self.scratch, sink);
+            held = (held + conn.held_bytes()).saturating_sub(before);
+        }
+        if held > target {
+            let mut idle: Vec<(Duration, u32, (SocketAddr, SocketAddr))> = self
                 .connections
                 .iter()
-                .flat_map(|(key, c)| {
-                    let sides = (0..2).map(move |side| {
-                        let s = &c.sides[side];
-                        (*key, side, s.held_bytes())
-                    });
-                    sides.chain([(*key, 2, c.pending_bytes)])
-                })
-                .max_by_key(|&(_, _, bytes)| bytes);
-            let Some((key, side, _)) = most.filter(|m| m.2 > 0) else {
-                break;
-            };
-            let conn = self.connections.get_mut(&key).expect("a connection");
-            if side < 2 && conn.kafka {
-                // The connection is named: its direction gives its bytes up.
-                let freed = conn.sides[side].held_bytes();
+                .map(|(key, c)| (c.last_seen, c.id, *key))
+                .collect();
+            idle.sort_unstable();
+            let mut closed = Vec::new();
+            for (last_seen, _, key) in idle {
+                if held <= target {
+                    break;
+                }
+                let conn = self.connections.remove(&key).expect("a connection");
+                held = held.saturating_sub(conn.held_bytes());
+                closed.push((last_seen, conn));
+            }
+            if let Some((idle_since, _)) = closed.last() {
                 sink(Event::Notice(Notice {
                     time,
-                    connection: conn.connection(),
-                    kind: NoticeKind::Evicted {
-                        way: Self::way(conn, side),
-                        held: freed,
+                    connection: None,
+                    kind: NoticeKind::ConnectionsEvicted {
+                        count: closed.len(),
+                        idle_since: *idle_since,
                     },
                 }));
             }
-            if side == 2 {
-                let connection = conn
-                    .connection()
-                    .expect("requests wait on Kafka's connections");
-                if let Some((correlation_id, p)) = conn.oldest() {
-                    Self::unanswered(connection, correlation_id, p, sink);
-                }
-            } else if conn.sides[side].stream.held_bytes() > 0 {
-                Self::step(
-                    &self.options,
-                    conn,
-                    side,
-                    time,
-                    &mut self.scratch,
-                    sink,
-                    |d, out, ev| d.finish(out, ev),
-                );
-            } else if conn.sides[side].buf.len()
-                + conn.sides[side]
-                    .cutting
-                    .as_ref()
-                    .map_or(0, |c| c.prefix.len())
-                > 0
-            {
-                let s = &conn.sides[side];
-                let frame = s.buf.len() + s.cutting.as_ref().map_or(0, |c| c.prefix.len());
-                let (way, connection) = (Self::way(conn, side), conn.connection());
-                sink(Event::Notice(Notice {
-                    time,
-                    connection,
-                    kind: NoticeKind::FrameDropped { way, held: frame },
-                }));
-                Self::give_up_frame(&self.options, conn, side, time, sink);
+            for (_, mut conn) in closed {
+                self.close(&mut conn, time, sink);
             }
-            if side < 2 {
-                let s = &mut conn.sides[side];
-                s.stream.release_tail();
-                s.buf.shrink_to(s.buf.len());
-            }
-            held = self.held_bytes();
         }
-        self.held = held;
+        self.held = self.held_bytes();
+    }
+
+    /// One buffer given up to keep under the memory limit: `side` 0 or 1 a
+    /// direction's (its holes, its frame being cut, its bytes kept to check
+    /// retransmissions), 2 the connection's oldest requests waiting (each
+    /// reported unanswered) until they hold less than [`SMALL_BUFFER`].
+    fn give_up(
+        options: &Options,
+        conn: &mut Conn,
+        side: usize,
+        time: Duration,
+        scratch: &mut Scratch,
+        sink: &mut dyn FnMut(Event),
+    ) {
+        if side == 2 {
+            let Some(connection) = conn.connection() else {
+                return;
+            };
+            while conn.pending_held() >= SMALL_BUFFER {
+                let Some((correlation_id, p)) = conn.oldest() else {
+                    break;
+                };
+                Self::unanswered(connection, correlation_id, p, sink);
+            }
+            conn.pending.shrink_to_fit();
+            conn.order.shrink_to_fit();
+            return;
+        }
+        if conn.kafka {
+            // The connection is named: its direction gives its bytes up.
+            sink(Event::Notice(Notice {
+                time,
+                connection: conn.connection(),
+                kind: NoticeKind::Evicted {
+                    way: Self::way(conn, side),
+                    held: conn.sides[side].held_bytes(),
+                },
+            }));
+        }
+        if conn.sides[side].stream.held_bytes() > 0 {
+            Self::step(options, conn, side, time, scratch, sink, |d, out, ev| {
+                d.finish(out, ev)
+            });
+        }
+        let s = &conn.sides[side];
+        let frame = s.buf.len() + s.cutting.as_ref().map_or(0, |c| c.prefix.len());
+        if frame > 0 {
+            let (way, connection) = (Self::way(conn, side), conn.connection());
+            sink(Event::Notice(Notice {
+                time,
+                connection,
+                kind: NoticeKind::FrameDropped { way, held: frame },
+            }));
+            Self::give_up_frame(options, conn, side, time, sink);
+        }
+        let s = &mut conn.sides[side];
+        s.stream.release_tail();
+        s.buf = Vec::new();
     }
 
     /// Ends the capture: what is held is read, and what waits is reported.
@@ -802,8 +876,10 @@ impl Analyzer {
                 pending: HashMap::new(),
                 pending_bytes: 0,
                 order: VecDeque::new(),
+                last_seen: time,
             }
         });
+        conn.last_seen = time;
         if opening {
             // The SYN's sender is the client, whatever the ports say.
             conn.client = Some(side);
@@ -964,16 +1040,18 @@ impl Analyzer {
             // In sync, the size was read before and is within the limit.
             if let Ok(Some(size)) = FrameDecoder::new(options.max_frame).peek_size(&s.buf) {
                 let have = s.buf.len() - 4;
+                // The frame's bytes move (a copy would hold them twice).
+                let mut prefix = std::mem::take(&mut s.buf);
+                prefix.drain(..4);
                 s.cutting = Some(Cutting {
                     cut: Cut {
                         size,
                         captured: have,
                         holes: Vec::new(),
                     },
-                    prefix: s.buf[4..].to_vec(),
+                    prefix,
                     accounted: have,
                 });
-                s.buf.clear();
             }
         }
         if let Some(c) = s.cutting.as_mut() {
@@ -1005,12 +1083,15 @@ impl Analyzer {
             return;
         }
         let c = s.cutting.take().expect("a frame cut");
+        let mut prefix = c.prefix;
+        // Kept while its response is awaited: its room given back first.
+        prefix.shrink_to_fit();
         Self::frame(
             options,
             conn,
             side,
             time,
-            Bytes::from(c.prefix),
+            Bytes::from(prefix),
             Some(c.cut),
             sink,
         );
@@ -1106,10 +1187,24 @@ impl Analyzer {
             // Captured from the connection's start: a frame starts here.
             s.synced = true;
         }
-        s.buf.extend_from_slice(data);
-        let client = conn.client == Some(side);
         let mut frames = Vec::new();
         let sizes = FrameDecoder::new(options.max_frame);
+        if s.synced && s.buf.is_empty() {
+            // Frames wholly inside the bytes delivered are read from them,
+            // not through the buffer; what follows (a frame not yet whole,
+            // or a size refused, reported below) goes to the buffer.
+            let mut at = 0;
+            while let Ok(Some(size)) = sizes.peek_size(&data[at..]) {
+                let Some(frame) = data.get(at + 4..at + 4 + size) else {
+                    break;
+                };
+                frames.push(Bytes::copy_from_slice(frame));
+                at += 4 + size;
+            }
+            data = &data[at..];
+        }
+        s.buf.extend_from_slice(data);
+        let client = conn.client == Some(side);
         // Each round either cuts frames to the end of the buffer, or drops
         // at least one byte: bounded by the buffer's length.
         loop {
@@ -1170,6 +1265,14 @@ impl Analyzer {
                 };
                 let end = at + 4 + size;
                 if end > s.buf.len() {
+                    break;
+                }
+                if at == 0 && end == s.buf.len() && size >= MOVED_FRAME {
+                    // A large frame that fills the buffer: the buffer is
+                    // the frame (a copy would hold it twice).
+                    let mut whole = std::mem::take(&mut s.buf);
+                    whole.shrink_to_fit();
+                    frames.push(Bytes::from(whole).slice(4..));
                     break;
                 }
                 frames.push(Bytes::copy_from_slice(&s.buf[at + 4..end]));
@@ -1422,6 +1525,14 @@ enum Scan {
     /// one).
     None,
 }
+
+/// A frame at least this large that fills its direction's buffer is
+/// moved out of it, not copied.
+const MOVED_FRAME: usize = 64 << 10;
+
+/// A buffer smaller than this is not given up alone to keep under the
+/// memory limit (its connection may be closed instead, when idle).
+const SMALL_BUFFER: usize = 16 << 10;
 
 /// The most a frame that may start after a gap is waited for; a larger
 /// candidate is passed over (the next frame start is found instead).

@@ -706,6 +706,104 @@ fn pcapng_with_nanosecond_timestamps_reads_as_pcap_does() {
 }
 
 #[test]
+fn record_lengths_over_the_limit_are_errors_naming_the_record_not_allocations() {
+    use kafka_wire_capture::packets::MAX_RECORD;
+    let mut c = opened(40_032);
+    let (rq, _) = api_versions();
+    c.send(CLIENT, &rq, 1460);
+    let mut file = pcap(&c.packets);
+    // A third record that says 4 GiB - 1 bytes follow.
+    let third = file.len();
+    file.extend_from_slice(&[0; 8]);
+    file.extend_from_slice(&u32::MAX.to_le_bytes());
+    file.extend_from_slice(&u32::MAX.to_le_bytes());
+    file.extend_from_slice(&[0; 64]);
+    let mut reader = CaptureReader::new(&file[..]).unwrap();
+    let mut read = 0;
+    let error = loop {
+        match reader.next_packet() {
+            Some(Ok(_)) => read += 1,
+            Some(Err(e)) => break e.to_string(),
+            None => panic!("no error"),
+        }
+    };
+    assert_eq!(read, c.packets.len());
+    assert_eq!(
+        error,
+        format!(
+            "the packet record at byte {third} (the {}th): a length of {} bytes, over the limit of {MAX_RECORD}",
+            c.packets.len() + 1,
+            16 + u64::from(u32::MAX)
+        )
+    );
+    assert!(
+        reader.buffer_capacity() <= 1 << 20,
+        "{}",
+        reader.buffer_capacity()
+    );
+
+    // A pcapng block cut short is named by its offset too.
+    use pcap_file::pcapng::blocks::enhanced_packet::EnhancedPacketBlock;
+    use pcap_file::pcapng::blocks::interface_description::InterfaceDescriptionBlock;
+    use pcap_file::pcapng::PcapNgWriter;
+    let mut w = PcapNgWriter::new(Vec::new()).unwrap();
+    w.write_pcapng_block(InterfaceDescriptionBlock::new(DataLink::ETHERNET, 0))
+        .unwrap();
+    let (time, data) = &c.packets[2];
+    w.write_pcapng_block(EnhancedPacketBlock {
+        interface_id: 0,
+        timestamp: *time,
+        original_len: data.len() as u32,
+        data: data.as_slice().into(),
+        options: vec![],
+    })
+    .unwrap();
+    let ng = w.into_inner();
+    let mut reader = CaptureReader::new(&ng[..ng.len() - 3]).unwrap();
+    let error = match reader.next_packet() {
+        Some(Err(e)) => e.to_string(),
+        other => panic!("the only packet is cut: {:?}", other.map(|p| p.is_ok())),
+    };
+    // The section header (28 bytes) and the interface block (20) before it.
+    assert_eq!(
+        error,
+        "the block at byte 48 (the 3th): cut short: the file ends inside it"
+    );
+}
+
+#[test]
+fn a_capture_read_in_pieces_of_one_byte_reads_as_the_whole() {
+    // The reader asks for more whenever a record is not whole.
+    struct Trickle<'a>(&'a [u8]);
+    impl std::io::Read for Trickle<'_> {
+        fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+            let n = self.0.len().min(buf.len()).min(1);
+            buf[..n].copy_from_slice(&self.0[..n]);
+            self.0 = &self.0[n..];
+            Ok(n)
+        }
+    }
+    let mut c = opened(40_033);
+    let (rq, rs) = api_versions();
+    c.send(CLIENT, &rq, 7);
+    c.send(SERVER, &rs, 1460);
+    c.close();
+    let file = pcap(&c.packets);
+    let mut whole = Vec::new();
+    let mut reader = CaptureReader::new(&file[..]).unwrap();
+    while let Some(p) = reader.next_packet() {
+        whole.push(p.unwrap().data.to_vec());
+    }
+    let mut pieces = Vec::new();
+    let mut reader = CaptureReader::new(Trickle(&file)).unwrap();
+    while let Some(p) = reader.next_packet() {
+        pieces.push(p.unwrap().data.to_vec());
+    }
+    assert_eq!(whole.len(), c.packets.len());
+    assert_eq!(whole, pieces);
+}
+
+#[test]
 fn past_the_memory_limit_the_directions_holding_most_give_their_bytes_up() {
     // One connection holds a frame that is not yet whole (it declares 200 kB).
     let mut big = opened(40_015);
@@ -1162,33 +1260,86 @@ fn memory_stays_under_the_limit_after_every_packet_whatever_the_connections() {
             max_memory,
             ..Options::default()
         });
-        let (mut most, mut evicted) = (0, Vec::new());
+        let (mut most, mut evicted, mut closed) = (0, Vec::new(), 0);
         while let Some(p) = reader.next_packet() {
-            analyzer.packet(&p.unwrap(), &mut |e| {
-                if let Event::Notice(Notice {
+            analyzer.packet(&p.unwrap(), &mut |e| match e {
+                Event::Notice(Notice {
                     connection: Some(c),
                     kind: NoticeKind::Evicted { .. },
                     ..
-                }) = e
-                {
-                    evicted.push(c.id);
-                }
+                }) => evicted.push(c.id),
+                Event::Notice(Notice {
+                    kind: NoticeKind::ConnectionsEvicted { count, .. },
+                    ..
+                }) => closed += count,
+                _ => {}
             });
             most = most.max(analyzer.held_bytes());
         }
         analyzer.finish(&mut |_| {});
-        (most, evicted)
+        (most, evicted, closed)
     };
     // Unbounded, the capture holds more than 2 MB at once.
-    let (unbounded, evicted) = most_held(1 << 30);
+    let (unbounded, evicted, closed) = most_held(1 << 30);
     assert!(unbounded > 2_000_000, "{unbounded}");
-    assert!(evicted.is_empty());
-    // Bounded at 500 kB: never above it after a packet, the connections
-    // that gave their bytes up named.
-    let (bounded, evicted) = most_held(500_000);
+    assert!(evicted.is_empty() && closed == 0);
+    // Bounded at 500 kB: never above it after a packet. The connections
+    // grow together, a few kB each at a time: the idle ones are closed
+    // (counted in a notice), none gives its few bytes up alone.
+    let (bounded, evicted, closed) = most_held(500_000);
     assert!(bounded <= 500_000, "{bounded}");
-    assert!(!evicted.is_empty());
-    assert!(evicted.iter().all(|id| (1..=100).contains(id)));
+    assert!(closed > 0 && evicted.is_empty(), "{closed} {evicted:?}");
+}
+
+#[test]
+fn open_connections_count_against_the_memory_limit_and_the_idle_are_closed() {
+    // 3000 connections open at once, each a request waiting: only their
+    // state holds memory.
+    let mut packets = Vec::new();
+    for i in 0..3000u32 {
+        let mut c = opened(10_000 + (i % 50_000) as u16);
+        c.ends[0] = SocketAddr::from((Ipv4Addr::from(0x0a00_0000 + i), 10_000));
+        c.packets.clear();
+        c.handshake();
+        c.send(CLIENT, &metadata(1).0, 1460);
+        packets.extend(c.packets);
+    }
+    packets.sort_by_key(|(t, _)| *t);
+    let file = pcap(&packets);
+    let run = |max_memory: usize| {
+        let mut reader = CaptureReader::new(&file[..]).unwrap();
+        let mut analyzer = Analyzer::new(Options {
+            max_memory,
+            ..Options::default()
+        });
+        let (mut most, mut closed, mut exchanges) = (0, 0, 0);
+        let mut sink = |e: Event| match e {
+            Event::Exchange(x) => {
+                assert!(x.request.is_some() && x.response.is_none());
+                exchanges += 1;
+            }
+            Event::Notice(Notice {
+                kind: NoticeKind::ConnectionsEvicted { count, .. },
+                ..
+            }) => closed += count,
+            Event::Notice(_) => {}
+        };
+        while let Some(p) = reader.next_packet() {
+            analyzer.packet(&p.unwrap(), &mut sink);
+            most = most.max(analyzer.held_bytes());
+        }
+        analyzer.finish(&mut sink);
+        (most, closed, exchanges)
+    };
+    let (unbounded, closed, exchanges) = run(1 << 30);
+    assert!(unbounded > 3_000_000, "{unbounded}");
+    assert_eq!((closed, exchanges), (0, 3000));
+    // Bounded at 1 MB: never above it, the oldest closed, each request
+    // still shown (unanswered), none lost.
+    let (bounded, closed, exchanges) = run(1_000_000);
+    assert!(bounded <= 1_000_000, "{bounded}");
+    assert!(closed >= 2000, "{closed}");
+    assert_eq!(exchanges, 3000);
 }
 
 #[test]
