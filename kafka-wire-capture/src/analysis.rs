@@ -50,6 +50,16 @@ impl RecordTraffic {
 /// seen, with no Metadata response naming it before) and the partition.
 pub type TopicPartition = (String, i32);
 
+/// The APIs whose responses name topics by id and name together, which
+/// the analysis learns names from (walking every response cost more than
+/// reading it).
+const NAMING_TOPIC_IDS: [i16; 4] = [
+    ApiKey::Metadata as i16,
+    ApiKey::CreateTopics as i16,
+    ApiKey::DeleteTopics as i16,
+    ApiKey::DescribeTopicPartitions as i16,
+];
+
 /// The analysis of a capture's exchanges, added one by one.
 #[derive(Debug, Default)]
 pub struct Analysis {
@@ -91,11 +101,13 @@ impl Analysis {
                 .or_default()
                 .add(latency);
         }
-        for code in x.errors() {
+        for &code in x.errors() {
             *self.errors.entry((api.clone(), code)).or_insert(0) += 1;
         }
-        if let Some(Ok(view)) = x.response.as_ref().map(|m| &m.read) {
-            self.learn_names(view.body.body());
+        if NAMING_TOPIC_IDS.contains(&x.api_key) {
+            if let Some(Ok(view)) = x.response.as_ref().map(|m| &m.read) {
+                self.learn_names(view.body.body());
+            }
         }
         let produce = x.api_key == ApiKey::Produce.key();
         let fetch = x.api_key == ApiKey::Fetch.key();

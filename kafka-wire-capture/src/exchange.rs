@@ -162,6 +162,9 @@ pub struct Exchange {
     /// ApiVersions response read at version 0 (what a broker answers a
     /// version it does not support with), or `Options::assume`.
     pub response_version: Option<i16>,
+    /// The error codes other than 0 in the response, in its order: found
+    /// once, when the response is read ([`errors`](Self::errors)).
+    pub error_codes: Vec<i16>,
 }
 
 impl Exchange {
@@ -192,16 +195,21 @@ impl Exchange {
         )
     }
 
-    /// The error codes other than 0 in the response, each with its field's
-    /// path, in the response's order.
-    pub fn errors(&self) -> Vec<i16> {
-        let Some(Ok(read)) = self.response.as_ref().map(|r| &r.read) else {
-            return Vec::new();
-        };
-        let mut codes = Vec::new();
-        read.body.body().error_codes(&mut codes);
-        codes
+    /// The error codes other than 0 in the response, in the response's
+    /// order (none when it was not captured or does not read).
+    pub fn errors(&self) -> &[i16] {
+        &self.error_codes
     }
+}
+
+/// The error codes other than 0 in a response read: every field named
+/// `...ErrorCode`, at any depth, in order.
+fn response_error_codes(read: &Result<FrameView, DecodeError>) -> Vec<i16> {
+    let mut codes = Vec::new();
+    if let Ok(view) = read {
+        view.body.body().error_codes(&mut codes);
+    }
+    codes
 }
 
 /// Something found in the capture that is not an exchange: what could not
@@ -1349,6 +1357,7 @@ impl Analyzer {
                 response: None,
                 expects_response,
                 response_version: None,
+                error_codes: Vec::new(),
             })));
             return;
         }
@@ -1396,6 +1405,7 @@ impl Analyzer {
             response: None,
             expects_response: true,
             response_version: None,
+            error_codes: Vec::new(),
         })));
     }
 
@@ -1437,6 +1447,7 @@ impl Analyzer {
             }
             Err(e) => Err(e),
         };
+        let error_codes = response_error_codes(&read);
         sink(Event::Exchange(Box::new(Exchange {
             connection,
             api_key,
@@ -1444,6 +1455,7 @@ impl Analyzer {
             correlation_id,
             client_id,
             request,
+            error_codes,
             response: Some(CapturedFrame {
                 time,
                 frame,

@@ -105,7 +105,7 @@ pub fn summary_line(x: &Exchange) -> String {
     let errors = x.errors();
     if !errors.is_empty() {
         let mut counts: BTreeMap<i16, usize> = BTreeMap::new();
-        for e in errors {
+        for &e in errors {
             *counts.entry(e).or_insert(0) += 1;
         }
         let names: Vec<String> = counts
@@ -161,15 +161,19 @@ pub fn summary_line(x: &Exchange) -> String {
 /// capture cut has a `requestCut` or `responseCut` (`size`, `captured`, and
 /// its `holes`, each an `offset` in the frame and the bytes `missing`).
 pub fn json_line(x: &Exchange) -> String {
-    let mut out = String::from("{");
-    let quote = |s: &str| serde_json_string(s);
+    // Bytes, so that the messages' JSON is written in place, through
+    // kafka-wire's JSON text writers (no `fmt`); UTF-8 checked once, at the
+    // end.
+    use kafka_wire::json::text::{integer, quoted};
+    let mut out = b"{".to_vec();
     let mut first = true;
-    let mut key = |out: &mut String, k: &str| {
+    let mut key = |out: &mut Vec<u8>, k: &str| {
         if !first {
-            out.push(',');
+            out.push(b',');
         }
         first = false;
-        let _ = write!(out, "\"{k}\":");
+        quoted(out, k);
+        out.push(b':');
     };
     let name = api_key_name(x);
     let parts = [
@@ -200,78 +204,95 @@ pub fn json_line(x: &Exchange) -> String {
                     Some((k, v)) => header.with_entry(k, v),
                     None => header,
                 };
-                out.push_str(&header.to_text());
+                header.write_to(&mut out);
                 key(&mut out, body_key);
-                out.push_str(
-                    &view
-                        .body
-                        .to_json()
-                        .records(RecordsAs::SizeInBytes)
-                        .to_text(),
-                );
+                view.body
+                    .to_json()
+                    .records(RecordsAs::SizeInBytes)
+                    .write_to(&mut out);
             }
             Err(e) => {
                 key(&mut out, error_key);
-                out.push_str(&quote(&e.to_string()));
+                quoted(&mut out, &e.to_string());
             }
         }
     }
     key(&mut out, "connection");
-    out.push_str(&quote(&x.connection.to_string()));
+    quoted(&mut out, &x.connection.to_string());
     key(&mut out, "apiKey");
-    let _ = write!(out, "{}", x.api_key);
+    integer(&mut out, x.api_key);
     key(&mut out, "apiVersion");
-    let _ = write!(out, "{}", x.api_version);
+    integer(&mut out, x.api_version);
     key(&mut out, "correlationId");
-    let _ = write!(out, "{}", x.correlation_id);
+    integer(&mut out, x.correlation_id);
     if let Some(latency) = x.latency() {
         key(&mut out, "totalTimeMs");
-        let _ = write!(out, "{:.3}", latency.as_secs_f64() * 1e3);
+        // Milliseconds to three decimals: microseconds, rounded.
+        let micros = (latency.as_nanos() + 500) / 1000;
+        integer(&mut out, micros / 1000);
+        out.push(b'.');
+        let frac = (micros % 1000) as u16;
+        out.extend_from_slice(&[
+            b'0' + (frac / 100) as u8,
+            b'0' + (frac / 10 % 10) as u8,
+            b'0' + (frac % 10) as u8,
+        ]);
     }
     let time = x.time();
     key(&mut out, "captureTimeUs");
-    let _ = write!(out, "{}", time.as_micros());
+    integer(&mut out, time.as_micros());
     if let Some(rq) = &x.request {
         key(&mut out, "requestBytes");
-        let _ = write!(out, "{}", rq.wire_len());
+        integer(&mut out, rq.wire_len());
     }
     if let Some(rs) = &x.response {
         key(&mut out, "responseBytes");
-        let _ = write!(out, "{}", rs.wire_len());
+        integer(&mut out, rs.wire_len());
     }
     for (k, message) in [("requestCut", &x.request), ("responseCut", &x.response)] {
         if let Some(cut) = message.as_ref().and_then(|m| m.cut.as_ref()) {
             key(&mut out, k);
-            let holes: Vec<String> = cut
-                .holes
-                .iter()
-                .map(|(at, len)| format!("{{\"offset\":{at},\"missing\":{len}}}"))
-                .collect();
-            let _ = write!(
-                out,
-                "{{\"size\":{},\"captured\":{},\"holes\":[{}]}}",
-                cut.size,
-                cut.captured,
-                holes.join(",")
-            );
+            out.extend_from_slice(b"{\"size\":");
+            integer(&mut out, cut.size);
+            out.extend_from_slice(b",\"captured\":");
+            integer(&mut out, cut.captured);
+            out.extend_from_slice(b",\"holes\":[");
+            for (i, (at, len)) in cut.holes.iter().enumerate() {
+                if i > 0 {
+                    out.push(b',');
+                }
+                out.extend_from_slice(b"{\"offset\":");
+                integer(&mut out, *at);
+                out.extend_from_slice(b",\"missing\":");
+                integer(&mut out, *len);
+                out.push(b'}');
+            }
+            out.extend_from_slice(b"]}");
         }
     }
     if let Some(n @ 1..) = x.request.as_ref().map(|m| m.ignored) {
         key(&mut out, "requestIgnoredBytes");
-        let _ = write!(out, "{n}");
+        integer(&mut out, n);
     }
     if !x.expects_response {
         key(&mut out, "responseExpected");
-        out.push_str("false");
+        out.extend_from_slice(b"false");
     }
     let errors = x.errors();
     if !errors.is_empty() {
         key(&mut out, "errorCodes");
-        let list: Vec<String> = errors.iter().map(i16::to_string).collect();
-        let _ = write!(out, "[{}]", list.join(","));
+        out.push(b'[');
+        for (i, code) in errors.iter().enumerate() {
+            if i > 0 {
+                out.push(b',');
+            }
+            integer(&mut out, *code);
+        }
+        out.push(b']');
     }
-    out.push('}');
-    out
+    out.push(b'}');
+    String::from_utf8(out)
+        .unwrap_or_else(|e| unreachable!("JSON text of UTF-8 strings is UTF-8: {e}"))
 }
 
 /// The name Kafka's request log gives the API (`CREATE_TOPICS`).
@@ -285,10 +306,6 @@ fn api_key_name(x: &Exchange) -> String {
         out.push(c.to_ascii_uppercase());
     }
     out
-}
-
-fn serde_json_string(s: &str) -> String {
-    serde_json::to_string(s).expect("a string serializes")
 }
 
 /// The byte layouts of the request and the response captured, as the wire
@@ -687,6 +704,7 @@ mod tests {
             response: None,
             expects_response: false,
             response_version: None,
+            error_codes: Vec::new(),
         });
         let table = stats.table();
         let row = table.lines().nth(1).unwrap();

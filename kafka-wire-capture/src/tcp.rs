@@ -13,6 +13,65 @@ const CHECKED_TAIL: usize = 64 << 10;
 /// segments may not hold fifty times the limit.
 const HELD_ENTRY_COST: usize = 64;
 
+/// The last bytes delivered, up to [`CHECKED_TAIL`], in a ring: each byte
+/// delivered is copied in once (a buffer that dropped its oldest bytes
+/// would move up to 64 KiB per segment), grown by need up to the limit.
+#[derive(Debug, Default)]
+struct Tail {
+    /// The bytes: in order while it grows (shorter than the limit), then a
+    /// ring of the limit's size.
+    ring: Vec<u8>,
+    /// Where the next byte goes, in a ring of full size.
+    end: usize,
+    /// How many of the last bytes delivered it holds.
+    held: usize,
+}
+
+impl Tail {
+    /// Adds the bytes just delivered.
+    fn push(&mut self, mut bytes: &[u8]) {
+        if self.ring.len() < CHECKED_TAIL {
+            let n = bytes.len().min(CHECKED_TAIL - self.ring.len());
+            self.ring.extend_from_slice(&bytes[..n]);
+            self.held = self.ring.len();
+            self.end = self.ring.len() % CHECKED_TAIL;
+            bytes = &bytes[n..];
+        }
+        if bytes.is_empty() {
+            return;
+        }
+        let bytes = &bytes[bytes.len().saturating_sub(CHECKED_TAIL)..];
+        let first = (CHECKED_TAIL - self.end).min(bytes.len());
+        self.ring[self.end..self.end + first].copy_from_slice(&bytes[..first]);
+        let rest = bytes.len() - first;
+        self.ring[..rest].copy_from_slice(&bytes[first..]);
+        self.end = (self.end + bytes.len()) % CHECKED_TAIL;
+        self.held = (self.held + bytes.len()).min(CHECKED_TAIL);
+    }
+
+    /// Forgets the bytes held (a gap: the bytes before it are not the
+    /// stream's last), keeping the room.
+    fn clear(&mut self) {
+        if self.ring.len() < CHECKED_TAIL {
+            self.ring.clear();
+            self.end = 0;
+        }
+        self.held = 0;
+    }
+
+    /// Where the first of `other` differs from the bytes held from the
+    /// `at`-th (0 the oldest held) on; `other` fits in those held.
+    fn first_difference(&self, at: usize, other: &[u8]) -> Option<usize> {
+        let len = self.ring.len();
+        let start = (self.end + len - self.held + at) % len;
+        let first = (len - start).min(other.len());
+        let (a, b) = other.split_at(first);
+        let differs = |kept: &[u8], new: &[u8]| kept.iter().zip(new).position(|(x, y)| x != y);
+        differs(&self.ring[start..start + first], a)
+            .or_else(|| differs(&self.ring[..b.len()], b).map(|i| i + first))
+    }
+}
+
 /// What putting a segment in order found, beside the bytes it delivered.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum StreamEvent {
@@ -56,7 +115,7 @@ pub struct Flow {
     max_held: usize,
     limit_reported: bool,
     /// The last delivered bytes, ending at `next`.
-    tail: Vec<u8>,
+    tail: Tail,
     /// Whether the FIN was seen.
     pub finished: bool,
     /// Whether offset 0 is the byte after the SYN: the direction was
@@ -78,7 +137,7 @@ impl Flow {
             held_bytes: 0,
             max_held,
             limit_reported: false,
-            tail: Vec::new(),
+            tail: Tail::default(),
             finished: false,
             from_syn: false,
             fin_at: None,
@@ -101,13 +160,13 @@ impl Flow {
     /// The memory it holds: what it holds out of order, and the bytes kept
     /// to check retransmissions against (as allocated).
     pub fn memory(&self) -> usize {
-        self.held_bytes() + self.tail.capacity()
+        self.held_bytes() + self.tail.ring.capacity()
     }
 
     /// Gives up the bytes kept to check retransmissions against (memory
     /// runs short): a retransmission of them is no longer compared.
     pub fn release_tail(&mut self) {
-        self.tail = Vec::new();
+        self.tail = Tail::default();
     }
 
     /// The offset of the next byte to deliver: the bytes delivered so far,
@@ -148,7 +207,7 @@ impl Flow {
         events: &mut Vec<StreamEvent>,
     ) {
         let data_seq = if syn { seq.wrapping_add(1) } else { seq };
-        if syn && self.next == 0 && self.tail.is_empty() && self.held.is_empty() {
+        if syn && self.next == 0 && self.tail.held == 0 && self.held.is_empty() {
             // The first SYN sets where the data starts (a SYN after data, of
             // a connection that started before the capture, does not).
             self.base = Some(data_seq);
@@ -303,15 +362,10 @@ impl Flow {
         }
         // The part already delivered: compare it with the tail kept.
         let repeated = (self.next.min(end) - start) as usize;
-        let kept_from = self.next - self.tail.len() as u64;
+        let kept_from = self.next - self.tail.held as u64;
         if repeated > 0 && start >= kept_from {
             let at = (start - kept_from) as usize;
-            let kept = &self.tail[at..at + repeated];
-            if let Some(i) = kept
-                .iter()
-                .zip(&bytes[..repeated])
-                .position(|(a, b)| a != b)
-            {
+            if let Some(i) = self.tail.first_difference(at, &bytes[..repeated]) {
                 events.push(StreamEvent::Conflict {
                     offset: start + i as u64,
                 });
@@ -323,11 +377,7 @@ impl Flow {
         }
         out.extend_from_slice(new);
         self.next = end;
-        self.tail.extend_from_slice(new);
-        if self.tail.len() > CHECKED_TAIL {
-            let excess = self.tail.len() - CHECKED_TAIL;
-            self.tail.drain(..excess);
-        }
+        self.tail.push(new);
     }
 
     /// Holds `bytes` at `start` (ahead of `next`), checking them against a
@@ -361,6 +411,44 @@ mod tests {
         }
         dir.finish(&mut out, &mut events);
         (out, events)
+    }
+
+    #[test]
+    fn the_tail_keeps_the_last_bytes_across_its_wrap() {
+        let mut t = Tail::default();
+        let stream: Vec<u8> = (0..3 * CHECKED_TAIL + 123)
+            .map(|i| (i * 7 % 251) as u8)
+            .collect();
+        let mut pushed = 0;
+        for piece in [
+            1000,
+            CHECKED_TAIL - 1000 - 5,
+            17,
+            CHECKED_TAIL + 9,
+            3,
+            40_000,
+        ] {
+            t.push(&stream[pushed..pushed + piece]);
+            pushed += piece;
+            let held = pushed.min(CHECKED_TAIL);
+            assert_eq!(t.held, held);
+            let kept = &stream[pushed - held..pushed];
+            // Every part of the bytes held compares equal, and a change
+            // anywhere is found where it is.
+            for at in [0, 1, held / 2, held - 1] {
+                assert_eq!(t.first_difference(at, &kept[at..]), None);
+                let mut changed = kept[at..].to_vec();
+                let i = changed.len() - 1;
+                changed[i] ^= 1;
+                assert_eq!(t.first_difference(at, &changed), Some(i));
+            }
+        }
+        assert_eq!(t.ring.len(), CHECKED_TAIL);
+        t.clear();
+        assert_eq!(t.held, 0);
+        t.push(b"abc");
+        assert_eq!(t.first_difference(0, b"abc"), None);
+        assert_eq!(t.first_difference(1, b"bX"), Some(1));
     }
 
     #[test]
