@@ -568,6 +568,55 @@ impl Conn {
     }
 }
 
+/// Hashes a connection's key as std's maps do (SipHash with random keys:
+/// a capture is untrusted, and its addresses may be chosen to collide),
+/// but in one pass over its bytes gathered first: a key's many small
+/// writes (address family, octets, port, for each end) each cost SipHash
+/// a round of its own.
+#[derive(Default, Clone)]
+struct KeyHashing(std::hash::RandomState);
+
+impl std::hash::BuildHasher for KeyHashing {
+    type Hasher = GatheredHasher;
+
+    fn build_hasher(&self) -> GatheredHasher {
+        GatheredHasher {
+            inner: self.0.build_hasher(),
+            bytes: [0; 64],
+            len: 0,
+        }
+    }
+}
+
+/// The bytes written, gathered (two socket addresses fit), then hashed at
+/// once.
+struct GatheredHasher {
+    inner: std::hash::DefaultHasher,
+    bytes: [u8; 64],
+    len: usize,
+}
+
+impl std::hash::Hasher for GatheredHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        if self.len + bytes.len() > self.bytes.len() {
+            self.inner.write(&self.bytes[..self.len]);
+            self.len = 0;
+            if bytes.len() > self.bytes.len() {
+                self.inner.write(bytes);
+                return;
+            }
+        }
+        self.bytes[self.len..self.len + bytes.len()].copy_from_slice(bytes);
+        self.len += bytes.len();
+    }
+
+    fn finish(&self) -> u64 {
+        let mut inner = self.inner.clone();
+        inner.write(&self.bytes[..self.len]);
+        inner.finish()
+    }
+}
+
 /// The buffers a stream delivers into, kept between packets.
 #[derive(Default)]
 struct Scratch {
@@ -603,7 +652,7 @@ pub fn read_capture<R: std::io::Read>(
 /// Reads a capture's packets into exchanges and notices.
 pub struct Analyzer {
     options: Options,
-    connections: HashMap<(SocketAddr, SocketAddr), Conn>,
+    connections: HashMap<(SocketAddr, SocketAddr), Conn, KeyHashing>,
     next_id: u32,
     /// Packets that hold no TCP, by why (counted, not reported one by one).
     skipped: BTreeMap<String, u64>,
@@ -620,7 +669,7 @@ impl Analyzer {
     pub fn new(options: Options) -> Analyzer {
         Analyzer {
             options,
-            connections: HashMap::new(),
+            connections: HashMap::default(),
             next_id: 1,
             skipped: BTreeMap::new(),
             scratch: Scratch::default(),
