@@ -498,22 +498,33 @@ struct Conn {
     syn_seq: Option<(usize, u32)>,
     /// The bytes of the requests waiting.
     pending_bytes: usize,
-    /// Requests waiting, by correlation id, and their order.
-    pending: HashMap<i32, Pending>,
-    order: VecDeque<i32>,
+    /// Requests waiting, with their correlation ids, in the order sent:
+    /// Kafka answers a connection's requests in that order, so the one
+    /// answered is almost always the first (boxed: a slot is two words,
+    /// and a request costs its own size alone).
+    pending: VecDeque<(i32, Box<Pending>)>,
     /// When its last packet was captured.
     last_seen: Duration,
 }
 
-/// What an open connection costs beside its buffers: its state and its
-/// entry in the map of connections (key, hash and control byte, rounded
-/// up for the map's spare room).
-const CONNECTION_COST: usize =
-    2 * (std::mem::size_of::<Conn>() + std::mem::size_of::<(SocketAddr, SocketAddr)>());
+/// What an open connection costs beside its buffers: its state (boxed;
+/// its entry in the map of connections is counted with the map).
+const CONNECTION_COST: usize = std::mem::size_of::<Conn>();
 
-/// What a request waiting costs beside its frame's bytes: its entry in the
-/// map of requests waiting and in their order.
-const PENDING_COST: usize = std::mem::size_of::<(i32, Pending)>() + 1 + 4;
+/// What an entry of the map of connections costs: its key, its box, and
+/// the map's control byte.
+const CONNECTION_ENTRY: usize = std::mem::size_of::<((SocketAddr, SocketAddr), Box<Conn>)>() + 1;
+
+/// The bytes a hash map (hashbrown's) allocates to hold `capacity`
+/// entries of `entry` bytes: a power of two of buckets, at most 7/8 full
+/// (3/4 below 8 buckets... rounded up here), and a control byte each.
+fn map_bytes(capacity: usize, entry: usize) -> usize {
+    if capacity == 0 {
+        return 0;
+    }
+    let buckets = (capacity * 8 / 7 + 1).next_power_of_two().max(4);
+    buckets * (entry + 1) + 16
+}
 
 impl Conn {
     /// The bytes it holds (see [`Analyzer::held_bytes`]).
@@ -523,39 +534,43 @@ impl Conn {
             + self.sides.iter().map(Side::held_bytes).sum::<usize>()
     }
 
-    /// The bytes its requests waiting hold: their frames, and the maps'
-    /// entries as allocated.
+    /// The bytes its requests waiting hold: their frames, their state,
+    /// and the queue's slots as allocated.
     fn pending_held(&self) -> usize {
         self.pending_bytes
-            + self.pending.capacity() * PENDING_COST
-            + self.order.capacity() * std::mem::size_of::<i32>()
+            + self.pending.len() * std::mem::size_of::<Pending>()
+            + self.pending.capacity() * std::mem::size_of::<(i32, Box<Pending>)>()
     }
 
     /// Keeps a request waiting for its response; returns the one it
     /// replaces, of the same correlation id.
     fn wait(&mut self, correlation_id: i32, request: Pending) -> Option<Pending> {
+        let old = self.answer(correlation_id);
         self.pending_bytes += request.request.frame.len();
-        let old = self.pending.insert(correlation_id, request);
-        if let Some(old) = &old {
-            self.pending_bytes -= old.request.frame.len();
-            self.order.retain(|&c| c != correlation_id);
+        if self.pending.capacity() == 0 {
+            // Most connections have one request in flight: room for one.
+            self.pending.reserve_exact(1);
         }
-        self.order.push_back(correlation_id);
+        self.pending.push_back((correlation_id, Box::new(request)));
         old
     }
 
     /// The request waiting with `correlation_id`, no longer waiting.
     fn answer(&mut self, correlation_id: i32) -> Option<Pending> {
-        let p = self.pending.remove(&correlation_id)?;
+        let at = self
+            .pending
+            .iter()
+            .position(|(c, _)| *c == correlation_id)?;
+        let (_, p) = self.pending.remove(at)?;
         self.pending_bytes -= p.request.frame.len();
-        self.order.retain(|&c| c != correlation_id);
-        Some(p)
+        Some(*p)
     }
 
     /// The request waiting longest, no longer waiting.
     fn oldest(&mut self) -> Option<(i32, Pending)> {
-        let correlation_id = *self.order.front()?;
-        self.answer(correlation_id).map(|p| (correlation_id, p))
+        let (correlation_id, p) = self.pending.pop_front()?;
+        self.pending_bytes -= p.request.frame.len();
+        Some((correlation_id, *p))
     }
 
     fn connection(&self) -> Option<Connection> {
@@ -652,7 +667,9 @@ pub fn read_capture<R: std::io::Read>(
 /// Reads a capture's packets into exchanges and notices.
 pub struct Analyzer {
     options: Options,
-    connections: HashMap<(SocketAddr, SocketAddr), Conn, KeyHashing>,
+    /// Boxed: the map's table, which grows by doubling and keeps its
+    /// room, holds a key and a pointer each.
+    connections: HashMap<(SocketAddr, SocketAddr), Box<Conn>, KeyHashing>,
     next_id: u32,
     /// Packets that hold no TCP, by why (counted, not reported one by one).
     skipped: BTreeMap<String, u64>,
@@ -689,7 +706,17 @@ impl Analyzer {
     /// What [`Options::max_memory`] bounds (counted afresh here; the
     /// analyzer keeps a running count).
     pub fn held_bytes(&self) -> usize {
-        self.connections.values().map(Conn::held_bytes).sum()
+        self.table_bytes()
+            + self
+                .connections
+                .values()
+                .map(|c| c.held_bytes())
+                .sum::<usize>()
+    }
+
+    /// What the map of connections' table holds, as allocated.
+    fn table_bytes(&self) -> usize {
+        map_bytes(self.connections.capacity(), CONNECTION_ENTRY)
     }
 
     /// When the oldest request still waiting for its response was
@@ -698,7 +725,7 @@ impl Analyzer {
     pub fn oldest_waiting(&self) -> Option<Duration> {
         self.connections
             .values()
-            .filter_map(|c| Some(c.pending.get(c.order.front()?)?.request.time))
+            .filter_map(|c| Some(c.pending.front()?.1.request.time))
             .min()
     }
 
@@ -779,6 +806,9 @@ impl Analyzer {
                 .collect();
             idle.sort_unstable();
             let mut closed = Vec::new();
+            // The table keeps its room (counted as allocated) until a
+            // quarter or less of it is used: shrunk at every pass, it would
+            // grow again at the next connection, a rehash each time.
             for (last_seen, _, key) in idle {
                 if held <= target {
                     break;
@@ -786,6 +816,9 @@ impl Analyzer {
                 let conn = self.connections.remove(&key).expect("a connection");
                 held = held.saturating_sub(conn.held_bytes());
                 closed.push((last_seen, conn));
+            }
+            if self.connections.len() <= self.connections.capacity() / 4 {
+                self.connections.shrink_to_fit();
             }
             if let Some((idle_since, _)) = closed.last() {
                 sink(Event::Notice(Notice {
@@ -827,7 +860,6 @@ impl Analyzer {
                 Self::unanswered(connection, correlation_id, p, sink);
             }
             conn.pending.shrink_to_fit();
-            conn.order.shrink_to_fit();
             return;
         }
         if conn.kafka {
@@ -876,9 +908,9 @@ impl Analyzer {
     fn segment(&mut self, time: Duration, segment: &Segment<'_>, sink: &mut dyn FnMut(Event)) {
         let (a, b) = (segment.source, segment.destination);
         let key = if a <= b { (a, b) } else { (b, a) };
-        let before = self.connections.get(&key).map_or(0, Conn::held_bytes);
+        let before = self.table_bytes() + self.connections.get(&key).map_or(0, |c| c.held_bytes());
         self.segment_of(key, a, time, segment, sink);
-        let after = self.connections.get(&key).map_or(0, Conn::held_bytes);
+        let after = self.table_bytes() + self.connections.get(&key).map_or(0, |c| c.held_bytes());
         self.held = (self.held + after).saturating_sub(before);
     }
 
@@ -923,18 +955,17 @@ impl Analyzer {
             } else {
                 None
             };
-            Conn {
+            Box::new(Conn {
                 id,
                 ends: [key.0, key.1],
                 sides: [Side::new(options.max_held), Side::new(options.max_held)],
                 kafka: client.is_some(),
                 client,
                 syn_seq: None,
-                pending: HashMap::new(),
+                pending: VecDeque::new(),
                 pending_bytes: 0,
-                order: VecDeque::new(),
                 last_seen: time,
-            }
+            })
         });
         conn.last_seen = time;
         if opening {
@@ -1421,7 +1452,7 @@ impl Analyzer {
             // is unanswered.
             Self::unanswered(connection, correlation_id, old, sink);
         }
-        while conn.order.len() > options.max_in_flight {
+        while conn.pending.len() > options.max_in_flight {
             let Some((oldest, old)) = conn.oldest() else {
                 break;
             };
@@ -1576,6 +1607,12 @@ impl Analyzer {
     }
 }
 
+/// The request waiting in `pending` with `correlation_id`.
+fn waiting(pending: &VecDeque<(i32, Box<Pending>)>, correlation_id: i32) -> Option<&Pending> {
+    let (_, p) = pending.iter().find(|(c, _)| *c == correlation_id)?;
+    Some(p)
+}
+
 /// What a look for a frame start in bytes not known to start one found.
 enum Scan {
     /// A whole frame that reads starts at this offset.
@@ -1608,7 +1645,7 @@ fn find_frame_start(
     buf: &[u8],
     client: bool,
     max_frame: usize,
-    pending: &HashMap<i32, Pending>,
+    pending: &VecDeque<(i32, Box<Pending>)>,
 ) -> Scan {
     let sizes = FrameDecoder::new(max_frame);
     // The first candidate not yet whole: waited for unless a whole frame
@@ -1626,7 +1663,7 @@ fn find_frame_start(
             ApiKey::peek_request(contents).is_some()
         } else {
             kafka_wire::frame::peek_correlation_id(contents)
-                .is_ok_and(|corr| pending.contains_key(&corr))
+                .is_ok_and(|corr| waiting(pending, corr).is_some())
         };
         if !candidate {
             continue;
@@ -1642,7 +1679,9 @@ fn find_frame_start(
             FrameView::read_request(frame).is_ok()
         } else {
             let corr = kafka_wire::frame::peek_correlation_id(contents).unwrap_or_default();
-            let p = &pending[&corr];
+            let Some(p) = waiting(pending, corr) else {
+                continue;
+            };
             read_response(&frame, p.api_key, p.api_version).is_ok()
         };
         if reads {
