@@ -1,18 +1,20 @@
 //! What people capture Kafka traffic to learn: traffic per client id and
 //! per broker, record sets per topic-partition (produced and fetched),
-//! latency per API and version, and errors per API and code; as text and
-//! JSON.
+//! latency per API and version, errors per API and code, throttle times per
+//! client id and per broker, consumer groups' timelines, and each
+//! consumer's lag from its fetches; as text and JSON.
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::net::SocketAddr;
+use std::time::Duration;
 
 use kafka_messages::ApiKey;
 use kafka_wire::dynamic::{StructView, ValueView};
 use kafka_wire::Uuid;
 
 use crate::exchange::{CapturedFrame, Exchange};
-use crate::output::{error_name, Latencies};
+use crate::output::{error_name, time_of_day, Latencies};
 use crate::walk::record_set;
 
 /// Exchanges and bytes on the wire.
@@ -46,6 +48,77 @@ impl RecordTraffic {
     }
 }
 
+/// Throttling a broker told of in its responses (`ThrottleTimeMs`).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Throttle {
+    /// Responses read that carry a throttle time.
+    pub responses: u64,
+    /// Of them, those throttled (a time above 0).
+    pub throttled: u64,
+    /// Their throttle times summed, in milliseconds.
+    pub total_ms: u64,
+    /// The longest, in milliseconds.
+    pub max_ms: i32,
+}
+
+impl Throttle {
+    fn add(&mut self, ms: i32) {
+        self.responses += 1;
+        if ms > 0 {
+            self.throttled += 1;
+            self.total_ms += ms as u64;
+            self.max_ms = self.max_ms.max(ms);
+        }
+    }
+}
+
+/// A consumer's position against its partition's end, at its last Fetch
+/// answered with a high watermark: the offset it fetched from, and the high
+/// watermark the response gave (the lag before the records that response
+/// returned).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Lag {
+    /// When the Fetch was answered.
+    pub time: Duration,
+    /// The offset the request fetched from.
+    pub fetch_offset: i64,
+    /// The partition's high watermark, as the response gave it.
+    pub high_watermark: i64,
+}
+
+impl Lag {
+    /// Records behind the end: the high watermark less the offset fetched
+    /// from (0 when not behind).
+    pub fn lag(&self) -> i64 {
+        (self.high_watermark - self.fetch_offset).max(0)
+    }
+}
+
+/// One event of a consumer group: a member's request to the coordinator
+/// and its answer.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GroupEvent {
+    /// When the response was captured (the request's time, without one).
+    pub time: Duration,
+    /// The group id.
+    pub group: String,
+    /// The API: JoinGroup, SyncGroup, Heartbeat, LeaveGroup,
+    /// ConsumerGroupHeartbeat.
+    pub api: &'static str,
+    /// The member id (the one the response assigns, else the request's).
+    pub member: String,
+    /// The generation (classic groups) or the member epoch (KIP-848's), as
+    /// the response gives it, else the request; -1 leaving.
+    pub generation: i32,
+    /// The client id of the request.
+    pub client_id: String,
+    /// The response's error code (0 without an error, or no response).
+    pub error: i16,
+}
+
+/// The most group events kept; the rest are counted.
+pub const MAX_GROUP_EVENTS: usize = 10_000;
+
 /// A topic-partition: the topic's name (or `id:UUID` when only its id was
 /// seen, with no Metadata response naming it before) and the partition.
 pub type TopicPartition = (String, i32);
@@ -58,6 +131,15 @@ const NAMING_TOPIC_IDS: [i16; 4] = [
     ApiKey::CreateTopics as i16,
     ApiKey::DeleteTopics as i16,
     ApiKey::DescribeTopicPartitions as i16,
+];
+
+/// The consumer groups' APIs whose events make a group's timeline.
+const GROUP_APIS: [ApiKey; 5] = [
+    ApiKey::JoinGroup,
+    ApiKey::SyncGroup,
+    ApiKey::Heartbeat,
+    ApiKey::LeaveGroup,
+    ApiKey::ConsumerGroupHeartbeat,
 ];
 
 /// The analysis of a capture's exchanges, added one by one.
@@ -75,6 +157,21 @@ pub struct Analysis {
     pub latencies: BTreeMap<(String, i16), Latencies>,
     /// Error codes other than 0 in responses, per API name and code.
     pub errors: BTreeMap<(String, i16), u64>,
+    /// Throttle times per client id.
+    pub throttle_clients: BTreeMap<String, Throttle>,
+    /// Throttle times per broker address.
+    pub throttle_brokers: BTreeMap<SocketAddr, Throttle>,
+    /// Each consumer's lag per topic-partition, by client id, at its last
+    /// Fetch answered.
+    pub lag: BTreeMap<(String, TopicPartition), Lag>,
+    /// Consumer groups' events in the order answered: joins, syncs and
+    /// leaves, and heartbeats that change a member's generation or epoch
+    /// or carry an error (at most [`MAX_GROUP_EVENTS`]).
+    pub group_events: Vec<GroupEvent>,
+    /// Group events past [`MAX_GROUP_EVENTS`], not kept.
+    pub group_events_dropped: u64,
+    /// Each member's last generation or epoch seen, by group and member.
+    generations: BTreeMap<(String, String), i32>,
     /// Topic names by id, from the responses that carry both.
     names: BTreeMap<Uuid, String>,
 }
@@ -103,6 +200,29 @@ impl Analysis {
         }
         for &code in x.errors() {
             *self.errors.entry((api.clone(), code)).or_insert(0) += 1;
+        }
+        let client = x.client_id.as_deref().unwrap_or("-");
+        if let Some(Ok(view)) = x.response.as_ref().map(|m| &m.read) {
+            let throttle = view.body.body().fields().find_map(|f| match f.value {
+                ValueView::Int32(ms) if f.field.json_name == "ThrottleTimeMs" => Some(ms),
+                _ => None,
+            });
+            if let Some(ms) = throttle {
+                self.throttle_clients
+                    .entry(client.to_string())
+                    .or_default()
+                    .add(ms);
+                self.throttle_brokers
+                    .entry(x.connection.server)
+                    .or_default()
+                    .add(ms);
+            }
+        }
+        if let Some(api) = GROUP_APIS.iter().find(|a| **a as i16 == x.api_key) {
+            self.group_event(x, api.name(), client);
+        }
+        if x.api_key == ApiKey::Fetch.key() {
+            self.fetch_lag(x, client);
         }
         if NAMING_TOPIC_IDS.contains(&x.api_key) {
             if let Some(Ok(view)) = x.response.as_ref().map(|m| &m.read) {
@@ -137,6 +257,126 @@ impl Analysis {
                 &mut self.fetched
             };
             map.entry((topic, partition)).or_default().add(records);
+        }
+    }
+
+    /// A consumer group's event, from a group API's request and response.
+    fn group_event(&mut self, x: &Exchange, api: &'static str, client: &str) {
+        let Some(Ok(request)) = x.request.as_ref().map(|m| &m.read) else {
+            return;
+        };
+        let response = match x.response.as_ref().map(|m| &m.read) {
+            Some(Ok(view)) => Some(view.body.body()),
+            _ => None,
+        };
+        let text = |v: Option<ValueView<'_>>| match v {
+            Some(ValueView::String(s)) if !s.is_empty() => Some(s.to_string()),
+            _ => None,
+        };
+        let number = |v: Option<ValueView<'_>>| match v {
+            Some(ValueView::Int32(n)) => Some(n),
+            _ => None,
+        };
+        let request = request.body.body();
+        let Some(group) = text(top(request, "GroupId")) else {
+            return;
+        };
+        // LeaveGroup v3+ names its members in an array: the first.
+        let leaving = || match top(request, "Members") {
+            Some(ValueView::Array(a)) => a.iter().find_map(|e| match e.value {
+                ValueView::Struct(s) => text(top(s, "MemberId")),
+                _ => None,
+            }),
+            _ => None,
+        };
+        let member = response
+            .and_then(|r| text(top(r, "MemberId")))
+            .or_else(|| text(top(request, "MemberId")))
+            .or_else(leaving)
+            .unwrap_or_default();
+        let generation =
+            |v: StructView<'_>| number(top(v, "GenerationId")).or(number(top(v, "MemberEpoch")));
+        let generation = if api == ApiKey::LeaveGroup.name() {
+            -1
+        } else {
+            response
+                .and_then(generation)
+                .or_else(|| generation(request))
+                .unwrap_or(-1)
+        };
+        let error = response
+            .and_then(|r| match top(r, "ErrorCode") {
+                Some(ValueView::Int16(code)) => Some(code),
+                _ => None,
+            })
+            .unwrap_or(0);
+        let last = self
+            .generations
+            .insert((group.clone(), member.clone()), generation);
+        let heartbeat =
+            api == ApiKey::Heartbeat.name() || api == ApiKey::ConsumerGroupHeartbeat.name();
+        if heartbeat && error == 0 && last == Some(generation) {
+            return;
+        }
+        if self.group_events.len() >= MAX_GROUP_EVENTS {
+            self.group_events_dropped += 1;
+            return;
+        }
+        self.group_events.push(GroupEvent {
+            time: x.response.as_ref().map_or(x.time(), |m| m.time),
+            group,
+            api,
+            member,
+            generation,
+            client_id: client.to_string(),
+            error,
+        });
+    }
+
+    /// A consumer's lag from a Fetch: each partition's offset fetched from
+    /// (the request) against its high watermark (the response).
+    fn fetch_lag(&mut self, x: &Exchange, client: &str) {
+        let (Some(Ok(request)), Some(response)) =
+            (x.request.as_ref().map(|m| &m.read), x.response.as_ref())
+        else {
+            return;
+        };
+        let Ok(read) = &response.read else {
+            return;
+        };
+        let (mut offsets, mut ends) = (Vec::new(), Vec::new());
+        partition_numbers(request.body.body(), None, "FetchOffset", &mut offsets);
+        partition_numbers(read.body.body(), None, "HighWatermark", &mut ends);
+        for (topic, partition, fetch_offset) in offsets {
+            // A partition answered with an error has no high watermark (-1).
+            let Some(&(_, _, high_watermark)) = ends
+                .iter()
+                .find(|(t, p, hw)| *p == partition && *hw >= 0 && same_topic(t, &topic))
+            else {
+                continue;
+            };
+            let name = self.topic_name(topic);
+            self.lag.insert(
+                (client.to_string(), (name, partition)),
+                Lag {
+                    time: response.time,
+                    fetch_offset,
+                    high_watermark,
+                },
+            );
+        }
+    }
+
+    /// A topic's name, from its id when a response named it before.
+    fn topic_name(&self, topic: Topic) -> String {
+        match topic {
+            Topic::Name(name) => name,
+            Topic::Id(id) => self
+                .names
+                .get(&id)
+                .cloned()
+                .unwrap_or_else(|| format!("id:{id}")),
+            Topic::Unknown => "-".into(),
         }
     }
 
@@ -239,6 +479,82 @@ impl Analysis {
             let k = format!("{api} {}", error_name(*code));
             let _ = writeln!(out, "{k:<40} {n:>10}");
         }
+        let throttle = |out: &mut String, title: &str, rows: Vec<(String, &Throttle)>| {
+            out.push('\n');
+            let _ = writeln!(
+                out,
+                "{title:<40} {:>10} {:>10} {:>12} {:>10}",
+                "responses", "throttled", "total (ms)", "max (ms)"
+            );
+            for (k, t) in rows {
+                let _ = writeln!(
+                    out,
+                    "{k:<40} {:>10} {:>10} {:>12} {:>10}",
+                    t.responses, t.throttled, t.total_ms, t.max_ms
+                );
+            }
+        };
+        throttle(
+            &mut out,
+            "throttled, per client id",
+            self.throttle_clients
+                .iter()
+                .map(|(k, t)| (k.clone(), t))
+                .collect(),
+        );
+        throttle(
+            &mut out,
+            "throttled, per broker",
+            self.throttle_brokers
+                .iter()
+                .map(|(k, t)| (k.to_string(), t))
+                .collect(),
+        );
+        out.push('\n');
+        let _ = writeln!(
+            out,
+            "{:<40} {:>14} {:>14} {:>10}",
+            "consumer lag (client id, partition)", "fetch offset", "high watermark", "lag"
+        );
+        for ((client, (topic, partition)), l) in &self.lag {
+            let k = format!("{client} {topic}-{partition}");
+            let _ = writeln!(
+                out,
+                "{k:<40} {:>14} {:>14} {:>10}",
+                l.fetch_offset,
+                l.high_watermark,
+                l.lag()
+            );
+        }
+        out.push('\n');
+        let _ = writeln!(
+            out,
+            "{:<16} {:<24} {:<24} {:<40} {:>10} error",
+            "group events", "group", "event", "member", "generation"
+        );
+        for e in &self.group_events {
+            let error = if e.error == 0 {
+                "-".to_string()
+            } else {
+                error_name(e.error)
+            };
+            let _ = writeln!(
+                out,
+                "{:<16} {:<24} {:<24} {:<40} {:>10} {error}",
+                time_of_day(e.time),
+                e.group,
+                e.api,
+                e.member,
+                e.generation
+            );
+        }
+        if self.group_events_dropped > 0 {
+            let _ = writeln!(
+                out,
+                "({} more group events not kept)",
+                self.group_events_dropped
+            );
+        }
         out
     }
 
@@ -246,6 +562,7 @@ impl Analysis {
     pub fn to_json(&self) -> serde_json::Value {
         use serde_json::json;
         let traffic = |t: &Traffic| json!({"exchanges": t.exchanges, "requestBytes": t.request_bytes, "responseBytes": t.response_bytes});
+        let throttle = |t: &Throttle| json!({"responses": t.responses, "throttled": t.throttled, "totalMs": t.total_ms, "maxMs": t.max_ms});
         let records = |map: &BTreeMap<TopicPartition, RecordTraffic>| {
             map.iter()
                 .map(|((topic, partition), r)| json!({"topic": topic, "partition": partition, "batches": r.batches, "records": r.records, "bytes": r.bytes}))
@@ -263,7 +580,79 @@ impl Analysis {
                 "maxMs": l.max().as_secs_f64() * 1e3,
             })).collect::<Vec<_>>(),
             "errors": self.errors.iter().map(|((api, code), n)| json!({"api": api, "code": code, "name": error_name(*code), "count": n})).collect::<Vec<_>>(),
+            "throttle": {
+                "clients": self.throttle_clients.iter().map(|(k, t)| (k.clone(), throttle(t))).collect::<serde_json::Map<_, _>>(),
+                "brokers": self.throttle_brokers.iter().map(|(k, t)| (k.to_string(), throttle(t))).collect::<serde_json::Map<_, _>>(),
+            },
+            "lag": self.lag.iter().map(|((client, (topic, partition)), l)| json!({
+                "clientId": client, "topic": topic, "partition": partition,
+                "fetchOffset": l.fetch_offset, "highWatermark": l.high_watermark, "lag": l.lag(),
+                "timeUs": l.time.as_micros() as u64,
+            })).collect::<Vec<_>>(),
+            "groupEvents": self.group_events.iter().map(|e| json!({
+                "timeUs": e.time.as_micros() as u64, "group": e.group, "api": e.api,
+                "member": e.member, "generation": e.generation, "clientId": e.client_id,
+                "errorCode": e.error,
+            })).collect::<Vec<_>>(),
+            "groupEventsDropped": self.group_events_dropped,
         })
+    }
+}
+
+/// The value of `view`'s field of JSON name `name`, when it has one.
+fn top<'a>(view: StructView<'a>, name: &str) -> Option<ValueView<'a>> {
+    view.fields()
+        .find(|f| f.field.json_name == name)
+        .map(|f| f.value)
+}
+
+/// Whether two topics a request and its response name are the same.
+fn same_topic(a: &Topic, b: &Topic) -> bool {
+    match (a, b) {
+        (Topic::Name(x), Topic::Name(y)) => x == y,
+        (Topic::Id(x), Topic::Id(y)) => x == y,
+        (Topic::Unknown, Topic::Unknown) => true,
+        _ => false,
+    }
+}
+
+/// Every partition of `view` with an int64 field `field` (a Fetch
+/// request's `FetchOffset`, a response's `HighWatermark`): its topic, its
+/// index and the value, as [`partitions`] finds record sets.
+fn partition_numbers(
+    view: StructView<'_>,
+    topic: Option<&Topic>,
+    field: &str,
+    out: &mut Vec<(Topic, i32, i64)>,
+) {
+    let mut here = topic.cloned();
+    let (mut index, mut value) = (None, None);
+    for f in view.fields() {
+        match (f.field.json_name, f.value) {
+            ("Name" | "Topic", ValueView::String(n)) => here = Some(Topic::Name(n.to_string())),
+            ("TopicId", ValueView::Uuid(u)) if !matches!(here, Some(Topic::Name(_))) => {
+                here = Some(Topic::Id(u))
+            }
+            ("Index" | "PartitionIndex" | "Partition", ValueView::Int32(i)) => index = Some(i),
+            (name, ValueView::Int64(v)) if name == field => value = Some(v),
+            _ => {}
+        }
+    }
+    if let (Some(index), Some(value)) = (index, value) {
+        out.push((here.clone().unwrap_or(Topic::Unknown), index, value));
+    }
+    for f in view.fields() {
+        match f.value {
+            ValueView::Struct(s) => partition_numbers(s, here.as_ref(), field, out),
+            ValueView::Array(a) => {
+                for e in a.iter() {
+                    if let ValueView::Struct(s) = e.value {
+                        partition_numbers(s, here.as_ref(), field, out);
+                    }
+                }
+            }
+            _ => {}
+        }
     }
 }
 

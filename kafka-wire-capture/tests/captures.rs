@@ -1492,3 +1492,245 @@ fn a_refused_frame_size_then_a_frame_split_across_segments_is_read() {
         ]
     );
 }
+
+#[test]
+fn the_analysis_tells_throttling_lag_and_group_timelines() {
+    use kafka_messages::fetch::{
+        FetchPartition, FetchTopic, FetchableTopicResponse, PartitionData,
+    };
+    use kafka_messages::leave_group::MemberIdentity;
+    use kafka_messages::{
+        ConsumerGroupHeartbeatRequest, ConsumerGroupHeartbeatResponse, FetchRequest, FetchResponse,
+        HeartbeatRequest, HeartbeatResponse, JoinGroupRequest, JoinGroupResponse,
+        LeaveGroupRequest, LeaveGroupResponse, SyncGroupRequest, SyncGroupResponse,
+    };
+    use kafka_wire_capture::analysis::{Analysis, GroupEvent, Lag, Throttle};
+    let mut c = opened(40_040);
+    let mut corr = 0;
+    let exchange = |c: &mut Conversation, rq: Vec<u8>, rs: Vec<u8>| {
+        c.send(CLIENT, &rq, 1460);
+        c.send(SERVER, &rs, 1460);
+    };
+    // Two fetches: orders-0 from 10 (end 25) then from 20 (end 30); orders-1
+    // from 5 (end 5). The first answer throttled 120 ms.
+    let fetch = |corr: i32, offsets: &[(i32, i64)]| {
+        request(
+            12,
+            corr,
+            &FetchRequest {
+                topics: vec![FetchTopic {
+                    topic: "orders".into(),
+                    partitions: offsets
+                        .iter()
+                        .map(|&(partition, fetch_offset)| FetchPartition {
+                            partition,
+                            fetch_offset,
+                            ..Default::default()
+                        })
+                        .collect(),
+                    ..Default::default()
+                }],
+                ..Default::default()
+            },
+        )
+    };
+    let fetched = |corr: i32, throttle_time_ms: i32, ends: &[(i32, i64)]| {
+        response(
+            12,
+            corr,
+            &FetchResponse {
+                throttle_time_ms,
+                responses: vec![FetchableTopicResponse {
+                    topic: "orders".into(),
+                    partitions: ends
+                        .iter()
+                        .map(|&(partition_index, high_watermark)| PartitionData {
+                            partition_index,
+                            high_watermark,
+                            ..Default::default()
+                        })
+                        .collect(),
+                    ..Default::default()
+                }],
+                ..Default::default()
+            },
+        )
+    };
+    corr += 1;
+    exchange(
+        &mut c,
+        fetch(corr, &[(0, 10), (1, 5)]),
+        fetched(corr, 120, &[(0, 25), (1, 5)]),
+    );
+    corr += 1;
+    exchange(
+        &mut c,
+        fetch(corr, &[(0, 20)]),
+        fetched(corr, 0, &[(0, 30)]),
+    );
+    // A classic group: join (generation 3), sync, a heartbeat (no event),
+    // a heartbeat told of a rebalance (27), a leave.
+    corr += 1;
+    let join = request(
+        5,
+        corr,
+        &JoinGroupRequest {
+            group_id: "g".into(),
+            protocol_type: "consumer".into(),
+            ..Default::default()
+        },
+    );
+    let joined = response(
+        5,
+        corr,
+        &JoinGroupResponse {
+            generation_id: 3,
+            member_id: "m-1".into(),
+            leader: "m-1".into(),
+            ..Default::default()
+        },
+    );
+    exchange(&mut c, join, joined);
+    corr += 1;
+    let sync = request(
+        3,
+        corr,
+        &SyncGroupRequest {
+            group_id: "g".into(),
+            generation_id: 3,
+            member_id: "m-1".into(),
+            ..Default::default()
+        },
+    );
+    exchange(
+        &mut c,
+        sync,
+        response(3, corr, &SyncGroupResponse::default()),
+    );
+    for error_code in [0, 27] {
+        corr += 1;
+        let hb = request(
+            3,
+            corr,
+            &HeartbeatRequest {
+                group_id: "g".into(),
+                generation_id: 3,
+                member_id: "m-1".into(),
+                ..Default::default()
+            },
+        );
+        let answer = response(
+            3,
+            corr,
+            &HeartbeatResponse {
+                error_code,
+                ..Default::default()
+            },
+        );
+        exchange(&mut c, hb, answer);
+    }
+    corr += 1;
+    let leave = request(
+        3,
+        corr,
+        &LeaveGroupRequest {
+            group_id: "g".into(),
+            members: vec![MemberIdentity {
+                member_id: "m-1".into(),
+                ..Default::default()
+            }],
+            ..Default::default()
+        },
+    );
+    exchange(
+        &mut c,
+        leave,
+        response(3, corr, &LeaveGroupResponse::default()),
+    );
+    // A KIP-848 group: epochs 1, 1 (no event), 2.
+    for (member, epoch) in [("", 1), ("c-1", 1), ("c-1", 2)] {
+        corr += 1;
+        let hb = request(
+            0,
+            corr,
+            &ConsumerGroupHeartbeatRequest {
+                group_id: "g2".into(),
+                member_id: member.into(),
+                member_epoch: if member.is_empty() { 0 } else { 1 },
+                ..Default::default()
+            },
+        );
+        let answer = response(
+            0,
+            corr,
+            &ConsumerGroupHeartbeatResponse {
+                member_id: Some("c-1".into()),
+                member_epoch: epoch,
+                ..Default::default()
+            },
+        );
+        exchange(&mut c, hb, answer);
+    }
+    c.close();
+    let (exchanges, notices) = analyze(&pcap(&c.packets), Options::default());
+    assert!(notices.is_empty(), "{notices:#?}");
+    assert_eq!(exchanges.len(), 10);
+    let mut analysis = Analysis::default();
+    for x in &exchanges {
+        analysis.add(x);
+    }
+    // Every response here carries a throttle time but the v0 ones.
+    assert_eq!(
+        analysis.throttle_clients["tester"],
+        Throttle {
+            responses: 10,
+            throttled: 1,
+            total_ms: 120,
+            max_ms: 120
+        }
+    );
+    assert_eq!(analysis.throttle_brokers.len(), 1);
+    let lag = |p: i32| analysis.lag[&("tester".to_string(), ("orders".to_string(), p))].clone();
+    assert_eq!(
+        (lag(0).fetch_offset, lag(0).high_watermark, lag(0).lag()),
+        (20, 30, 10)
+    );
+    assert_eq!(
+        (lag(1).fetch_offset, lag(1).high_watermark, lag(1).lag()),
+        (5, 5, 0)
+    );
+    assert_eq!(analysis.lag.len(), 2);
+    let _: &Lag = &lag(0);
+    let events: Vec<(String, &str, String, i32, i16)> = analysis
+        .group_events
+        .iter()
+        .map(|e: &GroupEvent| {
+            (
+                e.group.clone(),
+                e.api,
+                e.member.clone(),
+                e.generation,
+                e.error,
+            )
+        })
+        .collect();
+    let expected: Vec<(String, &str, String, i32, i16)> = [
+        ("g", "JoinGroup", "m-1", 3, 0),
+        ("g", "SyncGroup", "m-1", 3, 0),
+        ("g", "Heartbeat", "m-1", 3, 27),
+        ("g", "LeaveGroup", "m-1", -1, 0),
+        ("g2", "ConsumerGroupHeartbeat", "c-1", 1, 0),
+        ("g2", "ConsumerGroupHeartbeat", "c-1", 2, 0),
+    ]
+    .iter()
+    .map(|&(g, a, m, n, e)| (g.to_string(), a, m.to_string(), n, e))
+    .collect();
+    assert_eq!(events, expected);
+    let json = analysis.to_json();
+    assert_eq!(json["throttle"]["clients"]["tester"]["totalMs"], 120);
+    assert_eq!(json["lag"][0]["lag"], 10);
+    assert_eq!(json["groupEvents"][2]["errorCode"], 27);
+    let text = analysis.to_text();
+    assert!(text.contains("REBALANCE_IN_PROGRESS"), "{text}");
+    assert!(text.contains("tester orders-0"), "{text}");
+}
