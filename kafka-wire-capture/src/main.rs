@@ -88,8 +88,11 @@ struct Args {
 
     /// Print, at the end, traffic per client id and per broker, record sets
     /// per topic-partition (produced and fetched: batches, records, bytes),
-    /// latency per API and version, and errors per API and code: as `text`
-    /// tables or one `json` object (of the exchanges the filters keep).
+    /// latency per API and version, errors per API and code, throttle times
+    /// per client id and per broker, each consumer's lag per partition at
+    /// its last fetch, and consumer groups' events (joins, syncs, leaves,
+    /// new generations and epochs, errors): as `text` tables or one `json`
+    /// object (of the exchanges the filters keep).
     #[arg(long, value_enum, value_name = "FORMAT")]
     analysis: Option<AnalysisFormat>,
 
@@ -435,6 +438,10 @@ fn run(args: &Args) -> Result<ExitCode, String> {
     let (mut seen_exchanges, mut seen_notices) = (0u64, 0u64);
     let mut held = std::collections::BinaryHeap::new();
     let mut seq = 0u64;
+    // The oldest request waiting is looked for over every open connection:
+    // every 64 packets, or every as many packets as connections are open
+    // (time stays linear in packets however many are open).
+    let mut next_look = 0u64;
     // Events found are shown at once, but for exchanges in packet order:
     // held until no older request waits (checked every 64 packets).
     let mut show = |found: &mut Vec<Event>,
@@ -469,8 +476,11 @@ fn run(args: &Args) -> Result<ExitCode, String> {
                         Event::Notice(_) => seen_notices += 1,
                     }
                 }
-                let until = (args.order == Order::Packet && packets % 64 == 0)
-                    .then(|| analyzer.oldest_waiting());
+                let look = args.order == Order::Packet && packets >= next_look;
+                if look {
+                    next_look = packets + 64.max(analyzer.open_connections() as u64);
+                }
+                let until = look.then(|| analyzer.oldest_waiting());
                 show(&mut found, &mut held, until);
             }
             Err(e) => {
