@@ -458,6 +458,10 @@ impl HtmlReport {
             "<h2>Per API</h2><pre>{}</pre>",
             escape(&stats.table())
         );
+        let charts = stats.latency_charts();
+        if !charts.is_empty() {
+            let _ = writeln!(self.index, "<h2>Latency per API</h2>\n<div>{charts}</div>");
+        }
         if !notices.is_empty() {
             let _ = writeln!(
                 self.index,
@@ -550,6 +554,76 @@ impl Latencies {
     pub fn max(&self) -> Duration {
         self.max
     }
+
+    /// The counts by power of two of microseconds, from the first counted
+    /// to the last: each the range's lower bound (0, then 32, 64, 128 ...
+    /// microseconds) and how many fell from it to the next.
+    pub fn histogram(&self) -> Vec<(u64, u64)> {
+        let groups: Vec<(u64, u64)> = self
+            .buckets
+            .chunks(SUB_BUCKETS as usize)
+            // A u64 of microseconds reaches group 59 at most (2^63).
+            .take(60)
+            .enumerate()
+            .map(|(g, counts)| {
+                (
+                    Self::lower_bound(g * SUB_BUCKETS as usize),
+                    counts.iter().sum(),
+                )
+            })
+            .collect();
+        let first = groups.iter().position(|g| g.1 > 0);
+        let last = groups.iter().rposition(|g| g.1 > 0);
+        match (first, last) {
+            (Some(first), Some(last)) => groups[first..=last].to_vec(),
+            _ => Vec::new(),
+        }
+    }
+
+    /// The histogram as an inline SVG bar chart (no script, no file of its
+    /// own): a bar per power of two of microseconds, its height the count,
+    /// each with its range and count as a tooltip; `title` above.
+    pub fn svg(&self, title: &str) -> String {
+        let bars = self.histogram();
+        let (bar, gap, height, top, bottom) = (28usize, 4usize, 80usize, 18usize, 30usize);
+        let width = (bars.len().max(1) * (bar + gap)).max(200);
+        let most = bars.iter().map(|b| b.1).max().unwrap_or(1).max(1);
+        let mut out = String::new();
+        let _ = write!(
+            out,
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"{}\" role=\"img\"><title>{}</title><text x=\"0\" y=\"12\" font-size=\"12\">{}</text>",
+            top + height + bottom,
+            escape(title),
+            escape(title)
+        );
+        for (i, &(from, n)) in bars.iter().enumerate() {
+            let h = ((n * height as u64).div_ceil(most)) as usize;
+            let x = i * (bar + gap);
+            let to = if from == 0 { 32 } else { from * 2 };
+            let _ = write!(
+                out,
+                "<rect x=\"{x}\" y=\"{}\" width=\"{bar}\" height=\"{h}\" fill=\"#4a7ab5\"><title>{n} from {} to {}</title></rect><text x=\"{x}\" y=\"{}\" font-size=\"9\">{}</text>",
+                top + height - h,
+                micros_text(from),
+                micros_text(to),
+                top + height + 12,
+                micros_text(from)
+            );
+        }
+        out.push_str("</svg>");
+        out
+    }
+}
+
+/// Microseconds as a short text: `512us`, `2ms`, `1.0s`.
+fn micros_text(micros: u64) -> String {
+    if micros < 1_000 {
+        format!("{micros}us")
+    } else if micros < 1_000_000 {
+        format!("{}ms", micros / 1_000)
+    } else {
+        format!("{:.1}s", micros as f64 / 1e6)
+    }
 }
 
 /// Counts per API and version: exchanges, responses with an error,
@@ -592,6 +666,20 @@ impl Stats {
         if let Some(latency) = x.latency() {
             row.latencies.add(latency);
         }
+    }
+
+    /// A latency histogram per API and version with a latency measured,
+    /// each an inline SVG chart ([`Latencies::svg`]).
+    pub fn latency_charts(&self) -> String {
+        let mut out = String::new();
+        for ((_, version), r) in &self.rows {
+            if r.latencies.count() > 0 {
+                let title = format!("{} v{version}: {} latencies", r.name, r.latencies.count());
+                out.push_str(&r.latencies.svg(&title));
+                out.push('\n');
+            }
+        }
+        out
     }
 
     /// Exchanges counted.
@@ -684,6 +772,29 @@ mod tests {
         );
         assert_eq!(error_name(3), "UNKNOWN_TOPIC_OR_PARTITION");
         assert_eq!(error_name(-2000), "-2000");
+    }
+
+    #[test]
+    fn a_latency_histogram_is_drawn_as_inline_svg() {
+        let mut l = Latencies::default();
+        for micros in [40, 50, 100, 1_500, 1_600, 1_700] {
+            l.add(Duration::from_micros(micros));
+        }
+        // 32-63 us: 2; 64-127: 1; 128-1023: none; 1024-2047: 3.
+        assert_eq!(
+            l.histogram(),
+            [(32, 2), (64, 1), (128, 0), (256, 0), (512, 0), (1024, 3)]
+        );
+        let svg = l.svg("Produce v9 <all>");
+        assert!(svg.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\""));
+        assert!(svg.contains("<title>Produce v9 &lt;all&gt;</title>"));
+        assert_eq!(svg.matches("<rect ").count(), 6);
+        assert!(svg.contains("<title>3 from 1ms to 2ms</title>"), "{svg}");
+        // The tallest bar is the chart's height; the others in proportion.
+        assert!(svg.contains("height=\"80\" fill"), "{svg}");
+        assert!(svg.contains("height=\"54\" fill"), "{svg}");
+        assert!(!svg.contains("<script"));
+        assert!(Latencies::default().histogram().is_empty());
     }
 
     #[test]

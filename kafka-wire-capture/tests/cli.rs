@@ -93,9 +93,17 @@ fn the_html_report_is_written_where_asked() {
     ]);
     assert!(out.status.success(), "{}", stderr(&out));
     let files = std::fs::read_dir(&dir).unwrap().count();
+    let index = std::fs::read_to_string(dir.join("index.html")).unwrap();
     std::fs::remove_dir_all(&dir).unwrap();
     assert_eq!(files, 4);
     assert!(stderr(&out).contains("index.html"));
+    // A latency chart per API and version answered, inline, no script.
+    assert!(index.contains("<h2>Latency per API</h2>"));
+    assert!(
+        index.contains("<title>Fetch v0: 2 latencies</title>"),
+        "{index}"
+    );
+    assert!(!index.contains("<script"));
 }
 
 #[test]
