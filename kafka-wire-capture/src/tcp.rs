@@ -116,6 +116,9 @@ pub struct Flow {
     limit_reported: bool,
     /// The last delivered bytes, ending at `next`.
     tail: Tail,
+    /// Whether retransmissions are no longer checked (the tail given up to
+    /// keep under the memory limit).
+    unchecked: bool,
     /// Whether the FIN was seen.
     pub finished: bool,
     /// Whether offset 0 is the byte after the SYN: the direction was
@@ -138,6 +141,7 @@ impl Flow {
             max_held,
             limit_reported: false,
             tail: Tail::default(),
+            unchecked: false,
             finished: false,
             from_syn: false,
             fin_at: None,
@@ -164,9 +168,12 @@ impl Flow {
     }
 
     /// Gives up the bytes kept to check retransmissions against (memory
-    /// runs short): a retransmission of them is no longer compared.
+    /// runs short), for good: a retransmission is no longer compared (a
+    /// tail grown again at the next segment would be given up again at the
+    /// next pass, its room freed and taken back over and over).
     pub fn release_tail(&mut self) {
         self.tail = Tail::default();
+        self.unchecked = true;
     }
 
     /// The offset of the next byte to deliver: the bytes delivered so far,
@@ -377,7 +384,9 @@ impl Flow {
         }
         out.extend_from_slice(new);
         self.next = end;
-        self.tail.push(new);
+        if !self.unchecked {
+            self.tail.push(new);
+        }
     }
 
     /// Holds `bytes` at `start` (ahead of `next`), checking them against a
@@ -449,6 +458,21 @@ mod tests {
         t.push(b"abc");
         assert_eq!(t.first_difference(0, b"abc"), None);
         assert_eq!(t.first_difference(1, b"bX"), Some(1));
+    }
+
+    #[test]
+    fn a_tail_given_up_stays_given_up() {
+        let mut d = Flow::new(1 << 20);
+        let (mut out, mut ev) = (Vec::new(), Vec::new());
+        d.push(0, false, false, b"abcd", &mut out, &mut ev);
+        assert!(d.memory() > 0);
+        d.release_tail();
+        d.push(4, false, false, &[7; 5000], &mut out, &mut ev);
+        assert_eq!(d.memory(), 0);
+        // A retransmission that differs is no longer compared.
+        d.push(4, false, false, &[8; 10], &mut out, &mut ev);
+        assert!(ev.is_empty(), "{ev:?}");
+        assert_eq!(out.len(), 5004);
     }
 
     #[test]
