@@ -40,12 +40,21 @@ pub struct RecordTraffic {
 }
 
 impl RecordTraffic {
-    fn add(&mut self, bytes: &[u8]) {
-        let sets = record_set(bytes);
-        self.bytes += bytes.len() as u64;
-        self.batches += sets.batches;
-        self.records += sets.records;
+    /// Adds a record set of `bytes` bytes, with its batches and records.
+    fn add(&mut self, bytes: u64, batches: u64, records: u64) {
+        self.bytes += bytes;
+        self.batches += batches;
+        self.records += records;
     }
+}
+
+/// What a client id produced to and fetched from one topic.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct ClientTopic {
+    /// Record sets it produced (Produce requests).
+    pub produced: RecordTraffic,
+    /// Record sets it fetched (Fetch responses).
+    pub fetched: RecordTraffic,
 }
 
 /// Throttling a broker told of in its responses (`ThrottleTimeMs`).
@@ -157,6 +166,9 @@ pub struct Analysis {
     pub latencies: BTreeMap<(String, i16), Latencies>,
     /// Error codes other than 0 in responses, per API name and code.
     pub errors: BTreeMap<(String, i16), u64>,
+    /// Which client id produced to and fetched from which topic: the
+    /// producer- and consumer-to-topic map.
+    pub client_topics: BTreeMap<(String, String), ClientTopic>,
     /// Throttle times per client id.
     pub throttle_clients: BTreeMap<String, Throttle>,
     /// Throttle times per broker address.
@@ -251,12 +263,21 @@ impl Analysis {
                     .unwrap_or_else(|| format!("id:{id}")),
                 Topic::Unknown => "-".into(),
             };
-            let map = if produced {
-                &mut self.produced
+            let sets = record_set(records);
+            let (bytes, batches, count) = (records.len() as u64, sets.batches, sets.records);
+            let of_client = self
+                .client_topics
+                .entry((client.to_string(), topic.clone()))
+                .or_default();
+            let (map, of_client) = if produced {
+                (&mut self.produced, &mut of_client.produced)
             } else {
-                &mut self.fetched
+                (&mut self.fetched, &mut of_client.fetched)
             };
-            map.entry((topic, partition)).or_default().add(records);
+            of_client.add(bytes, batches, count);
+            map.entry((topic, partition))
+                .or_default()
+                .add(bytes, batches, count);
         }
     }
 
@@ -479,6 +500,20 @@ impl Analysis {
             let k = format!("{api} {}", error_name(*code));
             let _ = writeln!(out, "{k:<40} {n:>10}");
         }
+        out.push('\n');
+        let _ = writeln!(
+            out,
+            "{:<60} {:>16} {:>16}",
+            "client id -> topic", "records produced", "records fetched"
+        );
+        for ((client, topic), t) in &self.client_topics {
+            let k = format!("{client} -> {topic}");
+            let _ = writeln!(
+                out,
+                "{k:<60} {:>16} {:>16}",
+                t.produced.records, t.fetched.records
+            );
+        }
         let throttle = |out: &mut String, title: &str, rows: Vec<(String, &Throttle)>| {
             out.push('\n');
             let _ = writeln!(
@@ -580,6 +615,11 @@ impl Analysis {
                 "maxMs": l.max().as_secs_f64() * 1e3,
             })).collect::<Vec<_>>(),
             "errors": self.errors.iter().map(|((api, code), n)| json!({"api": api, "code": code, "name": error_name(*code), "count": n})).collect::<Vec<_>>(),
+            "clientTopics": self.client_topics.iter().map(|((client, topic), t)| json!({
+                "clientId": client, "topic": topic,
+                "produced": {"batches": t.produced.batches, "records": t.produced.records, "bytes": t.produced.bytes},
+                "fetched": {"batches": t.fetched.batches, "records": t.fetched.records, "bytes": t.fetched.bytes},
+            })).collect::<Vec<_>>(),
             "throttle": {
                 "clients": self.throttle_clients.iter().map(|(k, t)| (k.clone(), throttle(t))).collect::<serde_json::Map<_, _>>(),
                 "brokers": self.throttle_brokers.iter().map(|(k, t)| (k.to_string(), throttle(t))).collect::<serde_json::Map<_, _>>(),

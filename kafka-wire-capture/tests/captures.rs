@@ -1405,6 +1405,14 @@ fn the_analysis_counts_what_the_capture_holds() {
         }
     );
     assert!(analysis.fetched.is_empty());
+    // The producer-to-topic map: tester produced the same to orders.
+    let to_orders = &analysis.client_topics[&("tester".to_string(), "orders".to_string())];
+    assert_eq!(
+        to_orders.produced,
+        analysis.produced[&("orders".to_string(), 0)]
+    );
+    assert_eq!(to_orders.fetched, RecordTraffic::default());
+    assert_eq!(analysis.client_topics.len(), 1);
     assert_eq!(analysis.errors[&("Produce".to_string(), 6)], 1);
     assert_eq!(analysis.latencies[&("Produce".to_string(), 9)].count(), 3);
     let json = analysis.to_json();

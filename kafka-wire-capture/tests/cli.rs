@@ -244,6 +244,28 @@ fn the_analysis_of_the_live_clients_finds_each_topic_consumed_as_produced() {
         assert_eq!(records("fetched", topic), produced, "{topic}");
     }
     assert_eq!(records("produced", "live-confluent"), 20);
+    // The producer- and consumer-to-topic map: each library's client id
+    // both produced and fetched its topic, every record.
+    for client in [
+        "live-confluent",
+        "live-kafka-python",
+        "live-kafkajs",
+        "live-librdkafka",
+    ] {
+        let row = json["clientTopics"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|r| r["clientId"] == client && r["topic"] == client)
+            .unwrap_or_else(|| panic!("{client}"));
+        let produced = row["produced"]["records"].as_u64().unwrap();
+        assert_eq!(produced, records("produced", client), "{client}");
+        assert_eq!(
+            row["fetched"]["records"].as_u64().unwrap(),
+            produced,
+            "{client}"
+        );
+    }
     assert!(
         json["clients"]["live-kafkajs"]["exchanges"]
             .as_u64()
