@@ -33,7 +33,8 @@
 //! direction that lost bytes looks for the next frame start, a frame that
 //! does not read keeps its bytes and its error, and a frame the capture cut
 //! is kept with what was captured ([`exchange::Cut`]). [`analysis`] sums
-//! traffic per client, broker and topic-partition.
+//! traffic per client, broker and topic-partition, and tells throttling,
+//! consumer lag and consumer groups' timelines.
 
 pub mod analysis;
 pub mod exchange;

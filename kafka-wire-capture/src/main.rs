@@ -88,7 +88,8 @@ struct Args {
 
     /// Print, at the end, traffic per client id and per broker, record sets
     /// per topic-partition (produced and fetched: batches, records, bytes),
-    /// latency per API and version, errors per API and code, throttle times
+    /// which client id produced to and fetched from which topic, latency per
+    /// API and version, errors per API and code, throttle times
     /// per client id and per broker, each consumer's lag per partition at
     /// its last fetch, and consumer groups' events (joins, syncs, leaves,
     /// new generations and epochs, errors): as `text` tables or one `json`
