@@ -34,6 +34,7 @@ use crate::groups;
 use crate::log::PartitionLog;
 use crate::membership::{self, Group, Member, Phase};
 use crate::request_log::{Outcome, RequestEvent};
+use crate::txn;
 use crate::SERVED_APIS;
 
 /// The controller's node id, and the first node's: nodes are numbered
@@ -138,6 +139,8 @@ pub(crate) struct State {
     pub(crate) groups: BTreeMap<Str, Group>,
     /// Member ids handed out so far.
     member_ids: u64,
+    /// Every transactional id's producer and transaction.
+    pub(crate) transactions: txn::Transactions,
 }
 
 /// The cluster's brokers in memory: one state shared by every node and
@@ -704,7 +707,8 @@ impl Broker {
             tokio::pin!(appended);
             appended.as_mut().enable();
             let (response, ready) = {
-                let state = self.state.lock().unwrap_or_else(|e| e.into_inner());
+                let mut state = self.state.lock().unwrap_or_else(|e| e.into_inner());
+                txn::expire(&mut state, tokio::time::Instant::now());
                 data::fetch(&state, node, self.endpoints(), &r, version)
             };
             if ready || tokio::time::Instant::now() >= deadline {
@@ -721,6 +725,13 @@ impl Broker {
     /// the cluster does not serve.
     fn handle(&self, node: i32, request: RequestKind, version: i16) -> Option<ResponseKind> {
         let mut state = self.state.lock().unwrap_or_else(|e| e.into_inner());
+        // Transactions past their timeout are aborted before anything
+        // reads the logs (Kafka's coordinator does it on a timer).
+        if txn::expire(&mut state, tokio::time::Instant::now()) {
+            self.appended.notify_waiters();
+        }
+        let coordinates =
+            |state: &State, key: &Str| self.coordinator(state, key).map(|(id, _)| id) == Some(node);
         Some(match request {
             RequestKind::ApiVersions(_) => ResponseKind::ApiVersions(self.api_versions()),
             RequestKind::Metadata(r) => {
@@ -800,9 +811,49 @@ impl Broker {
             RequestKind::DescribeCluster(r) => {
                 ResponseKind::DescribeCluster(self.describe_cluster(&state, r))
             }
-            RequestKind::InitProducerId(r) => {
-                ResponseKind::InitProducerId(data::init_producer_id(&mut state, r))
+            RequestKind::InitProducerId(r) => match r.transactional_id.clone() {
+                Some(id) if !coordinates(&state, &id) => {
+                    ResponseKind::InitProducerId(InitProducerIdResponse {
+                        error_code: ErrorCode::NotCoordinator.code(),
+                        producer_id: -1,
+                        producer_epoch: -1,
+                        ..Default::default()
+                    })
+                }
+                Some(id) => {
+                    let (answer, wrote) = txn::init_producer_id(&mut state, &id, &r, version);
+                    if wrote {
+                        self.appended.notify_waiters();
+                    }
+                    ResponseKind::InitProducerId(answer)
+                }
+                None => ResponseKind::InitProducerId(data::init_producer_id(&mut state, r)),
+            },
+            RequestKind::AddPartitionsToTxn(r) => ResponseKind::AddPartitionsToTxn(
+                txn::add_partitions_to_txn(&mut state, &coordinates, r, version),
+            ),
+            RequestKind::AddOffsetsToTxn(r) => {
+                let here = coordinates(&state, &r.transactional_id);
+                ResponseKind::AddOffsetsToTxn(txn::add_offsets_to_txn(&mut state, here, r, version))
             }
+            RequestKind::TxnOffsetCommit(r) => {
+                let here = coordinates(&state, &r.group_id);
+                ResponseKind::TxnOffsetCommit(txn::txn_offset_commit(&mut state, here, r, version))
+            }
+            RequestKind::EndTxn(r) => {
+                let here = coordinates(&state, &r.transactional_id);
+                let (answer, wrote) = txn::end_txn(&mut state, here, r, version);
+                if wrote {
+                    self.appended.notify_waiters();
+                }
+                ResponseKind::EndTxn(answer)
+            }
+            RequestKind::ListTransactions(r) => ResponseKind::ListTransactions(
+                txn::list_transactions(&state, &|id| coordinates(&state, id), &r),
+            ),
+            RequestKind::DescribeTransactions(r) => ResponseKind::DescribeTransactions(
+                txn::describe_transactions(&state, &|id| coordinates(&state, id), &r),
+            ),
             // decode_frame_within already refuses what `served` does not list.
             _ => return None,
         })
@@ -1689,6 +1740,33 @@ fn errors_of(response: &ResponseKind) -> Vec<ErrorCode> {
             .iter()
             .flat_map(|t| t.partitions.iter().map(|p| p.error_code))
             .collect(),
+        ResponseKind::AddPartitionsToTxn(r) => std::iter::once(r.error_code)
+            .chain(
+                r.results_by_topic_v3_and_below
+                    .iter()
+                    .chain(
+                        r.results_by_transaction
+                            .iter()
+                            .flat_map(|t| &t.topic_results),
+                    )
+                    .flat_map(|t| {
+                        t.results_by_partition
+                            .iter()
+                            .map(|p| p.partition_error_code)
+                    }),
+            )
+            .collect(),
+        ResponseKind::AddOffsetsToTxn(r) => vec![r.error_code],
+        ResponseKind::EndTxn(r) => vec![r.error_code],
+        ResponseKind::TxnOffsetCommit(r) => r
+            .topics
+            .iter()
+            .flat_map(|t| t.partitions.iter().map(|p| p.error_code))
+            .collect(),
+        ResponseKind::ListTransactions(r) => vec![r.error_code],
+        ResponseKind::DescribeTransactions(r) => {
+            r.transaction_states.iter().map(|t| t.error_code).collect()
+        }
         _ => Vec::new(),
     };
     codes

@@ -25,6 +25,17 @@ pub(crate) struct Committed {
     metadata: Option<Str>,
 }
 
+impl Committed {
+    /// An offset committed with its leader epoch and metadata.
+    pub(crate) fn new(offset: i64, leader_epoch: i32, metadata: Option<Str>) -> Self {
+        Committed {
+            offset,
+            leader_epoch,
+            metadata,
+        }
+    }
+}
+
 /// Every group's committed offsets, by topic name and partition.
 pub(crate) type Offsets = BTreeMap<Str, BTreeMap<(Str, i32), Committed>>;
 

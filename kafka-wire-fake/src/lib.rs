@@ -18,6 +18,14 @@
 //!   as Kafka checks them (a retried batch gets its first offset back,
 //!   a gap OUT_OF_ORDER_SEQUENCE_NUMBER, an old epoch
 //!   INVALID_PRODUCER_EPOCH);
+//! - transactions: transactional InitProducerId (epochs bumped, old
+//!   producers fenced with PRODUCER_FENCED, or INVALID_PRODUCER_EPOCH
+//!   before KIP-588's versions), AddPartitionsToTxn (a client's v0-3 and a
+//!   broker's v4+), AddOffsetsToTxn, TxnOffsetCommit, EndTxn writing
+//!   COMMIT or ABORT markers into every partition of the transaction;
+//!   read_committed fetches stop at the last stable offset and list the
+//!   aborted transactions; a transaction past its timeout (on tokio's
+//!   clock) is aborted; ListTransactions and DescribeTransactions;
 //! - groups: FindCoordinator; classic groups (JoinGroup, SyncGroup,
 //!   Heartbeat, LeaveGroup, with rebalances and generations); OffsetCommit
 //!   and OffsetFetch, for a group's generation or for consumers that assign
@@ -35,7 +43,7 @@
 //! request it cannot serve.
 //!
 //! It has one node or several ([`ClusterBuilder::nodes`]), which keep
-//! topics, their records, committed offsets and ACLs in memory, with
+//! topics, their records, committed offsets, transactions and ACLs in memory, with
 //! partition leaders spread over them; [`ClusterBuilder::on_request`] sees every request and
 //! how it was answered.
 //!
@@ -100,6 +108,7 @@ mod groups;
 mod log;
 mod membership;
 mod request_log;
+mod txn;
 
 pub use cluster::{Cluster, ClusterBuilder, Fault, HookError, StartError};
 pub use request_log::{Outcome, RequestEvent};
@@ -129,4 +138,10 @@ pub const SERVED_APIS: &[ApiKey] = &[
     ApiKey::SyncGroup,
     ApiKey::Heartbeat,
     ApiKey::LeaveGroup,
+    ApiKey::AddPartitionsToTxn,
+    ApiKey::AddOffsetsToTxn,
+    ApiKey::EndTxn,
+    ApiKey::TxnOffsetCommit,
+    ApiKey::DescribeTransactions,
+    ApiKey::ListTransactions,
 ];
