@@ -30,6 +30,7 @@ use tokio_util::codec::Framed;
 
 use crate::cluster::Fault;
 use crate::data;
+use crate::group_admin;
 use crate::groups;
 use crate::log::PartitionLog;
 use crate::membership::{self, Group, Member, Phase};
@@ -291,7 +292,7 @@ impl Broker {
                         RequestKind::JoinGroup(r) => {
                             let client = header.client_id.clone().unwrap_or_default();
                             Some(ResponseKind::JoinGroup(
-                                self.join_group(node, r, version, &client).await,
+                                self.join_group(node, r, version, &client, peer).await,
                             ))
                         }
                         RequestKind::SyncGroup(r) => {
@@ -385,6 +386,7 @@ impl Broker {
         r: JoinGroupRequest,
         version: i16,
         client: &str,
+        peer: SocketAddr,
     ) -> JoinGroupResponse {
         let refuse = |code: ErrorCode, member: Str| JoinGroupResponse {
             error_code: code.code(),
@@ -448,6 +450,8 @@ impl Broker {
                 member_id.clone(),
                 Member {
                     instance_id: r.group_instance_id.clone(),
+                    client_id: client.into(),
+                    client_host: format!("/{}", peer.ip()).into(),
                     session_timeout: Duration::from_millis(
                         u64::try_from(r.session_timeout_ms).unwrap_or(0),
                     ),
@@ -851,6 +855,21 @@ impl Broker {
             RequestKind::ListTransactions(r) => ResponseKind::ListTransactions(
                 txn::list_transactions(&state, &|id| coordinates(&state, id), &r),
             ),
+            RequestKind::ListGroups(r) => ResponseKind::ListGroups(group_admin::list_groups(
+                &state,
+                &|id| coordinates(&state, id),
+                &r,
+            )),
+            RequestKind::DescribeGroups(r) => ResponseKind::DescribeGroups(
+                group_admin::describe_groups(&state, &|id| coordinates(&state, id), &r, version),
+            ),
+            RequestKind::DeleteGroups(r) => {
+                ResponseKind::DeleteGroups(group_admin::delete_groups(&mut state, &coordinates, &r))
+            }
+            RequestKind::OffsetDelete(r) => {
+                let here = coordinates(&state, &r.group_id);
+                ResponseKind::OffsetDelete(group_admin::offset_delete(&mut state, here, r))
+            }
             RequestKind::DescribeTransactions(r) => ResponseKind::DescribeTransactions(
                 txn::describe_transactions(&state, &|id| coordinates(&state, id), &r),
             ),
@@ -1764,6 +1783,16 @@ fn errors_of(response: &ResponseKind) -> Vec<ErrorCode> {
             .flat_map(|t| t.partitions.iter().map(|p| p.error_code))
             .collect(),
         ResponseKind::ListTransactions(r) => vec![r.error_code],
+        ResponseKind::ListGroups(r) => vec![r.error_code],
+        ResponseKind::DescribeGroups(r) => r.groups.iter().map(|g| g.error_code).collect(),
+        ResponseKind::DeleteGroups(r) => r.results.iter().map(|g| g.error_code).collect(),
+        ResponseKind::OffsetDelete(r) => std::iter::once(r.error_code)
+            .chain(
+                r.topics
+                    .iter()
+                    .flat_map(|t| t.partitions.iter().map(|p| p.error_code)),
+            )
+            .collect(),
         ResponseKind::DescribeTransactions(r) => {
             r.transaction_states.iter().map(|t| t.error_code).collect()
         }

@@ -29,7 +29,9 @@
 //! - groups: FindCoordinator; classic groups (JoinGroup, SyncGroup,
 //!   Heartbeat, LeaveGroup, with rebalances and generations); OffsetCommit
 //!   and OffsetFetch, for a group's generation or for consumers that assign
-//!   their own partitions;
+//!   their own partitions; ListGroups (state and type filters),
+//!   DescribeGroups, DeleteGroups and OffsetDelete (NON_EMPTY_GROUP,
+//!   GROUP_ID_NOT_FOUND, GROUP_SUBSCRIBED_TO_TOPIC as Kafka gives them);
 //! - admin: Metadata, DescribeCluster, CreateTopics, DeleteTopics, CreatePartitions,
 //!   CreateAcls, DescribeAcls, DeleteAcls.
 //!
@@ -104,6 +106,7 @@
 mod broker;
 mod cluster;
 mod data;
+mod group_admin;
 mod groups;
 mod log;
 mod membership;
@@ -144,4 +147,8 @@ pub const SERVED_APIS: &[ApiKey] = &[
     ApiKey::TxnOffsetCommit,
     ApiKey::DescribeTransactions,
     ApiKey::ListTransactions,
+    ApiKey::ListGroups,
+    ApiKey::DescribeGroups,
+    ApiKey::DeleteGroups,
+    ApiKey::OffsetDelete,
 ];
