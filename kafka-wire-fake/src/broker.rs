@@ -30,6 +30,7 @@ use tokio_util::codec::Framed;
 
 use crate::cluster::Fault;
 use crate::data;
+use crate::error_answer;
 use crate::group_admin;
 use crate::groups;
 use crate::log::PartitionLog;
@@ -158,8 +159,20 @@ pub(crate) struct Broker {
     /// Woken by every change of a group's membership or phase, for joins
     /// and syncs waiting on the others.
     group_changed: Notify,
-    /// Faults `Cluster::inject` armed: API, answers left to spoil, fault.
-    faults: Mutex<Vec<(ApiKey, u32, Fault)>>,
+    /// Faults `Cluster::inject` and `inject_while` armed, in order.
+    faults: Mutex<Vec<ArmedFault>>,
+}
+
+/// Which requests `Cluster::inject_while` spoils.
+pub(crate) type FaultPredicate = Box<dyn Fn(&RequestHeader, &RequestKind) -> bool + Send + Sync>;
+
+/// A fault armed for an API: for the next `left` requests (`None`: for
+/// as long as it is armed), those for which `when` holds (all, without).
+struct ArmedFault {
+    api: ApiKey,
+    left: Option<u32>,
+    when: Option<FaultPredicate>,
+    fault: Fault,
 }
 
 impl Broker {
@@ -178,23 +191,47 @@ impl Broker {
         })
     }
 
-    /// Arms `fault` for the next `times` requests of `api`, after those
-    /// already armed for it.
-    pub(crate) fn inject(&self, api: ApiKey, times: u32, fault: Fault) {
+    /// Arms `fault` for the next `times` requests of `api` (`None`: every
+    /// one) for which `when` holds, after those already armed for it.
+    pub(crate) fn inject(
+        &self,
+        api: ApiKey,
+        times: Option<u32>,
+        when: Option<FaultPredicate>,
+        fault: Fault,
+    ) {
         let mut faults = self.faults.lock().unwrap_or_else(|e| e.into_inner());
-        if times > 0 {
-            faults.push((api, times, fault));
+        if times != Some(0) {
+            faults.push(ArmedFault {
+                api,
+                left: times,
+                when,
+                fault,
+            });
         }
     }
 
-    /// The fault armed for a request of API key `key`, used up by one.
-    fn take_fault(&self, key: i16) -> Option<Fault> {
+    /// Disarms every fault.
+    pub(crate) fn clear_faults(&self) {
+        self.faults
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .clear();
+    }
+
+    /// The first fault armed for this request, used up by one.
+    fn take_fault(&self, header: &RequestHeader, request: &RequestKind) -> Option<Fault> {
         let mut faults = self.faults.lock().unwrap_or_else(|e| e.into_inner());
-        let at = faults.iter().position(|(api, _, _)| api.key() == key)?;
-        let fault = faults[at].2;
-        faults[at].1 -= 1;
-        if faults[at].1 == 0 {
-            faults.remove(at);
+        let at = faults.iter().position(|f| {
+            f.api.key() == header.api_key && f.when.as_ref().is_none_or(|w| w(header, request))
+        })?;
+        let armed = &mut faults[at];
+        let fault = armed.fault;
+        if let Some(left) = &mut armed.left {
+            *left -= 1;
+            if *left == 0 {
+                faults.remove(at);
+            }
         }
         Some(fault)
     }
@@ -267,7 +304,9 @@ impl Broker {
                 Ok((header, request)) => {
                     let version = header.api_version;
                     silent = matches!(&request, RequestKind::Produce(p) if p.acks == 0);
-                    match self.take_fault(header.api_key) {
+                    let fault = self.take_fault(&header, &request);
+                    let mut injected = None;
+                    match fault {
                         Some(Fault::Disconnect) => {
                             let outcome = Outcome::Refused {
                                 reason: "injected: connection dropped".into(),
@@ -276,9 +315,22 @@ impl Broker {
                             return;
                         }
                         Some(Fault::Delay(delay)) => tokio::time::sleep(delay).await,
+                        Some(Fault::Error(code)) => {
+                            match error_answer::error_answer(frame.clone(), code) {
+                                Ok(answer) => injected = Some(answer),
+                                Err(why) => {
+                                    let outcome = Outcome::Refused {
+                                        reason: format!("injected error not built: {why}"),
+                                    };
+                                    self.note(node, conn, peer, Some(&header), &outcome);
+                                    return;
+                                }
+                            }
+                        }
                         None => {}
                     }
                     let answer = match request {
+                        _ if injected.is_some() => injected,
                         // A follower's fetch (a replica id, CVE-2018-1288's door): the fake
                         // has no followers, so it is not served, as an API it does not serve.
                         RequestKind::Fetch(r)

@@ -47,7 +47,8 @@
 //! It has one node or several ([`ClusterBuilder::nodes`]), which keep
 //! topics, their records, committed offsets, transactions and ACLs in memory, with
 //! partition leaders spread over them; [`ClusterBuilder::on_request`] sees every request and
-//! how it was answered.
+//! how it was answered; [`Cluster::inject`] and [`Cluster::inject_while`] drop, delay or
+//! answer with an error code ([`Fault`]) the requests a test picks.
 //!
 //! The requests and answers go through this workspace's own codec: frames
 //! read with `kafka_wire::frame::FrameCodec`, requests decoded header first
@@ -106,6 +107,7 @@
 mod broker;
 mod cluster;
 mod data;
+mod error_answer;
 mod group_admin;
 mod groups;
 mod log;
