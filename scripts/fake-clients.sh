@@ -4,10 +4,13 @@
 # (assigned, committing), and again in a classic consumer group (scripts/fake-clients/data_session.py);
 # confluent-txn: confluent-kafka's transactional producer commits two transactions (with its group's
 # offsets) and aborts one, and read_committed reads only the committed records
-# (scripts/fake-clients/txn_session.py). Fails on any missing, extra or reordered record. About 12 s
-# once kafka-fake is built.
+# (scripts/fake-clients/txn_session.py); confluent-848 (not a default: 7 s, most of it the 5 s
+# heartbeat interval a revocation waits for): two members of a KIP-848 consumer group
+# (scripts/fake-clients/consumer_group_session.py). Fails on any missing, extra or reordered record.
+# About 12 s for the defaults once kafka-fake is built.
 #
-#   scripts/fake-clients.sh [CLIENT...]    CLIENT: kafka-python confluent confluent-txn (default: all)
+#   scripts/fake-clients.sh [CLIENT...]    CLIENT: kafka-python confluent confluent-txn confluent-848
+#                                          (default: the first three)
 #
 # Uses the venv scripts/live-clients.sh installs (.cache/live-clients/venv; run
 # `scripts/live-clients.sh install kafka-python` first). kafka-fake listens on 127.0.0.1 at a port
@@ -27,6 +30,7 @@ for c in "${clients[@]}"; do
     t0=$(now_ms)
     case "$c" in
         confluent-txn) session=("$SCRIPT_DIR/fake-clients/txn_session.py") ;;
+        confluent-848) session=("$SCRIPT_DIR/fake-clients/consumer_group_session.py") ;;
         *) session=("$SCRIPT_DIR/fake-clients/data_session.py" "$c") ;;
     esac
     if timeout 60 "$python" "${session[@]}" "127.0.0.1:$fake_port"; then

@@ -29,6 +29,7 @@ use tokio::time::Duration;
 use tokio_util::codec::Framed;
 
 use crate::cluster::Fault;
+use crate::consumer_group;
 use crate::data;
 use crate::error_answer;
 use crate::group_admin;
@@ -143,6 +144,8 @@ pub(crate) struct State {
     member_ids: u64,
     /// Every transactional id's producer and transaction.
     pub(crate) transactions: txn::Transactions,
+    /// KIP-848 consumer groups.
+    pub(crate) consumer_groups: consumer_group::ConsumerGroups,
 }
 
 /// The cluster's brokers in memory: one state shared by every node and
@@ -907,6 +910,13 @@ impl Broker {
             RequestKind::ListTransactions(r) => ResponseKind::ListTransactions(
                 txn::list_transactions(&state, &|id| coordinates(&state, id), &r),
             ),
+            RequestKind::ConsumerGroupHeartbeat(r) => {
+                let here = coordinates(&state, &r.group_id);
+                let new_id = || Str::from(self.new_uuid().to_string());
+                ResponseKind::ConsumerGroupHeartbeat(consumer_group::heartbeat(
+                    &mut state, here, &r, version, new_id,
+                ))
+            }
             RequestKind::ListGroups(r) => ResponseKind::ListGroups(group_admin::list_groups(
                 &state,
                 &|id| coordinates(&state, id),
@@ -1836,6 +1846,7 @@ fn errors_of(response: &ResponseKind) -> Vec<ErrorCode> {
             .collect(),
         ResponseKind::ListTransactions(r) => vec![r.error_code],
         ResponseKind::ListGroups(r) => vec![r.error_code],
+        ResponseKind::ConsumerGroupHeartbeat(r) => vec![r.error_code],
         ResponseKind::DescribeGroups(r) => r.groups.iter().map(|g| g.error_code).collect(),
         ResponseKind::DeleteGroups(r) => r.results.iter().map(|g| g.error_code).collect(),
         ResponseKind::OffsetDelete(r) => std::iter::once(r.error_code)

@@ -15,12 +15,15 @@ use kafka_wire::{ErrorCode, Str};
 use crate::broker::State;
 use crate::membership::{Group, Phase};
 
-/// The type every group here has (KIP-848's `classic`).
+/// KIP-848's group types: classic groups, and its own consumer groups.
 const CLASSIC: &str = "classic";
+const CONSUMER: &str = "consumer";
 
 /// Whether the coordinator knows `group`.
 fn known(state: &State, group: &Str) -> bool {
-    state.groups.contains_key(group) || state.offsets.contains_key(group)
+    state.groups.contains_key(group)
+        || state.offsets.contains_key(group)
+        || state.consumer_groups.contains_key(group)
 }
 
 /// A group's state name and protocol type: a group known only by its
@@ -43,22 +46,34 @@ pub(crate) fn list_groups(
     let wanted = |filter: &[Str], value: &str| {
         filter.is_empty() || filter.iter().any(|f| f.eq_ignore_ascii_case(value))
     };
-    let mut names: Vec<&Str> = state.groups.keys().chain(state.offsets.keys()).collect();
+    let mut names: Vec<&Str> = state
+        .groups
+        .keys()
+        .chain(state.offsets.keys())
+        .chain(state.consumer_groups.keys())
+        .collect();
     names.sort();
     names.dedup();
     let groups = names
         .into_iter()
         .filter(|name| coordinates(name))
         .filter_map(|name| {
-            let (group_state, protocol_type) = state_and_type(state.groups.get(name));
-            if !wanted(&r.states_filter, group_state) || !wanted(&r.types_filter, CLASSIC) {
+            let (group_state, protocol_type, group_type) = match state.consumer_groups.get(name) {
+                // KIP-848's groups: protocol type `consumer`, type `consumer`.
+                Some(g) => (g.state_name(), Str::from(CONSUMER), CONSUMER),
+                None => {
+                    let (s, t) = state_and_type(state.groups.get(name));
+                    (s, t, CLASSIC)
+                }
+            };
+            if !wanted(&r.states_filter, group_state) || !wanted(&r.types_filter, group_type) {
                 return None;
             }
             Some(ListedGroup {
                 group_id: name.clone(),
                 protocol_type,
                 group_state: group_state.into(),
-                group_type: CLASSIC.into(),
+                group_type: group_type.into(),
                 ..Default::default()
             })
         })
@@ -93,7 +108,9 @@ pub(crate) fn describe_groups(
             if !coordinates(id) {
                 return error(ErrorCode::NotCoordinator, "", None);
             }
-            if !known(state, id) {
+            // DescribeGroups describes classic groups; a KIP-848 group is
+            // not one (ConsumerGroupDescribe's).
+            if !known(state, id) || state.consumer_groups.contains_key(id) {
                 if version >= 6 {
                     let message = format!("Group {id} not found.").into();
                     return error(ErrorCode::GroupIdNotFound, "Dead", Some(message));
@@ -173,11 +190,17 @@ pub(crate) fn delete_groups(
                 ErrorCode::InvalidGroupId
             } else if !known(state, id) {
                 ErrorCode::GroupIdNotFound
-            } else if state.groups.get(id).is_some_and(|g| !g.members.is_empty()) {
+            } else if state.groups.get(id).is_some_and(|g| !g.members.is_empty())
+                || state
+                    .consumer_groups
+                    .get(id)
+                    .is_some_and(|g| !g.members.is_empty())
+            {
                 ErrorCode::NonEmptyGroup
             } else {
                 state.groups.remove(id);
                 state.offsets.remove(id);
+                state.consumer_groups.remove(id);
                 ErrorCode::None
             };
             DeletableGroupResult {
@@ -218,11 +241,15 @@ pub(crate) fn offset_delete(
     if !known(state, &r.group_id) {
         return refuse(ErrorCode::GroupIdNotFound);
     }
-    let subscribed = match state.groups.get(&r.group_id) {
-        Some(g) if !g.members.is_empty() => match g.subscribed_topics() {
+    let subscribed = match (
+        state.groups.get(&r.group_id),
+        state.consumer_groups.get(&r.group_id),
+    ) {
+        (Some(g), _) if !g.members.is_empty() => match g.subscribed_topics() {
             Some(topics) => topics,
             None => return refuse(ErrorCode::NonEmptyGroup),
         },
+        (_, Some(g)) => g.subscribed_names(),
         _ => Default::default(),
     };
     let topics = r

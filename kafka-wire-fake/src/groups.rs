@@ -66,10 +66,23 @@ pub(crate) fn offset_commit(
         .groups
         .get(&r.group_id)
         .filter(|g| !g.members.is_empty());
+    let consumer_group = state
+        .consumer_groups
+        .get(&r.group_id)
+        .filter(|g| !g.members.is_empty());
     let group_error = if !coordinates {
         Some(ErrorCode::NotCoordinator)
     } else if r.group_id.is_empty() {
         Some(ErrorCode::InvalidGroupId)
+    } else if let Some(group) = consumer_group {
+        // A KIP-848 member commits at its member epoch.
+        match group.members.get(&r.member_id) {
+            None => Some(ErrorCode::UnknownMemberId),
+            Some(m) if m.epoch != r.generation_id_or_member_epoch => {
+                Some(ErrorCode::StaleMemberEpoch)
+            }
+            Some(_) => None,
+        }
     } else if let Some(group) = members {
         // A group with members takes commits from its current generation.
         match group.check_member(&r.member_id, r.generation_id_or_member_epoch) {

@@ -32,6 +32,9 @@
 //!   their own partitions; ListGroups (state and type filters),
 //!   DescribeGroups, DeleteGroups and OffsetDelete (NON_EMPTY_GROUP,
 //!   GROUP_ID_NOT_FOUND, GROUP_SUBSCRIBED_TO_TOPIC as Kafka gives them);
+//!   KIP-848 consumer groups (ConsumerGroupHeartbeat, the `uniform`
+//!   assignor on the coordinator, revocation before assignment, member
+//!   epochs);
 //! - admin: Metadata, DescribeCluster, CreateTopics, DeleteTopics, CreatePartitions,
 //!   CreateAcls, DescribeAcls, DeleteAcls.
 //!
@@ -106,6 +109,7 @@
 
 mod broker;
 mod cluster;
+mod consumer_group;
 mod data;
 mod error_answer;
 mod group_admin;
@@ -153,4 +157,5 @@ pub const SERVED_APIS: &[ApiKey] = &[
     ApiKey::DescribeGroups,
     ApiKey::DeleteGroups,
     ApiKey::OffsetDelete,
+    ApiKey::ConsumerGroupHeartbeat,
 ];
