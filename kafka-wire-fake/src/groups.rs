@@ -16,6 +16,7 @@ use kafka_wire::{ErrorCode, Str, Uuid};
 
 use crate::broker::State;
 use crate::membership::Phase;
+use crate::txn;
 
 /// A committed offset, as OffsetFetch returns it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -190,6 +191,29 @@ fn fetch_group(
     }
 }
 
+/// A partition's commit as OffsetFetch answers it: none (offset -1) when
+/// never committed, and none with UNSTABLE_OFFSET_COMMIT when the request
+/// wants stable offsets (`require_stable`, v7+) and an open transaction
+/// holds one for it.
+fn stable(
+    state: &State,
+    require_stable: bool,
+    group: &Str,
+    topic: &Str,
+    partition: i32,
+    committed: Option<Committed>,
+) -> (Committed, ErrorCode) {
+    let none = Committed {
+        offset: -1,
+        leader_epoch: -1,
+        metadata: Some(Str::default()),
+    };
+    if require_stable && txn::pending_offset(state, group, topic, partition) {
+        return (none, ErrorCode::UnstableOffsetCommit);
+    }
+    (committed.unwrap_or(none), ErrorCode::None)
+}
+
 /// OffsetFetch, on the group's coordinator (`coordinates`), in both shapes:
 /// one group (v0-7) and a list of groups (v8+).
 pub(crate) fn offset_fetch(
@@ -223,25 +247,23 @@ pub(crate) fn offset_fetch(
                 let topics = fetch_group(state, &g.group_id, wanted)
                     .into_iter()
                     .map(|(name, id, rows)| OffsetFetchResponseTopics {
-                        name,
-                        topic_id: id,
                         partitions: rows
                             .into_iter()
                             .map(|(p, c)| {
-                                let c = c.unwrap_or(Committed {
-                                    offset: -1,
-                                    leader_epoch: -1,
-                                    metadata: Some(Str::default()),
-                                });
+                                let (c, error) =
+                                    stable(state, r.require_stable, &g.group_id, &name, p, c);
                                 OffsetFetchResponsePartitions {
                                     partition_index: p,
                                     committed_offset: c.offset,
                                     committed_leader_epoch: c.leader_epoch,
                                     metadata: c.metadata,
+                                    error_code: error.code(),
                                     ..Default::default()
                                 }
                             })
                             .collect(),
+                        name,
+                        topic_id: id,
                         ..Default::default()
                     })
                     .collect();
@@ -296,24 +318,21 @@ pub(crate) fn offset_fetch(
     let topics = fetch_group(state, &r.group_id, wanted)
         .into_iter()
         .map(|(name, _, rows)| OffsetFetchResponseTopic {
-            name,
             partitions: rows
                 .into_iter()
                 .map(|(p, c)| {
-                    let c = c.unwrap_or(Committed {
-                        offset: -1,
-                        leader_epoch: -1,
-                        metadata: Some(Str::default()),
-                    });
+                    let (c, error) = stable(state, r.require_stable, &r.group_id, &name, p, c);
                     OffsetFetchResponsePartition {
                         partition_index: p,
                         committed_offset: c.offset,
                         committed_leader_epoch: c.leader_epoch,
                         metadata: c.metadata,
+                        error_code: error.code(),
                         ..Default::default()
                     }
                 })
                 .collect(),
+            name,
             ..Default::default()
         })
         .collect();

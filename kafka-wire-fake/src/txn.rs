@@ -224,6 +224,18 @@ pub(crate) fn expire(state: &mut State, now: Instant) -> bool {
     wrote
 }
 
+/// Whether an open transaction holds offsets of `group` for `topic`'s
+/// `partition` not committed yet: OffsetFetch with `require_stable` answers
+/// UNSTABLE_OFFSET_COMMIT for them (KIP-447).
+pub(crate) fn pending_offset(state: &State, group: &Str, topic: &Str, partition: i32) -> bool {
+    state.transactions.values().any(|t| {
+        t.state == TxnState::Ongoing
+            && t.pending_offsets
+                .get(group)
+                .is_some_and(|o| o.contains_key(&(topic.clone(), partition)))
+    })
+}
+
 /// The producer of a transactional batch may write to `topic`'s
 /// `partition`: its transaction is open and holds the partition (Kafka's
 /// verification of transactional produce, KIP-890 part 1). `Err`:

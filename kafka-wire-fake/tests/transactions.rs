@@ -529,7 +529,15 @@ fn a_new_producer_fences_the_old_one() {
 }
 
 fn committed_offset(c: &mut Client, group: &str) -> i64 {
+    let (error, offset) = fetch_offset(c, group, false);
+    assert_eq!(error, ErrorCode::None);
+    offset
+}
+
+/// OffsetFetch v9 of `t`-0 for `group`: the partition's error and offset.
+fn fetch_offset(c: &mut Client, group: &str, require_stable: bool) -> (ErrorCode, i64) {
     let request = OffsetFetchRequest {
+        require_stable,
         groups: vec![OffsetFetchRequestGroup {
             group_id: group.into(),
             topics: Some(vec![OffsetFetchRequestTopics {
@@ -542,7 +550,8 @@ fn committed_offset(c: &mut Client, group: &str) -> i64 {
         ..Default::default()
     };
     let r = c.send(&request, 9).unwrap();
-    r.groups[0].topics[0].partitions[0].committed_offset
+    let p = &r.groups[0].topics[0].partitions[0];
+    (ErrorCode::from_code(p.error_code), p.committed_offset)
 }
 
 fn txn_commit(
@@ -623,8 +632,14 @@ fn offsets_are_committed_with_the_transaction_and_dropped_with_its_abort() {
         ErrorCode::None
     );
     assert_eq!(committed_offset(&mut c, "g"), -1);
+    // A consumer that wants stable offsets is told to wait (KIP-447).
+    assert_eq!(
+        fetch_offset(&mut c, "g", true),
+        (ErrorCode::UnstableOffsetCommit, -1)
+    );
     assert_eq!(end_at(&mut c, p, true, 3), ErrorCode::None);
     assert_eq!(committed_offset(&mut c, "g"), 5);
+    assert_eq!(fetch_offset(&mut c, "g", true), (ErrorCode::None, 5));
 
     assert_eq!(add_offsets(&mut c, p), ErrorCode::None);
     assert_eq!(
@@ -849,4 +864,42 @@ fn control_markers_are_the_coordinators_and_read_as_kafkas() {
     assert_eq!(record.value().unwrap(), &[0, 0, 0, 0, 0, 0][..]);
     // No records were written, so no aborted transaction is listed.
     assert_eq!(fetch(&mut c, 1, 0, READ_COMMITTED).aborted, Some(vec![]));
+}
+
+#[test]
+fn only_the_transaction_coordinator_serves_a_transactional_id() {
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(1)
+        .enable_all()
+        .build()
+        .unwrap();
+    let cluster = runtime
+        .block_on(Cluster::builder().nodes(3).start())
+        .unwrap();
+    let addrs = cluster.bootstrap_addrs();
+    let find = FindCoordinatorRequest {
+        key_type: 1,
+        coordinator_keys: vec!["tx".into()],
+        ..Default::default()
+    };
+    let mut any = Client::connect(addrs[0], "txn-test").unwrap();
+    let found = any.send(&find, 4).unwrap().coordinators.remove(0);
+    assert_eq!(found.error_code, 0);
+    let at = |node: i32| usize::try_from(node - 1).unwrap();
+    for node in 1..=3 {
+        let mut c = Client::connect(addrs[at(node)], "txn-test").unwrap();
+        let (code, id, epoch) = init_at(&mut c, &init("tx", 60_000, (-1, -1)), 5);
+        if node == found.node_id {
+            assert_eq!((code, id, epoch), (ErrorCode::None, 1, 0));
+        } else {
+            assert_eq!((code, id, epoch), (ErrorCode::NotCoordinator, -1, -1));
+            assert_eq!(end_at(&mut c, (1, 0), true, 3), ErrorCode::NotCoordinator);
+            let d = describe(&mut c, "tx");
+            assert_eq!(
+                ErrorCode::from_code(d.error_code),
+                ErrorCode::NotCoordinator
+            );
+        }
+    }
+    drop(cluster);
 }
