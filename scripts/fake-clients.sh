@@ -4,7 +4,7 @@
 # (assigned, committing), and again in a classic consumer group (scripts/fake-clients/data_session.py);
 # confluent-txn: confluent-kafka's transactional producer commits two transactions (with its group's
 # offsets) and aborts one, and read_committed reads only the committed records
-# (scripts/fake-clients/txn_session.py); confluent-848 (not a default: 7 s, most of it the 5 s
+# (scripts/fake-clients/txn_session.py); confluent-848 (not a default: 5.5 s, most of it the 5 s
 # heartbeat interval a revocation waits for): two members of a KIP-848 consumer group
 # (scripts/fake-clients/consumer_group_session.py). Fails on any missing, extra or reordered record.
 # About 12 s for the defaults once kafka-fake is built.
