@@ -46,6 +46,10 @@ pub(crate) const CONTROLLER_ID: i32 = 1;
 /// What the broker's `num.partitions` and `default.replication.factor` would be.
 const DEFAULT_PARTITIONS: i32 = 1;
 const DEFAULT_REPLICATION: i16 = 1;
+/// Kafka's controller's `MAX_PARTITIONS_PER_BATCH`: the most partitions one
+/// CreateTopics or CreatePartitions may make, and its message.
+const MAX_PARTITIONS_PER_REQUEST: i64 = 10_000;
+const EXCESSIVE_PARTITIONS: &str = "Excessively large number of partitions per request.";
 /// Kafka refuses frames over `socket.request.max.bytes`, 100 MiB by default.
 const MAX_FRAME: usize = 100 << 20;
 
@@ -1044,15 +1048,44 @@ impl Broker {
         r: CreateTopicsRequest,
         version: i16,
     ) -> CreateTopicsResponse {
+        // Kafka's controller refuses a request of more than 10,000
+        // partitions in all, every topic of it (and so no request makes the
+        // fake allocate a log per partition of an untrusted count).
+        let total: i64 = r
+            .topics
+            .iter()
+            .map(|t| match (t.assignments.len(), t.num_partitions) {
+                (0, -1) => i64::from(DEFAULT_PARTITIONS),
+                (0, n) => i64::from(n.max(0)),
+                (n, _) => i64::try_from(n).unwrap_or(i64::MAX),
+            })
+            .sum();
+        if total > MAX_PARTITIONS_PER_REQUEST {
+            let topics = r
+                .topics
+                .iter()
+                .map(|t| CreatableTopicResult {
+                    name: t.name.clone(),
+                    error_code: ErrorCode::PolicyViolation.code(),
+                    error_message: Some(EXCESSIVE_PARTITIONS.into()),
+                    ..Default::default()
+                })
+                .collect();
+            return CreateTopicsResponse {
+                topics,
+                ..Default::default()
+            };
+        }
         // One result per name, as Kafka keys them: a name given twice is one
         // INVALID_REQUEST.
+        let counts = name_counts(r.topics.iter().map(|t| &t.name));
+        let mut seen = std::collections::HashSet::new();
         let topics = r
             .topics
             .iter()
-            .enumerate()
-            .filter(|&(i, t)| r.topics[..i].iter().all(|o| o.name != t.name))
-            .map(|(_, t)| {
-                let duplicate = r.topics.iter().filter(|o| o.name == t.name).count() > 1;
+            .filter(|t| seen.insert(&t.name))
+            .map(|t| {
+                let duplicate = counts[&t.name] > 1;
                 let mut result = CreatableTopicResult {
                     name: t.name.clone(),
                     error_message: None,
@@ -1329,6 +1362,19 @@ impl Broker {
     }
 }
 
+/// How many times each name is given: a request's duplicates found in one
+/// pass (a hostile request of a million names costs a million steps, not a
+/// million squared).
+fn name_counts<'a>(
+    names: impl Iterator<Item = &'a Str>,
+) -> std::collections::HashMap<&'a Str, usize> {
+    let mut counts = std::collections::HashMap::new();
+    for name in names {
+        *counts.entry(name).or_insert(0) += 1;
+    }
+    counts
+}
+
 /// Kafka's checks of a new topic, in its order; the partition count and
 /// replication factor it gets.
 fn check_new_topic(
@@ -1489,13 +1535,32 @@ fn create_partitions(
     r: CreatePartitionsRequest,
 ) -> CreatePartitionsResponse {
     let nodes = broker.node_ids();
+    // The same cap as CreateTopics', on the partitions the topics would have.
+    let total: i64 = r.topics.iter().map(|t| i64::from(t.count.max(0))).sum();
+    if total > MAX_PARTITIONS_PER_REQUEST {
+        let results = r
+            .topics
+            .iter()
+            .map(|t| CreatePartitionsTopicResult {
+                name: t.name.clone(),
+                error_code: ErrorCode::PolicyViolation.code(),
+                error_message: Some(EXCESSIVE_PARTITIONS.into()),
+                ..Default::default()
+            })
+            .collect();
+        return CreatePartitionsResponse {
+            results,
+            ..Default::default()
+        };
+    }
+    let counts = name_counts(r.topics.iter().map(|t| &t.name));
+    let mut seen = std::collections::HashSet::new();
     let results = r
         .topics
         .iter()
-        .enumerate()
-        .filter(|&(i, t)| r.topics[..i].iter().all(|o| o.name != t.name))
-        .map(|(_, t)| {
-            let duplicate = r.topics.iter().filter(|o| o.name == t.name).count() > 1;
+        .filter(|t| seen.insert(&t.name))
+        .map(|t| {
+            let duplicate = counts[&t.name] > 1;
             let checked = match state.topics.get(&t.name) {
                 _ if duplicate => Err((ErrorCode::InvalidRequest, "Duplicate topic name.".to_owned())),
                 None => Err((
