@@ -354,6 +354,13 @@ impl Broker {
                                 self.join_group(node, r, version, &client, peer).await,
                             ))
                         }
+                        RequestKind::ConsumerGroupHeartbeat(r) => {
+                            let client = header.client_id.clone().unwrap_or_default();
+                            let host = format!("/{}", peer.ip());
+                            Some(ResponseKind::ConsumerGroupHeartbeat(
+                                self.consumer_group_heartbeat(node, &r, version, (&client, &host)),
+                            ))
+                        }
                         RequestKind::SyncGroup(r) => {
                             Some(ResponseKind::SyncGroup(self.sync_group(node, r).await))
                         }
@@ -586,6 +593,20 @@ impl Broker {
             };
             let _ = tokio::time::timeout_at(deadline, changed).await;
         }
+    }
+
+    /// ConsumerGroupHeartbeat (KIP-848), on the group's coordinator.
+    fn consumer_group_heartbeat(
+        &self,
+        node: i32,
+        r: &ConsumerGroupHeartbeatRequest,
+        version: i16,
+        client: (&str, &str),
+    ) -> ConsumerGroupHeartbeatResponse {
+        let mut state = self.state.lock().unwrap_or_else(|e| e.into_inner());
+        let here = self.coordinator(&state, &r.group_id).map(|(id, _)| id) == Some(node);
+        let new_id = || Str::from(self.new_uuid().to_string());
+        consumer_group::heartbeat(&mut state, here, r, version, client, new_id)
     }
 
     /// SyncGroup: the leader's assignments are kept and every member's
@@ -914,13 +935,9 @@ impl Broker {
             RequestKind::ListTransactions(r) => ResponseKind::ListTransactions(
                 txn::list_transactions(&state, &|id| coordinates(&state, id), &r),
             ),
-            RequestKind::ConsumerGroupHeartbeat(r) => {
-                let here = coordinates(&state, &r.group_id);
-                let new_id = || Str::from(self.new_uuid().to_string());
-                ResponseKind::ConsumerGroupHeartbeat(consumer_group::heartbeat(
-                    &mut state, here, &r, version, new_id,
-                ))
-            }
+            RequestKind::ConsumerGroupDescribe(r) => ResponseKind::ConsumerGroupDescribe(
+                consumer_group::describe(&state, &|id| coordinates(&state, id), &r),
+            ),
             RequestKind::ListGroups(r) => ResponseKind::ListGroups(group_admin::list_groups(
                 &state,
                 &|id| coordinates(&state, id),
@@ -1912,6 +1929,7 @@ fn errors_of(response: &ResponseKind) -> Vec<ErrorCode> {
         ResponseKind::ListTransactions(r) => vec![r.error_code],
         ResponseKind::ListGroups(r) => vec![r.error_code],
         ResponseKind::ConsumerGroupHeartbeat(r) => vec![r.error_code],
+        ResponseKind::ConsumerGroupDescribe(r) => r.groups.iter().map(|g| g.error_code).collect(),
         ResponseKind::DescribeGroups(r) => r.groups.iter().map(|g| g.error_code).collect(),
         ResponseKind::DeleteGroups(r) => r.results.iter().map(|g| g.error_code).collect(),
         ResponseKind::OffsetDelete(r) => std::iter::once(r.error_code)

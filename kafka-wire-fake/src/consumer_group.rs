@@ -33,6 +33,11 @@ type Partitions = BTreeMap<Uuid, BTreeSet<i32>>;
 #[derive(Debug, Clone)]
 pub(crate) struct ConsumerMember {
     pub(crate) epoch: i32,
+    instance_id: Option<Str>,
+    rack_id: Option<Str>,
+    /// The client id of its join, and where it came from (`/127.0.0.1`).
+    client_id: Str,
+    client_host: Str,
     subscribed: Vec<Str>,
     regex: Option<Str>,
     /// What the member was last told it has.
@@ -222,13 +227,15 @@ fn read_partitions(given: &[consumer_group_heartbeat::TopicPartitions]) -> Parti
 /// ConsumerGroupHeartbeat on the group's coordinator (`coordinates`):
 /// joins (epoch 0), leaves (epoch -1, or -2 for a static member's
 /// temporary leave), and heartbeats that carry the member toward its
-/// target assignment. `new_member_id` names a v0 member (v1+ members name
-/// themselves, KIP-1082).
+/// target assignment. `client` is the request's client id and host, kept
+/// for ConsumerGroupDescribe; `new_member_id` names a v0 member (v1+
+/// members name themselves, KIP-1082).
 pub(crate) fn heartbeat(
     state: &mut State,
     coordinates: bool,
     r: &ConsumerGroupHeartbeatRequest,
     version: i16,
+    client: (&str, &str),
     new_member_id: impl FnOnce() -> Str,
 ) -> ConsumerGroupHeartbeatResponse {
     let refuse = |code: ErrorCode, message: Option<String>| ConsumerGroupHeartbeatResponse {
@@ -314,7 +321,7 @@ pub(crate) fn heartbeat(
     if group.members.len() != before {
         group.epoch += 1;
     }
-    let answer = beat(state, &mut group, r, now, new_member_id);
+    let answer = beat(state, &mut group, r, now, client, new_member_id);
     state.consumer_groups.insert(r.group_id.clone(), group);
     answer
 }
@@ -324,6 +331,7 @@ fn beat(
     group: &mut ConsumerGroup,
     r: &ConsumerGroupHeartbeatRequest,
     now: Instant,
+    client: (&str, &str),
     new_member_id: impl FnOnce() -> Str,
 ) -> ConsumerGroupHeartbeatResponse {
     let error = |code: ErrorCode, message: String| ConsumerGroupHeartbeatResponse {
@@ -369,6 +377,10 @@ fn beat(
             .entry(member_id.clone())
             .or_insert_with(|| ConsumerMember {
                 epoch: 0,
+                instance_id: r.instance_id.clone(),
+                rack_id: r.rack_id.clone(),
+                client_id: client.0.into(),
+                client_host: client.1.into(),
                 subscribed: Vec::new(),
                 regex: None,
                 assigned: Partitions::new(),
@@ -470,6 +482,95 @@ fn beat(
         member_epoch: m.epoch,
         heartbeat_interval_ms: HEARTBEAT_INTERVAL_MS,
         assignment,
+        ..Default::default()
+    }
+}
+
+/// ConsumerGroupDescribe: each group's state, epochs, assignor and members
+/// (their subscriptions, current and target assignments, by topic id and
+/// name); GROUP_ID_NOT_FOUND for a group that is not a consumer group.
+pub(crate) fn describe(
+    state: &State,
+    coordinates: &dyn Fn(&Str) -> bool,
+    r: &ConsumerGroupDescribeRequest,
+) -> ConsumerGroupDescribeResponse {
+    use kafka_messages::consumer_group_describe::{
+        Assignment as Described, DescribedGroup, Member, TopicPartitions as Described_,
+    };
+    let name_of = |id: &Uuid| {
+        state
+            .topics
+            .iter()
+            .find(|(_, t)| t.id == *id)
+            .map(|(n, _)| n.clone())
+            .unwrap_or_default()
+    };
+    let described = |parts: &Partitions| Described {
+        topic_partitions: parts
+            .iter()
+            .map(|(id, ps)| Described_ {
+                topic_id: *id,
+                topic_name: name_of(id),
+                partitions: ps.iter().copied().collect(),
+                ..Default::default()
+            })
+            .collect(),
+        ..Default::default()
+    };
+    let groups = r
+        .group_ids
+        .iter()
+        .map(|id| {
+            let refuse = |code: ErrorCode, message: Option<String>| DescribedGroup {
+                error_code: code.code(),
+                error_message: message.map(Str::from),
+                group_id: id.clone(),
+                ..Default::default()
+            };
+            if !coordinates(id) {
+                return refuse(ErrorCode::NotCoordinator, None);
+            }
+            let Some(g) = state.consumer_groups.get(id) else {
+                let why = if state.groups.contains_key(id) || state.offsets.contains_key(id) {
+                    format!("Group {id} is not a consumer group.")
+                } else {
+                    format!("Group {id} not found.")
+                };
+                return refuse(ErrorCode::GroupIdNotFound, Some(why));
+            };
+            let empty = Partitions::new();
+            DescribedGroup {
+                error_message: None,
+                group_id: id.clone(),
+                group_state: g.state_name().into(),
+                group_epoch: g.epoch,
+                assignment_epoch: g.target_epoch,
+                assignor_name: ASSIGNORS[0].into(),
+                members: g
+                    .members
+                    .iter()
+                    .map(|(member_id, m)| Member {
+                        member_id: member_id.clone(),
+                        instance_id: m.instance_id.clone(),
+                        rack_id: m.rack_id.clone(),
+                        member_epoch: m.epoch,
+                        client_id: m.client_id.clone(),
+                        client_host: m.client_host.clone(),
+                        subscribed_topic_names: m.subscribed.clone(),
+                        subscribed_topic_regex: m.regex.clone(),
+                        assignment: described(&m.assigned),
+                        target_assignment: described(g.target.get(member_id).unwrap_or(&empty)),
+                        // KIP-1099: 1, a member of the consumer protocol.
+                        member_type: 1,
+                        ..Default::default()
+                    })
+                    .collect(),
+                ..Default::default()
+            }
+        })
+        .collect();
+    ConsumerGroupDescribeResponse {
+        groups,
         ..Default::default()
     }
 }

@@ -34,7 +34,7 @@
 //!   GROUP_ID_NOT_FOUND, GROUP_SUBSCRIBED_TO_TOPIC as Kafka gives them);
 //!   KIP-848 consumer groups (ConsumerGroupHeartbeat, the `uniform`
 //!   assignor on the coordinator, revocation before assignment, member
-//!   epochs);
+//!   epochs) and ConsumerGroupDescribe;
 //! - admin: Metadata, DescribeCluster, CreateTopics, DeleteTopics, CreatePartitions,
 //!   CreateAcls, DescribeAcls, DeleteAcls.
 //!
@@ -158,4 +158,5 @@ pub const SERVED_APIS: &[ApiKey] = &[
     ApiKey::DeleteGroups,
     ApiKey::OffsetDelete,
     ApiKey::ConsumerGroupHeartbeat,
+    ApiKey::ConsumerGroupDescribe,
 ];

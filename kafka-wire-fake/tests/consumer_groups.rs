@@ -163,6 +163,71 @@ fn two_members_split_the_partitions_revoking_before_assigning() {
         send(&mut c, &beat("m2", 2, t, Some(&[])), t),
         ok("m2", 2, Some(vec![0]))
     );
+    // ConsumerGroupDescribe: the epochs, each member's assignment and target.
+    let describe = ConsumerGroupDescribeRequest {
+        group_ids: vec!["g".into(), "nobody".into()],
+        ..Default::default()
+    };
+    let r = c.send(&describe, 1).unwrap();
+    let g = &r.groups[0];
+    assert_eq!(
+        (
+            g.error_code,
+            g.group_state.as_str(),
+            g.group_epoch,
+            g.assignment_epoch,
+            g.assignor_name.as_str()
+        ),
+        (0, "Stable", 2, 2, "uniform")
+    );
+    let members: Vec<_> = g
+        .members
+        .iter()
+        .map(|m| {
+            let parts = |a: &consumer_group_describe::Assignment| -> Vec<(String, Vec<i32>)> {
+                a.topic_partitions
+                    .iter()
+                    .inspect(|tp| assert_eq!(tp.topic_id, t))
+                    .map(|tp| (tp.topic_name.to_string(), tp.partitions.clone()))
+                    .collect()
+            };
+            (
+                m.member_id.to_string(),
+                m.member_epoch,
+                m.client_id.to_string(),
+                m.client_host.to_string(),
+                m.subscribed_topic_names
+                    .iter()
+                    .map(|s| s.to_string())
+                    .collect::<Vec<_>>(),
+                parts(&m.assignment),
+                parts(&m.target_assignment),
+                m.member_type,
+            )
+        })
+        .collect();
+    let member = |id: &str, p: i32| {
+        let t = vec![("t".to_string(), vec![p])];
+        (
+            id.to_string(),
+            2,
+            "848-test".to_string(),
+            "/127.0.0.1".to_string(),
+            vec!["t".to_string()],
+            t.clone(),
+            t,
+            1,
+        )
+    };
+    assert_eq!(members, vec![member("m1", 1), member("m2", 0)]);
+    let unknown = &r.groups[1];
+    assert_eq!(
+        (
+            ErrorCode::from_code(unknown.error_code),
+            unknown.error_message.as_deref()
+        ),
+        (ErrorCode::GroupIdNotFound, Some("Group nobody not found."))
+    );
     // An old epoch is fenced.
     let fenced = send(&mut c, &beat("m1", 1, t, None), t);
     assert_eq!(
