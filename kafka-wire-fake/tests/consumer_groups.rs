@@ -327,3 +327,63 @@ fn a_regular_expression_subscribes_to_the_topics_it_matches_whole() {
     // "x|" matches "x" or "", never all of "t".
     assert_eq!(send(&mut c, &other, t), ok("n", 1, Some(vec![])));
 }
+
+/// Sends `request` at `version` on `stream` and reads its response.
+async fn send_async<R: kafka_wire::Request>(
+    stream: &mut tokio::net::TcpStream,
+    request: &R,
+    version: i16,
+) -> R::Response {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let header = kafka_wire::RequestHeader::new(R::API_KEY, version, 7, Some("848-test".into()));
+    let mut out = bytes::BytesMut::new();
+    kafka_wire::frame::encode_request(&mut out, &header, request).unwrap();
+    stream.write_all(&out).await.unwrap();
+    let size = stream.read_i32().await.unwrap();
+    let mut body = vec![0; usize::try_from(size).unwrap()];
+    stream.read_exact(&mut body).await.unwrap();
+    kafka_wire::frame::decode_response::<R::Response>(body.into(), version)
+        .unwrap()
+        .1
+}
+
+#[tokio::test(start_paused = true)]
+async fn a_member_silent_past_its_session_leaves_and_its_partitions_move() {
+    let cluster = Cluster::builder().start().await.unwrap();
+    let mut s = tokio::net::TcpStream::connect(cluster.bootstrap())
+        .await
+        .unwrap();
+    let create = CreateTopicsRequest {
+        topics: vec![CreatableTopic {
+            name: "t".into(),
+            num_partitions: 2,
+            replication_factor: 1,
+            ..Default::default()
+        }],
+        timeout_ms: 5_000,
+        ..Default::default()
+    };
+    let t = send_async(&mut s, &create, 7).await.topics[0].topic_id;
+    let epoch = |r: &ConsumerGroupHeartbeatResponse| (r.error_code, r.member_epoch);
+    assert_eq!(
+        epoch(&send_async(&mut s, &beat("m1", 0, t, Some(&[])), 1).await),
+        (0, 1)
+    );
+    tokio::time::advance(std::time::Duration::from_secs(44)).await;
+    assert_eq!(
+        epoch(&send_async(&mut s, &beat("m2", 0, t, Some(&[])), 1).await),
+        (0, 2)
+    );
+    // m1's 45 s session runs out; at m2's next heartbeat it is gone.
+    tokio::time::advance(std::time::Duration::from_secs(2)).await;
+    let r = send_async(&mut s, &beat("m2", 2, t, Some(&[])), 1).await;
+    assert_eq!(epoch(&r), (0, 3));
+    let assigned: Vec<i32> = r.assignment.unwrap().topic_partitions[0].partitions.clone();
+    assert_eq!(assigned, vec![0, 1]);
+    let gone = send_async(&mut s, &beat("m1", 1, t, None), 1).await;
+    assert_eq!(
+        ErrorCode::from_code(gone.error_code),
+        ErrorCode::UnknownMemberId
+    );
+    cluster.shutdown().await;
+}
