@@ -4,13 +4,14 @@
 # (assigned, committing), and again in a classic consumer group (scripts/fake-clients/data_session.py);
 # confluent-txn: confluent-kafka's transactional producer commits two transactions (with its group's
 # offsets) and aborts one, and read_committed reads only the committed records
-# (scripts/fake-clients/txn_session.py); confluent-848 (not a default: 5.5 s, most of it the 5 s
+# (scripts/fake-clients/txn_session.py), kafka-python-txn the same with kafka-python (not a
+# default: 3 s); confluent-848 (not a default: 5.5 s, most of it the 5 s
 # heartbeat interval a revocation waits for): two members of a KIP-848 consumer group
 # (scripts/fake-clients/consumer_group_session.py). Fails on any missing, extra or reordered record.
 # About 12 s for the defaults once kafka-fake is built.
 #
-#   scripts/fake-clients.sh [CLIENT...]    CLIENT: kafka-python confluent confluent-txn confluent-848
-#                                          (default: the first three)
+#   scripts/fake-clients.sh [CLIENT...]    CLIENT: kafka-python confluent confluent-txn
+#                                          kafka-python-txn confluent-848 (default: the first three)
 #
 # Uses the venv scripts/live-clients.sh installs (.cache/live-clients/venv; run
 # `scripts/live-clients.sh install kafka-python` first). kafka-fake listens on 127.0.0.1 at a port
@@ -30,6 +31,7 @@ for c in "${clients[@]}"; do
     t0=$(now_ms)
     case "$c" in
         confluent-txn) session=("$SCRIPT_DIR/fake-clients/txn_session.py") ;;
+        kafka-python-txn) session=("$SCRIPT_DIR/fake-clients/txn_session.py" --client kafka-python) ;;
         confluent-848) session=("$SCRIPT_DIR/fake-clients/consumer_group_session.py") ;;
         *) session=("$SCRIPT_DIR/fake-clients/data_session.py" "$c") ;;
     esac
