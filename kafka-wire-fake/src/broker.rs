@@ -799,7 +799,8 @@ impl Broker {
                 return response;
             }
             if tokio::time::timeout_at(deadline, appended).await.is_err() {
-                let state = self.state.lock().unwrap_or_else(|e| e.into_inner());
+                let mut state = self.state.lock().unwrap_or_else(|e| e.into_inner());
+                txn::expire(&mut state, tokio::time::Instant::now());
                 return data::fetch(&state, node, self.endpoints(), &r, version).0;
             }
         }
