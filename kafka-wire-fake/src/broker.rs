@@ -29,11 +29,15 @@ use tokio::time::Duration;
 use tokio_util::codec::Framed;
 
 use crate::cluster::Fault;
+use crate::consumer_group;
 use crate::data;
+use crate::error_answer;
+use crate::group_admin;
 use crate::groups;
 use crate::log::PartitionLog;
 use crate::membership::{self, Group, Member, Phase};
 use crate::request_log::{Outcome, RequestEvent};
+use crate::txn;
 use crate::SERVED_APIS;
 
 /// The controller's node id, and the first node's: nodes are numbered
@@ -42,6 +46,10 @@ pub(crate) const CONTROLLER_ID: i32 = 1;
 /// What the broker's `num.partitions` and `default.replication.factor` would be.
 const DEFAULT_PARTITIONS: i32 = 1;
 const DEFAULT_REPLICATION: i16 = 1;
+/// Kafka's controller's `MAX_PARTITIONS_PER_BATCH`: the most partitions one
+/// CreateTopics or CreatePartitions may make, and its message.
+const MAX_PARTITIONS_PER_REQUEST: i64 = 10_000;
+const EXCESSIVE_PARTITIONS: &str = "Excessively large number of partitions per request.";
 /// Kafka refuses frames over `socket.request.max.bytes`, 100 MiB by default.
 const MAX_FRAME: usize = 100 << 20;
 
@@ -138,6 +146,10 @@ pub(crate) struct State {
     pub(crate) groups: BTreeMap<Str, Group>,
     /// Member ids handed out so far.
     member_ids: u64,
+    /// Every transactional id's producer and transaction.
+    pub(crate) transactions: txn::Transactions,
+    /// KIP-848 consumer groups.
+    pub(crate) consumer_groups: consumer_group::ConsumerGroups,
 }
 
 /// The cluster's brokers in memory: one state shared by every node and
@@ -154,8 +166,20 @@ pub(crate) struct Broker {
     /// Woken by every change of a group's membership or phase, for joins
     /// and syncs waiting on the others.
     group_changed: Notify,
-    /// Faults `Cluster::inject` armed: API, answers left to spoil, fault.
-    faults: Mutex<Vec<(ApiKey, u32, Fault)>>,
+    /// Faults `Cluster::inject` and `inject_while` armed, in order.
+    faults: Mutex<Vec<ArmedFault>>,
+}
+
+/// Which requests `Cluster::inject_while` spoils.
+pub(crate) type FaultPredicate = Box<dyn Fn(&RequestHeader, &RequestKind) -> bool + Send + Sync>;
+
+/// A fault armed for an API: for the next `left` requests (`None`: for
+/// as long as it is armed), those for which `when` holds (all, without).
+struct ArmedFault {
+    api: ApiKey,
+    left: Option<u32>,
+    when: Option<FaultPredicate>,
+    fault: Fault,
 }
 
 impl Broker {
@@ -174,23 +198,47 @@ impl Broker {
         })
     }
 
-    /// Arms `fault` for the next `times` requests of `api`, after those
-    /// already armed for it.
-    pub(crate) fn inject(&self, api: ApiKey, times: u32, fault: Fault) {
+    /// Arms `fault` for the next `times` requests of `api` (`None`: every
+    /// one) for which `when` holds, after those already armed for it.
+    pub(crate) fn inject(
+        &self,
+        api: ApiKey,
+        times: Option<u32>,
+        when: Option<FaultPredicate>,
+        fault: Fault,
+    ) {
         let mut faults = self.faults.lock().unwrap_or_else(|e| e.into_inner());
-        if times > 0 {
-            faults.push((api, times, fault));
+        if times != Some(0) {
+            faults.push(ArmedFault {
+                api,
+                left: times,
+                when,
+                fault,
+            });
         }
     }
 
-    /// The fault armed for a request of API key `key`, used up by one.
-    fn take_fault(&self, key: i16) -> Option<Fault> {
+    /// Disarms every fault.
+    pub(crate) fn clear_faults(&self) {
+        self.faults
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .clear();
+    }
+
+    /// The first fault armed for this request, used up by one.
+    fn take_fault(&self, header: &RequestHeader, request: &RequestKind) -> Option<Fault> {
         let mut faults = self.faults.lock().unwrap_or_else(|e| e.into_inner());
-        let at = faults.iter().position(|(api, _, _)| api.key() == key)?;
-        let fault = faults[at].2;
-        faults[at].1 -= 1;
-        if faults[at].1 == 0 {
-            faults.remove(at);
+        let at = faults.iter().position(|f| {
+            f.api.key() == header.api_key && f.when.as_ref().is_none_or(|w| w(header, request))
+        })?;
+        let armed = &mut faults[at];
+        let fault = armed.fault;
+        if let Some(left) = &mut armed.left {
+            *left -= 1;
+            if *left == 0 {
+                faults.remove(at);
+            }
         }
         Some(fault)
     }
@@ -263,7 +311,9 @@ impl Broker {
                 Ok((header, request)) => {
                     let version = header.api_version;
                     silent = matches!(&request, RequestKind::Produce(p) if p.acks == 0);
-                    match self.take_fault(header.api_key) {
+                    let fault = self.take_fault(&header, &request);
+                    let mut injected = None;
+                    match fault {
                         Some(Fault::Disconnect) => {
                             let outcome = Outcome::Refused {
                                 reason: "injected: connection dropped".into(),
@@ -272,9 +322,22 @@ impl Broker {
                             return;
                         }
                         Some(Fault::Delay(delay)) => tokio::time::sleep(delay).await,
+                        Some(Fault::Error(code)) => {
+                            match error_answer::error_answer(frame.clone(), code) {
+                                Ok(answer) => injected = Some(answer),
+                                Err(why) => {
+                                    let outcome = Outcome::Refused {
+                                        reason: format!("injected error not built: {why}"),
+                                    };
+                                    self.note(node, conn, peer, Some(&header), &outcome);
+                                    return;
+                                }
+                            }
+                        }
                         None => {}
                     }
                     let answer = match request {
+                        _ if injected.is_some() => injected,
                         // A follower's fetch (a replica id, CVE-2018-1288's door): the fake
                         // has no followers, so it is not served, as an API it does not serve.
                         RequestKind::Fetch(r)
@@ -288,7 +351,14 @@ impl Broker {
                         RequestKind::JoinGroup(r) => {
                             let client = header.client_id.clone().unwrap_or_default();
                             Some(ResponseKind::JoinGroup(
-                                self.join_group(node, r, version, &client).await,
+                                self.join_group(node, r, version, &client, peer).await,
+                            ))
+                        }
+                        RequestKind::ConsumerGroupHeartbeat(r) => {
+                            let client = header.client_id.clone().unwrap_or_default();
+                            let host = format!("/{}", peer.ip());
+                            Some(ResponseKind::ConsumerGroupHeartbeat(
+                                self.consumer_group_heartbeat(node, &r, version, (&client, &host)),
                             ))
                         }
                         RequestKind::SyncGroup(r) => {
@@ -382,6 +452,7 @@ impl Broker {
         r: JoinGroupRequest,
         version: i16,
         client: &str,
+        peer: SocketAddr,
     ) -> JoinGroupResponse {
         let refuse = |code: ErrorCode, member: Str| JoinGroupResponse {
             error_code: code.code(),
@@ -445,6 +516,8 @@ impl Broker {
                 member_id.clone(),
                 Member {
                     instance_id: r.group_instance_id.clone(),
+                    client_id: client.into(),
+                    client_host: format!("/{}", peer.ip()).into(),
                     session_timeout: Duration::from_millis(
                         u64::try_from(r.session_timeout_ms).unwrap_or(0),
                     ),
@@ -520,6 +593,20 @@ impl Broker {
             };
             let _ = tokio::time::timeout_at(deadline, changed).await;
         }
+    }
+
+    /// ConsumerGroupHeartbeat (KIP-848), on the group's coordinator.
+    fn consumer_group_heartbeat(
+        &self,
+        node: i32,
+        r: &ConsumerGroupHeartbeatRequest,
+        version: i16,
+        client: (&str, &str),
+    ) -> ConsumerGroupHeartbeatResponse {
+        let mut state = self.state.lock().unwrap_or_else(|e| e.into_inner());
+        let here = self.coordinator(&state, &r.group_id).map(|(id, _)| id) == Some(node);
+        let new_id = || Str::from(self.new_uuid().to_string());
+        consumer_group::heartbeat(&mut state, here, r, version, client, new_id)
     }
 
     /// SyncGroup: the leader's assignments are kept and every member's
@@ -704,14 +791,16 @@ impl Broker {
             tokio::pin!(appended);
             appended.as_mut().enable();
             let (response, ready) = {
-                let state = self.state.lock().unwrap_or_else(|e| e.into_inner());
+                let mut state = self.state.lock().unwrap_or_else(|e| e.into_inner());
+                txn::expire(&mut state, tokio::time::Instant::now());
                 data::fetch(&state, node, self.endpoints(), &r, version)
             };
             if ready || tokio::time::Instant::now() >= deadline {
                 return response;
             }
             if tokio::time::timeout_at(deadline, appended).await.is_err() {
-                let state = self.state.lock().unwrap_or_else(|e| e.into_inner());
+                let mut state = self.state.lock().unwrap_or_else(|e| e.into_inner());
+                txn::expire(&mut state, tokio::time::Instant::now());
                 return data::fetch(&state, node, self.endpoints(), &r, version).0;
             }
         }
@@ -721,6 +810,13 @@ impl Broker {
     /// the cluster does not serve.
     fn handle(&self, node: i32, request: RequestKind, version: i16) -> Option<ResponseKind> {
         let mut state = self.state.lock().unwrap_or_else(|e| e.into_inner());
+        // Transactions past their timeout are aborted before anything
+        // reads the logs (Kafka's coordinator does it on a timer).
+        if txn::expire(&mut state, tokio::time::Instant::now()) {
+            self.appended.notify_waiters();
+        }
+        let coordinates =
+            |state: &State, key: &Str| self.coordinator(state, key).map(|(id, _)| id) == Some(node);
         Some(match request {
             RequestKind::ApiVersions(_) => ResponseKind::ApiVersions(self.api_versions()),
             RequestKind::Metadata(r) => {
@@ -800,9 +896,67 @@ impl Broker {
             RequestKind::DescribeCluster(r) => {
                 ResponseKind::DescribeCluster(self.describe_cluster(&state, r))
             }
-            RequestKind::InitProducerId(r) => {
-                ResponseKind::InitProducerId(data::init_producer_id(&mut state, r))
+            RequestKind::InitProducerId(r) => match r.transactional_id.clone() {
+                Some(id) if !coordinates(&state, &id) => {
+                    ResponseKind::InitProducerId(InitProducerIdResponse {
+                        error_code: ErrorCode::NotCoordinator.code(),
+                        producer_id: -1,
+                        producer_epoch: -1,
+                        ..Default::default()
+                    })
+                }
+                Some(id) => {
+                    let (answer, wrote) = txn::init_producer_id(&mut state, &id, &r, version);
+                    if wrote {
+                        self.appended.notify_waiters();
+                    }
+                    ResponseKind::InitProducerId(answer)
+                }
+                None => ResponseKind::InitProducerId(data::init_producer_id(&mut state, r)),
+            },
+            RequestKind::AddPartitionsToTxn(r) => ResponseKind::AddPartitionsToTxn(
+                txn::add_partitions_to_txn(&mut state, &coordinates, r, version),
+            ),
+            RequestKind::AddOffsetsToTxn(r) => {
+                let here = coordinates(&state, &r.transactional_id);
+                ResponseKind::AddOffsetsToTxn(txn::add_offsets_to_txn(&mut state, here, r, version))
             }
+            RequestKind::TxnOffsetCommit(r) => {
+                let here = coordinates(&state, &r.group_id);
+                ResponseKind::TxnOffsetCommit(txn::txn_offset_commit(&mut state, here, r, version))
+            }
+            RequestKind::EndTxn(r) => {
+                let here = coordinates(&state, &r.transactional_id);
+                let (answer, wrote) = txn::end_txn(&mut state, here, r, version);
+                if wrote {
+                    self.appended.notify_waiters();
+                }
+                ResponseKind::EndTxn(answer)
+            }
+            RequestKind::ListTransactions(r) => ResponseKind::ListTransactions(
+                txn::list_transactions(&state, &|id| coordinates(&state, id), &r),
+            ),
+            RequestKind::ConsumerGroupDescribe(r) => ResponseKind::ConsumerGroupDescribe(
+                consumer_group::describe(&state, &|id| coordinates(&state, id), &r),
+            ),
+            RequestKind::ListGroups(r) => ResponseKind::ListGroups(group_admin::list_groups(
+                &state,
+                &|id| coordinates(&state, id),
+                &r,
+            )),
+            RequestKind::DescribeGroups(r) => ResponseKind::DescribeGroups(
+                group_admin::describe_groups(&state, &|id| coordinates(&state, id), &r, version),
+            ),
+            RequestKind::DeleteGroups(r) => {
+                ResponseKind::DeleteGroups(group_admin::delete_groups(&mut state, &coordinates, &r))
+            }
+            RequestKind::OffsetDelete(r) => {
+                let here = coordinates(&state, &r.group_id);
+                ResponseKind::OffsetDelete(group_admin::offset_delete(&mut state, here, r))
+            }
+            RequestKind::DescribeTransactions(r) => ResponseKind::DescribeTransactions(
+                txn::describe_transactions(&state, &|id| coordinates(&state, id), &r),
+            ),
             // decode_frame_within already refuses what `served` does not list.
             _ => return None,
         })
@@ -912,15 +1066,44 @@ impl Broker {
         r: CreateTopicsRequest,
         version: i16,
     ) -> CreateTopicsResponse {
+        // Kafka's controller refuses a request of more than 10,000
+        // partitions in all, every topic of it (and so no request makes the
+        // fake allocate a log per partition of an untrusted count).
+        let total: i64 = r
+            .topics
+            .iter()
+            .map(|t| match (t.assignments.len(), t.num_partitions) {
+                (0, -1) => i64::from(DEFAULT_PARTITIONS),
+                (0, n) => i64::from(n.max(0)),
+                (n, _) => i64::try_from(n).unwrap_or(i64::MAX),
+            })
+            .sum();
+        if total > MAX_PARTITIONS_PER_REQUEST {
+            let topics = r
+                .topics
+                .iter()
+                .map(|t| CreatableTopicResult {
+                    name: t.name.clone(),
+                    error_code: ErrorCode::PolicyViolation.code(),
+                    error_message: Some(EXCESSIVE_PARTITIONS.into()),
+                    ..Default::default()
+                })
+                .collect();
+            return CreateTopicsResponse {
+                topics,
+                ..Default::default()
+            };
+        }
         // One result per name, as Kafka keys them: a name given twice is one
         // INVALID_REQUEST.
+        let counts = name_counts(r.topics.iter().map(|t| &t.name));
+        let mut seen = std::collections::HashSet::new();
         let topics = r
             .topics
             .iter()
-            .enumerate()
-            .filter(|&(i, t)| r.topics[..i].iter().all(|o| o.name != t.name))
-            .map(|(_, t)| {
-                let duplicate = r.topics.iter().filter(|o| o.name == t.name).count() > 1;
+            .filter(|t| seen.insert(&t.name))
+            .map(|t| {
+                let duplicate = counts[&t.name] > 1;
                 let mut result = CreatableTopicResult {
                     name: t.name.clone(),
                     error_message: None,
@@ -1197,6 +1380,19 @@ impl Broker {
     }
 }
 
+/// How many times each name is given: a request's duplicates found in one
+/// pass (a hostile request of a million names costs a million steps, not a
+/// million squared).
+fn name_counts<'a>(
+    names: impl Iterator<Item = &'a Str>,
+) -> std::collections::HashMap<&'a Str, usize> {
+    let mut counts = std::collections::HashMap::new();
+    for name in names {
+        *counts.entry(name).or_insert(0) += 1;
+    }
+    counts
+}
+
 /// Kafka's checks of a new topic, in its order; the partition count and
 /// replication factor it gets.
 fn check_new_topic(
@@ -1357,13 +1553,32 @@ fn create_partitions(
     r: CreatePartitionsRequest,
 ) -> CreatePartitionsResponse {
     let nodes = broker.node_ids();
+    // The same cap as CreateTopics', on the partitions the topics would have.
+    let total: i64 = r.topics.iter().map(|t| i64::from(t.count.max(0))).sum();
+    if total > MAX_PARTITIONS_PER_REQUEST {
+        let results = r
+            .topics
+            .iter()
+            .map(|t| CreatePartitionsTopicResult {
+                name: t.name.clone(),
+                error_code: ErrorCode::PolicyViolation.code(),
+                error_message: Some(EXCESSIVE_PARTITIONS.into()),
+                ..Default::default()
+            })
+            .collect();
+        return CreatePartitionsResponse {
+            results,
+            ..Default::default()
+        };
+    }
+    let counts = name_counts(r.topics.iter().map(|t| &t.name));
+    let mut seen = std::collections::HashSet::new();
     let results = r
         .topics
         .iter()
-        .enumerate()
-        .filter(|&(i, t)| r.topics[..i].iter().all(|o| o.name != t.name))
-        .map(|(_, t)| {
-            let duplicate = r.topics.iter().filter(|o| o.name == t.name).count() > 1;
+        .filter(|t| seen.insert(&t.name))
+        .map(|t| {
+            let duplicate = counts[&t.name] > 1;
             let checked = match state.topics.get(&t.name) {
                 _ if duplicate => Err((ErrorCode::InvalidRequest, "Duplicate topic name.".to_owned())),
                 None => Err((
@@ -1689,6 +1904,45 @@ fn errors_of(response: &ResponseKind) -> Vec<ErrorCode> {
             .iter()
             .flat_map(|t| t.partitions.iter().map(|p| p.error_code))
             .collect(),
+        ResponseKind::AddPartitionsToTxn(r) => std::iter::once(r.error_code)
+            .chain(
+                r.results_by_topic_v3_and_below
+                    .iter()
+                    .chain(
+                        r.results_by_transaction
+                            .iter()
+                            .flat_map(|t| &t.topic_results),
+                    )
+                    .flat_map(|t| {
+                        t.results_by_partition
+                            .iter()
+                            .map(|p| p.partition_error_code)
+                    }),
+            )
+            .collect(),
+        ResponseKind::AddOffsetsToTxn(r) => vec![r.error_code],
+        ResponseKind::EndTxn(r) => vec![r.error_code],
+        ResponseKind::TxnOffsetCommit(r) => r
+            .topics
+            .iter()
+            .flat_map(|t| t.partitions.iter().map(|p| p.error_code))
+            .collect(),
+        ResponseKind::ListTransactions(r) => vec![r.error_code],
+        ResponseKind::ListGroups(r) => vec![r.error_code],
+        ResponseKind::ConsumerGroupHeartbeat(r) => vec![r.error_code],
+        ResponseKind::ConsumerGroupDescribe(r) => r.groups.iter().map(|g| g.error_code).collect(),
+        ResponseKind::DescribeGroups(r) => r.groups.iter().map(|g| g.error_code).collect(),
+        ResponseKind::DeleteGroups(r) => r.results.iter().map(|g| g.error_code).collect(),
+        ResponseKind::OffsetDelete(r) => std::iter::once(r.error_code)
+            .chain(
+                r.topics
+                    .iter()
+                    .flat_map(|t| t.partitions.iter().map(|p| p.error_code)),
+            )
+            .collect(),
+        ResponseKind::DescribeTransactions(r) => {
+            r.transaction_states.iter().map(|t| t.error_code).collect()
+        }
         _ => Vec::new(),
     };
     codes

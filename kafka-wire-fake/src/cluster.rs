@@ -6,8 +6,8 @@ use std::io;
 use std::net::{Ipv4Addr, SocketAddr};
 use std::sync::Arc;
 
-use kafka_messages::{ApiKey, Release};
-use kafka_wire::VersionRange;
+use kafka_messages::{ApiKey, Release, RequestKind};
+use kafka_wire::{ErrorCode, RequestHeader, VersionRange};
 use tokio::net::TcpListener;
 use tokio::sync::watch;
 use tokio::task::JoinHandle;
@@ -164,18 +164,66 @@ impl Cluster {
     /// # #[tokio::main(flavor = "current_thread")]
     /// # async fn main() -> Result<(), Box<dyn std::error::Error>> {
     /// use kafka_messages::ApiKey;
+    /// use kafka_wire::ErrorCode;
     /// use kafka_wire_fake::{Cluster, Fault};
     ///
     /// let cluster = Cluster::builder().start().await?;
     /// // The next two Produce requests close their connections unanswered,
-    /// // then Metadata answers a second late, once.
+    /// // then Metadata answers a second late, once, and the next
+    /// // OffsetCommit is answered COORDINATOR_LOAD_IN_PROGRESS for every
+    /// // partition it names.
     /// cluster.inject(ApiKey::Produce, 2, Fault::Disconnect);
     /// cluster.inject(ApiKey::Metadata, 1, Fault::Delay(std::time::Duration::from_secs(1)));
+    /// cluster.inject(ApiKey::OffsetCommit, 1, Fault::Error(ErrorCode::CoordinatorLoadInProgress));
     /// # Ok(())
     /// # }
     /// ```
     pub fn inject(&self, api: ApiKey, times: u32, fault: Fault) {
-        self.broker.inject(api, times, fault);
+        self.broker.inject(api, Some(times), None, fault);
+    }
+
+    /// Spoils with `fault` every request of `api` for which `when` (given
+    /// the request's header and body) holds, until
+    /// [`clear_faults`](Cluster::clear_faults): a fault for as long as a
+    /// test says (a flag it flips), or for the requests it picks (one
+    /// topic's, one client's). Armed after those armed before it for the
+    /// same API, which are used first.
+    ///
+    /// ```
+    /// # #[tokio::main(flavor = "current_thread")]
+    /// # async fn main() -> Result<(), Box<dyn std::error::Error>> {
+    /// use std::sync::atomic::{AtomicBool, Ordering};
+    /// use std::sync::Arc;
+    /// use kafka_messages::{ApiKey, RequestKind};
+    /// use kafka_wire::ErrorCode;
+    /// use kafka_wire_fake::{Cluster, Fault};
+    ///
+    /// let cluster = Cluster::builder().start().await?;
+    /// // Produce to "orders" fails with NOT_ENOUGH_REPLICAS while `down` is set.
+    /// let down = Arc::new(AtomicBool::new(true));
+    /// let flag = Arc::clone(&down);
+    /// cluster.inject_while(ApiKey::Produce, Fault::Error(ErrorCode::NotEnoughReplicas), move |_, request| {
+    ///     let RequestKind::Produce(p) = request else { return false };
+    ///     flag.load(Ordering::Relaxed) && p.topic_data.iter().any(|t| t.name == "orders")
+    /// });
+    /// // ... later, the replicas are back:
+    /// down.store(false, Ordering::Relaxed);
+    /// # Ok(())
+    /// # }
+    /// ```
+    pub fn inject_while(
+        &self,
+        api: ApiKey,
+        fault: Fault,
+        when: impl Fn(&RequestHeader, &RequestKind) -> bool + Send + Sync + 'static,
+    ) {
+        self.broker.inject(api, None, Some(Box::new(when)), fault);
+    }
+
+    /// Disarms every fault armed by [`inject`](Cluster::inject) and
+    /// [`inject_while`](Cluster::inject_while).
+    pub fn clear_faults(&self) {
+        self.broker.clear_faults();
     }
 
     /// Stops the cluster, and returns once every listener and connection is
@@ -210,6 +258,11 @@ pub enum Fault {
     /// (the connection's later requests wait too, as Kafka answers a
     /// connection's requests in order).
     Delay(std::time::Duration),
+    /// Do not handle the request: answer it with this error code in every
+    /// error field of its API's response, one entry per topic, partition,
+    /// group, ... the request names (with their names and indexes), every
+    /// other field at its default. A Produce with acks 0 stays unanswered.
+    Error(ErrorCode),
 }
 
 /// A test hook ([`Cluster::move_leader`], [`Cluster::stop_node`], ...)

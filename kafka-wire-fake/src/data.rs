@@ -14,6 +14,7 @@ use std::net::SocketAddr;
 
 use crate::broker::{Leader, State, Topic};
 use crate::log::{self, PartitionLog};
+use crate::txn::{self, Transactions};
 
 /// ListOffsets' special timestamps (Kafka's `ListOffsetsRequest`).
 const LATEST: i64 = -1;
@@ -104,10 +105,16 @@ pub(crate) fn produce(
     let mut hinted: Vec<(i32, SocketAddr)> = Vec::new();
     let by_id = version >= 13;
     let acks_ok = matches!(r.acks, -1..=1);
+    // Transactional batches are checked against the coordinator's
+    // transactions, which the topics' borrow below would otherwise hide.
+    let transactions = std::mem::take(&mut state.transactions);
     let responses = r
         .topic_data
         .into_iter()
         .map(|t| {
+            let name = find_topic(state, &t.name, t.topic_id, by_id)
+                .map(|(n, _)| n.clone())
+                .unwrap_or_default();
             let mut topic = find_topic_mut(state, &t.name, t.topic_id, by_id);
             let partition_responses = t
                 .partition_data
@@ -122,7 +129,15 @@ pub(crate) fn produce(
                     let appended = if acks_ok {
                         match &mut topic {
                             Err(code) => Err((*code, None)),
-                            Ok(topic) => append(topic, node, p.index, p.records.as_ref(), version),
+                            Ok(topic) => append(
+                                topic,
+                                &name,
+                                &transactions,
+                                node,
+                                p.index,
+                                p.records.as_ref(),
+                                version,
+                            ),
                         }
                     } else {
                         Err((ErrorCode::InvalidRequiredAcks, None))
@@ -155,6 +170,7 @@ pub(crate) fn produce(
             }
         })
         .collect();
+    state.transactions = transactions;
     ProduceResponse {
         responses,
         node_endpoints: hinted
@@ -202,6 +218,8 @@ fn hint_leader(
 /// first batch, and the log start offset.
 fn append(
     topic: &mut Topic,
+    name: &str,
+    transactions: &Transactions,
     node: i32,
     partition: i32,
     records: Option<&Records>,
@@ -227,6 +245,13 @@ fn append(
             return Err((ErrorCode::UnsupportedCompressionType, None));
         }
         log::check_batch(&batch).map_err(|(c, m)| (c, Some(m)))?;
+        if batch.is_transactional() {
+            let (id, epoch) = (batch.producer_id(), batch.producer_epoch());
+            txn::check_produce(transactions, id, epoch, name, partition).map_err(|code| {
+                let why = format!("Producer {id} at epoch {epoch} has no open transaction holding partition {partition} of {name}");
+                (code, Some(why))
+            })?;
+        }
         batches.push(batch);
     }
     if !read.remainder().is_empty() || batches.is_empty() {
@@ -298,7 +323,12 @@ pub(crate) fn fetch(
                         if p.current_leader_epoch >= 0 && p.current_leader_epoch < leader.epoch {
                             return Err((ErrorCode::FencedLeaderEpoch, Some(leader)));
                         }
-                        let end = log.high_watermark();
+                        // read_committed stops at the last stable offset.
+                        let end = if committed {
+                            log.last_stable_offset()
+                        } else {
+                            log.high_watermark()
+                        };
                         let max = budget.min(usize::try_from(p.partition_max_bytes).unwrap_or(0));
                         let read = log
                             .read(p.fetch_offset, end, max, total == 0)
@@ -308,8 +338,20 @@ pub(crate) fn fetch(
                     match read {
                         Ok((log, read)) => {
                             answer.high_watermark = log.high_watermark();
-                            answer.last_stable_offset = log.high_watermark();
+                            answer.last_stable_offset = log.last_stable_offset();
                             answer.log_start_offset = log.log_start();
+                            if committed && read.bytes.is_some() {
+                                answer.aborted_transactions = Some(
+                                    log.aborted_between(p.fetch_offset, read.end)
+                                        .into_iter()
+                                        .map(|a| fetch::AbortedTransaction {
+                                            producer_id: a.producer_id,
+                                            first_offset: a.first_offset,
+                                            ..Default::default()
+                                        })
+                                        .collect(),
+                                );
+                            }
                             let size = read.bytes.as_ref().map_or(0, Bytes::len);
                             total += size;
                             budget = budget.saturating_sub(size);
@@ -395,6 +437,10 @@ pub(crate) fn list_offsets(
                             (
                                 leader,
                                 match p.timestamp {
+                                    // read_committed's latest is the last stable offset (v2+).
+                                    LATEST if r.isolation_level == READ_COMMITTED => {
+                                        Some((log.last_stable_offset(), -1))
+                                    }
                                     LATEST => Some((log.high_watermark(), -1)),
                                     EARLIEST | EARLIEST_LOCAL => Some((log.log_start(), -1)),
                                     MAX_TIMESTAMP => log.max_timestamp(),

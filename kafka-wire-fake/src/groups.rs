@@ -16,6 +16,7 @@ use kafka_wire::{ErrorCode, Str, Uuid};
 
 use crate::broker::State;
 use crate::membership::Phase;
+use crate::txn;
 
 /// A committed offset, as OffsetFetch returns it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -23,6 +24,17 @@ pub(crate) struct Committed {
     offset: i64,
     leader_epoch: i32,
     metadata: Option<Str>,
+}
+
+impl Committed {
+    /// An offset committed with its leader epoch and metadata.
+    pub(crate) fn new(offset: i64, leader_epoch: i32, metadata: Option<Str>) -> Self {
+        Committed {
+            offset,
+            leader_epoch,
+            metadata,
+        }
+    }
 }
 
 /// Every group's committed offsets, by topic name and partition.
@@ -55,10 +67,23 @@ pub(crate) fn offset_commit(
         .groups
         .get(&r.group_id)
         .filter(|g| !g.members.is_empty());
+    let consumer_group = state
+        .consumer_groups
+        .get(&r.group_id)
+        .filter(|g| !g.members.is_empty());
     let group_error = if !coordinates {
         Some(ErrorCode::NotCoordinator)
     } else if r.group_id.is_empty() {
         Some(ErrorCode::InvalidGroupId)
+    } else if let Some(group) = consumer_group {
+        // A KIP-848 member commits at its member epoch.
+        match group.members.get(&r.member_id) {
+            None => Some(ErrorCode::UnknownMemberId),
+            Some(m) if m.epoch != r.generation_id_or_member_epoch => {
+                Some(ErrorCode::StaleMemberEpoch)
+            }
+            Some(_) => None,
+        }
     } else if let Some(group) = members {
         // A group with members takes commits from its current generation.
         match group.check_member(&r.member_id, r.generation_id_or_member_epoch) {
@@ -166,6 +191,29 @@ fn fetch_group(
     }
 }
 
+/// A partition's commit as OffsetFetch answers it: none (offset -1) when
+/// never committed, and none with UNSTABLE_OFFSET_COMMIT when the request
+/// wants stable offsets (`require_stable`, v7+) and an open transaction
+/// holds one for it.
+fn stable(
+    state: &State,
+    require_stable: bool,
+    group: &Str,
+    topic: &Str,
+    partition: i32,
+    committed: Option<Committed>,
+) -> (Committed, ErrorCode) {
+    let none = Committed {
+        offset: -1,
+        leader_epoch: -1,
+        metadata: Some(Str::default()),
+    };
+    if require_stable && txn::pending_offset(state, group, topic, partition) {
+        return (none, ErrorCode::UnstableOffsetCommit);
+    }
+    (committed.unwrap_or(none), ErrorCode::None)
+}
+
 /// OffsetFetch, on the group's coordinator (`coordinates`), in both shapes:
 /// one group (v0-7) and a list of groups (v8+).
 pub(crate) fn offset_fetch(
@@ -199,25 +247,23 @@ pub(crate) fn offset_fetch(
                 let topics = fetch_group(state, &g.group_id, wanted)
                     .into_iter()
                     .map(|(name, id, rows)| OffsetFetchResponseTopics {
-                        name,
-                        topic_id: id,
                         partitions: rows
                             .into_iter()
                             .map(|(p, c)| {
-                                let c = c.unwrap_or(Committed {
-                                    offset: -1,
-                                    leader_epoch: -1,
-                                    metadata: Some(Str::default()),
-                                });
+                                let (c, error) =
+                                    stable(state, r.require_stable, &g.group_id, &name, p, c);
                                 OffsetFetchResponsePartitions {
                                     partition_index: p,
                                     committed_offset: c.offset,
                                     committed_leader_epoch: c.leader_epoch,
                                     metadata: c.metadata,
+                                    error_code: error.code(),
                                     ..Default::default()
                                 }
                             })
                             .collect(),
+                        name,
+                        topic_id: id,
                         ..Default::default()
                     })
                     .collect();
@@ -272,24 +318,21 @@ pub(crate) fn offset_fetch(
     let topics = fetch_group(state, &r.group_id, wanted)
         .into_iter()
         .map(|(name, _, rows)| OffsetFetchResponseTopic {
-            name,
             partitions: rows
                 .into_iter()
                 .map(|(p, c)| {
-                    let c = c.unwrap_or(Committed {
-                        offset: -1,
-                        leader_epoch: -1,
-                        metadata: Some(Str::default()),
-                    });
+                    let (c, error) = stable(state, r.require_stable, &r.group_id, &name, p, c);
                     OffsetFetchResponsePartition {
                         partition_index: p,
                         committed_offset: c.offset,
                         committed_leader_epoch: c.leader_epoch,
                         metadata: c.metadata,
+                        error_code: error.code(),
                         ..Default::default()
                     }
                 })
                 .collect(),
+            name,
             ..Default::default()
         })
         .collect();

@@ -18,10 +18,23 @@
 //!   as Kafka checks them (a retried batch gets its first offset back,
 //!   a gap OUT_OF_ORDER_SEQUENCE_NUMBER, an old epoch
 //!   INVALID_PRODUCER_EPOCH);
+//! - transactions: transactional InitProducerId (epochs bumped, old
+//!   producers fenced with PRODUCER_FENCED, or INVALID_PRODUCER_EPOCH
+//!   before KIP-588's versions), AddPartitionsToTxn (a client's v0-3 and a
+//!   broker's v4+), AddOffsetsToTxn, TxnOffsetCommit, EndTxn writing
+//!   COMMIT or ABORT markers into every partition of the transaction;
+//!   read_committed fetches stop at the last stable offset and list the
+//!   aborted transactions; a transaction past its timeout (on tokio's
+//!   clock) is aborted; ListTransactions and DescribeTransactions;
 //! - groups: FindCoordinator; classic groups (JoinGroup, SyncGroup,
 //!   Heartbeat, LeaveGroup, with rebalances and generations); OffsetCommit
 //!   and OffsetFetch, for a group's generation or for consumers that assign
-//!   their own partitions;
+//!   their own partitions; ListGroups (state and type filters),
+//!   DescribeGroups, DeleteGroups and OffsetDelete (NON_EMPTY_GROUP,
+//!   GROUP_ID_NOT_FOUND, GROUP_SUBSCRIBED_TO_TOPIC as Kafka gives them);
+//!   KIP-848 consumer groups (ConsumerGroupHeartbeat, the `uniform`
+//!   assignor on the coordinator, revocation before assignment, member
+//!   epochs) and ConsumerGroupDescribe;
 //! - admin: Metadata, DescribeCluster, CreateTopics, DeleteTopics, CreatePartitions,
 //!   CreateAcls, DescribeAcls, DeleteAcls.
 //!
@@ -35,9 +48,10 @@
 //! request it cannot serve.
 //!
 //! It has one node or several ([`ClusterBuilder::nodes`]), which keep
-//! topics, their records, committed offsets and ACLs in memory, with
+//! topics, their records, committed offsets, transactions and ACLs in memory, with
 //! partition leaders spread over them; [`ClusterBuilder::on_request`] sees every request and
-//! how it was answered.
+//! how it was answered; [`Cluster::inject`] and [`Cluster::inject_while`] drop, delay or
+//! answer with an error code ([`Fault`]) the requests a test picks.
 //!
 //! The requests and answers go through this workspace's own codec: frames
 //! read with `kafka_wire::frame::FrameCodec`, requests decoded header first
@@ -95,11 +109,15 @@
 
 mod broker;
 mod cluster;
+mod consumer_group;
 mod data;
+mod error_answer;
+mod group_admin;
 mod groups;
 mod log;
 mod membership;
 mod request_log;
+mod txn;
 
 pub use cluster::{Cluster, ClusterBuilder, Fault, HookError, StartError};
 pub use request_log::{Outcome, RequestEvent};
@@ -129,4 +147,16 @@ pub const SERVED_APIS: &[ApiKey] = &[
     ApiKey::SyncGroup,
     ApiKey::Heartbeat,
     ApiKey::LeaveGroup,
+    ApiKey::AddPartitionsToTxn,
+    ApiKey::AddOffsetsToTxn,
+    ApiKey::EndTxn,
+    ApiKey::TxnOffsetCommit,
+    ApiKey::DescribeTransactions,
+    ApiKey::ListTransactions,
+    ApiKey::ListGroups,
+    ApiKey::DescribeGroups,
+    ApiKey::DeleteGroups,
+    ApiKey::OffsetDelete,
+    ApiKey::ConsumerGroupHeartbeat,
+    ApiKey::ConsumerGroupDescribe,
 ];

@@ -4,10 +4,13 @@
 //! producer's sequence checks as Kafka's `ProducerStateManager` makes them.
 //! The wire handlers in `broker.rs` call it; it knows nothing of requests.
 
-use std::collections::{HashMap, VecDeque};
+use std::collections::{BTreeMap, HashMap, VecDeque};
 
 use bytes::{Bytes, BytesMut};
-use kafka_wire::records::{RecordBatch, RecordsError, RecordsErrorKind, NO_PRODUCER_ID};
+use kafka_wire::records::{
+    ControlRecordType, EndTxnMarker, RecordBatch, RecordBatchBuilder, RecordsError,
+    RecordsErrorKind, NO_PRODUCER_ID,
+};
 use kafka_wire::ErrorCode;
 
 /// How many batches per producer Kafka remembers to answer a retried one
@@ -54,6 +57,20 @@ pub(crate) struct Appended {
 #[derive(Debug, Default)]
 pub(crate) struct Read {
     pub(crate) bytes: Option<Bytes>,
+    /// One past the last offset of the batches returned (the fetch offset
+    /// when there are none): where the aborted transactions a
+    /// read_committed fetch is told of stop.
+    pub(crate) end: i64,
+}
+
+/// A transaction that ended with an abort marker in this partition: the
+/// producer, its first offset here and the marker's offset (Kafka's
+/// `AbortedTxn` in the transaction index).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct AbortedTxn {
+    pub(crate) producer_id: i64,
+    pub(crate) first_offset: i64,
+    pub(crate) last_offset: i64,
 }
 
 /// One partition's log.
@@ -66,6 +83,11 @@ pub(crate) struct PartitionLog {
     /// replica is the whole ISR.
     next_offset: i64,
     producers: HashMap<i64, ProducerEntry>,
+    /// The first offset of each producer's open transaction here: the last
+    /// stable offset is the lowest of them.
+    open_transactions: BTreeMap<i64, i64>,
+    /// The transactions aborted here, in the order of their markers.
+    aborted: Vec<AbortedTxn>,
 }
 
 impl PartitionLog {
@@ -77,6 +99,85 @@ impl PartitionLog {
     /// The high watermark: one past the last offset written.
     pub(crate) fn high_watermark(&self) -> i64 {
         self.next_offset
+    }
+
+    /// The last stable offset: the first offset of the oldest transaction
+    /// still open here, or the high watermark when none is.
+    pub(crate) fn last_stable_offset(&self) -> i64 {
+        self.open_transactions
+            .values()
+            .copied()
+            .min()
+            .unwrap_or(self.next_offset)
+    }
+
+    /// The aborted transactions a read_committed fetch of `[from, to)` is
+    /// told of: those whose records reach `from` or later and start before
+    /// `to` (Kafka's `collectAbortedTransactions`).
+    pub(crate) fn aborted_between(&self, from: i64, to: i64) -> Vec<AbortedTxn> {
+        self.aborted
+            .iter()
+            .filter(|a| a.last_offset >= from && a.first_offset < to)
+            .copied()
+            .collect()
+    }
+
+    /// Writes the commit or abort marker of `producer_id`'s transaction: a
+    /// transactional control batch of one record, at the next offset, as
+    /// Kafka's coordinator has the leader write it. The transaction is no
+    /// longer open here; an abort is remembered for read_committed fetches
+    /// when the transaction wrote records here. Returns the marker's
+    /// offset.
+    pub(crate) fn append_marker(
+        &mut self,
+        producer_id: i64,
+        producer_epoch: i16,
+        kind: ControlRecordType,
+        leader_epoch: i32,
+        timestamp: i64,
+    ) -> Result<i64, RecordsError> {
+        let offset = self.next_offset;
+        let mut builder = RecordBatchBuilder::new()
+            .base_offset(offset)
+            .partition_leader_epoch(leader_epoch)
+            .producer(producer_id, producer_epoch, -1)
+            .transactional(true)
+            .control(true);
+        let marker = EndTxnMarker {
+            coordinator_epoch: 0,
+        };
+        builder.append_end_txn_marker(timestamp, kind, marker)?;
+        let batch = builder.build()?;
+        self.batches.push(StoredBatch {
+            base_offset: offset,
+            last_offset: offset,
+            max_timestamp: batch.max_timestamp(),
+            bytes: batch.into_bytes(),
+        });
+        self.next_offset += 1;
+        // The marker's epoch is the producer's from now on: a fenced
+        // producer's later batches are INVALID_PRODUCER_EPOCH.
+        let entry = self
+            .producers
+            .entry(producer_id)
+            .or_insert_with(|| ProducerEntry {
+                epoch: producer_epoch,
+                recent: VecDeque::new(),
+            });
+        if producer_epoch > entry.epoch {
+            entry.epoch = producer_epoch;
+            entry.recent.clear();
+        }
+        if let Some(first_offset) = self.open_transactions.remove(&producer_id) {
+            if kind == ControlRecordType::Abort {
+                self.aborted.push(AbortedTxn {
+                    producer_id,
+                    first_offset,
+                    last_offset: offset,
+                });
+            }
+        }
+        Ok(offset)
     }
 
     /// Bytes held in batches.
@@ -112,6 +213,11 @@ impl PartitionLog {
             bytes: bytes.freeze(),
         });
         self.next_offset += count;
+        if batch.is_transactional() {
+            self.open_transactions
+                .entry(producer_id)
+                .or_insert(base_offset);
+        }
         if producer_id != NO_PRODUCER_ID {
             let entry = self
                 .producers
@@ -207,6 +313,7 @@ impl PartitionLog {
             return Err(ErrorCode::OffsetOutOfRange);
         }
         let first = self.batches.partition_point(|b| b.last_offset < offset);
+        let mut read_end = offset;
         let mut out = BytesMut::new();
         let mut pieces: Vec<&Bytes> = Vec::new();
         let mut size = 0usize;
@@ -221,11 +328,16 @@ impl PartitionLog {
             }
             size += b.bytes.len();
             pieces.push(&b.bytes);
+            read_end = b.last_offset + 1;
         }
         match pieces.as_slice() {
-            [] => Ok(Read { bytes: None }),
+            [] => Ok(Read {
+                bytes: None,
+                end: read_end,
+            }),
             [one] => Ok(Read {
                 bytes: Some((*one).clone()),
+                end: read_end,
             }),
             many => {
                 out.reserve(size);
@@ -234,6 +346,7 @@ impl PartitionLog {
                 }
                 Ok(Read {
                     bytes: Some(out.freeze()),
+                    end: read_end,
                 })
             }
         }
@@ -272,6 +385,8 @@ impl PartitionLog {
         let keep = self.batches.partition_point(|b| b.last_offset < offset);
         self.batches.drain(..keep);
         self.log_start = self.log_start.max(offset);
+        let start = self.log_start;
+        self.aborted.retain(|a| a.last_offset >= start);
     }
 }
 
@@ -440,6 +555,52 @@ mod tests {
             ErrorCode::OutOfOrderSequenceNumber
         );
         log.append(&batch(&[b"v"], Some((8, 2, 0)), 0), 0).unwrap();
+    }
+
+    #[test]
+    fn open_transactions_hold_the_last_stable_offset_and_aborts_are_listed() {
+        let mut log = PartitionLog::default();
+        let txn = |id, seq| {
+            let mut b = RecordBatchBuilder::new()
+                .producer(id, 0, seq)
+                .transactional(true);
+            b.append(NewRecord::new(0).value(b"v")).unwrap();
+            b.build().unwrap()
+        };
+        log.append(&batch(&[b"plain"], None, 0), 0).unwrap();
+        log.append(&txn(5, 0), 0).unwrap(); // offset 1
+        log.append(&txn(6, 0), 0).unwrap(); // offset 2
+        log.append(&txn(5, 1), 0).unwrap(); // offset 3
+        assert_eq!((log.high_watermark(), log.last_stable_offset()), (4, 1));
+        // 5 aborts: 6's transaction, from offset 2, still holds the LSO.
+        let abort = ControlRecordType::Abort;
+        assert_eq!(log.append_marker(5, 0, abort, 0, 9).unwrap(), 4);
+        assert_eq!(log.last_stable_offset(), 2);
+        let aborted = AbortedTxn {
+            producer_id: 5,
+            first_offset: 1,
+            last_offset: 4,
+        };
+        assert_eq!(log.aborted_between(0, 5), vec![aborted]);
+        assert_eq!(log.aborted_between(5, 9), vec![]);
+        assert_eq!(log.aborted_between(0, 1), vec![]);
+        // 6 commits: nothing is open; a commit is not listed.
+        let commit = ControlRecordType::Commit;
+        assert_eq!(log.append_marker(6, 0, commit, 0, 9).unwrap(), 5);
+        assert_eq!((log.high_watermark(), log.last_stable_offset()), (6, 6));
+        assert_eq!(log.aborted_between(0, 6), vec![aborted]);
+        // A marker at a bumped epoch fences the producer's older batches.
+        log.append_marker(5, 1, abort, 0, 9).unwrap();
+        let stale = txn(5, 2);
+        assert_eq!(
+            log.append(&stale, 0).unwrap_err().0,
+            ErrorCode::InvalidProducerEpoch
+        );
+        // Only the first transaction wrote records: the second abort of 5
+        // had none here, so it is not listed.
+        assert_eq!(log.aborted_between(0, 9).len(), 1);
+        log.delete_before(5);
+        assert_eq!(log.aborted_between(0, 9), vec![]);
     }
 
     #[test]

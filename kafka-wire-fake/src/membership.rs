@@ -10,6 +10,8 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use bytes::Bytes;
+use kafka_messages::consumer_protocol::ConsumerProtocol;
+use kafka_messages::ConsumerProtocolSubscription;
 use kafka_wire::{ErrorCode, Str};
 use tokio::time::{Duration, Instant};
 
@@ -34,6 +36,10 @@ pub(crate) enum Phase {
 #[derive(Debug, Clone)]
 pub(crate) struct Member {
     pub(crate) instance_id: Option<Str>,
+    /// The client id of its JoinGroup, and where it came from (`/127.0.0.1`,
+    /// as Java prints an address), for DescribeGroups.
+    pub(crate) client_id: Str,
+    pub(crate) client_host: Str,
     pub(crate) session_timeout: Duration,
     pub(crate) rebalance_timeout: Duration,
     pub(crate) protocols: Vec<(Str, Bytes)>,
@@ -158,6 +164,34 @@ impl Group {
         Ok(())
     }
 
+    /// Kafka's name of the group's state.
+    pub(crate) fn state_name(&self) -> &'static str {
+        match self.phase {
+            Phase::Empty => "Empty",
+            Phase::PreparingRebalance(_) => "PreparingRebalance",
+            Phase::CompletingRebalance => "CompletingRebalance",
+            Phase::Stable => "Stable",
+        }
+    }
+
+    /// The topics the members subscribe to, read from their consumer
+    /// protocol metadata of the group's protocol; `None` when the group is
+    /// not a consumer group with a protocol chosen, or a member's metadata
+    /// does not read (Kafka's `ClassicGroup.computeSubscribedTopics`).
+    pub(crate) fn subscribed_topics(&self) -> Option<BTreeSet<Str>> {
+        if self.protocol_type.as_deref() != Some("consumer") {
+            return None;
+        }
+        let protocol = self.protocol.as_ref()?;
+        let mut topics = BTreeSet::new();
+        for m in self.members.values() {
+            let (_, metadata) = m.protocols.iter().find(|(n, _)| n == protocol)?;
+            let read = ConsumerProtocol::<ConsumerProtocolSubscription>::decode(metadata).ok()?;
+            topics.extend(read.value.topics);
+        }
+        Some(topics)
+    }
+
     /// The protocols of a join agree with the group's: same type, and one
     /// name in common with every member's.
     pub(crate) fn accepts(
@@ -196,6 +230,8 @@ mod tests {
     fn member(rebalance_ms: u64, now: Instant) -> Member {
         Member {
             instance_id: None,
+            client_id: Str::default(),
+            client_host: Str::default(),
             session_timeout: Duration::from_secs(10),
             rebalance_timeout: Duration::from_millis(rebalance_ms),
             protocols: vec![

@@ -48,7 +48,10 @@ fn it_prints_where_it_listens_what_it_serves_and_each_request() {
          CreateTopics 0-4, DeleteTopics 0-6, DescribeAcls 0-3, CreateAcls 0-3, DeleteAcls 0-3, \
          CreatePartitions 0-3, DeleteRecords 0-2, InitProducerId 0-5, DescribeCluster 0-1, \
          FindCoordinator 0-6, OffsetCommit 0-9, OffsetFetch 0-9, JoinGroup 0-9, SyncGroup 0-5, \
-         Heartbeat 0-4, LeaveGroup 0-5"
+         Heartbeat 0-4, LeaveGroup 0-5, AddPartitionsToTxn 0-5, AddOffsetsToTxn 0-4, EndTxn 0-4, \
+         TxnOffsetCommit 0-4, DescribeTransactions 0, ListTransactions 0-1, ListGroups 0-5, \
+         DescribeGroups 0-5, DeleteGroups 0-2, OffsetDelete 0, ConsumerGroupHeartbeat 0, \
+         ConsumerGroupDescribe 0"
     );
 
     // The client opens with ApiVersions v5, which Kafka 3.9 does not have,

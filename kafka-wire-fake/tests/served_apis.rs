@@ -502,3 +502,41 @@ fn acls_at_version_0(c: &mut Client) {
     assert_eq!(r.filter_results[0].matching_acls.len(), 1);
     assert!(c.send(&describe, 0).unwrap().resources.is_empty());
 }
+
+#[test]
+fn more_than_ten_thousand_partitions_in_one_request_are_refused_whole() {
+    let fake = start(&[]);
+    let mut c = client(&fake);
+    let excessive = Some("Excessively large number of partitions per request.");
+    let request = CreateTopicsRequest {
+        topics: vec![topic("a", 1, 1), topic("b", i32::MAX, 1)],
+        timeout_ms: 5_000,
+        ..Default::default()
+    };
+    let r = c.send(&request, 7).unwrap();
+    for t in &r.topics {
+        assert_eq!(t.error(), ErrorCode::PolicyViolation);
+        assert_eq!(t.error_message.as_deref(), excessive);
+    }
+    // 10,000 in all is taken.
+    let request = CreateTopicsRequest {
+        topics: vec![topic("a", 9_999, 1), topic("b", 1, 1)],
+        timeout_ms: 5_000,
+        ..Default::default()
+    };
+    let r = c.send(&request, 7).unwrap();
+    assert!(r.topics.iter().all(|t| t.error() == ErrorCode::None));
+    let grow = CreatePartitionsRequest {
+        topics: vec![CreatePartitionsTopic {
+            name: "b".into(),
+            count: 10_001,
+            assignments: None,
+            ..Default::default()
+        }],
+        timeout_ms: 5_000,
+        ..Default::default()
+    };
+    let r = c.send(&grow, 3).unwrap();
+    assert_eq!(r.results[0].error_code, ErrorCode::PolicyViolation.code());
+    assert_eq!(r.results[0].error_message.as_deref(), excessive);
+}

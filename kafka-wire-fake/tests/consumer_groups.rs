@@ -1,0 +1,389 @@
+//! KIP-848 consumer groups: two members join with ConsumerGroupHeartbeat,
+//! the `uniform` assignor splits the partitions, the first member revokes
+//! before the second gets its partition, epochs move as Kafka moves them,
+//! commits are checked at the member epoch, a leave hands the partitions
+//! back; and Kafka's refusals of a bad heartbeat. Fields are exact.
+
+use std::net::SocketAddr;
+
+use kafka_messages::client::Client;
+use kafka_messages::consumer_group_heartbeat::TopicPartitions;
+use kafka_messages::offset_commit::{OffsetCommitRequestPartition, OffsetCommitRequestTopic};
+use kafka_messages::*;
+use kafka_wire::{ErrorCode, Str, Uuid};
+use kafka_wire_fake::Cluster;
+
+struct Fake {
+    addr: SocketAddr,
+    _cluster: Cluster,
+    _runtime: tokio::runtime::Runtime,
+}
+
+/// A cluster with topic `t` of two partitions, and its id.
+fn start() -> (Fake, Uuid) {
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(1)
+        .enable_all()
+        .build()
+        .unwrap();
+    let cluster = runtime.block_on(Cluster::builder().start()).unwrap();
+    let fake = Fake {
+        addr: cluster.bootstrap_addrs()[0],
+        _cluster: cluster,
+        _runtime: runtime,
+    };
+    let create = CreateTopicsRequest {
+        topics: vec![CreatableTopic {
+            name: "t".into(),
+            num_partitions: 2,
+            replication_factor: 1,
+            ..Default::default()
+        }],
+        timeout_ms: 5_000,
+        ..Default::default()
+    };
+    let created = client(&fake).send(&create, 7).unwrap();
+    (fake, created.topics[0].topic_id)
+}
+
+fn client(fake: &Fake) -> Client {
+    Client::connect(fake.addr, "848-test").unwrap()
+}
+
+/// A heartbeat of `member` at `epoch`: a join (epoch 0) subscribes to `t`;
+/// `owned` is what the member says it holds.
+fn beat(
+    member: &str,
+    epoch: i32,
+    topic: Uuid,
+    owned: Option<&[i32]>,
+) -> ConsumerGroupHeartbeatRequest {
+    ConsumerGroupHeartbeatRequest {
+        group_id: "g".into(),
+        member_id: member.into(),
+        member_epoch: epoch,
+        rebalance_timeout_ms: if epoch == 0 { 30_000 } else { -1 },
+        subscribed_topic_names: (epoch == 0).then(|| vec![Str::from("t")]),
+        topic_partitions: owned.map(|ps| {
+            if ps.is_empty() {
+                Vec::new()
+            } else {
+                vec![TopicPartitions {
+                    topic_id: topic,
+                    partitions: ps.to_vec(),
+                    ..Default::default()
+                }]
+            }
+        }),
+        ..Default::default()
+    }
+}
+
+/// The answer's (error, member id, epoch, interval, assigned partitions of
+/// `t`, or `None` when no assignment was sent).
+fn send(
+    c: &mut Client,
+    r: &ConsumerGroupHeartbeatRequest,
+    topic: Uuid,
+) -> (ErrorCode, Option<String>, i32, i32, Option<Vec<i32>>) {
+    let a = c.send(r, 1).unwrap();
+    let assigned = a.assignment.map(|a| {
+        a.topic_partitions
+            .iter()
+            .inspect(|t| assert_eq!(t.topic_id, topic))
+            .flat_map(|t| t.partitions.clone())
+            .collect()
+    });
+    (
+        ErrorCode::from_code(a.error_code),
+        a.member_id.map(|m| m.to_string()),
+        a.member_epoch,
+        a.heartbeat_interval_ms,
+        assigned,
+    )
+}
+
+fn ok(
+    member: &str,
+    epoch: i32,
+    assigned: Option<Vec<i32>>,
+) -> (ErrorCode, Option<String>, i32, i32, Option<Vec<i32>>) {
+    (ErrorCode::None, Some(member.into()), epoch, 5_000, assigned)
+}
+
+fn commit(c: &mut Client, member: &str, epoch: i32) -> ErrorCode {
+    let request = OffsetCommitRequest {
+        group_id: "g".into(),
+        generation_id_or_member_epoch: epoch,
+        member_id: member.into(),
+        topics: vec![OffsetCommitRequestTopic {
+            name: "t".into(),
+            partitions: vec![OffsetCommitRequestPartition {
+                partition_index: 0,
+                committed_offset: 3,
+                ..Default::default()
+            }],
+            ..Default::default()
+        }],
+        ..Default::default()
+    };
+    ErrorCode::from_code(c.send(&request, 9).unwrap().topics[0].partitions[0].error_code)
+}
+
+#[test]
+fn two_members_split_the_partitions_revoking_before_assigning() {
+    let (fake, t) = start();
+    let mut c = client(&fake);
+    // The first member gets both partitions at group epoch 1.
+    assert_eq!(
+        send(&mut c, &beat("m1", 0, t, Some(&[])), t),
+        ok("m1", 1, Some(vec![0, 1]))
+    );
+    // The second joins (epoch 2): its target is partition 0, still m1's.
+    assert_eq!(
+        send(&mut c, &beat("m2", 0, t, Some(&[])), t),
+        ok("m2", 2, Some(vec![]))
+    );
+    // m1 is told to give up 0, at its old epoch until it has.
+    assert_eq!(
+        send(&mut c, &beat("m1", 1, t, Some(&[0, 1])), t),
+        ok("m1", 1, Some(vec![1]))
+    );
+    // Until then m2 waits for 0.
+    assert_eq!(
+        send(&mut c, &beat("m2", 2, t, Some(&[])), t),
+        ok("m2", 2, None)
+    );
+    // m1 no longer owns 0: it reaches epoch 2, its assignment unchanged.
+    assert_eq!(
+        send(&mut c, &beat("m1", 1, t, Some(&[1])), t),
+        ok("m1", 2, None)
+    );
+    assert_eq!(
+        send(&mut c, &beat("m2", 2, t, Some(&[])), t),
+        ok("m2", 2, Some(vec![0]))
+    );
+    // ConsumerGroupDescribe: the epochs, each member's assignment and target.
+    let describe = ConsumerGroupDescribeRequest {
+        group_ids: vec!["g".into(), "nobody".into()],
+        ..Default::default()
+    };
+    let r = c.send(&describe, 1).unwrap();
+    let g = &r.groups[0];
+    assert_eq!(
+        (
+            g.error_code,
+            g.group_state.as_str(),
+            g.group_epoch,
+            g.assignment_epoch,
+            g.assignor_name.as_str()
+        ),
+        (0, "Stable", 2, 2, "uniform")
+    );
+    let members: Vec<_> = g
+        .members
+        .iter()
+        .map(|m| {
+            let parts = |a: &consumer_group_describe::Assignment| -> Vec<(String, Vec<i32>)> {
+                a.topic_partitions
+                    .iter()
+                    .inspect(|tp| assert_eq!(tp.topic_id, t))
+                    .map(|tp| (tp.topic_name.to_string(), tp.partitions.clone()))
+                    .collect()
+            };
+            (
+                m.member_id.to_string(),
+                m.member_epoch,
+                m.client_id.to_string(),
+                m.client_host.to_string(),
+                m.subscribed_topic_names
+                    .iter()
+                    .map(|s| s.to_string())
+                    .collect::<Vec<_>>(),
+                parts(&m.assignment),
+                parts(&m.target_assignment),
+                m.member_type,
+            )
+        })
+        .collect();
+    let member = |id: &str, p: i32| {
+        let t = vec![("t".to_string(), vec![p])];
+        (
+            id.to_string(),
+            2,
+            "848-test".to_string(),
+            "/127.0.0.1".to_string(),
+            vec!["t".to_string()],
+            t.clone(),
+            t,
+            1,
+        )
+    };
+    assert_eq!(members, vec![member("m1", 1), member("m2", 0)]);
+    let unknown = &r.groups[1];
+    assert_eq!(
+        (
+            ErrorCode::from_code(unknown.error_code),
+            unknown.error_message.as_deref()
+        ),
+        (ErrorCode::GroupIdNotFound, Some("Group nobody not found."))
+    );
+    // An old epoch is fenced.
+    let fenced = send(&mut c, &beat("m1", 1, t, None), t);
+    assert_eq!(
+        (fenced.0, fenced.1, fenced.4),
+        (ErrorCode::FencedMemberEpoch, None, None)
+    );
+    // Commits are at the member epoch.
+    assert_eq!(commit(&mut c, "m2", 2), ErrorCode::None);
+    assert_eq!(commit(&mut c, "m2", 1), ErrorCode::StaleMemberEpoch);
+    assert_eq!(commit(&mut c, "nobody", 2), ErrorCode::UnknownMemberId);
+    let listed = c.send(&ListGroupsRequest::default(), 5).unwrap();
+    let g = &listed.groups[0];
+    assert_eq!(
+        (
+            g.group_id.as_str(),
+            g.protocol_type.as_str(),
+            g.group_state.as_str(),
+            g.group_type.as_str()
+        ),
+        ("g", "consumer", "Stable", "consumer")
+    );
+    let delete = DeleteGroupsRequest {
+        groups_names: vec!["g".into()],
+        ..Default::default()
+    };
+    assert_eq!(
+        c.send(&delete, 2).unwrap().results[0].error_code,
+        ErrorCode::NonEmptyGroup.code()
+    );
+    // m1 leaves (epoch -1): m2 gets partition 1 too, at group epoch 3.
+    let left = send(&mut c, &beat("m1", -1, t, None), t);
+    assert_eq!(left, (ErrorCode::None, Some("m1".into()), -1, 0, None));
+    assert_eq!(
+        send(&mut c, &beat("m2", 2, t, Some(&[0])), t),
+        ok("m2", 3, Some(vec![0, 1]))
+    );
+}
+
+#[test]
+fn bad_heartbeats_get_kafkas_refusals() {
+    let (fake, t) = start();
+    let mut c = client(&fake);
+    let refused = |c: &mut Client, r: &ConsumerGroupHeartbeatRequest, version: i16| {
+        let a = c.send(r, version).unwrap();
+        (
+            ErrorCode::from_code(a.error_code),
+            a.error_message.map(|m| m.to_string()),
+        )
+    };
+    let invalid = |m: &str| (ErrorCode::InvalidRequest, Some(m.to_string()));
+    assert_eq!(
+        refused(&mut c, &beat("", 0, t, Some(&[])), 1),
+        invalid("MemberId can't be empty.")
+    );
+    let mut no_subscription = beat("m", 0, t, Some(&[]));
+    no_subscription.subscribed_topic_names = None;
+    assert_eq!(
+        refused(&mut c, &no_subscription, 1),
+        invalid("SubscribedTopicNames or SubscribedTopicRegex must be set in first request.")
+    );
+    let mut range = beat("m", 0, t, Some(&[]));
+    range.server_assignor = Some("range".into());
+    assert_eq!(refused(&mut c, &range, 1).0, ErrorCode::UnsupportedAssignor);
+    let mut bad_regex = beat("m", 0, t, Some(&[]));
+    bad_regex.subscribed_topic_regex = Some("(".into());
+    assert_eq!(
+        refused(&mut c, &bad_regex, 1).0,
+        ErrorCode::InvalidRegularExpression
+    );
+    assert_eq!(
+        refused(&mut c, &beat("m", 4, t, None), 1),
+        (
+            ErrorCode::GroupIdNotFound,
+            Some("Group g not found.".into())
+        )
+    );
+    // v0: the coordinator names the member (before KIP-1082).
+    let joined = c.send(&beat("", 0, t, Some(&[])), 0).unwrap();
+    assert_eq!((joined.error_code, joined.member_epoch), (0, 1));
+    assert!(joined.member_id.is_some_and(|m| !m.is_empty()));
+    let unknown = refused(&mut c, &beat("stranger", 1, t, None), 1);
+    assert_eq!(unknown.0, ErrorCode::UnknownMemberId);
+}
+
+#[test]
+fn a_regular_expression_subscribes_to_the_topics_it_matches_whole() {
+    let (fake, t) = start();
+    let mut c = client(&fake);
+    let mut join = beat("m", 0, t, Some(&[]));
+    join.subscribed_topic_names = None;
+    join.subscribed_topic_regex = Some("t|u.*".into());
+    assert_eq!(send(&mut c, &join, t), ok("m", 1, Some(vec![0, 1])));
+    let mut other = beat("n", 0, t, Some(&[]));
+    other.group_id = "h".into();
+    other.subscribed_topic_names = None;
+    other.subscribed_topic_regex = Some("x|".into());
+    // "x|" matches "x" or "", never all of "t".
+    assert_eq!(send(&mut c, &other, t), ok("n", 1, Some(vec![])));
+}
+
+/// Sends `request` at `version` on `stream` and reads its response.
+async fn send_async<R: kafka_wire::Request>(
+    stream: &mut tokio::net::TcpStream,
+    request: &R,
+    version: i16,
+) -> R::Response {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let header = kafka_wire::RequestHeader::new(R::API_KEY, version, 7, Some("848-test".into()));
+    let mut out = bytes::BytesMut::new();
+    kafka_wire::frame::encode_request(&mut out, &header, request).unwrap();
+    stream.write_all(&out).await.unwrap();
+    let size = stream.read_i32().await.unwrap();
+    let mut body = vec![0; usize::try_from(size).unwrap()];
+    stream.read_exact(&mut body).await.unwrap();
+    kafka_wire::frame::decode_response::<R::Response>(body.into(), version)
+        .unwrap()
+        .1
+}
+
+#[tokio::test(start_paused = true)]
+async fn a_member_silent_past_its_session_leaves_and_its_partitions_move() {
+    let cluster = Cluster::builder().start().await.unwrap();
+    let mut s = tokio::net::TcpStream::connect(cluster.bootstrap())
+        .await
+        .unwrap();
+    let create = CreateTopicsRequest {
+        topics: vec![CreatableTopic {
+            name: "t".into(),
+            num_partitions: 2,
+            replication_factor: 1,
+            ..Default::default()
+        }],
+        timeout_ms: 5_000,
+        ..Default::default()
+    };
+    let t = send_async(&mut s, &create, 7).await.topics[0].topic_id;
+    let epoch = |r: &ConsumerGroupHeartbeatResponse| (r.error_code, r.member_epoch);
+    assert_eq!(
+        epoch(&send_async(&mut s, &beat("m1", 0, t, Some(&[])), 1).await),
+        (0, 1)
+    );
+    tokio::time::advance(std::time::Duration::from_secs(44)).await;
+    assert_eq!(
+        epoch(&send_async(&mut s, &beat("m2", 0, t, Some(&[])), 1).await),
+        (0, 2)
+    );
+    // m1's 45 s session runs out; at m2's next heartbeat it is gone.
+    tokio::time::advance(std::time::Duration::from_secs(2)).await;
+    let r = send_async(&mut s, &beat("m2", 2, t, Some(&[])), 1).await;
+    assert_eq!(epoch(&r), (0, 3));
+    let assigned: Vec<i32> = r.assignment.unwrap().topic_partitions[0].partitions.clone();
+    assert_eq!(assigned, vec![0, 1]);
+    let gone = send_async(&mut s, &beat("m1", 1, t, None), 1).await;
+    assert_eq!(
+        ErrorCode::from_code(gone.error_code),
+        ErrorCode::UnknownMemberId
+    );
+    cluster.shutdown().await;
+}
