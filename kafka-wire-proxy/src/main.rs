@@ -259,10 +259,24 @@ async fn run(args: Args) -> Result<(), Box<dyn std::error::Error>> {
         Some(log) => t.audit(log.clone()),
         None => t,
     });
-    let policy = config.policy()?.map(|p| match &audit {
-        Some(log) => p.audit(log.clone()),
-        None => p,
-    });
+    // With an audit log, a policy (one that allows everything, if the file
+    // gives none) audits the changes clients make, naming their tenants.
+    let policy = match (config.policy()?, &audit) {
+        (policy, None) => policy,
+        (policy, Some(log)) => {
+            let policy = policy.unwrap_or_default().audit(log.clone());
+            let fixed = tenant.as_ref().map(|t| t.prefix().to_owned());
+            let by = by_principal.clone();
+            Some(policy.audit_tenant(move |connection| {
+                let principal = connection.principal.as_ref();
+                match (&fixed, &by, principal) {
+                    (Some(prefix), _, _) => Some(prefix.clone()),
+                    (None, Some(by), Some(p)) => by.prefix_of(&p.name).map(str::to_owned),
+                    _ => None,
+                }
+            }))
+        }
+    };
     let mut bootstrap = config.bootstrap.iter().cloned();
     let mut builder = Proxy::builder(bootstrap.next().expect("checked by the configuration"))
         .listen(config.listen)
