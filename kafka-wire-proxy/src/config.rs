@@ -9,7 +9,8 @@ use std::path::{Path, PathBuf};
 use kafka_messages::ApiKey;
 use serde::Deserialize;
 
-use crate::filters::{Policy, TenantMapError, TenantsByPrincipal};
+use crate::filter::ClientConnection;
+use crate::filters::{ByteRates, Policy, Quotas, TenantMapError, TenantsByPrincipal};
 use crate::identity::CertificateName;
 
 /// What is wrong with a configuration: each names the file or the field.
@@ -80,6 +81,9 @@ pub struct ProxyConfig {
     /// What clients may do.
     #[serde(default)]
     pub policy: PolicyConfig,
+    /// Each tenant's produce and fetch byte rates.
+    #[serde(default)]
+    pub quotas: QuotasConfig,
     /// SASL the proxy does itself.
     #[serde(default)]
     pub sasl: SaslConfig,
@@ -238,6 +242,52 @@ pub struct PolicyConfig {
     pub refuse_replica_fetches: bool,
 }
 
+/// Per-tenant byte-rate quotas ([`Quotas`]), measured as Kafka measures
+/// client quotas.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct QuotasConfig {
+    /// The length of a sample's window in milliseconds (Kafka's
+    /// `quota.window.size.seconds`, 1 s by default).
+    #[serde(default = "default_quota_window_ms")]
+    pub window_ms: u64,
+    /// The samples the rate is measured over (Kafka's `quota.window.num`,
+    /// 11 by default; at least 2).
+    #[serde(default = "default_quota_samples")]
+    pub samples: usize,
+    /// Each tenant's rates, by its prefix (`[quotas.tenants."acme."]`).
+    #[serde(default)]
+    pub tenants: BTreeMap<String, TenantQuotaConfig>,
+}
+
+impl Default for QuotasConfig {
+    fn default() -> Self {
+        QuotasConfig {
+            window_ms: default_quota_window_ms(),
+            samples: default_quota_samples(),
+            tenants: BTreeMap::new(),
+        }
+    }
+}
+
+fn default_quota_window_ms() -> u64 {
+    1000
+}
+
+fn default_quota_samples() -> usize {
+    11
+}
+
+/// One tenant's byte rates; a rate left out is not limited.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TenantQuotaConfig {
+    /// Produce requests' bytes a second (Kafka's `producer_byte_rate`).
+    pub produce_bytes_per_sec: Option<u64>,
+    /// Fetch responses' bytes a second (Kafka's `consumer_byte_rate`).
+    pub fetch_bytes_per_sec: Option<u64>,
+}
+
 impl ProxyConfig {
     /// Reads and checks the configuration in file `path`.
     pub fn load(path: &Path) -> Result<Self, ConfigError> {
@@ -282,6 +332,29 @@ impl ProxyConfig {
             crate::filters::Tenant::new(prefix)
                 .map_err(|e| invalid("tenants.prefix", e.to_string()))?;
         }
+        let quotas = &config.quotas;
+        if quotas.window_ms == 0 {
+            return Err(invalid("quotas.window_ms", "at least 1".into()));
+        }
+        if quotas.samples < 2 {
+            return Err(invalid("quotas.samples", "at least 2".into()));
+        }
+        for (tenant, rates) in &quotas.tenants {
+            let known = config.tenants.prefix.as_ref() == Some(tenant)
+                || config.tenants.by_principal.values().any(|p| p == tenant);
+            if !known {
+                return Err(invalid(
+                    "quotas.tenants",
+                    format!("{tenant:?} is no tenant's prefix in [tenants]"),
+                ));
+            }
+            if rates.produce_bytes_per_sec == Some(0) || rates.fetch_bytes_per_sec == Some(0) {
+                return Err(invalid(
+                    "quotas.tenants",
+                    format!("{tenant:?}: a rate of 0 bytes a second lets nothing through"),
+                ));
+            }
+        }
         Ok(config)
     }
 
@@ -316,6 +389,28 @@ impl ProxyConfig {
             policy = policy.refuse_replica_fetches();
         }
         Ok(Some(policy))
+    }
+
+    /// The quotas the configuration describes, if it limits a tenant;
+    /// `tenant_of` names each connection's tenant (its prefix).
+    pub fn quotas(
+        &self,
+        tenant_of: impl Fn(&ClientConnection) -> Option<String> + Send + Sync + 'static,
+    ) -> Option<Quotas> {
+        let q = &self.quotas;
+        if q.tenants.is_empty() {
+            return None;
+        }
+        let window = std::time::Duration::from_millis(q.window_ms);
+        let mut quotas = Quotas::new(tenant_of).window(window, q.samples);
+        for (tenant, rates) in &q.tenants {
+            let rates = ByteRates {
+                produce: rates.produce_bytes_per_sec,
+                fetch: rates.fetch_bytes_per_sec,
+            };
+            quotas = quotas.tenant(tenant.clone(), rates);
+        }
+        Some(quotas)
     }
 
     /// The credentials of SASL termination, if the file gives users.
@@ -358,6 +453,9 @@ mod tests {
         assert_eq!(tenants.prefix_of("alice"), Some("acme."));
         assert_eq!(tenants.prefix_of("CN=nobody"), None);
         assert!(config.policy().unwrap().is_some());
+        let quotas = config.quotas(|_| None).unwrap();
+        assert_eq!(quotas.rates_of("acme.").produce, Some(1 << 20));
+        assert_eq!(quotas.rates_of("globex.").produce, None);
         assert_eq!(config.credentials().unwrap().unwrap().len(), 2);
         assert_eq!(config.sasl.broker_plain.as_ref().unwrap().user, "proxy");
     }
@@ -369,6 +467,7 @@ mod tests {
         assert_eq!(config.max_frame_size, 100 << 20);
         assert!(config.policy().unwrap().is_none());
         assert!(config.tenants_by_principal().unwrap().is_none());
+        assert!(config.quotas(|_| None).is_none());
     }
 
     fn error(text: &str) -> String {
@@ -400,6 +499,16 @@ mod tests {
         assert_eq!(
             error("bootstrap = [\"b:1\"]\n[tenants.by_principal]\na = \"acme.\"\nb = \"acme.eu.\"\n"),
             "<text>: tenants.by_principal: tenant prefix \"acme.\" begins tenant prefix \"acme.eu.\": the first would reach the second's names"
+        );
+        assert_eq!(
+            error(
+                "bootstrap = [\"b:1\"]\n[quotas.tenants.\"acme.\"]\nproduce_bytes_per_sec = 10\n"
+            ),
+            "<text>: quotas.tenants: \"acme.\" is no tenant's prefix in [tenants]"
+        );
+        assert_eq!(
+            error("bootstrap = [\"b:1\"]\n[quotas]\nsamples = 1\n"),
+            "<text>: quotas.samples: at least 2"
         );
         let both = error(
             "bootstrap = [\"b:1\"]\n[tenants]\nprefix = \"x.\"\nby_principal = { a = \"y.\" }\n",

@@ -3118,3 +3118,49 @@ async fn a_read_only_topic_is_refused_by_every_admin_api_and_every_change_is_aud
         ]
     );
 }
+
+#[tokio::test]
+async fn a_tenant_over_its_quota_is_held_back_or_muted_for_its_throttle() {
+    use kafka_wire_proxy::filters::{ByteRates, Quotas};
+    use std::time::Instant;
+
+    let broker = Broker::start().await;
+    *broker.brokers.lock().unwrap() = vec![(1, broker.address)];
+    // 1,000 bytes a second over 4 windows of 100 ms: any produce of a few
+    // kilobytes is throttled the cap, 400 ms.
+    let quotas = Quotas::new(|_| Some("acme.".to_owned()))
+        .tenant(
+            "acme.",
+            ByteRates {
+                produce: Some(1_000),
+                fetch: None,
+            },
+        )
+        .window(Duration::from_millis(100), 4);
+    let (proxy, _) = proxy(&broker, |b| {
+        b.filters(move |_: &ClientConnection| vec![Box::new(quotas.clone()) as Box<dyn Filter>])
+    })
+    .await;
+    let mut client = TcpStream::connect(proxy.local_addr()).await.unwrap();
+    let throttle = Duration::from_millis(400);
+    let produce = produce_of(1, &[("acme.orders", Uuid::ZERO, &[(0, 4_000)])]);
+
+    // Produce v5, before KIP-219: the response says the throttle and is
+    // held back for it.
+    let sent = Instant::now();
+    let answer: ProduceResponse = exchange(&mut client, 5, 1, &produce).await;
+    assert_eq!(answer.throttle_time_ms, 400);
+    assert!(sent.elapsed() >= throttle, "{:?}", sent.elapsed());
+    assert_eq!(answer.responses[0].partition_responses[0].base_offset, 42);
+
+    // Produce v9: the response says it, and the client's next request is
+    // not read until the throttle has passed (Kafka's muted channel).
+    let answer: ProduceResponse = exchange(&mut client, 9, 2, &produce).await;
+    assert_eq!(answer.throttle_time_ms, 400);
+    let received = Instant::now();
+    let _: MetadataResponse = exchange(&mut client, 12, 3, &MetadataRequest::default()).await;
+    let waited = received.elapsed();
+    // The mute began as the response was queued, a moment before the
+    // client read it.
+    assert!(waited >= throttle - Duration::from_millis(50), "{waited:?}");
+}
