@@ -102,6 +102,48 @@ pub struct SaslConfig {
     /// The PLAIN user and password the proxy authenticates to brokers
     /// with.
     pub broker_plain: Option<BrokerPlainConfig>,
+    /// OAUTHBEARER termination: clients' JWTs checked against a JWKS.
+    pub oauthbearer: Option<OAuthBearerConfig>,
+}
+
+/// How OAUTHBEARER tokens are checked ([`crate::JwtValidator`]).
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct OAuthBearerConfig {
+    /// The JSON Web Key Set file (`{"keys": [...]}`) of the keys that sign
+    /// tokens.
+    pub jwks: PathBuf,
+    /// The algorithms allowed (`RS256` and `ES256` by default; never
+    /// `none` or a symmetric one).
+    #[serde(default = "default_jwt_algorithms")]
+    pub algorithms: Vec<String>,
+    /// The audiences a token's `aud` must name one of (none checked when
+    /// empty).
+    #[serde(default)]
+    pub audience: Vec<String>,
+    /// The issuers a token's `iss` must be one of (none checked when
+    /// empty).
+    #[serde(default)]
+    pub issuer: Vec<String>,
+    /// The clock skew allowed on `exp` and `nbf` (30 s by default, as
+    /// Kafka's `sasl.oauthbearer.clock.skew.seconds`).
+    #[serde(default = "default_clock_skew")]
+    pub clock_skew_secs: u64,
+    /// The claim that names the principal (`sub` by default).
+    #[serde(default = "default_principal_claim")]
+    pub principal_claim: String,
+}
+
+fn default_jwt_algorithms() -> Vec<String> {
+    vec!["RS256".into(), "ES256".into()]
+}
+
+fn default_clock_skew() -> u64 {
+    30
+}
+
+fn default_principal_claim() -> String {
+    "sub".into()
 }
 
 /// The proxy's own PLAIN credentials toward brokers.
@@ -332,6 +374,11 @@ impl ProxyConfig {
             crate::filters::Tenant::new(prefix)
                 .map_err(|e| invalid("tenants.prefix", e.to_string()))?;
         }
+        if let Some(o) = &config.sasl.oauthbearer {
+            let names: Vec<&str> = o.algorithms.iter().map(String::as_str).collect();
+            crate::oauthbearer::allowed_algorithms(&names)
+                .map_err(|e| invalid("sasl.oauthbearer.algorithms", e.to_string()))?;
+        }
         let quotas = &config.quotas;
         if quotas.window_ms == 0 {
             return Err(invalid("quotas.window_ms", "at least 1".into()));
@@ -414,13 +461,40 @@ impl ProxyConfig {
     }
 
     /// The credentials of SASL termination, if the file gives users.
-    pub fn credentials(&self) -> std::io::Result<Option<crate::Credentials>> {
-        if self.sasl.users.is_empty() {
+    ///
+    /// With `[sasl.oauthbearer]`, its JWKS file is read now: an error
+    /// names the file, or the field.
+    pub fn credentials(&self) -> Result<Option<crate::Credentials>, String> {
+        let oauthbearer = self.sasl.oauthbearer.as_ref();
+        if self.sasl.users.is_empty() && oauthbearer.is_none() {
             return Ok(None);
         }
         let mut credentials = crate::Credentials::new();
         for (user, password) in &self.sasl.users {
-            credentials = credentials.user(user, password)?;
+            credentials = credentials
+                .user(user, password)
+                .map_err(|e| format!("sasl.users: {e}"))?;
+        }
+        if let Some(o) = oauthbearer {
+            let jwks = std::fs::read_to_string(&o.jwks)
+                .map_err(|e| format!("sasl.oauthbearer.jwks: {}: {e}", o.jwks.display()))?;
+            let mut validator = crate::JwtValidator::from_jwks(&jwks)
+                .map_err(|e| format!("sasl.oauthbearer.jwks: {}: {e}", o.jwks.display()))?;
+            let algorithms: Vec<&str> = o.algorithms.iter().map(String::as_str).collect();
+            validator = validator
+                .algorithms(&algorithms)
+                .map_err(|e| format!("sasl.oauthbearer.algorithms: {e}"))?
+                .clock_skew(o.clock_skew_secs)
+                .principal_claim(o.principal_claim.clone());
+            if !o.audience.is_empty() {
+                let audience: Vec<&str> = o.audience.iter().map(String::as_str).collect();
+                validator = validator.audience(&audience);
+            }
+            if !o.issuer.is_empty() {
+                let issuer: Vec<&str> = o.issuer.iter().map(String::as_str).collect();
+                validator = validator.issuer(&issuer);
+            }
+            credentials = credentials.oauthbearer(validator);
         }
         Ok(Some(credentials))
     }
@@ -505,6 +579,20 @@ mod tests {
                 "bootstrap = [\"b:1\"]\n[quotas.tenants.\"acme.\"]\nproduce_bytes_per_sec = 10\n"
             ),
             "<text>: quotas.tenants: \"acme.\" is no tenant's prefix in [tenants]"
+        );
+        assert_eq!(
+            error("bootstrap = [\"b:1\"]\n[sasl.oauthbearer]\njwks = \"j\"\nalgorithms = [\"none\"]\n"),
+            "<text>: sasl.oauthbearer.algorithms: algorithm \"none\" cannot be allowed: only RS256/384/512, PS256/384/512, ES256/384 and EdDSA"
+        );
+        let missing = ProxyConfig::parse(
+            "bootstrap = [\"b:1\"]\n[sasl.oauthbearer]\njwks = \"/nonexistent/jwks.json\"\n",
+        )
+        .unwrap()
+        .credentials()
+        .unwrap_err();
+        assert!(
+            missing.starts_with("sasl.oauthbearer.jwks: /nonexistent/jwks.json: "),
+            "{missing}"
         );
         assert_eq!(
             error("bootstrap = [\"b:1\"]\n[quotas]\nsamples = 1\n"),
