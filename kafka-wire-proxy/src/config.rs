@@ -102,8 +102,28 @@ pub struct SaslConfig {
     /// The PLAIN user and password the proxy authenticates to brokers
     /// with.
     pub broker_plain: Option<BrokerPlainConfig>,
+    /// The SCRAM mechanism, user and password the proxy authenticates to
+    /// brokers with (instead of `broker_plain`).
+    pub broker_scram: Option<BrokerScramConfig>,
     /// OAUTHBEARER termination: clients' JWTs checked against a JWKS.
     pub oauthbearer: Option<OAuthBearerConfig>,
+}
+
+/// The proxy's own SCRAM credentials toward brokers.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BrokerScramConfig {
+    /// `SCRAM-SHA-512` (the default) or `SCRAM-SHA-256`.
+    #[serde(default = "default_scram_mechanism")]
+    pub mechanism: String,
+    /// The user.
+    pub user: String,
+    /// The password.
+    pub password: String,
+}
+
+fn default_scram_mechanism() -> String {
+    "SCRAM-SHA-512".into()
 }
 
 /// How OAUTHBEARER tokens are checked ([`crate::JwtValidator`]).
@@ -374,6 +394,20 @@ impl ProxyConfig {
             crate::filters::Tenant::new(prefix)
                 .map_err(|e| invalid("tenants.prefix", e.to_string()))?;
         }
+        if config.sasl.broker_plain.is_some() && config.sasl.broker_scram.is_some() {
+            return Err(invalid(
+                "sasl",
+                "either broker_plain or broker_scram, not both".into(),
+            ));
+        }
+        if let Some(scram) = &config.sasl.broker_scram {
+            if !matches!(&*scram.mechanism, "SCRAM-SHA-512" | "SCRAM-SHA-256") {
+                return Err(invalid(
+                    "sasl.broker_scram.mechanism",
+                    format!("{:?}: SCRAM-SHA-512 or SCRAM-SHA-256", scram.mechanism),
+                ));
+            }
+        }
         if let Some(o) = &config.sasl.oauthbearer {
             let names: Vec<&str> = o.algorithms.iter().map(String::as_str).collect();
             crate::oauthbearer::allowed_algorithms(&names)
@@ -593,6 +627,10 @@ mod tests {
         assert!(
             missing.starts_with("sasl.oauthbearer.jwks: /nonexistent/jwks.json: "),
             "{missing}"
+        );
+        assert_eq!(
+            error("bootstrap = [\"b:1\"]\n[sasl.broker_scram]\nmechanism = \"SCRAM-SHA-1\"\nuser = \"u\"\npassword = \"p\"\n"),
+            "<text>: sasl.broker_scram.mechanism: \"SCRAM-SHA-1\": SCRAM-SHA-512 or SCRAM-SHA-256"
         );
         assert_eq!(
             error("bootstrap = [\"b:1\"]\n[quotas]\nsamples = 1\n"),

@@ -35,7 +35,7 @@ use crate::proxy::{ProxyEvent, Shared};
 use crate::rewrite;
 use crate::sasl::{Outcome, SaslInspector};
 use crate::stream::{ReadHalf, WriteHalf};
-use crate::termination::Terminator;
+use crate::termination::{ScramClient, Terminator};
 
 /// A frame to write: `head` holds a correlation id at `at`, which is
 /// written as `correlation_id`; `body` follows.
@@ -371,8 +371,8 @@ async fn connect(
                 let timeout = shared.limits.connect_timeout;
                 match shared.tls.broker(stream, &upstream, timeout).await {
                     Ok(mut halves) => {
-                        if let Some((user, password)) = &shared.sasl.broker_plain {
-                            let exchange = broker_plain(&mut halves, user, password, shared);
+                        if let Some(credentials) = &shared.sasl.broker {
+                            let exchange = broker_sasl(&mut halves, credentials, shared);
                             tokio::time::timeout(timeout, exchange)
                                 .await
                                 .unwrap_or_else(|_| Err(format!("no answer in {timeout:?}")))
@@ -407,12 +407,12 @@ async fn connect(
     Err(last)
 }
 
-/// The proxy's own SASL/PLAIN authentication to a broker: SaslHandshake v1,
-/// then SaslAuthenticate v2, each answered before the next is sent.
-async fn broker_plain(
+/// The proxy's own SASL authentication to a broker: SaslHandshake v1, then
+/// SaslAuthenticate v2 (one round for PLAIN, two for SCRAM), each answered
+/// before the next is sent.
+async fn broker_sasl(
     (read, write): &mut (ReadHalf, WriteHalf),
-    user: &str,
-    password: &str,
+    credentials: &crate::proxy::BrokerCredentials,
     shared: &Shared,
 ) -> Result<(), String> {
     use kafka_messages::{SaslAuthenticateRequest, SaslAuthenticateResponse};
@@ -452,34 +452,51 @@ async fn broker_plain(
     }
 
     let max = shared.limits.max_frame_size;
+    let (user, password) = (&credentials.user, &credentials.password);
+    let mechanism = credentials.mechanism.name();
     let handshake = SaslHandshakeRequest {
-        mechanism: "PLAIN".into(),
+        mechanism: mechanism.into(),
     };
     let answer: SaslHandshakeResponse = exchange(read, write, &handshake, 1, 0, max).await?;
     if answer.error_code != 0 {
         return Err(format!(
-            "PLAIN: {}",
+            "{mechanism}: {}",
             kafka_wire::ErrorCode::from_code(answer.error_code).name()
         ));
     }
-    let mut token = Vec::with_capacity(2 + user.len() + password.len());
-    token.push(0);
-    token.extend_from_slice(user.as_bytes());
-    token.push(0);
-    token.extend_from_slice(password.as_bytes());
-    let round = SaslAuthenticateRequest {
-        auth_bytes: token.into(),
-        ..Default::default()
-    };
-    let answer: SaslAuthenticateResponse = exchange(read, write, &round, 2, 1, max).await?;
-    match answer.error_code {
+    let refused = |answer: &SaslAuthenticateResponse| match answer.error_code {
         0 => Ok(()),
         code => Err(format!(
             "{}: {}",
             kafka_wire::ErrorCode::from_code(code).name(),
             answer.error_message.as_deref().unwrap_or("")
         )),
-    }
+    };
+    let round = |token: Vec<u8>| SaslAuthenticateRequest {
+        auth_bytes: token.into(),
+        ..Default::default()
+    };
+    let Some(mut scram) = ScramClient::new(&credentials.mechanism, user)? else {
+        let mut token = Vec::with_capacity(2 + user.len() + password.len());
+        token.push(0);
+        token.extend_from_slice(user.as_bytes());
+        token.push(0);
+        token.extend_from_slice(password.as_bytes());
+        let answer: SaslAuthenticateResponse =
+            exchange(read, write, &round(token), 2, 1, max).await?;
+        return refused(&answer);
+    };
+    let first = round(scram.client_first().into_bytes());
+    let answer: SaslAuthenticateResponse = exchange(read, write, &first, 2, 1, max).await?;
+    refused(&answer)?;
+    let last = round(
+        scram
+            .client_final(&answer.auth_bytes, password)?
+            .into_bytes(),
+    );
+    let answer: SaslAuthenticateResponse = exchange(read, write, &last, 2, 2, max).await?;
+    refused(&answer)?;
+    scram.check_server_final(&answer.auth_bytes)
 }
 
 struct Pump {

@@ -314,6 +314,13 @@ async fn run(args: Args) -> Result<(), Box<dyn std::error::Error>> {
     if let Some(plain) = &config.sasl.broker_plain {
         builder = builder.broker_sasl_plain(plain.user.clone(), plain.password.clone());
     }
+    if let Some(scram) = &config.sasl.broker_scram {
+        let (user, password) = (scram.user.clone(), scram.password.clone());
+        builder = match &*scram.mechanism {
+            "SCRAM-SHA-256" => builder.broker_sasl_scram_sha256(user, password),
+            _ => builder.broker_sasl_scram_sha512(user, password),
+        };
+    }
     if let Some(brokers) = &config.tls.brokers {
         builder = builder.broker_tls(broker_tls(brokers.ca.as_deref())?);
     }

@@ -552,10 +552,102 @@ impl Terminator {
     }
 }
 
+/// Kafka's bounds on SCRAM iterations (`ScramMechanism`): a broker that
+/// asks for more could make the proxy spend its CPU.
+const SCRAM_MAX_ITERATIONS: u32 = 16384;
+
+/// The proxy's side of a SCRAM exchange as a client, toward a broker.
+pub(crate) struct ScramClient {
+    alg: Alg,
+    client_first_bare: String,
+    nonce: String,
+    server_signature: Option<Vec<u8>>,
+}
+
+impl ScramClient {
+    /// A SCRAM exchange for `user` when `mechanism` is SCRAM; `None` for
+    /// another mechanism.
+    pub(crate) fn new(mechanism: &SaslMechanism, user: &str) -> Result<Option<Self>, String> {
+        let alg = match mechanism {
+            SaslMechanism::ScramSha256 => Alg::Sha256,
+            SaslMechanism::ScramSha512 => Alg::Sha512,
+            _ => return Ok(None),
+        };
+        let mut random = [0u8; 18];
+        getrandom::getrandom(&mut random).map_err(|e| format!("no random nonce: {e}"))?;
+        let nonce = B64.encode(random);
+        let name = user.replace('=', "=3D").replace(',', "=2C");
+        Ok(Some(ScramClient {
+            alg,
+            client_first_bare: format!("n={name},r={nonce}"),
+            nonce,
+            server_signature: None,
+        }))
+    }
+
+    /// The client-first message.
+    pub(crate) fn client_first(&self) -> String {
+        format!("n,,{}", self.client_first_bare)
+    }
+
+    /// The client-final message answering the broker's server-first: its
+    /// nonce must extend the client's, its iterations lie within Kafka's
+    /// bounds.
+    pub(crate) fn client_final(
+        &mut self,
+        server_first: &[u8],
+        password: &str,
+    ) -> Result<String, String> {
+        let server_first = std::str::from_utf8(server_first)
+            .map_err(|_| "a server-first message that is not UTF-8".to_owned())?;
+        let attribute = |key: &str| {
+            server_first
+                .split(',')
+                .find_map(|a| a.strip_prefix(key))
+                .ok_or_else(|| format!("a server-first message without {key}: {server_first}"))
+        };
+        let nonce = attribute("r=")?;
+        if !nonce.starts_with(&self.nonce) || nonce.len() == self.nonce.len() {
+            return Err("the broker's nonce does not extend the proxy's".into());
+        }
+        let iterations: u32 = attribute("i=")?
+            .parse()
+            .map_err(|_| "a server-first message whose i= is not a number".to_owned())?;
+        if !(SCRAM_ITERATIONS..=SCRAM_MAX_ITERATIONS).contains(&iterations) {
+            return Err(format!(
+                "{iterations} iterations, outside Kafka's {SCRAM_ITERATIONS} to {SCRAM_MAX_ITERATIONS}"
+            ));
+        }
+        let (client_final, server_signature) =
+            scram_client_final(self.alg, password, &self.client_first_bare, server_first)
+                .ok_or_else(|| {
+                    format!("a server-first message that does not read: {server_first}")
+                })?;
+        self.server_signature = Some(server_signature);
+        Ok(client_final)
+    }
+
+    /// Checks the broker's server-final message: its signature proves it
+    /// knows the credential.
+    pub(crate) fn check_server_final(&self, server_final: &[u8]) -> Result<(), String> {
+        let expected = self
+            .server_signature
+            .as_ref()
+            .ok_or("a server-final message before the client-final one")?;
+        let signature = std::str::from_utf8(server_final)
+            .ok()
+            .and_then(|m| m.strip_prefix("v="))
+            .and_then(|v| B64.decode(v).ok());
+        match signature {
+            Some(signature) if bool::from(signature.ct_eq(expected)) => Ok(()),
+            _ => Err("the broker's server signature is not the credential's".into()),
+        }
+    }
+}
+
 /// A SCRAM client's messages, for tests and the proxy's own
 /// authentication toward brokers: the client-final message for
 /// `server_first`, and the server signature it expects.
-#[cfg(test)]
 fn scram_client_final(
     alg: Alg,
     password: &str,
@@ -829,6 +921,63 @@ mod tests {
             );
             assert!(matches!(outcome, Some(Outcome::Failed(_))), "{message}");
         }
+    }
+
+    #[test]
+    fn the_proxys_scram_client_authenticates_to_a_scram_server_and_checks_it() {
+        for (password, accepted) in [("alice-secret", true), ("guess", false)] {
+            let mut server = terminator();
+            assert_eq!(handshake(&mut server, "SCRAM-SHA-512"), 0);
+            let mut client = ScramClient::new(&SaslMechanism::ScramSha512, "alice")
+                .unwrap()
+                .unwrap();
+            let (server_first, _) = round(&mut server, client.client_first().as_bytes());
+            let last = client
+                .client_final(&server_first.auth_bytes, password)
+                .unwrap();
+            let (server_final, outcome) = round(&mut server, last.as_bytes());
+            assert_eq!(matches!(outcome, Some(Outcome::Succeeded(_))), accepted);
+            if accepted {
+                client.check_server_final(&server_final.auth_bytes).unwrap();
+            }
+        }
+        assert!(ScramClient::new(&SaslMechanism::Plain, "a")
+            .unwrap()
+            .is_none());
+        // A user name's `,` and `=` are escaped.
+        let client = ScramClient::new(&SaslMechanism::ScramSha256, "a,b=c")
+            .unwrap()
+            .unwrap();
+        assert!(client.client_first().starts_with("n,,n=a=2Cb=3Dc,r="));
+    }
+
+    #[test]
+    fn a_hostile_scram_server_is_refused() {
+        let mut client = ScramClient::new(&SaslMechanism::ScramSha512, "alice")
+            .unwrap()
+            .unwrap();
+        let nonce = client.nonce.clone();
+        let first = |r: &str, i: u32| format!("r={r},s=c2FsdA==,i={i}");
+        for (server_first, why) in [
+            (first("another-nonce", 4096), "does not extend"),
+            (first(&nonce, 4096), "does not extend"),
+            (first(&format!("{nonce}x"), 1_000_000), "outside Kafka's"),
+            (first(&format!("{nonce}x"), 1), "outside Kafka's"),
+            (format!("r={nonce}x,i=4096"), "does not read"),
+            ("garbage".to_owned(), "without r="),
+        ] {
+            let refused = client
+                .client_final(server_first.as_bytes(), "p")
+                .unwrap_err();
+            assert!(refused.contains(why), "{server_first}: {refused}");
+        }
+        client
+            .client_final(first(&format!("{nonce}x"), 4096).as_bytes(), "p")
+            .unwrap();
+        // A server signature not the credential's: the broker does not know
+        // the password.
+        let refused = client.check_server_final(b"v=c2lnbmF0dXJl").unwrap_err();
+        assert!(refused.contains("not the credential's"), "{refused}");
     }
 
     #[test]

@@ -3164,3 +3164,39 @@ async fn a_tenant_over_its_quota_is_held_back_or_muted_for_its_throttle() {
     // client read it.
     assert!(waited >= throttle - Duration::from_millis(50), "{waited:?}");
 }
+
+#[tokio::test]
+async fn a_proxy_authenticates_to_its_broker_with_scram_sha_512() {
+    use kafka_wire_proxy::Credentials;
+
+    // The "broker" with SCRAM is a proxy that terminates it (user `svc`),
+    // in front of a scripted broker.
+    let broker = Broker::start().await;
+    *broker.brokers.lock().unwrap() = vec![(1, broker.address)];
+    let users = Credentials::new().user("svc", "svc-secret").unwrap();
+    let (scram_broker, inner) = proxy(&broker, |b| b.sasl_termination(users)).await;
+    let upstream = Broker {
+        address: scram_broker.local_addr(),
+        seen: Arc::default(),
+        brokers: Arc::default(),
+    };
+
+    let (outer, _) = proxy(&upstream, |b| {
+        b.broker_sasl_scram_sha512("svc", "svc-secret")
+    })
+    .await;
+    let mut client = TcpStream::connect(outer.local_addr()).await.unwrap();
+    metadata(&mut client, 1).await;
+    let authenticated = inner.wait_for("Authenticated(").await;
+    assert!(authenticated.contains("ScramSha512"), "{authenticated}");
+    // The scripted broker saw the client's Metadata, none of the SASL.
+    let keys: Vec<i16> = broker.seen().iter().map(|s| s.api_key).collect();
+    assert_eq!(keys, [3]);
+
+    // A wrong password: the connection fails with the broker's refusal.
+    let (refused, events) = proxy(&upstream, |b| b.broker_sasl_scram_sha512("svc", "guess")).await;
+    let mut client = TcpStream::connect(refused.local_addr()).await.unwrap();
+    assert!(read_frame(&mut client).await.is_err());
+    let closed = events.wait_for("authenticating to the broker").await;
+    assert!(closed.contains("SASL_AUTHENTICATION_FAILED"), "{closed}");
+}
