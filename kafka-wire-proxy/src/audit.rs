@@ -32,6 +32,12 @@ pub enum AuditKind {
     /// A policy refused a request or part of one (`"policy"`, outcome
     /// `"refused"`).
     PolicyRefused,
+    /// The broker made a change a client asked for: a topic, ACL, config or
+    /// group created, altered or deleted (`"change"`, outcome `"success"`).
+    Changed,
+    /// The broker refused a change a client asked for (`"change"`, outcome
+    /// `"failure"`, with the broker's error).
+    ChangeFailed,
 }
 
 impl AuditKind {
@@ -43,6 +49,8 @@ impl AuditKind {
             AuditKind::TenantChosen => ("tenant", "chosen"),
             AuditKind::TenantRefused => ("tenant", "refused"),
             AuditKind::PolicyRefused => ("policy", "refused"),
+            AuditKind::Changed => ("change", "success"),
+            AuditKind::ChangeFailed => ("change", "failure"),
         }
     }
 }
@@ -58,6 +66,9 @@ pub struct AuditEvent<'a> {
     pub tenant: Option<&'a str>,
     /// The API of the request, where one is concerned.
     pub api: Option<ApiKey>,
+    /// The kind of resource, where one is concerned: Kafka's name for it
+    /// (`TOPIC`, `GROUP`, `BROKER`, ..., `ACL` for an access control entry).
+    pub resource_type: Option<&'a str>,
     /// The resource (a topic name, for one), where one is concerned.
     pub resource: Option<&'a str>,
     /// Kafka's error the client was (or will be) answered with.
@@ -74,6 +85,7 @@ impl<'a> AuditEvent<'a> {
             connection,
             tenant: None,
             api: None,
+            resource_type: None,
             resource: None,
             error: None,
             reason: None,
@@ -90,7 +102,8 @@ impl<'a> AuditEvent<'a> {
 /// `listener`, `tls`, `principal` (`User:name`, `User:ANONYMOUS` before
 /// one is known), and, where known, `mechanism`, `claimed` (the name a
 /// refused exchange claimed), `tenant`, `api` (as Kafka's schemas name it,
-/// `Produce`), `resource`, `error` (Kafka's error name) and `reason`.
+/// `Produce`), `resource_type`, `resource`, `error` (Kafka's error name)
+/// and `reason`.
 ///
 /// A write that fails is counted ([`AuditLog::failed_writes`]), never
 /// retried, and never stops the proxy.
@@ -207,6 +220,7 @@ fn line(event: &AuditEvent<'_>) -> Value {
     }
     put("tenant", event.tenant);
     put("api", event.api.map(ApiKey::name));
+    put("resource_type", event.resource_type);
     put("resource", event.resource);
     put("error", event.error.map(ErrorCode::name));
     put("reason", event.reason);

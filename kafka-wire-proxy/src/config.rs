@@ -9,7 +9,8 @@ use std::path::{Path, PathBuf};
 use kafka_messages::ApiKey;
 use serde::Deserialize;
 
-use crate::filters::{Policy, TenantMapError, TenantsByPrincipal};
+use crate::filter::ClientConnection;
+use crate::filters::{ByteRates, Policy, Quotas, TenantMapError, TenantsByPrincipal};
 use crate::identity::CertificateName;
 
 /// What is wrong with a configuration: each names the file or the field.
@@ -80,6 +81,9 @@ pub struct ProxyConfig {
     /// What clients may do.
     #[serde(default)]
     pub policy: PolicyConfig,
+    /// Each tenant's produce and fetch byte rates.
+    #[serde(default)]
+    pub quotas: QuotasConfig,
     /// SASL the proxy does itself.
     #[serde(default)]
     pub sasl: SaslConfig,
@@ -98,6 +102,68 @@ pub struct SaslConfig {
     /// The PLAIN user and password the proxy authenticates to brokers
     /// with.
     pub broker_plain: Option<BrokerPlainConfig>,
+    /// The SCRAM mechanism, user and password the proxy authenticates to
+    /// brokers with (instead of `broker_plain`).
+    pub broker_scram: Option<BrokerScramConfig>,
+    /// OAUTHBEARER termination: clients' JWTs checked against a JWKS.
+    pub oauthbearer: Option<OAuthBearerConfig>,
+}
+
+/// The proxy's own SCRAM credentials toward brokers.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BrokerScramConfig {
+    /// `SCRAM-SHA-512` (the default) or `SCRAM-SHA-256`.
+    #[serde(default = "default_scram_mechanism")]
+    pub mechanism: String,
+    /// The user.
+    pub user: String,
+    /// The password.
+    pub password: String,
+}
+
+fn default_scram_mechanism() -> String {
+    "SCRAM-SHA-512".into()
+}
+
+/// How OAUTHBEARER tokens are checked ([`crate::JwtValidator`]).
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct OAuthBearerConfig {
+    /// The JSON Web Key Set file (`{"keys": [...]}`) of the keys that sign
+    /// tokens.
+    pub jwks: PathBuf,
+    /// The algorithms allowed (`RS256` and `ES256` by default; never
+    /// `none` or a symmetric one).
+    #[serde(default = "default_jwt_algorithms")]
+    pub algorithms: Vec<String>,
+    /// The audiences a token's `aud` must name one of (none checked when
+    /// empty).
+    #[serde(default)]
+    pub audience: Vec<String>,
+    /// The issuers a token's `iss` must be one of (none checked when
+    /// empty).
+    #[serde(default)]
+    pub issuer: Vec<String>,
+    /// The clock skew allowed on `exp` and `nbf` (30 s by default, as
+    /// Kafka's `sasl.oauthbearer.clock.skew.seconds`).
+    #[serde(default = "default_clock_skew")]
+    pub clock_skew_secs: u64,
+    /// The claim that names the principal (`sub` by default).
+    #[serde(default = "default_principal_claim")]
+    pub principal_claim: String,
+}
+
+fn default_jwt_algorithms() -> Vec<String> {
+    vec!["RS256".into(), "ES256".into()]
+}
+
+fn default_clock_skew() -> u64 {
+    30
+}
+
+fn default_principal_claim() -> String {
+    "sub".into()
 }
 
 /// The proxy's own PLAIN credentials toward brokers.
@@ -238,6 +304,52 @@ pub struct PolicyConfig {
     pub refuse_replica_fetches: bool,
 }
 
+/// Per-tenant byte-rate quotas ([`Quotas`]), measured as Kafka measures
+/// client quotas.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct QuotasConfig {
+    /// The length of a sample's window in milliseconds (Kafka's
+    /// `quota.window.size.seconds`, 1 s by default).
+    #[serde(default = "default_quota_window_ms")]
+    pub window_ms: u64,
+    /// The samples the rate is measured over (Kafka's `quota.window.num`,
+    /// 11 by default; at least 2).
+    #[serde(default = "default_quota_samples")]
+    pub samples: usize,
+    /// Each tenant's rates, by its prefix (`[quotas.tenants."acme."]`).
+    #[serde(default)]
+    pub tenants: BTreeMap<String, TenantQuotaConfig>,
+}
+
+impl Default for QuotasConfig {
+    fn default() -> Self {
+        QuotasConfig {
+            window_ms: default_quota_window_ms(),
+            samples: default_quota_samples(),
+            tenants: BTreeMap::new(),
+        }
+    }
+}
+
+fn default_quota_window_ms() -> u64 {
+    1000
+}
+
+fn default_quota_samples() -> usize {
+    11
+}
+
+/// One tenant's byte rates; a rate left out is not limited.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TenantQuotaConfig {
+    /// Produce requests' bytes a second (Kafka's `producer_byte_rate`).
+    pub produce_bytes_per_sec: Option<u64>,
+    /// Fetch responses' bytes a second (Kafka's `consumer_byte_rate`).
+    pub fetch_bytes_per_sec: Option<u64>,
+}
+
 impl ProxyConfig {
     /// Reads and checks the configuration in file `path`.
     pub fn load(path: &Path) -> Result<Self, ConfigError> {
@@ -282,6 +394,48 @@ impl ProxyConfig {
             crate::filters::Tenant::new(prefix)
                 .map_err(|e| invalid("tenants.prefix", e.to_string()))?;
         }
+        if config.sasl.broker_plain.is_some() && config.sasl.broker_scram.is_some() {
+            return Err(invalid(
+                "sasl",
+                "either broker_plain or broker_scram, not both".into(),
+            ));
+        }
+        if let Some(scram) = &config.sasl.broker_scram {
+            if !matches!(&*scram.mechanism, "SCRAM-SHA-512" | "SCRAM-SHA-256") {
+                return Err(invalid(
+                    "sasl.broker_scram.mechanism",
+                    format!("{:?}: SCRAM-SHA-512 or SCRAM-SHA-256", scram.mechanism),
+                ));
+            }
+        }
+        if let Some(o) = &config.sasl.oauthbearer {
+            let names: Vec<&str> = o.algorithms.iter().map(String::as_str).collect();
+            crate::oauthbearer::allowed_algorithms(&names)
+                .map_err(|e| invalid("sasl.oauthbearer.algorithms", e.to_string()))?;
+        }
+        let quotas = &config.quotas;
+        if quotas.window_ms == 0 {
+            return Err(invalid("quotas.window_ms", "at least 1".into()));
+        }
+        if quotas.samples < 2 {
+            return Err(invalid("quotas.samples", "at least 2".into()));
+        }
+        for (tenant, rates) in &quotas.tenants {
+            let known = config.tenants.prefix.as_ref() == Some(tenant)
+                || config.tenants.by_principal.values().any(|p| p == tenant);
+            if !known {
+                return Err(invalid(
+                    "quotas.tenants",
+                    format!("{tenant:?} is no tenant's prefix in [tenants]"),
+                ));
+            }
+            if rates.produce_bytes_per_sec == Some(0) || rates.fetch_bytes_per_sec == Some(0) {
+                return Err(invalid(
+                    "quotas.tenants",
+                    format!("{tenant:?}: a rate of 0 bytes a second lets nothing through"),
+                ));
+            }
+        }
         Ok(config)
     }
 
@@ -318,14 +472,63 @@ impl ProxyConfig {
         Ok(Some(policy))
     }
 
+    /// The quotas the configuration describes, if it limits a tenant;
+    /// `tenant_of` names each connection's tenant (its prefix).
+    pub fn quotas(
+        &self,
+        tenant_of: impl Fn(&ClientConnection) -> Option<String> + Send + Sync + 'static,
+    ) -> Option<Quotas> {
+        let q = &self.quotas;
+        if q.tenants.is_empty() {
+            return None;
+        }
+        let window = std::time::Duration::from_millis(q.window_ms);
+        let mut quotas = Quotas::new(tenant_of).window(window, q.samples);
+        for (tenant, rates) in &q.tenants {
+            let rates = ByteRates {
+                produce: rates.produce_bytes_per_sec,
+                fetch: rates.fetch_bytes_per_sec,
+            };
+            quotas = quotas.tenant(tenant.clone(), rates);
+        }
+        Some(quotas)
+    }
+
     /// The credentials of SASL termination, if the file gives users.
-    pub fn credentials(&self) -> std::io::Result<Option<crate::Credentials>> {
-        if self.sasl.users.is_empty() {
+    ///
+    /// With `[sasl.oauthbearer]`, its JWKS file is read now: an error
+    /// names the file, or the field.
+    pub fn credentials(&self) -> Result<Option<crate::Credentials>, String> {
+        let oauthbearer = self.sasl.oauthbearer.as_ref();
+        if self.sasl.users.is_empty() && oauthbearer.is_none() {
             return Ok(None);
         }
         let mut credentials = crate::Credentials::new();
         for (user, password) in &self.sasl.users {
-            credentials = credentials.user(user, password)?;
+            credentials = credentials
+                .user(user, password)
+                .map_err(|e| format!("sasl.users: {e}"))?;
+        }
+        if let Some(o) = oauthbearer {
+            let jwks = std::fs::read_to_string(&o.jwks)
+                .map_err(|e| format!("sasl.oauthbearer.jwks: {}: {e}", o.jwks.display()))?;
+            let mut validator = crate::JwtValidator::from_jwks(&jwks)
+                .map_err(|e| format!("sasl.oauthbearer.jwks: {}: {e}", o.jwks.display()))?;
+            let algorithms: Vec<&str> = o.algorithms.iter().map(String::as_str).collect();
+            validator = validator
+                .algorithms(&algorithms)
+                .map_err(|e| format!("sasl.oauthbearer.algorithms: {e}"))?
+                .clock_skew(o.clock_skew_secs)
+                .principal_claim(o.principal_claim.clone());
+            if !o.audience.is_empty() {
+                let audience: Vec<&str> = o.audience.iter().map(String::as_str).collect();
+                validator = validator.audience(&audience);
+            }
+            if !o.issuer.is_empty() {
+                let issuer: Vec<&str> = o.issuer.iter().map(String::as_str).collect();
+                validator = validator.issuer(&issuer);
+            }
+            credentials = credentials.oauthbearer(validator);
         }
         Ok(Some(credentials))
     }
@@ -358,6 +561,9 @@ mod tests {
         assert_eq!(tenants.prefix_of("alice"), Some("acme."));
         assert_eq!(tenants.prefix_of("CN=nobody"), None);
         assert!(config.policy().unwrap().is_some());
+        let quotas = config.quotas(|_| None).unwrap();
+        assert_eq!(quotas.rates_of("acme.").produce, Some(1 << 20));
+        assert_eq!(quotas.rates_of("globex.").produce, None);
         assert_eq!(config.credentials().unwrap().unwrap().len(), 2);
         assert_eq!(config.sasl.broker_plain.as_ref().unwrap().user, "proxy");
     }
@@ -369,6 +575,7 @@ mod tests {
         assert_eq!(config.max_frame_size, 100 << 20);
         assert!(config.policy().unwrap().is_none());
         assert!(config.tenants_by_principal().unwrap().is_none());
+        assert!(config.quotas(|_| None).is_none());
     }
 
     fn error(text: &str) -> String {
@@ -400,6 +607,34 @@ mod tests {
         assert_eq!(
             error("bootstrap = [\"b:1\"]\n[tenants.by_principal]\na = \"acme.\"\nb = \"acme.eu.\"\n"),
             "<text>: tenants.by_principal: tenant prefix \"acme.\" begins tenant prefix \"acme.eu.\": the first would reach the second's names"
+        );
+        assert_eq!(
+            error(
+                "bootstrap = [\"b:1\"]\n[quotas.tenants.\"acme.\"]\nproduce_bytes_per_sec = 10\n"
+            ),
+            "<text>: quotas.tenants: \"acme.\" is no tenant's prefix in [tenants]"
+        );
+        assert_eq!(
+            error("bootstrap = [\"b:1\"]\n[sasl.oauthbearer]\njwks = \"j\"\nalgorithms = [\"none\"]\n"),
+            "<text>: sasl.oauthbearer.algorithms: algorithm \"none\" cannot be allowed: only RS256/384/512, PS256/384/512, ES256/384 and EdDSA"
+        );
+        let missing = ProxyConfig::parse(
+            "bootstrap = [\"b:1\"]\n[sasl.oauthbearer]\njwks = \"/nonexistent/jwks.json\"\n",
+        )
+        .unwrap()
+        .credentials()
+        .unwrap_err();
+        assert!(
+            missing.starts_with("sasl.oauthbearer.jwks: /nonexistent/jwks.json: "),
+            "{missing}"
+        );
+        assert_eq!(
+            error("bootstrap = [\"b:1\"]\n[sasl.broker_scram]\nmechanism = \"SCRAM-SHA-1\"\nuser = \"u\"\npassword = \"p\"\n"),
+            "<text>: sasl.broker_scram.mechanism: \"SCRAM-SHA-1\": SCRAM-SHA-512 or SCRAM-SHA-256"
+        );
+        assert_eq!(
+            error("bootstrap = [\"b:1\"]\n[quotas]\nsamples = 1\n"),
+            "<text>: quotas.samples: at least 2"
         );
         let both = error(
             "bootstrap = [\"b:1\"]\n[tenants]\nprefix = \"x.\"\nby_principal = { a = \"y.\" }\n",

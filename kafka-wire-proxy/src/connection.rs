@@ -35,7 +35,7 @@ use crate::proxy::{ProxyEvent, Shared};
 use crate::rewrite;
 use crate::sasl::{Outcome, SaslInspector};
 use crate::stream::{ReadHalf, WriteHalf};
-use crate::termination::Terminator;
+use crate::termination::{ScramClient, Terminator};
 
 /// A frame to write: `head` holds a correlation id at `at`, which is
 /// written as `correlation_id`; `body` follows.
@@ -46,6 +46,11 @@ pub(crate) struct OutFrame {
     body: Bytes,
     /// Its share of its direction's buffer budget, held until it is written.
     budget: Option<OwnedSemaphorePermit>,
+    /// A response held back until then (a quota's throttle).
+    hold_until: Option<tokio::time::Instant>,
+    /// Once the response goes to the client, the client's requests are
+    /// not read for this long (KIP-219).
+    mute: Option<Duration>,
 }
 
 impl OutFrame {
@@ -58,6 +63,8 @@ impl OutFrame {
             correlation_id,
             body,
             budget: None,
+            hold_until: None,
+            mute: None,
         }
     }
 
@@ -309,6 +316,7 @@ pub(crate) async fn serve(
         for_client: VecDeque::new(),
         waiting: VecDeque::new(),
         next_upstream_id: 0,
+        muted_until: None,
         activity: Instant::now(),
         requests: 0,
         responses: 0,
@@ -363,8 +371,8 @@ async fn connect(
                 let timeout = shared.limits.connect_timeout;
                 match shared.tls.broker(stream, &upstream, timeout).await {
                     Ok(mut halves) => {
-                        if let Some((user, password)) = &shared.sasl.broker_plain {
-                            let exchange = broker_plain(&mut halves, user, password, shared);
+                        if let Some(credentials) = &shared.sasl.broker {
+                            let exchange = broker_sasl(&mut halves, credentials, shared);
                             tokio::time::timeout(timeout, exchange)
                                 .await
                                 .unwrap_or_else(|_| Err(format!("no answer in {timeout:?}")))
@@ -399,12 +407,12 @@ async fn connect(
     Err(last)
 }
 
-/// The proxy's own SASL/PLAIN authentication to a broker: SaslHandshake v1,
-/// then SaslAuthenticate v2, each answered before the next is sent.
-async fn broker_plain(
+/// The proxy's own SASL authentication to a broker: SaslHandshake v1, then
+/// SaslAuthenticate v2 (one round for PLAIN, two for SCRAM), each answered
+/// before the next is sent.
+async fn broker_sasl(
     (read, write): &mut (ReadHalf, WriteHalf),
-    user: &str,
-    password: &str,
+    credentials: &crate::proxy::BrokerCredentials,
     shared: &Shared,
 ) -> Result<(), String> {
     use kafka_messages::{SaslAuthenticateRequest, SaslAuthenticateResponse};
@@ -444,34 +452,51 @@ async fn broker_plain(
     }
 
     let max = shared.limits.max_frame_size;
+    let (user, password) = (&credentials.user, &credentials.password);
+    let mechanism = credentials.mechanism.name();
     let handshake = SaslHandshakeRequest {
-        mechanism: "PLAIN".into(),
+        mechanism: mechanism.into(),
     };
     let answer: SaslHandshakeResponse = exchange(read, write, &handshake, 1, 0, max).await?;
     if answer.error_code != 0 {
         return Err(format!(
-            "PLAIN: {}",
+            "{mechanism}: {}",
             kafka_wire::ErrorCode::from_code(answer.error_code).name()
         ));
     }
-    let mut token = Vec::with_capacity(2 + user.len() + password.len());
-    token.push(0);
-    token.extend_from_slice(user.as_bytes());
-    token.push(0);
-    token.extend_from_slice(password.as_bytes());
-    let round = SaslAuthenticateRequest {
-        auth_bytes: token.into(),
-        ..Default::default()
-    };
-    let answer: SaslAuthenticateResponse = exchange(read, write, &round, 2, 1, max).await?;
-    match answer.error_code {
+    let refused = |answer: &SaslAuthenticateResponse| match answer.error_code {
         0 => Ok(()),
         code => Err(format!(
             "{}: {}",
             kafka_wire::ErrorCode::from_code(code).name(),
             answer.error_message.as_deref().unwrap_or("")
         )),
-    }
+    };
+    let round = |token: Vec<u8>| SaslAuthenticateRequest {
+        auth_bytes: token.into(),
+        ..Default::default()
+    };
+    let Some(mut scram) = ScramClient::new(&credentials.mechanism, user)? else {
+        let mut token = Vec::with_capacity(2 + user.len() + password.len());
+        token.push(0);
+        token.extend_from_slice(user.as_bytes());
+        token.push(0);
+        token.extend_from_slice(password.as_bytes());
+        let answer: SaslAuthenticateResponse =
+            exchange(read, write, &round(token), 2, 1, max).await?;
+        return refused(&answer);
+    };
+    let first = round(scram.client_first().into_bytes());
+    let answer: SaslAuthenticateResponse = exchange(read, write, &first, 2, 1, max).await?;
+    refused(&answer)?;
+    let last = round(
+        scram
+            .client_final(&answer.auth_bytes, password)?
+            .into_bytes(),
+    );
+    let answer: SaslAuthenticateResponse = exchange(read, write, &last, 2, 2, max).await?;
+    refused(&answer)?;
+    scram.check_server_final(&answer.auth_bytes)
 }
 
 struct Pump {
@@ -500,6 +525,9 @@ struct Pump {
     /// Requests whose responses the client waits for, oldest first.
     waiting: VecDeque<Waiting>,
     next_upstream_id: i32,
+    /// The client's requests are not read until then (KIP-219's muted
+    /// channel).
+    muted_until: Option<tokio::time::Instant>,
     activity: Instant,
     requests: u64,
     responses: u64,
@@ -524,6 +552,7 @@ impl Pump {
     fn takes_requests(&self) -> bool {
         self.for_broker.is_none()
             && self.for_client.is_empty()
+            && self.muted_until.is_none()
             && self.waiting.len() < self.shared.limits.max_in_flight
     }
 
@@ -621,6 +650,9 @@ impl Pump {
             let response_due =
                 oldest.and_then(|s| deadline(s.info.received, limits.response_timeout));
             let oldest_api = oldest.map(|s| (s.api_key, s.info.header.api_version));
+            // A response held back (a quota's throttle), and a client muted.
+            let held = self.for_client.front().and_then(|f| f.hold_until);
+            let muted = self.muted_until;
             let request_share = self.for_broker.as_ref().map_or(1, |f| self.share(f.len()));
             let response_share = self.for_client.front().map_or(1, |f| self.share(f.len()));
 
@@ -641,14 +673,24 @@ impl Pump {
                         return Ok(());
                     }
                 }
-                budget = Arc::clone(&self.responses_budget).acquire_many_owned(response_share), if !self.for_client.is_empty() => {
+                budget = Arc::clone(&self.responses_budget).acquire_many_owned(response_share), if !self.for_client.is_empty() && held.is_none() => {
                     let mut out = self.for_client.pop_front().expect("checked by the branch");
                     out.budget = budget.ok();
+                    if let Some(mute) = out.mute {
+                        let until = tokio::time::Instant::now().checked_add(mute);
+                        self.muted_until = self.muted_until.max(until);
+                    }
                     if self.to_client.send(out).is_err() {
                         return Ok(());
                     }
                     self.responses += 1;
                 }
+                () = at(held), if held.is_some() => {
+                    if let Some(front) = self.for_client.front_mut() {
+                        front.hold_until = None;
+                    }
+                }
+                () = at(muted), if muted.is_some() => self.muted_until = None,
                 () = at(client_stall), if client_stall.is_some() => {
                     return Err(ConnectionError::Stalled { peer: Peer::Client, after: limits.stall_timeout.unwrap_or_default() });
                 }
@@ -1081,6 +1123,7 @@ fn through_filters(
 /// it written as `correlation_id`) and its body, written again if changed.
 fn out_frame<K: Side>(message: Frame<K>, correlation_id: i32) -> Result<OutFrame, ConnectionError> {
     let (api_key, version) = (message.api_key(), message.version());
+    let throttle = message.throttle();
     let (head, body) = message
         .into_parts()
         .map_err(|source| ConnectionError::Changed {
@@ -1095,6 +1138,10 @@ fn out_frame<K: Side>(message: Frame<K>, correlation_id: i32) -> Result<OutFrame
         correlation_id,
         body,
         budget: None,
+        hold_until: throttle
+            .hold
+            .and_then(|hold| tokio::time::Instant::now().checked_add(hold)),
+        mute: throttle.mute,
     })
 }
 

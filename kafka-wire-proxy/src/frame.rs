@@ -171,6 +171,19 @@ pub struct Frame<K: Side> {
     dirty: bool,
     /// `body` is not the one received.
     changed: bool,
+    /// How the client is slowed after this message (responses only).
+    throttle: Throttle,
+}
+
+/// How a response slows its client, as a broker slows a client over its
+/// quota.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub(crate) struct Throttle {
+    /// The response waits this long before it goes to the client.
+    pub(crate) hold: Option<std::time::Duration>,
+    /// Once the response goes to the client, no request of the client's
+    /// is read for this long.
+    pub(crate) mute: Option<std::time::Duration>,
 }
 
 enum Decoded<K> {
@@ -214,6 +227,7 @@ impl<K: Side> Frame<K> {
             decoded: Decoded::None,
             dirty: false,
             changed: false,
+            throttle: Throttle::default(),
         }
     }
 
@@ -235,6 +249,7 @@ impl<K: Side> Frame<K> {
             decoded: Decoded::Typed(body),
             dirty: true,
             changed: true,
+            throttle: Throttle::default(),
         }
     }
 
@@ -372,9 +387,33 @@ impl<K: Side> Frame<K> {
         Ok(())
     }
 
+    /// How the client is slowed after this message.
+    pub(crate) fn throttle(&self) -> Throttle {
+        self.throttle
+    }
+
     /// The header as received and the body to send.
     pub(crate) fn into_parts(mut self) -> Result<(Bytes, Bytes), FrameError> {
         self.sync()?;
         Ok((self.header, self.body))
+    }
+}
+
+impl Frame<ResponseKind> {
+    /// Holds this response back for `duration` before it goes to the client,
+    /// as a broker holds the response of a client over its quota (before
+    /// KIP-219). The responses after it wait too, since a client reads them
+    /// in order, and no request of the client's is read meanwhile. Given
+    /// twice, the longer holds.
+    pub fn hold_back(&mut self, duration: std::time::Duration) {
+        self.throttle.hold = self.throttle.hold.max(Some(duration));
+    }
+
+    /// Once this response goes to the client, reads no request of the
+    /// client's for `duration`: KIP-219's muted channel, for a client that
+    /// itself waits the `throttle_time_ms` the response says. Given twice,
+    /// the longer holds.
+    pub fn mute_client(&mut self, duration: std::time::Duration) {
+        self.throttle.mute = self.throttle.mute.max(Some(duration));
     }
 }

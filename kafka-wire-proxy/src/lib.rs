@@ -79,6 +79,7 @@ mod filter;
 pub mod filters;
 mod frame;
 mod identity;
+mod oauthbearer;
 mod proxy;
 mod rewrite;
 mod sasl;
@@ -100,5 +101,6 @@ pub use identity::{
     Authentication, AuthenticationFailure, CertificateName, Principal, PrincipalSource,
     SaslMechanism,
 };
+pub use oauthbearer::{JwksError, JwtValidator};
 pub use proxy::{Proxy, ProxyBuilder, ProxyEvent};
 pub use termination::{Credentials, SCRAM_ITERATIONS};

@@ -226,6 +226,7 @@ fn config_of(args: &Args) -> Result<ProxyConfig, Box<dyn Error>> {
             by_principal: Default::default(),
         },
         policy: Default::default(),
+        quotas: Default::default(),
         sasl: Default::default(),
     })
 }
@@ -259,10 +260,31 @@ async fn run(args: Args) -> Result<(), Box<dyn std::error::Error>> {
         Some(log) => t.audit(log.clone()),
         None => t,
     });
-    let policy = config.policy()?.map(|p| match &audit {
-        Some(log) => p.audit(log.clone()),
-        None => p,
-    });
+    // Each connection's tenant: the one prefix, or its principal's.
+    let tenant_of = {
+        let fixed = tenant.as_ref().map(|t| t.prefix().to_owned());
+        let by = by_principal.clone();
+        move |connection: &ClientConnection| {
+            let principal = connection.principal.as_ref();
+            match (&fixed, &by, principal) {
+                (Some(prefix), _, _) => Some(prefix.clone()),
+                (None, Some(by), Some(p)) => by.prefix_of(&p.name).map(str::to_owned),
+                _ => None,
+            }
+        }
+    };
+    // With an audit log, a policy (one that allows everything, if the file
+    // gives none) audits the changes clients make, naming their tenants.
+    let policy = match (config.policy()?, &audit) {
+        (policy, None) => policy,
+        (policy, Some(log)) => Some(
+            policy
+                .unwrap_or_default()
+                .audit(log.clone())
+                .audit_tenant(tenant_of.clone()),
+        ),
+    };
+    let quotas = config.quotas(tenant_of);
     let mut bootstrap = config.bootstrap.iter().cloned();
     let mut builder = Proxy::builder(bootstrap.next().expect("checked by the configuration"))
         .listen(config.listen)
@@ -292,6 +314,13 @@ async fn run(args: Args) -> Result<(), Box<dyn std::error::Error>> {
     if let Some(plain) = &config.sasl.broker_plain {
         builder = builder.broker_sasl_plain(plain.user.clone(), plain.password.clone());
     }
+    if let Some(scram) = &config.sasl.broker_scram {
+        let (user, password) = (scram.user.clone(), scram.password.clone());
+        builder = match &*scram.mechanism {
+            "SCRAM-SHA-256" => builder.broker_sasl_scram_sha256(user, password),
+            _ => builder.broker_sasl_scram_sha512(user, password),
+        };
+    }
     if let Some(brokers) = &config.tls.brokers {
         builder = builder.broker_tls(broker_tls(brokers.ca.as_deref())?);
     }
@@ -313,6 +342,9 @@ async fn run(args: Args) -> Result<(), Box<dyn std::error::Error>> {
             // After the tenant: the policy sees the broker's names.
             if let Some(policy) = &policy {
                 filters.push(Box::new(policy.clone()));
+            }
+            if let Some(quotas) = &quotas {
+                filters.push(Box::new(quotas.clone()));
             }
             filters
         })

@@ -341,9 +341,18 @@ pub struct ProxyBuilder {
 pub(crate) struct SaslSettings {
     /// The users the proxy authenticates, when it terminates SASL.
     pub clients: Option<Arc<Credentials>>,
-    /// The PLAIN user and password the proxy authenticates to brokers
-    /// with.
-    pub broker_plain: Option<(String, String)>,
+    /// The mechanism, user and password the proxy authenticates to
+    /// brokers with.
+    pub broker: Option<BrokerCredentials>,
+}
+
+/// The proxy's own SASL credentials toward brokers.
+#[derive(Clone)]
+pub(crate) struct BrokerCredentials {
+    /// PLAIN, SCRAM-SHA-256 or SCRAM-SHA-512.
+    pub mechanism: crate::SaslMechanism,
+    pub user: String,
+    pub password: String,
 }
 
 impl ProxyBuilder {
@@ -417,7 +426,45 @@ impl ProxyBuilder {
         user: impl Into<String>,
         password: impl Into<String>,
     ) -> Self {
-        self.sasl.broker_plain = Some((user.into(), password.into()));
+        self.sasl.broker = Some(BrokerCredentials {
+            mechanism: crate::SaslMechanism::Plain,
+            user: user.into(),
+            password: password.into(),
+        });
+        self
+    }
+
+    /// The proxy authenticates to every broker with SASL/SCRAM-SHA-512
+    /// (RFC 5802, RFC 7677) as `user`, as it does with
+    /// [`broker_sasl_plain`](Self::broker_sasl_plain): a client nonce of 18
+    /// random bytes, the broker's nonce checked to extend it, its iteration
+    /// count to lie within Kafka's 4096 to 16384, and its server signature
+    /// (`v=`) checked, so that a broker that does not know the password
+    /// fails the connection too.
+    pub fn broker_sasl_scram_sha512(
+        mut self,
+        user: impl Into<String>,
+        password: impl Into<String>,
+    ) -> Self {
+        self.sasl.broker = Some(BrokerCredentials {
+            mechanism: crate::SaslMechanism::ScramSha512,
+            user: user.into(),
+            password: password.into(),
+        });
+        self
+    }
+
+    /// The same with SCRAM-SHA-256.
+    pub fn broker_sasl_scram_sha256(
+        mut self,
+        user: impl Into<String>,
+        password: impl Into<String>,
+    ) -> Self {
+        self.sasl.broker = Some(BrokerCredentials {
+            mechanism: crate::SaslMechanism::ScramSha256,
+            user: user.into(),
+            password: password.into(),
+        });
         self
     }
 

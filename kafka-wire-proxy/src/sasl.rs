@@ -207,8 +207,16 @@ pub(crate) fn scram_username(token: &[u8]) -> Option<String> {
 /// OAUTHBEARER's initial response, `gs2-header ^A auth=Bearer <jwt> ^A
 /// [key=value ^A]* ^A`: the JWT's `sub` claim, unverified.
 fn oauthbearer_subject(token: &[u8]) -> Option<String> {
+    jwt_subject(oauthbearer_token(token)?.1)
+}
+
+/// OAUTHBEARER's initial response (RFC 7628): the authorization id of its
+/// GS2 header (empty without one) and the bearer token.
+pub(crate) fn oauthbearer_token(token: &[u8]) -> Option<(&str, &str)> {
     let message = std::str::from_utf8(token).ok()?;
     let pairs = after_gs2_header(message)?;
+    let authzid = message.split(',').nth(1)?;
+    let authzid = authzid.strip_prefix("a=").unwrap_or_default();
     let auth = pairs
         .split('\u{1}')
         .find_map(|pair| pair.strip_prefix("auth="))?;
@@ -216,7 +224,7 @@ fn oauthbearer_subject(token: &[u8]) -> Option<String> {
     if !scheme.eq_ignore_ascii_case("bearer") {
         return None;
     }
-    jwt_subject(jwt.trim_start_matches(' '))
+    Some((authzid, jwt.trim_start_matches(' ')))
 }
 
 /// A compact JWT's `sub` claim (header.payload.signature, base64url), read

@@ -18,7 +18,8 @@ use sha2::{Digest, Sha256, Sha512};
 use subtle::ConstantTimeEq;
 
 use crate::identity::{AuthenticationFailure, Principal, PrincipalSource, SaslMechanism};
-use crate::sasl::{scram_username, Outcome};
+use crate::oauthbearer::JwtValidator;
+use crate::sasl::{oauthbearer_token, scram_username, Outcome};
 
 /// The iterations of the SCRAM credentials [`Credentials::user`] derives
 /// (Kafka's minimum and default is 4096).
@@ -110,19 +111,24 @@ struct UserCredentials {
 
 /// The users a proxy that terminates SASL authenticates, each with salted
 /// SCRAM-SHA-256 and SCRAM-SHA-512 credentials (PLAIN is checked against
-/// the SHA-256 one): no password is kept.
+/// the SHA-256 one): no password is kept. With a [`JwtValidator`]
+/// ([`Credentials::oauthbearer`]), OAUTHBEARER tokens too.
 #[derive(Clone, Default)]
 pub struct Credentials {
     users: HashMap<String, UserCredentials>,
+    oauthbearer: Option<JwtValidator>,
 }
 
 impl fmt::Debug for Credentials {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let mut users: Vec<&String> = self.users.keys().collect();
         users.sort();
-        f.debug_struct("Credentials")
-            .field("users", &users)
-            .finish()
+        let mut f = f.debug_struct("Credentials");
+        f.field("users", &users);
+        if let Some(validator) = &self.oauthbearer {
+            f.field("oauthbearer", validator);
+        }
+        f.finish()
     }
 }
 
@@ -162,6 +168,26 @@ impl Credentials {
         Ok(self)
     }
 
+    /// Authenticates OAUTHBEARER clients by their tokens, checked by
+    /// `validator`; the principal is the token's (`sub`, or the claim the
+    /// validator names).
+    pub fn oauthbearer(mut self, validator: JwtValidator) -> Self {
+        self.oauthbearer = Some(validator);
+        self
+    }
+
+    /// The mechanisms these credentials authenticate.
+    fn mechanisms(&self) -> Vec<&'static str> {
+        let mut mechanisms = Vec::new();
+        if !self.users.is_empty() {
+            mechanisms.extend(["PLAIN", "SCRAM-SHA-256", "SCRAM-SHA-512"]);
+        }
+        if self.oauthbearer.is_some() {
+            mechanisms.push("OAUTHBEARER");
+        }
+        mechanisms
+    }
+
     /// The number of users.
     pub fn len(&self) -> usize {
         self.users.len()
@@ -188,10 +214,13 @@ pub(crate) struct Terminator {
     credentials: Arc<Credentials>,
     mechanism: Option<SaslMechanism>,
     scram: Option<ScramExchange>,
+    /// The JSON error an OAUTHBEARER token was answered with, until the
+    /// client acknowledges it (RFC 7628's `%x01`).
+    oauthbearer_error: Option<String>,
 }
 
-/// The mechanisms the proxy authenticates.
-const MECHANISMS: [&str; 3] = ["PLAIN", "SCRAM-SHA-256", "SCRAM-SHA-512"];
+/// Kafka's answer to a token it refuses (`OAuthBearerSaslServer`).
+const INVALID_TOKEN: &str = r#"{"status":"invalid_token"}"#;
 
 impl Terminator {
     pub(crate) fn new(credentials: Arc<Credentials>) -> Self {
@@ -199,6 +228,7 @@ impl Terminator {
             credentials,
             mechanism: None,
             scram: None,
+            oauthbearer_error: None,
         }
     }
 
@@ -207,10 +237,12 @@ impl Terminator {
         &mut self,
         request: &SaslHandshakeRequest,
     ) -> (SaslHandshakeResponse, Outcome) {
-        let mechanisms = MECHANISMS.iter().map(|&m| m.into()).collect();
+        let offered = self.credentials.mechanisms();
+        let mechanisms = offered.iter().map(|&m| m.into()).collect();
         self.scram = None;
+        self.oauthbearer_error = None;
         let mechanism = SaslMechanism::from_name(&request.mechanism);
-        if !MECHANISMS.contains(&mechanism.name()) {
+        if !offered.contains(&mechanism.name()) {
             self.mechanism = None;
             let answer = SaslHandshakeResponse {
                 error_code: ErrorCode::UnsupportedSaslMechanism.code(),
@@ -249,6 +281,7 @@ impl Terminator {
                 "SaslAuthenticate without SaslHandshake",
             ),
             Some(SaslMechanism::Plain) => self.plain(token),
+            Some(SaslMechanism::OAuthBearer) => self.oauthbearer(token),
             Some(mechanism) => {
                 let alg = match mechanism {
                     SaslMechanism::ScramSha512 => Alg::Sha512,
@@ -258,6 +291,64 @@ impl Terminator {
                     None => self.scram_first(alg, token),
                     Some(exchange) => self.scram_final(exchange, token),
                 }
+            }
+        }
+    }
+
+    /// An OAUTHBEARER round (RFC 7628, as Kafka's `OAuthBearerSaslServer`
+    /// answers it): a token accepted ends the exchange with an empty answer;
+    /// one refused is answered with Kafka's JSON error under no error code,
+    /// and the client's acknowledgement (`%x01`) with
+    /// SASL_AUTHENTICATION_FAILED and that JSON as the message.
+    fn oauthbearer(&mut self, token: &[u8]) -> (SaslAuthenticateResponse, Option<Outcome>) {
+        let mechanism = SaslMechanism::OAuthBearer;
+        if let Some(error) = self.oauthbearer_error.take() {
+            let (answer, _) = self.refuse(
+                Some(mechanism),
+                None,
+                ErrorCode::SaslAuthenticationFailed,
+                &error,
+            );
+            // The refusal was told at the token's round.
+            return (answer, None);
+        }
+        let Some(validator) = self.credentials.oauthbearer.clone() else {
+            return self.refuse(
+                Some(mechanism),
+                None,
+                ErrorCode::IllegalSaslState,
+                "OAUTHBEARER is not enabled",
+            );
+        };
+        let verified = match oauthbearer_token(token) {
+            None => Err("not an OAUTHBEARER initial response with a bearer token".to_owned()),
+            Some((authzid, jwt)) => validator.verify(jwt).and_then(|verified| {
+                match authzid.is_empty() || authzid == verified.principal {
+                    true => Ok(verified),
+                    false => Err(format!(
+                        "an authorization id ({authzid}) other than the token's principal ({})",
+                        verified.principal
+                    )),
+                }
+            }),
+        };
+        match verified {
+            Ok(verified) => self.succeed(mechanism, verified.principal, Bytes::new()),
+            Err(reason) => {
+                self.oauthbearer_error = Some(INVALID_TOKEN.to_owned());
+                let claimed =
+                    oauthbearer_token(token).and_then(|(_, jwt)| crate::sasl::jwt_subject(jwt));
+                let answer = SaslAuthenticateResponse {
+                    auth_bytes: Bytes::from_static(INVALID_TOKEN.as_bytes()),
+                    ..Default::default()
+                };
+                let failure = AuthenticationFailure {
+                    mechanism: Some(mechanism),
+                    claimed,
+                    error: ErrorCode::SaslAuthenticationFailed,
+                    message: Some(reason),
+                };
+                (answer, Some(Outcome::Failed(failure)))
             }
         }
     }
@@ -461,10 +552,102 @@ impl Terminator {
     }
 }
 
+/// Kafka's bounds on SCRAM iterations (`ScramMechanism`): a broker that
+/// asks for more could make the proxy spend its CPU.
+const SCRAM_MAX_ITERATIONS: u32 = 16384;
+
+/// The proxy's side of a SCRAM exchange as a client, toward a broker.
+pub(crate) struct ScramClient {
+    alg: Alg,
+    client_first_bare: String,
+    nonce: String,
+    server_signature: Option<Vec<u8>>,
+}
+
+impl ScramClient {
+    /// A SCRAM exchange for `user` when `mechanism` is SCRAM; `None` for
+    /// another mechanism.
+    pub(crate) fn new(mechanism: &SaslMechanism, user: &str) -> Result<Option<Self>, String> {
+        let alg = match mechanism {
+            SaslMechanism::ScramSha256 => Alg::Sha256,
+            SaslMechanism::ScramSha512 => Alg::Sha512,
+            _ => return Ok(None),
+        };
+        let mut random = [0u8; 18];
+        getrandom::getrandom(&mut random).map_err(|e| format!("no random nonce: {e}"))?;
+        let nonce = B64.encode(random);
+        let name = user.replace('=', "=3D").replace(',', "=2C");
+        Ok(Some(ScramClient {
+            alg,
+            client_first_bare: format!("n={name},r={nonce}"),
+            nonce,
+            server_signature: None,
+        }))
+    }
+
+    /// The client-first message.
+    pub(crate) fn client_first(&self) -> String {
+        format!("n,,{}", self.client_first_bare)
+    }
+
+    /// The client-final message answering the broker's server-first: its
+    /// nonce must extend the client's, its iterations lie within Kafka's
+    /// bounds.
+    pub(crate) fn client_final(
+        &mut self,
+        server_first: &[u8],
+        password: &str,
+    ) -> Result<String, String> {
+        let server_first = std::str::from_utf8(server_first)
+            .map_err(|_| "a server-first message that is not UTF-8".to_owned())?;
+        let attribute = |key: &str| {
+            server_first
+                .split(',')
+                .find_map(|a| a.strip_prefix(key))
+                .ok_or_else(|| format!("a server-first message without {key}: {server_first}"))
+        };
+        let nonce = attribute("r=")?;
+        if !nonce.starts_with(&self.nonce) || nonce.len() == self.nonce.len() {
+            return Err("the broker's nonce does not extend the proxy's".into());
+        }
+        let iterations: u32 = attribute("i=")?
+            .parse()
+            .map_err(|_| "a server-first message whose i= is not a number".to_owned())?;
+        if !(SCRAM_ITERATIONS..=SCRAM_MAX_ITERATIONS).contains(&iterations) {
+            return Err(format!(
+                "{iterations} iterations, outside Kafka's {SCRAM_ITERATIONS} to {SCRAM_MAX_ITERATIONS}"
+            ));
+        }
+        let (client_final, server_signature) =
+            scram_client_final(self.alg, password, &self.client_first_bare, server_first)
+                .ok_or_else(|| {
+                    format!("a server-first message that does not read: {server_first}")
+                })?;
+        self.server_signature = Some(server_signature);
+        Ok(client_final)
+    }
+
+    /// Checks the broker's server-final message: its signature proves it
+    /// knows the credential.
+    pub(crate) fn check_server_final(&self, server_final: &[u8]) -> Result<(), String> {
+        let expected = self
+            .server_signature
+            .as_ref()
+            .ok_or("a server-final message before the client-final one")?;
+        let signature = std::str::from_utf8(server_final)
+            .ok()
+            .and_then(|m| m.strip_prefix("v="))
+            .and_then(|v| B64.decode(v).ok());
+        match signature {
+            Some(signature) if bool::from(signature.ct_eq(expected)) => Ok(()),
+            _ => Err("the broker's server signature is not the credential's".into()),
+        }
+    }
+}
+
 /// A SCRAM client's messages, for tests and the proxy's own
 /// authentication toward brokers: the client-final message for
 /// `server_first`, and the server signature it expects.
-#[cfg(test)]
 fn scram_client_final(
     alg: Alg,
     password: &str,
@@ -537,6 +720,7 @@ mod tests {
                     sha512: credential,
                 },
             )]),
+            oauthbearer: None,
         }));
         t.mechanism = Some(SaslMechanism::ScramSha256);
         t.scram = Some(ScramExchange {
@@ -662,6 +846,138 @@ mod tests {
                 "{first}"
             );
         }
+    }
+
+    #[test]
+    fn oauthbearer_accepts_a_valid_token_and_refuses_others_as_kafka_does() {
+        use crate::oauthbearer::tests::{ec_key, es256, now};
+        let (der, jwk) = ec_key("k");
+        let jwks = serde_json::json!({ "keys": [jwk] }).to_string();
+        let validator = JwtValidator::from_jwks(&jwks)
+            .unwrap()
+            .algorithms(&["ES256"])
+            .unwrap();
+        // OAUTHBEARER alone: PLAIN and SCRAM are not offered without users.
+        let mut t = Terminator::new(Arc::new(Credentials::new().oauthbearer(validator)));
+        let request = SaslHandshakeRequest {
+            mechanism: "PLAIN".into(),
+        };
+        let (answer, _) = t.handshake(&request);
+        assert_eq!(
+            answer.error_code,
+            ErrorCode::UnsupportedSaslMechanism.code()
+        );
+        assert_eq!(answer.mechanisms, ["OAUTHBEARER"]);
+
+        let token = |sub: &str, exp: u64| {
+            let claims = serde_json::json!({ "sub": sub, "exp": exp });
+            format!(
+                "n,,\u{1}auth=Bearer {}\u{1}\u{1}",
+                es256(&der, "k", &claims)
+            )
+        };
+        assert_eq!(handshake(&mut t, "OAUTHBEARER"), 0);
+        let (answer, outcome) = round(&mut t, token("alice", now() + 60).as_bytes());
+        assert_eq!((answer.error_code, answer.auth_bytes.len()), (0, 0));
+        assert!(matches!(outcome, Some(Outcome::Succeeded(p))
+            if p.name == "alice" && p.source == PrincipalSource::SaslTermination(SaslMechanism::OAuthBearer)));
+
+        // Expired: Kafka's JSON error under no error code, the failure
+        // told now with why; the client's %x01 then gets the error.
+        assert_eq!(handshake(&mut t, "OAUTHBEARER"), 0);
+        let (answer, outcome) = round(&mut t, token("alice", now() - 3600).as_bytes());
+        assert_eq!(answer.error_code, 0);
+        assert_eq!(&answer.auth_bytes[..], br#"{"status":"invalid_token"}"#);
+        let Some(Outcome::Failed(failure)) = outcome else {
+            panic!("{outcome:?}");
+        };
+        assert_eq!(failure.claimed.as_deref(), Some("alice"));
+        assert!(failure.message.unwrap().contains("ExpiredSignature"));
+        let (answer, outcome) = round(&mut t, b"\x01");
+        assert_eq!(
+            answer.error_code,
+            ErrorCode::SaslAuthenticationFailed.code()
+        );
+        assert_eq!(
+            answer.error_message.as_deref(),
+            Some(r#"{"status":"invalid_token"}"#)
+        );
+        assert_eq!(outcome, None);
+
+        // An authorization id other than the token's principal; not a token.
+        for message in [
+            format!("n,a=bob,\u{1}auth=Bearer {}\u{1}\u{1}", {
+                let claims = serde_json::json!({ "sub": "alice", "exp": now() + 60 });
+                es256(&der, "k", &claims)
+            }),
+            "n,,\u{1}auth=Basic abc\u{1}\u{1}".to_owned(),
+        ] {
+            assert_eq!(handshake(&mut t, "OAUTHBEARER"), 0);
+            let (answer, outcome) = round(&mut t, message.as_bytes());
+            assert_eq!(
+                &answer.auth_bytes[..],
+                br#"{"status":"invalid_token"}"#,
+                "{message}"
+            );
+            assert!(matches!(outcome, Some(Outcome::Failed(_))), "{message}");
+        }
+    }
+
+    #[test]
+    fn the_proxys_scram_client_authenticates_to_a_scram_server_and_checks_it() {
+        for (password, accepted) in [("alice-secret", true), ("guess", false)] {
+            let mut server = terminator();
+            assert_eq!(handshake(&mut server, "SCRAM-SHA-512"), 0);
+            let mut client = ScramClient::new(&SaslMechanism::ScramSha512, "alice")
+                .unwrap()
+                .unwrap();
+            let (server_first, _) = round(&mut server, client.client_first().as_bytes());
+            let last = client
+                .client_final(&server_first.auth_bytes, password)
+                .unwrap();
+            let (server_final, outcome) = round(&mut server, last.as_bytes());
+            assert_eq!(matches!(outcome, Some(Outcome::Succeeded(_))), accepted);
+            if accepted {
+                client.check_server_final(&server_final.auth_bytes).unwrap();
+            }
+        }
+        assert!(ScramClient::new(&SaslMechanism::Plain, "a")
+            .unwrap()
+            .is_none());
+        // A user name's `,` and `=` are escaped.
+        let client = ScramClient::new(&SaslMechanism::ScramSha256, "a,b=c")
+            .unwrap()
+            .unwrap();
+        assert!(client.client_first().starts_with("n,,n=a=2Cb=3Dc,r="));
+    }
+
+    #[test]
+    fn a_hostile_scram_server_is_refused() {
+        let mut client = ScramClient::new(&SaslMechanism::ScramSha512, "alice")
+            .unwrap()
+            .unwrap();
+        let nonce = client.nonce.clone();
+        let first = |r: &str, i: u32| format!("r={r},s=c2FsdA==,i={i}");
+        for (server_first, why) in [
+            (first("another-nonce", 4096), "does not extend"),
+            (first(&nonce, 4096), "does not extend"),
+            (first(&format!("{nonce}x"), 1_000_000), "outside Kafka's"),
+            (first(&format!("{nonce}x"), 1), "outside Kafka's"),
+            (format!("r={nonce}x,i=4096"), "does not read"),
+            ("garbage".to_owned(), "without r="),
+        ] {
+            let refused = client
+                .client_final(server_first.as_bytes(), "p")
+                .unwrap_err();
+            assert!(refused.contains(why), "{server_first}: {refused}");
+        }
+        client
+            .client_final(first(&format!("{nonce}x"), 4096).as_bytes(), "p")
+            .unwrap();
+        // A server signature not the credential's: the broker does not know
+        // the password.
+        let refused = client.check_server_final(b"v=c2lnbmF0dXJl").unwrap_err();
+        assert!(refused.contains("not the credential's"), "{refused}");
     }
 
     #[test]

@@ -160,7 +160,9 @@ type Acceptor = std::convert::Infallible;
 /// A broker that answers from a script: ApiVersions (every API, with
 /// Metadata and CreateTopics advertised to v99 and an unknown API 999),
 /// Metadata (the brokers it is given; every topic asked for, or three when
-/// all are), Produce (no answer with acks=0), CreateTopics,
+/// all are), Produce (no answer with acks=0), CreateTopics, DeleteTopics,
+/// DeleteRecords, (Incremental)AlterConfigs, CreatePartitions,
+/// DeleteGroups and OffsetDelete (each item done),
 /// FindCoordinator, CreateAcls, DescribeAcls (every ACL of `BROKER_ACLS`),
 /// DeleteAcls (an ACL like each filter), JoinGroup and SyncGroup (the first
 /// member's metadata and assignment echoed), DescribeGroups (each group a
@@ -390,17 +392,132 @@ impl Broker {
             }),
             RequestKind::DeleteTopics(d) => ResponseKind::DeleteTopics(DeleteTopicsResponse {
                 responses: d
-                    .topics
+                    .topic_names
                     .iter()
-                    .map(|t| DeletableTopicResult {
-                        name: topic_name_of(t.topic_id).map(Str::from),
+                    .map(|name| DeletableTopicResult {
+                        name: Some(name.clone()),
+                        ..Default::default()
+                    })
+                    .chain(d.topics.iter().map(|t| DeletableTopicResult {
+                        name: t
+                            .name
+                            .clone()
+                            .or_else(|| topic_name_of(t.topic_id).map(Str::from)),
                         topic_id: t.topic_id,
                         error_code: known_code(t.topic_id),
                         ..Default::default()
-                    })
+                    }))
                     .collect(),
                 ..Default::default()
             }),
+            RequestKind::DeleteRecords(d) => {
+                use kafka_messages::delete_records::{
+                    DeleteRecordsPartitionResult, DeleteRecordsTopicResult,
+                };
+                ResponseKind::DeleteRecords(kafka_messages::DeleteRecordsResponse {
+                    topics: d
+                        .topics
+                        .iter()
+                        .map(|t| DeleteRecordsTopicResult {
+                            name: t.name.clone(),
+                            partitions: t
+                                .partitions
+                                .iter()
+                                .map(|p| DeleteRecordsPartitionResult {
+                                    partition_index: p.partition_index,
+                                    low_watermark: p.offset,
+                                    ..Default::default()
+                                })
+                                .collect(),
+                            ..Default::default()
+                        })
+                        .collect(),
+                    ..Default::default()
+                })
+            }
+            RequestKind::AlterConfigs(a) => {
+                ResponseKind::AlterConfigs(kafka_messages::AlterConfigsResponse {
+                    responses: a
+                        .resources
+                        .iter()
+                        .map(|r| kafka_messages::alter_configs::AlterConfigsResourceResponse {
+                            resource_type: r.resource_type,
+                            resource_name: r.resource_name.clone(),
+                            error_message: None,
+                            ..Default::default()
+                        })
+                        .collect(),
+                    ..Default::default()
+                })
+            }
+            RequestKind::IncrementalAlterConfigs(a) => ResponseKind::IncrementalAlterConfigs(
+                kafka_messages::IncrementalAlterConfigsResponse {
+                    responses: a
+                        .resources
+                        .iter()
+                        .map(
+                            |r| kafka_messages::incremental_alter_configs::AlterConfigsResourceResponse {
+                                resource_type: r.resource_type,
+                                resource_name: r.resource_name.clone(),
+                                error_message: None,
+                                ..Default::default()
+                            },
+                        )
+                        .collect(),
+                    ..Default::default()
+                },
+            ),
+            RequestKind::CreatePartitions(c) => {
+                ResponseKind::CreatePartitions(kafka_messages::CreatePartitionsResponse {
+                    results: c
+                        .topics
+                        .iter()
+                        .map(|t| kafka_messages::create_partitions::CreatePartitionsTopicResult {
+                            name: t.name.clone(),
+                            error_message: None,
+                            ..Default::default()
+                        })
+                        .collect(),
+                    ..Default::default()
+                })
+            }
+            RequestKind::DeleteGroups(d) => {
+                ResponseKind::DeleteGroups(kafka_messages::DeleteGroupsResponse {
+                    results: d
+                        .groups_names
+                        .iter()
+                        .map(|g| kafka_messages::delete_groups::DeletableGroupResult {
+                            group_id: g.clone(),
+                            error_message: None,
+                            ..Default::default()
+                        })
+                        .collect(),
+                    ..Default::default()
+                })
+            }
+            RequestKind::OffsetDelete(d) => {
+                use kafka_messages::offset_delete::{
+                    OffsetDeleteResponsePartition, OffsetDeleteResponseTopic,
+                };
+                ResponseKind::OffsetDelete(kafka_messages::OffsetDeleteResponse {
+                    topics: d
+                        .topics
+                        .iter()
+                        .map(|t| OffsetDeleteResponseTopic {
+                            name: t.name.clone(),
+                            partitions: t
+                                .partitions
+                                .iter()
+                                .map(|p| OffsetDeleteResponsePartition {
+                                    partition_index: p.partition_index,
+                                    error_code: 0,
+                                })
+                                .collect(),
+                        })
+                        .collect(),
+                    ..Default::default()
+                })
+            }
             RequestKind::CreateTopics(c) => ResponseKind::CreateTopics(CreateTopicsResponse {
                 topics: c
                     .topics
@@ -2729,4 +2846,357 @@ async fn a_policy_refuses_a_client_fetch_that_claims_a_replica_id() {
         1,
         "only the consumer's reached the broker"
     );
+}
+
+/// Each audit line of `written` as `event outcome api resource_type
+/// resource error tenant`.
+fn audit_summary(written: &Written) -> Vec<String> {
+    let text = String::from_utf8(written.0.lock().unwrap().clone()).unwrap();
+    text.lines()
+        .map(|l| {
+            let l: serde_json::Value = serde_json::from_str(l).unwrap();
+            let field = |k: &str| l.get(k).and_then(|v| v.as_str()).unwrap_or("-").to_owned();
+            [
+                "event",
+                "outcome",
+                "api",
+                "resource_type",
+                "resource",
+                "error",
+                "tenant",
+            ]
+            .map(field)
+            .join(" ")
+        })
+        .collect()
+}
+
+#[tokio::test]
+async fn a_read_only_topic_is_refused_by_every_admin_api_and_every_change_is_audited() {
+    use kafka_messages::alter_configs::{AlterConfigsResource, AlterConfigsResourceResponse};
+    use kafka_messages::create_partitions::{CreatePartitionsTopic, CreatePartitionsTopicResult};
+    use kafka_messages::delete_records::{
+        DeleteRecordsPartition, DeleteRecordsPartitionResult, DeleteRecordsTopic,
+        DeleteRecordsTopicResult,
+    };
+    use kafka_messages::incremental_alter_configs as incremental;
+    use kafka_messages::offset_delete::{OffsetDeleteRequestPartition, OffsetDeleteRequestTopic};
+    use kafka_messages::{
+        AlterConfigsRequest, AlterConfigsResponse, CreatePartitionsRequest,
+        CreatePartitionsResponse, DeleteGroupsRequest, DeleteGroupsResponse, DeleteRecordsRequest,
+        DeleteRecordsResponse, IncrementalAlterConfigsRequest, IncrementalAlterConfigsResponse,
+        OffsetDeleteRequest, OffsetDeleteResponse,
+    };
+    use kafka_wire_proxy::filters::Policy;
+    use kafka_wire_proxy::AuditLog;
+
+    let broker = Broker::start().await;
+    *broker.brokers.lock().unwrap() = vec![(1, broker.address)];
+    let written = Written::default();
+    let policy = Policy::new()
+        .read_only_topic("acme.audit")
+        .audit(AuditLog::new(written.clone()))
+        .audit_tenant(|_| Some("acme.".to_owned()));
+    let (proxy, _) = proxy(&broker, |b| {
+        b.filters(move |_: &ClientConnection| vec![Box::new(policy.clone()) as Box<dyn Filter>])
+    })
+    .await;
+    let mut client = TcpStream::connect(proxy.local_addr()).await.unwrap();
+    let denied = ErrorCode::TopicAuthorizationFailed.code();
+
+    // DeleteTopics by name (v5, the first with messages): the read-only
+    // topic answered by the proxy, the other deleted by the broker, both in
+    // one response.
+    let delete = DeleteTopicsRequest {
+        topic_names: vec!["acme.audit".into(), "acme.orders".into()],
+        ..Default::default()
+    };
+    let answer: DeleteTopicsResponse = exchange(&mut client, 5, 1, &delete).await;
+    let by_name = |name: &str, error_code: i16, message: Option<&str>| DeletableTopicResult {
+        name: Some(name.into()),
+        error_code,
+        error_message: message.map(Str::from),
+        ..Default::default()
+    };
+    assert_eq!(
+        answer.responses,
+        [
+            by_name("acme.orders", 0, None),
+            by_name("acme.audit", denied, Some("Topic authorization failed.")),
+        ]
+    );
+    match broker.sent(0) {
+        RequestKind::DeleteTopics(d) => assert_eq!(d.topic_names, ["acme.orders"]),
+        other => panic!("{other:?}"),
+    }
+
+    // DeleteTopics by an id the proxy has not seen named: answered as
+    // Kafka answers an unknown id, the broker asked nothing.
+    let audit_id = Uuid::from_u64_pair(0xd, 0xd);
+    let by_id = DeleteTopicsRequest {
+        topics: vec![DeleteTopicState {
+            name: None,
+            topic_id: audit_id,
+            ..Default::default()
+        }],
+        ..Default::default()
+    };
+    let answer: DeleteTopicsResponse = exchange(&mut client, 6, 2, &by_id).await;
+    assert_eq!(
+        answer.responses,
+        [DeletableTopicResult {
+            name: None,
+            topic_id: audit_id,
+            error_code: ErrorCode::UnknownTopicId.code(),
+            error_message: Some("This server does not host this topic ID.".into()),
+            ..Default::default()
+        }]
+    );
+    assert_eq!(broker.seen().len(), 1);
+
+    // DeleteRecords: the read-only topic's partitions refused, low
+    // watermark -1; the other's records deleted.
+    let records = |name: &str| DeleteRecordsTopic {
+        name: name.into(),
+        partitions: vec![DeleteRecordsPartition {
+            partition_index: 0,
+            offset: 7,
+            ..Default::default()
+        }],
+        ..Default::default()
+    };
+    let delete = DeleteRecordsRequest {
+        topics: vec![records("acme.audit"), records("acme.orders")],
+        ..Default::default()
+    };
+    let answer: DeleteRecordsResponse = exchange(&mut client, 2, 3, &delete).await;
+    let result = |name: &str, low_watermark: i64, error_code: i16| DeleteRecordsTopicResult {
+        name: name.into(),
+        partitions: vec![DeleteRecordsPartitionResult {
+            partition_index: 0,
+            low_watermark,
+            error_code,
+            ..Default::default()
+        }],
+        ..Default::default()
+    };
+    assert_eq!(
+        answer.topics,
+        [
+            result("acme.orders", 7, 0),
+            result("acme.audit", -1, denied)
+        ]
+    );
+
+    // AlterConfigs: the read-only topic refused without a message, as
+    // Kafka does; a broker's config goes on.
+    let alter = AlterConfigsRequest {
+        resources: vec![
+            AlterConfigsResource {
+                resource_type: 2,
+                resource_name: "acme.audit".into(),
+                ..Default::default()
+            },
+            AlterConfigsResource {
+                resource_type: 4,
+                resource_name: "1".into(),
+                ..Default::default()
+            },
+        ],
+        ..Default::default()
+    };
+    let answer: AlterConfigsResponse = exchange(&mut client, 2, 4, &alter).await;
+    let altered = |resource_type: i8, name: &str, error_code: i16| AlterConfigsResourceResponse {
+        error_code,
+        error_message: None,
+        resource_type,
+        resource_name: name.into(),
+        ..Default::default()
+    };
+    assert_eq!(
+        answer.responses,
+        [altered(4, "1", 0), altered(2, "acme.audit", denied)]
+    );
+
+    // IncrementalAlterConfigs and CreatePartitions of the read-only topic
+    // alone: answered by the proxy.
+    let seen = broker.seen().len();
+    let alter = IncrementalAlterConfigsRequest {
+        resources: vec![incremental::AlterConfigsResource {
+            resource_type: 2,
+            resource_name: "acme.audit".into(),
+            configs: vec![incremental::AlterableConfig {
+                name: "retention.ms".into(),
+                value: Some("1".into()),
+                ..Default::default()
+            }],
+            ..Default::default()
+        }],
+        ..Default::default()
+    };
+    let answer: IncrementalAlterConfigsResponse = exchange(&mut client, 1, 5, &alter).await;
+    assert_eq!(
+        answer.responses,
+        [incremental::AlterConfigsResourceResponse {
+            error_code: denied,
+            error_message: None,
+            resource_type: 2,
+            resource_name: "acme.audit".into(),
+            ..Default::default()
+        }]
+    );
+    let grow = CreatePartitionsRequest {
+        topics: vec![CreatePartitionsTopic {
+            name: "acme.audit".into(),
+            count: 6,
+            assignments: None,
+            ..Default::default()
+        }],
+        ..Default::default()
+    };
+    let answer: CreatePartitionsResponse = exchange(&mut client, 3, 6, &grow).await;
+    assert_eq!(
+        answer.results,
+        [CreatePartitionsTopicResult {
+            name: "acme.audit".into(),
+            error_code: denied,
+            error_message: None,
+            ..Default::default()
+        }]
+    );
+    assert_eq!(broker.seen().len(), seen, "neither reached the broker");
+
+    // Changes the broker makes are audited with its outcome.
+    let create = CreateTopicsRequest {
+        topics: vec![CreatableTopic {
+            name: "acme.new".into(),
+            num_partitions: 1,
+            replication_factor: 1,
+            ..Default::default()
+        }],
+        ..Default::default()
+    };
+    let _: CreateTopicsResponse = exchange(&mut client, 7, 7, &create).await;
+    let groups = DeleteGroupsRequest {
+        groups_names: vec!["acme.app".into()],
+        ..Default::default()
+    };
+    let _: DeleteGroupsResponse = exchange(&mut client, 2, 8, &groups).await;
+    let offsets = OffsetDeleteRequest {
+        group_id: "acme.app".into(),
+        topics: vec![OffsetDeleteRequestTopic {
+            name: "acme.orders".into(),
+            partitions: vec![OffsetDeleteRequestPartition { partition_index: 2 }],
+        }],
+    };
+    let _: OffsetDeleteResponse = exchange(&mut client, 0, 9, &offsets).await;
+    let acls = CreateAclsRequest {
+        creations: vec![creation(
+            ResourceType::Topic,
+            PatternType::Literal,
+            "acme.orders",
+        )],
+        ..Default::default()
+    };
+    let _: CreateAclsResponse = exchange(&mut client, 3, 10, &acls).await;
+
+    assert_eq!(
+        audit_summary(&written),
+        [
+            "policy refused DeleteTopics TOPIC acme.audit TOPIC_AUTHORIZATION_FAILED acme.",
+            "change success DeleteTopics TOPIC acme.orders - acme.",
+            &format!("policy refused DeleteTopics TOPIC {audit_id} UNKNOWN_TOPIC_ID acme."),
+            "policy refused DeleteRecords TOPIC acme.audit TOPIC_AUTHORIZATION_FAILED acme.",
+            "policy refused AlterConfigs TOPIC acme.audit TOPIC_AUTHORIZATION_FAILED acme.",
+            "change success AlterConfigs BROKER 1 - acme.",
+            "policy refused IncrementalAlterConfigs TOPIC acme.audit TOPIC_AUTHORIZATION_FAILED acme.",
+            "policy refused CreatePartitions TOPIC acme.audit TOPIC_AUTHORIZATION_FAILED acme.",
+            "change success CreateTopics TOPIC acme.new - acme.",
+            "change success DeleteGroups GROUP acme.app - acme.",
+            "change success OffsetDelete GROUP acme.app - acme.",
+            "change success CreateAcls ACL TOPIC LITERAL acme.orders: User:alice ALLOW READ from * - acme.",
+        ]
+    );
+}
+
+#[tokio::test]
+async fn a_tenant_over_its_quota_is_held_back_or_muted_for_its_throttle() {
+    use kafka_wire_proxy::filters::{ByteRates, Quotas};
+    use std::time::Instant;
+
+    let broker = Broker::start().await;
+    *broker.brokers.lock().unwrap() = vec![(1, broker.address)];
+    // 1,000 bytes a second over 4 windows of 100 ms: any produce of a few
+    // kilobytes is throttled the cap, 400 ms.
+    let quotas = Quotas::new(|_| Some("acme.".to_owned()))
+        .tenant(
+            "acme.",
+            ByteRates {
+                produce: Some(1_000),
+                fetch: None,
+            },
+        )
+        .window(Duration::from_millis(100), 4);
+    let (proxy, _) = proxy(&broker, |b| {
+        b.filters(move |_: &ClientConnection| vec![Box::new(quotas.clone()) as Box<dyn Filter>])
+    })
+    .await;
+    let mut client = TcpStream::connect(proxy.local_addr()).await.unwrap();
+    let throttle = Duration::from_millis(400);
+    let produce = produce_of(1, &[("acme.orders", Uuid::ZERO, &[(0, 4_000)])]);
+
+    // Produce v5, before KIP-219: the response says the throttle and is
+    // held back for it.
+    let sent = Instant::now();
+    let answer: ProduceResponse = exchange(&mut client, 5, 1, &produce).await;
+    assert_eq!(answer.throttle_time_ms, 400);
+    assert!(sent.elapsed() >= throttle, "{:?}", sent.elapsed());
+    assert_eq!(answer.responses[0].partition_responses[0].base_offset, 42);
+
+    // Produce v9: the response says it, and the client's next request is
+    // not read until the throttle has passed (Kafka's muted channel).
+    let answer: ProduceResponse = exchange(&mut client, 9, 2, &produce).await;
+    assert_eq!(answer.throttle_time_ms, 400);
+    let received = Instant::now();
+    let _: MetadataResponse = exchange(&mut client, 12, 3, &MetadataRequest::default()).await;
+    let waited = received.elapsed();
+    // The mute began as the response was queued, a moment before the
+    // client read it.
+    assert!(waited >= throttle - Duration::from_millis(50), "{waited:?}");
+}
+
+#[tokio::test]
+async fn a_proxy_authenticates_to_its_broker_with_scram_sha_512() {
+    use kafka_wire_proxy::Credentials;
+
+    // The "broker" with SCRAM is a proxy that terminates it (user `svc`),
+    // in front of a scripted broker.
+    let broker = Broker::start().await;
+    *broker.brokers.lock().unwrap() = vec![(1, broker.address)];
+    let users = Credentials::new().user("svc", "svc-secret").unwrap();
+    let (scram_broker, inner) = proxy(&broker, |b| b.sasl_termination(users)).await;
+    let upstream = Broker {
+        address: scram_broker.local_addr(),
+        seen: Arc::default(),
+        brokers: Arc::default(),
+    };
+
+    let (outer, _) = proxy(&upstream, |b| {
+        b.broker_sasl_scram_sha512("svc", "svc-secret")
+    })
+    .await;
+    let mut client = TcpStream::connect(outer.local_addr()).await.unwrap();
+    metadata(&mut client, 1).await;
+    let authenticated = inner.wait_for("Authenticated(").await;
+    assert!(authenticated.contains("ScramSha512"), "{authenticated}");
+    // The scripted broker saw the client's Metadata, none of the SASL.
+    let keys: Vec<i16> = broker.seen().iter().map(|s| s.api_key).collect();
+    assert_eq!(keys, [3]);
+
+    // A wrong password: the connection fails with the broker's refusal.
+    let (refused, events) = proxy(&upstream, |b| b.broker_sasl_scram_sha512("svc", "guess")).await;
+    let mut client = TcpStream::connect(refused.local_addr()).await.unwrap();
+    assert!(read_frame(&mut client).await.is_err());
+    let closed = events.wait_for("authenticating to the broker").await;
+    assert!(closed.contains("SASL_AUTHENTICATION_FAILED"), "{closed}");
 }

@@ -8,6 +8,9 @@ use kafka_messages::produce::{PartitionProduceResponse, TopicProduceResponse};
 use kafka_messages::{ApiKey, ProduceResponse, RequestKind, ResponseKind};
 use kafka_wire::{ErrorCode, Str, Uuid};
 
+mod changes;
+mod read_only;
+
 use crate::audit::{AuditEvent, AuditKind, AuditLog};
 use crate::filter::{ClientConnection, Filter, FilterError, RequestInfo, Verdict};
 use crate::frame::{RequestFrame, ResponseFrame};
@@ -37,6 +40,14 @@ use crate::frame::{RequestFrame, ResponseFrame};
 ///   for each partition asked for (high watermark, last stable offset, log
 ///   start offset and preferred read replica -1, no records), and never
 ///   forwarded.
+/// - **Read-only topics in the admin APIs**: DeleteTopics, DeleteRecords,
+///   AlterConfigs and IncrementalAlterConfigs (a topic resource) and
+///   CreatePartitions are refused for a read-only topic with
+///   `TOPIC_AUTHORIZATION_FAILED` per topic or resource, each with Kafka's
+///   message for it, while the request's other items go on to the broker
+///   and their answers are joined. A DeleteTopics by an id the proxy has
+///   not seen named is answered `UNKNOWN_TOPIC_ID`. A request refused whole
+///   is answered by the proxy.
 /// - **`acks=0` refused** ([`refuse_acks_zero`](Self::refuse_acks_zero)):
 ///   such a Produce closes the connection, which is how a broker tells an
 ///   `acks=0` producer that a request failed (it gets no response).
@@ -44,7 +55,11 @@ use crate::frame::{RequestFrame, ResponseFrame};
 /// An `acks=0` Produce of which any part is refused closes the connection
 /// too, for the same reason. Names are the broker's: behind a tenant
 /// filter, give the policy after it, with prefixed names. Each refusal is
-/// audited when an [`AuditLog`] is given.
+/// audited when an [`AuditLog`] is given, and so is each change the broker
+/// makes or refuses (topics created and deleted, ACLs created and deleted,
+/// configs altered, groups and group offsets deleted), one line per
+/// resource with the broker's outcome; [`audit_tenant`](Self::audit_tenant)
+/// says each connection's tenant for those lines.
 #[derive(Debug, Clone, Default)]
 pub struct Policy {
     denied: HashSet<ApiKey>,
@@ -57,7 +72,34 @@ pub struct Policy {
     /// The partitions refused of each Produce forwarded and not yet
     /// answered, in request order.
     refused: VecDeque<Vec<TopicProduceResponse>>,
+    /// What each admin request forwarded left for its response, by the
+    /// client's correlation id.
+    pending: HashMap<i32, Pending>,
     audit: Option<AuditLog>,
+    tenant_of: Option<TenantOf>,
+}
+
+/// What names a connection's tenant.
+type TenantFn = dyn Fn(&ClientConnection) -> Option<String> + Send + Sync;
+
+/// A connection's tenant, for audit lines.
+#[derive(Clone)]
+struct TenantOf(Arc<TenantFn>);
+
+impl std::fmt::Debug for TenantOf {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("TenantOf")
+    }
+}
+
+/// What an admin request the policy forwarded leaves for its response.
+#[derive(Debug, Clone, Default)]
+struct Pending {
+    /// The answers to the items the policy took out, joined to the
+    /// broker's.
+    refused: Option<ResponseKind>,
+    /// What the request asked for, for the audit of its changes.
+    asked: Option<changes::Asked>,
 }
 
 impl Policy {
@@ -98,9 +140,22 @@ impl Policy {
         self
     }
 
-    /// Audits each refusal to `log`.
+    /// Audits each refusal to `log`, and each change of topics, ACLs,
+    /// configs and groups the broker makes or refuses.
     pub fn audit(mut self, log: AuditLog) -> Self {
         self.audit = Some(log);
+        self
+    }
+
+    /// Names each connection's tenant in the audit lines: `tenant_of` is
+    /// asked at each line (a fixed prefix, or
+    /// [`TenantsByPrincipal::prefix_of`](super::TenantsByPrincipal::prefix_of)
+    /// the connection's principal).
+    pub fn audit_tenant(
+        mut self,
+        tenant_of: impl Fn(&ClientConnection) -> Option<String> + Send + Sync + 'static,
+    ) -> Self {
+        self.tenant_of = Some(TenantOf(Arc::new(tenant_of)));
         self
     }
 
@@ -113,8 +168,14 @@ impl Policy {
         reason: &str,
     ) {
         if let Some(log) = &self.audit {
+            let tenant = self.tenant_of.as_ref().and_then(|t| (t.0)(connection));
             let mut event = AuditEvent::new(AuditKind::PolicyRefused, connection);
+            event.tenant = tenant.as_deref();
             event.api = Some(api);
+            event.resource_type = resource.map(|_| match api {
+                ApiKey::DeleteGroups | ApiKey::OffsetDelete => "GROUP",
+                _ => "TOPIC",
+            });
             event.resource = resource;
             event.error = error;
             event.reason = Some(reason);
@@ -201,6 +262,95 @@ impl Policy {
     }
 }
 
+impl Policy {
+    /// An admin request: the items that would change a read-only topic
+    /// taken out and answered, and what the request asks for noted for the
+    /// audit of its response.
+    fn admin_request(
+        &mut self,
+        connection: &ClientConnection,
+        request: &mut RequestFrame,
+    ) -> Result<Verdict, FilterError> {
+        let api_key = request.api_key();
+        let correlation_id = request.correlation_id();
+        let guarded = read_only::guards(api_key) && !self.read_only.is_empty();
+        // A filter before this one may have changed it already.
+        let changed_before = request.is_changed();
+        let body = request.decode_mut()?;
+        let refusal = match guarded {
+            true => {
+                let read_only = |name: &str| self.read_only.contains(name);
+                let name_of = |id: Uuid| self.name_of(id);
+                read_only::refuse(body, &read_only, &name_of)
+            }
+            false => None,
+        };
+        let asked =
+            (self.audit.is_some() && changes::audited(api_key)).then(|| changes::asked(body));
+        let Some(refusal) = refusal else {
+            if !changed_before {
+                request.unchanged();
+            }
+            if asked.is_some() {
+                let pending = Pending {
+                    refused: None,
+                    asked,
+                };
+                self.pending.insert(correlation_id, pending);
+            }
+            return Ok(Verdict::Forward);
+        };
+        for (resource, error) in &refusal.refused {
+            let reason = match error {
+                ErrorCode::UnknownTopicId => "a topic id the proxy has not seen named",
+                _ => "a read-only topic",
+            };
+            self.record(connection, api_key, Some(resource), Some(*error), reason);
+        }
+        if refusal.emptied {
+            return Ok(Verdict::respond(refusal.answer));
+        }
+        let pending = Pending {
+            refused: Some(refusal.answer),
+            asked,
+        };
+        self.pending.insert(correlation_id, pending);
+        Ok(Verdict::Forward)
+    }
+
+    /// The broker's response to an admin request: its changes audited,
+    /// and the answers to the items the policy took out joined to it.
+    fn admin_response(
+        &mut self,
+        connection: &ClientConnection,
+        pending: Pending,
+        response: &mut ResponseFrame,
+    ) -> Result<(), FilterError> {
+        let api_key = response.api_key();
+        if let (Some(asked), Some(log)) = (&pending.asked, &self.audit) {
+            let tenant = self.tenant_of.as_ref().and_then(|t| (t.0)(connection));
+            for change in changes::changes(response.decode()?, asked) {
+                let kind = match change.error {
+                    None => AuditKind::Changed,
+                    Some(_) => AuditKind::ChangeFailed,
+                };
+                let mut event = AuditEvent::new(kind, connection);
+                event.tenant = tenant.as_deref();
+                event.api = Some(api_key);
+                event.resource_type = Some(change.resource_type);
+                event.resource = Some(&change.resource);
+                event.error = change.error;
+                event.reason = change.reason.as_deref();
+                log.record(&event);
+            }
+        }
+        if let Some(refused) = pending.refused {
+            read_only::merge(response.decode_mut()?, refused);
+        }
+        Ok(())
+    }
+}
+
 /// A broker's answer to a replica fetch without ClusterAction: every
 /// partition asked for `TOPIC_AUTHORIZATION_FAILED`, as Kafka's
 /// `FetchResponse.partitionResponse(partition, error)` writes it.
@@ -237,6 +387,8 @@ fn replica_refused(fetch: &kafka_messages::FetchRequest) -> kafka_messages::Fetc
 impl Filter for Policy {
     fn wants_request(&self, api_key: ApiKey, _: i16) -> bool {
         self.denied.contains(&api_key)
+            || (read_only::guards(api_key) && !self.read_only.is_empty())
+            || (changes::audited(api_key) && self.audit.is_some())
             || (api_key == ApiKey::Fetch && self.refuse_replica_fetches)
             || (api_key == ApiKey::Produce
                 && (self.refuse_acks_zero
@@ -251,6 +403,8 @@ impl Filter for Policy {
 
     fn wants_response(&self, api_key: ApiKey, _: i16) -> bool {
         (api_key == ApiKey::ApiVersions && !self.denied.is_empty())
+            || (read_only::guards(api_key) && !self.read_only.is_empty())
+            || (changes::audited(api_key) && self.audit.is_some())
             || (api_key == ApiKey::Metadata && !self.read_only.is_empty())
             || (api_key == ApiKey::Produce
                 && (!self.read_only.is_empty() || self.max_batch_bytes.is_some()))
@@ -287,8 +441,11 @@ impl Filter for Policy {
                 fetch,
             ))));
         }
+        if api_key != ApiKey::Produce {
+            return self.admin_request(connection, request);
+        }
+        let changed_before = request.is_changed();
         let RequestKind::Produce(produce) = request.decode_mut()? else {
-            request.unchanged();
             return Ok(Verdict::Forward);
         };
         let acks_zero = produce.acks == 0;
@@ -300,7 +457,9 @@ impl Filter for Policy {
         let refused = self.produce(connection, produce);
         let all_refused = produce.topic_data.is_empty();
         if refused.is_empty() {
-            request.unchanged();
+            if !changed_before {
+                request.unchanged();
+            }
         } else if acks_zero {
             return Err(FilterError::new(
                 "a Produce with acks=0 of which the proxy's policy refused a part",
@@ -321,10 +480,13 @@ impl Filter for Policy {
 
     fn on_response(
         &mut self,
-        _: &ClientConnection,
-        _: &RequestInfo,
+        connection: &ClientConnection,
+        request: &RequestInfo,
         response: &mut ResponseFrame,
     ) -> Result<(), FilterError> {
+        if let Some(pending) = self.pending.remove(&request.header.correlation_id) {
+            return self.admin_response(connection, pending, response);
+        }
         match response.api_key() {
             ApiKey::ApiVersions => {
                 let ResponseKind::ApiVersions(versions) = response.decode_mut()? else {
