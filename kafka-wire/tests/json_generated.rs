@@ -319,6 +319,45 @@ fn generated_text_reads_back() {
     }
 }
 
+/// The generated reader itself (not the strict reader behind it) reads the
+/// text as the writer writes it, and also with whitespace where JSON allows
+/// it, its keys in another order, and a key written with an escape: a key
+/// it does not find whole (`"name":`) is read and matched by its bytes.
+#[test]
+fn the_generated_reader_takes_keys_written_any_way() {
+    let read = |text: &str, version: i16| {
+        let mut reader = json::JsonReader::new(text);
+        let ctx = Everything::context(version).unwrap();
+        let value = <Everything as Wire>::read_json(&mut reader, ctx);
+        assert!(reader.at_end() || value.is_none(), "{text}");
+        value
+    };
+    let mut value = everything();
+    (value.newest, value.oldest) = (7, 0);
+    let text = json::to_string(&value, 2, RecordsAs::Base64).unwrap();
+    assert_eq!(read(&text, 2).as_ref(), Some(&value));
+    let spaced = text.replace(',', " ,\n").replace(':', " : ");
+    assert_eq!(read(&spaced, 2).as_ref(), Some(&value), "{spaced}");
+    // The same members, last first.
+    let object: serde_json::Map<String, serde_json::Value> = serde_json::from_str(&text).unwrap();
+    let members: Vec<String> = object
+        .iter()
+        .rev()
+        .map(|(k, v)| format!("{}:{v}", serde_json::Value::from(k.as_str())))
+        .collect();
+    let reversed = format!("{{{}}}", members.join(","));
+    assert_eq!(read(&reversed, 2).as_ref(), Some(&value), "{reversed}");
+    // A key that starts like another (`int` and `items`), and one that is a
+    // field's key and more, are not that field.
+    assert!(text.contains(r#""int":"#));
+    assert_eq!(read(&text.replace(r#""int":"#, r#""intX":"#), 2), None);
+    assert_eq!(read(&text.replace(r#""int":"#, r#""in":"#), 2), None);
+    // A key with an escape is the strict reader's (it reads it the same).
+    let escaped = text.replace(r#""int":"#, r#""\u0069nt":"#);
+    assert_eq!(read(&escaped, 2), None);
+    assert_eq!(json::from_str::<Everything>(&escaped, 2).unwrap(), value);
+}
+
 /// What the generated reader does not take is read by the strict reader,
 /// whose errors name the path; a type of its own is read by it too.
 #[test]
