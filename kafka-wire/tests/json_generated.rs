@@ -358,6 +358,54 @@ fn the_generated_reader_takes_keys_written_any_way() {
     assert_eq!(json::from_str::<Everything>(&escaped, 2).unwrap(), value);
 }
 
+/// Arrays of numbers of many lengths: the same numbers, allocated once at
+/// their length (counted ahead); an array that goes wrong anywhere is not
+/// taken.
+#[test]
+fn arrays_of_numbers_read_at_every_length() {
+    let ctx = Ctx::new(1, true);
+    for len in 0..=20usize {
+        let numbers: Vec<i64> = (0..len as i64).map(|i| i * 1_000_000_007 - 3).collect();
+        let text = serde_json::to_string(&numbers).unwrap();
+        let mut reader = json::JsonReader::new(&text);
+        let read = <Vec<i64> as Wire>::read_json(&mut reader, ctx).unwrap();
+        assert_eq!(read, numbers, "{text}");
+        assert!(reader.at_end());
+        assert_eq!(read.capacity(), len, "{text}");
+        let spaced = text.replace(',', " , ");
+        let mut reader = json::JsonReader::new(&spaced);
+        assert_eq!(
+            <Vec<i64> as Wire>::read_json(&mut reader, ctx).unwrap(),
+            numbers
+        );
+        for bad_at in 0..len {
+            let mut items: Vec<String> = numbers.iter().map(i64::to_string).collect();
+            items[bad_at] = "\"1\"".into();
+            let bad = format!("[{}]", items.join(","));
+            let mut reader = json::JsonReader::new(&bad);
+            assert_eq!(
+                <Vec<i64> as Wire>::read_json(&mut reader, ctx),
+                None,
+                "{bad}"
+            );
+        }
+        let open = &text[..text.len() - 1];
+        let mut reader = json::JsonReader::new(open);
+        assert_eq!(
+            <Vec<i64> as Wire>::read_json(&mut reader, ctx),
+            None,
+            "{open}"
+        );
+    }
+    let mut reader = json::JsonReader::new("[128]");
+    assert_eq!(<Vec<i8> as Wire>::read_json(&mut reader, ctx), None);
+    let mut reader = json::JsonReader::new("[1.5,-2.5E-4]");
+    assert_eq!(
+        <Vec<f64> as Wire>::read_json(&mut reader, ctx),
+        Some(vec![1.5, -2.5e-4])
+    );
+}
+
 /// What the generated reader does not take is read by the strict reader,
 /// whose errors name the path; a type of its own is read by it too.
 #[test]
