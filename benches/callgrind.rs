@@ -9,7 +9,7 @@
 //! where workload is `large_v7` (default), `large_v4`, `acls_v3`, `response_v7` or `small_v7`,
 //! or `callgrind <json-write|json-read> kafka-wire [iterations] [workload]` for Kafka's JSON
 //! text written and read (`measure_json_write`, `measure_json_read`), where workload is
-//! `large_v7`, `metadata_v12` or `fetch_v16`, the JSON workloads of `scripts/bench-peers.sh`.
+//! `large_v7`, `metadata_v12`, `fetch_v16` or `produce_v9`, the JSON workloads of `scripts/bench-peers.sh`.
 //!
 //! The timed work lives in `#[inline(never)]` functions named `measure_encode`,
 //! `measure_size` and `measure_decode`, so that `valgrind --tool=callgrind --toggle-collect='*measure_*'`
@@ -179,7 +179,7 @@ fn usage() -> ! {
     eprintln!(
         "usage: callgrind <encode|size|decode|decode_into|view> <kafka-wire|kafka-protocol|interpreted> [iterations] \
          [large_v7|large_v4|acls_v3|response_v7|small_v7], or callgrind memcpy std [iterations] [workload], \
-         or callgrind <json-write|json-read> kafka-wire [iterations] [large_v7|metadata_v12|fetch_v16]"
+         or callgrind <json-write|json-read> kafka-wire [iterations] [large_v7|metadata_v12|fetch_v16|produce_v9]"
     );
     std::process::exit(2)
 }
@@ -206,6 +206,7 @@ fn main() {
             "large_v7" => run_json(workload, common::large_ours(), 7, op, iterations),
             "metadata_v12" => run_json(workload, common::metadata_ours(), 12, op, iterations),
             "fetch_v16" => run_json(workload, common::fetch_ours(), 16, op, iterations),
+            "produce_v9" => run_json(workload, common::produce_ours(), 9, op, iterations),
             _ => usage(),
         }
         return;
