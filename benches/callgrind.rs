@@ -6,7 +6,10 @@
 //! value tree and view,
 //! or `callgrind memcpy std [iterations] [workload]` for a copy of the body (the baseline of the
 //! cache counts of `CACHE=1 scripts/callgrind.sh`)
-//! where workload is `large_v7` (default), `large_v4`, `acls_v3`, `response_v7` or `small_v7`.
+//! where workload is `large_v7` (default), `large_v4`, `acls_v3`, `response_v7` or `small_v7`,
+//! or `callgrind <json-write|json-read> kafka-wire [iterations] [workload]` for Kafka's JSON
+//! text written and read (`measure_json_write`, `measure_json_read`), where workload is
+//! `large_v7`, `metadata_v12`, `fetch_v16` or `produce_v9`, the JSON workloads of `scripts/bench-peers.sh`.
 //!
 //! The timed work lives in `#[inline(never)]` functions named `measure_encode`,
 //! `measure_size` and `measure_decode`, so that `valgrind --tool=callgrind --toggle-collect='*measure_*'`
@@ -19,6 +22,7 @@
 use std::hint::black_box;
 
 use bytes::{Bytes, BytesMut};
+use kafka_wire::json::{self, RecordsAs};
 
 mod common;
 use common::{Codec, Workload};
@@ -94,6 +98,45 @@ fn measure_view<M: kafka_wire::Versioned + kafka_wire::WireView>(
     }
 }
 
+/// Writes Kafka's JSON text of the message (`json::to_string`, records as
+/// Java's converters print them), as `scripts/bench-peers.sh` times it.
+#[inline(never)]
+fn measure_json_write<M: kafka_wire::Versioned>(msg: &M, version: i16, iterations: u64) {
+    for _ in 0..iterations {
+        black_box(json::to_string(black_box(msg), version, RecordsAs::Empty).unwrap());
+    }
+}
+
+/// Reads the typed message from Kafka's JSON text (`json::from_str`), as
+/// `scripts/bench-peers.sh` times it.
+#[inline(never)]
+fn measure_json_read<M: kafka_wire::Versioned>(text: &str, version: i16, iterations: u64) {
+    for _ in 0..iterations {
+        black_box(json::from_str::<M>(black_box(text), version).unwrap());
+    }
+}
+
+/// The JSON operations on one message: its text is written once before the
+/// measured loop, and read back and written again to the same text first, so
+/// a loop that counts a failure's instructions cannot pass for a fast one.
+fn run_json<M: kafka_wire::Versioned>(name: &str, msg: M, version: i16, op: &str, iterations: u64) {
+    let text = json::to_string(&msg, version, RecordsAs::Empty).unwrap();
+    let back: M = json::from_str(&text, version).unwrap();
+    assert_eq!(
+        json::to_string(&back, version, RecordsAs::Empty).unwrap(),
+        text
+    );
+    match op {
+        "json-write" => measure_json_write(&msg, version, iterations),
+        "json-read" => measure_json_read::<M>(&text, version, iterations),
+        _ => usage(),
+    }
+    println!(
+        "{name} {op} kafka-wire: {iterations} iterations of {} bytes of JSON",
+        text.len()
+    );
+}
+
 /// Copies the body into a reused buffer, as the cross-language benchmark's
 /// memcpy does (`common::Memcpy`).
 #[inline(never)]
@@ -135,7 +178,8 @@ fn run<O: Codec + kafka_wire::Message + kafka_wire::WireView, T: Codec>(
 fn usage() -> ! {
     eprintln!(
         "usage: callgrind <encode|size|decode|decode_into|view> <kafka-wire|kafka-protocol|interpreted> [iterations] \
-         [large_v7|large_v4|acls_v3|response_v7|small_v7], or callgrind memcpy std [iterations] [workload]"
+         [large_v7|large_v4|acls_v3|response_v7|small_v7], or callgrind memcpy std [iterations] [workload], \
+         or callgrind <json-write|json-read> kafka-wire [iterations] [large_v7|metadata_v12|fetch_v16|produce_v9]"
     );
     std::process::exit(2)
 }
@@ -153,7 +197,21 @@ fn main() {
         None => 10,
         Some(n) => n.parse().unwrap_or_else(|_| usage()),
     };
-    match args.get(3).map_or("large_v7", String::as_str) {
+    let workload = args.get(3).map_or("large_v7", String::as_str);
+    if op.starts_with("json-") {
+        if krate != "kafka-wire" {
+            usage();
+        }
+        match workload {
+            "large_v7" => run_json(workload, common::large_ours(), 7, op, iterations),
+            "metadata_v12" => run_json(workload, common::metadata_ours(), 12, op, iterations),
+            "fetch_v16" => run_json(workload, common::fetch_ours(), 16, op, iterations),
+            "produce_v9" => run_json(workload, common::produce_ours(), 9, op, iterations),
+            _ => usage(),
+        }
+        return;
+    }
+    match workload {
         "large_v7" => run(common::large_v7(), op, krate, iterations),
         "large_v4" => run(common::large_v4(), op, krate, iterations),
         "acls_v3" => run(common::acls_v3(), op, krate, iterations),

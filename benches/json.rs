@@ -141,4 +141,7 @@ fn main() {
     if wanted("fetch_v16") {
         run("fetch_v16", &common::fetch_ours(), 16);
     }
+    if wanted("produce_v9") {
+        run("produce_v9", &common::produce_ours(), 9);
+    }
 }

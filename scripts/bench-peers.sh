@@ -20,7 +20,7 @@
 # Env (defaults): ROUNDS (41) counted rounds; WARMUP_ROUNDS (3) rounds thrown away first;
 #   BATCH_MS (20) length of one batch; JAVA_WARMUP_MS (20000) Java runs everything for this
 #   long before calibration (C2); NATIVE_WARMUP_MS (1000) the same for Rust and Go;
-#   WORKLOADS (small_v7,large_v7,large_v4,acls_v3,response_v7,metadata_v12,fetch_v16); LANGS (rust,go,java);
+#   WORKLOADS (small_v7,large_v7,large_v4,acls_v3,response_v7,metadata_v12,fetch_v16,produce_v9); LANGS (rust,go,java);
 #   JAVA_OPTS (-Xms1g -Xmx1g); MAX_SECONDS (900) cap on the rounds; OUT (target/bench-peers);
 #   JAVA_HOME (optional).
 # A smoke run that only proves that everything builds and agrees:
@@ -35,7 +35,7 @@ WARMUP_ROUNDS="${WARMUP_ROUNDS:-3}"
 BATCH_MS="${BATCH_MS:-20}"
 JAVA_WARMUP_MS="${JAVA_WARMUP_MS:-20000}"
 NATIVE_WARMUP_MS="${NATIVE_WARMUP_MS:-1000}"
-WORKLOADS="${WORKLOADS:-small_v7,large_v7,large_v4,acls_v3,response_v7,metadata_v12,fetch_v16}"
+WORKLOADS="${WORKLOADS:-small_v7,large_v7,large_v4,acls_v3,response_v7,metadata_v12,fetch_v16,produce_v9}"
 LANGS="${LANGS:-rust,go,java}"
 JAVA_OPTS="${JAVA_OPTS:--Xms1g -Xmx1g}"
 MAX_SECONDS="${MAX_SECONDS:-900}"

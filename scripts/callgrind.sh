@@ -14,6 +14,8 @@
 #   WORKLOAD=acls_v3 bash scripts/callgrind.sh  # large_v4, acls_v3, response_v7, small_v7
 #   KEEP=1 bash scripts/callgrind.sh          # keep callgrind.out files (for callgrind_annotate)
 #   CACHE=1 bash scripts/callgrind.sh         # cache misses instead (see below)
+#   JSON_WORKLOAD=fetch_v16 bash scripts/callgrind.sh  # the JSON table's workload (below)
+#   JSON_ONLY=1 bash scripts/callgrind.sh     # only the JSON table
 #
 # "encode"  = into a cleared, reused BytesMut, with the length a prefix needs:
 #             Message::encode (one pass in the spare room, counting the bytes)
@@ -21,6 +23,11 @@
 # "size"    = encoded_len/compute_size alone.
 # "decode"  = decode from a clone of a prebuilt Bytes, dropping the result.
 # "enc+dec" = encode + decode, the round trip.
+#
+# Then Kafka's JSON of one workload (JSON_WORKLOAD: metadata_v12 by default,
+# large_v7, fetch_v16 or produce_v9, the JSON workloads of scripts/bench-peers.sh; none
+# skips it): "json-write" = json::to_string, "json-read" = json::from_str of
+# that text, each checked to give the text back before counting.
 #
 # CACHE=1 prints, instead of instructions, the cache lines each kafka-wire
 # operation and a memcpy of the body (what `scripts/bench-peers.sh` divides
@@ -36,6 +43,7 @@ cd "$REPO_ROOT"
 
 ITERATIONS="${ITERATIONS:-10}"
 WORKLOAD="${WORKLOAD:-large_v7}"
+JSON_WORKLOAD="${JSON_WORKLOAD:-metadata_v12}"
 OUT_DIR="${OUT_DIR:-target/callgrind}"
 
 need valgrind "install it with 'apt-get install -y valgrind' (Debian/Ubuntu, as root) or 'dnf install -y valgrind' (Fedora/RHEL)"
@@ -53,14 +61,16 @@ mkdir -p "$OUT_DIR"
 
 # Runs measure_<op> of one crate for $3 iterations under callgrind, with the
 # valgrind options after them, and prints the counts of its totals line, in
-# the order of its `events:` line.
+# the order of its `events:` line. The workload is $WORKLOAD unless $RUN_WORKLOAD
+# says.
 totals() {
     local op="$1" krate="$2" iterations="$3"
     shift 3
-    local out="$OUT_DIR/callgrind.out.$WORKLOAD.$op.$krate.$iterations"
+    local workload="${RUN_WORKLOAD:-$WORKLOAD}"
+    local out="$OUT_DIR/callgrind.out.$workload.$op.$krate.$iterations"
     valgrind --tool=callgrind "$@" --callgrind-out-file="$out" \
-        --toggle-collect="*measure_${op}*" \
-        "$BIN" "$op" "$krate" "$iterations" "$WORKLOAD" >/dev/null 2>"$out.log" ||
+        --toggle-collect="*measure_${op//-/_}*" \
+        "$BIN" "$op" "$krate" "$iterations" "$workload" >/dev/null 2>"$out.log" ||
         die "valgrind run failed, see $out.log"
     awk '/^(totals|summary):/ { t = $0 } END { sub(/^[a-z]+: */, "", t); print t }' "$out"
     [[ -n "${KEEP:-}" ]] || rm -f "$out" "$out.log"
@@ -111,6 +121,23 @@ if [[ -n "${CACHE:-}" ]]; then
     exit 0
 fi
 
+# Kafka's JSON of $JSON_WORKLOAD, written and read by kafka-wire (the
+# generated writer and reader), per operation.
+json_table() {
+    [[ "$JSON_WORKLOAD" != none ]] || return 0
+    say "Kafka's JSON of $JSON_WORKLOAD, $ITERATIONS iterations per run; Ir = instructions per operation"
+    printf '%-10s %18s\n' "op" "kafka-wire Ir"
+    local op
+    for op in json-write json-read; do
+        printf '%-10s %18d\n' "$op" $(($(RUN_WORKLOAD="$JSON_WORKLOAD" count "$op" kafka-wire) / ITERATIONS))
+    done
+}
+
+if [[ -n "${JSON_ONLY:-}" ]]; then
+    json_table
+    exit 0
+fi
+
 say "Workload: $WORKLOAD, $ITERATIONS iterations per run; Ir = instructions per operation"
 printf '%-8s %18s %18s %10s\n' "op" "kafka-wire Ir" "kafka-protocol Ir" "kw/kp"
 declare -A PER
@@ -137,3 +164,4 @@ ours=$((${PER[encode.ours]} + ${PER[decode.ours]}))
 theirs=$((${PER[encode.theirs]} + ${PER[decode.theirs]}))
 printf '%-8s %18d %18d %10s\n' "enc+dec" "$ours" "$theirs" \
     "$(awk -v a="$ours" -v b="$theirs" 'BEGIN { printf "%.3f", a / b }')"
+json_table

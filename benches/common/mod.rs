@@ -178,7 +178,8 @@ ours!(
     kafka_messages::CreateTopicsResponse,
     kafka_messages::CreateAclsRequest,
     kafka_messages::MetadataResponse,
-    kafka_messages::FetchResponse
+    kafka_messages::FetchResponse,
+    kafka_messages::ProduceRequest
 );
 theirs!(
     kp::CreateTopicsRequest,
@@ -608,6 +609,34 @@ pub fn metadata_ours() -> kafka_messages::MetadataResponse {
 /// (no codec here or in Java looks inside a records field).
 pub fn fetch_records() -> Vec<u8> {
     (0..4096u32).map(|i| ((i * 31 + 7) % 251) as u8).collect()
+}
+
+/// A Produce request (v9, flexible, topics by name) of 10 topics of 10
+/// partitions, each with the 4 KiB of records of [`fetch_records`], acks
+/// -1 and no transactional id: the request the broker's request log prints
+/// most.
+pub fn produce_ours() -> kafka_messages::ProduceRequest {
+    use kafka_messages::produce::*;
+    let records = Records(Bytes::from(fetch_records()));
+    ProduceRequest {
+        transactional_id: None,
+        acks: -1,
+        timeout_ms: 30_000,
+        topic_data: (0..10)
+            .map(|t| TopicProduceData {
+                name: topic_name(t).into(),
+                partition_data: (0..10)
+                    .map(|p| PartitionProduceData {
+                        index: p,
+                        records: Some(records.clone()),
+                        ..Default::default()
+                    })
+                    .collect(),
+                ..Default::default()
+            })
+            .collect(),
+        ..Default::default()
+    }
 }
 
 /// A Fetch response (v16) of 10 topics of 10 partitions, each with 4 KiB

@@ -43,6 +43,7 @@ WORKLOAD_TITLES = {
     "response_v7": "response v7",
     "metadata_v12": "Metadata response v12, 1,000 partitions",
     "fetch_v16": "Fetch response v16, 100 partitions of 4 KiB records",
+    "produce_v9": "Produce request v9, 100 partitions of 4 KiB records",
 }
 # Kafka's JSON form: "json-write" hashes the JSON text, which must be the same for every
 # contender; "json-read" hashes the message read from that text, encoded again. The binary
@@ -175,7 +176,7 @@ def main():
     ap.add_argument("--batch-ms", type=float, default=20.0)
     ap.add_argument("--warmup-ms", action="append", default=[], metavar="NAME=MS",
                     help="time each process runs all its contenders before calibration")
-    ap.add_argument("--workloads", default="small_v7,large_v7,large_v4,acls_v3,response_v7,metadata_v12,fetch_v16")
+    ap.add_argument("--workloads", default="small_v7,large_v7,large_v4,acls_v3,response_v7,metadata_v12,fetch_v16,produce_v9")
     ap.add_argument("--max-seconds", type=float, default=900.0,
                     help="stop the rounds after this long and report what was measured")
     ap.add_argument("--out", required=True, help="directory for results.md, results.json and logs")

@@ -56,7 +56,7 @@
 //! what its coordinators and KRaft controller write into `__consumer_offsets`,
 //! `__transaction_state`, `__share_group_state` and `__cluster_metadata`.
 //!
-//! Feature `client` (off by default) adds [`client`]: a small blocking client
+//! Feature `client` (off by default) adds `client`: a small blocking client
 //! on `std::net`, which negotiates versions with ApiVersions.
 //!
 //! Feature `view` (off by default) adds a borrowed view of every struct

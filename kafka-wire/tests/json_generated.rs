@@ -319,6 +319,93 @@ fn generated_text_reads_back() {
     }
 }
 
+/// The generated reader itself (not the strict reader behind it) reads the
+/// text as the writer writes it, and also with whitespace where JSON allows
+/// it, its keys in another order, and a key written with an escape: a key
+/// it does not find whole (`"name":`) is read and matched by its bytes.
+#[test]
+fn the_generated_reader_takes_keys_written_any_way() {
+    let read = |text: &str, version: i16| {
+        let mut reader = json::JsonReader::new(text);
+        let ctx = Everything::context(version).unwrap();
+        let value = <Everything as Wire>::read_json(&mut reader, ctx);
+        assert!(reader.at_end() || value.is_none(), "{text}");
+        value
+    };
+    let mut value = everything();
+    (value.newest, value.oldest) = (7, 0);
+    let text = json::to_string(&value, 2, RecordsAs::Base64).unwrap();
+    assert_eq!(read(&text, 2).as_ref(), Some(&value));
+    let spaced = text.replace(',', " ,\n").replace(':', " : ");
+    assert_eq!(read(&spaced, 2).as_ref(), Some(&value), "{spaced}");
+    // The same members, last first.
+    let object: serde_json::Map<String, serde_json::Value> = serde_json::from_str(&text).unwrap();
+    let members: Vec<String> = object
+        .iter()
+        .rev()
+        .map(|(k, v)| format!("{}:{v}", serde_json::Value::from(k.as_str())))
+        .collect();
+    let reversed = format!("{{{}}}", members.join(","));
+    assert_eq!(read(&reversed, 2).as_ref(), Some(&value), "{reversed}");
+    // A key that starts like another (`int` and `items`), and one that is a
+    // field's key and more, are not that field.
+    assert!(text.contains(r#""int":"#));
+    assert_eq!(read(&text.replace(r#""int":"#, r#""intX":"#), 2), None);
+    assert_eq!(read(&text.replace(r#""int":"#, r#""in":"#), 2), None);
+    // A key with an escape is the strict reader's (it reads it the same).
+    let escaped = text.replace(r#""int":"#, r#""\u0069nt":"#);
+    assert_eq!(read(&escaped, 2), None);
+    assert_eq!(json::from_str::<Everything>(&escaped, 2).unwrap(), value);
+}
+
+/// Arrays of numbers of many lengths: the same numbers, allocated once at
+/// their length (counted ahead); an array that goes wrong anywhere is not
+/// taken.
+#[test]
+fn arrays_of_numbers_read_at_every_length() {
+    let ctx = Ctx::new(1, true);
+    for len in 0..=20usize {
+        let numbers: Vec<i64> = (0..len as i64).map(|i| i * 1_000_000_007 - 3).collect();
+        let text = serde_json::to_string(&numbers).unwrap();
+        let mut reader = json::JsonReader::new(&text);
+        let read = <Vec<i64> as Wire>::read_json(&mut reader, ctx).unwrap();
+        assert_eq!(read, numbers, "{text}");
+        assert!(reader.at_end());
+        assert_eq!(read.capacity(), len, "{text}");
+        let spaced = text.replace(',', " , ");
+        let mut reader = json::JsonReader::new(&spaced);
+        assert_eq!(
+            <Vec<i64> as Wire>::read_json(&mut reader, ctx).unwrap(),
+            numbers
+        );
+        for bad_at in 0..len {
+            let mut items: Vec<String> = numbers.iter().map(i64::to_string).collect();
+            items[bad_at] = "\"1\"".into();
+            let bad = format!("[{}]", items.join(","));
+            let mut reader = json::JsonReader::new(&bad);
+            assert_eq!(
+                <Vec<i64> as Wire>::read_json(&mut reader, ctx),
+                None,
+                "{bad}"
+            );
+        }
+        let open = &text[..text.len() - 1];
+        let mut reader = json::JsonReader::new(open);
+        assert_eq!(
+            <Vec<i64> as Wire>::read_json(&mut reader, ctx),
+            None,
+            "{open}"
+        );
+    }
+    let mut reader = json::JsonReader::new("[128]");
+    assert_eq!(<Vec<i8> as Wire>::read_json(&mut reader, ctx), None);
+    let mut reader = json::JsonReader::new("[1.5,-2.5E-4]");
+    assert_eq!(
+        <Vec<f64> as Wire>::read_json(&mut reader, ctx),
+        Some(vec![1.5, -2.5e-4])
+    );
+}
+
 /// What the generated reader does not take is read by the strict reader,
 /// whose errors name the path; a type of its own is read by it too.
 #[test]

@@ -50,8 +50,8 @@ pub(super) fn generate(
     }
 }
 
-/// `read_json`: the object's members in any order, each key matched to a
-/// field the version has (`None`, for the strict reader to report, on any
+/// `read_json`: the object's members in any order, each key matched (first
+/// as the writer writes it, then by its bytes) to a field the version has (`None`, for the strict reader to report, on any
 /// other key, a key given twice, a null the version does not allow, or a
 /// required field missing); a tagged field left out is its default.
 fn read(plans: &[FieldPlan], unknown: Option<&UnknownField>, krate: &syn::Path) -> TokenStream {
@@ -60,10 +60,24 @@ fn read(plans: &[FieldPlan], unknown: Option<&UnknownField>, krate: &syn::Path) 
         let (var, ty) = (&p.var, p.field.ty);
         quote!(let mut #var: #krate::__private::Option<#ty> = #krate::__private::None;)
     });
-    let arms = plans.iter().map(|p| {
-        let var = &p.var;
+    // The key is matched in two steps: by its first byte, then compared
+    // whole as the writer writes it (`"name":`, one constant-length
+    // comparison); a key written otherwise (space before its `:`, an
+    // escape) is read by `key` and matched by its bytes. Either gives the
+    // field's index, and one `match` reads its value.
+    let known = plans.iter().enumerate().filter_map(|(i, p)| {
+        let key = lower_first(&p.json_name);
+        let first = syn::LitByte::new(*key.as_bytes().first()?, p.span);
+        let whole = syn::LitByteStr::new(format!("\"{key}\":").as_bytes(), p.span);
+        Some(quote!(#first if __kw_reader.known_key(#whole) => #i,))
+    });
+    let by_bytes = plans.iter().enumerate().map(|(i, p)| {
         let key = lower_first(&p.json_name);
         let key = syn::LitByteStr::new(key.as_bytes(), p.span);
+        quote!(#key => #i,)
+    });
+    let arms = plans.iter().enumerate().map(|(i, p)| {
+        let var = &p.var;
         let in_versions = p.versions.contains_tokens(&version);
         let value = if p.is_option() {
             let base = p.field.base_ty();
@@ -85,7 +99,7 @@ fn read(plans: &[FieldPlan], unknown: Option<&UnknownField>, krate: &syn::Path) 
             quote_spanned!(p.span=> <#ty as #krate::Wire>::read_json(__kw_reader, __kw_ctx)?)
         };
         quote! {
-            #key if #in_versions && #var.is_none() => {
+            #i if #in_versions && #var.is_none() => {
                 #var = #krate::__private::Some(#value);
             }
         }
@@ -118,7 +132,14 @@ fn read(plans: &[FieldPlan], unknown: Option<&UnknownField>, krate: &syn::Path) 
         quote! {
             if __kw_reader.object_start()? {
                 loop {
-                    match __kw_reader.key()? {
+                    let __kw_field: usize = match __kw_reader.key_start() {
+                        #(#known)*
+                        _ => match __kw_reader.key()? {
+                            #(#by_bytes)*
+                            _ => return #krate::__private::None,
+                        },
+                    };
+                    match __kw_field {
                         #(#arms)*
                         _ => return #krate::__private::None,
                     }

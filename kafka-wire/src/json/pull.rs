@@ -44,8 +44,22 @@ impl<'a> JsonReader<'a> {
         }
     }
 
+    /// The next byte that is not whitespace, none read. The writer writes
+    /// none, so the first byte looked at is the answer but in text of
+    /// another writer's.
     #[inline(always)]
     fn peek(&mut self) -> Option<u8> {
+        let b = *self.bytes.get(self.at)?;
+        if b > b' ' {
+            return Some(b);
+        }
+        self.skip_whitespace()
+    }
+
+    /// [`peek`](Self::peek) past whitespace.
+    #[cold]
+    #[inline(never)]
+    fn skip_whitespace(&mut self) -> Option<u8> {
         while let Some(&b) = self.bytes.get(self.at) {
             if matches!(b, b' ' | b'\n' | b'\r' | b'\t') {
                 self.at += 1;
@@ -82,6 +96,33 @@ impl<'a> JsonReader<'a> {
         Some(true)
     }
 
+    /// The first byte of the key that comes next (the byte after its
+    /// opening quote), none read; `0` at the end of the text. The derive's
+    /// generated reader chooses by it which [`known_key`](Self::known_key)
+    /// to try.
+    #[inline(always)]
+    pub fn key_start(&mut self) -> u8 {
+        match self.peek() {
+            Some(_) => self.bytes.get(self.at + 1).copied().unwrap_or(0),
+            None => 0,
+        }
+    }
+
+    /// Reads `key` if the text goes on with it: a field's key as the writer
+    /// writes it, quotes and `:` included (`"partitionIndex":`), compared
+    /// whole, the text's position at a key (after
+    /// [`key_start`](Self::key_start)). A key written otherwise (with an
+    /// escape, or space before its `:`) is left to [`key`](Self::key).
+    #[inline(always)]
+    pub fn known_key(&mut self, key: &'static [u8]) -> bool {
+        if self.bytes[self.at..].starts_with(key) {
+            self.at += key.len();
+            true
+        } else {
+            false
+        }
+    }
+
     /// A key and its `:`; `None` for a key with an escape (no field's key
     /// has one).
     #[inline]
@@ -113,6 +154,29 @@ impl<'a> JsonReader<'a> {
             return Some(false);
         }
         Some(true)
+    }
+
+    /// How many numbers the array goes on with, from its first element to
+    /// its `]`, counted ahead so that an array of numbers is allocated once:
+    /// `0` when anything but numbers, commas and whitespace comes first. At
+    /// most one per two bytes of the text (a number and its comma), so never
+    /// more than the text holds.
+    #[inline]
+    pub fn numbers_ahead(&self) -> usize {
+        let rest = &self.bytes[self.at..];
+        let mut commas = 0;
+        for (i, &b) in rest.iter().enumerate() {
+            if b.is_ascii_digit() {
+                continue;
+            }
+            match b {
+                b',' => commas += 1,
+                b']' => return (commas + 1).min(i.div_ceil(2)),
+                b'-' | b'+' | b'.' | b'e' | b'E' | b' ' | b'\n' | b'\r' | b'\t' => {}
+                _ => return 0,
+            }
+        }
+        0
     }
 
     /// After an element: `,` (`true`) or `]` (`false`).
@@ -166,27 +230,35 @@ impl<'a> JsonReader<'a> {
 
     /// An integer of type `T` in JSON's form (no fraction, exponent,
     /// leading zero or `-0`), in `T`'s range.
-    #[inline]
+    #[inline(always)]
     pub fn integer<T: TryFrom<i64>>(&mut self) -> Option<T> {
         self.peek()?;
         let rest = &self.bytes[self.at..];
         let negative = rest[0] == b'-';
-        let digits = &rest[usize::from(negative)..];
-        let len = digits.iter().take_while(|b| b.is_ascii_digit()).count();
-        // 19 digits hold every i64; a leading zero only as `0` itself.
-        if len == 0 || len > 19 || (digits[0] == b'0' && (len > 1 || negative)) {
-            return None;
-        }
+        let start = usize::from(negative);
+        // One pass: digits summed as they are met (wrapping past 19 digits,
+        // which are refused below).
+        let mut end = start;
         let mut magnitude: u64 = 0;
-        for &d in &digits[..len] {
-            magnitude = magnitude * 10 + u64::from(d - b'0');
+        while let Some(&b) = rest.get(end) {
+            let digit = b.wrapping_sub(b'0');
+            if digit > 9 {
+                break;
+            }
+            magnitude = magnitude.wrapping_mul(10).wrapping_add(u64::from(digit));
+            end += 1;
+        }
+        let len = end - start;
+        // 19 digits hold every i64; a leading zero only as `0` itself.
+        if len == 0 || len > 19 || (rest[start] == b'0' && (len > 1 || negative)) {
+            return None;
         }
         let value = if negative {
             0i64.checked_sub_unsigned(magnitude)?
         } else {
             i64::try_from(magnitude).ok()?
         };
-        self.at += usize::from(negative) + len;
+        self.at += end;
         T::try_from(value).ok()
     }
 
@@ -332,10 +404,21 @@ impl<'a> JsonReader<'a> {
         Some(value)
     }
 
-    /// Bytes in standard base64 (bytes and records).
+    /// Bytes in standard base64 (bytes and records), allocated once at
+    /// their length (none for `""`, how Java's converters write records).
     #[inline]
     pub fn base64(&mut self) -> Option<Vec<u8>> {
-        STANDARD.decode(self.plain_string()?).ok()
+        let text = self.plain_string()?;
+        if text.is_empty() {
+            return Some(Vec::new());
+        }
+        // Padded text: three bytes per four characters, less one per `=`.
+        let padding = text.bytes().rev().take(2).filter(|&b| b == b'=').count();
+        let len = (text.len() / 4 * 3).checked_sub(padding)?;
+        let mut out = vec![0; len];
+        let written = STANDARD.decode_slice(text, &mut out).ok()?;
+        out.truncate(written);
+        Some(out)
     }
 
     /// A UUID as Kafka's `Uuid.toString` writes it.
@@ -397,6 +480,74 @@ mod tests {
         assert_eq!(JsonReader::new("128").integer::<i8>(), None);
         assert_eq!(JsonReader::new("-1").integer::<u16>(), None);
         assert_eq!(JsonReader::new("65535").integer::<u16>(), Some(u16::MAX));
+    }
+
+    #[test]
+    fn known_keys_are_read_whole_or_not_at_all() {
+        let mut r = JsonReader::new(r#" "partitionIndex":1,"partitionIndexes":2,"p" :3}"#);
+        assert_eq!(r.key_start(), b'p');
+        assert!(!r.known_key(br#""partition":"#));
+        assert!(!r.known_key(br#""partitionIndexe":"#));
+        assert!(r.known_key(br#""partitionIndex":"#));
+        assert_eq!(r.integer::<i32>(), Some(1));
+        assert_eq!(r.object_next(), Some(true));
+        // A key that is a known key and more is not that key.
+        assert!(!r.known_key(br#""partitionIndex":"#));
+        assert_eq!(r.key(), Some(&b"partitionIndexes"[..]));
+        assert_eq!(r.integer::<i32>(), Some(2));
+        assert_eq!(r.object_next(), Some(true));
+        // Space before the `:`: only `key` reads it.
+        assert_eq!(r.key_start(), b'p');
+        assert!(!r.known_key(br#""p":"#));
+        assert_eq!(r.key(), Some(&b"p"[..]));
+        assert_eq!(r.integer::<i32>(), Some(3));
+        assert_eq!(r.object_next(), Some(false));
+        assert_eq!(r.key_start(), 0);
+        assert!(!r.known_key(br#""p":"#));
+        assert_eq!(JsonReader::new(r#"""#).key_start(), 0);
+    }
+
+    #[test]
+    fn numbers_ahead_are_counted_up_to_the_array_s_end() {
+        let ahead = |t: &str| JsonReader::new(t).numbers_ahead();
+        assert_eq!(ahead("1]"), 1);
+        assert_eq!(ahead("0,1,2]"), 3);
+        assert_eq!(ahead("-12, 3 ,\n4]"), 3);
+        assert_eq!(ahead("1.5E-4,2e+3]"), 2);
+        // Never more than one per two bytes: commas alone hold no numbers.
+        assert_eq!(ahead(",,,,,,]"), 3);
+        assert_eq!(ahead(",]"), 1);
+        // Anything but numbers, or no end: no count.
+        assert_eq!(ahead(r#"1,"a"]"#), 0);
+        assert_eq!(ahead("1,{}]"), 0);
+        assert_eq!(ahead("1,2,3"), 0);
+        assert_eq!(ahead(""), 0);
+        let long = format!("{}1]", "1,".repeat(10_000));
+        assert_eq!(ahead(&long), 10_001);
+    }
+
+    #[test]
+    fn base64_as_the_standard_engine_reads_it() {
+        let read = |t: &str| JsonReader::new(t).base64();
+        for bytes in [&b""[..], b"a", b"ab", b"abc", b"abcd", b"\0\x01binary\xff"] {
+            let text = format!("\"{}\"", STANDARD.encode(bytes));
+            let read = read(&text).unwrap();
+            assert_eq!(read, bytes, "{text}");
+            assert_eq!(read.capacity(), bytes.len(), "{text}");
+        }
+        // What the standard engine refuses (unpadded, bad padding, bad
+        // characters) is refused.
+        for bad in [
+            r#""YQ""#,
+            r#""YQ=""#,
+            r#""Y===""#,
+            r#""=""#,
+            r#""YWJj!""#,
+            r#""YW Jj""#,
+        ] {
+            assert_eq!(read(bad), None, "{bad}");
+            assert!(STANDARD.decode(bad.trim_matches('"')).is_err(), "{bad}");
+        }
     }
 
     #[test]

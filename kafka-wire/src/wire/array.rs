@@ -558,6 +558,20 @@ macro_rules! array_wire {
             fn read_json(reader: &mut crate::json::JsonReader<'_>, ctx: Ctx) -> Option<Self> {
                 let mut items = Self::new();
                 if reader.array_start()? {
+                    // An array of numbers is allocated once, for as many
+                    // as the text holds; others grow as they are read.
+                    if matches!(
+                        T::TYPE,
+                        KafkaType::Int8
+                            | KafkaType::Int16
+                            | KafkaType::Uint16
+                            | KafkaType::Int32
+                            | KafkaType::Uint32
+                            | KafkaType::Int64
+                            | KafkaType::Float64
+                    ) {
+                        items = Self::with_capacity(reader.numbers_ahead());
+                    }
                     loop {
                         items.push(T::read_json(reader, ctx)?);
                         if !reader.array_next()? {

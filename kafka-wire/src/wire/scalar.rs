@@ -48,7 +48,7 @@ macro_rules! fixed_wire {
             }
 
             #[cfg(feature = "json")]
-            #[inline]
+            #[inline(always)]
             fn read_json(reader: &mut JsonReader<'_>, _: Ctx) -> Option<Self> {
                 reader.$read()
             }

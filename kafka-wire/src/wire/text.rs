@@ -69,7 +69,13 @@ macro_rules! string_wire {
             #[cfg(feature = "json")]
             #[inline]
             fn read_json(reader: &mut JsonReader<'_>, _: Ctx) -> Option<Self> {
-                reader.string().map(|s| <$ty>::from(&*s))
+                // Text without escapes is copied once from the input (a
+                // short `Str` inline, no allocation); text with escapes
+                // keeps the string its escapes were undone into.
+                reader.string().map(|s| match s {
+                    ::std::borrow::Cow::Borrowed(s) => <$ty>::from(s),
+                    ::std::borrow::Cow::Owned(s) => <$ty>::from(s),
+                })
             }
         }
 

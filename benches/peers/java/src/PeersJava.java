@@ -47,6 +47,8 @@ import org.apache.kafka.common.message.FetchResponseData;
 import org.apache.kafka.common.message.FetchResponseDataJsonConverter;
 import org.apache.kafka.common.message.MetadataResponseData;
 import org.apache.kafka.common.message.MetadataResponseDataJsonConverter;
+import org.apache.kafka.common.message.ProduceRequestData;
+import org.apache.kafka.common.message.ProduceRequestDataJsonConverter;
 import org.apache.kafka.common.record.internal.MemoryRecords;
 import org.apache.kafka.common.message.CreateAclsRequestData;
 import org.apache.kafka.common.message.CreateTopicsRequestData;
@@ -219,6 +221,22 @@ public final class PeersJava {
         return new FetchResponseData().setThrottleTimeMs(0).setErrorCode((short) 0).setSessionId(0).setResponses(responses);
     }
 
+    /** benches/common/mod.rs produce_ours: 10 topics of 10 partitions, 4 KiB of records each, acks -1. */
+    static ProduceRequestData produce() {
+        byte[] records = fetchRecords();
+        ProduceRequestData.TopicProduceDataCollection topics = new ProduceRequestData.TopicProduceDataCollection();
+        for (int t = 0; t < 10; t++) {
+            List<ProduceRequestData.PartitionProduceData> partitions = new ArrayList<>();
+            for (int p = 0; p < 10; p++) {
+                partitions.add(new ProduceRequestData.PartitionProduceData().setIndex(p)
+                    .setRecords(MemoryRecords.readableRecords(ByteBuffer.wrap(records))));
+            }
+            topics.add(new ProduceRequestData.TopicProduceData().setName(topicName(t)).setPartitionData(partitions));
+        }
+        return new ProduceRequestData().setTransactionalId(null).setAcks((short) -1).setTimeoutMs(30000)
+            .setTopicData(topics);
+    }
+
     interface JsonWriter {
         JsonNode write(ApiMessage m, short version);
     }
@@ -350,6 +368,10 @@ public final class PeersJava {
         addJson(cs, "fetch_v16", (short) 16, fetch(),
             (m, v) -> FetchResponseDataJsonConverter.write((FetchResponseData) m, v),
             FetchResponseDataJsonConverter::read);
+        add(cs, "produce_v9", (short) 9, produce(), ProduceRequestData::new);
+        addJson(cs, "produce_v9", (short) 9, produce(),
+            (m, v) -> ProduceRequestDataJsonConverter.write((ProduceRequestData) m, v),
+            ProduceRequestDataJsonConverter::read);
         return cs;
     }
 

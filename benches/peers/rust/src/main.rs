@@ -611,6 +611,12 @@ fn all_contenders() -> Vec<Contender> {
         true,
     ));
     all.extend(json_contenders("fetch_v16", common::fetch_ours(), 16, true));
+    all.extend(json_contenders(
+        "produce_v9",
+        common::produce_ours(),
+        9,
+        true,
+    ));
     all
 }
 
