@@ -48,9 +48,13 @@
 use bytes::{Buf, BufMut, Bytes, BytesMut};
 
 #[cfg(feature = "tokio")]
+mod budget;
+#[cfg(feature = "tokio")]
 mod codec;
 mod request;
 
+#[cfg(feature = "tokio")]
+pub use budget::{BudgetedRead, FrameBudget, FrameReservation, OverBudget};
 #[cfg(feature = "tokio")]
 pub use codec::FrameCodec;
 pub use request::{
