@@ -497,7 +497,7 @@ fn claims_against_a_budget(through_proxy: bool) -> (kafka_wire_test_support::Usa
                 peers.spawn(async move {
                     let mut s = TcpStream::connect(addr).await.unwrap();
                     // Blocks once the server stops reading: bounded.
-                    let _ = tokio::time::timeout(Duration::from_secs(3), s.write_all(claim)).await;
+                    let _ = tokio::time::timeout(Duration::from_secs(1), s.write_all(claim)).await;
                     s
                 });
             }

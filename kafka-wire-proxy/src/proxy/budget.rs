@@ -11,7 +11,7 @@ impl ProxyBuilder {
     /// as a broker with `queued.max.request.bytes` does (default: no
     /// budget). A connection reserves a frame's size as soon as it arrives,
     /// before it reads or allocates anything for the body, and gives it back
-    /// when it reads the next frame's size from that client (or closes); a
+    /// when it reads on from that client after the frame (or closes); a
     /// client whose frame does not fit waits, its bytes left unread in its
     /// socket, until other frames are done.
     ///

@@ -191,9 +191,10 @@ type Waiting = Pin<Box<dyn Future<Output = Result<OwnedSemaphorePermit, AcquireE
 /// frame's bytes stay in the socket. Then it lets through the body and no
 /// byte past it, so the next frame's size is read only when the caller asks
 /// for more after this frame. The frame's reservation is given back when the
-/// next frame's size has been read (or the reader is dropped): a server that
+/// caller reads on after the frame (or drops the reader): a server that
 /// answers a request before it reads the next one, as Kafka's brokers do,
-/// holds the request's bytes reserved until its answer is written.
+/// holds the request's bytes reserved until its answer is written, and a
+/// connection idle between requests holds none.
 ///
 /// A negative size or one over the limit is passed through unreserved for
 /// the caller's frame reader to refuse (its own error); the next read is an
@@ -244,8 +245,6 @@ impl<R> BudgetedRead<R> {
 
     /// The size read is complete: check it and reserve it (or start waiting).
     fn on_size(&mut self) {
-        // The previous frame is done with.
-        self.held = None;
         let size = match self.decoder.peek_size(&self.size) {
             Ok(Some(size)) => size,
             // Refused by the limit: the caller's reader gets the size and
@@ -319,10 +318,14 @@ impl<R: AsyncRead + Unpin> AsyncRead for BudgetedRead<R> {
                 this.body_left -= n;
                 return Poll::Ready(Ok(()));
             }
-            // The next frame's size, into its own 4 bytes.
+            // The next frame's size, into its own 4 bytes. The caller reads
+            // on past the last frame: that frame is done with.
             if this.size_got == 4 {
                 this.size_got = 0;
                 this.size_given = 0;
+            }
+            if this.size_got == 0 {
+                this.held = None;
             }
             let mut part = ReadBuf::new(&mut this.size[this.size_got..]);
             ready!(Pin::new(&mut this.inner).poll_read(cx, &mut part))?;
@@ -475,7 +478,7 @@ mod tests {
             assert!(b.get_ref().is_waiting());
             // The codec saw no byte of B's frame, so it reserved nothing for it.
             assert!(b.read_buffer().is_empty(), "{:?}", b.read_buffer());
-            // A's next frame size arrives: A's first frame is done with.
+            // A reads on: A's first frame is done with.
             a_client.write_all(&frame(10, 3)).await.unwrap();
             let second = next_frame(&mut a, Duration::from_secs(5))
                 .await
@@ -515,6 +518,28 @@ mod tests {
             let n = read.read(&mut buf).await.unwrap();
             assert_eq!(&buf[..n], &900u32.to_be_bytes()[..n]);
             assert_eq!(budget.available(), 100);
+        });
+    }
+
+    #[test]
+    fn a_connection_idle_after_a_frame_holds_no_budget() {
+        rt().block_on(async {
+            let budget = FrameBudget::new(1000);
+            let (mut client, server) = duplex(4096);
+            let mut frames = FramedRead::new(budget.read(server, 1000), FrameCodec::new(1000));
+            client.write_all(&frame(600, 1)).await.unwrap();
+            let f = next_frame(&mut frames, Duration::from_secs(5))
+                .await
+                .unwrap()
+                .unwrap();
+            assert_eq!(f.len(), 600);
+            assert_eq!(budget.available(), 400, "held while the caller has it");
+            // Answered; the server reads on, and nothing comes.
+            let idle = next_frame(&mut frames, Duration::from_millis(50))
+                .await
+                .unwrap();
+            assert_eq!(idle.unwrap_err().kind(), io::ErrorKind::TimedOut);
+            assert_eq!(budget.available(), 1000);
         });
     }
 
