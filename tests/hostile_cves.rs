@@ -540,11 +540,10 @@ fn cve_2022_34917_fake_and_proxy_many_peers_claiming_100_mib_wait_within_the_req
         // One claim holds the whole budget; nobody else got any of it.
         assert_eq!(left, 0, "proxy {through_proxy}");
         // Everything the servers allocated meanwhile (not only what they
-        // still hold) is under the budget, and about one peer's bytes.
-        assert!(
-            usage.total < 4 * CLAIMED_SENT,
-            "proxy {through_proxy}: {usage:?}"
-        );
+        // still hold) is well under the budget: about one peer's bytes, in
+        // buffers that grew by doubling (17-19 MB measured; 452 MB without
+        // the budget).
+        assert!(usage.total < 32 * MIB, "proxy {through_proxy}: {usage:?}");
     }
 }
 
