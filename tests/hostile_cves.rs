@@ -445,6 +445,108 @@ fn cve_2022_34917_fake_and_proxy_a_claimed_100_mib_frame_allocates_under_1_mib()
     }
 }
 
+/// Peers claiming a 100 MiB frame each, at once.
+const CLAIMING_PEERS: usize = 24;
+/// The body bytes each of them sends after its claim.
+const CLAIMED_SENT: usize = 6 * MIB;
+
+/// Starts the fake (and the proxy in front of it, with `through_proxy`)
+/// with a request budget of 100 MiB on a current-thread runtime; then
+/// [`CLAIMING_PEERS`] peers each claim a 100 MiB frame and send
+/// [`CLAIMED_SENT`] bytes of it, all at once. Returns what the servers and
+/// the peers allocated on this thread meanwhile, and what was left of the
+/// budget with every peer still connected.
+fn claims_against_a_budget(through_proxy: bool) -> (kafka_wire_test_support::Usage, usize) {
+    let rt = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    let budget = frame::FrameBudget::new(100 * MIB);
+    let (cluster, proxy) = rt.block_on(async {
+        let fake = kafka_wire_fake::Cluster::builder();
+        // The budget is the proxy's when it is in front: the fake behind it
+        // then sees nothing of the peers' frames, which never complete.
+        let fake = match through_proxy {
+            false => fake.request_budget(budget.clone()),
+            true => fake,
+        };
+        let cluster = fake.start().await.unwrap();
+        let proxy = match through_proxy {
+            false => None,
+            true => Some(
+                kafka_wire_proxy::Proxy::builder(cluster.bootstrap())
+                    .listen("127.0.0.1:0".parse().unwrap())
+                    .request_budget(budget.clone())
+                    .start()
+                    .await
+                    .unwrap(),
+            ),
+        };
+        (cluster, proxy)
+    });
+    let addr = proxy
+        .as_ref()
+        .map_or_else(|| cluster.bootstrap_addrs()[0], |p| p.local_addr());
+    let mut claim = ((100 * MIB) as i32).to_be_bytes().to_vec();
+    claim.resize(4 + CLAIMED_SENT, 0x5a);
+    let claim: &'static [u8] = Vec::leak(claim);
+    let (left, usage) = measure(|| {
+        rt.block_on(async {
+            let mut peers = tokio::task::JoinSet::new();
+            for _ in 0..CLAIMING_PEERS {
+                peers.spawn(async move {
+                    let mut s = TcpStream::connect(addr).await.unwrap();
+                    // Blocks once the server stops reading: bounded.
+                    let _ = tokio::time::timeout(Duration::from_secs(1), s.write_all(claim)).await;
+                    s
+                });
+            }
+            let mut streams = Vec::new();
+            while let Some(s) = peers.join_next().await {
+                streams.push(s.unwrap());
+            }
+            // The servers read what they may (bounded wait).
+            tokio::time::sleep(Duration::from_millis(500)).await;
+            let left = budget.available();
+            drop(streams);
+            left
+        })
+    });
+    rt.block_on(async {
+        if let Some(p) = proxy {
+            p.shutdown();
+        }
+        cluster.shutdown().await;
+    });
+    (usage, left)
+}
+
+#[test]
+fn cve_2022_34917_fake_and_proxy_many_peers_claiming_100_mib_wait_within_the_request_budget() {
+    // Defence: the request budget (kafka_wire::frame::FrameBudget, through
+    // ClusterBuilder::request_budget and ProxyBuilder::request_budget): a
+    // connection reserves a frame's size before it reads any of its body;
+    // the first claim takes the whole 100 MiB, the other peers wait with
+    // their bytes unread. Without it each connection reads what its peer
+    // sends: 24 x 6 MiB = 144 MiB held, over the budget.
+    for through_proxy in [false, true] {
+        let (usage, left) = claims_against_a_budget(through_proxy);
+        println!(
+            "CVE-2022-34917: {CLAIMING_PEERS} peers claiming 100 MiB and sending {} MiB each, \
+             proxy {through_proxy}: {} bytes allocated in all, budget left {left}",
+            CLAIMED_SENT / MIB,
+            usage.total
+        );
+        // One claim holds the whole budget; nobody else got any of it.
+        assert_eq!(left, 0, "proxy {through_proxy}");
+        // Everything the servers allocated meanwhile (not only what they
+        // still hold) is well under the budget: about one peer's bytes, in
+        // buffers that grew by doubling (17-19 MB measured; 452 MB without
+        // the budget).
+        assert!(usage.total < 32 * MIB, "proxy {through_proxy}: {usage:?}");
+    }
+}
+
 #[test]
 fn cve_2022_34917_capture_a_huge_size_is_a_notice_and_the_stream_resynchronises() {
     // Defence: the analyzer checks each size against Options::max_frame and

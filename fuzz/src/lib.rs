@@ -213,6 +213,12 @@ pub fn legacy_wrapper_with_payload(magic: i8, codec: Compression, payload: &[u8]
 /// in chunks as read whole; none is over the limit; a refused size is
 /// refused by both at the same frame; each frame's header peeks and reads
 /// through Kafka's dispatch without a panic, and agrees with its peek.
+/// Read through a connection's [`BudgetedRead`](kafka_wire::frame::BudgetedRead)
+/// (the fake's and the proxy's request budget) under a budget of half the
+/// limit, the same frames come, up to the first one over the budget, which
+/// is refused; no byte past a frame reaches the caller before it has the
+/// frame; one connection never waits for budget it holds itself; and every
+/// byte reserved is given back when the reader is dropped.
 pub fn frames(data: &[u8]) {
     let Some((&seed, input)) = data.split_first() else {
         return;
@@ -261,6 +267,7 @@ pub fn frames(data: &[u8]) {
         prefix.extend_from_slice(f);
     }
     assert_eq!(&input[..prefix.len()], &prefix[..], "frames are the input");
+    budgeted_frames(input, limit, seed, &whole, refused_whole);
     for f in chunked {
         let peeked = kafka_wire::frame::peek_request_id(&f);
         if let Ok((header, _)) = kafka_messages::RequestKind::decode_frame(f.clone()) {
@@ -270,6 +277,68 @@ pub fn frames(data: &[u8]) {
             assert_eq!(peeked.correlation_id, header.correlation_id);
         }
     }
+}
+
+/// The `frames` property's budgeted half: `input` read through a
+/// [`BudgetedRead`](kafka_wire::frame::BudgetedRead) under a budget of half
+/// `limit`, by a [`FrameDecoder`], in reads
+/// whose sizes `seed` picks, against `whole` (the frames the blocking reader
+/// took) and whether it refused a size.
+fn budgeted_frames(input: &[u8], limit: usize, seed: u8, whole: &[Bytes], refused_whole: bool) {
+    use std::pin::Pin;
+    use std::task::{Context, Poll, Waker};
+    use tokio::io::{AsyncRead, ReadBuf};
+
+    let budget = kafka_wire::frame::FrameBudget::new(limit / 2);
+    // What the budget lets through: the frames before the first one over it;
+    // refused if the blocking reader refused, or a size over the budget came
+    // (a whole frame's, or the size of the frame the input ends in).
+    let over = |n: usize| n > budget.bytes() && n <= limit;
+    let kept = whole.iter().take_while(|f| !over(f.len())).count();
+    let after: usize = whole[..kept].iter().map(|f| 4 + f.len()).sum();
+    let trailing_over = kept == whole.len()
+        && input.len() >= after + 4
+        && i32::from_be_bytes(input[after..after + 4].try_into().expect("4 bytes"))
+            .try_into()
+            .is_ok_and(over);
+    let expect_refused = kept < whole.len() || trailing_over || refused_whole;
+
+    let mut cx = Context::from_waker(Waker::noop());
+    let mut reader = budget.read(input, limit);
+    let mut decoder = FrameDecoder::new(limit);
+    let mut buf = BytesMut::new();
+    let mut got = Vec::new();
+    let mut scratch = [0u8; 8];
+    let mut step = usize::from(seed % 7) + 1;
+    let refused = 'read: loop {
+        loop {
+            match decoder.decode(&mut buf) {
+                Ok(Some(f)) => {
+                    assert!(buf.is_empty(), "bytes past a frame reached the caller");
+                    got.push(f);
+                }
+                Ok(None) => break,
+                Err(_) => break 'read true,
+            }
+        }
+        let mut read = ReadBuf::new(&mut scratch[..step]);
+        match Pin::new(&mut reader).poll_read(&mut cx, &mut read) {
+            Poll::Pending => panic!("a connection waited for budget it holds itself"),
+            Poll::Ready(Err(_)) => break true,
+            // The end of the input (inside a frame or not): nothing refused.
+            Poll::Ready(Ok(())) if read.filled().is_empty() => break false,
+            Poll::Ready(Ok(())) => buf.extend_from_slice(read.filled()),
+        }
+        step = step % 5 + 1;
+    };
+    assert_eq!(got, whole[..kept], "budgeted and whole split alike");
+    assert_eq!(refused, expect_refused, "the budget refuses what it must");
+    drop(reader);
+    assert_eq!(
+        budget.available(),
+        budget.bytes(),
+        "every reservation given back"
+    );
 }
 
 /// pcap and pcapng files into the capture analyzer: the first byte picks

@@ -62,6 +62,8 @@ pub(crate) struct Config {
     pub(crate) on_request: Option<RequestHook>,
     /// Whether Metadata creates the topics it is asked about.
     pub(crate) auto_create_topics: bool,
+    /// `ClusterBuilder::request_budget`: request frames reserved before they are read.
+    pub(crate) request_budget: Option<kafka_wire::frame::FrameBudget>,
 }
 
 /// What `ClusterBuilder::on_request` was given.
@@ -291,6 +293,10 @@ impl Broker {
     async fn connection(&self, node: i32, stream: TcpStream, peer: SocketAddr) {
         let conn = self.connections.fetch_add(1, Ordering::Relaxed) + 1;
         let _ = stream.set_nodelay(true);
+        let stream = match &self.config.request_budget {
+            Some(budget) => tokio_util::either::Either::Right(budget.read(stream, MAX_FRAME)),
+            None => tokio_util::either::Either::Left(stream),
+        };
         let mut framed = Framed::new(stream, FrameCodec::new(MAX_FRAME));
         while let Some(frame) = framed.next().await {
             let frame = match frame {

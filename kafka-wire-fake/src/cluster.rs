@@ -16,6 +16,8 @@ use crate::broker::{Broker, Config, RequestHook};
 use crate::request_log::RequestEvent;
 use crate::SERVED_APIS;
 
+mod budget;
+
 /// A Kafka cluster in memory, serving on 127.0.0.1 (by default) from the
 /// tokio runtime that started it.
 ///
@@ -80,6 +82,7 @@ impl Cluster {
             cluster_id: "kafka-wire-mock".into(),
             on_request: None,
             auto_create_topics: false,
+            request_budget: None,
         }
     }
 
@@ -294,6 +297,7 @@ pub struct ClusterBuilder {
     cluster_id: String,
     on_request: Option<RequestHook>,
     auto_create_topics: bool,
+    request_budget: Option<kafka_wire::frame::FrameBudget>,
 }
 
 impl ClusterBuilder {
@@ -398,6 +402,7 @@ impl ClusterBuilder {
             cluster_id: self.cluster_id,
             on_request: self.on_request,
             auto_create_topics: self.auto_create_topics,
+            request_budget: self.request_budget,
         });
         let addrs = listeners.iter().map(|(id, addr, _)| (*id, *addr)).collect();
         let broker = Broker::new(Arc::clone(&config), addrs);

@@ -284,6 +284,10 @@ pub(crate) async fn serve(
         authentication: Authentication::None,
     };
     shared.event(ProxyEvent::Opened(&connection));
+    let client_read: ReadHalf = match &shared.limits.request_budget {
+        Some(budget) => Box::new(budget.read(client_read, shared.limits.max_frame_size)),
+        None => client_read,
+    };
     let filters = shared.factory.filters(&connection);
     let limits = &shared.limits;
     // Unbounded: what each queue holds is bounded by its direction's budget.

@@ -16,6 +16,8 @@ use crate::filter::{ClientConnection, FilterFactory, Listener};
 use crate::stream::Tls;
 use crate::termination::Credentials;
 
+mod budget;
+
 /// What happened in a proxy: for logs and tests. Given to the function set
 /// with [`ProxyBuilder::on_event`], on the task where it happened.
 #[derive(Debug)]
@@ -71,6 +73,8 @@ pub(crate) struct Limits {
     pub idle_timeout: Option<Duration>,
     pub stall_timeout: Option<Duration>,
     pub response_timeout: Option<Duration>,
+    /// `ProxyBuilder::request_budget`: client frames reserved before they are read.
+    pub request_budget: Option<kafka_wire::frame::FrameBudget>,
 }
 
 type EventFn = dyn Fn(&ProxyEvent<'_>) + Send + Sync;
@@ -669,6 +673,7 @@ impl Proxy {
                 idle_timeout: Some(Duration::from_secs(600)),
                 stall_timeout: Some(Duration::from_secs(30)),
                 response_timeout: None,
+                request_budget: None,
             },
             tls: Tls::default(),
             sasl: SaslSettings::default(),

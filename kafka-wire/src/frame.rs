@@ -7,7 +7,10 @@
 //! [`Versioned::encode`]). Reading takes whole frames off a byte
 //! stream ([`FrameDecoder`], [`read_frame`] for blocking I/O, or
 //! `FrameCodec` for tokio with the feature `tokio`) and refuses a
-//! frame over a configurable limit before allocating anything for it.
+//! frame over a configurable limit before allocating anything for it. A
+//! server bounds the frames all its connections hold at once with a
+//! `FrameBudget` (feature `tokio`; Kafka's `queued.max.request.bytes`), read
+//! through by each connection's `BudgetedRead`.
 //!
 //! A server reads a request header first ([`peek_request_header`],
 //! [`decode_request_header`], [`decode_request_frame`]): the header's v1 part
@@ -48,9 +51,13 @@
 use bytes::{Buf, BufMut, Bytes, BytesMut};
 
 #[cfg(feature = "tokio")]
+mod budget;
+#[cfg(feature = "tokio")]
 mod codec;
 mod request;
 
+#[cfg(feature = "tokio")]
+pub use budget::{BudgetedRead, FrameBudget, FrameReservation, OverBudget};
 #[cfg(feature = "tokio")]
 pub use codec::FrameCodec;
 pub use request::{
