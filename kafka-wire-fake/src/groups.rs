@@ -41,7 +41,7 @@ impl Committed {
 pub(crate) type Offsets = BTreeMap<Str, BTreeMap<(Str, i32), Committed>>;
 
 /// The topic a request names, by id from the versions that carry ids.
-fn topic_name(state: &State, name: &Str, id: Uuid, by_id: bool) -> Option<Str> {
+pub(crate) fn topic_name(state: &State, name: &Str, id: Uuid, by_id: bool) -> Option<Str> {
     if by_id {
         state
             .topics

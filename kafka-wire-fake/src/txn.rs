@@ -562,15 +562,7 @@ pub(crate) fn txn_offset_commit(
         .topics
         .into_iter()
         .map(|t| {
-            let name = if by_id {
-                state
-                    .topics
-                    .iter()
-                    .find(|(_, topic)| topic.id == t.topic_id)
-                    .map(|(n, _)| n.clone())
-            } else {
-                state.topics.contains_key(&t.name).then(|| t.name.clone())
-            };
+            let name = super::groups::topic_name(state, &t.name, t.topic_id, by_id);
             let partitions = t
                 .partitions
                 .into_iter()
