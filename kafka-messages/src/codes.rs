@@ -1,5 +1,5 @@
-//! Typed views of the i8 codes in ACL and config messages, with Kafka's numeric
-//! values. Messages keep the raw `i8`, so a code this crate does not know is
+//! Typed views of the i8 codes in ACL, config and transaction messages, with
+//! Kafka's numeric values. Messages keep the raw `i8`, so a code this crate does not know is
 //! never lost: it converts to `Unknown(raw)` and back to the same number.
 
 use core::fmt;
@@ -181,6 +181,63 @@ i8_code! {
     }
 }
 
+i8_code! {
+    /// The kind of resource a config belongs to (Kafka's `ConfigResource.Type`), as
+    /// DescribeConfigs, AlterConfigs and IncrementalAlterConfigs carry it.
+    ConfigResourceType {
+        /// Kafka's own "unknown" value, 0.
+        UnknownType = 0 => "UNKNOWN",
+        /// A topic.
+        Topic = 2 => "TOPIC",
+        /// A broker (or, with an empty name, every broker's default).
+        Broker = 4 => "BROKER",
+        /// A broker's loggers.
+        BrokerLogger = 8 => "BROKER_LOGGER",
+        /// A client-metrics subscription (KIP-714).
+        ClientMetrics = 16 => "CLIENT_METRICS",
+        /// A group (KIP-848).
+        Group = 32 => "GROUP",
+    }
+}
+
+i8_code! {
+    /// What IncrementalAlterConfigs does with a config (Kafka's `AlterConfigOp.OpType`).
+    AlterConfigOp {
+        /// Set the value.
+        Set = 0 => "SET",
+        /// Remove the value: the default applies again.
+        Delete = 1 => "DELETE",
+        /// Add to a list value.
+        Append = 2 => "APPEND",
+        /// Remove from a list value.
+        Subtract = 3 => "SUBTRACT",
+    }
+}
+
+i8_code! {
+    /// A transaction's state (Kafka's `TransactionState`): its id as the transaction log's
+    /// `TransactionLogValue.transactionStatus` stores it, its name as ListTransactions' filters
+    /// and DescribeTransactions spell it.
+    TransactionState {
+        /// A producer id, no transaction.
+        Empty = 0 => "Empty",
+        /// Partitions or offsets added, not ended.
+        Ongoing = 1 => "Ongoing",
+        /// EndTxn(commit) received, markers being written.
+        PrepareCommit = 2 => "PrepareCommit",
+        /// EndTxn(abort) or a timeout received, markers being written.
+        PrepareAbort = 3 => "PrepareAbort",
+        /// The last transaction committed.
+        CompleteCommit = 4 => "CompleteCommit",
+        /// The last transaction aborted.
+        CompleteAbort = 5 => "CompleteAbort",
+        /// The transactional id expired.
+        Dead = 6 => "Dead",
+        /// The producer is being fenced by an epoch bump.
+        PrepareEpochFence = 7 => "PrepareEpochFence",
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -193,6 +250,9 @@ mod tests {
             assert_eq!(AclOperation::from(raw).code(), raw);
             assert_eq!(AclPermissionType::from(raw).code(), raw);
             assert_eq!(ConfigSource::from(raw).code(), raw);
+            assert_eq!(ConfigResourceType::from(raw).code(), raw);
+            assert_eq!(AlterConfigOp::from(raw).code(), raw);
+            assert_eq!(TransactionState::from(raw).code(), raw);
         }
     }
 
@@ -207,5 +267,9 @@ mod tests {
         assert_eq!(ConfigSource::from(5), ConfigSource::DefaultConfig);
         assert_eq!(ResourceType::from(42).to_string(), "UNKNOWN(42)");
         assert_eq!(AclOperation::Read.to_string(), "READ");
+        assert_eq!(ConfigResourceType::from(32).name(), "GROUP");
+        assert_eq!(ConfigResourceType::from(1).to_string(), "UNKNOWN(1)");
+        assert_eq!(AlterConfigOp::Subtract.code(), 3);
+        assert_eq!(TransactionState::from(7).name(), "PrepareEpochFence");
     }
 }

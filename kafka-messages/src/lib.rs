@@ -163,7 +163,10 @@ pub use apis::{
 };
 #[cfg(feature = "view")]
 pub use apis::{RequestView, ResponseView};
-pub use codes::{AclOperation, AclPermissionType, ConfigSource, PatternType, ResourceType};
+pub use codes::{
+    AclOperation, AclPermissionType, AlterConfigOp, ConfigResourceType, ConfigSource, PatternType,
+    ResourceType, TransactionState,
+};
 pub use create_acls::{AclCreation, AclCreationResult};
 pub use create_topics::{
     BrokerIds, CreatableReplicaAssignment, CreatableTopic, CreatableTopicConfig,

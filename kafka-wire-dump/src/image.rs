@@ -31,6 +31,7 @@ use std::path::{Path, PathBuf};
 use kafka_messages::internal::{
     ControlRecord, MetadataRecord, PartitionRecord, RegisterBrokerRecord,
 };
+use kafka_messages::ConfigResourceType;
 use kafka_wire::json::RecordsAs;
 use kafka_wire::records::{ReadOptions, RecordBatch};
 use kafka_wire::{Uuid, Versioned};
@@ -60,18 +61,6 @@ pub fn uuid_text(id: &Uuid) -> String {
 fn json<T: Versioned>(record: &T, version: i16) -> String {
     kafka_wire::json::to_string(record, version, RecordsAs::Base64)
         .unwrap_or_else(|e| format!("{{\"error\":{:?}}}", e.to_string()))
-}
-
-/// Kafka's `ConfigResource.Type` names by id.
-fn resource_type(id: i8) -> String {
-    match id {
-        2 => "TOPIC".into(),
-        4 => "BROKER".into(),
-        8 => "BROKER_LOGGER".into(),
-        16 => "CLIENT_METRICS".into(),
-        32 => "GROUP".into(),
-        other => format!("UNKNOWN({other})"),
-    }
 }
 
 /// The SCRAM mechanism's name by id.
@@ -222,7 +211,7 @@ impl MetadataImage {
             }
             MetadataRecord::Config(r) => {
                 let key = (
-                    resource_type(r.resource_type),
+                    ConfigResourceType::from(r.resource_type).to_string(),
                     r.resource_name.as_str().into(),
                 );
                 match &r.value {

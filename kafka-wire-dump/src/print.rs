@@ -13,7 +13,7 @@ use kafka_messages::internal::{
     GroupCoordinatorValue, GroupMetadataValue, MetadataFrame, MetadataRecord, RecordRole,
     RecordSchema, ShareCoordinatorKey, TransactionCoordinatorKey, TransactionCoordinatorValue,
 };
-use kafka_messages::{ConsumerProtocolAssignment, ConsumerProtocolSubscription};
+use kafka_messages::{ConsumerProtocolAssignment, ConsumerProtocolSubscription, TransactionState};
 use kafka_wire::dynamic::DynamicView;
 use kafka_wire::json::RecordsAs;
 use kafka_wire::records::{
@@ -977,21 +977,6 @@ fn coordinator<K: CoordinatorKey>(
     }
 }
 
-/// The name Kafka's `TransactionState.stateName` gives a status id.
-fn transaction_state(status: i8) -> Option<&'static str> {
-    Some(match status {
-        0 => "Empty",
-        1 => "Ongoing",
-        2 => "PrepareCommit",
-        3 => "PrepareAbort",
-        4 => "CompleteCommit",
-        5 => "CompleteAbort",
-        6 => "Dead",
-        7 => "PrepareEpochFence",
-        _ => return None,
-    })
-}
-
 /// A `TransactionLogValue`'s JSON with its `transactionStatus` a string: the
 /// state's name, or the id as text when it names none. Every field before it
 /// is a number, so the first `"transactionStatus":` is the field's key.
@@ -1004,8 +989,10 @@ fn with_status_name(json: String, status: i8) -> String {
     let end = json[start..]
         .find([',', '}'])
         .map_or(json.len(), |n| start + n);
-    let id = status.to_string();
-    let name = transaction_state(status).unwrap_or(&id);
+    let name = match TransactionState::from(status) {
+        TransactionState::Unknown(id) => id.to_string(),
+        known => known.name().to_owned(),
+    };
     format!("{}\"{name}\"{}", &json[..start], &json[end..])
 }
 

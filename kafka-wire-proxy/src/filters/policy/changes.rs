@@ -4,7 +4,8 @@
 //! deleted.
 
 use kafka_messages::{
-    AclOperation, AclPermissionType, ApiKey, PatternType, RequestKind, ResourceType, ResponseKind,
+    AclOperation, AclPermissionType, AlterConfigOp, ApiKey, ConfigResourceType, PatternType,
+    RequestKind, ResourceType, ResponseKind,
 };
 use kafka_wire::{ErrorCode, Str};
 
@@ -97,7 +98,13 @@ pub(super) fn asked(request: &RequestKind) -> Asked {
                     let names: Vec<String> = r
                         .configs
                         .iter()
-                        .map(|c| format!("{} {}", c.name, config_operation(c.config_operation)))
+                        .map(|c| {
+                            format!(
+                                "{} {}",
+                                c.name,
+                                AlterConfigOp::from(c.config_operation).name()
+                            )
+                        })
                         .collect();
                     (r.resource_type, r.resource_name.clone(), names.join(", "))
                 })
@@ -191,7 +198,7 @@ pub(super) fn changes(response: &ResponseKind, asked: &Asked) -> Vec<Change> {
             for r in &altered.responses {
                 let configs = configs_of(asked, r.resource_type, &r.resource_name);
                 let said = vec![validate, configs, r.error_message.as_deref()];
-                let kind = config_resource_type(r.resource_type);
+                let kind = ConfigResourceType::from(r.resource_type).name();
                 push(kind, r.resource_name.to_string(), r.error_code, said);
             }
         }
@@ -199,7 +206,7 @@ pub(super) fn changes(response: &ResponseKind, asked: &Asked) -> Vec<Change> {
             for r in &altered.responses {
                 let configs = configs_of(asked, r.resource_type, &r.resource_name);
                 let said = vec![validate, configs, r.error_message.as_deref()];
-                let kind = config_resource_type(r.resource_type);
+                let kind = ConfigResourceType::from(r.resource_type).name();
                 push(kind, r.resource_name.to_string(), r.error_code, said);
             }
         }
@@ -258,29 +265,6 @@ fn acl_text(
         AclOperation::from(operation),
         host.unwrap_or("(any)"),
     )
-}
-
-/// Kafka's name for a `ConfigResource.Type`.
-fn config_resource_type(code: i8) -> &'static str {
-    match code {
-        2 => "TOPIC",
-        4 => "BROKER",
-        8 => "BROKER_LOGGER",
-        16 => "CLIENT_METRICS",
-        32 => "GROUP",
-        _ => "UNKNOWN",
-    }
-}
-
-/// Kafka's name for an IncrementalAlterConfigs operation.
-fn config_operation(code: i8) -> &'static str {
-    match code {
-        0 => "SET",
-        1 => "DELETE",
-        2 => "APPEND",
-        3 => "SUBTRACT",
-        _ => "UNKNOWN",
-    }
 }
 
 #[cfg(test)]
