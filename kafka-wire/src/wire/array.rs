@@ -466,6 +466,23 @@ const SMALL_NUMBER_ARRAY: usize = 4;
 #[cfg(feature = "json")]
 const ARRAY_HEAD: usize = 8;
 
+/// The elements of an array of anything but numbers (structs above all),
+/// after its `[` and up to its `]`, read into room for [`ARRAY_HEAD`] on the
+/// stack: a short array is allocated once at its length; a longer one moves
+/// to the heap at its ninth element and grows from there.
+#[cfg(feature = "json")]
+#[inline]
+fn read_json_elements<T: Wire>(reader: &mut crate::json::JsonReader<'_>, ctx: Ctx) -> Option<Vec<T>> {
+    let mut head: smallvec::SmallVec<[T; ARRAY_HEAD]> = smallvec::SmallVec::new();
+    loop {
+        head.push(T::read_json(reader, ctx)?);
+        if !reader.array_next()? {
+            break;
+        }
+    }
+    Some(head.into_vec())
+}
+
 /// `Wire` and `Nullable` for an array container: `Vec<T>`, and with the
 /// `smallvec` feature `SmallVec<[T; N]>`, whose short arrays need no allocation.
 macro_rules! array_wire {
@@ -564,8 +581,11 @@ macro_rules! array_wire {
                 Ok(())
             }
 
+            // Always in line: an array of numbers is a short loop in its
+            // struct's reader (a call per replica list cost a tenth of a
+            // Metadata read); other arrays call `read_json_elements`.
             #[cfg(feature = "json")]
-            #[inline]
+            #[inline(always)]
             fn read_json(reader: &mut crate::json::JsonReader<'_>, ctx: Ctx) -> Option<Self> {
                 let mut items = Self::new();
                 if !reader.array_start()? {
@@ -589,17 +609,17 @@ macro_rules! array_wire {
                     loop {
                         let item = T::read_json(reader, ctx)?;
                         if items.len() == items.capacity() {
-                            let more = if items.is_empty() {
-                                SMALL_NUMBER_ARRAY
+                            if items.is_empty() {
+                                items = Self::with_capacity(SMALL_NUMBER_ARRAY);
                             } else {
-                                match reader.numbers_left() {
+                                let more = match reader.numbers_left() {
                                     Some(left) => left + 1,
                                     // Not numbers to a `]`: the read fails
                                     // further on, or grows as a `Vec` grows.
                                     None => items.len(),
-                                }
-                            };
-                            items.reserve_exact(more);
+                                };
+                                items.reserve_exact(more);
+                            }
                         }
                         items.push(item);
                         if !reader.array_next()? {
@@ -607,18 +627,7 @@ macro_rules! array_wire {
                         }
                     }
                 } else {
-                    // Others (structs above all) are read into room on the
-                    // stack, and a short array is allocated once at its
-                    // length; a longer one moves to the heap at its ninth
-                    // element and grows from there.
-                    let mut head: smallvec::SmallVec<[T; ARRAY_HEAD]> = smallvec::SmallVec::new();
-                    loop {
-                        head.push(T::read_json(reader, ctx)?);
-                        if !reader.array_next()? {
-                            break;
-                        }
-                    }
-                    items = Self::from(head.into_vec());
+                    items = Self::from(read_json_elements::<T>(reader, ctx)?);
                 }
                 // The decoders refuse more elements than bytes left when an
                 // element takes none: such an array is the strict reader's
