@@ -371,7 +371,11 @@ fn arrays_of_numbers_read_at_every_length() {
         let read = <Vec<i64> as Wire>::read_json(&mut reader, ctx).unwrap();
         assert_eq!(read, numbers, "{text}");
         assert!(reader.at_end());
-        assert_eq!(read.capacity(), if len == 0 { 0 } else { len.max(4) }, "{text}");
+        assert_eq!(
+            read.capacity(),
+            if len == 0 { 0 } else { len.max(4) },
+            "{text}"
+        );
         let spaced = text.replace(',', " , ");
         let mut reader = json::JsonReader::new(&spaced);
         assert_eq!(

@@ -472,7 +472,10 @@ const ARRAY_HEAD: usize = 8;
 /// to the heap at its ninth element and grows from there.
 #[cfg(feature = "json")]
 #[inline]
-fn read_json_elements<T: Wire>(reader: &mut crate::json::JsonReader<'_>, ctx: Ctx) -> Option<Vec<T>> {
+fn read_json_elements<T: Wire>(
+    reader: &mut crate::json::JsonReader<'_>,
+    ctx: Ctx,
+) -> Option<Vec<T>> {
     let mut head: smallvec::SmallVec<[T; ARRAY_HEAD]> = smallvec::SmallVec::new();
     loop {
         head.push(T::read_json(reader, ctx)?);

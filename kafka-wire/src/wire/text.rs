@@ -171,7 +171,11 @@ macro_rules! bytes_wire {
             fn read_json(reader: &mut JsonReader<'_>, _: Ctx) -> Option<Self> {
                 reader.base64().map(|b| {
                     // No conversion for none (records written as `""`).
-                    $wrap(if b.is_empty() { Bytes::new() } else { Bytes::from(b) })
+                    $wrap(if b.is_empty() {
+                        Bytes::new()
+                    } else {
+                        Bytes::from(b)
+                    })
                 })
             }
         }
