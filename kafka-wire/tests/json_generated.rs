@@ -358,9 +358,9 @@ fn the_generated_reader_takes_keys_written_any_way() {
     assert_eq!(json::from_str::<Everything>(&escaped, 2).unwrap(), value);
 }
 
-/// Arrays of numbers of many lengths: the same numbers, allocated once at
-/// their length (counted ahead); an array that goes wrong anywhere is not
-/// taken.
+/// Arrays of numbers of many lengths: the same numbers, the first four in
+/// one allocation of four, a longer array grown once to its length (the
+/// rest counted ahead); an array that goes wrong anywhere is not taken.
 #[test]
 fn arrays_of_numbers_read_at_every_length() {
     let ctx = Ctx::new(1, true);
@@ -371,7 +371,11 @@ fn arrays_of_numbers_read_at_every_length() {
         let read = <Vec<i64> as Wire>::read_json(&mut reader, ctx).unwrap();
         assert_eq!(read, numbers, "{text}");
         assert!(reader.at_end());
-        assert_eq!(read.capacity(), len, "{text}");
+        assert_eq!(
+            read.capacity(),
+            if len == 0 { 0 } else { len.max(4) },
+            "{text}"
+        );
         let spaced = text.replace(',', " , ");
         let mut reader = json::JsonReader::new(&spaced);
         assert_eq!(

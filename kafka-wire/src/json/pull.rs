@@ -156,13 +156,13 @@ impl<'a> JsonReader<'a> {
         Some(true)
     }
 
-    /// How many numbers the array goes on with, from its first element to
-    /// its `]`, counted ahead so that an array of numbers is allocated once:
-    /// `0` when anything but numbers, commas and whitespace comes first. At
-    /// most one per two bytes of the text (a number and its comma), so never
-    /// more than the text holds.
+    /// How many numbers an array goes on with after the element just read,
+    /// up to its `]`, counted ahead so that a long array of numbers grows
+    /// once: `None` when anything but numbers, commas and whitespace comes
+    /// first, or no `]`. At most one per two bytes of the text (a comma and
+    /// a digit), so never more than the text holds.
     #[inline]
-    pub fn numbers_ahead(&self) -> usize {
+    pub fn numbers_left(&self) -> Option<usize> {
         let rest = &self.bytes[self.at..];
         let mut commas = 0;
         for (i, &b) in rest.iter().enumerate() {
@@ -171,12 +171,12 @@ impl<'a> JsonReader<'a> {
             }
             match b {
                 b',' => commas += 1,
-                b']' => return (commas + 1).min(i.div_ceil(2)),
+                b']' => return Some(commas.min(i / 2)),
                 b'-' | b'+' | b'.' | b'e' | b'E' | b' ' | b'\n' | b'\r' | b'\t' => {}
-                _ => return 0,
+                _ => return None,
             }
         }
-        0
+        None
     }
 
     /// After an element: `,` (`true`) or `]` (`false`).
@@ -232,6 +232,15 @@ impl<'a> JsonReader<'a> {
     /// leading zero or `-0`), in `T`'s range.
     #[inline(always)]
     pub fn integer<T: TryFrom<i64>>(&mut self) -> Option<T> {
+        // One digit and no other: most of the integers Kafka's JSON holds
+        // (error codes, indexes, broker ids, flags).
+        if let Some(&[first, next]) = self.bytes.get(self.at..self.at + 2) {
+            let digit = first.wrapping_sub(b'0');
+            if digit <= 9 && !next.is_ascii_digit() {
+                self.at += 1;
+                return T::try_from(i64::from(digit)).ok();
+            }
+        }
         self.peek()?;
         let rest = &self.bytes[self.at..];
         let negative = rest[0] == b'-';
@@ -408,6 +417,12 @@ impl<'a> JsonReader<'a> {
     /// their length (none for `""`, how Java's converters write records).
     #[inline]
     pub fn base64(&mut self) -> Option<Vec<u8>> {
+        // `""` first: how Java's converters write records, in every
+        // partition of a Produce request or Fetch response.
+        if self.bytes.get(self.at..self.at + 2) == Some(b"\"\"") {
+            self.at += 2;
+            return Some(Vec::new());
+        }
         let text = self.plain_string()?;
         if text.is_empty() {
             return Some(Vec::new());
@@ -508,22 +523,23 @@ mod tests {
     }
 
     #[test]
-    fn numbers_ahead_are_counted_up_to_the_array_s_end() {
-        let ahead = |t: &str| JsonReader::new(t).numbers_ahead();
-        assert_eq!(ahead("1]"), 1);
-        assert_eq!(ahead("0,1,2]"), 3);
-        assert_eq!(ahead("-12, 3 ,\n4]"), 3);
-        assert_eq!(ahead("1.5E-4,2e+3]"), 2);
+    fn numbers_left_are_counted_up_to_the_array_s_end() {
+        let left = |t: &str| JsonReader::new(t).numbers_left();
+        assert_eq!(left("]"), Some(0));
+        assert_eq!(left(",1]"), Some(1));
+        assert_eq!(left(",0,1,2]"), Some(3));
+        assert_eq!(left(" ,-12, 3 ,\n4]"), Some(3));
+        assert_eq!(left(",1.5E-4,2e+3]"), Some(2));
         // Never more than one per two bytes: commas alone hold no numbers.
-        assert_eq!(ahead(",,,,,,]"), 3);
-        assert_eq!(ahead(",]"), 1);
+        assert_eq!(left(",,,,,,]"), Some(3));
+        assert_eq!(left(",]"), Some(0));
         // Anything but numbers, or no end: no count.
-        assert_eq!(ahead(r#"1,"a"]"#), 0);
-        assert_eq!(ahead("1,{}]"), 0);
-        assert_eq!(ahead("1,2,3"), 0);
-        assert_eq!(ahead(""), 0);
-        let long = format!("{}1]", "1,".repeat(10_000));
-        assert_eq!(ahead(&long), 10_001);
+        assert_eq!(left(r#","a"]"#), None);
+        assert_eq!(left(",{}]"), None);
+        assert_eq!(left(",2,3"), None);
+        assert_eq!(left(""), None);
+        let long = format!("{}]", ",1".repeat(10_000));
+        assert_eq!(left(&long), Some(10_000));
     }
 
     #[test]

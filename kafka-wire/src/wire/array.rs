@@ -455,6 +455,37 @@ impl<T: Wire, B: BufMut> ElementLoop for EncodeElements<'_, T, B> {
     }
 }
 
+/// How many numbers an array of numbers read from JSON takes before it
+/// counts the rest: one small allocation holds a replica list of four
+/// (`Vec<i32>` of four takes the allocator's smallest chunk, as three do).
+#[cfg(feature = "json")]
+const SMALL_NUMBER_ARRAY: usize = 4;
+
+/// How many elements of an array of anything but numbers read from JSON
+/// are held on the stack before the array moves to the heap.
+#[cfg(feature = "json")]
+const ARRAY_HEAD: usize = 8;
+
+/// The elements of an array of anything but numbers (structs above all),
+/// after its `[` and up to its `]`, read into room for [`ARRAY_HEAD`] on the
+/// stack: a short array is allocated once at its length; a longer one moves
+/// to the heap at its ninth element and grows from there.
+#[cfg(feature = "json")]
+#[inline]
+fn read_json_elements<T: Wire>(
+    reader: &mut crate::json::JsonReader<'_>,
+    ctx: Ctx,
+) -> Option<Vec<T>> {
+    let mut head: smallvec::SmallVec<[T; ARRAY_HEAD]> = smallvec::SmallVec::new();
+    loop {
+        head.push(T::read_json(reader, ctx)?);
+        if !reader.array_next()? {
+            break;
+        }
+    }
+    Some(head.into_vec())
+}
+
 /// `Wire` and `Nullable` for an array container: `Vec<T>`, and with the
 /// `smallvec` feature `SmallVec<[T; N]>`, whose short arrays need no allocation.
 macro_rules! array_wire {
@@ -553,31 +584,53 @@ macro_rules! array_wire {
                 Ok(())
             }
 
+            // Always in line: an array of numbers is a short loop in its
+            // struct's reader (a call per replica list cost a tenth of a
+            // Metadata read); other arrays call `read_json_elements`.
             #[cfg(feature = "json")]
-            #[inline]
+            #[inline(always)]
             fn read_json(reader: &mut crate::json::JsonReader<'_>, ctx: Ctx) -> Option<Self> {
                 let mut items = Self::new();
-                if reader.array_start()? {
-                    // An array of numbers is allocated once, for as many
-                    // as the text holds; others grow as they are read.
-                    if matches!(
-                        T::TYPE,
-                        KafkaType::Int8
-                            | KafkaType::Int16
-                            | KafkaType::Uint16
-                            | KafkaType::Int32
-                            | KafkaType::Uint32
-                            | KafkaType::Int64
-                            | KafkaType::Float64
-                    ) {
-                        items = Self::with_capacity(reader.numbers_ahead());
-                    }
+                if !reader.array_start()? {
+                    return Some(items);
+                }
+                if matches!(
+                    T::TYPE,
+                    KafkaType::Int8
+                        | KafkaType::Int16
+                        | KafkaType::Uint16
+                        | KafkaType::Int32
+                        | KafkaType::Uint32
+                        | KafkaType::Int64
+                        | KafkaType::Float64
+                ) {
+                    // An array of numbers takes its first four in one small
+                    // allocation, uncounted (most are replica lists); a
+                    // longer one counts the numbers left up to its `]` and
+                    // grows once to hold them all (never more than the text
+                    // holds).
                     loop {
-                        items.push(T::read_json(reader, ctx)?);
+                        let item = T::read_json(reader, ctx)?;
+                        if items.len() == items.capacity() {
+                            if items.is_empty() {
+                                items = Self::with_capacity(SMALL_NUMBER_ARRAY);
+                            } else {
+                                let more = match reader.numbers_left() {
+                                    Some(left) => left + 1,
+                                    // Not numbers to a `]`: the read fails
+                                    // further on, or grows as a `Vec` grows.
+                                    None => items.len(),
+                                };
+                                items.reserve_exact(more);
+                            }
+                        }
+                        items.push(item);
                         if !reader.array_next()? {
                             break;
                         }
                     }
+                } else {
+                    items = Self::from(read_json_elements::<T>(reader, ctx)?);
                 }
                 // The decoders refuse more elements than bytes left when an
                 // element takes none: such an array is the strict reader's

@@ -169,7 +169,14 @@ macro_rules! bytes_wire {
             #[cfg(feature = "json")]
             #[inline]
             fn read_json(reader: &mut JsonReader<'_>, _: Ctx) -> Option<Self> {
-                reader.base64().map(|b| $wrap(Bytes::from(b)))
+                reader.base64().map(|b| {
+                    // No conversion for none (records written as `""`).
+                    $wrap(if b.is_empty() {
+                        Bytes::new()
+                    } else {
+                        Bytes::from(b)
+                    })
+                })
             }
         }
 
