@@ -15,7 +15,7 @@ use kafka_wire::Uuid;
 
 use crate::exchange::{CapturedFrame, Exchange};
 use crate::output::{error_name, time_of_day, Latencies};
-use crate::walk::record_set;
+use crate::walk::record_counts;
 
 /// Exchanges and bytes on the wire.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -164,6 +164,10 @@ pub struct Analysis {
     pub fetched: BTreeMap<TopicPartition, RecordTraffic>,
     /// Latencies per API name and version.
     pub latencies: BTreeMap<(String, i16), Latencies>,
+    /// Latencies per broker address, every API together (16 KiB each).
+    pub broker_latencies: BTreeMap<SocketAddr, Latencies>,
+    /// Latencies per client id, every API together (16 KiB each).
+    pub client_latencies: BTreeMap<String, Latencies>,
     /// Error codes other than 0 in responses, per API name and code.
     pub errors: BTreeMap<(String, i16), u64>,
     /// Which client id produced to and fetched from which topic: the
@@ -204,16 +208,28 @@ impl Analysis {
             t.response_bytes += rs;
         }
         let api = x.api_name();
+        let client = x.client_id.as_deref().unwrap_or("-");
         if let Some(latency) = x.latency() {
             self.latencies
                 .entry((api.clone(), x.api_version))
                 .or_default()
                 .add(latency);
+            self.broker_latencies
+                .entry(x.connection.server)
+                .or_default()
+                .add(latency);
+            match self.client_latencies.get_mut(client) {
+                Some(l) => l.add(latency),
+                None => {
+                    let mut l = Latencies::default();
+                    l.add(latency);
+                    self.client_latencies.insert(client.to_string(), l);
+                }
+            }
         }
         for &code in x.errors() {
             *self.errors.entry((api.clone(), code)).or_insert(0) += 1;
         }
-        let client = x.client_id.as_deref().unwrap_or("-");
         if let Some(Ok(view)) = x.response.as_ref().map(|m| &m.read) {
             let throttle = view.body.body().fields().find_map(|f| match f.value {
                 ValueView::Int32(ms) if f.field.json_name == "ThrottleTimeMs" => Some(ms),
@@ -263,7 +279,7 @@ impl Analysis {
                     .unwrap_or_else(|| format!("id:{id}")),
                 Topic::Unknown => "-".into(),
             };
-            let sets = record_set(records);
+            let sets = record_counts(records);
             let (bytes, batches, count) = (records.len() as u64, sets.batches, sets.records);
             let of_client = self
                 .client_topics
@@ -477,24 +493,49 @@ impl Analysis {
             }
             out.push('\n');
         }
-        let _ = writeln!(
-            out,
-            "{:<40} {:>10} {:>10} {:>10} {:>10}",
-            "latency (ms)", "count", "p50", "p99", "max"
-        );
-        let ms = |d: std::time::Duration| format!("{:.3}", d.as_secs_f64() * 1e3);
-        for ((api, version), l) in &self.latencies {
-            let k = format!("{api} v{version}");
+        let latencies = |out: &mut String, title: &str, rows: Vec<(String, &Latencies)>| {
             let _ = writeln!(
                 out,
-                "{k:<40} {:>10} {:>10} {:>10} {:>10}",
-                l.count(),
-                ms(l.percentile(0.5)),
-                ms(l.percentile(0.99)),
-                ms(l.max())
+                "{title:<40} {:>10} {:>10} {:>10} {:>10}",
+                "count", "p50", "p99", "max"
             );
-        }
-        out.push('\n');
+            let ms = |d: std::time::Duration| format!("{:.3}", d.as_secs_f64() * 1e3);
+            for (k, l) in rows {
+                let _ = writeln!(
+                    out,
+                    "{k:<40} {:>10} {:>10} {:>10} {:>10}",
+                    l.count(),
+                    ms(l.percentile(0.5)),
+                    ms(l.percentile(0.99)),
+                    ms(l.max())
+                );
+            }
+            out.push('\n');
+        };
+        latencies(
+            &mut out,
+            "latency (ms)",
+            self.latencies
+                .iter()
+                .map(|((api, version), l)| (format!("{api} v{version}"), l))
+                .collect(),
+        );
+        latencies(
+            &mut out,
+            "latency per broker (ms)",
+            self.broker_latencies
+                .iter()
+                .map(|(k, l)| (k.to_string(), l))
+                .collect(),
+        );
+        latencies(
+            &mut out,
+            "latency per client id (ms)",
+            self.client_latencies
+                .iter()
+                .map(|(k, l)| (k.clone(), l))
+                .collect(),
+        );
         let _ = writeln!(out, "{:<40} {:>10}", "errors", "count");
         for ((api, code), n) in &self.errors {
             let k = format!("{api} {}", error_name(*code));
@@ -597,6 +638,14 @@ impl Analysis {
     pub fn to_json(&self) -> serde_json::Value {
         use serde_json::json;
         let traffic = |t: &Traffic| json!({"exchanges": t.exchanges, "requestBytes": t.request_bytes, "responseBytes": t.response_bytes});
+        let latency = |l: &Latencies| {
+            json!({
+                "count": l.count(),
+                "p50Ms": l.percentile(0.5).as_secs_f64() * 1e3,
+                "p99Ms": l.percentile(0.99).as_secs_f64() * 1e3,
+                "maxMs": l.max().as_secs_f64() * 1e3,
+            })
+        };
         let throttle = |t: &Throttle| json!({"responses": t.responses, "throttled": t.throttled, "totalMs": t.total_ms, "maxMs": t.max_ms});
         let records = |map: &BTreeMap<TopicPartition, RecordTraffic>| {
             map.iter()
@@ -608,12 +657,14 @@ impl Analysis {
             "brokers": self.brokers.iter().map(|(k, t)| (k.to_string(), traffic(t))).collect::<serde_json::Map<_, _>>(),
             "produced": records(&self.produced),
             "fetched": records(&self.fetched),
-            "latencies": self.latencies.iter().map(|((api, version), l)| json!({
-                "api": api, "version": version, "count": l.count(),
-                "p50Ms": l.percentile(0.5).as_secs_f64() * 1e3,
-                "p99Ms": l.percentile(0.99).as_secs_f64() * 1e3,
-                "maxMs": l.max().as_secs_f64() * 1e3,
-            })).collect::<Vec<_>>(),
+            "latencies": self.latencies.iter().map(|((api, version), l)| {
+                let mut row = latency(l);
+                row["api"] = json!(api);
+                row["version"] = json!(version);
+                row
+            }).collect::<Vec<_>>(),
+            "brokerLatencies": self.broker_latencies.iter().map(|(k, l)| (k.to_string(), latency(l))).collect::<serde_json::Map<_, _>>(),
+            "clientLatencies": self.client_latencies.iter().map(|(k, l)| (k.clone(), latency(l))).collect::<serde_json::Map<_, _>>(),
             "errors": self.errors.iter().map(|((api, code), n)| json!({"api": api, "code": code, "name": error_name(*code), "count": n})).collect::<Vec<_>>(),
             "clientTopics": self.client_topics.iter().map(|((client, topic), t)| json!({
                 "clientId": client, "topic": topic,

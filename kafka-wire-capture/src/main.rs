@@ -15,7 +15,9 @@ use kafka_messages::ApiKey;
 use kafka_wire_capture::exchange::{
     Analyzer, CapturedFrame, Event, Exchange, NoticeKind, Options, KAFKA_PORT,
 };
-use kafka_wire_capture::output::{json_line, summary_line, time_of_day, trees, HtmlReport, Stats};
+use kafka_wire_capture::output::{
+    summary_line, time_of_day, trees, write_json_line, HtmlReport, Stats,
+};
 use kafka_wire_capture::packets::CaptureReader;
 
 /// Reads Kafka traffic from a packet capture: every TCP connection to Kafka
@@ -364,6 +366,8 @@ fn run(args: &Args) -> Result<ExitCode, String> {
         .transpose()
         .map_err(|e| format!("--html: {e}"))?;
     let mut notice_lines = Vec::new();
+    // Each exchange's text, written through one buffer.
+    let mut line = Vec::new();
     let progress = io::stderr().is_terminal() && len > 64 << 20;
     let mut shown = Instant::now();
     let mut analyzer = Analyzer::new(options);
@@ -403,12 +407,15 @@ fn run(args: &Args) -> Result<ExitCode, String> {
             if args.quiet || failure.is_some() {
                 return;
             }
-            let text = match args.format {
-                Format::Summary => summary_line(&x),
-                Format::Json => json_line(&x),
-                Format::Tree => format!("{}\n{}", summary_line(&x), trees(&x)),
-            };
-            if let Err(e) = writeln!(out, "{text}") {
+            line.clear();
+            match args.format {
+                Format::Summary => line.extend_from_slice(summary_line(&x).as_bytes()),
+                Format::Json => write_json_line(&x, &mut line),
+                Format::Tree => line
+                    .extend_from_slice(format!("{}\n{}", summary_line(&x), trees(&x)).as_bytes()),
+            }
+            line.push(b'\n');
+            if let Err(e) = out.write_all(&line) {
                 failure = Some(e);
             }
         }

@@ -161,11 +161,21 @@ pub fn summary_line(x: &Exchange) -> String {
 /// capture cut has a `requestCut` or `responseCut` (`size`, `captured`, and
 /// its `holes`, each an `offset` in the frame and the bytes `missing`).
 pub fn json_line(x: &Exchange) -> String {
-    // Bytes, so that the messages' JSON is written in place, through
-    // kafka-wire's JSON text writers (no `fmt`); UTF-8 checked once, at the
-    // end.
+    let mut out = Vec::new();
+    write_json_line(x, &mut out);
+    String::from_utf8(out)
+        .unwrap_or_else(|e| unreachable!("JSON text of UTF-8 strings is UTF-8: {e}"))
+}
+
+/// [`json_line`]'s text appended to `out`, without its newline: for a
+/// caller that writes many lines through one buffer, grown once to the
+/// longest line rather than allocated for each.
+pub fn write_json_line(x: &Exchange, out: &mut Vec<u8>) {
+    // The messages' JSON is written in place, through kafka-wire's JSON
+    // text writers (no `fmt`).
     use kafka_wire::json::text::{integer, quoted};
-    let mut out = b"{".to_vec();
+    use std::io::Write as _;
+    out.push(b'{');
     let mut first = true;
     let mut key = |out: &mut Vec<u8>, k: &str| {
         if !first {
@@ -198,38 +208,41 @@ pub fn json_line(x: &Exchange) -> String {
         };
         match &message.read {
             Ok(view) => {
-                key(&mut out, header_key);
+                key(out, header_key);
                 let header = view.header.to_json();
                 let header = match extra {
                     Some((k, v)) => header.with_entry(k, v),
                     None => header,
                 };
-                header.write_to(&mut out);
-                key(&mut out, body_key);
+                header.write_to(out);
+                key(out, body_key);
                 view.body
                     .to_json()
                     .records(RecordsAs::SizeInBytes)
-                    .write_to(&mut out);
+                    .write_to(out);
             }
             Err(e) => {
-                key(&mut out, error_key);
-                quoted(&mut out, &e.to_string());
+                key(out, error_key);
+                quoted(out, &e.to_string());
             }
         }
     }
-    key(&mut out, "connection");
-    quoted(&mut out, &x.connection.to_string());
-    key(&mut out, "apiKey");
-    integer(&mut out, x.api_key);
-    key(&mut out, "apiVersion");
-    integer(&mut out, x.api_version);
-    key(&mut out, "correlationId");
-    integer(&mut out, x.correlation_id);
+    key(out, "connection");
+    // A connection's text is a number and addresses: nothing to escape.
+    out.push(b'"');
+    let _ = write!(out, "{}", x.connection);
+    out.push(b'"');
+    key(out, "apiKey");
+    integer(out, x.api_key);
+    key(out, "apiVersion");
+    integer(out, x.api_version);
+    key(out, "correlationId");
+    integer(out, x.correlation_id);
     if let Some(latency) = x.latency() {
-        key(&mut out, "totalTimeMs");
+        key(out, "totalTimeMs");
         // Milliseconds to three decimals: microseconds, rounded.
         let micros = (latency.as_nanos() + 500) / 1000;
-        integer(&mut out, micros / 1000);
+        integer(out, micros / 1000);
         out.push(b'.');
         let frac = (micros % 1000) as u16;
         out.extend_from_slice(&[
@@ -239,60 +252,58 @@ pub fn json_line(x: &Exchange) -> String {
         ]);
     }
     let time = x.time();
-    key(&mut out, "captureTimeUs");
-    integer(&mut out, time.as_micros());
+    key(out, "captureTimeUs");
+    integer(out, time.as_micros());
     if let Some(rq) = &x.request {
-        key(&mut out, "requestBytes");
-        integer(&mut out, rq.wire_len());
+        key(out, "requestBytes");
+        integer(out, rq.wire_len());
     }
     if let Some(rs) = &x.response {
-        key(&mut out, "responseBytes");
-        integer(&mut out, rs.wire_len());
+        key(out, "responseBytes");
+        integer(out, rs.wire_len());
     }
     for (k, message) in [("requestCut", &x.request), ("responseCut", &x.response)] {
         if let Some(cut) = message.as_ref().and_then(|m| m.cut.as_ref()) {
-            key(&mut out, k);
+            key(out, k);
             out.extend_from_slice(b"{\"size\":");
-            integer(&mut out, cut.size);
+            integer(out, cut.size);
             out.extend_from_slice(b",\"captured\":");
-            integer(&mut out, cut.captured);
+            integer(out, cut.captured);
             out.extend_from_slice(b",\"holes\":[");
             for (i, (at, len)) in cut.holes.iter().enumerate() {
                 if i > 0 {
                     out.push(b',');
                 }
                 out.extend_from_slice(b"{\"offset\":");
-                integer(&mut out, *at);
+                integer(out, *at);
                 out.extend_from_slice(b",\"missing\":");
-                integer(&mut out, *len);
+                integer(out, *len);
                 out.push(b'}');
             }
             out.extend_from_slice(b"]}");
         }
     }
     if let Some(n @ 1..) = x.request.as_ref().map(|m| m.ignored) {
-        key(&mut out, "requestIgnoredBytes");
-        integer(&mut out, n);
+        key(out, "requestIgnoredBytes");
+        integer(out, n);
     }
     if !x.expects_response {
-        key(&mut out, "responseExpected");
+        key(out, "responseExpected");
         out.extend_from_slice(b"false");
     }
     let errors = x.errors();
     if !errors.is_empty() {
-        key(&mut out, "errorCodes");
+        key(out, "errorCodes");
         out.push(b'[');
         for (i, code) in errors.iter().enumerate() {
             if i > 0 {
                 out.push(b',');
             }
-            integer(&mut out, *code);
+            integer(out, *code);
         }
         out.push(b']');
     }
     out.push(b'}');
-    String::from_utf8(out)
-        .unwrap_or_else(|e| unreachable!("JSON text of UTF-8 strings is UTF-8: {e}"))
 }
 
 /// The name Kafka's request log gives the API (`CREATE_TOPICS`).
