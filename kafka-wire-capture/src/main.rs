@@ -72,7 +72,8 @@ struct Args {
     stats: bool,
 
     /// Also write an HTML report into DIR: `index.html`, a row per exchange
-    /// with the counts per API and the notices, each row linked to the
+    /// with the counts per API, the analysis (as --analysis tells it: its
+    /// tables, and charts drawn as inline SVG) and the notices, each row linked to the
     /// exchange's wire page (its bytes and trees, a file each).
     #[arg(long, value_name = "DIR")]
     html: Option<PathBuf>,
@@ -377,7 +378,7 @@ fn run(args: &Args) -> Result<ExitCode, String> {
                 return;
             }
             stats.add(&x);
-            if args.analysis.is_some() {
+            if args.analysis.is_some() || html.is_some() {
                 analysis.add(&x);
             }
             if let Some(report) = html.as_mut() {
@@ -542,7 +543,7 @@ fn run(args: &Args) -> Result<ExitCode, String> {
     }
     if let Some(report) = html {
         let index = report
-            .finish(&stats, &notice_lines)
+            .finish(&stats, &analysis, &notice_lines)
             .map_err(|e| format!("--html: {e}"))?;
         eprintln!("kafka-capture: wrote {}", index.display());
     }

@@ -9,6 +9,7 @@ use kafka_wire::json::RecordsAs;
 use kafka_wire::ErrorCode;
 use kafka_wire_pages::{html_escape as escape, Layout, Page, Section, SizePrefix};
 
+use crate::analysis::Analysis;
 use crate::exchange::{CapturedFrame, Exchange};
 use crate::walk::record_sets;
 
@@ -450,10 +451,12 @@ impl HtmlReport {
         Ok(())
     }
 
-    /// Writes the index, with `stats` and the notices' text under the table.
+    /// Writes the index, with `stats`, the `analysis` (its tables and
+    /// charts, [`Analysis::to_html`]) and the notices' text under the table.
     pub fn finish(
         mut self,
         stats: &Stats,
+        analysis: &Analysis,
         notices: &[String],
     ) -> std::io::Result<std::path::PathBuf> {
         self.index.push_str("</table>\n");
@@ -473,6 +476,7 @@ impl HtmlReport {
         if !charts.is_empty() {
             let _ = writeln!(self.index, "<h2>Latency per API</h2>\n<div>{charts}</div>");
         }
+        self.index.push_str(&analysis.to_html());
         if !notices.is_empty() {
             let _ = writeln!(
                 self.index,

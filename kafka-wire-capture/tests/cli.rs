@@ -385,6 +385,33 @@ fn the_analysis_finds_the_scripted_throttle_and_slow_broker() {
     ]);
     let text = stdout(&text);
     assert!(text.contains("latency per broker (ms)"), "{text}");
+    // The HTML report holds the same tables, and charts as inline SVG.
+    let dir = std::env::temp_dir().join(format!("kafka-capture-scenario-{}", std::process::id()));
+    let html = run(&[
+        "--quiet",
+        "--html",
+        dir.to_str().unwrap(),
+        "--html-pages",
+        "0",
+        &fixture("synth-throttle-slow-broker.pcap"),
+    ]);
+    assert!(html.status.success(), "{}", stderr(&html));
+    let index = std::fs::read_to_string(dir.join("index.html")).unwrap();
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert!(
+        index.contains("<h3>throttled, per client id</h3>"),
+        "{index}"
+    );
+    assert!(index.contains("<td>synth-throttled</td><td class=\"n\">30</td><td class=\"n\">30</td><td class=\"n\">7500</td>"), "{index}");
+    assert!(
+        index.contains("<title>127.0.0.2:9092: 30 latencies</title>"),
+        "{index}"
+    );
+    assert!(
+        index.contains("<title>synth-throttled: 7500</title>"),
+        "{index}"
+    );
+    assert!(!index.contains("<script"));
     assert!(
         text.lines()
             .any(|l| l.starts_with("synth-throttled ") && l.contains(" 7500 ")),
