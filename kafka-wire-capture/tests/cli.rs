@@ -418,3 +418,30 @@ fn the_analysis_finds_the_scripted_throttle_and_slow_broker() {
         "{text}"
     );
 }
+
+/// The 3.9 fixture's Produce v0-2 carry magic 0 and 1 message sets of every
+/// legacy codec: the tree lays each message out, field by field, a
+/// compressed wrapper's value as its compressed messages, none unparsed.
+#[test]
+fn legacy_message_sets_are_laid_out_in_the_tree() {
+    let out = run(&[
+        "--format",
+        "tree",
+        "--api",
+        "Produce",
+        &fixture("live-tests-kafka-3.9.pcap"),
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(!text.contains("unparsed"), "{text}");
+    for line in [
+        "LegacyMessage = v0, a message",
+        "LegacyMessage = v1, a message",
+        "LegacyMessage = v0, a wrapper of messages compressed with gzip",
+        "LegacyMessage = v1, a wrapper of messages compressed with snappy",
+        "bytes: messages compressed with lz4",
+        "+-- timestamp int64 = 1700000000000",
+    ] {
+        assert!(text.contains(line), "{line:?} missing from\n{text}");
+    }
+}
