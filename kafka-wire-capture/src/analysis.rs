@@ -572,6 +572,9 @@ impl Analysis {
             match (field.field.json_name, field.value) {
                 ("Name", ValueView::String(n)) => name = Some(n),
                 ("TopicId", ValueView::Uuid(u)) => id = Some(u),
+                // A topic's name and id come before its partitions, which
+                // name no topic: not walked.
+                _ if name.is_some() && id.is_some() => {}
                 (_, ValueView::Struct(s)) => self.learn_names(s),
                 (_, ValueView::Array(a)) => {
                     for e in a.iter() {
@@ -584,7 +587,7 @@ impl Analysis {
             }
         }
         if let (Some(name), Some(id)) = (name, id) {
-            if id != Uuid::default() {
+            if id != Uuid::default() && self.names.get(&id).map(String::as_str) != Some(name) {
                 self.names.insert(id, name.to_string());
             }
         }

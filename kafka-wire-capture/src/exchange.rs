@@ -923,11 +923,15 @@ impl Analyzer {
         let (a, b) = (segment.source, segment.destination);
         let key = if a <= b { (a, b) } else { (b, a) };
         let before = self.table_bytes() + self.connections.get(&key).map_or(0, |c| c.held_bytes());
-        self.segment_of(key, a, time, segment, sink);
-        let after = self.table_bytes() + self.connections.get(&key).map_or(0, |c| c.held_bytes());
+        // The connection's share after, as segment_of leaves it (a second
+        // look-up of the key here cost a SipHash a packet).
+        let held = self.segment_of(key, a, time, segment, sink);
+        let after = self.table_bytes() + held;
         self.held = (self.held + after).saturating_sub(before);
     }
 
+    /// Reads `segment` on the connection `key`; returns what the connection
+    /// holds after it ([`Conn::held_bytes`]; 0 when it is closed or none).
     fn segment_of(
         &mut self,
         key: (SocketAddr, SocketAddr),
@@ -935,7 +939,7 @@ impl Analyzer {
         time: Duration,
         segment: &Segment<'_>,
         sink: &mut dyn FnMut(Event),
-    ) {
+    ) -> usize {
         let side = usize::from(a != key.0);
         let opening = segment.syn && !segment.ack;
         if opening {
@@ -956,7 +960,7 @@ impl Analyzer {
         {
             // An ACK, FIN or RST of a connection closed already (or begun
             // before the capture, with nothing to read yet): no connection.
-            return;
+            return 0;
         }
         let options = &self.options;
         let conn = self.connections.entry(key).or_insert_with(|| {
@@ -1023,7 +1027,9 @@ impl Analyzer {
         if segment.rst || conn.sides.iter().all(|s| s.stream.finished) {
             let mut conn = self.connections.remove(&key).expect("a connection");
             self.close(&mut conn, time, sink);
+            return 0;
         }
+        conn.held_bytes()
     }
 
     /// Runs `step` on `side`'s stream, then reads what it delivered.

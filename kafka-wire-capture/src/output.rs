@@ -10,7 +10,7 @@ use kafka_wire::ErrorCode;
 use kafka_wire_pages::{html_escape as escape, Layout, Page, Section, SizePrefix};
 
 use crate::analysis::Analysis;
-use crate::exchange::{CapturedFrame, Exchange};
+use crate::exchange::{CapturedFrame, Connection, Exchange};
 use crate::walk::record_sets;
 
 /// `HH:MM:SS.micros` of a capture time, in UTC.
@@ -175,7 +175,6 @@ pub fn write_json_line(x: &Exchange, out: &mut Vec<u8>) {
     // The messages' JSON is written in place, through kafka-wire's JSON
     // text writers (no `fmt`).
     use kafka_wire::json::text::{integer, quoted};
-    use std::io::Write as _;
     out.push(b'{');
     let mut first = true;
     let mut key = |out: &mut Vec<u8>, k: &str| {
@@ -231,7 +230,7 @@ pub fn write_json_line(x: &Exchange, out: &mut Vec<u8>) {
     key(out, "connection");
     // A connection's text is a number and addresses: nothing to escape.
     out.push(b'"');
-    let _ = write!(out, "{}", x.connection);
+    connection_text(&x.connection, out);
     out.push(b'"');
     key(out, "apiKey");
     integer(out, x.api_key);
@@ -305,6 +304,34 @@ pub fn write_json_line(x: &Exchange, out: &mut Vec<u8>) {
         out.push(b']');
     }
     out.push(b'}');
+}
+
+/// A connection's text, as its `Display` writes it, appended to `out`:
+/// IPv4 addresses written digit by digit (`fmt` took 3% of a JSON run).
+fn connection_text(c: &Connection, out: &mut Vec<u8>) {
+    use kafka_wire::json::text::integer;
+    let address = |out: &mut Vec<u8>, a: std::net::SocketAddr| match a {
+        std::net::SocketAddr::V4(v4) => {
+            for (i, octet) in v4.ip().octets().into_iter().enumerate() {
+                if i > 0 {
+                    out.push(b'.');
+                }
+                integer(out, octet);
+            }
+            out.push(b':');
+            integer(out, v4.port());
+        }
+        std::net::SocketAddr::V6(_) => {
+            use std::io::Write as _;
+            let _ = write!(out, "{a}");
+        }
+    };
+    out.push(b'#');
+    integer(out, c.id);
+    out.push(b' ');
+    address(out, c.client);
+    out.extend_from_slice(b" -> ");
+    address(out, c.server);
 }
 
 /// The name Kafka's request log gives the API (`CREATE_TOPICS`).
@@ -776,6 +803,23 @@ mod tests {
                 b + 1 >= l.buckets.len() || Latencies::lower_bound(b + 1) > us,
                 "{us}"
             );
+        }
+    }
+
+    #[test]
+    fn a_connection_is_written_as_displayed() {
+        for (client, server) in [
+            ("10.0.255.1:52114", "127.0.0.1:9092"),
+            ("[fe80::1%2]:52114", "[::1]:9092"),
+        ] {
+            let c = Connection {
+                id: 4_000_000_001,
+                client: client.parse().unwrap(),
+                server: server.parse().unwrap(),
+            };
+            let mut out = Vec::new();
+            connection_text(&c, &mut out);
+            assert_eq!(String::from_utf8(out).unwrap(), c.to_string());
         }
     }
 
