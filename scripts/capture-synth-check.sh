@@ -61,6 +61,5 @@ for broker, w in wrote["brokers"].items():
     assert l["count"] == w["exchanges"], (broker, l, w)
     assert w["min_latency_us"] / 1e3 * 0.97 <= l["p50Ms"] <= w["max_latency_us"] / 1e3, (broker, l, w)
     assert abs(l["maxMs"] - w["max_latency_us"] / 1e3) < 1e-6, (broker, l, w)
-print("scenario: throttle per client id and latency per broker as written")
 PY
 say "kafka-capture --analysis json: the scripted throttle and slow broker found as written"

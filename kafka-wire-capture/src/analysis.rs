@@ -249,7 +249,7 @@ pub fn bar_chart(title: &str, rows: &[(String, u64)]) -> String {
     );
     for (i, (name, n)) in shown.iter().enumerate() {
         let y = top + i * row;
-        let w = ((n * bar as u64).div_ceil(most)) as usize;
+        let w = (u128::from(*n) * bar as u128).div_ceil(u128::from(most)) as usize;
         let _ = write!(
             out,
             "<text x=\"0\" y=\"{}\" font-size=\"10\">{}</text><rect x=\"{label}\" y=\"{y}\" width=\"{w}\" height=\"{}\" fill=\"#4a7ab5\"><title>{}: {n}</title></rect><text x=\"{}\" y=\"{}\" font-size=\"10\">{n}</text>",
@@ -1033,5 +1033,40 @@ fn partitions<'a>(
             }
             _ => {}
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_bar_chart_draws_the_largest_fifty_and_counts_the_rest() {
+        let mut rows: Vec<(String, u64)> = (0..60).map(|i| (format!("t-{i}"), i)).collect();
+        rows.push(("<huge>".into(), u64::MAX));
+        let svg = bar_chart("records", &rows);
+        assert_eq!(svg.matches("<rect").count(), 50);
+        assert!(svg.contains("<title>&lt;huge&gt;: 18446744073709551615</title>"));
+        assert!(svg.contains("width=\"300\""), "{svg}");
+        assert!(svg.contains("(11 more)"));
+        assert!(!svg.contains("t-0<"));
+    }
+
+    #[test]
+    fn text_tables_align_numbers_right_and_names_left() {
+        let table = Table {
+            columns: columns(&["client id", "exchanges"]),
+            rows: vec![vec!["a".into(), "7".into()], vec!["(a note)".into()]],
+        };
+        let mut text = String::new();
+        table.write_text(&mut text);
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines[0], format!("{:<40} {:>10}", "client id", "exchanges"));
+        assert_eq!(lines[1], format!("{:<40} {:>10}", "a", "7"));
+        assert_eq!(lines[2], "(a note)");
+        let mut html = String::new();
+        table.write_html(&mut html);
+        assert!(html.contains("<td>a</td><td class=\"n\">7</td>"), "{html}");
+        assert!(html.contains("<td colspan=\"2\">(a note)</td>"), "{html}");
     }
 }
