@@ -15,8 +15,21 @@ request's batch that large, for captures of a few GB.
     python3 scripts/capture-synth.py --connections 64 --open 64 --exchanges 2000 \\
         --produce-bytes 60000 big.pcap          # about 8 GB
 
+Scenarios for the analysis (`kafka-capture --analysis`): `--throttle-ms MS`
+gives every fourth connection (the second of each four) the client id
+`synth-throttled`, and every response it gets a ThrottleTimeMs of MS;
+`--slow-broker-ms MS` sends every fourth connection (the third of each four)
+to a second broker, 127.0.0.2:9092, whose responses come MS later than the
+other broker's:
+
+    python3 scripts/capture-synth.py --connections 40 --throttle-ms 250 \
+        --slow-broker-ms 800 scenario.pcap
+
 The count (JSON on stdout) is the generator's own: connections, packets,
-exchanges (requests written, each answered), bytes of the file.
+exchanges (requests written, each answered), bytes of the file; per client
+id its exchanges, responses throttled and their throttle time summed; per
+broker its exchanges and the least and most time from a request's last
+packet to its response's last.
 """
 
 import argparse
@@ -90,34 +103,34 @@ def record_batch(value_bytes):
     return struct.pack(">qi", 0, len(after_length)) + after_length
 
 
-def api_versions(corr):
-    rq = request_header(18, 3, corr, "synth") + compact_str("synth") + compact_str("1.0") + b"\x00"
+def api_versions(corr, client_id="synth", throttle_ms=0):
+    rq = request_header(18, 3, corr, client_id) + compact_str("synth") + compact_str("1.0") + b"\x00"
     keys = [(0, 0, 11), (3, 0, 12), (18, 0, 4)]
     body = struct.pack(">h", 0) + uvarint(len(keys) + 1)
     for k, lo, hi in keys:
         body += struct.pack(">hhh", k, lo, hi) + b"\x00"
-    body += struct.pack(">i", 0) + b"\x00"
+    body += struct.pack(">i", throttle_ms) + b"\x00"
     # ApiVersions responses keep header v0: the correlation id alone.
     return frame(rq), frame(struct.pack(">i", corr) + body)
 
 
-def metadata(corr):
+def metadata(corr, client_id="synth", throttle_ms=0):
     # Topics null (every topic), allow auto-creation, no authorized ops.
-    rq = request_header(3, 12, corr, "synth") + b"\x00" + b"\x01\x00" + b"\x00"
+    rq = request_header(3, 12, corr, client_id) + b"\x00" + b"\x01\x00" + b"\x00"
     broker = struct.pack(">i", 1) + compact_str("127.0.0.1") + struct.pack(">i", KAFKA_PORT) + b"\x00" + b"\x00"
-    body = struct.pack(">i", 0) + uvarint(2) + broker + compact_str("synth-cluster") + struct.pack(">i", 1)
+    body = struct.pack(">i", throttle_ms) + uvarint(2) + broker + compact_str("synth-cluster") + struct.pack(">i", 1)
     body += uvarint(1) + b"\x00"  # no topics; tagged fields
     return frame(rq), frame(struct.pack(">i", corr) + b"\x00" + body)
 
 
-def produce(corr, batch):
-    rq = request_header(0, 9, corr, "synth")
+def produce(corr, batch, client_id="synth", throttle_ms=0):
+    rq = request_header(0, 9, corr, client_id)
     rq += b"\x00" + struct.pack(">hi", 1, 30_000)  # no transactional id, acks 1
     rq += uvarint(2) + compact_str("synth") + uvarint(2) + struct.pack(">i", 0)
     rq += uvarint(len(batch) + 1) + batch + b"\x00" + b"\x00" + b"\x00"
     part = struct.pack(">ihqqq", 0, 0, corr, -1, 0) + uvarint(1) + b"\x00" + b"\x00"
     body = uvarint(2) + compact_str("synth") + uvarint(2) + part + b"\x00"
-    body += struct.pack(">i", 0) + b"\x00"
+    body += struct.pack(">i", throttle_ms) + b"\x00"
     return frame(rq), frame(struct.pack(">i", corr) + b"\x00" + body)
 
 
@@ -151,12 +164,17 @@ SYN, FIN, ACK, PSH = 0x02, 0x01, 0x10, 0x08
 
 
 class Conn:
-    def __init__(self, n):
-        # 10.x.y.z clients, one broker; ports cycle so every key is new.
+    def __init__(self, n, throttled=False, slow=False):
+        # 10.x.y.z clients; ports cycle so every key is new.
         client_ip = bytes([10, (n >> 16) & 0xFF, (n >> 8) & 0xFF, n & 0xFF])
         self.client = (client_ip, 10000 + (n >> 24))
-        self.server = (bytes([127, 0, 0, 1]), KAFKA_PORT)
+        self.server = (bytes([127, 0, 0, 2 if slow else 1]), KAFKA_PORT)
         self.seq = [1000, 500_000]  # client, server: next sequence number
+        self.throttled = throttled
+        self.slow = slow
+        self.client_id = "synth-throttled" if throttled else "synth"
+        self.broker = "127.0.0.%d:%d" % (self.server[0][3], KAFKA_PORT)
+        self.sent = 0  # the time of the last packet sent, in microseconds
 
     def send(self, w, side, data, mss):
         src, dst = (self.client, self.server) if side == 0 else (self.server, self.client)
@@ -164,6 +182,7 @@ class Conn:
             chunk = data[at:at + mss]
             w.packet(src, dst, self.seq[side], self.seq[1 - side], ACK | PSH, chunk)
             self.seq[side] += len(chunk)
+        self.sent = w.usec
 
 
 def main():
@@ -175,6 +194,10 @@ def main():
     p.add_argument("--produce-bytes", type=int, default=0,
                    help="every third exchange a Produce of a batch this large (0: none)")
     p.add_argument("--mss", type=int, default=1460)
+    p.add_argument("--throttle-ms", type=int, default=0,
+                   help="client id synth-throttled on every fourth connection, its responses throttled this long")
+    p.add_argument("--slow-broker-ms", type=int, default=0,
+                   help="every fourth connection to broker 127.0.0.2, its responses this much later")
     a = p.parse_args()
     open_at_once = a.open or a.connections
     batch = record_batch(a.produce_bytes) if a.produce_bytes else None
@@ -184,8 +207,16 @@ def main():
     by_api = {}
     # Frames per kind are built once; only the correlation id differs, and
     # it is patched in (the request's at 8, the response's at 4).
-    templates = [api_versions(0), metadata(0)] + ([produce(0, batch)] if batch else [])
+    def templates_of(client_id, throttle_ms):
+        return ([api_versions(0, client_id, throttle_ms), metadata(0, client_id, throttle_ms)]
+                + ([produce(0, batch, client_id, throttle_ms)] if batch else []))
+
+    templates = {False: templates_of("synth", 0)}
+    if a.throttle_ms:
+        templates[True] = templates_of("synth-throttled", a.throttle_ms)
+    kinds = len(templates[False])
     names = ["ApiVersions", "Metadata", "Produce"]
+    clients, brokers = {}, {}
 
     def with_corr(f, at, corr):
         b = bytearray(f)
@@ -193,22 +224,39 @@ def main():
         return bytes(b)
 
     for first in range(0, a.connections, open_at_once):
-        conns = [Conn(n) for n in range(first, min(first + open_at_once, a.connections))]
+        conns = [Conn(n, throttled=a.throttle_ms > 0 and n % 4 == 1,
+                      slow=a.slow_broker_ms > 0 and n % 4 == 2)
+                 for n in range(first, min(first + open_at_once, a.connections))]
         for c in conns:
             w.packet(c.client, c.server, c.seq[0] - 1, 0, SYN, b"")
         for c in conns:
             w.packet(c.server, c.client, c.seq[1] - 1, c.seq[0], SYN | ACK, b"")
         for k in range(a.exchanges):
-            kind = k % len(templates)
-            rq, rs = templates[kind]
-            if kind == 2:
-                # The Produce response's base offset is the correlation id.
-                pass
-            rq, rs = with_corr(rq, 8, k + 1), with_corr(rs, 4, k + 1)
+            kind = k % kinds
+            frames = {t: (with_corr(f[kind][0], 8, k + 1), with_corr(f[kind][1], 4, k + 1))
+                      for t, f in templates.items()}
+            asked = {}
             for c in conns:
-                c.send(w, 0, rq, a.mss)
-            for c in conns:
-                c.send(w, 1, rs, a.mss)
+                c.send(w, 0, frames[c.throttled][0], a.mss)
+                asked[id(c)] = c.sent
+            # The other broker's responses first, then the slow one's, later.
+            for slow in (False, True):
+                if slow:
+                    w.usec += a.slow_broker_ms * 1000
+                for c in conns:
+                    if c.slow != slow:
+                        continue
+                    c.send(w, 1, frames[c.throttled][1], a.mss)
+                    took = c.sent - asked[id(c)]
+                    b = brokers.setdefault(c.broker, {"exchanges": 0, "min_latency_us": took, "max_latency_us": took})
+                    b["exchanges"] += 1
+                    b["min_latency_us"] = min(b["min_latency_us"], took)
+                    b["max_latency_us"] = max(b["max_latency_us"], took)
+                    cl = clients.setdefault(c.client_id, {"exchanges": 0, "throttled": 0, "throttle_ms": 0})
+                    cl["exchanges"] += 1
+                    if c.throttled:
+                        cl["throttled"] += 1
+                        cl["throttle_ms"] += a.throttle_ms
             exchanges += len(conns)
             by_api[names[kind]] = by_api.get(names[kind], 0) + len(conns)
         for c in conns:
@@ -218,7 +266,8 @@ def main():
     if out is not sys.stdout.buffer:
         out.close()
     json.dump({"connections": a.connections, "open_at_once": open_at_once, "packets": w.packets,
-               "exchanges": exchanges, "by_api": by_api, "bytes": w.bytes},
+               "exchanges": exchanges, "by_api": by_api, "bytes": w.bytes,
+               "clients": clients, "brokers": brokers},
               sys.stderr if a.out == "-" else sys.stdout)
     print(file=sys.stderr if a.out == "-" else sys.stdout)
 

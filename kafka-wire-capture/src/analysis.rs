@@ -15,7 +15,8 @@ use kafka_wire::Uuid;
 
 use crate::exchange::{CapturedFrame, Exchange};
 use crate::output::{error_name, time_of_day, Latencies};
-use crate::walk::record_set;
+use crate::walk::record_counts;
+use kafka_wire_pages::html_escape as escape;
 
 /// Exchanges and bytes on the wire.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -125,6 +126,152 @@ pub struct GroupEvent {
     pub error: i16,
 }
 
+/// One table of the analysis: its columns' names (the first, the table's
+/// title, names the rows) and its rows of text, a cell per column (a row of
+/// one cell is a note under the table).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Table {
+    /// The columns' names, the title first.
+    pub columns: Vec<String>,
+    /// The rows.
+    pub rows: Vec<Vec<String>>,
+}
+
+fn columns(names: &[&str]) -> Vec<String> {
+    names.iter().map(|n| n.to_string()).collect()
+}
+
+impl Table {
+    /// Whether a column holds numbers only (`-` for none), to be aligned
+    /// right.
+    pub fn is_numeric(&self, column: usize) -> bool {
+        column > 0
+            && self.rows.iter().filter(|r| r.len() > 1).all(|r| {
+                r.get(column)
+                    .is_some_and(|c| c == "-" || c.parse::<f64>().is_ok())
+            })
+    }
+
+    /// Appends the table as text: each column as wide as its widest cell,
+    /// numbers aligned right.
+    pub fn write_text(&self, out: &mut String) {
+        let mut widths: Vec<usize> = self.columns.iter().map(|c| c.chars().count()).collect();
+        widths[0] = widths[0].max(40);
+        for w in widths.iter_mut().skip(1) {
+            *w = (*w).max(10);
+        }
+        for row in self.rows.iter().filter(|r| r.len() > 1) {
+            for (w, cell) in widths.iter_mut().zip(row) {
+                *w = (*w).max(cell.chars().count());
+            }
+        }
+        let numeric: Vec<bool> = (0..self.columns.len())
+            .map(|c| self.is_numeric(c))
+            .collect();
+        let line = |out: &mut String, cells: &[String]| {
+            let mut text = String::new();
+            if cells.len() == 1 {
+                text.push_str(&cells[0]);
+            }
+            for (i, cell) in cells.iter().enumerate().filter(|_| cells.len() > 1) {
+                if i > 0 {
+                    text.push(' ');
+                }
+                let w = widths[i];
+                if numeric[i] {
+                    let _ = write!(text, "{cell:>w$}");
+                } else {
+                    let _ = write!(text, "{cell:<w$}");
+                }
+            }
+            out.push_str(text.trim_end());
+            out.push('\n');
+        };
+        line(out, &self.columns);
+        for row in &self.rows {
+            line(out, row);
+        }
+    }
+}
+
+impl Table {
+    /// Appends the table as HTML: a heading (its title), then the table,
+    /// numbers aligned right.
+    pub fn write_html(&self, out: &mut String) {
+        let numeric: Vec<bool> = (0..self.columns.len())
+            .map(|c| self.is_numeric(c))
+            .collect();
+        let _ = write!(out, "<h3>{}</h3>\n<table><tr>", escape(&self.columns[0]));
+        for c in &self.columns {
+            let _ = write!(out, "<th>{}</th>", escape(c));
+        }
+        out.push_str("</tr>\n");
+        for row in &self.rows {
+            out.push_str("<tr>");
+            if row.len() == 1 {
+                let _ = write!(
+                    out,
+                    "<td colspan=\"{}\">{}</td>",
+                    self.columns.len(),
+                    escape(&row[0])
+                );
+            } else {
+                for (i, cell) in row.iter().enumerate() {
+                    let class = if numeric[i] { " class=\"n\"" } else { "" };
+                    let _ = write!(out, "<td{class}>{}</td>", escape(cell));
+                }
+            }
+            out.push_str("</tr>\n");
+        }
+        out.push_str("</table>\n");
+    }
+}
+
+/// A horizontal bar chart as inline SVG: a bar per row, its length the
+/// value, each labelled with its name and value (and a tooltip); `title`
+/// above. At most 50 rows, the largest; the rest counted under it.
+pub fn bar_chart(title: &str, rows: &[(String, u64)]) -> String {
+    const MAX_ROWS: usize = 50;
+    let mut shown: Vec<&(String, u64)> = rows.iter().collect();
+    shown.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
+    let hidden = shown.len().saturating_sub(MAX_ROWS);
+    shown.truncate(MAX_ROWS);
+    let (label, bar, row, top) = (260usize, 300usize, 16usize, 18usize);
+    let most = shown.iter().map(|r| r.1).max().unwrap_or(1).max(1);
+    let height = top + row * (shown.len() + usize::from(hidden > 0)) + 4;
+    let mut out = String::new();
+    let _ = write!(
+        out,
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{}\" height=\"{height}\" role=\"img\"><title>{}</title><text x=\"0\" y=\"12\" font-size=\"12\">{}</text>",
+        label + bar + 80,
+        escape(title),
+        escape(title)
+    );
+    for (i, (name, n)) in shown.iter().enumerate() {
+        let y = top + i * row;
+        let w = (u128::from(*n) * bar as u128).div_ceil(u128::from(most)) as usize;
+        let _ = write!(
+            out,
+            "<text x=\"0\" y=\"{}\" font-size=\"10\">{}</text><rect x=\"{label}\" y=\"{y}\" width=\"{w}\" height=\"{}\" fill=\"#4a7ab5\"><title>{}: {n}</title></rect><text x=\"{}\" y=\"{}\" font-size=\"10\">{n}</text>",
+            y + 11,
+            escape(name),
+            row - 3,
+            escape(name),
+            label + w + 4,
+            y + 11
+        );
+    }
+    if hidden > 0 {
+        let _ = write!(
+            out,
+            "<text x=\"0\" y=\"{}\" font-size=\"10\">({hidden} more)</text>",
+            top + shown.len() * row + 11
+        );
+    }
+    out.push_str("</svg>");
+    out
+}
+
 /// The most group events kept; the rest are counted.
 pub const MAX_GROUP_EVENTS: usize = 10_000;
 
@@ -164,6 +311,10 @@ pub struct Analysis {
     pub fetched: BTreeMap<TopicPartition, RecordTraffic>,
     /// Latencies per API name and version.
     pub latencies: BTreeMap<(String, i16), Latencies>,
+    /// Latencies per broker address, every API together (16 KiB each).
+    pub broker_latencies: BTreeMap<SocketAddr, Latencies>,
+    /// Latencies per client id, every API together (16 KiB each).
+    pub client_latencies: BTreeMap<String, Latencies>,
     /// Error codes other than 0 in responses, per API name and code.
     pub errors: BTreeMap<(String, i16), u64>,
     /// Which client id produced to and fetched from which topic: the
@@ -204,16 +355,28 @@ impl Analysis {
             t.response_bytes += rs;
         }
         let api = x.api_name();
+        let client = x.client_id.as_deref().unwrap_or("-");
         if let Some(latency) = x.latency() {
             self.latencies
                 .entry((api.clone(), x.api_version))
                 .or_default()
                 .add(latency);
+            self.broker_latencies
+                .entry(x.connection.server)
+                .or_default()
+                .add(latency);
+            match self.client_latencies.get_mut(client) {
+                Some(l) => l.add(latency),
+                None => {
+                    let mut l = Latencies::default();
+                    l.add(latency);
+                    self.client_latencies.insert(client.to_string(), l);
+                }
+            }
         }
         for &code in x.errors() {
             *self.errors.entry((api.clone(), code)).or_insert(0) += 1;
         }
-        let client = x.client_id.as_deref().unwrap_or("-");
         if let Some(Ok(view)) = x.response.as_ref().map(|m| &m.read) {
             let throttle = view.body.body().fields().find_map(|f| match f.value {
                 ValueView::Int32(ms) if f.field.json_name == "ThrottleTimeMs" => Some(ms),
@@ -263,7 +426,7 @@ impl Analysis {
                     .unwrap_or_else(|| format!("id:{id}")),
                 Topic::Unknown => "-".into(),
             };
-            let sets = record_set(records);
+            let sets = record_counts(records);
             let (bytes, batches, count) = (records.len() as u64, sets.batches, sets.records);
             let of_client = self
                 .client_topics
@@ -409,6 +572,9 @@ impl Analysis {
             match (field.field.json_name, field.value) {
                 ("Name", ValueView::String(n)) => name = Some(n),
                 ("TopicId", ValueView::Uuid(u)) => id = Some(u),
+                // A topic's name and id come before its partitions, which
+                // name no topic: not walked.
+                _ if name.is_some() && id.is_some() => {}
                 (_, ValueView::Struct(s)) => self.learn_names(s),
                 (_, ValueView::Array(a)) => {
                     for e in a.iter() {
@@ -421,174 +587,290 @@ impl Analysis {
             }
         }
         if let (Some(name), Some(id)) = (name, id) {
-            if id != Uuid::default() {
+            if id != Uuid::default() && self.names.get(&id).map(String::as_str) != Some(name) {
                 self.names.insert(id, name.to_string());
             }
         }
     }
 
-    /// The analysis as text: a table each.
-    pub fn to_text(&self) -> String {
-        let mut out = String::new();
-        let traffic = |out: &mut String, title: &str, rows: Vec<(String, &Traffic)>| {
-            let _ = writeln!(
-                out,
-                "{title:<40} {:>10} {:>14} {:>14}",
-                "exchanges", "request bytes", "response bytes"
-            );
-            for (k, t) in rows {
-                let _ = writeln!(
-                    out,
-                    "{k:<40} {:>10} {:>14} {:>14}",
-                    t.exchanges, t.request_bytes, t.response_bytes
-                );
-            }
-            out.push('\n');
+    /// The analysis's tables, in the order the text and the HTML report
+    /// show them: traffic per client id and per broker, record sets
+    /// produced and fetched per topic-partition, latencies per API, broker
+    /// and client id, errors, the client-to-topic map, throttling per
+    /// client id and per broker, consumer lag and group events.
+    pub fn tables(&self) -> Vec<Table> {
+        let mut tables = Vec::new();
+        let traffic = |title: &str, rows: Vec<(String, &Traffic)>| Table {
+            columns: columns(&[title, "exchanges", "request bytes", "response bytes"]),
+            rows: rows
+                .into_iter()
+                .map(|(k, t)| {
+                    vec![
+                        k,
+                        t.exchanges.to_string(),
+                        t.request_bytes.to_string(),
+                        t.response_bytes.to_string(),
+                    ]
+                })
+                .collect(),
         };
-        traffic(
-            &mut out,
+        tables.push(traffic(
             "client id",
             self.clients.iter().map(|(k, t)| (k.clone(), t)).collect(),
-        );
-        traffic(
-            &mut out,
+        ));
+        tables.push(traffic(
             "broker",
             self.brokers
                 .iter()
                 .map(|(k, t)| (k.to_string(), t))
                 .collect(),
-        );
+        ));
         for (title, map) in [
             ("produced to", &self.produced),
             ("fetched from", &self.fetched),
         ] {
-            let _ = writeln!(
-                out,
-                "{title:<40} {:>10} {:>10} {:>14}",
-                "batches", "records", "bytes"
-            );
-            for ((topic, partition), r) in map {
-                let tp = format!("{topic}-{partition}");
-                let _ = writeln!(
-                    out,
-                    "{tp:<40} {:>10} {:>10} {:>14}",
-                    r.batches, r.records, r.bytes
-                );
-            }
-            out.push('\n');
+            tables.push(Table {
+                columns: columns(&[title, "batches", "records", "bytes"]),
+                rows: map
+                    .iter()
+                    .map(|((topic, partition), r)| {
+                        vec![
+                            format!("{topic}-{partition}"),
+                            r.batches.to_string(),
+                            r.records.to_string(),
+                            r.bytes.to_string(),
+                        ]
+                    })
+                    .collect(),
+            });
         }
-        let _ = writeln!(
-            out,
-            "{:<40} {:>10} {:>10} {:>10} {:>10}",
-            "latency (ms)", "count", "p50", "p99", "max"
-        );
-        let ms = |d: std::time::Duration| format!("{:.3}", d.as_secs_f64() * 1e3);
-        for ((api, version), l) in &self.latencies {
-            let k = format!("{api} v{version}");
-            let _ = writeln!(
-                out,
-                "{k:<40} {:>10} {:>10} {:>10} {:>10}",
-                l.count(),
-                ms(l.percentile(0.5)),
-                ms(l.percentile(0.99)),
-                ms(l.max())
-            );
-        }
-        out.push('\n');
-        let _ = writeln!(out, "{:<40} {:>10}", "errors", "count");
-        for ((api, code), n) in &self.errors {
-            let k = format!("{api} {}", error_name(*code));
-            let _ = writeln!(out, "{k:<40} {n:>10}");
-        }
-        out.push('\n');
-        let _ = writeln!(
-            out,
-            "{:<60} {:>16} {:>16}",
-            "client id -> topic", "records produced", "records fetched"
-        );
-        for ((client, topic), t) in &self.client_topics {
-            let k = format!("{client} -> {topic}");
-            let _ = writeln!(
-                out,
-                "{k:<60} {:>16} {:>16}",
-                t.produced.records, t.fetched.records
-            );
-        }
-        let throttle = |out: &mut String, title: &str, rows: Vec<(String, &Throttle)>| {
-            out.push('\n');
-            let _ = writeln!(
-                out,
-                "{title:<40} {:>10} {:>10} {:>12} {:>10}",
-                "responses", "throttled", "total (ms)", "max (ms)"
-            );
-            for (k, t) in rows {
-                let _ = writeln!(
-                    out,
-                    "{k:<40} {:>10} {:>10} {:>12} {:>10}",
-                    t.responses, t.throttled, t.total_ms, t.max_ms
-                );
+        let latencies = |title: &str, rows: Vec<(String, &Latencies)>| {
+            let ms = |d: std::time::Duration| format!("{:.3}", d.as_secs_f64() * 1e3);
+            Table {
+                columns: columns(&[title, "count", "p50", "p99", "max"]),
+                rows: rows
+                    .into_iter()
+                    .map(|(k, l)| {
+                        vec![
+                            k,
+                            l.count().to_string(),
+                            ms(l.percentile(0.5)),
+                            ms(l.percentile(0.99)),
+                            ms(l.max()),
+                        ]
+                    })
+                    .collect(),
             }
         };
-        throttle(
-            &mut out,
+        tables.push(latencies(
+            "latency (ms)",
+            self.latencies
+                .iter()
+                .map(|((api, version), l)| (format!("{api} v{version}"), l))
+                .collect(),
+        ));
+        tables.push(latencies(
+            "latency per broker (ms)",
+            self.broker_latencies
+                .iter()
+                .map(|(k, l)| (k.to_string(), l))
+                .collect(),
+        ));
+        tables.push(latencies(
+            "latency per client id (ms)",
+            self.client_latencies
+                .iter()
+                .map(|(k, l)| (k.clone(), l))
+                .collect(),
+        ));
+        tables.push(Table {
+            columns: columns(&["errors", "count"]),
+            rows: self
+                .errors
+                .iter()
+                .map(|((api, code), n)| vec![format!("{api} {}", error_name(*code)), n.to_string()])
+                .collect(),
+        });
+        tables.push(Table {
+            columns: columns(&["client id -> topic", "records produced", "records fetched"]),
+            rows: self
+                .client_topics
+                .iter()
+                .map(|((client, topic), t)| {
+                    vec![
+                        format!("{client} -> {topic}"),
+                        t.produced.records.to_string(),
+                        t.fetched.records.to_string(),
+                    ]
+                })
+                .collect(),
+        });
+        let throttle = |title: &str, rows: Vec<(String, &Throttle)>| Table {
+            columns: columns(&[title, "responses", "throttled", "total (ms)", "max (ms)"]),
+            rows: rows
+                .into_iter()
+                .map(|(k, t)| {
+                    vec![
+                        k,
+                        t.responses.to_string(),
+                        t.throttled.to_string(),
+                        t.total_ms.to_string(),
+                        t.max_ms.to_string(),
+                    ]
+                })
+                .collect(),
+        };
+        tables.push(throttle(
             "throttled, per client id",
             self.throttle_clients
                 .iter()
                 .map(|(k, t)| (k.clone(), t))
                 .collect(),
-        );
-        throttle(
-            &mut out,
+        ));
+        tables.push(throttle(
             "throttled, per broker",
             self.throttle_brokers
                 .iter()
                 .map(|(k, t)| (k.to_string(), t))
                 .collect(),
-        );
-        out.push('\n');
-        let _ = writeln!(
-            out,
-            "{:<40} {:>14} {:>14} {:>10}",
-            "consumer lag (client id, partition)", "fetch offset", "high watermark", "lag"
-        );
-        for ((client, (topic, partition)), l) in &self.lag {
-            let k = format!("{client} {topic}-{partition}");
-            let _ = writeln!(
-                out,
-                "{k:<40} {:>14} {:>14} {:>10}",
-                l.fetch_offset,
-                l.high_watermark,
-                l.lag()
-            );
-        }
-        out.push('\n');
-        let _ = writeln!(
-            out,
-            "{:<16} {:<24} {:<24} {:<40} {:>10} error",
-            "group events", "group", "event", "member", "generation"
-        );
-        for e in &self.group_events {
-            let error = if e.error == 0 {
-                "-".to_string()
-            } else {
-                error_name(e.error)
-            };
-            let _ = writeln!(
-                out,
-                "{:<16} {:<24} {:<24} {:<40} {:>10} {error}",
-                time_of_day(e.time),
-                e.group,
-                e.api,
-                e.member,
-                e.generation
-            );
-        }
+        ));
+        tables.push(Table {
+            columns: columns(&[
+                "consumer lag (client id, partition)",
+                "fetch offset",
+                "high watermark",
+                "lag",
+            ]),
+            rows: self
+                .lag
+                .iter()
+                .map(|((client, (topic, partition)), l)| {
+                    vec![
+                        format!("{client} {topic}-{partition}"),
+                        l.fetch_offset.to_string(),
+                        l.high_watermark.to_string(),
+                        l.lag().to_string(),
+                    ]
+                })
+                .collect(),
+        });
+        let mut events = Table {
+            columns: columns(&[
+                "group events",
+                "group",
+                "event",
+                "member",
+                "generation",
+                "error",
+            ]),
+            rows: self
+                .group_events
+                .iter()
+                .map(|e| {
+                    let error = if e.error == 0 {
+                        "-".to_string()
+                    } else {
+                        error_name(e.error)
+                    };
+                    vec![
+                        time_of_day(e.time),
+                        e.group.clone(),
+                        e.api.to_string(),
+                        e.member.clone(),
+                        e.generation.to_string(),
+                        error,
+                    ]
+                })
+                .collect(),
+        };
         if self.group_events_dropped > 0 {
-            let _ = writeln!(
-                out,
+            events.rows.push(vec![format!(
                 "({} more group events not kept)",
                 self.group_events_dropped
-            );
+            )]);
+        }
+        tables.push(events);
+        tables
+    }
+
+    /// The analysis as text: its [`tables`](Self::tables), aligned, a
+    /// blank line between them.
+    pub fn to_text(&self) -> String {
+        let tables = self.tables();
+        let mut out = String::new();
+        for (i, table) in tables.iter().enumerate() {
+            if i > 0 {
+                out.push('\n');
+            }
+            table.write_text(&mut out);
+        }
+        out
+    }
+
+    /// The analysis as HTML, for the report's index: every table of
+    /// [`tables`](Self::tables), and charts drawn as inline SVG (no script,
+    /// no file of its own): latency histograms per broker and per client
+    /// id, records produced and fetched per topic-partition, and the
+    /// throttle time per client id.
+    pub fn to_html(&self) -> String {
+        let mut out = String::from("<h2>Analysis</h2>\n");
+        let charts = |out: &mut String, title: &str, svgs: Vec<String>| {
+            if !svgs.is_empty() {
+                let _ = writeln!(
+                    out,
+                    "<h3>{}</h3>\n<div>{}</div>",
+                    escape(title),
+                    svgs.join("\n")
+                );
+            }
+        };
+        charts(
+            &mut out,
+            "Latency per broker",
+            self.broker_latencies
+                .iter()
+                .map(|(k, l)| l.svg(&format!("{k}: {} latencies", l.count())))
+                .collect(),
+        );
+        charts(
+            &mut out,
+            "Latency per client id",
+            self.client_latencies
+                .iter()
+                .map(|(k, l)| l.svg(&format!("{k}: {} latencies", l.count())))
+                .collect(),
+        );
+        let records = |map: &BTreeMap<TopicPartition, RecordTraffic>| -> Vec<(String, u64)> {
+            map.iter()
+                .map(|((topic, partition), r)| (format!("{topic}-{partition}"), r.records))
+                .collect()
+        };
+        let mut bars = Vec::new();
+        for (title, rows) in [
+            (
+                "records produced per topic-partition",
+                records(&self.produced),
+            ),
+            (
+                "records fetched per topic-partition",
+                records(&self.fetched),
+            ),
+            (
+                "throttle time per client id (ms)",
+                self.throttle_clients
+                    .iter()
+                    .filter(|(_, t)| t.throttled > 0)
+                    .map(|(k, t)| (k.clone(), t.total_ms))
+                    .collect(),
+            ),
+        ] {
+            if !rows.is_empty() {
+                bars.push(bar_chart(title, &rows));
+            }
+        }
+        charts(&mut out, "Records and throttling", bars);
+        for table in self.tables() {
+            table.write_html(&mut out);
         }
         out
     }
@@ -597,6 +879,14 @@ impl Analysis {
     pub fn to_json(&self) -> serde_json::Value {
         use serde_json::json;
         let traffic = |t: &Traffic| json!({"exchanges": t.exchanges, "requestBytes": t.request_bytes, "responseBytes": t.response_bytes});
+        let latency = |l: &Latencies| {
+            json!({
+                "count": l.count(),
+                "p50Ms": l.percentile(0.5).as_secs_f64() * 1e3,
+                "p99Ms": l.percentile(0.99).as_secs_f64() * 1e3,
+                "maxMs": l.max().as_secs_f64() * 1e3,
+            })
+        };
         let throttle = |t: &Throttle| json!({"responses": t.responses, "throttled": t.throttled, "totalMs": t.total_ms, "maxMs": t.max_ms});
         let records = |map: &BTreeMap<TopicPartition, RecordTraffic>| {
             map.iter()
@@ -608,12 +898,14 @@ impl Analysis {
             "brokers": self.brokers.iter().map(|(k, t)| (k.to_string(), traffic(t))).collect::<serde_json::Map<_, _>>(),
             "produced": records(&self.produced),
             "fetched": records(&self.fetched),
-            "latencies": self.latencies.iter().map(|((api, version), l)| json!({
-                "api": api, "version": version, "count": l.count(),
-                "p50Ms": l.percentile(0.5).as_secs_f64() * 1e3,
-                "p99Ms": l.percentile(0.99).as_secs_f64() * 1e3,
-                "maxMs": l.max().as_secs_f64() * 1e3,
-            })).collect::<Vec<_>>(),
+            "latencies": self.latencies.iter().map(|((api, version), l)| {
+                let mut row = latency(l);
+                row["api"] = json!(api);
+                row["version"] = json!(version);
+                row
+            }).collect::<Vec<_>>(),
+            "brokerLatencies": self.broker_latencies.iter().map(|(k, l)| (k.to_string(), latency(l))).collect::<serde_json::Map<_, _>>(),
+            "clientLatencies": self.client_latencies.iter().map(|(k, l)| (k.clone(), latency(l))).collect::<serde_json::Map<_, _>>(),
             "errors": self.errors.iter().map(|((api, code), n)| json!({"api": api, "code": code, "name": error_name(*code), "count": n})).collect::<Vec<_>>(),
             "clientTopics": self.client_topics.iter().map(|((client, topic), t)| json!({
                 "clientId": client, "topic": topic,
@@ -741,5 +1033,40 @@ fn partitions<'a>(
             }
             _ => {}
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_bar_chart_draws_the_largest_fifty_and_counts_the_rest() {
+        let mut rows: Vec<(String, u64)> = (0..60).map(|i| (format!("t-{i}"), i)).collect();
+        rows.push(("<huge>".into(), u64::MAX));
+        let svg = bar_chart("records", &rows);
+        assert_eq!(svg.matches("<rect").count(), 50);
+        assert!(svg.contains("<title>&lt;huge&gt;: 18446744073709551615</title>"));
+        assert!(svg.contains("width=\"300\""), "{svg}");
+        assert!(svg.contains("(11 more)"));
+        assert!(!svg.contains("t-0<"));
+    }
+
+    #[test]
+    fn text_tables_align_numbers_right_and_names_left() {
+        let table = Table {
+            columns: columns(&["client id", "exchanges"]),
+            rows: vec![vec!["a".into(), "7".into()], vec!["(a note)".into()]],
+        };
+        let mut text = String::new();
+        table.write_text(&mut text);
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines[0], format!("{:<40} {:>10}", "client id", "exchanges"));
+        assert_eq!(lines[1], format!("{:<40} {:>10}", "a", "7"));
+        assert_eq!(lines[2], "(a note)");
+        let mut html = String::new();
+        table.write_html(&mut html);
+        assert!(html.contains("<td>a</td><td class=\"n\">7</td>"), "{html}");
+        assert!(html.contains("<td colspan=\"2\">(a note)</td>"), "{html}");
     }
 }

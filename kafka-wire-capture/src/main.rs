@@ -15,7 +15,9 @@ use kafka_messages::ApiKey;
 use kafka_wire_capture::exchange::{
     Analyzer, CapturedFrame, Event, Exchange, NoticeKind, Options, KAFKA_PORT,
 };
-use kafka_wire_capture::output::{json_line, summary_line, time_of_day, trees, HtmlReport, Stats};
+use kafka_wire_capture::output::{
+    summary_line, time_of_day, trees, write_json_line, HtmlReport, Stats,
+};
 use kafka_wire_capture::packets::CaptureReader;
 
 /// Reads Kafka traffic from a packet capture: every TCP connection to Kafka
@@ -70,7 +72,8 @@ struct Args {
     stats: bool,
 
     /// Also write an HTML report into DIR: `index.html`, a row per exchange
-    /// with the counts per API and the notices, each row linked to the
+    /// with the counts per API, the analysis (as --analysis tells it: its
+    /// tables, and charts drawn as inline SVG) and the notices, each row linked to the
     /// exchange's wire page (its bytes and trees, a file each).
     #[arg(long, value_name = "DIR")]
     html: Option<PathBuf>,
@@ -364,6 +367,8 @@ fn run(args: &Args) -> Result<ExitCode, String> {
         .transpose()
         .map_err(|e| format!("--html: {e}"))?;
     let mut notice_lines = Vec::new();
+    // Each exchange's text, written through one buffer.
+    let mut line = Vec::new();
     let progress = io::stderr().is_terminal() && len > 64 << 20;
     let mut shown = Instant::now();
     let mut analyzer = Analyzer::new(options);
@@ -373,7 +378,7 @@ fn run(args: &Args) -> Result<ExitCode, String> {
                 return;
             }
             stats.add(&x);
-            if args.analysis.is_some() {
+            if args.analysis.is_some() || html.is_some() {
                 analysis.add(&x);
             }
             if let Some(report) = html.as_mut() {
@@ -403,12 +408,15 @@ fn run(args: &Args) -> Result<ExitCode, String> {
             if args.quiet || failure.is_some() {
                 return;
             }
-            let text = match args.format {
-                Format::Summary => summary_line(&x),
-                Format::Json => json_line(&x),
-                Format::Tree => format!("{}\n{}", summary_line(&x), trees(&x)),
-            };
-            if let Err(e) = writeln!(out, "{text}") {
+            line.clear();
+            match args.format {
+                Format::Summary => line.extend_from_slice(summary_line(&x).as_bytes()),
+                Format::Json => write_json_line(&x, &mut line),
+                Format::Tree => line
+                    .extend_from_slice(format!("{}\n{}", summary_line(&x), trees(&x)).as_bytes()),
+            }
+            line.push(b'\n');
+            if let Err(e) = out.write_all(&line) {
                 failure = Some(e);
             }
         }
@@ -535,7 +543,7 @@ fn run(args: &Args) -> Result<ExitCode, String> {
     }
     if let Some(report) = html {
         let index = report
-            .finish(&stats, &notice_lines)
+            .finish(&stats, &analysis, &notice_lines)
             .map_err(|e| format!("--html: {e}"))?;
         eprintln!("kafka-capture: wrote {}", index.display());
     }

@@ -243,7 +243,18 @@ fn the_analysis_of_the_live_clients_finds_each_topic_consumed_as_produced() {
         assert!(produced > 0, "{topic}");
         assert_eq!(records("fetched", topic), produced, "{topic}");
     }
-    assert_eq!(records("produced", "live-confluent"), 20);
+    // What each scenario produced and read back, by its own constants
+    // (scripts/live-clients/: CODECS x PER_CODEC): five codecs of 4
+    // records, kafkajs three.
+    for (topic, wrote) in [
+        ("live-confluent", 20),
+        ("live-kafka-python", 20),
+        ("live-librdkafka", 20),
+        ("live-kafkajs", 12),
+    ] {
+        assert_eq!(records("produced", topic), wrote, "{topic}");
+        assert_eq!(records("fetched", topic), wrote, "{topic}");
+    }
     // The producer- and consumer-to-topic map: each library's client id
     // both produced and fetched its topic, every record.
     for client in [
@@ -307,4 +318,130 @@ fn a_capture_read_from_stdin_as_it_is_written_reads_as_the_file_with_summaries()
         .filter(|l| l.starts_with("kafka-capture: so far "))
         .count();
     assert!(summaries >= 5, "{}", stderr(&live));
+}
+
+/// `synth-throttle-slow-broker.pcap`, written by `scripts/capture-synth.py
+/// --connections 40 --exchanges 3 --produce-bytes 200 --throttle-ms 250
+/// --slow-broker-ms 800`: every fourth connection's client id
+/// `synth-throttled` throttled 250 ms on every response, every fourth
+/// connection to broker 127.0.0.2:9092 answered 800 ms late. The expected
+/// counts are the script's own (`synth-throttle-slow-broker.json`).
+#[test]
+fn the_analysis_finds_the_scripted_throttle_and_slow_broker() {
+    let scenario: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(fixture("synth-throttle-slow-broker.json")).unwrap(),
+    )
+    .unwrap();
+    let out = run(&[
+        "--quiet",
+        "--analysis",
+        "json",
+        &fixture("synth-throttle-slow-broker.pcap"),
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let json: serde_json::Value = serde_json::from_str(stdout(&out).trim()).unwrap();
+    let throttled = &json["throttle"]["clients"]["synth-throttled"];
+    let wrote = &scenario["clients"]["synth-throttled"];
+    assert_eq!(throttled["responses"], wrote["exchanges"]);
+    assert_eq!(throttled["throttled"], wrote["throttled"]);
+    assert_eq!(throttled["totalMs"], wrote["throttle_ms"]);
+    assert_eq!(throttled["maxMs"], 250);
+    // The other client is never throttled, and no broker is more than the
+    // other: both throttle the one client's connections.
+    assert_eq!(json["throttle"]["clients"]["synth"]["throttled"], 0);
+    assert_eq!(
+        json["throttle"]["clients"]["synth"]["responses"],
+        scenario["clients"]["synth"]["exchanges"]
+    );
+    let ms = |v: &serde_json::Value| v.as_f64().unwrap();
+    for (broker, wrote) in scenario["brokers"].as_object().unwrap() {
+        let latency = &json["brokerLatencies"][broker];
+        assert_eq!(latency["count"], wrote["exchanges"], "{broker}");
+        // Percentiles are within their bucket, about 3%.
+        let (least, most) = (
+            wrote["min_latency_us"].as_f64().unwrap() / 1e3,
+            wrote["max_latency_us"].as_f64().unwrap() / 1e3,
+        );
+        assert!(ms(&latency["p50Ms"]) >= least * 0.97, "{broker}: {latency}");
+        assert!(ms(&latency["p50Ms"]) <= most * 1.03, "{broker}: {latency}");
+        assert_eq!(ms(&latency["maxMs"]), most, "{broker}");
+    }
+    let slow = &json["brokerLatencies"]["127.0.0.2:9092"];
+    let fast = &json["brokerLatencies"]["127.0.0.1:9092"];
+    assert!(ms(&slow["p50Ms"]) >= 800.0 * 0.97, "{slow}");
+    assert!(ms(&fast["maxMs"]) < 1.0, "{fast}");
+    // The slow broker serves some of synth's connections (none of
+    // synth-throttled's): synth's p99 is the slow broker's.
+    for client in ["synth", "synth-throttled"] {
+        let latency = &json["clientLatencies"][client];
+        assert_eq!(latency["count"], scenario["clients"][client]["exchanges"]);
+    }
+    assert!(ms(&json["clientLatencies"]["synth"]["p99Ms"]) >= 800.0 * 0.97);
+    let text = run(&[
+        "--quiet",
+        "--analysis",
+        "text",
+        &fixture("synth-throttle-slow-broker.pcap"),
+    ]);
+    let text = stdout(&text);
+    assert!(text.contains("latency per broker (ms)"), "{text}");
+    // The HTML report holds the same tables, and charts as inline SVG.
+    let dir = std::env::temp_dir().join(format!("kafka-capture-scenario-{}", std::process::id()));
+    let html = run(&[
+        "--quiet",
+        "--html",
+        dir.to_str().unwrap(),
+        "--html-pages",
+        "0",
+        &fixture("synth-throttle-slow-broker.pcap"),
+    ]);
+    assert!(html.status.success(), "{}", stderr(&html));
+    let index = std::fs::read_to_string(dir.join("index.html")).unwrap();
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert!(
+        index.contains("<h3>throttled, per client id</h3>"),
+        "{index}"
+    );
+    assert!(index.contains("<td>synth-throttled</td><td class=\"n\">30</td><td class=\"n\">30</td><td class=\"n\">7500</td>"), "{index}");
+    assert!(
+        index.contains("<title>127.0.0.2:9092: 30 latencies</title>"),
+        "{index}"
+    );
+    assert!(
+        index.contains("<title>synth-throttled: 7500</title>"),
+        "{index}"
+    );
+    assert!(!index.contains("<script"));
+    assert!(
+        text.lines()
+            .any(|l| l.starts_with("synth-throttled ") && l.contains(" 7500 ")),
+        "{text}"
+    );
+}
+
+/// The 3.9 fixture's Produce v0-2 carry magic 0 and 1 message sets of every
+/// legacy codec: the tree lays each message out, field by field, a
+/// compressed wrapper's value as its compressed messages, none unparsed.
+#[test]
+fn legacy_message_sets_are_laid_out_in_the_tree() {
+    let out = run(&[
+        "--format",
+        "tree",
+        "--api",
+        "Produce",
+        &fixture("live-tests-kafka-3.9.pcap"),
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(!text.contains("unparsed"), "{text}");
+    for line in [
+        "LegacyMessage = v0, a message",
+        "LegacyMessage = v1, a message",
+        "LegacyMessage = v0, a wrapper of messages compressed with gzip",
+        "LegacyMessage = v1, a wrapper of messages compressed with snappy",
+        "bytes: messages compressed with lz4",
+        "+-- timestamp int64 = 1700000000000",
+    ] {
+        assert!(text.contains(line), "{line:?} missing from\n{text}");
+    }
 }

@@ -4,6 +4,7 @@
 
 use std::collections::BTreeMap;
 
+use kafka_wire_capture::analysis::Analysis;
 use kafka_wire_capture::exchange::{read_capture, Event, Exchange, Notice, NoticeKind, Options};
 use kafka_wire_capture::output::{json_line, summary_line, trees, HtmlReport, Stats};
 
@@ -225,24 +226,32 @@ fn the_html_report_links_a_page_per_exchange_up_to_its_limit() {
     let dir = std::env::temp_dir().join(format!("kafka-capture-report-{}", std::process::id()));
     let mut report = HtmlReport::new(&dir, "a <session>", 5).unwrap();
     let mut stats = Stats::default();
+    let mut analysis = Analysis::default();
     for x in &exchanges {
         report.add(x).unwrap();
         stats.add(x);
+        analysis.add(x);
     }
-    let index = report.finish(&stats, &["a notice".into()]).unwrap();
+    let index = report
+        .finish(&stats, &analysis, &["a notice".into()])
+        .unwrap();
     let html = std::fs::read_to_string(&index).unwrap();
     let pages = std::fs::read_dir(&dir).unwrap().count() - 1;
     let page = std::fs::read_to_string(dir.join("exchange-1.html")).unwrap();
     std::fs::remove_dir_all(&dir).unwrap();
     assert_eq!(pages, 5);
+    // The exchanges' table, then the analysis's.
+    let (rows, analysis_html) = html.split_once("</table>").unwrap();
     assert_eq!(
-        html.matches("<tr>").count() + html.matches("<tr class").count(),
+        rows.matches("<tr>").count() + rows.matches("<tr class").count(),
         exchanges.len() + 1
     );
     assert_eq!(html.matches("href=\"exchange-").count(), 5);
     assert!(html.contains("<title>a &lt;session&gt;</title>"));
     assert!(html.contains("Pages were written for the first 5 exchanges of 387."));
     assert!(html.contains("a notice"));
+    assert!(analysis_html.contains("<h3>client id -&gt; topic</h3>"));
+    assert!(analysis_html.contains("<title>127.0.0.1:9392: "));
     assert!(page.starts_with("<!DOCTYPE html>"), "{}", &page[..100]);
     assert!(page.contains("ApiVersionsRequest") && page.contains("ApiVersionsResponse"));
 }

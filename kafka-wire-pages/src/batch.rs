@@ -5,8 +5,11 @@
 //! that a bad one is shown, not hidden), each header field at its offset in
 //! [`kafka_wire::records::header`], each record at its [`Record::span`] and its fields where
 //! [`Record::layout`] puts them.
-//! What has no v2 layout (a legacy message, magic 0 or 1, which
-//! `kafka_wire::records` reads) or what it refuses (a batch cut short,
+//! A legacy message (magic 0 or 1, which `kafka_wire::records` reads as a
+//! batch too) is laid out at [`kafka_wire::records::legacy_header`]'s
+//! offsets: offset, size, CRC-32, magic, attributes, timestamp (magic 1),
+//! key and value; a compressed wrapper's value is one node of its messages,
+//! compressed. What `kafka_wire::records` refuses (a batch cut short,
 //! records that do not parse) is one raw node with the reason, never an
 //! error of the page: the message codec takes a records field as opaque
 //! bytes.
@@ -14,8 +17,8 @@
 use core::ops::Range;
 
 use kafka_wire::records::{
-    header, Compression, ReadOptions, Record, RecordBatch, RecordsError, RecordsErrorKind,
-    SizedLayout,
+    header, legacy_header, Compression, ReadOptions, Record, RecordBatch, RecordsError,
+    RecordsErrorKind, SizedLayout,
 };
 use kafka_wire::Records;
 
@@ -43,23 +46,15 @@ pub fn empty_record_batch() -> Vec<u8> {
 pub(crate) fn batches(records: &Records, offset: usize) -> Vec<Node> {
     let mut out = Vec::new();
     let mut batches = records.batches_with(ReadOptions::new().verify_crc(false));
-    let mut index = 0;
+    let (mut index, mut legacy) = (0, 0);
     loop {
         let at = batches.position();
         match batches.next() {
             None => break,
-            // A legacy message (magic 0 or 1) reads, but has no v2 layout.
-            Some(Ok(batch)) if batch.magic() < 2 => out.push(raw(
-                "unparsed",
-                batches.position() - at,
-                offset + at,
-                &format!(
-                    "not a RecordBatch v2: a legacy message (magic {}) at offset {}",
-                    batch.magic(),
-                    batch.base_offset()
-                ),
-                Category::RecordBatch,
-            )),
+            Some(Ok(batch)) if batch.magic() < 2 => {
+                out.push(legacy_node(&batch, offset + at, legacy));
+                legacy += 1;
+            }
             Some(Ok(batch)) => {
                 out.push(batch_node(&batch, offset + at, index));
                 index += 1;
@@ -177,6 +172,128 @@ fn batch_node(batch: &RecordBatch, offset: usize, index: usize) -> Node {
         Some(format!("v2, {} records", batch.record_count())),
         offset,
         len,
+        "",
+        Category::RecordBatch,
+    );
+    node.children = children;
+    node
+}
+
+/// One legacy message-set entry (magic 0 or 1) at `offset`: its fields at
+/// [`legacy_header`]'s offsets, the key and the value each a length and its
+/// bytes; a compressed wrapper's value one node, its messages compressed.
+fn legacy_node(batch: &RecordBatch, offset: usize, index: usize) -> Node {
+    let bytes = batch.as_bytes();
+    let magic = batch.magic();
+    let crc = batch.crc();
+    let crc = match batch.verify_crc().as_ref().map_err(RecordsError::kind) {
+        Err(RecordsErrorKind::CrcMismatch { computed, .. }) => {
+            format!("0x{crc:08x} (computed 0x{computed:08x})")
+        }
+        _ => format!("0x{crc:08x} (valid)"),
+    };
+    let field = |name: &str, type_name: &str, at: usize, len: usize, value: String, doc: &str| {
+        Node::new(
+            name,
+            type_name,
+            Some(value),
+            offset + at,
+            len,
+            doc,
+            Category::RecordBatch,
+        )
+    };
+    let key_at = legacy_header::key_length(magic);
+    let mut children = vec![
+        field(
+            "offset",
+            "int64",
+            legacy_header::OFFSET,
+            8,
+            batch.offset_field().to_string(),
+            "the message's offset (a compressed wrapper's: its last message's)",
+        ),
+        field(
+            "messageSize",
+            "int32",
+            legacy_header::SIZE,
+            4,
+            batch.batch_length().to_string(),
+            "bytes that follow this field",
+        ),
+        field(
+            "crc",
+            "uint32",
+            legacy_header::CRC,
+            4,
+            crc,
+            "CRC-32 of the bytes from magic to the end",
+        ),
+        field(
+            "magic",
+            "int8",
+            legacy_header::MAGIC,
+            1,
+            magic.to_string(),
+            "message format version: 0 or 1",
+        ),
+        field(
+            "attributes",
+            "int8",
+            legacy_header::ATTRIBUTES,
+            1,
+            batch.attributes().to_string(),
+            "codec (bits 0-2), timestamp type (bit 3, magic 1)",
+        ),
+    ];
+    let stored = bytes
+        .get(legacy_header::TIMESTAMP..legacy_header::TIMESTAMP + 8)
+        .and_then(|b| <[u8; 8]>::try_from(b).ok())
+        .map(i64::from_be_bytes);
+    if let (1, Some(timestamp)) = (magic, stored) {
+        children.push(field(
+            "timestamp",
+            "int64",
+            legacy_header::TIMESTAMP,
+            8,
+            timestamp.to_string(),
+            "create or log append time, by the timestamp type",
+        ));
+    }
+    // The key and the value: an int32 length (-1 null) and the bytes. The
+    // entry read whole, so both are within it; a length past its end is
+    // shown as what is there.
+    let length = |at: usize| -> Option<i32> {
+        bytes
+            .get(at..at + 4)
+            .map(|b| i32::from_be_bytes([b[0], b[1], b[2], b[3]]))
+    };
+    let mut at = key_at;
+    for name in ["key", "value"] {
+        let Some(n) = length(at) else { break };
+        let data = usize::try_from(n).ok().map(|n| n.min(bytes.len() - at - 4));
+        let len = 4 + data.unwrap_or(0);
+        let value = match data {
+            None => "null".to_string(),
+            Some(n) if name == "value" && batch.compression() != Compression::None => format!(
+                "{n} bytes: messages compressed with {}",
+                batch.compression().name()
+            ),
+            Some(n) => bytes_text(&bytes[at + 4..at + 4 + n]),
+        };
+        children.push(field(name, "bytes", at, len, value, ""));
+        at += len;
+    }
+    let what = match batch.compression() {
+        Compression::None => "a message".to_string(),
+        codec => format!("a wrapper of messages compressed with {}", codec.name()),
+    };
+    let mut node = Node::new(
+        format!("LegacyMessage[{index}]"),
+        "LegacyMessage",
+        Some(format!("v{magic}, {what}")),
+        offset,
+        bytes.len(),
         "",
         Category::RecordBatch,
     );

@@ -31,12 +31,15 @@ use crate::Records;
 /// The bytes before a message's magic byte in its entry: offset, size, CRC.
 pub(crate) const PREFIX: usize = LOG_OVERHEAD + 4;
 
-/// Where a message's fields start, from its first byte (the CRC).
+/// Where a message's fields start, from its first byte (the CRC): the
+/// entry's layout ([`legacy_header`](crate::records::legacy_header)) less
+/// its offset and size.
 mod at {
+    use crate::records::legacy_header as entry;
     pub const CRC: usize = 0;
-    pub const MAGIC: usize = 4;
-    pub const ATTRIBUTES: usize = 5;
-    pub const TIMESTAMP: usize = 6;
+    pub const MAGIC: usize = entry::MAGIC - entry::CRC;
+    pub const ATTRIBUTES: usize = entry::ATTRIBUTES - entry::CRC;
+    pub const TIMESTAMP: usize = entry::TIMESTAMP - entry::CRC;
 }
 
 /// Attributes bits of a legacy message.
@@ -55,11 +58,7 @@ const fn overhead(magic: i8) -> usize {
 
 /// Where the key length is, from the message's first byte.
 const fn key_at(magic: i8) -> usize {
-    if magic == 0 {
-        6
-    } else {
-        14
-    }
+    crate::records::legacy_header::key_length(magic) - crate::records::legacy_header::CRC
 }
 
 /// The fields of one message, its key and value as spans of the message.

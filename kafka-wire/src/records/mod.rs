@@ -319,6 +319,37 @@ pub mod header {
     pub const RECORD_COUNT: usize = 57;
 }
 
+/// Where the fields of a legacy message-set entry (magic 0 or 1) start, from
+/// the entry's first byte (its offset), as [`header`] for a RecordBatch v2.
+/// The key and the value are each an int32 length (-1 for null) and its
+/// bytes, the value right after the key.
+pub mod legacy_header {
+    /// The offset (int64): the message's, or a compressed wrapper's last
+    /// inner message's.
+    pub const OFFSET: usize = 0;
+    /// The message size (int32): the bytes after this field.
+    pub const SIZE: usize = 8;
+    /// The CRC-32 (uint32) of the bytes from [`MAGIC`] to the end.
+    pub const CRC: usize = 12;
+    /// The magic byte (int8): 0 or 1.
+    pub const MAGIC: usize = 16;
+    /// The attributes (int8): the codec (bits 0-2), and for magic 1 the
+    /// timestamp type (bit 3).
+    pub const ATTRIBUTES: usize = 17;
+    /// The timestamp (int64), magic 1 only.
+    pub const TIMESTAMP: usize = 18;
+
+    /// Where the key's length (int32) is: after the attributes (magic 0) or
+    /// the timestamp (magic 1).
+    pub const fn key_length(magic: i8) -> usize {
+        if magic == 0 {
+            TIMESTAMP
+        } else {
+            TIMESTAMP + 8
+        }
+    }
+}
+
 /// How batches are read: whether to check the CRC-32C, and how far a
 /// compressed batch may expand.
 ///
