@@ -15,7 +15,7 @@ import org.apache.kafka.common.serialization.StringSerializer;
 
 /**
  * Kafka's Java clients' SASL_SSL session through kafka-wire-proxy (scripts/proxy-sasl-clients.sh): a
- * topic created, records produced, consumed back by a group that commits, then the topics and groups
+ * topic created, records produced, consumed back by a group that commits (KIP-848's protocol), then the topics and groups
  * the client is shown listed.
  *
  * <pre>java SaslSession BOOTSTRAP CA MECHANISM USER SECRET TOPIC GROUP</pre>
@@ -69,6 +69,7 @@ public final class SaslSession {
             Properties c = new Properties();
             c.putAll(sec);
             c.put("group.id", group);
+            c.put("group.protocol", "consumer");
             c.put("auto.offset.reset", "earliest");
             c.put("enable.auto.commit", "false");
             c.put("key.deserializer", StringDeserializer.class.getName());
