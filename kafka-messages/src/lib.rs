@@ -156,6 +156,7 @@ pub mod internal;
 pub mod json;
 pub mod peek;
 pub mod serve;
+mod throttle;
 
 pub use api_versions::{ApiVersion, FinalizedFeatureKey, SupportedFeatureKey};
 pub use apis::{

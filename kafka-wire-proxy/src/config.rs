@@ -107,6 +107,12 @@ pub struct SaslConfig {
     pub broker_scram: Option<BrokerScramConfig>,
     /// OAUTHBEARER termination: clients' JWTs checked against a JWKS.
     pub oauthbearer: Option<OAuthBearerConfig>,
+    /// With termination, the longest a client's session lasts before it
+    /// must re-authenticate, in milliseconds (Kafka's
+    /// `connections.max.reauth.ms`, KIP-368; 0, the default, for sessions
+    /// that do not end).
+    #[serde(default)]
+    pub max_reauth_ms: u64,
 }
 
 /// The proxy's own SCRAM credentials toward brokers.
@@ -503,7 +509,8 @@ impl ProxyConfig {
         if self.sasl.users.is_empty() && oauthbearer.is_none() {
             return Ok(None);
         }
-        let mut credentials = crate::Credentials::new();
+        let mut credentials = crate::Credentials::new()
+            .max_session(std::time::Duration::from_millis(self.sasl.max_reauth_ms));
         for (user, password) in &self.sasl.users {
             credentials = credentials
                 .user(user, password)

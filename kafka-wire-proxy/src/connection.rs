@@ -756,6 +756,10 @@ impl Pump {
             if !authenticated && !sasl_key && key != ApiKey::ApiVersions.key() {
                 return Err(ConnectionError::NotAuthenticated { api_key: key });
             }
+            let ended = |t: &Terminator| t.session_ended(info.received);
+            if authenticated && self.terminator.as_ref().is_some_and(ended) {
+                return Err(ConnectionError::SessionExpired { api_key: key });
+            }
         }
         let api_key = ApiKey::from_i16(info.header.api_key)
             .filter(|k| k.is_compiled() && k.all_versions().contains(version));

@@ -97,6 +97,14 @@ pub enum ConnectionError {
         /// The request's API key.
         api_key: i16,
     },
+    /// A client's session with a proxy that terminates SASL ended
+    /// (`Credentials::max_session`, KIP-368) and it sent a request other
+    /// than a re-authentication's, as a broker closes such a connection.
+    #[error("a request of API {api_key} after the client's SASL session ended")]
+    SessionExpired {
+        /// The request's API key.
+        api_key: i16,
+    },
     /// The broker refused the proxy's own SASL authentication, or its
     /// answer did not read.
     #[error("authenticating to the broker at {upstream}: {reason}")]

@@ -6,6 +6,7 @@
 use std::collections::HashMap;
 use std::fmt;
 use std::sync::Arc;
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use base64::Engine;
 use bytes::Bytes;
@@ -117,6 +118,7 @@ struct UserCredentials {
 pub struct Credentials {
     users: HashMap<String, UserCredentials>,
     oauthbearer: Option<JwtValidator>,
+    max_session: Option<Duration>,
 }
 
 impl fmt::Debug for Credentials {
@@ -127,6 +129,9 @@ impl fmt::Debug for Credentials {
         f.field("users", &users);
         if let Some(validator) = &self.oauthbearer {
             f.field("oauthbearer", validator);
+        }
+        if let Some(max) = &self.max_session {
+            f.field("max_session", max);
         }
         f.finish()
     }
@@ -176,6 +181,18 @@ impl Credentials {
         self
     }
 
+    /// Sessions last at most `max` (Kafka's `connections.max.reauth.ms`,
+    /// KIP-368): SaslAuthenticate v1+ tells the client the session's
+    /// lifetime (`max`, or less when an OAUTHBEARER token expires sooner),
+    /// and a connection whose session has ended may send only SaslHandshake
+    /// and SaslAuthenticate (a re-authentication under the same principal);
+    /// any other request closes it (`ConnectionError::SessionExpired`), as a
+    /// broker closes it. Without it (Kafka's default, 0) sessions do not end.
+    pub fn max_session(mut self, max: Duration) -> Self {
+        self.max_session = Some(max).filter(|max| !max.is_zero());
+        self
+    }
+
     /// The mechanisms these credentials authenticate.
     fn mechanisms(&self) -> Vec<&'static str> {
         let mut mechanisms = Vec::new();
@@ -217,6 +234,9 @@ pub(crate) struct Terminator {
     /// The JSON error an OAUTHBEARER token was answered with, until the
     /// client acknowledges it (RFC 7628's `%x01`).
     oauthbearer_error: Option<String>,
+    /// The principal of the last exchange that succeeded, and when its
+    /// session ends (with [`Credentials::max_session`]).
+    session: Option<(String, Option<Instant>)>,
 }
 
 /// Kafka's answer to a token it refuses (`OAuthBearerSaslServer`).
@@ -229,7 +249,14 @@ impl Terminator {
             mechanism: None,
             scram: None,
             oauthbearer_error: None,
+            session: None,
         }
+    }
+
+    /// Whether the session of the last exchange that succeeded has ended at
+    /// `now` (KIP-368).
+    pub(crate) fn session_ended(&self, now: Instant) -> bool {
+        matches!(self.session, Some((_, Some(end))) if now >= end)
     }
 
     /// The answer to a SaslHandshake, and its outcome.
@@ -333,7 +360,10 @@ impl Terminator {
             }),
         };
         match verified {
-            Ok(verified) => self.succeed(mechanism, verified.principal, Bytes::new()),
+            Ok(verified) => {
+                let expires_at = Some(verified.expires_at);
+                self.succeed(mechanism, verified.principal, Bytes::new(), expires_at)
+            }
             Err(reason) => {
                 self.oauthbearer_error = Some(INVALID_TOKEN.to_owned());
                 let claimed =
@@ -376,19 +406,50 @@ impl Terminator {
         (answer, Some(Outcome::Failed(failure)))
     }
 
+    /// Ends the exchange with success for `name`. With a maximum session
+    /// (KIP-368), the session lasts it, or until `expires_at` (a token's
+    /// `exp`, seconds since the Unix epoch) when that comes sooner; a
+    /// re-authentication must name the same principal, as Kafka's
+    /// `SaslServerAuthenticator` requires.
     fn succeed(
         &mut self,
         mechanism: SaslMechanism,
         name: String,
         answer: Bytes,
+        expires_at: Option<u64>,
     ) -> (SaslAuthenticateResponse, Option<Outcome>) {
+        if let Some((before, _)) = &self.session {
+            if *before != name {
+                let message = format!(
+                    "Cannot change principals during re-authentication from User:{before}: User:{name}"
+                );
+                return self.refuse(
+                    Some(mechanism),
+                    Some(name),
+                    ErrorCode::SaslAuthenticationFailed,
+                    &message,
+                );
+            }
+        }
         self.mechanism = None;
+        let lifetime = self.credentials.max_session.map(|max| match expires_at {
+            Some(exp) => {
+                let now = SystemTime::now()
+                    .duration_since(UNIX_EPOCH)
+                    .unwrap_or_default();
+                max.min(Duration::from_secs(exp).saturating_sub(now))
+            }
+            None => max,
+        });
+        self.session = Some((name.clone(), lifetime.map(|l| Instant::now() + l)));
         let principal = Principal {
             name,
             source: PrincipalSource::SaslTermination(mechanism),
         };
         let answer = SaslAuthenticateResponse {
             auth_bytes: answer,
+            session_lifetime_ms: lifetime
+                .map_or(0, |l| i64::try_from(l.as_millis()).unwrap_or(i64::MAX)),
             ..Default::default()
         };
         (answer, Some(Outcome::Succeeded(principal)))
@@ -423,7 +484,7 @@ impl Terminator {
         let known = self.credentials.users.get(user);
         match known {
             Some(c) if c.sha256.matches(Alg::Sha256, password) => {
-                self.succeed(SaslMechanism::Plain, user.to_owned(), Bytes::new())
+                self.succeed(SaslMechanism::Plain, user.to_owned(), Bytes::new(), None)
             }
             _ => self.refuse(
                 Some(SaslMechanism::Plain),
@@ -540,7 +601,12 @@ impl Terminator {
         match verified {
             Some(server_signature) => {
                 let server_final = format!("v={}", B64.encode(server_signature));
-                self.succeed(mechanism, user, Bytes::from(server_final.into_bytes()))
+                self.succeed(
+                    mechanism,
+                    user,
+                    Bytes::from(server_final.into_bytes()),
+                    None,
+                )
             }
             None => self.refuse(
                 Some(mechanism),
@@ -721,6 +787,7 @@ mod tests {
                 },
             )]),
             oauthbearer: None,
+            max_session: None,
         }));
         t.mechanism = Some(SaslMechanism::ScramSha256);
         t.scram = Some(ScramExchange {
@@ -921,6 +988,82 @@ mod tests {
             );
             assert!(matches!(outcome, Some(Outcome::Failed(_))), "{message}");
         }
+    }
+
+    #[test]
+    fn sessions_last_the_maximum_or_the_tokens_lifetime_and_keep_their_principal() {
+        use crate::oauthbearer::tests::{ec_key, es256, now};
+        let (der, jwk) = ec_key("k");
+        let jwks = serde_json::json!({ "keys": [jwk] }).to_string();
+        let validator = JwtValidator::from_jwks(&jwks)
+            .unwrap()
+            .algorithms(&["ES256"])
+            .unwrap();
+        let hour = Duration::from_secs(3600);
+        let credentials = Credentials::new()
+            .user("alice", "alice-secret")
+            .unwrap()
+            .user("bob", "bob-secret")
+            .unwrap()
+            .oauthbearer(validator)
+            .max_session(hour);
+        let mut t = Terminator::new(Arc::new(credentials.clone()));
+        assert!(
+            !t.session_ended(Instant::now() + 2 * hour),
+            "no session yet"
+        );
+
+        // PLAIN: the whole maximum, then the session ends.
+        assert_eq!(handshake(&mut t, "PLAIN"), 0);
+        let before = Instant::now();
+        let (answer, outcome) = round(&mut t, b"\0alice\0alice-secret");
+        assert!(matches!(outcome, Some(Outcome::Succeeded(_))));
+        assert_eq!(answer.session_lifetime_ms, 3_600_000);
+        assert!(!t.session_ended(before + hour - Duration::from_secs(1)));
+        assert!(t.session_ended(Instant::now() + hour));
+
+        // Re-authenticating as alice starts a new session; as bob, with his
+        // own right password, is refused as Kafka refuses it.
+        assert_eq!(handshake(&mut t, "PLAIN"), 0);
+        let (answer, outcome) = round(&mut t, b"\0alice\0alice-secret");
+        assert!(matches!(outcome, Some(Outcome::Succeeded(_))));
+        assert_eq!(answer.session_lifetime_ms, 3_600_000);
+        assert_eq!(handshake(&mut t, "PLAIN"), 0);
+        let (answer, outcome) = round(&mut t, b"\0bob\0bob-secret");
+        assert_eq!(
+            answer.error_code,
+            ErrorCode::SaslAuthenticationFailed.code()
+        );
+        assert_eq!(
+            answer.error_message.as_deref(),
+            Some("Cannot change principals during re-authentication from User:alice: User:bob")
+        );
+        assert!(matches!(outcome, Some(Outcome::Failed(f)) if f.claimed.as_deref() == Some("bob")));
+
+        // OAUTHBEARER: a token that expires in ten minutes makes a session of
+        // ten minutes (less the time the test takes).
+        let mut t = Terminator::new(Arc::new(credentials.clone()));
+        let claims = serde_json::json!({ "sub": "alice", "exp": now() + 600 });
+        let token = format!(
+            "n,,\u{1}auth=Bearer {}\u{1}\u{1}",
+            es256(&der, "k", &claims)
+        );
+        assert_eq!(handshake(&mut t, "OAUTHBEARER"), 0);
+        let (answer, outcome) = round(&mut t, token.as_bytes());
+        assert!(matches!(outcome, Some(Outcome::Succeeded(_))));
+        assert!(
+            (598_000..=600_000).contains(&answer.session_lifetime_ms),
+            "{}",
+            answer.session_lifetime_ms
+        );
+        assert!(t.session_ended(Instant::now() + Duration::from_secs(601)));
+
+        // Without a maximum (Kafka's default), no lifetime and no end.
+        let mut t = terminator();
+        assert_eq!(handshake(&mut t, "PLAIN"), 0);
+        let (answer, _) = round(&mut t, b"\0alice\0alice-secret");
+        assert_eq!((answer.error_code, answer.session_lifetime_ms), (0, 0));
+        assert!(!t.session_ended(Instant::now() + 100 * hour));
     }
 
     #[test]

@@ -2718,6 +2718,44 @@ async fn a_proxy_that_terminates_sasl_authenticates_clients_itself_and_brokers_a
 }
 
 #[tokio::test]
+async fn a_terminated_session_ends_and_only_a_re_authentication_renews_it() {
+    use kafka_wire_proxy::Credentials;
+
+    let broker = Broker::start().await;
+    *broker.brokers.lock().unwrap() = vec![(1, broker.address)];
+    let lifetime = Duration::from_millis(400);
+    let credentials = Credentials::new()
+        .user("alice", "alice-secret")
+        .unwrap()
+        .max_session(lifetime);
+    let (terminating, events) = proxy(&broker, |b| b.sasl_termination(credentials)).await;
+
+    let mut alice = TcpStream::connect(terminating.local_addr()).await.unwrap();
+    assert_eq!(sasl_handshake(&mut alice, "PLAIN").await, 0);
+    let answer = sasl_round(&mut alice, b"\0alice\0alice-secret").await;
+    assert_eq!((answer.error_code, answer.session_lifetime_ms), (0, 400));
+    metadata(&mut alice, 2).await;
+    // Past the session's end, a re-authentication (KIP-368) is served and
+    // starts a new session.
+    tokio::time::sleep(lifetime + Duration::from_millis(100)).await;
+    assert_eq!(sasl_handshake(&mut alice, "PLAIN").await, 0);
+    let answer = sasl_round(&mut alice, b"\0alice\0alice-secret").await;
+    assert_eq!((answer.error_code, answer.session_lifetime_ms), (0, 400));
+    metadata(&mut alice, 3).await;
+    // Past its end again, any other request closes the connection unforwarded.
+    tokio::time::sleep(lifetime + Duration::from_millis(100)).await;
+    let before = broker.seen().len();
+    write_frame(&mut alice, &request(12, 4, &MetadataRequest::default()))
+        .await
+        .unwrap();
+    assert!(read_frame(&mut alice).await.is_err());
+    events
+        .wait_for("a request of API 3 after the client's SASL session ended")
+        .await;
+    assert_eq!(broker.seen().len(), before);
+}
+
+#[tokio::test]
 async fn a_request_the_proxy_cannot_read_does_not_pass_a_tenant() {
     let broker = Broker::start().await;
     let (proxy, events) = proxy(&broker, |b| {

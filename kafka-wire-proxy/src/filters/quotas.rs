@@ -204,16 +204,6 @@ impl SampledRate {
     }
 }
 
-/// Whether a client of `api_key` at `version` waits out `throttle_time_ms`
-/// itself (KIP-219: Produce v6+, Fetch v8+), so that the proxy mutes it
-/// rather than holding its response back.
-fn client_waits(api_key: ApiKey, version: i16) -> bool {
-    match api_key {
-        ApiKey::Produce => version >= 6,
-        _ => version >= 8,
-    }
-}
-
 impl Filter for Quotas {
     fn wants_response(&self, api_key: ApiKey, _: i16) -> bool {
         match api_key {
@@ -249,9 +239,11 @@ impl Filter for Quotas {
                 _ => {}
             }
         }
-        match client_waits(api_key, version) {
-            true => response.mute_client(throttle),
-            false => response.hold_back(throttle),
+        // KIP-219: a client of Produce v6+ or Fetch v8+ waits itself, and is
+        // muted; an older one gets its response late.
+        match api_key.client_waits_out_throttle(version) {
+            Some(true) => response.mute_client(throttle),
+            _ => response.hold_back(throttle),
         }
         Ok(())
     }

@@ -4,10 +4,13 @@
 //! answered as Kafka's controller answers a principal without the ACL for
 //! them.
 
-use kafka_messages::alter_configs::AlterConfigsResourceResponse;
-use kafka_messages::create_partitions::CreatePartitionsTopicResult;
-use kafka_messages::delete_records::{DeleteRecordsPartitionResult, DeleteRecordsTopicResult};
+use kafka_messages::alter_configs::{AlterConfigsResource, AlterConfigsResourceResponse};
+use kafka_messages::create_partitions::{CreatePartitionsTopic, CreatePartitionsTopicResult};
+use kafka_messages::delete_records::{
+    DeleteRecordsPartitionResult, DeleteRecordsTopic, DeleteRecordsTopicResult,
+};
 use kafka_messages::delete_topics::DeletableTopicResult;
+use kafka_messages::incremental_alter_configs::AlterConfigsResource as IncrementalResource;
 use kafka_messages::incremental_alter_configs::AlterConfigsResourceResponse as IncrementalResult;
 use kafka_messages::{
     AlterConfigsResponse, ApiKey, CreatePartitionsResponse, DeleteRecordsResponse,
@@ -62,20 +65,19 @@ pub(super) fn refuse(
     let mut refused = Vec::new();
     let (answer, emptied) = match request {
         RequestKind::DeleteTopics(delete) => {
-            let mut results = Vec::new();
-            delete.topic_names.retain(|name| {
-                if !read_only(name) {
-                    return true;
-                }
-                refused.push((name.to_string(), denied));
-                results.push(DeletableTopicResult {
+            let names = &mut delete.topic_names;
+            let mut results = take_read_only(
+                names,
+                |n| Some(n),
+                read_only,
+                &mut refused,
+                |name| DeletableTopicResult {
                     name: Some(name.clone()),
                     error_code: denied.code(),
                     error_message: Some(TOPIC_AUTHORIZATION_FAILED.into()),
                     ..Default::default()
-                });
-                false
-            });
+                },
+            );
             delete.topics.retain(|topic| {
                 let by_id = topic.name.is_none() && !topic.topic_id.is_zero();
                 let name = match by_id {
@@ -110,15 +112,13 @@ pub(super) fn refuse(
             (answer, emptied)
         }
         RequestKind::DeleteRecords(delete) => {
-            let mut results = Vec::new();
-            delete.topics.retain(|topic| {
-                if !read_only(&topic.name) {
-                    return true;
-                }
-                refused.push((topic.name.to_string(), denied));
-                results.push(DeleteRecordsTopicResult {
-                    name: topic.name.clone(),
-                    partitions: topic
+            fn name(t: &DeleteRecordsTopic) -> Option<&str> {
+                Some(&t.name)
+            }
+            let results = take_read_only(&mut delete.topics, name, read_only, &mut refused, |t| {
+                DeleteRecordsTopicResult {
+                    name: t.name.clone(),
+                    partitions: t
                         .partitions
                         .iter()
                         .map(|p| DeleteRecordsPartitionResult {
@@ -130,8 +130,7 @@ pub(super) fn refuse(
                         })
                         .collect(),
                     ..Default::default()
-                });
-                false
+                }
             });
             let answer = ResponseKind::DeleteRecords(DeleteRecordsResponse {
                 topics: results,
@@ -140,22 +139,19 @@ pub(super) fn refuse(
             (answer, delete.topics.is_empty())
         }
         RequestKind::AlterConfigs(alter) => {
-            let mut results = Vec::new();
-            alter.resources.retain(|resource| {
-                let name = &resource.resource_name;
-                if resource.resource_type != TOPIC_RESOURCE || !read_only(name) {
-                    return true;
-                }
-                refused.push((name.to_string(), denied));
+            fn topic(r: &AlterConfigsResource) -> Option<&str> {
+                (r.resource_type == TOPIC_RESOURCE).then_some(&r.resource_name)
+            }
+            let resources = &mut alter.resources;
+            let results = take_read_only(resources, topic, read_only, &mut refused, |r| {
                 // Kafka's `configsAuthorizationApiError`: no message.
-                results.push(AlterConfigsResourceResponse {
+                AlterConfigsResourceResponse {
                     error_code: denied.code(),
                     error_message: None,
-                    resource_type: resource.resource_type,
-                    resource_name: name.clone(),
+                    resource_type: r.resource_type,
+                    resource_name: r.resource_name.clone(),
                     ..Default::default()
-                });
-                false
+                }
             });
             let answer = ResponseKind::AlterConfigs(AlterConfigsResponse {
                 responses: results,
@@ -164,21 +160,18 @@ pub(super) fn refuse(
             (answer, alter.resources.is_empty())
         }
         RequestKind::IncrementalAlterConfigs(alter) => {
-            let mut results = Vec::new();
-            alter.resources.retain(|resource| {
-                let name = &resource.resource_name;
-                if resource.resource_type != TOPIC_RESOURCE || !read_only(name) {
-                    return true;
-                }
-                refused.push((name.to_string(), denied));
-                results.push(IncrementalResult {
+            fn topic(r: &IncrementalResource) -> Option<&str> {
+                (r.resource_type == TOPIC_RESOURCE).then_some(&r.resource_name)
+            }
+            let resources = &mut alter.resources;
+            let results = take_read_only(resources, topic, read_only, &mut refused, |r| {
+                IncrementalResult {
                     error_code: denied.code(),
                     error_message: None,
-                    resource_type: resource.resource_type,
-                    resource_name: name.clone(),
+                    resource_type: r.resource_type,
+                    resource_name: r.resource_name.clone(),
                     ..Default::default()
-                });
-                false
+                }
             });
             let answer = ResponseKind::IncrementalAlterConfigs(IncrementalAlterConfigsResponse {
                 responses: results,
@@ -187,19 +180,16 @@ pub(super) fn refuse(
             (answer, alter.resources.is_empty())
         }
         RequestKind::CreatePartitions(create) => {
-            let mut results = Vec::new();
-            create.topics.retain(|topic| {
-                if !read_only(&topic.name) {
-                    return true;
-                }
-                refused.push((topic.name.to_string(), denied));
-                results.push(CreatePartitionsTopicResult {
-                    name: topic.name.clone(),
+            fn name(t: &CreatePartitionsTopic) -> Option<&str> {
+                Some(&t.name)
+            }
+            let results = take_read_only(&mut create.topics, name, read_only, &mut refused, |t| {
+                CreatePartitionsTopicResult {
+                    name: t.name.clone(),
                     error_code: denied.code(),
                     error_message: None,
                     ..Default::default()
-                });
-                false
+                }
             });
             let answer = ResponseKind::CreatePartitions(CreatePartitionsResponse {
                 results,
@@ -214,6 +204,29 @@ pub(super) fn refuse(
         emptied,
         refused,
     })
+}
+
+/// Takes the items of `items` that name a read-only topic (`name` gives an
+/// item's topic, or `None` for an item that is not a topic's) out, each
+/// refused with `TOPIC_AUTHORIZATION_FAILED` in `refused`: their answers,
+/// each made by `answer`.
+fn take_read_only<T, R>(
+    items: &mut Vec<T>,
+    name: impl Fn(&T) -> Option<&str>,
+    read_only: &dyn Fn(&str) -> bool,
+    refused: &mut Vec<(String, ErrorCode)>,
+    answer: impl Fn(&T) -> R,
+) -> Vec<R> {
+    let mut answers = Vec::new();
+    items.retain(|item| match name(item) {
+        Some(topic) if read_only(topic) => {
+            refused.push((topic.to_owned(), ErrorCode::TopicAuthorizationFailed));
+            answers.push(answer(item));
+            false
+        }
+        _ => true,
+    });
+    answers
 }
 
 /// Adds the answers of a [`Refusal`] to the broker's response to the rest

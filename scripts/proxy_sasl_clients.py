@@ -1,0 +1,179 @@
+"""The Python half of scripts/proxy-sasl-clients.sh (run by the live-clients venv's python, which has
+confluent-kafka):
+
+    proxy_sasl_clients.py tokens DIR AUDIENCE ISSUER   an RSA key made with openssl, its JWKS
+                                                       (DIR/jwks.json) and an RS256 JWT per user
+                                                       (DIR/alice.jwt, DIR/bob.jwt), valid an hour
+    proxy_sasl_clients.py setup DIRECT                 SCRAM-SHA-512 credentials of alice, bob and
+                                                       proxy, and alice's and bob's ACLs (everything
+                                                       over their tenant's prefix, a. and b.)
+    proxy_sasl_clients.py check DIRECT PREFIX JSON     JSON, a session's output (the topics and
+                                                       groups the client was shown through the
+                                                       proxy), against the broker's names of the
+                                                       tenant, asked directly
+    proxy_sasl_clients.py final DIRECT NAME...         the broker holds each NAME (a session's
+                                                       topic or group, ending in its user's name)
+                                                       under its user's prefix only, none bare
+    proxy_sasl_clients.py table OUT SECONDS            the markdown table of OUT/*.rc
+
+Everything talks to 127.0.0.1 only. Exit 1 on a failed check, with the reason on stderr.
+"""
+
+import base64
+import glob
+import json
+import os
+import subprocess
+import sys
+import time
+
+USERS = {"alice": "a.", "bob": "b."}
+
+
+def b64url(data):
+    return base64.urlsafe_b64encode(data).rstrip(b"=").decode()
+
+
+def tokens(directory, audience, issuer):
+    key = os.path.join(directory, "jwt.key")
+    subprocess.run(["openssl", "genpkey", "-algorithm", "RSA", "-pkeyopt", "rsa_keygen_bits:2048",
+                    "-out", key], check=True, capture_output=True)
+    modulus = subprocess.run(["openssl", "rsa", "-in", key, "-noout", "-modulus"], check=True,
+                             capture_output=True, text=True).stdout.strip().split("=", 1)[1]
+    n = bytes.fromhex(modulus)
+    jwk = {"kty": "RSA", "kid": "proxy-sasl-clients", "alg": "RS256", "use": "sig",
+           "n": b64url(n), "e": b64url((65537).to_bytes(3, "big"))}
+    with open(os.path.join(directory, "jwks.json"), "w") as f:
+        json.dump({"keys": [jwk]}, f)
+    now = int(time.time())
+    for user in USERS:
+        header = b64url(json.dumps({"alg": "RS256", "typ": "JWT", "kid": jwk["kid"]}).encode())
+        claims = {"sub": user, "iat": now, "exp": now + 3600, "aud": audience, "iss": issuer,
+                  "scope": "kafka"}
+        signing_input = header + "." + b64url(json.dumps(claims).encode())
+        signature = subprocess.run(["openssl", "dgst", "-sha256", "-sign", key],
+                                   input=signing_input.encode(), check=True,
+                                   capture_output=True).stdout
+        with open(os.path.join(directory, user + ".jwt"), "w") as f:
+            f.write(signing_input + "." + b64url(signature) + "\n")
+
+
+def admin_of(direct):
+    from confluent_kafka.admin import AdminClient
+    return AdminClient({"bootstrap.servers": direct, "client.id": "proxy-sasl-clients-check"})
+
+
+def setup(direct):
+    from confluent_kafka.admin import (AclBinding, AclOperation, AclPermissionType,
+                                       ResourcePatternType, ResourceType, ScramCredentialInfo,
+                                       ScramMechanism, UserScramCredentialUpsertion)
+    admin = admin_of(direct)
+    info = ScramCredentialInfo(ScramMechanism.SCRAM_SHA_512, 4096)
+    upserts = [UserScramCredentialUpsertion(user, info, (user + "-secret").encode())
+               for user in list(USERS) + ["proxy"]]
+    for f in admin.alter_user_scram_credentials(upserts).values():
+        f.result(30)
+    acls = [AclBinding(kind, prefix, ResourcePatternType.PREFIXED, "User:" + user, "*",
+                       AclOperation.ALL, AclPermissionType.ALLOW)
+            for user, prefix in USERS.items()
+            for kind in (ResourceType.TOPIC, ResourceType.GROUP)]
+    for f in admin.create_acls(acls).values():
+        f.result(30)
+    # The SCRAM credentials reach the broker's cache through the metadata log: wait for them.
+    deadline = time.time() + 30
+    while time.time() < deadline:
+        described = admin.describe_user_scram_credentials(list(USERS) + ["proxy"])
+        try:
+            if all(f.result(10).scram_credential_infos for f in described.values()):
+                return
+        except Exception:  # noqa: BLE001 - not yet there
+            pass
+        time.sleep(0.2)
+    sys.exit("setup: the SCRAM credentials did not appear")
+
+
+def names_at_broker(direct):
+    admin = admin_of(direct)
+    topics = set(admin.list_topics(timeout=30).topics)
+    groups = {g.group_id for g in admin.list_consumer_groups(request_timeout=30).result(30).valid}
+    return topics, groups
+
+
+def check(direct, prefix, session_json):
+    with open(session_json) as f:
+        lines = [line for line in f if line.startswith("{")]
+    if not lines:
+        sys.exit("check: no JSON line in %s" % session_json)
+    shown = json.loads(lines[-1])
+    topics, groups = names_at_broker(direct)
+    want_topics = {t[len(prefix):] for t in topics if t.startswith(prefix)}
+    want_groups = {g[len(prefix):] for g in groups if g.startswith(prefix)}
+    problems = []
+    # The client's own names are the tenant's exactly: every one of them, no other tenant's, no
+    # internal topic. (Groups: the broker's list may have grown by a group another session of the
+    # same tenant made since; none runs at the same time.)
+    if set(shown["topics"]) != want_topics:
+        problems.append("topics shown %s, the tenant's at the broker %s"
+                        % (sorted(shown["topics"]), sorted(want_topics)))
+    if set(shown["groups"]) != want_groups:
+        problems.append("groups shown %s, the tenant's at the broker %s"
+                        % (sorted(shown["groups"]), sorted(want_groups)))
+    if problems:
+        sys.exit("check %s (%s): %s" % (session_json, prefix, "; ".join(problems)))
+    print("%d topics, %d groups, all the tenant's" % (len(want_topics), len(want_groups)))
+
+
+def final(direct, names):
+    topics, groups = names_at_broker(direct)
+    missing, bare = [], []
+    for name in names:
+        # A session's names end with its user's (before "-group"): the broker must hold them
+        # under that user's tenant's prefix.
+        user = name[:-len("-group")] if name.endswith("-group") else name
+        prefix = USERS[user.rsplit("-", 1)[1]]
+        if prefix + name not in topics and prefix + name not in groups:
+            missing.append(prefix + name)
+        if any(p + name in topics or p + name in groups for p in USERS.values() if p != prefix):
+            bare.append("%s under the other tenant" % name)
+        if name in topics or name in groups:
+            bare.append(name)
+    if missing or bare:
+        sys.exit("final: missing at the broker %s; unprefixed or misplaced %s" % (missing, bare))
+    print("the broker holds %d topics and %d groups of a. and %d topics and %d groups of b., none unprefixed"
+          % tuple(len([n for n in s if n.startswith(p)]) for p in USERS.values() for s in (topics, groups)))
+
+
+def table(out, seconds):
+    results = {}
+    for path in sorted(glob.glob(os.path.join(out, "*.rc"))):
+        mode, client, user = os.path.basename(path)[:-3].split("--")
+        rc, secs = open(path).read().split()
+        results.setdefault(client, {}).setdefault(mode, []).append((user, int(rc), int(secs)))
+    modes = ["inspection", "termination", "oauthbearer"]
+    clients = ["java", "kafka-python", "confluent", "kafkajs", "librdkafka"]
+    print("| client | " + " | ".join(modes) + " |")
+    print("| --- |" + " --- |" * len(modes))
+    for client in clients:
+        cells = []
+        for mode in modes:
+            runs = results.get(client, {}).get(mode)
+            if not runs:
+                cells.append("not run")
+            elif all(rc == 0 for _, rc, _ in runs):
+                cells.append("pass, %d s" % max(s for _, _, s in runs))
+            else:
+                cells.append("**FAIL** " + ", ".join(u for u, rc, _ in runs if rc))
+        print("| %s | %s |" % (client, " | ".join(cells)))
+    print()
+    print("Made by `bash scripts/proxy-sasl-clients.sh` in %s s (the broker's start included); each cell"
+          " gives the seconds of alice's and bob's sessions, run at the same time." % seconds)
+
+
+def main():
+    command, args = sys.argv[1], sys.argv[2:]
+    {"tokens": tokens, "setup": setup, "check": check, "table": table,
+     "final": lambda direct, *names: final(direct, names)}[command](*args)
+
+
+if __name__ == "__main__":
+    main()
