@@ -348,13 +348,6 @@ impl Broker {
                     }
                     let answer = match request {
                         _ if injected.is_some() => injected,
-                        // A follower's fetch (a replica id, CVE-2018-1288's door): the fake
-                        // has no followers, so it is not served, as an API it does not serve.
-                        RequestKind::Fetch(r)
-                            if r.replica_id >= 0 || r.replica_state.replica_id >= 0 =>
-                        {
-                            None
-                        }
                         RequestKind::Fetch(r) => {
                             Some(ResponseKind::Fetch(self.fetch(node, r, version).await))
                         }
