@@ -15,7 +15,7 @@ secs="${1:-300}"
 shift || true
 targets=("$@")
 if [ ${#targets[@]} -eq 0 ]; then
-  targets=(records decompress frames capture segment roundtrip agree json)
+  targets=(records decompress frames capture segment roundtrip agree json fake_connection proxy_connection)
 fi
 bin=target/x86_64-unknown-linux-gnu/release
 for t in "${targets[@]}"; do

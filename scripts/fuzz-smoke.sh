@@ -18,7 +18,7 @@ secs="${1:-10}"
 shift || true
 targets=("$@")
 if [ ${#targets[@]} -eq 0 ]; then
-  targets=(records decompress frames capture segment roundtrip agree json)
+  targets=(records decompress frames capture segment roundtrip agree json fake_connection proxy_connection)
 fi
 start=$(date +%s)
 cargo +nightly fuzz build -s none >/dev/null 2>"${TMPDIR:-/tmp}/fuzz-smoke-build.log" ||

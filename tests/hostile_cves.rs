@@ -25,7 +25,7 @@ use kafka_wire::records::{
     Compression, LegacyRecordsBuilder, NewRecord, ReadOptions, RecordBatch, RecordBatchBuilder,
     RecordsError, RecordsErrorKind,
 };
-use kafka_wire::{DecodeErrorKind, Message, Records, RequestHeader, Versioned};
+use kafka_wire::{DecodeErrorKind, ErrorCode, Message, Records, RequestHeader, Versioned};
 use kafka_wire_test_support::{measure, Counting};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
@@ -830,19 +830,87 @@ fn cve_2018_1288_codec_a_fetchs_replica_id_is_read_where_a_server_can_check_it()
 }
 
 #[test]
-fn cve_2018_1288_fake_a_fetch_with_a_replica_id_is_not_served() {
-    // Defence: the fake serves consumers' fetches only: a Fetch with a
-    // replica id (a follower's) ends the connection, as an API the fake does
-    // not serve, and reaches no state (kafka-wire-fake/src/broker.rs).
-    let fetch = FetchRequest {
-        replica_id: 1,
+fn cve_2018_1288_fake_a_fetch_with_a_replica_id_is_refused_partition_by_partition() {
+    // Defence: a Fetch with a replica id (a follower's) reads nothing: the
+    // fake's nodes have no follower replicas, so each partition it leads is
+    // answered as Kafka's leader answers a replica id that is not a follower
+    // it knows, NOT_LEADER_OR_FOLLOWER (UNKNOWN_LEADER_EPOCH with a current
+    // leader epoch), and no records, while the same fetch from a consumer
+    // (replica id -1) gets the record (kafka-wire-fake/src/data.rs, `fetch`).
+    use kafka_messages::fetch::{FetchPartition, FetchTopic};
+    use kafka_messages::produce::{PartitionProduceData, TopicProduceData};
+    use kafka_messages::{FetchResponse, ProduceRequest};
+    let create = CreateTopicsRequest {
+        topics: vec![kafka_messages::CreatableTopic {
+            name: "t".into(),
+            num_partitions: 1,
+            replication_factor: 1,
+            ..Default::default()
+        }],
+        timeout_ms: 1000,
         ..Default::default()
     };
-    let frame = request(12, 1, &fetch);
-    let ((frames, closed), _) = against(false, |addr| async move {
-        exchange(addr, &frame, Duration::from_secs(3)).await
+    let mut b = RecordBatchBuilder::new();
+    b.append(NewRecord::new(0).value(b"v")).unwrap();
+    let produce = ProduceRequest {
+        acks: 1,
+        timeout_ms: 1000,
+        topic_data: vec![TopicProduceData {
+            name: "t".into(),
+            partition_data: vec![PartitionProduceData {
+                index: 0,
+                records: Some(Records::from(b.build().unwrap())),
+                ..Default::default()
+            }],
+            ..Default::default()
+        }],
+        ..Default::default()
+    };
+    let fetch = |replica_id: i32, epoch: i32, version: i16| {
+        let mut f = FetchRequest {
+            max_bytes: 1 << 20,
+            topics: vec![FetchTopic {
+                topic: "t".into(),
+                partitions: vec![FetchPartition {
+                    partition: 0,
+                    current_leader_epoch: epoch,
+                    partition_max_bytes: 1 << 20,
+                    ..Default::default()
+                }],
+                ..Default::default()
+            }],
+            ..Default::default()
+        };
+        if version < 15 {
+            f.replica_id = replica_id;
+        } else {
+            f.replica_state.replica_id = replica_id;
+        }
+        f
+    };
+    let mut bytes = request(4, 1, &create);
+    bytes.extend(request(8, 2, &produce));
+    let asks = [(1, -1, 12), (1, 0, 12), (2, -1, 4), (-1, -1, 12)];
+    for (i, &(replica, epoch, version)) in asks.iter().enumerate() {
+        bytes.extend(request(version, 3 + i as i32, &fetch(replica, epoch, version)));
+    }
+    let ((frames, _), _) = against(false, |addr| async move {
+        exchange(addr, &bytes, Duration::from_secs(3)).await
     });
-    assert!(frames.is_empty() && closed);
+    assert_eq!(frames.len(), 2 + asks.len(), "every request answered");
+    let expected = [
+        ErrorCode::NotLeaderOrFollower,
+        ErrorCode::UnknownLeaderEpoch,
+        ErrorCode::NotLeaderOrFollower,
+        ErrorCode::None,
+    ];
+    for ((f, &(_, _, version)), want) in frames[2..].iter().zip(&asks).zip(expected) {
+        let (_, r): (_, FetchResponse) = frame::decode_response(f.clone(), version).unwrap();
+        let p = &r.responses[0].partitions[0];
+        assert_eq!(p.error_code, want.code(), "v{version}");
+        let records = p.records.as_ref().map_or(0, |r| r.0.len());
+        assert_eq!(records > 0, want == ErrorCode::None, "records read: {records}");
+    }
 }
 
 // ---------------------------------------------------------------------------

@@ -32,6 +32,8 @@ pub const TARGETS: &[(&str, Property)] = &[
     ("frames", frames),
     ("capture", capture),
     ("segment", segment),
+    ("fake_connection", fake_connection),
+    ("proxy_connection", proxy_connection),
 ];
 
 /// Record batches of every magic (v2, and legacy message sets read as
@@ -466,4 +468,277 @@ pub fn segment(data: &[u8]) {
         .expect("a segment in memory dumps to its end");
     assert!(summary.batches * 12 <= rest.len() as u64, "{summary:?}");
     assert!(summary.trailing_bytes <= rest.len() as u64, "{summary:?}");
+}
+
+/// The most request frames of an input a connection target feeds: each may
+/// wait on tokio's clock up to the longest timeout a request carries
+/// (`i32::MAX` ms), and all of them must fit in the connection's bound.
+pub const MAX_REQUESTS: usize = 16;
+
+/// `input` cut after its first [`MAX_REQUESTS`] frames (whatever follows
+/// them, a partial frame or a bad size, kept when fewer), and the
+/// [`RequestId`](kafka_wire::frame::RequestId) of each whole frame that
+/// peeks (`None` for one that does not).
+fn requests_of(input: &[u8]) -> (&[u8], Vec<Option<kafka_wire::frame::RequestId>>) {
+    let mut decoder = FrameDecoder::new(LIMIT);
+    let mut buf = BytesMut::from(input);
+    let mut ids = Vec::new();
+    let mut used = 0;
+    while ids.len() < MAX_REQUESTS {
+        match decoder.decode(&mut buf) {
+            Ok(Some(frame)) => {
+                used += 4 + frame.len();
+                ids.push(kafka_wire::frame::peek_request_id(&frame).ok());
+            }
+            Ok(None) | Err(_) => return (input, ids),
+        }
+    }
+    (&input[..used], ids)
+}
+
+/// The response frames of a server's whole output: each complete, within
+/// [`LIMIT`], and together exactly the output.
+fn response_frames(output: &[u8]) -> Vec<Bytes> {
+    let mut decoder = FrameDecoder::new(LIMIT);
+    let mut buf = BytesMut::from(output);
+    let mut frames = Vec::new();
+    while let Some(frame) = decoder
+        .decode(&mut buf)
+        .expect("a response frame within the limit")
+    {
+        assert!(
+            frame.len() >= 4,
+            "a response frame without a correlation id"
+        );
+        frames.push(frame);
+    }
+    assert!(buf.is_empty(), "the output ends inside a response frame");
+    frames
+}
+
+/// Each response matched to the request it answers, in request order
+/// (requests may go unanswered: acks 0, or the connection closed): the
+/// requests answered, by index.
+fn correlate(requests: &[Option<kafka_wire::frame::RequestId>], responses: &[Bytes]) -> Vec<usize> {
+    let mut next = 0;
+    let mut answered = Vec::new();
+    for r in responses {
+        let id = i32::from_be_bytes(r[..4].try_into().expect("4 bytes"));
+        let at = requests[next..]
+            .iter()
+            .position(|q| q.is_some_and(|q| q.correlation_id == id))
+            .unwrap_or_else(|| panic!("a response with correlation id {id} answers no request"));
+        answered.push(next + at);
+        next += at + 1;
+    }
+    answered
+}
+
+/// A runtime on one thread, its clock paused (it jumps to the next timer
+/// when every task waits), as the connection targets run the servers.
+fn paused_runtime() -> tokio::runtime::Runtime {
+    tokio::runtime::Builder::new_current_thread()
+        .enable_time()
+        .start_paused(true)
+        .build()
+        .expect("a runtime")
+}
+
+/// How long, on the paused clock, a connection fed `requests` requests may
+/// take to end once its client has sent everything: each request's wait at
+/// most `i32::MAX` ms (a fetch's `max_wait_ms`, a group's rebalance), and
+/// an hour more.
+fn connection_bound(requests: usize) -> std::time::Duration {
+    std::time::Duration::from_millis(i32::MAX as u64 * requests as u64 + 3_600_000)
+}
+
+/// The client of a connection target: writes `input` and ends its stream,
+/// while it reads the server's output to its end.
+async fn client_session(stream: tokio::io::DuplexStream, input: &[u8]) -> Vec<u8> {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let (mut read, mut write) = tokio::io::split(stream);
+    let send = async {
+        // The server may close before it read everything: not an error here.
+        let _ = write.write_all(input).await;
+        let _ = write.shutdown().await;
+    };
+    let mut output = Vec::new();
+    let receive = read.read_to_end(&mut output);
+    let ((), read) = tokio::join!(send, receive);
+    let _ = read;
+    output
+}
+
+/// The mock broker's request handling (`kafka_wire_fake`), in-process: the
+/// first byte picks the cluster (bit 0: three nodes, else one; bit 1:
+/// topics auto-created; bit 2: a request budget of [`LIMIT`]); the rest is
+/// a client's bytes, up to [`MAX_REQUESTS`] frames, sent to node 1 over a
+/// `tokio::io::duplex` pair on a paused clock.
+///
+/// Properties: no panic; the connection ends within [`connection_bound`]
+/// once the client has sent everything (the fake closes on a request it
+/// refuses); its output is whole response frames, each answering a request
+/// in order (by correlation id), under the response header of that
+/// request's API and version, its body decoding at that version (v0 for an
+/// ApiVersions version not served) to its last byte.
+pub fn fake_connection(data: &[u8]) {
+    let Some((&pick, rest)) = data.split_first() else {
+        return;
+    };
+    let (input, requests) = requests_of(rest);
+    let runtime = paused_runtime();
+    let output = runtime.block_on(async {
+        let mut builder = kafka_wire_fake::Cluster::builder()
+            .nodes(if pick & 1 == 1 { 3 } else { 1 })
+            .auto_create_topics(pick & 2 == 2);
+        if pick & 4 == 4 {
+            builder = builder.request_budget(kafka_wire::frame::FrameBudget::new(LIMIT));
+        }
+        let cluster = builder.build_in_process().expect("a cluster");
+        let (client, server) = tokio::io::duplex(1 << 16);
+        let peer = std::net::SocketAddr::from(([127, 0, 0, 1], 40000));
+        let serve = cluster.serve_io(1, server, peer).expect("node 1");
+        let session = async { tokio::join!(serve, client_session(client, input)).1 };
+        tokio::time::timeout(connection_bound(requests.len()), session)
+            .await
+            .expect("the connection ends once its client has sent everything")
+    });
+    let responses = response_frames(&output);
+    for (frame, at) in responses.iter().zip(correlate(&requests, &responses)) {
+        let id = requests[at].expect("an answered request peeks");
+        check_response(frame, id);
+    }
+}
+
+/// A response frame's header and body, at the version of the request `id`.
+fn check_response(frame: &Bytes, id: kafka_wire::frame::RequestId) {
+    use bytes::Buf;
+    use kafka_wire::Versioned;
+    let key =
+        kafka_messages::ApiKey::from_i16(id.api_key).expect("a request served has a known API");
+    let read = |version: i16| {
+        let mut buf = frame.clone();
+        kafka_wire::ResponseHeader::decode(&mut buf, key.response_header_version(version)).ok()?;
+        kafka_messages::ResponseKind::decode(id.api_key, version, &mut buf).ok()?;
+        (!buf.has_remaining()).then_some(())
+    };
+    let v0 = key == kafka_messages::ApiKey::ApiVersions && read(0).is_some();
+    assert!(
+        read(id.api_version).is_some() || v0,
+        "a response to {key:?} v{} that does not read at its version",
+        id.api_version
+    );
+}
+
+/// The proxy's connection (`kafka_wire_proxy`), in-process: client and
+/// broker sides are `tokio::io::duplex` pairs on a paused clock, the
+/// client's bytes and the broker's from the input. The first byte picks
+/// (bit 0) the broker: the mock broker in-process, the rest of the input
+/// being the client's bytes; or a broker scripted by the input, read as
+/// chunks (a tag byte, a big-endian u16 length, that many bytes): tag bit 0
+/// clear, the client's bytes; set, the broker's answer to the next request
+/// the proxy sends it, as a frame's contents whose first 4 bytes are given
+/// the request's correlation id (tag bit 1 clear) or as raw bytes (set).
+/// Bit 1 of the first byte: a request budget of [`LIMIT`].
+///
+/// Properties: no panic; the connection ends within [`connection_bound`]
+/// once the client has sent everything and the scripted broker has no more
+/// to say; what the client gets is whole frames within the frame limit,
+/// each answering one of its requests in order (by correlation id), and
+/// with the mock broker behind it every answer also reads as the fake's
+/// target checks.
+pub fn proxy_connection(data: &[u8]) {
+    let Some((&pick, rest)) = data.split_first() else {
+        return;
+    };
+    let scripted = pick & 1 == 1;
+    let (client_bytes, answers) = if scripted {
+        let mut client = Vec::new();
+        let mut answers = Vec::new();
+        let mut rest = rest;
+        while let [tag, hi, lo, tail @ ..] = rest {
+            let len = usize::from(u16::from_be_bytes([*hi, *lo])).min(tail.len());
+            let (chunk, tail) = tail.split_at(len);
+            if tag & 1 == 0 {
+                client.extend_from_slice(chunk);
+            } else {
+                answers.push((tag & 2 == 0, chunk.to_vec()));
+            }
+            rest = tail;
+        }
+        (client, answers)
+    } else {
+        (rest.to_vec(), Vec::new())
+    };
+    let (input, requests) = requests_of(&client_bytes);
+    let runtime = paused_runtime();
+    let output = runtime.block_on(async {
+        let mut builder = kafka_wire_proxy::Proxy::builder("127.0.0.1:9092").max_frame_size(LIMIT);
+        if pick & 2 == 2 {
+            builder = builder.request_budget(kafka_wire::frame::FrameBudget::new(LIMIT));
+        }
+        let (client, proxy_client) = tokio::io::duplex(1 << 16);
+        let (proxy_broker, broker) = tokio::io::duplex(1 << 16);
+        let client_addr = std::net::SocketAddr::from(([127, 0, 0, 1], 40000));
+        let upstream = std::net::SocketAddr::from(([127, 0, 0, 1], 9092));
+        let serve = builder.serve_io(proxy_client, proxy_broker, client_addr, upstream);
+        let cluster = kafka_wire_fake::Cluster::builder()
+            .build_in_process()
+            .expect("a cluster");
+        let broker_side = async {
+            if scripted {
+                scripted_broker(broker, answers).await;
+            } else {
+                cluster.serve_io(1, broker, upstream).expect("node 1").await;
+            }
+        };
+        let session = async { tokio::join!(serve, broker_side, client_session(client, input)).2 };
+        tokio::time::timeout(connection_bound(requests.len() + 1), session)
+            .await
+            .expect("the connection ends once its client and broker have sent everything")
+    });
+    let responses = response_frames(&output);
+    let answered = correlate(&requests, &responses);
+    if !scripted {
+        for (frame, at) in responses.iter().zip(answered) {
+            check_response(frame, requests[at].expect("an answered request peeks"));
+        }
+    }
+}
+
+/// A broker that answers each request frame the proxy sends with the next
+/// of `answers` (`true`: frame contents given the request's correlation id;
+/// `false`: raw bytes), then ends its stream.
+async fn scripted_broker(stream: tokio::io::DuplexStream, answers: Vec<(bool, Vec<u8>)>) {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let (mut read, mut write) = tokio::io::split(stream);
+    let mut decoder = FrameDecoder::new(LIMIT);
+    let mut buf = BytesMut::new();
+    let mut answers = answers.into_iter();
+    'serve: loop {
+        let frame = loop {
+            match decoder.decode(&mut buf) {
+                Ok(Some(frame)) => break frame,
+                Ok(None) => {}
+                Err(_) => break 'serve,
+            }
+            match read.read_buf(&mut buf).await {
+                Ok(0) | Err(_) => break 'serve,
+                Ok(_) => {}
+            }
+        };
+        let Some((framed, mut answer)) = answers.next() else {
+            break;
+        };
+        if framed {
+            if answer.len() >= 4 && frame.len() >= 8 {
+                answer[..4].copy_from_slice(&frame[4..8]);
+            }
+            answer.splice(0..0, (answer.len() as u32).to_be_bytes());
+        }
+        if write.write_all(&answer).await.is_err() {
+            break;
+        }
+    }
+    let _ = write.shutdown().await;
 }

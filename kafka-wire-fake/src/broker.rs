@@ -22,7 +22,7 @@ use kafka_messages::metadata::{
 use kafka_messages::*;
 use kafka_wire::frame::{FrameCodec, RequestFrameError};
 use kafka_wire::{ErrorCode, RequestHeader, Str, Uuid, VersionRange};
-use tokio::net::{TcpListener, TcpStream};
+use tokio::net::TcpListener;
 use tokio::sync::{watch, Notify};
 use tokio::task::JoinSet;
 use tokio::time::Duration;
@@ -283,6 +283,7 @@ impl Broker {
                     continue;
                 }
             };
+            let _ = stream.set_nodelay(true);
             let broker = Arc::clone(&self);
             connections.spawn(async move { broker.connection(node, stream, peer).await });
         }
@@ -290,9 +291,12 @@ impl Broker {
         connections.shutdown().await;
     }
 
-    async fn connection(&self, node: i32, stream: TcpStream, peer: SocketAddr) {
+    /// Serves one connection of node `node` from `peer` until it ends.
+    pub(crate) async fn connection<S>(&self, node: i32, stream: S, peer: SocketAddr)
+    where
+        S: tokio::io::AsyncRead + tokio::io::AsyncWrite + Unpin,
+    {
         let conn = self.connections.fetch_add(1, Ordering::Relaxed) + 1;
-        let _ = stream.set_nodelay(true);
         let stream = match &self.config.request_budget {
             Some(budget) => tokio_util::either::Either::Right(budget.read(stream, MAX_FRAME)),
             None => tokio_util::either::Either::Left(stream),
@@ -344,13 +348,6 @@ impl Broker {
                     }
                     let answer = match request {
                         _ if injected.is_some() => injected,
-                        // A follower's fetch (a replica id, CVE-2018-1288's door): the fake
-                        // has no followers, so it is not served, as an API it does not serve.
-                        RequestKind::Fetch(r)
-                            if r.replica_id >= 0 || r.replica_state.replica_id >= 0 =>
-                        {
-                            None
-                        }
                         RequestKind::Fetch(r) => {
                             Some(ResponseKind::Fetch(self.fetch(node, r, version).await))
                         }

@@ -17,6 +17,7 @@ use crate::request_log::RequestEvent;
 use crate::SERVED_APIS;
 
 mod budget;
+mod in_process;
 
 /// A Kafka cluster in memory, serving on 127.0.0.1 (by default) from the
 /// tokio runtime that started it.
@@ -369,41 +370,15 @@ impl ClusterBuilder {
     /// `tokio::spawn` does). Serving stops when the [`Cluster`] is shut down
     /// or dropped, or when the runtime stops.
     pub async fn start(self) -> Result<Cluster, StartError> {
-        for (&api, &version) in &self.max_versions {
-            if !SERVED_APIS.contains(&api) {
-                return Err(StartError::NotServed { api });
-            }
-            if !api.all_versions().contains(version) {
-                return Err(StartError::NoSuchVersion { api, version });
-            }
-        }
-        let listen = self.listen;
-        if listen.ip().is_unspecified() {
-            return Err(StartError::UnspecifiedAddress { addr: listen });
-        }
-        if !(1..=64).contains(&self.nodes) {
-            return Err(StartError::Nodes { nodes: self.nodes });
-        }
+        let (config, listen, nodes) = self.checked()?;
         let mut listeners = Vec::new();
-        for i in 0..self.nodes {
-            let mut at = listen;
-            if listen.port() != 0 {
-                let port = u16::try_from(i32::from(listen.port()) + i).unwrap_or(0);
-                at.set_port(port);
-            }
+        for i in 0..nodes {
+            let at = node_addr(listen, i);
             let cannot_listen = |source| StartError::Listen { addr: at, source };
             let listener = TcpListener::bind(at).await.map_err(cannot_listen)?;
             let addr = listener.local_addr().map_err(cannot_listen)?;
             listeners.push((i + 1, addr, listener));
         }
-        let config = Arc::new(Config {
-            release: self.release,
-            max_versions: self.max_versions,
-            cluster_id: self.cluster_id,
-            on_request: self.on_request,
-            auto_create_topics: self.auto_create_topics,
-            request_budget: self.request_budget,
-        });
         let addrs = listeners.iter().map(|(id, addr, _)| (*id, *addr)).collect();
         let broker = Broker::new(Arc::clone(&config), addrs);
         let nodes = listeners
@@ -420,6 +395,47 @@ impl ClusterBuilder {
             nodes,
         })
     }
+
+    /// The settings checked (what [`start`](ClusterBuilder::start) refuses)
+    /// and made the nodes' configuration, with where node 1 listens and how
+    /// many nodes there are.
+    fn checked(self) -> Result<(Arc<Config>, SocketAddr, i32), StartError> {
+        for (&api, &version) in &self.max_versions {
+            if !SERVED_APIS.contains(&api) {
+                return Err(StartError::NotServed { api });
+            }
+            if !api.all_versions().contains(version) {
+                return Err(StartError::NoSuchVersion { api, version });
+            }
+        }
+        let listen = self.listen;
+        if listen.ip().is_unspecified() {
+            return Err(StartError::UnspecifiedAddress { addr: listen });
+        }
+        if !(1..=64).contains(&self.nodes) {
+            return Err(StartError::Nodes { nodes: self.nodes });
+        }
+        let config = Arc::new(Config {
+            release: self.release,
+            max_versions: self.max_versions,
+            cluster_id: self.cluster_id,
+            on_request: self.on_request,
+            auto_create_topics: self.auto_create_topics,
+            request_budget: self.request_budget,
+        });
+        Ok((config, listen, self.nodes))
+    }
+}
+
+/// Where node `i + 1` listens when node 1 listens at `listen`: the next
+/// ports, or a free one each for port 0.
+fn node_addr(listen: SocketAddr, i: i32) -> SocketAddr {
+    let mut at = listen;
+    if listen.port() != 0 {
+        let port = u16::try_from(i32::from(listen.port()) + i).unwrap_or(0);
+        at.set_port(port);
+    }
+    at
 }
 
 impl fmt::Debug for ClusterBuilder {

@@ -292,6 +292,7 @@ pub(crate) fn fetch(
     let mut hinted: Vec<(i32, SocketAddr)> = Vec::new();
     let by_id = version >= 13;
     let committed = r.isolation_level == READ_COMMITTED;
+    let follower = r.replica_id >= 0 || r.replica_state.replica_id >= 0;
     let mut budget = usize::try_from(r.max_bytes).unwrap_or(0);
     let mut total = 0usize;
     let mut any_error = false;
@@ -322,6 +323,19 @@ pub(crate) fn fetch(
                         }
                         if p.current_leader_epoch >= 0 && p.current_leader_epoch < leader.epoch {
                             return Err((ErrorCode::FencedLeaderEpoch, Some(leader)));
+                        }
+                        // A follower's fetch (a replica id, CVE-2018-1288's
+                        // door): the fake's nodes have no follower replicas,
+                        // so, as Kafka's leader answers a replica id that is
+                        // not a follower it knows, UNKNOWN_LEADER_EPOCH with
+                        // an epoch given, NOT_LEADER_OR_FOLLOWER without;
+                        // nothing is read.
+                        if follower {
+                            return Err(if p.current_leader_epoch >= 0 {
+                                (ErrorCode::UnknownLeaderEpoch, None)
+                            } else {
+                                (ErrorCode::NotLeaderOrFollower, None)
+                            });
                         }
                         // read_committed stops at the last stable offset.
                         let end = if committed {

@@ -23,6 +23,10 @@ usage: kafka-fake [--port N] [--release V] [--max-version API=N]... [--exit-afte
                         PORT+1, ... (free ones for --port 0), leaders spread over them
   --auto-create-topics  create the topics Metadata is asked about, as Kafka's
                         auto.create.topics.enable does
+  --request-budget N    hold at most N bytes of request frames across all
+                        connections, as Kafka's queued.max.request.bytes does
+                        (default: no budget); at least 104857600 (the frame
+                        limit) for the largest frames to be served
   --release V           serve and advertise the versions of Kafka release V: 4.4.0
                         (the default) or 3.9.1, whose brokers still accept the
                         versions Kafka 4.0 removed
@@ -81,6 +85,12 @@ fn parse_args() -> Result<Args, String> {
                 exit_after = Some(Duration::from_secs(secs));
             }
             "--auto-create-topics" => cluster = cluster.auto_create_topics(true),
+            "--request-budget" => {
+                let bytes = value()?
+                    .parse()
+                    .map_err(|e| format!("--request-budget: {e}"))?;
+                cluster = cluster.request_budget(kafka_wire::frame::FrameBudget::new(bytes));
+            }
             "--log" => cluster = cluster.on_request(|request| println!("{request}")),
             "-h" | "--help" => return Err(String::new()),
             other => return Err(format!("unknown argument {other:?}")),

@@ -257,20 +257,55 @@ pub(crate) async fn serve(
             source,
         }),
     };
-    let ((client_read, client_write), certificate, (broker_read, broker_write), upstream) =
-        match opened {
-            Ok(opened) => opened,
-            Err(error) => {
-                shared.event(ProxyEvent::Closed {
-                    id,
-                    connection: None,
-                    error: Some(&error),
-                    requests: 0,
-                    responses: 0,
-                });
-                return;
-            }
-        };
+    let (client, certificate, broker, upstream) = match opened {
+        Ok(opened) => opened,
+        Err(error) => {
+            shared.event(ProxyEvent::Closed {
+                id,
+                connection: None,
+                error: Some(&error),
+                requests: 0,
+                responses: 0,
+            });
+            return;
+        }
+    };
+    let opened = Opened {
+        id,
+        client_addr,
+        listener,
+        certificate,
+        upstream,
+    };
+    serve_opened(shared, opened, client, broker).await;
+}
+
+/// What a connection is once both sides are open: its id, who the client
+/// is and which listener it came to, the name of its certificate, and
+/// where its broker is.
+pub(crate) struct Opened {
+    pub id: u64,
+    pub client_addr: SocketAddr,
+    pub listener: Listener,
+    pub certificate: Option<String>,
+    pub upstream: SocketAddr,
+}
+
+/// Serves a connection whose client and broker streams are open (past
+/// TLS, and the proxy's own SASL to the broker) until either side ends it.
+pub(crate) async fn serve_opened(
+    shared: Arc<Shared>,
+    opened: Opened,
+    (client_read, client_write): (ReadHalf, WriteHalf),
+    (broker_read, broker_write): (ReadHalf, WriteHalf),
+) {
+    let Opened {
+        id,
+        client_addr,
+        listener,
+        certificate,
+        upstream,
+    } = opened;
     let connection = ClientConnection {
         id,
         client: client_addr,

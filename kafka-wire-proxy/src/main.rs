@@ -82,6 +82,12 @@ struct Args {
     /// then nothing for this many seconds.
     #[arg(long, value_name = "SECS", default_value_t = 30)]
     stall_timeout: u64,
+    /// Hold at most this many bytes of client frames being read, across all
+    /// connections, as Kafka's queued.max.request.bytes does (default: no
+    /// budget): a client whose frame does not fit waits unread. At least
+    /// --max-frame-size for the largest frames to pass. With --config too.
+    #[arg(long, value_name = "BYTES")]
+    request_budget: Option<usize>,
     /// Threads that run the connections (default: one per CPU; 1 runs
     /// everything on the main thread).
     #[arg(long, value_name = "N")]
@@ -293,6 +299,9 @@ async fn run(args: Args) -> Result<(), Box<dyn std::error::Error>> {
         .connect_timeout(Duration::from_secs(10));
     for server in bootstrap {
         builder = builder.bootstrap(server);
+    }
+    if let Some(bytes) = args.request_budget {
+        builder = builder.request_budget(kafka_wire::frame::FrameBudget::new(bytes));
     }
     if let Some(base) = config.node_ports {
         builder = builder.node_ports(base);

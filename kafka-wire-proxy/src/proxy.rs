@@ -17,6 +17,7 @@ use crate::stream::Tls;
 use crate::termination::Credentials;
 
 mod budget;
+mod in_process;
 
 /// What happened in a proxy: for logs and tests. Given to the function set
 /// with [`ProxyBuilder::on_event`], on the task where it happened.
@@ -606,7 +607,23 @@ impl ProxyBuilder {
         let listener = TcpListener::bind(self.listen).await?;
         let local_addr = listener.local_addr()?;
         let (shutdown, watch) = watch::channel(false);
-        let shared = Arc::new(Shared {
+        let shared = Arc::new(self.shared(local_addr, watch));
+        shared.event(ProxyEvent::Listening {
+            listener: Listener::Bootstrap,
+            address: local_addr,
+        });
+        tokio::spawn(accept(Arc::clone(&shared), listener, Listener::Bootstrap));
+        Ok(Proxy {
+            local_addr,
+            shared,
+            shutdown,
+        })
+    }
+
+    /// What every connection shares, for a proxy whose bootstrap listener
+    /// is at `local_addr` and which stops when `shutdown` says true.
+    fn shared(self, local_addr: SocketAddr, shutdown: watch::Receiver<bool>) -> Shared {
+        Shared {
             limits: self.limits,
             tls: self.tls,
             sasl: self.sasl,
@@ -623,18 +640,8 @@ impl ProxyBuilder {
             nodes: Mutex::new(HashMap::new()),
             next_id: AtomicU64::new(1),
             events: self.events,
-            shutdown: watch,
-        });
-        shared.event(ProxyEvent::Listening {
-            listener: Listener::Bootstrap,
-            address: local_addr,
-        });
-        tokio::spawn(accept(Arc::clone(&shared), listener, Listener::Bootstrap));
-        Ok(Proxy {
-            local_addr,
-            shared,
             shutdown,
-        })
+        }
     }
 }
 
