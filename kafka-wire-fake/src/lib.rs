@@ -109,6 +109,7 @@
 
 mod broker;
 mod cluster;
+mod configs;
 mod consumer_group;
 mod data;
 mod error_answer;
@@ -137,6 +138,9 @@ pub const SERVED_APIS: &[ApiKey] = &[
     ApiKey::CreateAcls,
     ApiKey::DeleteAcls,
     ApiKey::CreatePartitions,
+    ApiKey::DescribeConfigs,
+    ApiKey::AlterConfigs,
+    ApiKey::IncrementalAlterConfigs,
     ApiKey::DeleteRecords,
     ApiKey::InitProducerId,
     ApiKey::DescribeCluster,
