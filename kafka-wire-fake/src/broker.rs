@@ -33,6 +33,7 @@ use crate::configs;
 use crate::consumer_group;
 use crate::data;
 use crate::error_answer;
+use crate::fetch_session;
 use crate::group_admin;
 use crate::groups;
 use crate::log::{LogClock, PartitionLog};
@@ -165,6 +166,8 @@ pub(crate) struct State {
     /// When the next retention check is due on the logs' clock (0: not
     /// scheduled yet).
     next_retention_check: i64,
+    /// Incremental fetch sessions (KIP-227).
+    pub(crate) fetch_sessions: fetch_session::Sessions,
 }
 
 /// The cluster's brokers in memory: one state shared by every node and
@@ -824,10 +827,36 @@ impl Broker {
         }
     }
 
-    /// The answer to a Fetch: at once when `min_bytes` are there or an
-    /// error is, else when an append brings them or `max_wait_ms` passes
-    /// (on tokio's clock, so a paused test clock holds it).
+    /// The answer to a Fetch, in its fetch session if it has one: at once
+    /// when `min_bytes` are there or an error is, else when an append
+    /// brings them or `max_wait_ms` passes (on tokio's clock, so a paused
+    /// test clock holds it).
     async fn fetch(&self, node: i32, r: FetchRequest, version: i16) -> FetchResponse {
+        let resolved = {
+            let mut state = self.state.lock().unwrap_or_else(|e| e.into_inner());
+            state.fetch_sessions.resolve(node, r, version)
+        };
+        let (r, session) = match resolved {
+            Ok(resolved) => resolved,
+            Err(code) => {
+                return FetchResponse {
+                    error_code: code.code(),
+                    ..Default::default()
+                }
+            }
+        };
+        let mut response = self.read_fetch(node, r, version).await;
+        if let Some(session) = session {
+            let mut state = self.state.lock().unwrap_or_else(|e| e.into_inner());
+            state.fetch_sessions.answer(session, &mut response, version);
+        }
+        response
+    }
+
+    /// The partitions of a Fetch read, at once when `min_bytes` are there
+    /// or an error is, else when an append brings them or `max_wait_ms`
+    /// passes.
+    async fn read_fetch(&self, node: i32, r: FetchRequest, version: i16) -> FetchResponse {
         let wait = u64::try_from(r.max_wait_ms).unwrap_or(0);
         let deadline = tokio::time::Instant::now() + std::time::Duration::from_millis(wait);
         loop {
