@@ -258,9 +258,15 @@ fn bad_heartbeats_get_kafkas_refusals() {
         refused(&mut c, &no_subscription, 1),
         invalid("SubscribedTopicNames or SubscribedTopicRegex must be set in first request.")
     );
-    let mut range = beat("m", 0, t, Some(&[]));
-    range.server_assignor = Some("range".into());
-    assert_eq!(refused(&mut c, &range, 1).0, ErrorCode::UnsupportedAssignor);
+    let mut sticky = beat("m", 0, t, Some(&[]));
+    sticky.server_assignor = Some("sticky".into());
+    assert_eq!(
+        refused(&mut c, &sticky, 1),
+        (
+            ErrorCode::UnsupportedAssignor,
+            Some("Assignor sticky is not supported. Supported assignors: uniform, range.".into())
+        )
+    );
     let mut bad_regex = beat("m", 0, t, Some(&[]));
     bad_regex.subscribed_topic_regex = Some("(".into());
     assert_eq!(
@@ -338,4 +344,65 @@ async fn a_member_silent_past_its_session_leaves_and_its_partitions_move() {
         ErrorCode::UnknownMemberId
     );
     cluster.shutdown().await;
+}
+
+#[test]
+fn the_range_assignor_gives_each_member_a_run_of_partitions() {
+    let fake = Fake::start();
+    let mut c = client(&fake);
+    let created = c.send(&common::create_topic("r", 5, &[]), 7).unwrap();
+    let r = created.topics[0].topic_id;
+    let join = |member: &str, assignor: &str| {
+        let mut b = beat(member, 0, r, Some(&[]));
+        b.subscribed_topic_names = Some(vec![Str::from("r")]);
+        b.server_assignor = Some(assignor.into());
+        b
+    };
+    assert_eq!(send(&mut c, &join("m1", "range"), r).0, ErrorCode::None);
+    assert_eq!(send(&mut c, &join("m2", "range"), r).0, ErrorCode::None);
+    let describe = |c: &mut Client| {
+        let d = c
+            .send(
+                &ConsumerGroupDescribeRequest {
+                    group_ids: vec!["g".into()],
+                    ..Default::default()
+                },
+                0,
+            )
+            .unwrap();
+        let g = &d.groups[0];
+        let targets: Vec<(String, Vec<i32>)> = g
+            .members
+            .iter()
+            .map(|m| {
+                let parts = m.target_assignment.topic_partitions.iter();
+                (
+                    m.member_id.to_string(),
+                    parts.flat_map(|t| t.partitions.clone()).collect(),
+                )
+            })
+            .collect();
+        (g.assignor_name.to_string(), targets)
+    };
+    // Five partitions over two members: a run of three, then two.
+    assert_eq!(
+        describe(&mut c),
+        (
+            "range".into(),
+            vec![("m1".into(), vec![0, 1, 2]), ("m2".into(), vec![3, 4])]
+        )
+    );
+    // A third member asking for `uniform` leaves `range` the most asked for.
+    assert_eq!(send(&mut c, &join("m3", "uniform"), r).0, ErrorCode::None);
+    assert_eq!(
+        describe(&mut c),
+        (
+            "range".into(),
+            vec![
+                ("m1".into(), vec![0, 1]),
+                ("m2".into(), vec![2, 3]),
+                ("m3".into(), vec![4])
+            ]
+        )
+    );
 }
