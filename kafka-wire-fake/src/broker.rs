@@ -70,6 +70,8 @@ pub(crate) struct Config {
     pub(crate) auto_create_topics: bool,
     /// `ClusterBuilder::request_budget`: request frames reserved before they are read.
     pub(crate) request_budget: Option<kafka_wire::frame::FrameBudget>,
+    /// `ClusterBuilder::consumer_group_max_size`.
+    pub(crate) consumer_group_max_size: usize,
 }
 
 /// What `ClusterBuilder::on_request` was given.
@@ -631,7 +633,8 @@ impl Broker {
         let mut state = self.state.lock().unwrap_or_else(|e| e.into_inner());
         let here = self.coordinator(&state, &r.group_id).map(|(id, _)| id) == Some(node);
         let new_id = || Str::from(self.new_uuid().to_string());
-        consumer_group::heartbeat(&mut state, here, r, version, client, new_id)
+        let max_size = self.config.consumer_group_max_size;
+        consumer_group::heartbeat(&mut state, here, r, version, client, new_id, max_size)
     }
 
     /// SyncGroup: the leader's assignments are kept and every member's

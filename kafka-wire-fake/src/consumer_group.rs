@@ -294,6 +294,7 @@ pub(crate) fn heartbeat(
     version: i16,
     client: (&str, &str),
     new_member_id: impl FnOnce() -> Str,
+    max_size: usize,
 ) -> ConsumerGroupHeartbeatResponse {
     let refuse = |code: ErrorCode, message: Option<String>| ConsumerGroupHeartbeatResponse {
         error_code: code.code(),
@@ -378,7 +379,7 @@ pub(crate) fn heartbeat(
     if group.members.len() != before {
         group.epoch += 1;
     }
-    let answer = beat(state, &mut group, r, now, client, new_member_id);
+    let answer = beat(state, &mut group, r, (now, max_size), client, new_member_id);
     state.consumer_groups.insert(r.group_id.clone(), group);
     answer
 }
@@ -387,7 +388,7 @@ fn beat(
     state: &State,
     group: &mut ConsumerGroup,
     r: &ConsumerGroupHeartbeatRequest,
-    now: Instant,
+    (now, max_size): (Instant, usize),
     client: (&str, &str),
     new_member_id: impl FnOnce() -> Str,
 ) -> ConsumerGroupHeartbeatResponse {
@@ -429,6 +430,15 @@ fn beat(
     let mut changed_group = false;
     if r.member_epoch == 0 {
         let known = group.members.contains_key(&member_id);
+        // Kafka's `group.consumer.max.size`.
+        if !known && group.members.len() >= max_size {
+            return error(
+                ErrorCode::GroupMaxSizeReached,
+                format!(
+                    "The consumer group has reached its maximum capacity of {max_size} members."
+                ),
+            );
+        }
         let m = group
             .members
             .entry(member_id.clone())

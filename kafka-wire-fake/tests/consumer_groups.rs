@@ -406,3 +406,40 @@ fn the_range_assignor_gives_each_member_a_run_of_partitions() {
         )
     );
 }
+
+#[tokio::test]
+async fn a_full_group_refuses_another_member() {
+    let cluster = Cluster::builder()
+        .consumer_group_max_size(1)
+        .start()
+        .await
+        .unwrap();
+    let mut s = tokio::net::TcpStream::connect(cluster.bootstrap())
+        .await
+        .unwrap();
+    let t = common::send(&mut s, &common::create_topic("t", 2, &[]), 7)
+        .await
+        .topics[0]
+        .topic_id;
+    let answer =
+        |r: ConsumerGroupHeartbeatResponse| (r.error_code, r.error_message, r.member_epoch);
+    assert_eq!(
+        answer(common::send(&mut s, &beat("m1", 0, t, Some(&[])), 1).await),
+        (0, None, 1)
+    );
+    assert_eq!(
+        answer(common::send(&mut s, &beat("m2", 0, t, Some(&[])), 1).await),
+        (
+            ErrorCode::GroupMaxSizeReached.code(),
+            Some("The consumer group has reached its maximum capacity of 1 members.".into()),
+            0
+        )
+    );
+    // Once m1 leaves, there is room.
+    common::send(&mut s, &beat("m1", -1, t, None), 1).await;
+    assert_eq!(
+        answer(common::send(&mut s, &beat("m2", 0, t, Some(&[])), 1).await).0,
+        0
+    );
+    cluster.shutdown().await;
+}
