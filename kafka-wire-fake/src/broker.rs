@@ -29,12 +29,14 @@ use tokio::time::Duration;
 use tokio_util::codec::Framed;
 
 use crate::cluster::Fault;
+use crate::configs;
 use crate::consumer_group;
 use crate::data;
 use crate::error_answer;
+use crate::fetch_session;
 use crate::group_admin;
 use crate::groups;
-use crate::log::PartitionLog;
+use crate::log::{LogClock, PartitionLog};
 use crate::membership::{self, Group, Member, Phase};
 use crate::request_log::{Outcome, RequestEvent};
 use crate::txn;
@@ -50,6 +52,10 @@ const DEFAULT_REPLICATION: i16 = 1;
 /// CreateTopics or CreatePartitions may make, and its message.
 const MAX_PARTITIONS_PER_REQUEST: i64 = 10_000;
 const EXCESSIVE_PARTITIONS: &str = "Excessively large number of partitions per request.";
+/// Kafka's log manager checks retention 30 s after it starts
+/// (`InitialTaskDelayMs`), then every `log.retention.check.interval.ms`.
+const RETENTION_CHECK_DELAY_MS: i64 = 30_000;
+const RETENTION_CHECK_INTERVAL_MS: i64 = 300_000;
 /// Kafka refuses frames over `socket.request.max.bytes`, 100 MiB by default.
 const MAX_FRAME: usize = 100 << 20;
 
@@ -64,6 +70,8 @@ pub(crate) struct Config {
     pub(crate) auto_create_topics: bool,
     /// `ClusterBuilder::request_budget`: request frames reserved before they are read.
     pub(crate) request_budget: Option<kafka_wire::frame::FrameBudget>,
+    /// `ClusterBuilder::consumer_group_max_size`.
+    pub(crate) consumer_group_max_size: usize,
 }
 
 /// What `ClusterBuilder::on_request` was given.
@@ -87,7 +95,10 @@ impl Config {
 pub(crate) struct Topic {
     pub(crate) id: Uuid,
     pub(crate) partitions: i32,
-    pub(crate) configs: Vec<(Str, Option<Str>)>,
+    /// The configs set on the topic (its overrides), as given.
+    pub(crate) configs: BTreeMap<String, String>,
+    /// What those configs (over the brokers' defaults) make of its logs.
+    pub(crate) settings: configs::LogSettings,
     /// One log per partition, by index: `partitions` of them.
     pub(crate) logs: Vec<PartitionLog>,
     /// Each partition's leader, by index.
@@ -152,6 +163,13 @@ pub(crate) struct State {
     pub(crate) transactions: txn::Transactions,
     /// KIP-848 consumer groups.
     pub(crate) consumer_groups: consumer_group::ConsumerGroups,
+    /// The brokers' dynamic config defaults (AlterConfigs of broker `""`).
+    pub(crate) broker_configs: configs::BrokerConfigs,
+    /// When the next retention check is due on the logs' clock (0: not
+    /// scheduled yet).
+    next_retention_check: i64,
+    /// Incremental fetch sessions (KIP-227).
+    pub(crate) fetch_sessions: fetch_session::Sessions,
 }
 
 /// The cluster's brokers in memory: one state shared by every node and
@@ -170,6 +188,8 @@ pub(crate) struct Broker {
     group_changed: Notify,
     /// Faults `Cluster::inject` and `inject_while` armed, in order.
     faults: Mutex<Vec<ArmedFault>>,
+    /// The logs' clock: log-append times and retention by time.
+    clock: LogClock,
 }
 
 /// Which requests `Cluster::inject_while` spoils.
@@ -197,6 +217,7 @@ impl Broker {
             appended: Notify::new(),
             group_changed: Notify::new(),
             faults: Mutex::default(),
+            clock: LogClock::start(),
         })
     }
 
@@ -609,7 +630,8 @@ impl Broker {
         let mut state = self.state.lock().unwrap_or_else(|e| e.into_inner());
         let here = self.coordinator(&state, &r.group_id).map(|(id, _)| id) == Some(node);
         let new_id = || Str::from(self.new_uuid().to_string());
-        consumer_group::heartbeat(&mut state, here, r, version, client, new_id)
+        let max_size = self.config.consumer_group_max_size;
+        consumer_group::heartbeat(&mut state, here, r, version, client, new_id, max_size)
     }
 
     /// SyncGroup: the leader's assignments are kept and every member's
@@ -782,10 +804,59 @@ impl Broker {
         }
     }
 
-    /// The answer to a Fetch: at once when `min_bytes` are there or an
-    /// error is, else when an append brings them or `max_wait_ms` passes
-    /// (on tokio's clock, so a paused test clock holds it).
+    /// Kafka's retention check, when one is due: the first 30 s after the
+    /// cluster starts, then every 5 min (`log.retention.check.interval.ms`)
+    /// on the logs' clock; batches past their topic's retention go. Run
+    /// before a request reads the logs, as Kafka's log manager runs it on a
+    /// timer.
+    fn check_retention(&self, state: &mut State) {
+        if state.next_retention_check == 0 {
+            state.next_retention_check = self.clock.started_ms() + RETENTION_CHECK_DELAY_MS;
+        }
+        let now_ms = self.clock.now_ms();
+        if now_ms < state.next_retention_check {
+            return;
+        }
+        // The last check due runs as at its time, as Kafka's timer would
+        // have run it.
+        let behind = (now_ms - state.next_retention_check) / RETENTION_CHECK_INTERVAL_MS;
+        let due = state.next_retention_check + behind * RETENTION_CHECK_INTERVAL_MS;
+        state.next_retention_check = due + RETENTION_CHECK_INTERVAL_MS;
+        if data::apply_retention(state, due) {
+            self.appended.notify_waiters();
+        }
+    }
+
+    /// The answer to a Fetch, in its fetch session if it has one: at once
+    /// when `min_bytes` are there or an error is, else when an append
+    /// brings them or `max_wait_ms` passes (on tokio's clock, so a paused
+    /// test clock holds it).
     async fn fetch(&self, node: i32, r: FetchRequest, version: i16) -> FetchResponse {
+        let resolved = {
+            let mut state = self.state.lock().unwrap_or_else(|e| e.into_inner());
+            state.fetch_sessions.resolve(node, r, version)
+        };
+        let (r, session) = match resolved {
+            Ok(resolved) => resolved,
+            Err(code) => {
+                return FetchResponse {
+                    error_code: code.code(),
+                    ..Default::default()
+                }
+            }
+        };
+        let mut response = self.read_fetch(node, r, version).await;
+        if let Some(session) = session {
+            let mut state = self.state.lock().unwrap_or_else(|e| e.into_inner());
+            state.fetch_sessions.answer(session, &mut response, version);
+        }
+        response
+    }
+
+    /// The partitions of a Fetch read, at once when `min_bytes` are there
+    /// or an error is, else when an append brings them or `max_wait_ms`
+    /// passes.
+    async fn read_fetch(&self, node: i32, r: FetchRequest, version: i16) -> FetchResponse {
         let wait = u64::try_from(r.max_wait_ms).unwrap_or(0);
         let deadline = tokio::time::Instant::now() + std::time::Duration::from_millis(wait);
         loop {
@@ -796,6 +867,7 @@ impl Broker {
             let (response, ready) = {
                 let mut state = self.state.lock().unwrap_or_else(|e| e.into_inner());
                 txn::expire(&mut state, tokio::time::Instant::now());
+                self.check_retention(&mut state);
                 data::fetch(&state, node, self.endpoints(), &r, version)
             };
             if ready || tokio::time::Instant::now() >= deadline {
@@ -804,6 +876,7 @@ impl Broker {
             if tokio::time::timeout_at(deadline, appended).await.is_err() {
                 let mut state = self.state.lock().unwrap_or_else(|e| e.into_inner());
                 txn::expire(&mut state, tokio::time::Instant::now());
+                self.check_retention(&mut state);
                 return data::fetch(&state, node, self.endpoints(), &r, version).0;
             }
         }
@@ -818,6 +891,8 @@ impl Broker {
         if txn::expire(&mut state, tokio::time::Instant::now()) {
             self.appended.notify_waiters();
         }
+        self.check_retention(&mut state);
+        let now_ms = self.clock.now_ms();
         let coordinates =
             |state: &State, key: &Str| self.coordinator(state, key).map(|(id, _)| id) == Some(node);
         Some(match request {
@@ -858,11 +933,27 @@ impl Broker {
             RequestKind::CreatePartitions(r) => {
                 ResponseKind::CreatePartitions(create_partitions(self, &mut state, r))
             }
+            RequestKind::DescribeConfigs(r) => {
+                let view = configs::View {
+                    topics: &state.topics,
+                    brokers: &state.broker_configs,
+                    node,
+                    auto_create_topics: self.config.auto_create_topics,
+                };
+                ResponseKind::DescribeConfigs(configs::describe_configs(&view, &r, version))
+            }
+            RequestKind::AlterConfigs(r) => {
+                ResponseKind::AlterConfigs(configs::alter_configs(&mut state, node, &r))
+            }
+            RequestKind::IncrementalAlterConfigs(r) => ResponseKind::IncrementalAlterConfigs(
+                configs::incremental_alter_configs(&mut state, node, &r),
+            ),
             RequestKind::CreateAcls(r) => ResponseKind::CreateAcls(create_acls(&mut state, r)),
             RequestKind::DescribeAcls(r) => ResponseKind::DescribeAcls(describe_acls(&state, r)),
             RequestKind::DeleteAcls(r) => ResponseKind::DeleteAcls(delete_acls(&mut state, r)),
             RequestKind::Produce(r) => {
-                let response = data::produce(&mut state, node, self.endpoints(), r, version);
+                let response =
+                    data::produce(&mut state, node, self.endpoints(), r, version, now_ms);
                 self.appended.notify_waiters();
                 ResponseKind::Produce(response)
             }
@@ -1120,20 +1211,30 @@ impl Broker {
                 } else {
                     check_new_topic(state, t, &self.node_ids())
                 };
+                let checked = checked.and_then(|layout| {
+                    for c in &t.configs {
+                        configs::check_topic_config(&c.name, c.value.as_deref())?;
+                    }
+                    Ok(layout)
+                });
                 match checked {
                     Err((code, message)) => {
                         result.error_code = code.code();
                         result.error_message = Some(message.into());
                     }
                     Ok((partitions, replication)) => {
+                        let overrides: BTreeMap<String, String> = t
+                            .configs
+                            .iter()
+                            .filter_map(|c| {
+                                Some((c.name.to_string(), c.value.as_deref()?.to_owned()))
+                            })
+                            .collect();
                         let topic = Topic {
                             id: self.new_uuid(),
                             partitions,
-                            configs: t
-                                .configs
-                                .iter()
-                                .map(|c| (c.name.clone(), c.value.clone()))
-                                .collect(),
+                            settings: configs::LogSettings::of(&overrides, &state.broker_configs),
+                            configs: overrides,
                             logs: (0..partitions).map(|_| PartitionLog::default()).collect(),
                             leaders: (0..partitions)
                                 .map(|p| self.first_leader(state.created, p))
@@ -1144,14 +1245,17 @@ impl Broker {
                         if version >= 5 {
                             result.num_partitions = partitions;
                             result.replication_factor = replication;
+                            // Every config of the topic, as DescribeConfigs
+                            // lists them (KIP-525).
                             result.configs = Some(
-                                topic
-                                    .configs
-                                    .iter()
-                                    .map(|(name, value)| CreatableTopicConfigs {
-                                        name: name.clone(),
-                                        value: value.clone(),
-                                        config_source: ConfigSource::DynamicTopicConfig.code(),
+                                configs::describe_topic(&topic.configs, &state.broker_configs)
+                                    .into_iter()
+                                    .map(|d| CreatableTopicConfigs {
+                                        name: d.name.into(),
+                                        value: Some(d.value.into()),
+                                        read_only: false,
+                                        config_source: d.source.code(),
+                                        is_sensitive: false,
                                         ..Default::default()
                                     })
                                     .collect(),
@@ -1465,7 +1569,7 @@ fn check_new_topic(
 }
 
 /// Kafka's topic name rules (`Topic.validate`).
-fn check_topic_name(name: &str) -> Result<(), (ErrorCode, String)> {
+pub(crate) fn check_topic_name(name: &str) -> Result<(), (ErrorCode, String)> {
     let invalid = |why: String| Err((ErrorCode::InvalidTopicException, why));
     if name.is_empty() {
         return invalid("Topic name is illegal, it can't be empty".into());

@@ -84,6 +84,7 @@ impl Cluster {
             on_request: None,
             auto_create_topics: false,
             request_budget: None,
+            consumer_group_max_size: CONSUMER_GROUP_MAX_SIZE,
         }
     }
 
@@ -289,6 +290,9 @@ impl fmt::Debug for Cluster {
     }
 }
 
+/// Kafka's `group.consumer.max.size` default.
+const CONSUMER_GROUP_MAX_SIZE: usize = i32::MAX as usize;
+
 /// The settings of a [`Cluster`], from [`Cluster::builder`]; `start` runs it.
 pub struct ClusterBuilder {
     release: Release,
@@ -299,6 +303,7 @@ pub struct ClusterBuilder {
     on_request: Option<RequestHook>,
     auto_create_topics: bool,
     request_budget: Option<kafka_wire::frame::FrameBudget>,
+    consumer_group_max_size: usize,
 }
 
 impl ClusterBuilder {
@@ -347,6 +352,15 @@ impl ClusterBuilder {
     /// unknown topic to be an error.
     pub fn auto_create_topics(mut self, on: bool) -> Self {
         self.auto_create_topics = on;
+        self
+    }
+
+    /// The most members a KIP-848 consumer group may have (Kafka's
+    /// `group.consumer.max.size`, 2,147,483,647 by default): a member
+    /// joining a full group gets GROUP_MAX_SIZE_REACHED, so that hostile
+    /// clients cannot grow a group without end.
+    pub fn consumer_group_max_size(mut self, members: usize) -> Self {
+        self.consumer_group_max_size = members;
         self
     }
 
@@ -422,6 +436,7 @@ impl ClusterBuilder {
             on_request: self.on_request,
             auto_create_topics: self.auto_create_topics,
             request_budget: self.request_budget,
+            consumer_group_max_size: self.consumer_group_max_size,
         });
         Ok((config, listen, self.nodes))
     }
@@ -446,6 +461,7 @@ impl fmt::Debug for ClusterBuilder {
             .field("listen", &self.listen)
             .field("nodes", &self.nodes)
             .field("auto_create_topics", &self.auto_create_topics)
+            .field("consumer_group_max_size", &self.consumer_group_max_size)
             .field("cluster_id", &self.cluster_id)
             .field("on_request", &self.on_request.is_some())
             .finish()

@@ -1,5 +1,5 @@
 //! KIP-848 consumer groups: ConsumerGroupHeartbeat, with the assignment
-//! computed on the coordinator by the `uniform` assignor, as Kafka's
+//! computed on the coordinator by the `uniform` or `range` assignor, as Kafka's
 //! `GroupMetadataManager` runs it in outline: a join, a leave or a
 //! subscription change bumps the group epoch; the target assignment is
 //! computed again for the new epoch; each member moves to its target at its
@@ -22,9 +22,9 @@ use crate::broker::State;
 const HEARTBEAT_INTERVAL_MS: i32 = 5_000;
 /// Kafka's `group.consumer.session.timeout.ms`.
 const SESSION_TIMEOUT: Duration = Duration::from_secs(45);
-/// The assignors served (Kafka's `group.consumer.assignors` default is
-/// `uniform,range`; `range` is not served yet).
-const ASSIGNORS: &[&str] = &["uniform"];
+/// The assignors served, the default first (Kafka's
+/// `group.consumer.assignors` default, `uniform,range`).
+const ASSIGNORS: &[&str] = &["uniform", "range"];
 
 /// Partitions by topic id.
 type Partitions = BTreeMap<Uuid, BTreeSet<i32>>;
@@ -40,6 +40,8 @@ pub(crate) struct ConsumerMember {
     client_host: Str,
     subscribed: Vec<Str>,
     regex: Option<Str>,
+    /// The server assignor it asked for, if any.
+    assignor: Option<Str>,
     /// What the member was last told it has.
     assigned: Partitions,
     /// What it last said it owns.
@@ -75,6 +77,25 @@ impl ConsumerGroup {
 }
 
 impl ConsumerGroup {
+    /// The group's assignor: the one most of its members ask for (the
+    /// first by name among equals), else the default, `uniform` (Kafka's
+    /// `preferredServerAssignor`).
+    pub(crate) fn assignor(&self) -> &'static str {
+        let mut votes: BTreeMap<&'static str, usize> = BTreeMap::new();
+        for m in self.members.values() {
+            if let Some(a) = m.assignor.as_deref() {
+                if let Some(&served) = ASSIGNORS.iter().find(|&&s| s == a) {
+                    *votes.entry(served).or_default() += 1;
+                }
+            }
+        }
+        let most = votes.values().copied().max().unwrap_or(0);
+        votes
+            .into_iter()
+            .find(|&(_, n)| n == most && n > 0)
+            .map_or(ASSIGNORS[0], |(a, _)| a)
+    }
+
     /// The topic names its members subscribe to by name.
     pub(crate) fn subscribed_names(&self) -> BTreeSet<Str> {
         self.members
@@ -187,6 +208,42 @@ fn uniform(state: &State, group: &ConsumerGroup) -> BTreeMap<Str, Partitions> {
     target
 }
 
+/// The `range` assignor: for each topic, the members subscribed to it in
+/// member id order each get a run of consecutive partitions, the first
+/// `partitions % members` of them one more than the others (Kafka's range
+/// layout, without its stickiness across epochs).
+fn range(state: &State, group: &ConsumerGroup) -> BTreeMap<Str, Partitions> {
+    let mut target: BTreeMap<Str, Partitions> = group
+        .members
+        .keys()
+        .map(|m| (m.clone(), Partitions::new()))
+        .collect();
+    let mut subscribers: BTreeMap<(Uuid, i32), Vec<Str>> = BTreeMap::new();
+    for (id, m) in &group.members {
+        for (_, topic, count) in subscribed_topics(state, m) {
+            subscribers
+                .entry((topic, count))
+                .or_default()
+                .push(id.clone());
+        }
+    }
+    for ((topic, count), members) in subscribers {
+        // `members` is in id order: the group's members are.
+        let n = members.len() as i32;
+        let (quota, extra) = (count / n, count % n);
+        let mut next = 0;
+        for (i, member) in members.into_iter().enumerate() {
+            let take = quota + i32::from((i as i32) < extra);
+            let parts: BTreeSet<i32> = (next..next + take).collect();
+            next += take;
+            if !parts.is_empty() {
+                target.entry(member).or_default().insert(topic, parts);
+            }
+        }
+    }
+    target
+}
+
 /// The partitions of `a` not in `b`.
 fn minus(a: &Partitions, b: &Partitions) -> Partitions {
     let mut out = Partitions::new();
@@ -237,6 +294,7 @@ pub(crate) fn heartbeat(
     version: i16,
     client: (&str, &str),
     new_member_id: impl FnOnce() -> Str,
+    max_size: usize,
 ) -> ConsumerGroupHeartbeatResponse {
     let refuse = |code: ErrorCode, message: Option<String>| ConsumerGroupHeartbeatResponse {
         error_code: code.code(),
@@ -276,7 +334,7 @@ pub(crate) fn heartbeat(
             return refuse(
                 ErrorCode::UnsupportedAssignor,
                 Some(format!(
-                    "Assignor {assignor} is not supported. Supported assignors: uniform."
+                    "Assignor {assignor} is not supported. Supported assignors: uniform, range."
                 )),
             );
         }
@@ -321,7 +379,7 @@ pub(crate) fn heartbeat(
     if group.members.len() != before {
         group.epoch += 1;
     }
-    let answer = beat(state, &mut group, r, now, client, new_member_id);
+    let answer = beat(state, &mut group, r, (now, max_size), client, new_member_id);
     state.consumer_groups.insert(r.group_id.clone(), group);
     answer
 }
@@ -330,7 +388,7 @@ fn beat(
     state: &State,
     group: &mut ConsumerGroup,
     r: &ConsumerGroupHeartbeatRequest,
-    now: Instant,
+    (now, max_size): (Instant, usize),
     client: (&str, &str),
     new_member_id: impl FnOnce() -> Str,
 ) -> ConsumerGroupHeartbeatResponse {
@@ -372,6 +430,15 @@ fn beat(
     let mut changed_group = false;
     if r.member_epoch == 0 {
         let known = group.members.contains_key(&member_id);
+        // Kafka's `group.consumer.max.size`.
+        if !known && group.members.len() >= max_size {
+            return error(
+                ErrorCode::GroupMaxSizeReached,
+                format!(
+                    "The consumer group has reached its maximum capacity of {max_size} members."
+                ),
+            );
+        }
         let m = group
             .members
             .entry(member_id.clone())
@@ -383,6 +450,7 @@ fn beat(
                 client_host: client.1.into(),
                 subscribed: Vec::new(),
                 regex: None,
+                assignor: None,
                 assigned: Partitions::new(),
                 owned: Partitions::new(),
                 changed: true,
@@ -425,6 +493,10 @@ fn beat(
         m.regex = r.subscribed_topic_regex.clone();
         changed_group = true;
     }
+    if r.server_assignor.is_some() && r.server_assignor != m.assignor {
+        m.assignor = r.server_assignor.clone();
+        changed_group = true;
+    }
     if let Some(owned) = &r.topic_partitions {
         m.owned = read_partitions(owned);
     }
@@ -432,7 +504,11 @@ fn beat(
         group.epoch += 1;
     }
     if group.target_epoch < group.epoch {
-        group.target = uniform(state, group);
+        group.target = if group.assignor() == "range" {
+            range(state, group)
+        } else {
+            uniform(state, group)
+        };
         group.target_epoch = group.epoch;
     }
     // Reconcile: revoke first; once the member owns none of the revoked,
@@ -545,7 +621,7 @@ pub(crate) fn describe(
                 group_state: g.state_name().into(),
                 group_epoch: g.epoch,
                 assignment_epoch: g.target_epoch,
-                assignor_name: ASSIGNORS[0].into(),
+                assignor_name: g.assignor().into(),
                 members: g
                     .members
                     .iter()

@@ -94,13 +94,14 @@ fn endpoint_of(endpoints: &[(i32, SocketAddr)], leader: Leader) -> Option<(i32, 
 
 /// Produce: each partition's batches checked and appended, or all of the
 /// partition's refused with the first batch's error (Kafka appends a
-/// partition's records whole or not at all).
+/// partition's records whole or not at all); `now_ms` is the logs' clock.
 pub(crate) fn produce(
     state: &mut State,
     node: i32,
     endpoints: &[(i32, SocketAddr)],
     r: ProduceRequest,
     version: i16,
+    now_ms: i64,
 ) -> ProduceResponse {
     let mut hinted: Vec<(i32, SocketAddr)> = Vec::new();
     let by_id = version >= 13;
@@ -124,6 +125,7 @@ pub(crate) fn produce(
                         index: p.index,
                         base_offset: -1,
                         log_start_offset: -1,
+                        log_append_time_ms: -1,
                         ..Default::default()
                     };
                     let appended = if acks_ok {
@@ -136,16 +138,17 @@ pub(crate) fn produce(
                                 node,
                                 p.index,
                                 p.records.as_ref(),
-                                version,
+                                ProduceAt { version, now_ms },
                             ),
                         }
                     } else {
                         Err((ErrorCode::InvalidRequiredAcks, None))
                     };
                     match appended {
-                        Ok((base_offset, log_start)) => {
-                            answer.base_offset = base_offset;
-                            answer.log_start_offset = log_start;
+                        Ok(appended) => {
+                            answer.base_offset = appended.base_offset;
+                            answer.log_start_offset = appended.log_start;
+                            answer.log_append_time_ms = appended.log_append_time;
                         }
                         Err((code, message)) => {
                             answer.error_code = code.code();
@@ -214,8 +217,17 @@ fn hint_leader(
     }
 }
 
-/// One partition's records checked and appended: the base offset of the
-/// first batch, and the log start offset.
+/// The Produce's version, and the time on the logs' clock.
+#[derive(Debug, Clone, Copy)]
+struct ProduceAt {
+    version: i16,
+    now_ms: i64,
+}
+
+/// One partition's records checked and appended (stamped at `at.now_ms`
+/// for a topic of log-append time, then the topic's retention by size
+/// applied): the base offset of the first batch, the log start offset and
+/// the append time.
 fn append(
     topic: &mut Topic,
     name: &str,
@@ -223,9 +235,11 @@ fn append(
     node: i32,
     partition: i32,
     records: Option<&Records>,
-    version: i16,
-) -> Result<(i64, i64), (ErrorCode, Option<String>)> {
+    at: ProduceAt,
+) -> Result<Appended, (ErrorCode, Option<String>)> {
+    let ProduceAt { version, now_ms } = at;
     let (_, leader) = log_of(topic, partition, node).map_err(|(code, _)| (code, None))?;
+    let settings = topic.settings;
     let log = &mut topic.logs[partition as usize];
     let Some(records) = records else {
         return Err((
@@ -270,14 +284,58 @@ fn append(
             Some("Compressed outer record has more than one batch".into()),
         ));
     }
+    // Kafka's `max.message.bytes`, checked against each whole batch.
+    let max = settings.max_message_bytes;
+    if let Some(b) = batches.iter().find(|b| b.as_bytes().len() as i64 > max) {
+        return Err((
+            ErrorCode::MessageTooLarge,
+            Some(format!(
+                "The record batch size in the append to {name}-{partition} is {} bytes which exceeds the maximum configured value of {max}.",
+                b.as_bytes().len()
+            )),
+        ));
+    }
+    let stamp = settings.log_append_time.then_some(now_ms);
     let mut first = None;
     for batch in &batches {
         let appended = log
-            .append(batch, leader.epoch)
+            .append(batch, leader.epoch, stamp)
             .map_err(|(c, m)| (c, Some(m)))?;
         first.get_or_insert(appended.base_offset);
     }
-    Ok((first.unwrap_or(-1), log.log_start()))
+    // Retention by size at every append, so that memory stays bounded
+    // (Kafka waits for its next retention check); by time at the checks.
+    log.apply_retention(settings.retention_bytes, -1, now_ms);
+    Ok(Appended {
+        base_offset: first.unwrap_or(-1),
+        log_start: log.log_start(),
+        log_append_time: stamp.unwrap_or(-1),
+    })
+}
+
+/// Every partition's retention by time and by size at `now_ms`, on the
+/// logs' clock (Kafka's log manager's retention check): whether any batch
+/// went.
+pub(crate) fn apply_retention(state: &mut State, now_ms: i64) -> bool {
+    let mut dropped = false;
+    for topic in state.topics.values_mut() {
+        let s = topic.settings;
+        if s.retention_ms < 0 && s.retention_bytes < 0 {
+            continue;
+        }
+        for log in &mut topic.logs {
+            dropped |= log.apply_retention(s.retention_bytes, s.retention_ms, now_ms);
+        }
+    }
+    dropped
+}
+
+/// What a produce answers for a partition it appended to.
+struct Appended {
+    base_offset: i64,
+    log_start: i64,
+    /// The time the batches were stamped with, or -1 (CreateTime).
+    log_append_time: i64,
 }
 
 /// Fetch, read once: the answer, and whether it is ready to send (it holds

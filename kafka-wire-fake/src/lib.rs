@@ -12,7 +12,8 @@
 //!   decompress, offset deltas, no control batch from a client) and stored
 //!   as the producer sent it, with its base offset and leader epoch set;
 //!   Fetch (`min_bytes`, `max_bytes` per partition and per request, a
-//!   `max_wait_ms` long poll woken by the next append); ListOffsets
+//!   `max_wait_ms` long poll woken by the next append, incremental fetch
+//!   sessions of KIP-227); ListOffsets
 //!   (earliest, latest, max timestamp, by timestamp); DeleteRecords;
 //!   InitProducerId for idempotent producers, whose sequences are checked
 //!   as Kafka checks them (a retried batch gets its first offset back,
@@ -36,7 +37,11 @@
 //!   assignor on the coordinator, revocation before assignment, member
 //!   epochs) and ConsumerGroupDescribe;
 //! - admin: Metadata, DescribeCluster, CreateTopics, DeleteTopics, CreatePartitions,
-//!   CreateAcls, DescribeAcls, DeleteAcls.
+//!   CreateAcls, DescribeAcls, DeleteAcls;
+//! - configs: DescribeConfigs, AlterConfigs and IncrementalAlterConfigs of
+//!   topics and brokers, with Kafka 4.4's defaults and checks; a topic's
+//!   `max.message.bytes`, `message.timestamp.type=LogAppendTime`,
+//!   `retention.bytes` and `retention.ms` are honoured.
 //!
 //! Errors are Kafka's, with Kafka's
 //! messages: TOPIC_ALREADY_EXISTS, UNKNOWN_TOPIC_OR_PARTITION,
@@ -109,9 +114,11 @@
 
 mod broker;
 mod cluster;
+mod configs;
 mod consumer_group;
 mod data;
 mod error_answer;
+mod fetch_session;
 mod group_admin;
 mod groups;
 mod log;
@@ -137,6 +144,9 @@ pub const SERVED_APIS: &[ApiKey] = &[
     ApiKey::CreateAcls,
     ApiKey::DeleteAcls,
     ApiKey::CreatePartitions,
+    ApiKey::DescribeConfigs,
+    ApiKey::AlterConfigs,
+    ApiKey::IncrementalAlterConfigs,
     ApiKey::DeleteRecords,
     ApiKey::InitProducerId,
     ApiKey::DescribeCluster,

@@ -8,8 +8,8 @@ use std::collections::{BTreeMap, HashMap, VecDeque};
 
 use bytes::{Bytes, BytesMut};
 use kafka_wire::records::{
-    ControlRecordType, EndTxnMarker, RecordBatch, RecordBatchBuilder, RecordsError,
-    RecordsErrorKind, NO_PRODUCER_ID,
+    stamp_log_append_time, ControlRecordType, EndTxnMarker, RecordBatch, RecordBatchBuilder,
+    RecordsError, RecordsErrorKind, NO_PRODUCER_ID,
 };
 use kafka_wire::ErrorCode;
 
@@ -88,6 +88,41 @@ pub(crate) struct PartitionLog {
     open_transactions: BTreeMap<i64, i64>,
     /// The transactions aborted here, in the order of their markers.
     aborted: Vec<AbortedTxn>,
+    /// Bytes held in `batches`.
+    held: usize,
+}
+
+/// The logs' clock: the wall-clock time when the cluster started, moved on
+/// by tokio's clock, so that a test that pauses and advances tokio's time
+/// moves log-append times and retention by time with it.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct LogClock {
+    wall_ms: i64,
+    start: tokio::time::Instant,
+}
+
+impl LogClock {
+    /// A clock reading the wall-clock time now.
+    pub(crate) fn start() -> Self {
+        let wall_ms = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX));
+        LogClock {
+            wall_ms,
+            start: tokio::time::Instant::now(),
+        }
+    }
+
+    /// When the clock started, in milliseconds since the Unix epoch.
+    pub(crate) fn started_ms(&self) -> i64 {
+        self.wall_ms
+    }
+
+    /// Milliseconds since the Unix epoch.
+    pub(crate) fn now_ms(&self) -> i64 {
+        let elapsed = i64::try_from(self.start.elapsed().as_millis()).unwrap_or(i64::MAX);
+        self.wall_ms.saturating_add(elapsed)
+    }
 }
 
 impl PartitionLog {
@@ -148,6 +183,7 @@ impl PartitionLog {
         };
         builder.append_end_txn_marker(timestamp, kind, marker)?;
         let batch = builder.build()?;
+        self.held += batch.as_bytes().len();
         self.batches.push(StoredBatch {
             base_offset: offset,
             last_offset: offset,
@@ -182,15 +218,19 @@ impl PartitionLog {
 
     /// Bytes held in batches.
     pub(crate) fn size(&self) -> usize {
-        self.batches.iter().map(|b| b.bytes.len()).sum()
+        self.held
     }
 
     /// Appends one checked batch (see [`check_batch`]) with the producer's
-    /// sequence checks, giving it the next offsets and `leader_epoch`.
+    /// sequence checks, giving it the next offsets and `leader_epoch`, and,
+    /// for a topic of log-append time, `log_append_time` as its max
+    /// timestamp (its timestamp type set, its CRC computed again, as
+    /// Kafka's `LogValidator` stamps it).
     pub(crate) fn append(
         &mut self,
         batch: &RecordBatch,
         leader_epoch: i32,
+        log_append_time: Option<i64>,
     ) -> Result<Appended, Refusal> {
         let producer_id = batch.producer_id();
         if producer_id != NO_PRODUCER_ID {
@@ -206,10 +246,17 @@ impl PartitionLog {
         let mut bytes = BytesMut::from(&batch.as_bytes()[..]);
         bytes[0..8].copy_from_slice(&base_offset.to_be_bytes());
         bytes[12..16].copy_from_slice(&leader_epoch.to_be_bytes());
+        let mut max_timestamp = batch.max_timestamp();
+        if let Some(now) = log_append_time {
+            // A checked batch is magic 2 with a whole header.
+            stamp_log_append_time(&mut bytes, now).map_err(refusal)?;
+            max_timestamp = now;
+        }
+        self.held += bytes.len();
         self.batches.push(StoredBatch {
             base_offset,
             last_offset: base_offset + count - 1,
-            max_timestamp: batch.max_timestamp(),
+            max_timestamp,
             bytes: bytes.freeze(),
         });
         self.next_offset += count;
@@ -383,10 +430,56 @@ impl PartitionLog {
     /// (DeleteRecords); `offset` must be at most the high watermark.
     pub(crate) fn delete_before(&mut self, offset: i64) {
         let keep = self.batches.partition_point(|b| b.last_offset < offset);
-        self.batches.drain(..keep);
+        self.drop_front(keep);
         self.log_start = self.log_start.max(offset);
         let start = self.log_start;
         self.aborted.retain(|a| a.last_offset >= start);
+    }
+
+    /// Drops the first `n` batches.
+    fn drop_front(&mut self, n: usize) {
+        self.held -= self.batches[..n]
+            .iter()
+            .map(|b| b.bytes.len())
+            .sum::<usize>();
+        self.batches.drain(..n);
+    }
+
+    /// Kafka's retention, with whole batches for segments: by size, the
+    /// oldest batches dropped while what is left stays at least
+    /// `retention_bytes` (the last batch, the active segment, always kept);
+    /// by time, the batches whose max timestamp is more than `retention_ms`
+    /// before `now_ms`. The log start moves to the first batch left (the
+    /// high watermark when none is). -1 is no limit. Whether any went.
+    pub(crate) fn apply_retention(
+        &mut self,
+        retention_bytes: i64,
+        retention_ms: i64,
+        now_ms: i64,
+    ) -> bool {
+        let mut drop = 0;
+        if let Ok(limit) = usize::try_from(retention_bytes) {
+            let mut left = self.held;
+            while drop + 1 < self.batches.len() && left - self.batches[drop].bytes.len() >= limit {
+                left -= self.batches[drop].bytes.len();
+                drop += 1;
+            }
+        }
+        if retention_ms >= 0 {
+            let oldest = now_ms.saturating_sub(retention_ms);
+            while drop < self.batches.len() && self.batches[drop].max_timestamp < oldest {
+                drop += 1;
+            }
+        }
+        if drop == 0 {
+            return false;
+        }
+        let start = self
+            .batches
+            .get(drop)
+            .map_or(self.next_offset, |b| b.base_offset);
+        self.delete_before(start);
+        true
     }
 }
 
@@ -478,8 +571,8 @@ mod tests {
         let mut log = PartitionLog::default();
         let first = batch(&[b"a", b"b"], None, 1000);
         let second = batch(&[b"c"], None, 2000);
-        assert_eq!(log.append(&first, 0).unwrap().base_offset, 0);
-        assert_eq!(log.append(&second, 3).unwrap().base_offset, 2);
+        assert_eq!(log.append(&first, 0, None).unwrap().base_offset, 0);
+        assert_eq!(log.append(&second, 3, None).unwrap().base_offset, 2);
         assert_eq!(log.high_watermark(), 3);
         let read = log.read(2, 3, 1 << 20, true).unwrap().bytes.unwrap();
         let stored = RecordBatch::parse(read.clone(), Default::default()).unwrap();
@@ -496,7 +589,7 @@ mod tests {
         let b = batch(&[b"0123456789"], None, 0);
         let len = b.as_bytes().len();
         for _ in 0..3 {
-            log.append(&b, 0).unwrap();
+            log.append(&b, 0, None).unwrap();
         }
         let whole = |r: Read| r.bytes.map_or(0, |b| b.len());
         assert_eq!(whole(log.read(0, 3, 2 * len, true).unwrap()), 2 * len);
@@ -523,10 +616,10 @@ mod tests {
     fn sequences_are_checked_as_kafka_checks_them() {
         let mut log = PartitionLog::default();
         let p = |seq, n: usize| batch(&vec![&b"v"[..]; n], Some((7, 0, seq)), 0);
-        assert_eq!(log.append(&p(0, 2), 0).unwrap().base_offset, 0);
-        assert_eq!(log.append(&p(2, 1), 0).unwrap().base_offset, 2);
+        assert_eq!(log.append(&p(0, 2), 0, None).unwrap().base_offset, 0);
+        assert_eq!(log.append(&p(2, 1), 0, None).unwrap().base_offset, 2);
         // A retry of a batch still remembered: its first offset, not stored again.
-        let retry = log.append(&p(0, 2), 0).unwrap();
+        let retry = log.append(&p(0, 2), 0, None).unwrap();
         assert_eq!(
             retry,
             Appended {
@@ -537,24 +630,25 @@ mod tests {
         assert_eq!(log.high_watermark(), 3);
         // A gap.
         assert_eq!(
-            log.append(&p(5, 1), 0).unwrap_err().0,
+            log.append(&p(5, 1), 0, None).unwrap_err().0,
             ErrorCode::OutOfOrderSequenceNumber
         );
         // An older epoch.
         let stale = batch(&[b"v"], Some((8, 1, 0)), 0);
-        log.append(&stale, 0).unwrap();
+        log.append(&stale, 0, None).unwrap();
         let fenced = batch(&[b"v"], Some((8, 0, 1)), 0);
         assert_eq!(
-            log.append(&fenced, 0).unwrap_err().0,
+            log.append(&fenced, 0, None).unwrap_err().0,
             ErrorCode::InvalidProducerEpoch
         );
         // A new epoch starts at sequence 0.
         let bumped = batch(&[b"v"], Some((8, 2, 4)), 0);
         assert_eq!(
-            log.append(&bumped, 0).unwrap_err().0,
+            log.append(&bumped, 0, None).unwrap_err().0,
             ErrorCode::OutOfOrderSequenceNumber
         );
-        log.append(&batch(&[b"v"], Some((8, 2, 0)), 0), 0).unwrap();
+        log.append(&batch(&[b"v"], Some((8, 2, 0)), 0), 0, None)
+            .unwrap();
     }
 
     #[test]
@@ -567,10 +661,10 @@ mod tests {
             b.append(NewRecord::new(0).value(b"v")).unwrap();
             b.build().unwrap()
         };
-        log.append(&batch(&[b"plain"], None, 0), 0).unwrap();
-        log.append(&txn(5, 0), 0).unwrap(); // offset 1
-        log.append(&txn(6, 0), 0).unwrap(); // offset 2
-        log.append(&txn(5, 1), 0).unwrap(); // offset 3
+        log.append(&batch(&[b"plain"], None, 0), 0, None).unwrap();
+        log.append(&txn(5, 0), 0, None).unwrap(); // offset 1
+        log.append(&txn(6, 0), 0, None).unwrap(); // offset 2
+        log.append(&txn(5, 1), 0, None).unwrap(); // offset 3
         assert_eq!((log.high_watermark(), log.last_stable_offset()), (4, 1));
         // 5 aborts: 6's transaction, from offset 2, still holds the LSO.
         let abort = ControlRecordType::Abort;
@@ -593,7 +687,7 @@ mod tests {
         log.append_marker(5, 1, abort, 0, 9).unwrap();
         let stale = txn(5, 2);
         assert_eq!(
-            log.append(&stale, 0).unwrap_err().0,
+            log.append(&stale, 0, None).unwrap_err().0,
             ErrorCode::InvalidProducerEpoch
         );
         // Only the first transaction wrote records: the second abort of 5
@@ -606,8 +700,10 @@ mod tests {
     #[test]
     fn timestamps_find_the_first_record_at_or_after() {
         let mut log = PartitionLog::default();
-        log.append(&batch(&[b"a", b"b"], None, 100), 0).unwrap();
-        log.append(&batch(&[b"c", b"d"], None, 50), 0).unwrap();
+        log.append(&batch(&[b"a", b"b"], None, 100), 0, None)
+            .unwrap();
+        log.append(&batch(&[b"c", b"d"], None, 50), 0, None)
+            .unwrap();
         assert_eq!(log.offset_for_timestamp(101), Some((1, 101)));
         assert_eq!(log.offset_for_timestamp(0), Some((0, 100)));
         assert_eq!(log.offset_for_timestamp(102), None);

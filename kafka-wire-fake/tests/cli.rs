@@ -46,7 +46,8 @@ fn it_prints_where_it_listens_what_it_serves_and_each_request() {
         line(),
         "serving Produce 0-11, Fetch 0-17, ListOffsets 0-9, Metadata 0-12, ApiVersions 0-4, \
          CreateTopics 0-4, DeleteTopics 0-6, DescribeAcls 0-3, CreateAcls 0-3, DeleteAcls 0-3, \
-         CreatePartitions 0-3, DeleteRecords 0-2, InitProducerId 0-5, DescribeCluster 0-1, \
+         CreatePartitions 0-3, DescribeConfigs 0-4, AlterConfigs 0-2, \
+         IncrementalAlterConfigs 0-1, DeleteRecords 0-2, InitProducerId 0-5, DescribeCluster 0-1, \
          FindCoordinator 0-6, OffsetCommit 0-9, OffsetFetch 0-9, JoinGroup 0-9, SyncGroup 0-5, \
          Heartbeat 0-4, LeaveGroup 0-5, AddPartitionsToTxn 0-5, AddOffsetsToTxn 0-4, EndTxn 0-4, \
          TxnOffsetCommit 0-4, DescribeTransactions 0, ListTransactions 0-1, ListGroups 0-5, \
@@ -116,8 +117,8 @@ fn a_command_line_it_cannot_serve_exits_2_with_the_usage() {
             "error: --max-version CreateTopics=99: CreateTopics has no version 99 (it has 0-7)",
         ),
         (
-            &["--max-version", "DescribeConfigs=2"],
-            "error: \"DescribeConfigs\" is not an API the cluster serves: Produce, Fetch,",
+            &["--max-version", "DescribeLogDirs=2"],
+            "error: \"DescribeLogDirs\" is not an API the cluster serves: Produce, Fetch,",
         ),
         (
             &["--release", "2.8.0"],

@@ -120,7 +120,7 @@ async fn versions_are_the_releases_below_the_max_versions() {
         cluster.versions(ApiKey::DeleteTopics),
         Some(ApiKey::DeleteTopics.versions_in(Release::Older))
     );
-    assert_eq!(cluster.versions(ApiKey::DescribeConfigs), None);
+    assert_eq!(cluster.versions(ApiKey::DescribeLogDirs), None);
 
     // Below the release's lowest version: an empty range, left out of ApiVersions.
     let cluster = Cluster::builder()
@@ -139,7 +139,7 @@ async fn versions_are_the_releases_below_the_max_versions() {
 #[tokio::test]
 async fn start_refuses_what_no_cluster_could_serve() {
     let err = Cluster::builder()
-        .max_version(ApiKey::DescribeConfigs, 2)
+        .max_version(ApiKey::DescribeLogDirs, 2)
         .start()
         .await
         .unwrap_err();
@@ -147,14 +147,14 @@ async fn start_refuses_what_no_cluster_could_serve() {
         matches!(
             err,
             StartError::NotServed {
-                api: ApiKey::DescribeConfigs
+                api: ApiKey::DescribeLogDirs
             }
         ),
         "{err}"
     );
     assert!(
         err.to_string()
-            .starts_with("DescribeConfigs is not an API the cluster serves: Produce, Fetch,"),
+            .starts_with("DescribeLogDirs is not an API the cluster serves: Produce, Fetch,"),
         "{err}"
     );
 
@@ -234,10 +234,10 @@ async fn on_request_sees_each_request_and_how_it_was_answered() {
     stream.write_all(&out).await.unwrap();
     let mut answer = vec![0; usize::try_from(stream.read_i32().await.unwrap()).unwrap()];
     stream.read_exact(&mut answer).await.unwrap();
-    // DescribeConfigs, not served: the connection closes.
-    let header = RequestHeader::new(ApiKey::DescribeConfigs.key(), 4, 8, None);
+    // DescribeLogDirs, not served: the connection closes.
+    let header = RequestHeader::new(ApiKey::DescribeLogDirs.key(), 4, 8, None);
     let mut out = BytesMut::new();
-    frame::encode_request(&mut out, &header, &DescribeConfigsRequest::default()).unwrap();
+    frame::encode_request(&mut out, &header, &DescribeLogDirsRequest::default()).unwrap();
     stream.write_all(&out).await.unwrap();
     assert_eq!(stream.read(&mut [0; 1]).await.unwrap(), 0);
 
@@ -254,7 +254,7 @@ async fn on_request_sees_each_request_and_how_it_was_answered() {
     );
     assert!(
         lines[3].starts_with(&format!(
-            "REQ\t1\t{local}\t-\tDescribeConfigs\t4\t8\trefused\t"
+            "REQ\t1\t{local}\t-\tDescribeLogDirs\t4\t8\trefused\t"
         )),
         "{}",
         lines[3]

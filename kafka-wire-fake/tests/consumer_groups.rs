@@ -4,8 +4,9 @@
 //! commits are checked at the member epoch, a leave hands the partitions
 //! back; and Kafka's refusals of a bad heartbeat. Fields are exact.
 
-use std::net::SocketAddr;
+mod common;
 
+use common::Fake;
 use kafka_messages::client::Client;
 use kafka_messages::consumer_group_heartbeat::TopicPartitions;
 use kafka_messages::offset_commit::{OffsetCommitRequestPartition, OffsetCommitRequestTopic};
@@ -13,41 +14,8 @@ use kafka_messages::*;
 use kafka_wire::{ErrorCode, Str, Uuid};
 use kafka_wire_fake::Cluster;
 
-struct Fake {
-    addr: SocketAddr,
-    _cluster: Cluster,
-    _runtime: tokio::runtime::Runtime,
-}
-
-/// A cluster with topic `t` of two partitions, and its id.
-fn start() -> (Fake, Uuid) {
-    let runtime = tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(1)
-        .enable_all()
-        .build()
-        .unwrap();
-    let cluster = runtime.block_on(Cluster::builder().start()).unwrap();
-    let fake = Fake {
-        addr: cluster.bootstrap_addrs()[0],
-        _cluster: cluster,
-        _runtime: runtime,
-    };
-    let create = CreateTopicsRequest {
-        topics: vec![CreatableTopic {
-            name: "t".into(),
-            num_partitions: 2,
-            replication_factor: 1,
-            ..Default::default()
-        }],
-        timeout_ms: 5_000,
-        ..Default::default()
-    };
-    let created = client(&fake).send(&create, 7).unwrap();
-    (fake, created.topics[0].topic_id)
-}
-
 fn client(fake: &Fake) -> Client {
-    Client::connect(fake.addr, "848-test").unwrap()
+    fake.client("848-test")
 }
 
 /// A heartbeat of `member` at `epoch`: a join (epoch 0) subscribes to `t`;
@@ -132,7 +100,8 @@ fn commit(c: &mut Client, member: &str, epoch: i32) -> ErrorCode {
 
 #[test]
 fn two_members_split_the_partitions_revoking_before_assigning() {
-    let (fake, t) = start();
+    let fake = Fake::start();
+    let t = fake.topic_id;
     let mut c = client(&fake);
     // The first member gets both partitions at group epoch 1.
     assert_eq!(
@@ -268,7 +237,8 @@ fn two_members_split_the_partitions_revoking_before_assigning() {
 
 #[test]
 fn bad_heartbeats_get_kafkas_refusals() {
-    let (fake, t) = start();
+    let fake = Fake::start();
+    let t = fake.topic_id;
     let mut c = client(&fake);
     let refused = |c: &mut Client, r: &ConsumerGroupHeartbeatRequest, version: i16| {
         let a = c.send(r, version).unwrap();
@@ -288,9 +258,15 @@ fn bad_heartbeats_get_kafkas_refusals() {
         refused(&mut c, &no_subscription, 1),
         invalid("SubscribedTopicNames or SubscribedTopicRegex must be set in first request.")
     );
-    let mut range = beat("m", 0, t, Some(&[]));
-    range.server_assignor = Some("range".into());
-    assert_eq!(refused(&mut c, &range, 1).0, ErrorCode::UnsupportedAssignor);
+    let mut sticky = beat("m", 0, t, Some(&[]));
+    sticky.server_assignor = Some("sticky".into());
+    assert_eq!(
+        refused(&mut c, &sticky, 1),
+        (
+            ErrorCode::UnsupportedAssignor,
+            Some("Assignor sticky is not supported. Supported assignors: uniform, range.".into())
+        )
+    );
     let mut bad_regex = beat("m", 0, t, Some(&[]));
     bad_regex.subscribed_topic_regex = Some("(".into());
     assert_eq!(
@@ -314,7 +290,8 @@ fn bad_heartbeats_get_kafkas_refusals() {
 
 #[test]
 fn a_regular_expression_subscribes_to_the_topics_it_matches_whole() {
-    let (fake, t) = start();
+    let fake = Fake::start();
+    let t = fake.topic_id;
     let mut c = client(&fake);
     let mut join = beat("m", 0, t, Some(&[]));
     join.subscribed_topic_names = None;
@@ -326,25 +303,6 @@ fn a_regular_expression_subscribes_to_the_topics_it_matches_whole() {
     other.subscribed_topic_regex = Some("x|".into());
     // "x|" matches "x" or "", never all of "t".
     assert_eq!(send(&mut c, &other, t), ok("n", 1, Some(vec![])));
-}
-
-/// Sends `request` at `version` on `stream` and reads its response.
-async fn send_async<R: kafka_wire::Request>(
-    stream: &mut tokio::net::TcpStream,
-    request: &R,
-    version: i16,
-) -> R::Response {
-    use tokio::io::{AsyncReadExt, AsyncWriteExt};
-    let header = kafka_wire::RequestHeader::new(R::API_KEY, version, 7, Some("848-test".into()));
-    let mut out = bytes::BytesMut::new();
-    kafka_wire::frame::encode_request(&mut out, &header, request).unwrap();
-    stream.write_all(&out).await.unwrap();
-    let size = stream.read_i32().await.unwrap();
-    let mut body = vec![0; usize::try_from(size).unwrap()];
-    stream.read_exact(&mut body).await.unwrap();
-    kafka_wire::frame::decode_response::<R::Response>(body.into(), version)
-        .unwrap()
-        .1
 }
 
 #[tokio::test(start_paused = true)]
@@ -363,27 +321,125 @@ async fn a_member_silent_past_its_session_leaves_and_its_partitions_move() {
         timeout_ms: 5_000,
         ..Default::default()
     };
-    let t = send_async(&mut s, &create, 7).await.topics[0].topic_id;
+    let t = common::send(&mut s, &create, 7).await.topics[0].topic_id;
     let epoch = |r: &ConsumerGroupHeartbeatResponse| (r.error_code, r.member_epoch);
     assert_eq!(
-        epoch(&send_async(&mut s, &beat("m1", 0, t, Some(&[])), 1).await),
+        epoch(&common::send(&mut s, &beat("m1", 0, t, Some(&[])), 1).await),
         (0, 1)
     );
     tokio::time::advance(std::time::Duration::from_secs(44)).await;
     assert_eq!(
-        epoch(&send_async(&mut s, &beat("m2", 0, t, Some(&[])), 1).await),
+        epoch(&common::send(&mut s, &beat("m2", 0, t, Some(&[])), 1).await),
         (0, 2)
     );
     // m1's 45 s session runs out; at m2's next heartbeat it is gone.
     tokio::time::advance(std::time::Duration::from_secs(2)).await;
-    let r = send_async(&mut s, &beat("m2", 2, t, Some(&[])), 1).await;
+    let r = common::send(&mut s, &beat("m2", 2, t, Some(&[])), 1).await;
     assert_eq!(epoch(&r), (0, 3));
     let assigned: Vec<i32> = r.assignment.unwrap().topic_partitions[0].partitions.clone();
     assert_eq!(assigned, vec![0, 1]);
-    let gone = send_async(&mut s, &beat("m1", 1, t, None), 1).await;
+    let gone = common::send(&mut s, &beat("m1", 1, t, None), 1).await;
     assert_eq!(
         ErrorCode::from_code(gone.error_code),
         ErrorCode::UnknownMemberId
+    );
+    cluster.shutdown().await;
+}
+
+#[test]
+fn the_range_assignor_gives_each_member_a_run_of_partitions() {
+    let fake = Fake::start();
+    let mut c = client(&fake);
+    let created = c.send(&common::create_topic("r", 5, &[]), 7).unwrap();
+    let r = created.topics[0].topic_id;
+    let join = |member: &str, assignor: &str| {
+        let mut b = beat(member, 0, r, Some(&[]));
+        b.subscribed_topic_names = Some(vec![Str::from("r")]);
+        b.server_assignor = Some(assignor.into());
+        b
+    };
+    assert_eq!(send(&mut c, &join("m1", "range"), r).0, ErrorCode::None);
+    assert_eq!(send(&mut c, &join("m2", "range"), r).0, ErrorCode::None);
+    let describe = |c: &mut Client| {
+        let d = c
+            .send(
+                &ConsumerGroupDescribeRequest {
+                    group_ids: vec!["g".into()],
+                    ..Default::default()
+                },
+                0,
+            )
+            .unwrap();
+        let g = &d.groups[0];
+        let targets: Vec<(String, Vec<i32>)> = g
+            .members
+            .iter()
+            .map(|m| {
+                let parts = m.target_assignment.topic_partitions.iter();
+                (
+                    m.member_id.to_string(),
+                    parts.flat_map(|t| t.partitions.clone()).collect(),
+                )
+            })
+            .collect();
+        (g.assignor_name.to_string(), targets)
+    };
+    // Five partitions over two members: a run of three, then two.
+    assert_eq!(
+        describe(&mut c),
+        (
+            "range".into(),
+            vec![("m1".into(), vec![0, 1, 2]), ("m2".into(), vec![3, 4])]
+        )
+    );
+    // A third member asking for `uniform` leaves `range` the most asked for.
+    assert_eq!(send(&mut c, &join("m3", "uniform"), r).0, ErrorCode::None);
+    assert_eq!(
+        describe(&mut c),
+        (
+            "range".into(),
+            vec![
+                ("m1".into(), vec![0, 1]),
+                ("m2".into(), vec![2, 3]),
+                ("m3".into(), vec![4])
+            ]
+        )
+    );
+}
+
+#[tokio::test]
+async fn a_full_group_refuses_another_member() {
+    let cluster = Cluster::builder()
+        .consumer_group_max_size(1)
+        .start()
+        .await
+        .unwrap();
+    let mut s = tokio::net::TcpStream::connect(cluster.bootstrap())
+        .await
+        .unwrap();
+    let t = common::send(&mut s, &common::create_topic("t", 2, &[]), 7)
+        .await
+        .topics[0]
+        .topic_id;
+    let answer =
+        |r: ConsumerGroupHeartbeatResponse| (r.error_code, r.error_message, r.member_epoch);
+    assert_eq!(
+        answer(common::send(&mut s, &beat("m1", 0, t, Some(&[])), 1).await),
+        (0, None, 1)
+    );
+    assert_eq!(
+        answer(common::send(&mut s, &beat("m2", 0, t, Some(&[])), 1).await),
+        (
+            ErrorCode::GroupMaxSizeReached.code(),
+            Some("The consumer group has reached its maximum capacity of 1 members.".into()),
+            0
+        )
+    );
+    // Once m1 leaves, there is room.
+    common::send(&mut s, &beat("m1", -1, t, None), 1).await;
+    assert_eq!(
+        answer(common::send(&mut s, &beat("m2", 0, t, Some(&[])), 1).await).0,
+        0
     );
     cluster.shutdown().await;
 }

@@ -3,10 +3,13 @@
 //! the leader's assignments, heartbeats say when to rejoin, commits need
 //! the current generation, and a leave rebalances the rest.
 
+mod common;
+
 use std::net::SocketAddr;
 use std::thread;
 
 use bytes::Bytes;
+use common::Fake;
 use kafka_messages::client::Client;
 use kafka_messages::join_group::JoinGroupRequestProtocol;
 use kafka_messages::leave_group::MemberIdentity;
@@ -14,42 +17,6 @@ use kafka_messages::offset_commit::{OffsetCommitRequestPartition, OffsetCommitRe
 use kafka_messages::sync_group::SyncGroupRequestAssignment;
 use kafka_messages::*;
 use kafka_wire::{ErrorCode, Str};
-use kafka_wire_fake::Cluster;
-
-struct Fake {
-    addr: SocketAddr,
-    _cluster: Cluster,
-    _runtime: tokio::runtime::Runtime,
-}
-
-fn start() -> Fake {
-    let runtime = tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(2)
-        .enable_all()
-        .build()
-        .unwrap();
-    let cluster = runtime.block_on(Cluster::builder().start()).unwrap();
-    let fake = Fake {
-        addr: cluster.bootstrap_addrs()[0],
-        _cluster: cluster,
-        _runtime: runtime,
-    };
-    let create = CreateTopicsRequest {
-        topics: vec![CreatableTopic {
-            name: "t".into(),
-            num_partitions: 2,
-            replication_factor: 1,
-            ..Default::default()
-        }],
-        timeout_ms: 5_000,
-        ..Default::default()
-    };
-    Client::connect(fake.addr, "setup")
-        .unwrap()
-        .send(&create, 7)
-        .unwrap();
-    fake
-}
 
 fn join(addr: SocketAddr, member: &str, metadata: &'static [u8]) -> JoinGroupResponse {
     let request = JoinGroupRequest {
@@ -147,7 +114,7 @@ fn commit(addr: SocketAddr, member: &Str, generation: i32) -> ErrorCode {
 
 #[test]
 fn members_join_sync_rebalance_and_leave_as_in_kafka() {
-    let fake = start();
+    let fake = Fake::start();
     let addr = fake.addr;
 
     // Alone: generation 1, leader of itself, with its own metadata.

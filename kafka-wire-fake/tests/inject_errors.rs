@@ -4,12 +4,15 @@
 //! while a predicate holds, the request not handled; and the same for every
 //! served API at every version, read back by the interpreted codec.
 
+mod common;
+
 use std::io::{Read, Write};
-use std::net::{SocketAddr, TcpStream};
+use std::net::TcpStream;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
 use bytes::{BufMut, Bytes, BytesMut};
+use common::Fake;
 use kafka_messages::add_partitions_to_txn::AddPartitionsToTxnTopic;
 use kafka_messages::client::Client;
 use kafka_messages::dynamic::DynamicFrame;
@@ -20,42 +23,10 @@ use kafka_messages::*;
 use kafka_wire::dynamic::{DynamicMessage, StructValue, Value};
 use kafka_wire::records::{NewRecord, RecordBatchBuilder};
 use kafka_wire::{ErrorCode, Records, RequestHeader, Versioned};
-use kafka_wire_fake::{Cluster, Fault, SERVED_APIS};
-
-struct Fake {
-    addr: SocketAddr,
-    cluster: Cluster,
-    _runtime: tokio::runtime::Runtime,
-}
-
-fn start() -> Fake {
-    let runtime = tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(1)
-        .enable_all()
-        .build()
-        .unwrap();
-    let cluster = runtime.block_on(Cluster::builder().start()).unwrap();
-    let fake = Fake {
-        addr: cluster.bootstrap_addrs()[0],
-        cluster,
-        _runtime: runtime,
-    };
-    let create = CreateTopicsRequest {
-        topics: vec![CreatableTopic {
-            name: "t".into(),
-            num_partitions: 2,
-            replication_factor: 1,
-            ..Default::default()
-        }],
-        timeout_ms: 5_000,
-        ..Default::default()
-    };
-    client(&fake).send(&create, 7).unwrap();
-    fake
-}
+use kafka_wire_fake::{Fault, SERVED_APIS};
 
 fn client(fake: &Fake) -> Client {
-    Client::connect(fake.addr, "inject-test").unwrap()
+    fake.client("inject-test")
 }
 
 fn produce_request() -> ProduceRequest {
@@ -96,7 +67,7 @@ fn produce(c: &mut Client) -> Vec<(String, i32, ErrorCode, i64)> {
 
 #[test]
 fn an_injected_error_answers_every_partition_once_and_stores_nothing() {
-    let fake = start();
+    let fake = Fake::start();
     let mut c = client(&fake);
     let not_leader = ErrorCode::NotLeaderOrFollower;
     fake.cluster
@@ -150,7 +121,7 @@ fn an_injected_error_answers_every_partition_once_and_stores_nothing() {
 
 #[test]
 fn arrays_of_names_and_indexes_answer_as_their_results() {
-    let fake = start();
+    let fake = Fake::start();
     let mut c = client(&fake);
     // AddPartitionsToTxn v3 names partitions as int32s; its answer has a
     // result per partition, keyed by the index.
@@ -204,7 +175,7 @@ fn arrays_of_names_and_indexes_answer_as_their_results() {
 
 #[test]
 fn a_predicate_picks_the_requests_for_as_long_as_it_holds() {
-    let fake = start();
+    let fake = Fake::start();
     let mut c = client(&fake);
     let down = Arc::new(AtomicBool::new(true));
     let flag = Arc::clone(&down);
@@ -277,7 +248,7 @@ fn error_codes(s: &StructValue, out: &mut Vec<(String, i16)>) {
 
 #[test]
 fn every_served_api_at_every_version_answers_an_injected_error_in_its_shape() {
-    let fake = start();
+    let fake = Fake::start();
     let mut stream = TcpStream::connect(fake.addr).unwrap();
     let code = ErrorCode::PolicyViolation;
     let mut answered = 0;

@@ -154,7 +154,7 @@ fn a_version_above_the_served_one_closes_the_connection() {
     // An API the cluster does not serve: the same.
     let mut c = client(&fake);
     let err = c
-        .send(&kafka_messages::DescribeConfigsRequest::default(), 4)
+        .send(&kafka_messages::DescribeLogDirsRequest::default(), 4)
         .unwrap_err();
     assert!(matches!(err, ClientError::Closed), "{err}");
 }

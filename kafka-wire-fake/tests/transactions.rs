@@ -7,10 +7,12 @@
 //! timeouts on a paused tokio clock, ListTransactions and
 //! DescribeTransactions, each answer's fields exact.
 
-use std::net::SocketAddr;
+mod common;
+
 use std::time::Duration;
 
-use bytes::{Bytes, BytesMut};
+use bytes::Bytes;
+use common::{create_topic, send, Fake};
 use kafka_messages::add_partitions_to_txn::{
     AddPartitionsToTxnTopic, AddPartitionsToTxnTransaction,
 };
@@ -24,9 +26,8 @@ use kafka_messages::txn_offset_commit::{
 };
 use kafka_messages::*;
 use kafka_wire::records::{ControlRecordType, EndTxnMarker, NewRecord, RecordBatchBuilder};
-use kafka_wire::{frame, ErrorCode, Records, Request, RequestHeader, Str};
+use kafka_wire::{ErrorCode, Records, Str};
 use kafka_wire_fake::Cluster;
-use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
 
 const PRODUCE: i16 = 12;
@@ -34,45 +35,8 @@ const FETCH: i16 = 12;
 const READ_COMMITTED: i8 = 1;
 const READ_UNCOMMITTED: i8 = 0;
 
-struct Fake {
-    addr: SocketAddr,
-    _cluster: Cluster,
-    _runtime: tokio::runtime::Runtime,
-}
-
-/// A one-node cluster with topic `t` of two partitions.
-fn start() -> Fake {
-    let runtime = tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(1)
-        .enable_all()
-        .build()
-        .unwrap();
-    let cluster = runtime.block_on(Cluster::builder().start()).unwrap();
-    let fake = Fake {
-        addr: cluster.bootstrap_addrs()[0],
-        _cluster: cluster,
-        _runtime: runtime,
-    };
-    let created = client(&fake).send(&create_t(), 7).unwrap();
-    assert_eq!(created.topics[0].error(), ErrorCode::None);
-    fake
-}
-
-fn create_t() -> CreateTopicsRequest {
-    CreateTopicsRequest {
-        topics: vec![CreatableTopic {
-            name: "t".into(),
-            num_partitions: 2,
-            replication_factor: 1,
-            ..Default::default()
-        }],
-        timeout_ms: 5_000,
-        ..Default::default()
-    }
-}
-
 fn client(fake: &Fake) -> Client {
-    Client::connect(fake.addr, "txn-test").unwrap()
+    fake.client("txn-test")
 }
 
 fn init(id: &str, timeout_ms: i32, producer: (i64, i16)) -> InitProducerIdRequest {
@@ -287,7 +251,7 @@ fn describe(c: &mut Client, id: &str) -> describe_transactions::TransactionState
 
 #[test]
 fn a_committed_and_an_aborted_transaction_read_committed() {
-    let fake = start();
+    let fake = Fake::start();
     let mut c = client(&fake);
     let producer = (1, 0);
     assert_eq!(
@@ -427,7 +391,7 @@ fn a_committed_and_an_aborted_transaction_read_committed() {
 
 #[test]
 fn a_new_producer_fences_the_old_one() {
-    let fake = start();
+    let fake = Fake::start();
     let mut c = client(&fake);
     let old = (1, 0);
     assert_eq!(
@@ -599,7 +563,7 @@ fn add_offsets(c: &mut Client, producer: (i64, i16)) -> ErrorCode {
 
 #[test]
 fn offsets_are_committed_with_the_transaction_and_dropped_with_its_abort() {
-    let fake = start();
+    let fake = Fake::start();
     let mut c = client(&fake);
     let p = (1, 0);
     assert_eq!(
@@ -652,7 +616,7 @@ fn offsets_are_committed_with_the_transaction_and_dropped_with_its_abort() {
 
 #[test]
 fn a_brokers_add_partitions_adds_and_verifies_each_transaction() {
-    let fake = start();
+    let fake = Fake::start();
     let mut c = client(&fake);
     assert_eq!(
         init_at(&mut c, &init("tx", 60_000, (-1, -1)), 5),
@@ -725,7 +689,7 @@ fn a_brokers_add_partitions_adds_and_verifies_each_transaction() {
 
 #[test]
 fn list_transactions_filters_by_state_producer_and_pattern() {
-    let fake = start();
+    let fake = Fake::start();
     let mut c = client(&fake);
     init_at(&mut c, &init("tx", 60_000, (-1, -1)), 5);
     init_at(&mut c, &init("other", 60_000, (-1, -1)), 5);
@@ -783,25 +747,11 @@ fn list_transactions_filters_by_state_producer_and_pattern() {
     );
 }
 
-/// Sends `request` at `version` on `stream` and reads its response.
-async fn send<R: Request>(stream: &mut TcpStream, request: &R, version: i16) -> R::Response {
-    let header = RequestHeader::new(R::API_KEY, version, 7, Some("txn-test".into()));
-    let mut out = BytesMut::new();
-    frame::encode_request(&mut out, &header, request).unwrap();
-    stream.write_all(&out).await.unwrap();
-    let size = stream.read_i32().await.unwrap();
-    let mut body = vec![0; usize::try_from(size).unwrap()];
-    stream.read_exact(&mut body).await.unwrap();
-    frame::decode_response::<R::Response>(body.into(), version)
-        .unwrap()
-        .1
-}
-
 #[tokio::test(start_paused = true)]
 async fn a_transaction_past_its_timeout_is_aborted_and_its_producer_fenced() {
     let cluster = Cluster::builder().start().await.unwrap();
     let mut s = TcpStream::connect(cluster.bootstrap()).await.unwrap();
-    send(&mut s, &create_t(), 7).await;
+    send(&mut s, &create_topic("t", 2, &[]), 7).await;
     let r = send(&mut s, &init("tx", 1_000, (-1, -1)), 5).await;
     assert_eq!((r.error_code, r.producer_id, r.producer_epoch), (0, 1, 0));
     send(&mut s, &add_partitions((1, 0), &[0]), 3).await;
@@ -842,7 +792,7 @@ async fn a_transaction_past_its_timeout_is_aborted_and_its_producer_fenced() {
 fn control_markers_are_the_coordinators_and_read_as_kafkas() {
     // The marker the fake writes is what kafka_wire's builder writes for
     // Kafka's EndTxnMarker: a one-record transactional control batch.
-    let fake = start();
+    let fake = Fake::start();
     let mut c = client(&fake);
     init_at(&mut c, &init("tx", 60_000, (-1, -1)), 5);
     add_at(&mut c, &add_partitions((1, 0), &[1]), 3);

@@ -184,6 +184,7 @@ mod control;
 mod error;
 mod legacy;
 mod record;
+mod stamp;
 
 pub use batch::{Batches, Compression, RecordBatch, TimestampType};
 pub use builder::{NewRecord, RecordBatchBuilder};
@@ -191,6 +192,7 @@ pub use control::{ControlRecordType, EndTxnMarker};
 pub use error::{RecordsError, RecordsErrorKind};
 pub use legacy::LegacyRecordsBuilder;
 pub use record::{Header, HeaderIter, Record, RecordIter, RecordLayout, SizedLayout};
+pub use stamp::stamp_log_append_time;
 
 use bytes::{Bytes, BytesMut};
 
