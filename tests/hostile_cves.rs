@@ -892,7 +892,11 @@ fn cve_2018_1288_fake_a_fetch_with_a_replica_id_is_refused_partition_by_partitio
     bytes.extend(request(8, 2, &produce));
     let asks = [(1, -1, 12), (1, 0, 12), (2, -1, 4), (-1, -1, 12)];
     for (i, &(replica, epoch, version)) in asks.iter().enumerate() {
-        bytes.extend(request(version, 3 + i as i32, &fetch(replica, epoch, version)));
+        bytes.extend(request(
+            version,
+            3 + i as i32,
+            &fetch(replica, epoch, version),
+        ));
     }
     let ((frames, _), _) = against(false, |addr| async move {
         exchange(addr, &bytes, Duration::from_secs(3)).await
@@ -909,7 +913,11 @@ fn cve_2018_1288_fake_a_fetch_with_a_replica_id_is_refused_partition_by_partitio
         let p = &r.responses[0].partitions[0];
         assert_eq!(p.error_code, want.code(), "v{version}");
         let records = p.records.as_ref().map_or(0, |r| r.0.len());
-        assert_eq!(records > 0, want == ErrorCode::None, "records read: {records}");
+        assert_eq!(
+            records > 0,
+            want == ErrorCode::None,
+            "records read: {records}"
+        );
     }
 }
 
