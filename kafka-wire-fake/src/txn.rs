@@ -36,53 +36,13 @@ const OFFSETS_PARTITIONS: i32 = 50;
 /// The topic a group's transactional offsets are written to.
 const OFFSETS_TOPIC: &str = "__consumer_offsets";
 
-/// Where a transaction is, by Kafka's names for the states. The markers
-/// are written at once, so the Prepare states never last past a request.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum TxnState {
-    /// A producer id, no transaction yet.
-    Empty,
-    /// Partitions or offsets added, not ended.
-    Ongoing,
-    /// The last transaction committed.
-    CompleteCommit,
-    /// The last transaction aborted (by the producer, by fencing or by its
-    /// timeout).
-    CompleteAbort,
-}
-
-/// Every state's name, as ListTransactions' filters and the answers spell
-/// them (Kafka's `TransactionState`).
-const STATE_NAMES: &[&str] = &[
-    "Empty",
-    "Ongoing",
-    "PrepareCommit",
-    "PrepareAbort",
-    "CompleteCommit",
-    "CompleteAbort",
-    "Dead",
-    "PrepareEpochFence",
-];
-
-impl TxnState {
-    /// Kafka's name of the state.
-    pub(crate) fn name(self) -> &'static str {
-        match self {
-            TxnState::Empty => "Empty",
-            TxnState::Ongoing => "Ongoing",
-            TxnState::CompleteCommit => "CompleteCommit",
-            TxnState::CompleteAbort => "CompleteAbort",
-        }
-    }
-}
-
 /// A transactional id's producer and its current transaction.
 #[derive(Debug, Clone)]
 pub(crate) struct Transaction {
     pub(crate) producer_id: i64,
     pub(crate) epoch: i16,
     timeout_ms: i32,
-    pub(crate) state: TxnState,
+    pub(crate) state: TransactionState,
     /// The partitions of the open transaction.
     pub(crate) partitions: BTreeSet<(Str, i32)>,
     /// The groups whose offsets joined it (AddOffsetsToTxn).
@@ -167,9 +127,9 @@ fn complete(state: &mut State, id: &Str, commit: bool) -> bool {
     let offsets = std::mem::take(&mut txn.pending_offsets);
     txn.groups.clear();
     txn.state = if commit {
-        TxnState::CompleteCommit
+        TransactionState::CompleteCommit
     } else {
-        TxnState::CompleteAbort
+        TransactionState::CompleteAbort
     };
     let now = wall_clock_ms();
     let mut wrote = false;
@@ -207,7 +167,7 @@ pub(crate) fn expire(state: &mut State, now: Instant) -> bool {
         .transactions
         .iter()
         .filter(|(_, t)| {
-            t.state == TxnState::Ongoing
+            t.state == TransactionState::Ongoing
                 && t.started.is_some_and(|s| {
                     now >= s + Duration::from_millis(u64::try_from(t.timeout_ms).unwrap_or(0))
                 })
@@ -229,7 +189,7 @@ pub(crate) fn expire(state: &mut State, now: Instant) -> bool {
 /// UNSTABLE_OFFSET_COMMIT for them (KIP-447).
 pub(crate) fn pending_offset(state: &State, group: &Str, topic: &Str, partition: i32) -> bool {
     state.transactions.values().any(|t| {
-        t.state == TxnState::Ongoing
+        t.state == TransactionState::Ongoing
             && t.pending_offsets
                 .get(group)
                 .is_some_and(|o| o.contains_key(&(topic.clone(), partition)))
@@ -257,7 +217,7 @@ pub(crate) fn check_produce(
         .partitions
         .iter()
         .any(|(t, p)| t.as_str() == topic && *p == partition);
-    if txn.state != TxnState::Ongoing || !member {
+    if txn.state != TransactionState::Ongoing || !member {
         return Err(ErrorCode::InvalidTxnState);
     }
     Ok(())
@@ -292,7 +252,7 @@ pub(crate) fn init_producer_id(
             producer_id: state.last_producer_id,
             epoch: 0,
             timeout_ms: r.transaction_timeout_ms,
-            state: TxnState::Empty,
+            state: TransactionState::Empty,
             partitions: BTreeSet::new(),
             groups: BTreeSet::new(),
             pending_offsets: BTreeMap::new(),
@@ -312,7 +272,7 @@ pub(crate) fn init_producer_id(
     if names_itself && (r.producer_id, r.producer_epoch) != (txn.producer_id, txn.epoch) {
         return (refuse(fenced(version, 4)), false);
     }
-    if txn.state == TxnState::Ongoing {
+    if txn.state == TransactionState::Ongoing {
         txn.epoch = txn.epoch.saturating_add(1);
         let wrote = complete(state, id, false);
         return (refuse(ErrorCode::ConcurrentTransactions), wrote);
@@ -327,7 +287,7 @@ pub(crate) fn init_producer_id(
         txn.epoch += 1;
     }
     txn.timeout_ms = r.transaction_timeout_ms;
-    txn.state = TxnState::Empty;
+    txn.state = TransactionState::Empty;
     txn.start_time_ms = -1;
     txn.started = None;
     let answer = InitProducerIdResponse {
@@ -340,8 +300,8 @@ pub(crate) fn init_producer_id(
 
 /// Opens the transaction if it is not: it begins now.
 fn begin(txn: &mut Transaction) {
-    if txn.state != TxnState::Ongoing {
-        txn.state = TxnState::Ongoing;
+    if txn.state != TransactionState::Ongoing {
+        txn.state = TransactionState::Ongoing;
         txn.started = Some(Instant::now());
         txn.start_time_ms = wall_clock_ms();
     }
@@ -387,7 +347,7 @@ fn add_partitions(
                 for &p in &t.partitions {
                     let key = (t.name.clone(), p);
                     if verify_only {
-                        let open = txn.state == TxnState::Ongoing;
+                        let open = txn.state == TransactionState::Ongoing;
                         if !open || !txn.partitions.contains(&key) {
                             missing_in_txn.insert(key);
                         }
@@ -544,7 +504,7 @@ pub(crate) fn txn_offset_commit(
             Ok(txn) => txn,
             Err(code) => return Some(code),
         };
-        if txn.state != TxnState::Ongoing || !txn.groups.contains(&r.group_id) {
+        if txn.state != TransactionState::Ongoing || !txn.groups.contains(&r.group_id) {
             return Some(ErrorCode::InvalidTxnState);
         }
         let group = state.groups.get(&r.group_id);
@@ -639,11 +599,13 @@ pub(crate) fn end_txn(
         )?
         .state;
         match (current, r.committed) {
-            (TxnState::Ongoing, commit) => {
+            (TransactionState::Ongoing, commit) => {
                 wrote = complete(state, &r.transactional_id, commit);
                 Ok(())
             }
-            (TxnState::CompleteCommit, true) | (TxnState::CompleteAbort, false) => Ok(()),
+            (TransactionState::CompleteCommit, true) | (TransactionState::CompleteAbort, false) => {
+                Ok(())
+            }
             _ => Err(ErrorCode::InvalidTxnState),
         }
     })();
@@ -685,7 +647,7 @@ pub(crate) fn list_transactions(
     let unknown_state_filters: Vec<Str> = r
         .state_filters
         .iter()
-        .filter(|s| !STATE_NAMES.contains(&s.as_str()))
+        .filter(|s| !TransactionState::ALL.iter().any(|k| k.name() == s.as_str()))
         .cloned()
         .collect();
     let now = wall_clock_ms();
@@ -759,7 +721,7 @@ pub(crate) fn describe_transactions(
                 transactional_id: id.clone(),
                 transaction_state: t.state.name().into(),
                 transaction_timeout_ms: t.timeout_ms,
-                transaction_start_time_ms: if t.state == TxnState::Empty {
+                transaction_start_time_ms: if t.state == TransactionState::Empty {
                     -1
                 } else {
                     t.start_time_ms
