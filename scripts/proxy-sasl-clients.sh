@@ -2,7 +2,8 @@
 # Five client libraries through kafka-wire-proxy with SASL over TLS, against a Kafka broker with a
 # SASL_SSL listener (PLAIN and SCRAM-SHA-512) and the standard authorizer:
 #
-#   scripts/proxy-sasl-clients.sh
+#   scripts/proxy-sasl-clients.sh           the client sessions (below)
+#   scripts/proxy-sasl-clients.sh bench     Kafka's load tools instead (at the end)
 #
 # The broker (kafka-broker.sh): PLAINTEXT on $KAFKA_PORT (9720; the checks' direct way in, as the
 # super user ANONYMOUS), its controller on 9721, SASL_SSL on $SASL_SSL_PORT (9722) with users alice,
@@ -31,6 +32,15 @@
 # block with it. Env: KAFKA_PORT, KAFKA_CONTROLLER_PORT, SASL_SSL_PORT, PROXY_PORT (the proxy's
 # ports are PROXY_PORT and PROXY_PORT + 1 + N), KAFKA_PROXY (a kafka-proxy binary to run instead of
 # building the release one). Everything listens on 127.0.0.1.
+#
+# bench: on the same broker, Kafka's ProducerPerformance (unthrottled, for throughput; then at
+# 5,000 records/s, for latency) and ConsumerPerformance (kafka-tools, the broker's release), as
+# alice with SCRAM-SHA-512 over TLS: directly to the SASL_SSL listener, and through the proxy with
+# TLS and SASL termination (reaching the broker with TLS and SCRAM as proxy; ports 9730 and 9735),
+# with the quota filter off and on (a.'s rates too high to throttle: the filter's own cost),
+# interleaved, ROUNDS rounds (3) after a warm-up one. Prints the medians, the ratios to direct, the
+# p99 added and the proxy's CPU seconds per GB carried (from /proc), as markdown on stdout and in
+# $OUT/bench.md. Env: ROUNDS, RECORDS (100000 of 1024 bytes), LATENCY_RECORDS (20000).
 # shellcheck source-path=SCRIPTDIR source=common.sh
 . "$(dirname -- "${BASH_SOURCE[0]}")/common.sh" || exit 1
 
@@ -41,6 +51,8 @@ OUT="$CACHE_ROOT/proxy-sasl-clients/out"
 BUILD="$CACHE_ROOT/proxy-sasl-clients"
 DRIVERS="$SCRIPT_DIR/proxy-sasl-clients"
 CLIENTS=(java kafka-python confluent kafkajs librdkafka)
+WHAT="${1:-clients}"
+[[ "$WHAT" == clients || "$WHAT" == bench ]] || die "usage: proxy-sasl-clients.sh [bench]"
 AUDIENCE=kafka
 ISSUER=proxy-sasl-clients
 LIBS="$CACHE_ROOT/kafka-$KAFKA_RELEASE/libs"
@@ -80,7 +92,7 @@ done
 cat "$tls/broker.key" "$tls/broker.pem" >"$tls/broker-keystore.pem"
 "$PY" "$SCRIPT_DIR/proxy_sasl_clients.py" tokens "$tls" "$AUDIENCE" "$ISSUER"
 
-proxy_pid=""
+proxy_pid="" bench_pids=()
 stop_proxy() {
     if [[ -n "$proxy_pid" ]]; then
         kill -INT "$proxy_pid" 2>/dev/null || true
@@ -88,7 +100,8 @@ stop_proxy() {
         proxy_pid=""
     fi
 }
-trap 'stop_proxy; bash "$SCRIPT_DIR/kafka-broker.sh" stop >/dev/null 2>&1 || true' EXIT
+trap 'stop_proxy; for p in "${bench_pids[@]}"; do kill -INT "$p" 2>/dev/null || true; done
+bash "$SCRIPT_DIR/kafka-broker.sh" stop >/dev/null 2>&1 || true' EXIT
 
 KAFKA_EXTRA_CONFIG="\
 listeners=PLAINTEXT://127.0.0.1:$KAFKA_PORT,CONTROLLER://127.0.0.1:$KAFKA_CONTROLLER_PORT,SASL_SSL://127.0.0.1:$SASL_SSL_PORT
@@ -102,12 +115,13 @@ listener.name.sasl_ssl.scram-sha-512.sasl.jaas.config=org.apache.kafka.common.se
 super.users=User:ANONYMOUS;User:proxy" bash "$SCRIPT_DIR/kafka-broker.sh" start
 "$PY" "$SCRIPT_DIR/proxy_sasl_clients.py" setup "$direct"
 
-# The proxy's configuration for MODE (inspection, or termination, which serves oauthbearer too).
-proxy_config() { # MODE
+# The proxy's configuration for MODE (inspection; termination, which serves oauthbearer too; quotas,
+# termination with the quota filter), listening on PORT (PROXY_PORT).
+proxy_config() { # MODE [PORT]
     cat <<EOF
 bootstrap = ["127.0.0.1:$SASL_SSL_PORT"]
-listen = "127.0.0.1:$PROXY_PORT"
-node_ports = $((PROXY_PORT + 1))
+listen = "127.0.0.1:${2:-$PROXY_PORT}"
+node_ports = $((${2:-$PROXY_PORT} + 1))
 
 [tls.clients]
 cert = "$tls/proxy.pem"
@@ -123,7 +137,13 @@ path = "$OUT/$1.audit.jsonl"
 alice = "a."
 bob = "b."
 EOF
-    [[ "$1" == termination ]] || return 0
+    [[ "$1" == inspection ]] && return 0
+    [[ "$1" == quotas ]] && cat <<EOF
+
+[quotas.tenants."a."]
+produce_bytes_per_sec = 100000000000
+fetch_bytes_per_sec = 100000000000
+EOF
     cat <<EOF
 
 [sasl.users]
@@ -168,6 +188,53 @@ session() { # MODE CLIENT USER
         librdkafka) timeout 90 "$BUILD/session" "${args[@]}" ;;
     esac
 }
+
+# Kafka's load tools as alice, directly and through two terminating proxies (see the header).
+bench() {
+    local rounds="${ROUNDS:-3}" records="${RECORDS:-100000}" lat="${LATENCY_RECORDS:-20000}" t round
+    local -A port=([direct]=$SASL_SSL_PORT [termination]=9730 [quotas]=9735) pid cpu0
+    printf '%s\n' security.protocol=SASL_SSL ssl.truststore.type=PEM "ssl.truststore.location=$tls/ca.pem" \
+        sasl.mechanism=SCRAM-SHA-512 \
+        "sasl.jaas.config=org.apache.kafka.common.security.scram.ScramLoginModule required username=\"alice\" password=\"alice-secret\";" \
+        >"$OUT/direct.properties"
+    sed 's/alice-secret/alice-at-the-proxy/' "$OUT/direct.properties" >"$OUT/proxy.properties"
+    for t in termination quotas; do
+        proxy_config "$t" "${port[$t]}" >"$OUT/bench-$t.toml"
+        "$PROXY" --config "$OUT/bench-$t.toml" --threads 1 >/dev/null 2>"$OUT/bench-$t.events" &
+        pid[$t]=$!
+        bench_pids+=($!)
+        for _ in $(seq 100); do grep -q "listening on" "$OUT/bench-$t.events" && break; sleep 0.1; done
+    done
+    for t in termination quotas; do cpu0[$t]=$(cpu_ticks "${pid[$t]}"); done
+    for round in $(seq 0 "$rounds"); do
+        for t in direct termination quotas; do
+            # Directly, alice's names need her prefix; through the proxy, the tenant filter adds it.
+            local name="perf-$t-$round" group="perf-group-$t-$round" config="$OUT/proxy.properties"
+            [[ "$t" == direct ]] && name="a.$name" group="a.$group" config="$OUT/direct.properties"
+            local bootstrap="127.0.0.1:${port[$t]}" p c l
+            p="$(tool org.apache.kafka.tools.ProducerPerformance --topic "$name" --num-records "$records" \
+                --record-size 1024 --throughput -1 --command-config "$config" \
+                --producer-props "bootstrap.servers=$bootstrap" acks=1 linger.ms=5 2>&1 | tail -n 1)"
+            c="$(tool org.apache.kafka.tools.ConsumerPerformance --bootstrap-server "$bootstrap" --topic "$name" \
+                --group "$group" --messages "$records" --timeout 60000 --command-config "$config" 2>&1 | tail -n 1)"
+            l="$(tool org.apache.kafka.tools.ProducerPerformance --topic "$name-latency" --num-records "$lat" \
+                --record-size 1024 --throughput 5000 --command-config "$config" \
+                --producer-props "bootstrap.servers=$bootstrap" acks=1 linger.ms=5 2>&1 | tail -n 1)"
+            echo "$round $t | $p | $c | $l" >>"$OUT/runs.txt"
+            say "round $round, $t: $(sed -E 's/.*\(([0-9.]+) MB\/sec\).*/\1/' <<<"$p") MB/s produced"
+        done
+    done
+    for t in termination quotas; do
+        echo "$t $(($(cpu_ticks "${pid[$t]}") - cpu0[$t])) $(getconf CLK_TCK)" >>"$OUT/cpu.txt"
+    done
+    "$PY" "$SCRIPT_DIR/proxy_sasl_clients.py" bench "$OUT" "$rounds" "$records" 1024 "$lat" | tee "$OUT/bench.md"
+}
+cpu_ticks() { awk '{print $14 + $15}' "/proc/$1/stat"; }
+tool() { "$JAVA" -Xmx512m -cp "$LIBS/*" "$@"; }
+if [[ "$WHAT" == bench ]]; then
+    bench
+    exit 0
+fi
 
 failures=0
 names=()
