@@ -9,36 +9,17 @@ use std::time::Duration;
 use bytes::BytesMut;
 use kafka_messages::metadata::MetadataRequestTopic;
 use kafka_messages::*;
-use kafka_wire::{frame, ErrorCode, Request, RequestHeader, VersionRange};
+use kafka_wire::{frame, ErrorCode, RequestHeader, VersionRange};
 use kafka_wire_fake::{Cluster, Outcome, StartError, SERVED_APIS};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
 
-/// Sends `request` at `version` on `stream` and reads its response.
-async fn send<R: Request>(stream: &mut TcpStream, request: &R, version: i16) -> R::Response {
-    let header = RequestHeader::new(R::API_KEY, version, 7, Some("cluster-test".into()));
-    let mut out = BytesMut::new();
-    frame::encode_request(&mut out, &header, request).unwrap();
-    stream.write_all(&out).await.unwrap();
-    let size = stream.read_i32().await.unwrap();
-    let mut body = vec![0; usize::try_from(size).unwrap()];
-    stream.read_exact(&mut body).await.unwrap();
-    let (header, response) = frame::decode_response::<R::Response>(body.into(), version).unwrap();
-    assert_eq!(header.correlation_id, 7);
-    response
-}
+mod common;
+use common::send;
 
+/// CreateTopics of `name` with two partitions.
 fn create_topic(name: &str) -> CreateTopicsRequest {
-    CreateTopicsRequest {
-        topics: vec![CreatableTopic {
-            name: name.into(),
-            num_partitions: 2,
-            replication_factor: 1,
-            ..Default::default()
-        }],
-        timeout_ms: 5_000,
-        ..Default::default()
-    }
+    common::create_topic(name, 2, &[])
 }
 
 /// The names Metadata v12 lists.
@@ -245,8 +226,8 @@ async fn on_request_sees_each_request_and_how_it_was_answered() {
     assert_eq!(
         lines[..3],
         [
-            format!("REQ\t1\t{local}\tcluster-test\tCreateTopics\t7\t7\tok\t"),
-            format!("REQ\t1\t{local}\tcluster-test\tCreateTopics\t7\t7\tok\tTOPIC_ALREADY_EXISTS"),
+            format!("REQ\t1\t{local}\tfake-test\tCreateTopics\t7\t7\tok\t"),
+            format!("REQ\t1\t{local}\tfake-test\tCreateTopics\t7\t7\tok\tTOPIC_ALREADY_EXISTS"),
             format!(
                 "REQ\t1\t{local}\t-\tApiVersions\t3\t7\tunsupported\tanswered v0 error 35, 18:0-2"
             ),

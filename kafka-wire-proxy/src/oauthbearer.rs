@@ -319,6 +319,18 @@ pub(crate) mod tests {
         jsonwebtoken::encode(&header, claims, &EncodingKey::from_ec_der(der)).unwrap()
     }
 
+    /// A validator of ES256 tokens alone, trusting one key made for the
+    /// test under kid `k`, and that key's DER (to sign with [`es256`]).
+    pub(crate) fn es256_validator() -> (Vec<u8>, JwtValidator) {
+        let (der, jwk) = ec_key("k");
+        let jwks = json!({ "keys": [jwk] }).to_string();
+        let validator = JwtValidator::from_jwks(&jwks)
+            .unwrap()
+            .algorithms(&["ES256"])
+            .unwrap();
+        (der, validator)
+    }
+
     fn validator(keys: &[serde_json::Value]) -> JwtValidator {
         let jwks = json!({ "keys": keys }).to_string();
         JwtValidator::from_jwks(&jwks)

@@ -917,13 +917,8 @@ mod tests {
 
     #[test]
     fn oauthbearer_accepts_a_valid_token_and_refuses_others_as_kafka_does() {
-        use crate::oauthbearer::tests::{ec_key, es256, now};
-        let (der, jwk) = ec_key("k");
-        let jwks = serde_json::json!({ "keys": [jwk] }).to_string();
-        let validator = JwtValidator::from_jwks(&jwks)
-            .unwrap()
-            .algorithms(&["ES256"])
-            .unwrap();
+        use crate::oauthbearer::tests::{es256, es256_validator, now};
+        let (der, validator) = es256_validator();
         // OAUTHBEARER alone: PLAIN and SCRAM are not offered without users.
         let mut t = Terminator::new(Arc::new(Credentials::new().oauthbearer(validator)));
         let request = SaslHandshakeRequest {
@@ -992,13 +987,8 @@ mod tests {
 
     #[test]
     fn sessions_last_the_maximum_or_the_tokens_lifetime_and_keep_their_principal() {
-        use crate::oauthbearer::tests::{ec_key, es256, now};
-        let (der, jwk) = ec_key("k");
-        let jwks = serde_json::json!({ "keys": [jwk] }).to_string();
-        let validator = JwtValidator::from_jwks(&jwks)
-            .unwrap()
-            .algorithms(&["ES256"])
-            .unwrap();
+        use crate::oauthbearer::tests::{es256, es256_validator, now};
+        let (der, validator) = es256_validator();
         let hour = Duration::from_secs(3600);
         let credentials = Credentials::new()
             .user("alice", "alice-secret")

@@ -14,7 +14,7 @@ use kafka_wire_fake::Cluster;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
 
-/// Sends `request` at `version` on `stream` (correlation id 7) and reads
+/// Sends `request` at `version` on `stream` (client id `fake-test`, correlation id 7) and reads
 /// its response.
 pub async fn send<R: Request>(stream: &mut TcpStream, request: &R, version: i16) -> R::Response {
     let header = RequestHeader::new(R::API_KEY, version, 7, Some("fake-test".into()));
@@ -24,9 +24,9 @@ pub async fn send<R: Request>(stream: &mut TcpStream, request: &R, version: i16)
     let size = stream.read_i32().await.unwrap();
     let mut body = vec![0; usize::try_from(size).unwrap()];
     stream.read_exact(&mut body).await.unwrap();
-    frame::decode_response::<R::Response>(body.into(), version)
-        .unwrap()
-        .1
+    let (header, response) = frame::decode_response::<R::Response>(body.into(), version).unwrap();
+    assert_eq!(header.correlation_id, 7);
+    response
 }
 
 /// CreateTopics of `name` with `partitions` partitions, replication 1, and
