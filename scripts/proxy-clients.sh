@@ -20,7 +20,8 @@
 # everything through. The proxy logs every exchange (--log) and every connection (--verbose).
 # Writes $OUT/proxy-clients.md (exchanges, APIs and the brokers' listeners reached per session),
 # replaces the generated block of PROXY_CLIENTS_DOC (e.g. docs/proxy.md) with it when set, and
-# fails on any failure. Everything listens on 127.0.0.1.
+# fails on any failure. KAFKA_PROXY: a kafka-proxy binary to run instead of building the release
+# one. Everything listens on 127.0.0.1.
 # shellcheck source-path=SCRIPTDIR source=common.sh
 . "$(dirname -- "${BASH_SOURCE[0]}")/common.sh" || exit 1
 
@@ -34,9 +35,12 @@ t0=$(now_s)
 rm -rf "$OUT"
 mkdir -p "$OUT"
 bash "$SCRIPT_DIR/live-clients.sh" install
-say "building kafka-proxy (release)"
-(cd "$REPO_ROOT" && cargo build -q --release -p kafka-wire-proxy --bin kafka-proxy)
-PROXY="$REPO_ROOT/target/release/kafka-proxy"
+PROXY="${KAFKA_PROXY:-}"
+if [[ -z "$PROXY" ]]; then
+    say "building kafka-proxy (release)"
+    (cd "$REPO_ROOT" && cargo build -q --release -p kafka-wire-proxy --bin kafka-proxy)
+    PROXY="$REPO_ROOT/target/release/kafka-proxy"
+fi
 
 proxy_pid=""
 stop_proxy() {

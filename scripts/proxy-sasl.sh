@@ -23,5 +23,5 @@ fi
 stop() { if ((started)); then bash scripts/kafka-broker.sh stop || true; fi; }
 trap stop EXIT
 KAFKA_BOOTSTRAP="127.0.0.1:$KAFKA_PORT" KAFKA_SASL_BOOTSTRAP="127.0.0.1:$SASL_PORT" \
-    cargo test -p kafka-wire-tests --test live_proxy -- --ignored --test-threads=1 --nocapture \
+    cargo test --workspace --test live_proxy -- --ignored --test-threads=1 --nocapture \
     sasl_
