@@ -123,6 +123,17 @@ jars_present() {
     done <"$1"
 }
 
+# Sets PROXY to the kafka-proxy binary to run: $KAFKA_PROXY when set (CI passes the debug one its
+# test step built), else the release one, built here.
+find_proxy() {
+    PROXY="${KAFKA_PROXY:-}"
+    if [[ -z "$PROXY" ]]; then
+        say "building kafka-proxy (release)"
+        (cd "$REPO_ROOT" && cargo build -q --release -p kafka-wire-proxy --bin kafka-proxy)
+        PROXY="$REPO_ROOT/target/release/kafka-proxy"
+    fi
+}
+
 # Builds and starts kafka-fake in the background on a port the OS picks, with ARGS added, and
 # waits for its listening line: sets fake_pid, fake_port and fake_log (its output), and stops it
 # and removes the log on exit.

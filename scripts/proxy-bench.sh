@@ -84,40 +84,14 @@ for t in passthrough logger tenant; do
     echo "$t $(($(cpu_ticks "${PID[$t]}") - CPU0[$t])) $(getconf CLK_TCK)" >>"$OUT/cpu.txt"
 done
 
-python3 - "$OUT" "$ROUNDS" "$RECORDS" "$RECORD_SIZE" "$LATENCY_RECORDS" <<'PY'
-import re, statistics, sys
+PYTHONPATH="$SCRIPT_DIR" python3 - "$OUT" "$ROUNDS" "$RECORDS" "$RECORD_SIZE" "$LATENCY_RECORDS" <<'PY'
+import sys
+from proxy_bench_table import table
 out, rounds, records, size, lat_records = sys.argv[1], *map(int, sys.argv[2:])
-runs = {}
-for line in open(out + "/runs.txt"):
-    head, p, c, l = [x.strip() for x in line.split("|")]
-    round_, target = head.split()
-    if round_ == "0":
-        continue
-    mb_p = float(re.search(r"\(([0-9.]+) MB/sec\)", p).group(1))
-    mb_c = float(c.split(",")[3])
-    p99 = float(re.search(r"([0-9.]+) ms 99th", l).group(1))
-    runs.setdefault(target, {})[round_] = (mb_p, mb_c, p99)
-cpu = {}
-for line in open(out + "/cpu.txt"):
-    name, ticks, hz = line.split()
-    gb = (rounds + 1) * (2 * records * size + lat_records * size) / 1e9
-    cpu[name] = int(ticks) / int(hz) / gb
-med = lambda xs: statistics.median(xs)
-d = runs["direct"]
-print("| target | produce MB/s | vs direct | consume MB/s | vs direct | p99 at 5,000 records/s | added | proxy CPU s per GB |")
-print("|---|---|---|---|---|---|---|---|")
-for t in ["direct", "passthrough", "logger", "tenant"]:
-    r = runs[t]
-    m = [med(x[i] for x in r.values()) for i in range(3)]
-    if t == "direct":
-        print("| direct | %.1f | | %.1f | | %.0f ms | | |" % tuple(m))
-        continue
-    ratio = lambda i: med(r[k][i] / d[k][i] for k in r)
-    added = med(r[k][2] - d[k][2] for k in r)
-    print("| proxy, %s | %.1f | %.0f%% | %.1f | %.0f%% | %.0f ms | %+.0f ms | %.2f |" % (
-        t, m[0], 100 * ratio(0), m[1], 100 * ratio(1), m[2], added, cpu[t]))
-print()
-print("Medians of %d interleaved rounds after a warm-up; a ratio is the median of the rounds' ratios to "
+table(out, rounds, records, size, lat_records,
+      [("direct", "direct")] + [(t, "proxy, " + t) for t in ["passthrough", "logger", "tenant"]],
+      "target",
+      "Medians of %d interleaved rounds after a warm-up; a ratio is the median of the rounds' ratios to "
       "the broker's. %d records of %d bytes produced (acks=1, linger.ms=5) and consumed per run; latency "
       "from %d records at 5,000/s." % (rounds, records, size, lat_records))
 PY

@@ -35,12 +35,7 @@ t0=$(now_s)
 rm -rf "$OUT"
 mkdir -p "$OUT"
 bash "$SCRIPT_DIR/live-clients.sh" install
-PROXY="${KAFKA_PROXY:-}"
-if [[ -z "$PROXY" ]]; then
-    say "building kafka-proxy (release)"
-    (cd "$REPO_ROOT" && cargo build -q --release -p kafka-wire-proxy --bin kafka-proxy)
-    PROXY="$REPO_ROOT/target/release/kafka-proxy"
-fi
+find_proxy
 
 proxy_pid=""
 stop_proxy() {

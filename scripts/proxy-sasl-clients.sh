@@ -71,12 +71,7 @@ pkg-config --exists rdkafka 2>/dev/null ||
     die "librdkafka's C client not found: install it, e.g. 'apt-get install -y librdkafka-dev pkg-config'"
 # shellcheck disable=SC2046  # pkg-config prints a list of flags on purpose
 cc -O1 -Wall -Werror -o "$BUILD/session" "$DRIVERS/session.c" $(pkg-config --cflags --libs rdkafka)
-PROXY="${KAFKA_PROXY:-}"
-if [[ -z "$PROXY" ]]; then
-    say "building kafka-proxy (release)"
-    (cd "$REPO_ROOT" && cargo build -q --release -p kafka-wire-proxy --bin kafka-proxy)
-    PROXY="$REPO_ROOT/target/release/kafka-proxy"
-fi
+find_proxy
 
 # A certificate authority, and certificates it signs for 127.0.0.1: the broker's (with its key, one
 # PEM file, as Kafka's PEM key store takes it) and the proxy's.

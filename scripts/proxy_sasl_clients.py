@@ -30,6 +30,8 @@ import subprocess
 import sys
 import time
 
+import proxy_bench_table
+
 USERS = {"alice": "a.", "bob": "b."}
 
 
@@ -173,46 +175,16 @@ def table(out, seconds):
 
 
 def bench(out, rounds, records, size, lat_records):
-    import re
-    import statistics
     rounds, records, size, lat_records = map(int, (rounds, records, size, lat_records))
-    runs = {}
-    for line in open(os.path.join(out, "runs.txt")):
-        head, p, c, l = [x.strip() for x in line.split("|")]
-        round_, target = head.split()
-        if round_ == "0":
-            continue
-        mb_p = float(re.search(r"\(([0-9.]+) MB/sec\)", p).group(1))
-        mb_c = float(c.split(",")[3])
-        p99 = float(re.search(r"([0-9.]+) ms 99th", l).group(1))
-        runs.setdefault(target, {})[round_] = (mb_p, mb_c, p99)
-    cpu = {}
-    for line in open(os.path.join(out, "cpu.txt")):
-        name, ticks, hz = line.split()
-        gb = (rounds + 1) * (2 * records * size + lat_records * size) / 1e9
-        cpu[name] = int(ticks) / int(hz) / gb
-    med = statistics.median
-    d = runs["direct"]
-    print("| target (TLS, SASL) | produce MB/s | vs direct | consume MB/s | vs direct "
-          "| p99 at 5,000 records/s | added | proxy CPU s per GB |")
-    print("|---|---|---|---|---|---|---|---|")
-    labels = {"direct": "direct, SCRAM-SHA-512", "termination": "proxy terminating SCRAM-SHA-512",
-              "quotas": "the same, with the quota filter"}
-    for t in ["direct", "termination", "quotas"]:
-        r = runs[t]
-        m = [med([x[i] for x in r.values()]) for i in range(3)]
-        if t == "direct":
-            print("| %s | %.1f | | %.1f | | %.0f ms | | |" % (labels[t], m[0], m[1], m[2]))
-            continue
-        ratio = lambda i: med([r[k][i] / d[k][i] for k in r])
-        added = med([r[k][2] - d[k][2] for k in r])
-        print("| %s | %.1f | %.0f%% | %.1f | %.0f%% | %.0f ms | %+.0f ms | %.2f |" % (
-            labels[t], m[0], 100 * ratio(0), m[1], 100 * ratio(1), m[2], added, cpu[t]))
-    print()
-    print("Medians of %d interleaved rounds after a warm-up (`bash scripts/proxy-sasl-clients.sh bench`); "
-          "a ratio is the median of the rounds' ratios to direct. %d records of %d bytes produced "
-          "(acks=1, linger.ms=5) and consumed per run; latency from %d records at 5,000/s. The proxy "
-          "runs on one thread (`--threads 1`)." % (rounds, records, size, lat_records))
+    proxy_bench_table.table(
+        out, rounds, records, size, lat_records,
+        [("direct", "direct, SCRAM-SHA-512"), ("termination", "proxy terminating SCRAM-SHA-512"),
+         ("quotas", "the same, with the quota filter")],
+        "target (TLS, SASL)",
+        "Medians of %d interleaved rounds after a warm-up (`bash scripts/proxy-sasl-clients.sh bench`); "
+        "a ratio is the median of the rounds' ratios to direct. %d records of %d bytes produced "
+        "(acks=1, linger.ms=5) and consumed per run; latency from %d records at 5,000/s. The proxy "
+        "runs on one thread (`--threads 1`)." % (rounds, records, size, lat_records))
 
 
 def main():
