@@ -123,6 +123,24 @@ jars_present() {
     done <"$1"
 }
 
+# A certificate authority named CA_NAME, and certificates it signs for 127.0.0.1 in DIR: the
+# broker's (with its key in one PEM file, broker-keystore.pem, as Kafka's PEM key store takes it)
+# and the proxy's; ca.pem is what either side trusts. Needs openssl.
+make_certificates() { # DIR CA_NAME
+    local dir=$1 ca_name=$2 name
+    mkdir -p "$dir"
+    openssl req -x509 -newkey rsa:2048 -nodes -days 2 -subj "/CN=$ca_name" \
+        -keyout "$dir/ca.key" -out "$dir/ca.pem" 2>/dev/null
+    for name in broker proxy; do
+        openssl req -newkey rsa:2048 -nodes -subj "/CN=127.0.0.1" \
+            -keyout "$dir/$name.key" -out "$dir/$name.csr" 2>/dev/null
+        printf 'subjectAltName=IP:127.0.0.1\nbasicConstraints=CA:FALSE\n' >"$dir/$name.ext"
+        openssl x509 -req -days 2 -in "$dir/$name.csr" -CA "$dir/ca.pem" -CAkey "$dir/ca.key" \
+            -CAcreateserial -extfile "$dir/$name.ext" -out "$dir/$name.pem" 2>/dev/null
+    done
+    cat "$dir/broker.key" "$dir/broker.pem" >"$dir/broker-keystore.pem"
+}
+
 # Sets PROXY to the kafka-proxy binary to run: $KAFKA_PROXY when set (CI passes the debug one its
 # test step built), else the release one, built here.
 find_proxy() {

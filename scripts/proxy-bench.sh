@@ -3,9 +3,10 @@
 #
 #   scripts/proxy-bench.sh
 #
-# A broker (kafka-broker.sh on 127.0.0.1:9492) and three proxies of it (the kafka-proxy binary,
-# release build): passing through (127.0.0.1:19092), with the logger writing every exchange to a
-# file (19093) and with the tenant filter (19094). Each round runs, against the broker and through
+# A broker (kafka-broker.sh on 127.0.0.1:$KAFKA_PORT, 9492, controller $KAFKA_CONTROLLER_PORT, 9493)
+# and three proxies of it (the kafka-proxy binary: $KAFKA_PROXY, else a release build): passing
+# through (127.0.0.1:$PROXY_PORT, 19092), with the logger writing every exchange to a file
+# ($PROXY_PORT + 1) and with the tenant filter ($PROXY_PORT + 2); proxy P's brokers on 2P - 19000 + N. Each round runs, against the broker and through
 # each proxy in turn, org.apache.kafka.tools.ProducerPerformance (kafka-tools, the broker's
 # release) unthrottled for throughput, ConsumerPerformance reading those records back, and
 # ProducerPerformance throttled for latency (no queueing: its p99 is the round trip). Prints the
@@ -27,7 +28,9 @@ need_java 17 openjdk-17-jdk-headless "Kafka's load tools" "$JAVA"
 rm -rf "$OUT"
 mkdir -p "$OUT"
 
-broker() { KAFKA_PORT=9492 KAFKA_CONTROLLER_PORT=9493 bash "$SCRIPT_DIR/kafka-broker.sh" "$@"; }
+export KAFKA_PORT="${KAFKA_PORT:-9492}" KAFKA_CONTROLLER_PORT="${KAFKA_CONTROLLER_PORT:-9493}"
+PROXY_PORT="${PROXY_PORT:-19092}"
+broker() { bash "$SCRIPT_DIR/kafka-broker.sh" "$@"; }
 pids=()
 cleanup() {
     local p
@@ -36,24 +39,23 @@ cleanup() {
 }
 trap cleanup EXIT
 broker start
-say "building kafka-proxy (release)"
-(cd "$REPO_ROOT" && cargo build -q --release -p kafka-wire-proxy --bin kafka-proxy)
+find_proxy
 
-declare -A PORT=([direct]=9492 [passthrough]=19092 [logger]=19093 [tenant]=19094)
+declare -A PORT=([direct]=$KAFKA_PORT [passthrough]=$PROXY_PORT [logger]=$((PROXY_PORT + 1)) [tenant]=$((PROXY_PORT + 2)))
 declare -A PID
 TARGETS=(direct passthrough logger tenant)
 start_proxy() { # NAME PORT ARGS...
     local name=$1 port=$2
-    "$REPO_ROOT/target/release/kafka-proxy" --bootstrap 127.0.0.1:9492 --listen "127.0.0.1:$port" \
+    "$PROXY" --bootstrap "127.0.0.1:$KAFKA_PORT" --listen "127.0.0.1:$port" \
         --node-ports $((port * 2 - 19000)) "${@:3}" >"$OUT/$name.log" 2>"$OUT/$name.events" &
     PID[$name]=$!
     pids+=($!)
     for _ in $(seq 100); do grep -q "listening on" "$OUT/$name.events" && return; sleep 0.1; done
     die "the $name proxy did not start"
 }
-start_proxy passthrough 19092 "${proxy_args[@]}"
-start_proxy logger 19093 --log "${proxy_args[@]}"
-start_proxy tenant 19094 --tenant t1. "${proxy_args[@]}"
+start_proxy passthrough "${PORT[passthrough]}" "${proxy_args[@]}"
+start_proxy logger "${PORT[logger]}" --log "${proxy_args[@]}"
+start_proxy tenant "${PORT[tenant]}" --tenant t1. "${proxy_args[@]}"
 cpu_ticks() { awk '{print $14 + $15}' "/proc/$1/stat"; }
 
 java_tool() { "$JAVA" -Xmx512m -XX:TieredStopAtLevel=4 -cp "$libs/*" "$@"; }

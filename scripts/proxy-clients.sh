@@ -92,23 +92,6 @@ if missing or unprefixed or undeleted or error.errno != 0:
 PY
 }
 
-# A certificate authority, and certificates it signs for 127.0.0.1: the broker's (with its key, one
-# PEM file, as Kafka's PEM key store takes it) and the proxy's.
-make_certificates() { # DIR
-    local dir=$1 name
-    mkdir -p "$dir"
-    openssl req -x509 -newkey rsa:2048 -nodes -days 2 -subj "/CN=proxy-clients CA" \
-        -keyout "$dir/ca.key" -out "$dir/ca.pem" 2>/dev/null
-    for name in broker proxy; do
-        openssl req -newkey rsa:2048 -nodes -subj "/CN=127.0.0.1" \
-            -keyout "$dir/$name.key" -out "$dir/$name.csr" 2>/dev/null
-        printf 'subjectAltName=IP:127.0.0.1\nbasicConstraints=CA:FALSE\n' >"$dir/$name.ext"
-        openssl x509 -req -days 2 -in "$dir/$name.csr" -CA "$dir/ca.pem" -CAkey "$dir/ca.key" \
-            -CAcreateserial -extfile "$dir/$name.ext" -out "$dir/$name.pem" 2>/dev/null
-    done
-    cat "$dir/broker.key" "$dir/broker.pem" >"$dir/broker-keystore.pem"
-}
-
 # A rolling restart under load, on the cluster: through the proxy (passing everything through),
 # Kafka's ProducerPerformance writes records idempotently with acks=all to a topic of three replicas
 # while nodes 2 and 3 restart one after the other on their data dirs. Every record must be
@@ -180,7 +163,7 @@ for setup in "${setups[@]}"; do
             ;;
         tls)
             command -v openssl >/dev/null || die "the tls setup needs openssl"
-            make_certificates "$OUT/tls"
+            make_certificates "$OUT/tls" "proxy-clients CA"
             KAFKA_PORT=9492 KAFKA_CONTROLLER_PORT=9493 KAFKA_EXTRA_CONFIG="\
 listeners=PLAINTEXT://127.0.0.1:9492,SSL://127.0.0.1:9494,CONTROLLER://127.0.0.1:9493
 advertised.listeners=PLAINTEXT://127.0.0.1:9492,SSL://127.0.0.1:9494,CONTROLLER://127.0.0.1:9493

@@ -73,18 +73,9 @@ pkg-config --exists rdkafka 2>/dev/null ||
 cc -O1 -Wall -Werror -o "$BUILD/session" "$DRIVERS/session.c" $(pkg-config --cflags --libs rdkafka)
 find_proxy
 
-# A certificate authority, and certificates it signs for 127.0.0.1: the broker's (with its key, one
-# PEM file, as Kafka's PEM key store takes it) and the proxy's.
+# The broker's and the proxy's certificates (common.sh), and the OAUTHBEARER tokens.
 tls="$OUT/tls"
-openssl req -x509 -newkey rsa:2048 -nodes -days 2 -subj "/CN=proxy-sasl-clients CA" \
-    -keyout "$tls/ca.key" -out "$tls/ca.pem" 2>/dev/null
-for name in broker proxy; do
-    openssl req -newkey rsa:2048 -nodes -subj "/CN=127.0.0.1" -keyout "$tls/$name.key" -out "$tls/$name.csr" 2>/dev/null
-    printf 'subjectAltName=IP:127.0.0.1\nbasicConstraints=CA:FALSE\n' >"$tls/$name.ext"
-    openssl x509 -req -days 2 -in "$tls/$name.csr" -CA "$tls/ca.pem" -CAkey "$tls/ca.key" \
-        -CAcreateserial -extfile "$tls/$name.ext" -out "$tls/$name.pem" 2>/dev/null
-done
-cat "$tls/broker.key" "$tls/broker.pem" >"$tls/broker-keystore.pem"
+make_certificates "$tls" "proxy-sasl-clients CA"
 "$PY" "$SCRIPT_DIR/proxy_sasl_clients.py" tokens "$tls" "$AUDIENCE" "$ISSUER"
 
 proxy_pid="" bench_pids=()

@@ -1,13 +1,15 @@
 #!/usr/bin/env bash
 # SASL inspection and tenants by principal through kafka-wire-proxy, against a live Kafka 4.4
 # broker with a SASL_PLAINTEXT listener (PLAIN users alice and bob; SCRAM-SHA-512 enabled):
-# starts the broker on 9492 (controller 9493, SASL 9494), runs
-# tests/live_proxy.rs's sasl_* tests (inspection with tenants by principal; termination), stops it.
+# starts the broker on $KAFKA_PORT (9492; controller $KAFKA_CONTROLLER_PORT, 9493; SASL $SASL_PORT,
+# 9494), runs tests/live_proxy.rs's sasl_* tests (inspection with tenants by principal;
+# termination), stops it.
 #   bash scripts/proxy-sasl.sh
+#   KAFKA_PORT=9892 KAFKA_CONTROLLER_PORT=9893 SASL_PORT=9894 bash scripts/proxy-sasl.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
-export KAFKA_PORT=9492 KAFKA_CONTROLLER_PORT=9493
-SASL_PORT=9494
+export KAFKA_PORT="${KAFKA_PORT:-9492}" KAFKA_CONTROLLER_PORT="${KAFKA_CONTROLLER_PORT:-9493}"
+SASL_PORT="${SASL_PORT:-9494}"
 export KAFKA_EXTRA_CONFIG="listeners=PLAINTEXT://127.0.0.1:$KAFKA_PORT,CONTROLLER://127.0.0.1:$KAFKA_CONTROLLER_PORT,SASL_PLAINTEXT://127.0.0.1:$SASL_PORT
 advertised.listeners=PLAINTEXT://127.0.0.1:$KAFKA_PORT,CONTROLLER://127.0.0.1:$KAFKA_CONTROLLER_PORT,SASL_PLAINTEXT://127.0.0.1:$SASL_PORT
 listener.security.protocol.map=CONTROLLER:PLAINTEXT,PLAINTEXT:PLAINTEXT,SASL_PLAINTEXT:SASL_PLAINTEXT
