@@ -27,15 +27,16 @@ use tokio::sync::{mpsc, OwnedSemaphorePermit, Semaphore};
 use tokio::time::sleep_until;
 use tokio_util::codec::Decoder;
 
+use crate::broker_sasl::{self, BrokerSasl, Next, AUTHENTICATE_VERSION, HANDSHAKE_VERSION};
 use crate::error::{ConnectionError, Peer};
 use crate::filter::{ClientConnection, Filter, Listener, RequestInfo, Verdict};
 use crate::frame::{Frame, FrameError, RequestFrame, ResponseFrame, Side};
 use crate::identity::{Authentication, Principal, PrincipalSource};
-use crate::proxy::{ProxyEvent, Shared};
+use crate::proxy::{BrokerCredentials, ProxyEvent, Shared};
 use crate::rewrite;
 use crate::sasl::{Outcome, SaslInspector};
 use crate::stream::{ReadHalf, WriteHalf};
-use crate::termination::{ScramClient, Terminator};
+use crate::termination::Terminator;
 
 /// A frame to write: `head` holds a correlation id at `at`, which is
 /// written as `correlation_id`; `body` follows.
@@ -160,6 +161,12 @@ async fn write_progressing(
 enum Waiting {
     Broker(Sent),
     Answered(OutFrame),
+    /// A request of the proxy's own re-authentication (`api_key`:
+    /// SaslHandshake or SaslAuthenticate), under the proxy's id.
+    Proxy {
+        upstream_id: i32,
+        api_key: i16,
+    },
 }
 
 struct Sent {
@@ -249,7 +256,9 @@ pub(crate) async fn serve(
             }
             connect(&shared, listener)
                 .await
-                .map(|(broker, upstream)| (client, names.certificate, broker, upstream))
+                .map(|(broker, upstream, session)| {
+                    (client, names.certificate, broker, upstream, session)
+                })
         }
         Err(source) => Err(ConnectionError::Tls {
             peer: Peer::Client,
@@ -257,7 +266,7 @@ pub(crate) async fn serve(
             source,
         }),
     };
-    let (client, certificate, broker, upstream) = match opened {
+    let (client, certificate, broker, upstream, broker_session) = match opened {
         Ok(opened) => opened,
         Err(error) => {
             shared.event(ProxyEvent::Closed {
@@ -276,19 +285,22 @@ pub(crate) async fn serve(
         listener,
         certificate,
         upstream,
+        broker_session,
     };
     serve_opened(shared, opened, client, broker).await;
 }
 
 /// What a connection is once both sides are open: its id, who the client
-/// is and which listener it came to, the name of its certificate, and
-/// where its broker is.
+/// is and which listener it came to, the name of its certificate, where
+/// its broker is, and how long the proxy's own SASL session with the
+/// broker lasts when the broker limits it (KIP-368).
 pub(crate) struct Opened {
     pub id: u64,
     pub client_addr: SocketAddr,
     pub listener: Listener,
     pub certificate: Option<String>,
     pub upstream: SocketAddr,
+    pub broker_session: Option<Duration>,
 }
 
 /// Serves a connection whose client and broker streams are open (past
@@ -305,6 +317,7 @@ pub(crate) async fn serve_opened(
         listener,
         certificate,
         upstream,
+        broker_session,
     } = opened;
     let connection = ClientConnection {
         id,
@@ -355,6 +368,8 @@ pub(crate) async fn serve_opened(
         for_client: VecDeque::new(),
         waiting: VecDeque::new(),
         next_upstream_id: 0,
+        reauth_at: broker_session.and_then(reauth_point),
+        reauth: None,
         muted_until: None,
         activity: Instant::now(),
         requests: 0,
@@ -388,11 +403,13 @@ pub(crate) async fn serve_opened(
 }
 
 /// Connects to the broker of `listener` (over TLS when the proxy speaks it
-/// to brokers): its stream's halves and its address.
+/// to brokers, authenticated when it has credentials for them): its
+/// stream's halves, its address, and the lifetime of the proxy's SASL
+/// session when the broker limits it.
 async fn connect(
     shared: &Shared,
     listener: Listener,
-) -> Result<((ReadHalf, WriteHalf), SocketAddr), ConnectionError> {
+) -> Result<((ReadHalf, WriteHalf), SocketAddr, Option<Duration>), ConnectionError> {
     let mut last = ConnectionError::Connect {
         upstream: listener.to_string(),
         source: io::Error::new(io::ErrorKind::NotFound, "no broker address known for it"),
@@ -410,9 +427,10 @@ async fn connect(
                 let timeout = shared.limits.connect_timeout;
                 match shared.tls.broker(stream, &upstream, timeout).await {
                     Ok(mut halves) => {
+                        let mut session = None;
                         if let Some(credentials) = &shared.sasl.broker {
                             let exchange = broker_sasl(&mut halves, credentials, shared);
-                            tokio::time::timeout(timeout, exchange)
+                            session = tokio::time::timeout(timeout, exchange)
                                 .await
                                 .unwrap_or_else(|_| Err(format!("no answer in {timeout:?}")))
                                 .map_err(|reason| ConnectionError::BrokerAuthentication {
@@ -420,7 +438,7 @@ async fn connect(
                                     reason,
                                 })?;
                         }
-                        return Ok((halves, address));
+                        return Ok((halves, address, session));
                     }
                     Err(source) => {
                         last = ConnectionError::Tls {
@@ -446,17 +464,15 @@ async fn connect(
     Err(last)
 }
 
-/// The proxy's own SASL authentication to a broker: SaslHandshake v1, then
-/// SaslAuthenticate v2 (one round for PLAIN, two for SCRAM), each answered
-/// before the next is sent.
+/// The proxy's own SASL authentication to a broker ([`BrokerSasl`]):
+/// SaslHandshake v1, then SaslAuthenticate v2 (one round for PLAIN, two for
+/// SCRAM), each answered before the next is sent. Returns the session's
+/// lifetime when the broker limits it.
 async fn broker_sasl(
     (read, write): &mut (ReadHalf, WriteHalf),
-    credentials: &crate::proxy::BrokerCredentials,
+    credentials: &BrokerCredentials,
     shared: &Shared,
-) -> Result<(), String> {
-    use kafka_messages::{SaslAuthenticateRequest, SaslAuthenticateResponse};
-    use kafka_messages::{SaslHandshakeRequest, SaslHandshakeResponse};
-
+) -> Result<Option<Duration>, String> {
     async fn exchange<Q: kafka_wire::Message, R: kafka_wire::Message>(
         read: &mut ReadHalf,
         write: &mut WriteHalf,
@@ -465,14 +481,7 @@ async fn broker_sasl(
         correlation_id: i32,
         max_frame_size: usize,
     ) -> Result<R, String> {
-        let header = RequestHeader::new(
-            Q::API_KEY,
-            version,
-            correlation_id,
-            Some("kafka-wire-proxy".into()),
-        );
-        let mut contents = BytesMut::new();
-        frame::encode_request_contents(&mut contents, &header, body).map_err(|e| e.to_string())?;
+        let contents = broker_sasl::request_contents(body, version, correlation_id)?;
         let mut out = BytesMut::with_capacity(4 + contents.len());
         out.put_u32(contents.len() as u32);
         out.extend_from_slice(&contents);
@@ -485,57 +494,29 @@ async fn broker_sasl(
             .ok_or_else(|| format!("a response frame of {size} bytes"))?;
         let mut buf = vec![0; size];
         read.read_exact(&mut buf).await.map_err(|e| e.to_string())?;
-        let (_, body) =
-            frame::decode_response::<R>(buf.into(), version).map_err(|e| e.to_string())?;
-        Ok(body)
+        broker_sasl::response_body(buf.into(), version)
     }
 
     let max = shared.limits.max_frame_size;
-    let (user, password) = (&credentials.user, &credentials.password);
-    let mechanism = credentials.mechanism.name();
-    let handshake = SaslHandshakeRequest {
-        mechanism: mechanism.into(),
-    };
-    let answer: SaslHandshakeResponse = exchange(read, write, &handshake, 1, 0, max).await?;
-    if answer.error_code != 0 {
-        return Err(format!(
-            "{mechanism}: {}",
-            kafka_wire::ErrorCode::from_code(answer.error_code).name()
-        ));
+    let (mut sasl, handshake) = BrokerSasl::start(credentials)?;
+    let answer = exchange(read, write, &handshake, HANDSHAKE_VERSION, 0, max).await?;
+    let mut round = sasl.on_handshake(credentials, &answer)?;
+    for correlation_id in 1..=2 {
+        let answer = exchange(
+            read,
+            write,
+            &round,
+            AUTHENTICATE_VERSION,
+            correlation_id,
+            max,
+        )
+        .await?;
+        match sasl.on_authenticate(credentials, &answer)? {
+            Next::Send(next) => round = next,
+            Next::Done(lifetime) => return Ok(lifetime),
+        }
     }
-    let refused = |answer: &SaslAuthenticateResponse| match answer.error_code {
-        0 => Ok(()),
-        code => Err(format!(
-            "{}: {}",
-            kafka_wire::ErrorCode::from_code(code).name(),
-            answer.error_message.as_deref().unwrap_or("")
-        )),
-    };
-    let round = |token: Vec<u8>| SaslAuthenticateRequest {
-        auth_bytes: token.into(),
-        ..Default::default()
-    };
-    let Some(mut scram) = ScramClient::new(&credentials.mechanism, user)? else {
-        let mut token = Vec::with_capacity(2 + user.len() + password.len());
-        token.push(0);
-        token.extend_from_slice(user.as_bytes());
-        token.push(0);
-        token.extend_from_slice(password.as_bytes());
-        let answer: SaslAuthenticateResponse =
-            exchange(read, write, &round(token), 2, 1, max).await?;
-        return refused(&answer);
-    };
-    let first = round(scram.client_first().into_bytes());
-    let answer: SaslAuthenticateResponse = exchange(read, write, &first, 2, 1, max).await?;
-    refused(&answer)?;
-    let last = round(
-        scram
-            .client_final(&answer.auth_bytes, password)?
-            .into_bytes(),
-    );
-    let answer: SaslAuthenticateResponse = exchange(read, write, &last, 2, 2, max).await?;
-    refused(&answer)?;
-    scram.check_server_final(&answer.auth_bytes)
+    Err("a third SaslAuthenticate round, which neither PLAIN nor SCRAM has".into())
 }
 
 struct Pump {
@@ -564,12 +545,27 @@ struct Pump {
     /// Requests whose responses the client waits for, oldest first.
     waiting: VecDeque<Waiting>,
     next_upstream_id: i32,
+    /// When the proxy re-authenticates to the broker (KIP-368), when the
+    /// broker limits the proxy's session: see [`reauth_point`].
+    reauth_at: Option<tokio::time::Instant>,
+    /// The proxy's re-authentication in progress: the client's requests
+    /// wait until it ends.
+    reauth: Option<BrokerSasl>,
     /// The client's requests are not read until then (KIP-219's muted
     /// channel).
     muted_until: Option<tokio::time::Instant>,
     activity: Instant,
     requests: u64,
     responses: u64,
+}
+
+/// When the proxy re-authenticates a session of `lifetime`: at 85% of it,
+/// the earliest point Kafka's own clients pick (at random between 85% and
+/// 95%), so that the exchange ends well before the broker would close the
+/// connection at the next request after the session's end.
+fn reauth_point(lifetime: Duration) -> Option<tokio::time::Instant> {
+    let lead = lifetime.checked_mul(85)? / 100;
+    tokio::time::Instant::now().checked_add(lead)
 }
 
 /// When `timeout` after `since` is, if there is a limit.
@@ -592,7 +588,18 @@ impl Pump {
         self.for_broker.is_none()
             && self.for_client.is_empty()
             && self.muted_until.is_none()
+            && self.reauth.is_none()
+            && !self.reauth_due()
             && self.waiting.len() < self.shared.limits.max_in_flight
+    }
+
+    /// Whether the proxy's session with the broker is due to be renewed
+    /// and no renewal has started.
+    fn reauth_due(&self) -> bool {
+        self.reauth.is_none()
+            && self
+                .reauth_at
+                .is_some_and(|at| at <= tokio::time::Instant::now())
     }
 
     fn takes_responses(&self) -> bool {
@@ -609,6 +616,11 @@ impl Pump {
         let mut shutdown = self.shared.shutdown();
         let limits = self.shared.limits.clone();
         loop {
+            // The proxy's session with the broker renewed between two of
+            // the client's requests, once the last one is queued.
+            if self.for_broker.is_none() && self.reauth_due() {
+                self.start_reauth()?;
+            }
             // Frames already read, as far as there is room for them.
             while self.takes_requests() {
                 match self.client.frame(Peer::Client)? {
@@ -638,7 +650,7 @@ impl Pump {
                 let unanswered = self
                     .waiting
                     .iter()
-                    .filter(|w| matches!(w, Waiting::Broker(_)))
+                    .filter(|w| !matches!(w, Waiting::Answered(_)))
                     .count();
                 return match (unanswered, self.broker.buf.is_empty()) {
                     (0, true) => Ok(()),
@@ -678,7 +690,7 @@ impl Pump {
                 .flatten();
             let oldest = self.waiting.iter().find_map(|w| match w {
                 Waiting::Broker(sent) => Some(sent),
-                Waiting::Answered(_) => None,
+                Waiting::Answered(_) | Waiting::Proxy { .. } => None,
             });
             // Idle: nothing waits for the broker and nothing is being written.
             let writing = self.requests_budget.available_permits() < limits.max_buffered
@@ -692,6 +704,11 @@ impl Pump {
             // A response held back (a quota's throttle), and a client muted.
             let held = self.for_client.front().and_then(|f| f.hold_until);
             let muted = self.muted_until;
+            // Woken to renew the proxy's session once nothing waits to go
+            // to the broker (the top of the loop starts it).
+            let reauth = self
+                .reauth_at
+                .filter(|_| self.reauth.is_none() && self.for_broker.is_none());
             let request_share = self.for_broker.as_ref().map_or(1, |f| self.share(f.len()));
             let response_share = self.for_client.front().map_or(1, |f| self.share(f.len()));
 
@@ -730,6 +747,7 @@ impl Pump {
                     }
                 }
                 () = at(muted), if muted.is_some() => self.muted_until = None,
+                () = at(reauth), if reauth.is_some() => {}
                 () = at(client_stall), if client_stall.is_some() => {
                     return Err(ConnectionError::Stalled { peer: Peer::Client, after: limits.stall_timeout.unwrap_or_default() });
                 }
@@ -1043,6 +1061,76 @@ impl Pump {
         Ok(())
     }
 
+    /// Starts renewing the proxy's own SASL session with the broker: its
+    /// SaslHandshake goes out now, and the client's requests wait until
+    /// the exchange ends.
+    fn start_reauth(&mut self) -> Result<(), ConnectionError> {
+        self.reauth_at = None;
+        let shared = Arc::clone(&self.shared);
+        let Some(credentials) = &shared.sasl.broker else {
+            return Ok(());
+        };
+        let (sasl, handshake) =
+            BrokerSasl::start(credentials).map_err(|reason| self.reauth_failed(reason))?;
+        self.reauth = Some(sasl);
+        self.send_own(&handshake, HANDSHAKE_VERSION)
+    }
+
+    /// A request of the proxy's own to the broker, under the proxy's next
+    /// correlation id; its answer is the proxy's.
+    fn send_own<M: kafka_wire::Message>(
+        &mut self,
+        body: &M,
+        version: i16,
+    ) -> Result<(), ConnectionError> {
+        let upstream_id = self.next_upstream_id;
+        self.next_upstream_id = self.next_upstream_id.wrapping_add(1);
+        let contents = broker_sasl::request_contents(body, version, upstream_id)
+            .map_err(|reason| self.reauth_failed(reason))?;
+        self.for_broker = Some(OutFrame::whole(contents, 4, upstream_id));
+        self.waiting.push_back(Waiting::Proxy {
+            upstream_id,
+            api_key: M::API_KEY,
+        });
+        Ok(())
+    }
+
+    /// The broker's answer to a request of the proxy's re-authentication:
+    /// the next round, or the end of the exchange, after which the client's
+    /// requests flow again.
+    fn on_reauth_response(&mut self, api_key: i16, frame: Bytes) -> Result<(), ConnectionError> {
+        use kafka_messages::{SaslAuthenticateResponse, SaslHandshakeResponse};
+
+        let shared = Arc::clone(&self.shared);
+        let (Some(credentials), Some(sasl)) = (&shared.sasl.broker, self.reauth.as_mut()) else {
+            return Err(self.reauth_failed("an answer to no re-authentication".into()));
+        };
+        let next = if api_key == ApiKey::SaslHandshake.key() {
+            broker_sasl::response_body::<SaslHandshakeResponse>(frame, HANDSHAKE_VERSION)
+                .and_then(|answer| sasl.on_handshake(credentials, &answer))
+                .map(Next::Send)
+        } else {
+            broker_sasl::response_body::<SaslAuthenticateResponse>(frame, AUTHENTICATE_VERSION)
+                .and_then(|answer| sasl.on_authenticate(credentials, &answer))
+        };
+        match next.map_err(|reason| self.reauth_failed(reason))? {
+            Next::Send(round) => self.send_own(&round, AUTHENTICATE_VERSION),
+            Next::Done(lifetime) => {
+                self.reauth = None;
+                self.reauth_at = lifetime.and_then(reauth_point);
+                self.release();
+                Ok(())
+            }
+        }
+    }
+
+    fn reauth_failed(&self, reason: String) -> ConnectionError {
+        ConnectionError::BrokerAuthentication {
+            upstream: self.connection.upstream.to_string(),
+            reason: format!("re-authenticating: {reason}"),
+        }
+    }
+
     /// An answer from the proxy: to the client in its turn.
     fn answered(&mut self, out: OutFrame) -> Result<(), ConnectionError> {
         self.waiting.push_back(Waiting::Answered(out));
@@ -1068,9 +1156,17 @@ impl Pump {
                     _ => unreachable!("matched above"),
                 }
             }
+            Some(&Waiting::Proxy {
+                upstream_id,
+                api_key,
+            }) if Some(upstream_id) == found => {
+                self.waiting.pop_front();
+                return self.on_reauth_response(api_key, frame);
+            }
             front => {
                 let expected = match front {
                     Some(Waiting::Broker(sent)) => Some(sent.upstream_id),
+                    Some(Waiting::Proxy { upstream_id, .. }) => Some(*upstream_id),
                     _ => None,
                 };
                 return Err(ConnectionError::UnexpectedResponse { expected, found });

@@ -71,6 +71,7 @@
 #![warn(missing_docs)]
 
 mod audit;
+mod broker_sasl;
 #[cfg(feature = "config")]
 pub mod config;
 mod connection;

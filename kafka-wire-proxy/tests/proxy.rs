@@ -2756,6 +2756,63 @@ async fn a_terminated_session_ends_and_only_a_re_authentication_renews_it() {
 }
 
 #[tokio::test]
+async fn a_proxy_renews_its_own_session_with_the_broker_before_it_ends() {
+    use kafka_wire_proxy::Credentials;
+
+    // The "broker" is a proxy that terminates SASL with sessions of 400 ms
+    // and closes a connection whose session has ended at its next request
+    // (as Kafka does with `connections.max.reauth.ms`), in front of a
+    // scripted broker.
+    let broker = Broker::start().await;
+    *broker.brokers.lock().unwrap() = vec![(1, broker.address)];
+    let lifetime = Duration::from_millis(400);
+    let users = Credentials::new()
+        .user("svc", "svc-secret")
+        .unwrap()
+        .max_session(lifetime);
+    let (sasl_broker, inner) = proxy(&broker, |b| b.sasl_termination(users)).await;
+    let upstream = Broker {
+        address: sasl_broker.local_addr(),
+        seen: Arc::default(),
+        brokers: Arc::default(),
+    };
+    for (mechanism, name) in [("PLAIN", "Plain"), ("SCRAM-SHA-512", "ScramSha512")] {
+        inner.0.lock().unwrap().clear();
+        let (outer, events) = proxy(&upstream, |b| match mechanism {
+            "PLAIN" => b.broker_sasl_plain("svc", "svc-secret"),
+            _ => b.broker_sasl_scram_sha512("svc", "svc-secret"),
+        })
+        .await;
+        let mut client = TcpStream::connect(outer.local_addr()).await.unwrap();
+        // Requests across three of the broker's sessions: each renewed by
+        // the proxy between two of them, unseen by the client.
+        for correlation_id in 1..=3 {
+            metadata(&mut client, correlation_id).await;
+            tokio::time::sleep(lifetime + Duration::from_millis(100)).await;
+        }
+        metadata(&mut client, 4).await;
+        let authenticated = inner
+            .0
+            .lock()
+            .unwrap()
+            .iter()
+            .filter(|e| e.starts_with("Authenticated(") && e.contains(name))
+            .count();
+        assert!(authenticated >= 4, "{mechanism}: {authenticated} sessions");
+        let closed = events
+            .0
+            .lock()
+            .unwrap()
+            .iter()
+            .any(|e| e.starts_with("closed"));
+        assert!(!closed, "{mechanism}: {:?}", events.0.lock().unwrap());
+    }
+    // The scripted broker saw the client's Metadata requests only.
+    assert!(broker.seen().iter().all(|s| s.api_key == 3));
+    assert_eq!(broker.seen().len(), 8);
+}
+
+#[tokio::test]
 async fn a_request_the_proxy_cannot_read_does_not_pass_a_tenant() {
     let broker = Broker::start().await;
     let (proxy, events) = proxy(&broker, |b| {

@@ -57,6 +57,7 @@ impl ProxyBuilder {
             listener: Listener::Bootstrap,
             certificate: None,
             upstream,
+            broker_session: None,
         };
         async move {
             serve_opened(

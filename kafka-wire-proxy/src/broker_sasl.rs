@@ -1,0 +1,263 @@
+//! The proxy's own SASL authentication toward a broker (PLAIN or SCRAM), as
+//! steps without I/O, so that the first authentication (before any client
+//! frame, on the broker's stream) and each re-authentication (KIP-368,
+//! between the client's requests, through the connection's queues) are one
+//! exchange with one set of checks.
+
+use std::time::Duration;
+
+use bytes::{Bytes, BytesMut};
+use kafka_messages::{
+    SaslAuthenticateRequest, SaslAuthenticateResponse, SaslHandshakeRequest, SaslHandshakeResponse,
+};
+use kafka_wire::frame;
+use kafka_wire::{ErrorCode, RequestHeader};
+
+use crate::proxy::BrokerCredentials;
+use crate::termination::ScramClient;
+
+/// The SaslHandshake version the proxy sends: v1, whose tokens travel in
+/// SaslAuthenticate (the only kind a broker re-authenticates with).
+pub(crate) const HANDSHAKE_VERSION: i16 = 1;
+/// The SaslAuthenticate version the proxy sends: v2 (flexible), whose
+/// answer carries the session's lifetime (v1+).
+pub(crate) const AUTHENTICATE_VERSION: i16 = 2;
+
+/// The client id of the proxy's own requests.
+const CLIENT_ID: &str = "kafka-wire-proxy";
+
+/// Where an exchange stands: what the proxy sent last.
+enum Sent {
+    Handshake,
+    Plain,
+    ScramFirst,
+    ScramFinal,
+}
+
+/// One SASL exchange of the proxy with a broker.
+pub(crate) struct BrokerSasl {
+    scram: Option<ScramClient>,
+    sent: Sent,
+}
+
+/// What follows a SaslAuthenticate answer.
+pub(crate) enum Next {
+    /// Another round.
+    Send(SaslAuthenticateRequest),
+    /// Authenticated; the session's lifetime when the broker limits it
+    /// (`session_lifetime_ms` above 0).
+    Done(Option<Duration>),
+}
+
+impl BrokerSasl {
+    /// An exchange for `credentials`, and its first request.
+    pub(crate) fn start(
+        credentials: &BrokerCredentials,
+    ) -> Result<(Self, SaslHandshakeRequest), String> {
+        let scram = ScramClient::new(&credentials.mechanism, &credentials.user)?;
+        let handshake = SaslHandshakeRequest {
+            mechanism: credentials.mechanism.name().into(),
+        };
+        let exchange = BrokerSasl {
+            scram,
+            sent: Sent::Handshake,
+        };
+        Ok((exchange, handshake))
+    }
+
+    /// The broker's SaslHandshake answer: the first token, or why not.
+    pub(crate) fn on_handshake(
+        &mut self,
+        credentials: &BrokerCredentials,
+        answer: &SaslHandshakeResponse,
+    ) -> Result<SaslAuthenticateRequest, String> {
+        if !matches!(self.sent, Sent::Handshake) {
+            return Err("a SaslHandshake answer out of turn".into());
+        }
+        if answer.error_code != 0 {
+            return Err(format!(
+                "{}: {}",
+                credentials.mechanism.name(),
+                ErrorCode::from_code(answer.error_code).name()
+            ));
+        }
+        let token = match &self.scram {
+            Some(scram) => {
+                self.sent = Sent::ScramFirst;
+                scram.client_first().into_bytes()
+            }
+            None => {
+                self.sent = Sent::Plain;
+                let (user, password) = (&credentials.user, &credentials.password);
+                let mut token = Vec::with_capacity(2 + user.len() + password.len());
+                token.push(0);
+                token.extend_from_slice(user.as_bytes());
+                token.push(0);
+                token.extend_from_slice(password.as_bytes());
+                token
+            }
+        };
+        Ok(round(token))
+    }
+
+    /// The broker's SaslAuthenticate answer: another round, the end, or
+    /// why not (a refusal, or a SCRAM server that does not prove it knows
+    /// the credential).
+    pub(crate) fn on_authenticate(
+        &mut self,
+        credentials: &BrokerCredentials,
+        answer: &SaslAuthenticateResponse,
+    ) -> Result<Next, String> {
+        if answer.error_code != 0 {
+            return Err(format!(
+                "{}: {}",
+                ErrorCode::from_code(answer.error_code).name(),
+                answer.error_message.as_deref().unwrap_or("")
+            ));
+        }
+        let done = || {
+            let lifetime = u64::try_from(answer.session_lifetime_ms).unwrap_or(0);
+            Next::Done((lifetime > 0).then(|| Duration::from_millis(lifetime)))
+        };
+        match (&self.sent, &mut self.scram) {
+            (Sent::Plain, _) => Ok(done()),
+            (Sent::ScramFirst, Some(scram)) => {
+                let last = scram.client_final(&answer.auth_bytes, &credentials.password)?;
+                self.sent = Sent::ScramFinal;
+                Ok(Next::Send(round(last.into_bytes())))
+            }
+            (Sent::ScramFinal, Some(scram)) => {
+                scram.check_server_final(&answer.auth_bytes)?;
+                Ok(done())
+            }
+            _ => Err("a SaslAuthenticate answer out of turn".into()),
+        }
+    }
+}
+
+fn round(token: Vec<u8>) -> SaslAuthenticateRequest {
+    SaslAuthenticateRequest {
+        auth_bytes: token.into(),
+        ..Default::default()
+    }
+}
+
+/// A request frame's contents (without its size) from the proxy: `body` at
+/// `version` under `correlation_id`.
+pub(crate) fn request_contents<M: kafka_wire::Message>(
+    body: &M,
+    version: i16,
+    correlation_id: i32,
+) -> Result<Bytes, String> {
+    let header = RequestHeader::new(M::API_KEY, version, correlation_id, Some(CLIENT_ID.into()));
+    let mut contents = BytesMut::new();
+    frame::encode_request_contents(&mut contents, &header, body).map_err(|e| e.to_string())?;
+    Ok(contents.freeze())
+}
+
+/// A response frame's contents (without its size) read as `M` at
+/// `version`.
+pub(crate) fn response_body<M: kafka_wire::Message>(
+    contents: Bytes,
+    version: i16,
+) -> Result<M, String> {
+    frame::decode_response::<M>(contents, version)
+        .map(|(_, body)| body)
+        .map_err(|e| format!("its {} answer: {e}", M::SCHEMA.name))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::identity::SaslMechanism;
+    use kafka_wire::Versioned;
+
+    fn credentials(mechanism: SaslMechanism) -> BrokerCredentials {
+        BrokerCredentials {
+            mechanism,
+            user: "svc".into(),
+            password: "svc-secret".into(),
+        }
+    }
+
+    fn answer(error_code: i16, auth_bytes: &[u8], lifetime_ms: i64) -> SaslAuthenticateResponse {
+        SaslAuthenticateResponse {
+            error_code,
+            auth_bytes: Bytes::copy_from_slice(auth_bytes),
+            session_lifetime_ms: lifetime_ms,
+            ..Default::default()
+        }
+    }
+
+    #[test]
+    fn plain_is_one_round_and_reports_the_sessions_lifetime() {
+        let creds = credentials(SaslMechanism::Plain);
+        let (mut exchange, handshake) = BrokerSasl::start(&creds).unwrap();
+        assert_eq!(handshake.mechanism, "PLAIN");
+        let token = exchange
+            .on_handshake(&creds, &SaslHandshakeResponse::default())
+            .unwrap();
+        assert_eq!(&token.auth_bytes[..], b"\0svc\0svc-secret");
+        match exchange.on_authenticate(&creds, &answer(0, b"", 60_000)) {
+            Ok(Next::Done(lifetime)) => assert_eq!(lifetime, Some(Duration::from_secs(60))),
+            _ => panic!("not done"),
+        }
+        // No lifetime (0, or a broker's nonsense) is no limit.
+        for lifetime in [0, -5] {
+            let (mut exchange, _) = BrokerSasl::start(&creds).unwrap();
+            exchange
+                .on_handshake(&creds, &SaslHandshakeResponse::default())
+                .unwrap();
+            match exchange.on_authenticate(&creds, &answer(0, b"", lifetime)) {
+                Ok(Next::Done(None)) => {}
+                _ => panic!("{lifetime}: a limit"),
+            }
+        }
+    }
+
+    #[test]
+    fn refusals_and_answers_out_of_turn_end_the_exchange_with_the_reason() {
+        let creds = credentials(SaslMechanism::ScramSha512);
+        let (mut exchange, _) = BrokerSasl::start(&creds).unwrap();
+        let refused = SaslHandshakeResponse {
+            error_code: ErrorCode::UnsupportedSaslMechanism.code(),
+            mechanisms: vec!["PLAIN".into()],
+        };
+        let error = exchange.on_handshake(&creds, &refused).unwrap_err();
+        assert_eq!(error, "SCRAM-SHA-512: UNSUPPORTED_SASL_MECHANISM");
+
+        let (mut exchange, _) = BrokerSasl::start(&creds).unwrap();
+        let early = exchange.on_authenticate(&creds, &answer(0, b"", 0));
+        assert_eq!(
+            early.err().as_deref(),
+            Some("a SaslAuthenticate answer out of turn")
+        );
+        exchange
+            .on_handshake(&creds, &SaslHandshakeResponse::default())
+            .unwrap();
+        let failed = answer(ErrorCode::SaslAuthenticationFailed.code(), b"", 0);
+        let failed = SaslAuthenticateResponse {
+            error_message: Some("Authentication failed".into()),
+            ..failed
+        };
+        assert_eq!(
+            exchange.on_authenticate(&creds, &failed).err().as_deref(),
+            Some("SASL_AUTHENTICATION_FAILED: Authentication failed")
+        );
+    }
+
+    #[test]
+    fn frames_carry_the_proxys_client_id_and_read_back() {
+        let contents = request_contents(&SaslHandshakeRequest::default(), 1, 7).unwrap();
+        let mut rest = contents.clone();
+        let header = RequestHeader::decode(&mut rest, 1).unwrap();
+        assert_eq!(
+            (header.correlation_id, header.client_id.as_deref()),
+            (7, Some(CLIENT_ID))
+        );
+        let error = response_body::<SaslHandshakeResponse>(Bytes::from_static(&[0, 0]), 1);
+        assert!(error
+            .unwrap_err()
+            .starts_with("its SaslHandshakeResponse answer: "));
+    }
+}
