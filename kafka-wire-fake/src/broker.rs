@@ -403,9 +403,7 @@ impl Broker {
                                 Ok(_) => Outcome::Answered {
                                     errors: errors_of(&response),
                                 },
-                                Err(e) => Outcome::Refused {
-                                    reason: format!("encode: {e}"),
-                                },
+                                Err(e) => self.not_encoded(&header, &e),
                             }
                         }
                     };
@@ -445,6 +443,21 @@ impl Broker {
                 return;
             }
         }
+    }
+
+    /// The outcome of an answer the fake built but could not encode (a bug
+    /// of the fake's, or a request echoing a name too long for its answer):
+    /// the connection is closed, and the reason names the API, the version
+    /// and the encoder's error, for the `on_request` hook, or on stderr
+    /// when there is none (as a failed accept is reported).
+    fn not_encoded(&self, header: &RequestHeader, e: &kafka_wire::EncodeError) -> Outcome {
+        let api = ApiKey::from_i16(header.api_key)
+            .map_or_else(|| format!("key{}", header.api_key), |k| k.name().to_owned());
+        let reason = format!("answer not encoded: {api} v{}: {e}", header.api_version);
+        if self.config.on_request.is_none() {
+            eprintln!("kafka-fake: {reason}");
+        }
+        Outcome::Refused { reason }
     }
 
     /// Hands the request's event to the `on_request` hook, if there is one.
