@@ -28,6 +28,7 @@ use tokio::task::JoinSet;
 use tokio::time::Duration;
 use tokio_util::codec::Framed;
 
+use crate::authorizer::{self, Gate};
 use crate::cluster::Fault;
 use crate::configs;
 use crate::consumer_group;
@@ -72,6 +73,8 @@ pub(crate) struct Config {
     pub(crate) request_budget: Option<kafka_wire::frame::FrameBudget>,
     /// `ClusterBuilder::consumer_group_max_size`.
     pub(crate) consumer_group_max_size: usize,
+    /// `ClusterBuilder::authorizer`: `None` when ACLs are not enforced.
+    pub(crate) authorizer: Option<authorizer::Settings>,
 }
 
 /// What `ClusterBuilder::on_request` was given.
@@ -122,14 +125,14 @@ pub(crate) struct Leader {
 
 /// An ACL binding, its codes as the wire has them.
 #[derive(Debug, Clone, PartialEq, Eq)]
-struct Acl {
-    resource_type: i8,
-    name: Str,
-    pattern: i8,
-    principal: Str,
-    host: Str,
-    operation: i8,
-    permission: i8,
+pub(crate) struct Acl {
+    pub(crate) resource_type: i8,
+    pub(crate) name: Str,
+    pub(crate) pattern: i8,
+    pub(crate) principal: Str,
+    pub(crate) host: Str,
+    pub(crate) operation: i8,
+    pub(crate) permission: i8,
 }
 
 /// An ACL filter (DescribeAcls, DeleteAcls): `None` matches anything.
@@ -146,7 +149,7 @@ struct AclFilter<'a> {
 #[derive(Debug, Default)]
 pub(crate) struct State {
     pub(crate) topics: BTreeMap<Str, Topic>,
-    acls: Vec<Acl>,
+    pub(crate) acls: Vec<Acl>,
     /// The last producer id InitProducerId handed out.
     pub(crate) last_producer_id: i64,
     /// Topics created so far: where the next topic's first leader goes.
@@ -323,6 +326,8 @@ impl Broker {
             None => tokio_util::either::Either::Left(stream),
         };
         let mut framed = Framed::new(stream, FrameCodec::new(MAX_FRAME));
+        // Who the requests are from, for the authorizer: asked at the first.
+        let mut session = None;
         while let Some(frame) = framed.next().await {
             let frame = match frame {
                 Ok(frame) => frame,
@@ -367,29 +372,66 @@ impl Broker {
                         }
                         None => {}
                     }
-                    let answer = match request {
-                        _ if injected.is_some() => injected,
-                        RequestKind::Fetch(r) => {
+                    let mut finish = None;
+                    let request = match (&self.config.authorizer, injected.is_some()) {
+                        (None, _) | (_, true) => Some(request),
+                        (Some(settings), false) => {
+                            let session = session
+                                .get_or_insert_with(|| authorizer::Session::new(settings, peer));
+                            match self.authorize(settings, session, &header, &frame, request) {
+                                Ok((request, f)) => {
+                                    finish = f;
+                                    Some(request)
+                                }
+                                Err(refused) => match *refused {
+                                    Ok(answer) => {
+                                        injected = Some(answer);
+                                        None
+                                    }
+                                    Err(why) => {
+                                        let outcome = Outcome::Refused {
+                                            reason: format!("refusal not built: {why}"),
+                                        };
+                                        self.note(node, conn, peer, Some(&header), &outcome);
+                                        return;
+                                    }
+                                },
+                            }
+                        }
+                    };
+                    let mut answer = match request {
+                        None => injected,
+                        Some(_) if injected.is_some() => injected,
+                        Some(RequestKind::Fetch(r)) => {
                             Some(ResponseKind::Fetch(self.fetch(node, r, version).await))
                         }
-                        RequestKind::JoinGroup(r) => {
+                        Some(RequestKind::JoinGroup(r)) => {
                             let client = header.client_id.clone().unwrap_or_default();
                             Some(ResponseKind::JoinGroup(
                                 self.join_group(node, r, version, &client, peer).await,
                             ))
                         }
-                        RequestKind::ConsumerGroupHeartbeat(r) => {
+                        Some(RequestKind::ConsumerGroupHeartbeat(r)) => {
                             let client = header.client_id.clone().unwrap_or_default();
                             let host = format!("/{}", peer.ip());
                             Some(ResponseKind::ConsumerGroupHeartbeat(
                                 self.consumer_group_heartbeat(node, &r, version, (&client, &host)),
                             ))
                         }
-                        RequestKind::SyncGroup(r) => {
+                        Some(RequestKind::SyncGroup(r)) => {
                             Some(ResponseKind::SyncGroup(self.sync_group(node, r).await))
                         }
-                        request => self.handle(node, request, version),
+                        Some(request) => self.handle(node, request, version),
                     };
+                    if let (Some(finish), Some(answer), Some(settings), Some(session)) =
+                        (finish, answer.as_mut(), &self.config.authorizer, &session)
+                    {
+                        let state = self.state.lock().unwrap_or_else(|e| e.into_inner());
+                        finish.apply(
+                            answer,
+                            &authorizer::Check::new(&state.acls, settings, session),
+                        );
+                    }
                     let outcome = match answer {
                         None => Outcome::Refused {
                             reason: "not served".into(),
@@ -458,6 +500,31 @@ impl Broker {
             eprintln!("kafka-fake: {reason}");
         }
         Outcome::Refused { reason }
+    }
+
+    /// The request checked against the ACLs for `session` (see
+    /// `authorizer::gate`): what of it to handle and how to complete its
+    /// answer, or `Err` with the answer that refuses it whole (or why that
+    /// answer did not build).
+    fn authorize(
+        &self,
+        settings: &authorizer::Settings,
+        session: &authorizer::Session,
+        header: &RequestHeader,
+        frame: &bytes::Bytes,
+        request: RequestKind,
+    ) -> Result<(RequestKind, Option<authorizer::Finish>), authorizer::Refused> {
+        let gated = {
+            let state = self.state.lock().unwrap_or_else(|e| e.into_inner());
+            let check = authorizer::Check::new(&state.acls, settings, session);
+            let auto_create = self.config.auto_create_topics;
+            authorizer::gate(&check, &state, header, request, auto_create)
+        };
+        match gated {
+            Gate::Pass(request, finish) => Ok((request, (!finish.is_empty()).then_some(finish))),
+            Gate::Answer(answer) => Err(Box::new(Ok(*answer))),
+            Gate::Refuse(code) => Err(Box::new(error_answer::error_answer(frame.clone(), code))),
+        }
     }
 
     /// Hands the request's event to the `on_request` hook, if there is one.

@@ -85,6 +85,9 @@ impl Cluster {
             auto_create_topics: false,
             request_budget: None,
             consumer_group_max_size: CONSUMER_GROUP_MAX_SIZE,
+            authorizer: false,
+            super_users: Vec::new(),
+            principal_of: None,
         }
     }
 
@@ -304,6 +307,9 @@ pub struct ClusterBuilder {
     auto_create_topics: bool,
     request_budget: Option<kafka_wire::frame::FrameBudget>,
     consumer_group_max_size: usize,
+    authorizer: bool,
+    super_users: Vec<String>,
+    principal_of: Option<crate::authorizer::PrincipalOf>,
 }
 
 impl ClusterBuilder {
@@ -361,6 +367,49 @@ impl ClusterBuilder {
     /// clients cannot grow a group without end.
     pub fn consumer_group_max_size(mut self, members: usize) -> Self {
         self.consumer_group_max_size = members;
+        self
+    }
+
+    /// Whether ACLs are enforced (off by default, as on a broker without
+    /// `authorizer.class.name`): when on, every request is checked against
+    /// the ACLs CreateAcls made, as Kafka's `StandardAuthorizer` checks
+    /// them, for the connection's principal
+    /// ([`principal`](ClusterBuilder::principal)) and address; what is
+    /// refused gets TOPIC_AUTHORIZATION_FAILED, GROUP_AUTHORIZATION_FAILED,
+    /// CLUSTER_AUTHORIZATION_FAILED or TRANSACTIONAL_ID_AUTHORIZATION_FAILED
+    /// as Kafka answers, and Metadata leaves out the topics the principal
+    /// may not describe. With no ACLs, only super users may do anything.
+    pub fn authorizer(mut self, on: bool) -> Self {
+        self.authorizer = on;
+        self
+    }
+
+    /// Principals allowed everything when ACLs are enforced (Kafka's
+    /// `super.users`), e.g. `["User:admin"]`; the last call holds.
+    pub fn super_users<I, S>(mut self, principals: I) -> Self
+    where
+        I: IntoIterator<Item = S>,
+        S: Into<String>,
+    {
+        self.super_users = principals.into_iter().map(Into::into).collect();
+        self
+    }
+
+    /// The principal of every connection, e.g. `User:alice`
+    /// (`User:ANONYMOUS` by default, as on Kafka's PLAINTEXT listener).
+    pub fn principal(self, principal: impl Into<String>) -> Self {
+        let principal = principal.into();
+        self.principal_of(move |_| principal.clone())
+    }
+
+    /// The principal of each connection, from its client's address: `f`
+    /// is called once per connection, when its first request arrives, so
+    /// that a test may act as several principals (one connection each).
+    pub fn principal_of(
+        mut self,
+        f: impl Fn(SocketAddr) -> String + Send + Sync + 'static,
+    ) -> Self {
+        self.principal_of = Some(Arc::new(f));
         self
     }
 
@@ -437,6 +486,12 @@ impl ClusterBuilder {
             auto_create_topics: self.auto_create_topics,
             request_budget: self.request_budget,
             consumer_group_max_size: self.consumer_group_max_size,
+            authorizer: self.authorizer.then(|| crate::authorizer::Settings {
+                super_users: self.super_users,
+                principal_of: self
+                    .principal_of
+                    .unwrap_or_else(|| Arc::new(|_| crate::authorizer::ANONYMOUS.to_owned())),
+            }),
         });
         Ok((config, listen, self.nodes))
     }
@@ -463,6 +518,8 @@ impl fmt::Debug for ClusterBuilder {
             .field("auto_create_topics", &self.auto_create_topics)
             .field("consumer_group_max_size", &self.consumer_group_max_size)
             .field("cluster_id", &self.cluster_id)
+            .field("authorizer", &self.authorizer)
+            .field("super_users", &self.super_users)
             .field("on_request", &self.on_request.is_some())
             .finish()
     }

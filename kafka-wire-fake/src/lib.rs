@@ -37,7 +37,10 @@
 //!   assignor on the coordinator, revocation before assignment, member
 //!   epochs) and ConsumerGroupDescribe;
 //! - admin: Metadata, DescribeCluster, CreateTopics, DeleteTopics, CreatePartitions,
-//!   CreateAcls, DescribeAcls, DeleteAcls;
+//!   CreateAcls, DescribeAcls, DeleteAcls; with [`ClusterBuilder::authorizer`],
+//!   every request checked against those ACLs as Kafka's `StandardAuthorizer`
+//!   checks them (TOPIC_AUTHORIZATION_FAILED, GROUP_AUTHORIZATION_FAILED,
+//!   CLUSTER_AUTHORIZATION_FAILED, TRANSACTIONAL_ID_AUTHORIZATION_FAILED);
 //! - configs: DescribeConfigs, AlterConfigs and IncrementalAlterConfigs of
 //!   topics and brokers, with Kafka 4.4's defaults and checks; a topic's
 //!   `max.message.bytes`, `message.timestamp.type=LogAppendTime`,
@@ -112,6 +115,7 @@
 
 #![warn(missing_docs)]
 
+mod authorizer;
 mod broker;
 mod cluster;
 mod configs;
