@@ -548,8 +548,11 @@ impl Broker {
     }
 
     /// JoinGroup: the member is added (a new one first gets its id with
-    /// MEMBER_ID_REQUIRED, from v4) and a rebalance starts or goes on; the
-    /// answer waits until it ends, on tokio's clock.
+    /// MEMBER_ID_REQUIRED, from v4, unless static) and a rebalance starts
+    /// or goes on; the answer waits until it ends, on tokio's clock. A
+    /// static member (KIP-345, v5+) whose instance is in the group takes
+    /// the place of its old member id, without a rebalance when the group
+    /// is Stable and its protocol would stay.
     async fn join_group(
         &self,
         node: i32,
@@ -558,17 +561,7 @@ impl Broker {
         client: &str,
         peer: SocketAddr,
     ) -> JoinGroupResponse {
-        let refuse = |code: ErrorCode, member: Str| JoinGroupResponse {
-            error_code: code.code(),
-            generation_id: -1,
-            protocol_name: if version >= 7 {
-                None
-            } else {
-                Some(Str::default())
-            },
-            member_id: member,
-            ..Default::default()
-        };
+        let refuse = |code: ErrorCode, member: Str| join_refusal(version, code, member);
         let member_id = {
             let mut state = self.state.lock().unwrap_or_else(|e| e.into_inner());
             if self.coordinator(&state, &r.group_id).map(|(id, _)| id) != Some(node) {
@@ -581,7 +574,13 @@ impl Broker {
                 return refuse(ErrorCode::InvalidSessionTimeout, r.member_id);
             }
             state.member_ids += 1;
-            let fresh: Str = format!("{client}-{:016x}", state.member_ids).into();
+            let instance = r.group_instance_id.clone().filter(|_| version >= 5);
+            // Kafka names a static member after its instance, a dynamic one
+            // after its client.
+            let fresh: Str = match &instance {
+                Some(instance) => format!("{instance}-{:016x}", state.member_ids).into(),
+                None => format!("{client}-{:016x}", state.member_ids).into(),
+            };
             let now = tokio::time::Instant::now();
             let group = state.groups.entry(r.group_id.clone()).or_default();
             group.expire(now);
@@ -590,55 +589,126 @@ impl Broker {
                 .iter()
                 .map(|p| (p.name.clone(), p.metadata.clone()))
                 .collect();
-            let member_id = if r.member_id.is_empty() {
-                if version >= 4 {
-                    group.pending.insert(fresh.clone());
-                    return refuse(ErrorCode::MemberIdRequired, fresh);
-                }
-                fresh
-            } else if group.members.contains_key(&r.member_id)
-                || group.pending.contains(&r.member_id)
-            {
-                r.member_id.clone()
-            } else {
-                return refuse(ErrorCode::UnknownMemberId, r.member_id);
-            };
-            if !group.accepts(&member_id, &r.protocol_type, &protocols) {
-                return refuse(ErrorCode::InconsistentGroupProtocol, member_id);
-            }
-            group.pending.remove(&member_id);
             let rebalance_ms = if r.rebalance_timeout_ms < 0 {
                 r.session_timeout_ms
             } else {
                 r.rebalance_timeout_ms
             };
             let rebalance_timeout = Duration::from_millis(u64::try_from(rebalance_ms).unwrap_or(0));
-            group.protocol_type = Some(r.protocol_type.clone());
-            // Any join, a new member's or a known one's, rebalances the group.
-            group.prepare_rebalance(now);
-            group.members.insert(
-                member_id.clone(),
-                Member {
-                    instance_id: r.group_instance_id.clone(),
-                    client_id: client.into(),
-                    client_host: format!("/{}", peer.ip()).into(),
-                    session_timeout: Duration::from_millis(
-                        u64::try_from(r.session_timeout_ms).unwrap_or(0),
-                    ),
-                    rebalance_timeout,
-                    protocols,
-                    rejoined: true,
-                    last_seen: now,
-                },
-            );
-            if let Phase::PreparingRebalance(deadline) = group.phase {
-                // The new member may extend the wait to its own timeout.
-                group.phase = Phase::PreparingRebalance(deadline.max(now + rebalance_timeout));
+            let session_timeout =
+                Duration::from_millis(u64::try_from(r.session_timeout_ms).unwrap_or(0));
+            let returning = match &instance {
+                Some(instance) if r.member_id.is_empty() => group.static_member(instance).cloned(),
+                _ => None,
+            };
+            if let Some(old) = returning {
+                // KIP-345: the instance joins again under a new member id.
+                if !group.accepts(&old, &r.protocol_type, &protocols) {
+                    return refuse(ErrorCode::InconsistentGroupProtocol, r.member_id);
+                }
+                let leader = group.leader.clone().unwrap_or_default();
+                let protocol_before = group.protocol.clone();
+                let member = group
+                    .replace_static_member(&old, fresh.clone())
+                    .expect("the instance's member is in the group");
+                member.protocols = protocols;
+                member.session_timeout = session_timeout;
+                member.rebalance_timeout = rebalance_timeout;
+                member.client_id = client.into();
+                member.client_host = format!("/{}", peer.ip()).into();
+                member.last_seen = now;
+                match group.phase {
+                    Phase::Stable if group.select_protocol() == protocol_before => {
+                        // No rebalance: the old leader is named, so that the
+                        // new member id does not think itself the leader.
+                        self.group_changed.notify_waiters();
+                        return JoinGroupResponse {
+                            generation_id: group.generation,
+                            protocol_type: group.protocol_type.clone(),
+                            protocol_name: protocol_before,
+                            leader,
+                            member_id: fresh,
+                            ..Default::default()
+                        };
+                    }
+                    Phase::PreparingRebalance(_) => {}
+                    _ => group.prepare_rebalance(now),
+                }
+                if let Some(member) = group.members.get_mut(&fresh) {
+                    member.rejoined = true;
+                }
+                group.try_complete(now);
+                self.group_changed.notify_waiters();
+                fresh
+            } else {
+                let member_id = if r.member_id.is_empty() {
+                    if version >= 4 && instance.is_none() {
+                        group.pending.insert(fresh.clone());
+                        return refuse(ErrorCode::MemberIdRequired, fresh);
+                    }
+                    fresh
+                } else if let Some(instance) = &instance {
+                    // Kafka's `isStaticMemberFenced`, then an unknown member.
+                    if group
+                        .static_member(instance)
+                        .is_some_and(|m| *m != r.member_id)
+                    {
+                        return refuse(ErrorCode::FencedInstanceId, r.member_id);
+                    }
+                    if !group.members.contains_key(&r.member_id) {
+                        return refuse(ErrorCode::UnknownMemberId, r.member_id);
+                    }
+                    r.member_id.clone()
+                } else if group.members.contains_key(&r.member_id)
+                    || group.pending.contains(&r.member_id)
+                {
+                    r.member_id.clone()
+                } else {
+                    return refuse(ErrorCode::UnknownMemberId, r.member_id);
+                };
+                if !group.accepts(&member_id, &r.protocol_type, &protocols) {
+                    return refuse(ErrorCode::InconsistentGroupProtocol, member_id);
+                }
+                group.pending.remove(&member_id);
+                group.protocol_type = Some(r.protocol_type.clone());
+                // Any join, a new member's or a known one's, rebalances the group.
+                group.prepare_rebalance(now);
+                group.members.insert(
+                    member_id.clone(),
+                    Member {
+                        instance_id: instance,
+                        client_id: client.into(),
+                        client_host: format!("/{}", peer.ip()).into(),
+                        session_timeout,
+                        rebalance_timeout,
+                        protocols,
+                        rejoined: true,
+                        last_seen: now,
+                    },
+                );
+                if let Phase::PreparingRebalance(deadline) = group.phase {
+                    // The new member may extend the wait to its own timeout.
+                    group.phase = Phase::PreparingRebalance(deadline.max(now + rebalance_timeout));
+                }
+                group.try_complete(now);
+                self.group_changed.notify_waiters();
+                member_id
             }
-            group.try_complete(now);
-            self.group_changed.notify_waiters();
-            member_id
         };
+        self.await_join(&r, version, member_id).await
+    }
+
+    /// The answer to a join of `member_id` once its rebalance ends (or the
+    /// refusal that ends its wait: FENCED_INSTANCE_ID when its static
+    /// instance joined again under another id).
+    async fn await_join(
+        &self,
+        r: &JoinGroupRequest,
+        version: i16,
+        member_id: Str,
+    ) -> JoinGroupResponse {
+        let refuse = |code: ErrorCode, member: Str| join_refusal(version, code, member);
+        let instance = r.group_instance_id.as_ref().filter(|_| version >= 5);
         loop {
             let changed = self.group_changed.notified();
             tokio::pin!(changed);
@@ -651,6 +721,9 @@ impl Broker {
                 };
                 if group.try_complete(now) {
                     self.group_changed.notify_waiters();
+                }
+                if let Err(code) = group.validate_member(&member_id, instance) {
+                    return refuse(code, member_id);
                 }
                 let Some(member) = group.members.get(&member_id) else {
                     return refuse(ErrorCode::UnknownMemberId, member_id);
@@ -732,7 +805,9 @@ impl Broker {
                 return refuse(ErrorCode::UnknownMemberId);
             };
             group.expire(now);
-            if let Err(code) = group.check_member(&r.member_id, r.generation_id) {
+            if let Err(code) =
+                group.check_member(&r.member_id, r.group_instance_id.as_ref(), r.generation_id)
+            {
                 return refuse(code);
             }
             if matches!(group.phase, Phase::PreparingRebalance(_)) {
@@ -771,7 +846,9 @@ impl Broker {
                 let Some(group) = state.groups.get(&r.group_id) else {
                     return refuse(ErrorCode::UnknownMemberId);
                 };
-                if let Err(code) = group.check_member(&r.member_id, r.generation_id) {
+                if let Err(code) =
+                    group.check_member(&r.member_id, r.group_instance_id.as_ref(), r.generation_id)
+                {
                     return refuse(code);
                 }
                 match group.phase {
@@ -810,7 +887,9 @@ impl Broker {
             if group.try_complete(now) {
                 self.group_changed.notify_waiters();
             }
-            if let Err(code) = group.check_member(&r.member_id, r.generation_id) {
+            if let Err(code) =
+                group.check_member(&r.member_id, r.group_instance_id.as_ref(), r.generation_id)
+            {
                 return code;
             }
             if let Some(m) = group.members.get_mut(&r.member_id) {
@@ -856,25 +935,25 @@ impl Broker {
         match group {
             None => group_error = ErrorCode::UnknownMemberId,
             Some(group) => {
+                let before = group.members.len();
                 for (id, instance) in leaving {
-                    let gone = group.members.remove(&id).is_some();
-                    if !gone && version < 3 {
-                        group_error = ErrorCode::UnknownMemberId;
+                    let code = leave_member(group, &id, instance.as_ref());
+                    if code != ErrorCode::None && version < 3 {
+                        group_error = code;
                     }
                     results.push(leave_group::MemberResponse {
                         member_id: id,
                         group_instance_id: instance,
-                        error_code: if gone {
-                            0
-                        } else {
-                            ErrorCode::UnknownMemberId.code()
-                        },
+                        error_code: code.code(),
                         ..Default::default()
                     });
                 }
-                group.remove_changed(now);
-                group.try_complete(now);
-                self.group_changed.notify_waiters();
+                // A pending member's leave changes no generation.
+                if group.members.len() != before {
+                    group.remove_changed(now);
+                    group.try_complete(now);
+                    self.group_changed.notify_waiters();
+                }
             }
         }
         LeaveGroupResponse {
@@ -2036,6 +2115,47 @@ fn delete_acls(state: &mut State, r: DeleteAclsRequest) -> DeleteAclsResponse {
         .collect();
     DeleteAclsResponse {
         filter_results,
+        ..Default::default()
+    }
+}
+
+/// One member of a LeaveGroup removed, as Kafka's `classicGroupLeave`
+/// removes it: by instance id alone (an empty member id, v3+: an admin's
+/// removal of a static member), a pending member by id, else a member
+/// whose id and instance agree (`validateMember`: FENCED_INSTANCE_ID for an
+/// instance's old id).
+fn leave_member(group: &mut Group, id: &Str, instance: Option<&Str>) -> ErrorCode {
+    if id.is_empty() {
+        let Some(current) = instance.and_then(|i| group.static_member(i)).cloned() else {
+            return ErrorCode::UnknownMemberId;
+        };
+        group.members.remove(&current);
+        return ErrorCode::None;
+    }
+    if group.pending.remove(id) {
+        return ErrorCode::None;
+    }
+    match group.validate_member(id, instance) {
+        Ok(()) => {
+            group.members.remove(id);
+            ErrorCode::None
+        }
+        Err(code) => code,
+    }
+}
+
+/// A JoinGroup refused with `code`: generation -1, the protocol name
+/// empty before v7 (null from v7, as Kafka answers).
+fn join_refusal(version: i16, code: ErrorCode, member_id: Str) -> JoinGroupResponse {
+    JoinGroupResponse {
+        error_code: code.code(),
+        generation_id: -1,
+        protocol_name: if version >= 7 {
+            None
+        } else {
+            Some(Str::default())
+        },
+        member_id,
         ..Default::default()
     }
 }

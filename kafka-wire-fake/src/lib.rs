@@ -28,7 +28,8 @@
 //!   aborted transactions; a transaction past its timeout (on tokio's
 //!   clock) is aborted; ListTransactions and DescribeTransactions;
 //! - groups: FindCoordinator; classic groups (JoinGroup, SyncGroup,
-//!   Heartbeat, LeaveGroup, with rebalances and generations); OffsetCommit
+//!   Heartbeat, LeaveGroup, with rebalances and generations, and static
+//!   members of KIP-345 taking their old place without a rebalance); OffsetCommit
 //!   and OffsetFetch, for a group's generation or for consumers that assign
 //!   their own partitions; ListGroups (state and type filters),
 //!   DescribeGroups, DeleteGroups and OffsetDelete (NON_EMPTY_GROUP,
