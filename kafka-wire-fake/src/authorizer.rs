@@ -41,23 +41,23 @@ pub(crate) type PrincipalOf = Arc<dyn Fn(SocketAddr) -> String + Send + Sync>;
 pub(crate) struct Settings {
     /// Principals allowed everything (Kafka's `super.users`).
     pub(crate) super_users: Vec<String>,
-    /// The principal of a connection, asked once, at its first request.
-    pub(crate) principal_of: PrincipalOf,
 }
 
 /// Who sends a connection's requests, and from where.
 #[derive(Debug, Clone)]
 pub(crate) struct Session {
-    principal: String,
+    pub(crate) principal: String,
     /// The client's address as Kafka's ACL hosts name it (`127.0.0.1`).
     host: String,
 }
 
 impl Session {
-    /// The session of a connection from `peer`.
-    pub(crate) fn new(settings: &Settings, peer: SocketAddr) -> Self {
+    /// The session of a connection from `peer`, its principal
+    /// `principal_of` says (asked once, at the connection's first request
+    /// that needs it).
+    pub(crate) fn new(principal_of: &PrincipalOf, peer: SocketAddr) -> Self {
         Session {
-            principal: (settings.principal_of)(peer),
+            principal: principal_of(peer),
             host: peer.ip().to_string(),
         }
     }
@@ -907,7 +907,6 @@ mod tests {
     fn settings(super_users: &[&str]) -> Settings {
         Settings {
             super_users: super_users.iter().map(|s| s.to_string()).collect(),
-            principal_of: Arc::new(|_| ANONYMOUS.to_owned()),
         }
     }
 

@@ -75,6 +75,10 @@ pub(crate) struct Config {
     pub(crate) consumer_group_max_size: usize,
     /// `ClusterBuilder::authorizer`: `None` when ACLs are not enforced.
     pub(crate) authorizer: Option<authorizer::Settings>,
+    /// `ClusterBuilder::principal`: each connection's principal.
+    pub(crate) principal_of: authorizer::PrincipalOf,
+    /// `ClusterBuilder::client_quota`: `None` when there are none.
+    pub(crate) quotas: Option<crate::quota::Quotas>,
 }
 
 /// What `ClusterBuilder::on_request` was given.
@@ -347,6 +351,9 @@ impl Broker {
                 Ok((header, request)) => {
                     let version = header.api_version;
                     silent = matches!(&request, RequestKind::Produce(p) if p.acks == 0);
+                    // A follower's fetch counts in no client quota.
+                    let follower = matches!(&request, RequestKind::Fetch(f)
+                        if f.replica_id >= 0 || f.replica_state.replica_id >= 0);
                     let fault = self.take_fault(&header, &request);
                     let mut injected = None;
                     match fault {
@@ -376,8 +383,9 @@ impl Broker {
                     let request = match (&self.config.authorizer, injected.is_some()) {
                         (None, _) | (_, true) => Some(request),
                         (Some(settings), false) => {
-                            let session = session
-                                .get_or_insert_with(|| authorizer::Session::new(settings, peer));
+                            let session = session.get_or_insert_with(|| {
+                                authorizer::Session::new(&self.config.principal_of, peer)
+                            });
                             match self.authorize(settings, session, &header, &frame, request) {
                                 Ok((request, f)) => {
                                     finish = f;
@@ -431,6 +439,12 @@ impl Broker {
                             answer,
                             &authorizer::Check::new(&state.acls, settings, session),
                         );
+                    }
+                    if let (Some(quotas), Some(answer)) = (&self.config.quotas, answer.as_mut()) {
+                        let session = session.get_or_insert_with(|| {
+                            authorizer::Session::new(&self.config.principal_of, peer)
+                        });
+                        throttle(quotas, session, &header, frame.len(), follower, answer);
                     }
                     let outcome = match answer {
                         None => Outcome::Refused {
@@ -2141,6 +2155,46 @@ fn leave_member(group: &mut Group, id: &Str, instance: Option<&Str>) -> ErrorCod
             ErrorCode::None
         }
         Err(code) => code,
+    }
+}
+
+/// Kafka's client quotas on an answer: a Produce's request bytes and a
+/// consumer's Fetch answer's bytes recorded for the connection's user and
+/// client id, and the throttle time set (Produce and Fetch v1+, where the
+/// field is); a throttled Fetch is answered with no partitions, its bytes
+/// taken back, as `KafkaApis.handleFetchRequest` answers it.
+fn throttle(
+    quotas: &crate::quota::Quotas,
+    session: &authorizer::Session,
+    header: &RequestHeader,
+    request_bytes: usize,
+    follower: bool,
+    answer: &mut ResponseKind,
+) {
+    use crate::quota::Kind;
+    let version = header.api_version;
+    let user = crate::quota::user_of(&session.principal);
+    let client = header.client_id.as_deref().unwrap_or("");
+    match answer {
+        ResponseKind::Produce(p) if version >= 1 => {
+            let ms = quotas.record(Kind::Produce, user, client, request_bytes, true);
+            p.throttle_time_ms = p.throttle_time_ms.max(ms);
+        }
+        ResponseKind::Fetch(_) if version >= 1 && !follower => {
+            let mut sized = BytesMut::new();
+            let bytes = answer
+                .encode_frame_contents(&mut sized, header.correlation_id, version)
+                .unwrap_or(0);
+            let ms = quotas.record(Kind::Fetch, user, client, bytes, false);
+            if let (true, ResponseKind::Fetch(f)) = (ms > 0, answer) {
+                *f = FetchResponse {
+                    throttle_time_ms: ms,
+                    session_id: f.session_id,
+                    ..Default::default()
+                };
+            }
+        }
+        _ => {}
     }
 }
 

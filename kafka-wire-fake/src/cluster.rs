@@ -88,6 +88,7 @@ impl Cluster {
             authorizer: false,
             super_users: Vec::new(),
             principal_of: None,
+            client_quotas: Vec::new(),
         }
     }
 
@@ -310,6 +311,7 @@ pub struct ClusterBuilder {
     authorizer: bool,
     super_users: Vec<String>,
     principal_of: Option<crate::authorizer::PrincipalOf>,
+    client_quotas: Vec<crate::quota::ClientQuota>,
 }
 
 impl ClusterBuilder {
@@ -413,6 +415,16 @@ impl ClusterBuilder {
         self
     }
 
+    /// Adds a produce or fetch byte-rate quota (none by default): a
+    /// Produce or a consumer's Fetch over it is answered with the throttle
+    /// time Kafka computes (`throttle_time_ms`), a throttled Fetch with no
+    /// records, as Kafka answers it. The user a quota names is the
+    /// connection's principal's name ([`principal`](ClusterBuilder::principal)).
+    pub fn client_quota(mut self, quota: crate::quota::ClientQuota) -> Self {
+        self.client_quotas.push(quota);
+        self
+    }
+
     /// The cluster id Metadata reports: `kafka-wire-mock` by default.
     pub fn cluster_id(mut self, id: impl Into<String>) -> Self {
         self.cluster_id = id.into();
@@ -486,12 +498,13 @@ impl ClusterBuilder {
             auto_create_topics: self.auto_create_topics,
             request_budget: self.request_budget,
             consumer_group_max_size: self.consumer_group_max_size,
-            authorizer: self.authorizer.then(|| crate::authorizer::Settings {
+            authorizer: self.authorizer.then_some(crate::authorizer::Settings {
                 super_users: self.super_users,
-                principal_of: self
-                    .principal_of
-                    .unwrap_or_else(|| Arc::new(|_| crate::authorizer::ANONYMOUS.to_owned())),
             }),
+            principal_of: self
+                .principal_of
+                .unwrap_or_else(|| Arc::new(|_| crate::authorizer::ANONYMOUS.to_owned())),
+            quotas: crate::quota::Quotas::new(self.client_quotas),
         });
         Ok((config, listen, self.nodes))
     }
@@ -520,6 +533,7 @@ impl fmt::Debug for ClusterBuilder {
             .field("cluster_id", &self.cluster_id)
             .field("authorizer", &self.authorizer)
             .field("super_users", &self.super_users)
+            .field("client_quotas", &self.client_quotas)
             .field("on_request", &self.on_request.is_some())
             .finish()
     }

@@ -42,6 +42,9 @@
 //!   every request checked against those ACLs as Kafka's `StandardAuthorizer`
 //!   checks them (TOPIC_AUTHORIZATION_FAILED, GROUP_AUTHORIZATION_FAILED,
 //!   CLUSTER_AUTHORIZATION_FAILED, TRANSACTIONAL_ID_AUTHORIZATION_FAILED);
+//! - client quotas: produce and fetch byte rates per user or client id
+//!   ([`ClusterBuilder::client_quota`]), answered with the throttle time
+//!   Kafka computes;
 //! - configs: DescribeConfigs, AlterConfigs and IncrementalAlterConfigs of
 //!   topics and brokers, with Kafka 4.4's defaults and checks; a topic's
 //!   `max.message.bytes`, `message.timestamp.type=LogAppendTime`,
@@ -128,10 +131,12 @@ mod group_admin;
 mod groups;
 mod log;
 mod membership;
+mod quota;
 mod request_log;
 mod txn;
 
 pub use cluster::{Cluster, ClusterBuilder, Fault, HookError, StartError};
+pub use quota::ClientQuota;
 pub use request_log::{Outcome, RequestEvent};
 
 use kafka_messages::ApiKey;
