@@ -790,3 +790,166 @@ async fn without_the_authorizer_anyone_may_do_anything() {
     let answer = send(&mut anonymous, &produce(&["orders"]), 9).await;
     assert_eq!(produce_errors(&answer), named(&["orders"]));
 }
+
+#[tokio::test]
+async fn group_admin_and_partition_apis_are_checked_per_group_and_topic() {
+    let fake = Acting::start().await;
+    fake.grant(vec![
+        allow(Res::Group, "app", Literal, Op::Delete),
+        allow(Res::Topic, "orders", Literal, Op::Alter),
+        allow(Res::Topic, "orders", Literal, Op::Delete),
+    ])
+    .await;
+    // Two groups with committed offsets, made by the admin.
+    let mut admin = fake.connect(ADMIN).await;
+    for group in ["app", "other"] {
+        send(&mut admin, &commit(group, &["orders"]), 8).await;
+    }
+    let mut alice = fake.connect(ALICE).await;
+    // ListGroups lists what alice may describe (DELETE implies DESCRIBE).
+    let listed = send(&mut alice, &ListGroupsRequest::default(), 4).await;
+    let names: Vec<&str> = listed.groups.iter().map(|g| g.group_id.as_str()).collect();
+    assert_eq!(names, ["app"]);
+    let listed = send(&mut admin, &ListGroupsRequest::default(), 4).await;
+    assert_eq!(listed.groups.len(), 2);
+    let describe = DescribeGroupsRequest {
+        groups: vec!["app".into(), "other".into()],
+        ..Default::default()
+    };
+    let described = send(&mut alice, &describe, 5).await;
+    let errors: Vec<(String, ErrorCode)> = described
+        .groups
+        .iter()
+        .map(|g| (g.group_id.to_string(), code(g.error_code)))
+        .collect();
+    assert_eq!(
+        errors,
+        [
+            ("app".into(), ErrorCode::None),
+            ("other".into(), ErrorCode::GroupAuthorizationFailed)
+        ]
+    );
+    let delete = DeleteGroupsRequest {
+        groups_names: vec!["app".into(), "other".into()],
+        ..Default::default()
+    };
+    let deleted = send(&mut alice, &delete, 2).await;
+    let errors: Vec<ErrorCode> = deleted.results.iter().map(|r| code(r.error_code)).collect();
+    assert_eq!(
+        errors,
+        [ErrorCode::None, ErrorCode::GroupAuthorizationFailed]
+    );
+    let listed = send(&mut admin, &ListGroupsRequest::default(), 4).await;
+    let names: Vec<&str> = listed.groups.iter().map(|g| g.group_id.as_str()).collect();
+    assert_eq!(names, ["other"]);
+    // CreatePartitions needs ALTER, DeleteRecords DELETE, per topic.
+    let grow = CreatePartitionsRequest {
+        topics: ["orders", "secret"]
+            .map(|t| create_partitions::CreatePartitionsTopic {
+                name: t.into(),
+                count: 2,
+                assignments: None,
+                ..Default::default()
+            })
+            .to_vec(),
+        timeout_ms: 5_000,
+        ..Default::default()
+    };
+    let grown = send(&mut alice, &grow, 3).await;
+    let errors: Vec<ErrorCode> = grown.results.iter().map(|r| code(r.error_code)).collect();
+    assert_eq!(
+        errors,
+        [ErrorCode::None, ErrorCode::TopicAuthorizationFailed]
+    );
+    let trim = DeleteRecordsRequest {
+        topics: ["orders", "secret"]
+            .map(|t| delete_records::DeleteRecordsTopic {
+                name: t.into(),
+                partitions: vec![delete_records::DeleteRecordsPartition {
+                    partition_index: 0,
+                    offset: 0,
+                    ..Default::default()
+                }],
+                ..Default::default()
+            })
+            .to_vec(),
+        timeout_ms: 5_000,
+        ..Default::default()
+    };
+    let trimmed = send(&mut alice, &trim, 2).await;
+    let errors: Vec<ErrorCode> = trimmed
+        .topics
+        .iter()
+        .map(|t| code(t.partitions[0].error_code))
+        .collect();
+    assert_eq!(
+        errors,
+        [ErrorCode::None, ErrorCode::TopicAuthorizationFailed]
+    );
+}
+
+#[tokio::test]
+async fn transaction_admin_apis_show_only_describable_ids() {
+    let fake = Acting::start().await;
+    fake.grant(vec![allow(
+        Res::TransactionalId,
+        "tx-a",
+        Literal,
+        Op::Write,
+    )])
+    .await;
+    let mut admin = fake.connect(ADMIN).await;
+    for id in ["tx-a", "tx-b"] {
+        let init = InitProducerIdRequest {
+            transactional_id: Some(id.into()),
+            transaction_timeout_ms: 60_000,
+            producer_id: -1,
+            producer_epoch: -1,
+            ..Default::default()
+        };
+        assert_eq!(
+            code(send(&mut admin, &init, 4).await.error_code),
+            ErrorCode::None
+        );
+    }
+    let mut alice = fake.connect(ALICE).await;
+    let listed = send(&mut alice, &ListTransactionsRequest::default(), 1).await;
+    let ids: Vec<&str> = listed
+        .transaction_states
+        .iter()
+        .map(|t| t.transactional_id.as_str())
+        .collect();
+    assert_eq!(ids, ["tx-a"]);
+    let describe = DescribeTransactionsRequest {
+        transactional_ids: vec!["tx-a".into(), "tx-b".into()],
+        ..Default::default()
+    };
+    let described = send(&mut alice, &describe, 0).await;
+    let errors: Vec<(String, ErrorCode)> = described
+        .transaction_states
+        .iter()
+        .map(|t| (t.transactional_id.to_string(), code(t.error_code)))
+        .collect();
+    assert_eq!(
+        errors,
+        [
+            ("tx-a".into(), ErrorCode::None),
+            ("tx-b".into(), ErrorCode::TransactionalIdAuthorizationFailed)
+        ]
+    );
+    // AddOffsetsToTxn needs WRITE on the id, then READ on the group.
+    let add = |id: &str| AddOffsetsToTxnRequest {
+        transactional_id: id.into(),
+        producer_id: 1,
+        producer_epoch: 0,
+        group_id: "app".into(),
+        ..Default::default()
+    };
+    let answer = send(&mut alice, &add("tx-b"), 3).await;
+    assert_eq!(
+        code(answer.error_code),
+        ErrorCode::TransactionalIdAuthorizationFailed
+    );
+    let answer = send(&mut alice, &add("tx-a"), 3).await;
+    assert_eq!(code(answer.error_code), ErrorCode::GroupAuthorizationFailed);
+}
