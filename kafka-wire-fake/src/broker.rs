@@ -352,8 +352,9 @@ impl Broker {
                     let version = header.api_version;
                     silent = matches!(&request, RequestKind::Produce(p) if p.acks == 0);
                     // A follower's fetch counts in no client quota.
-                    let follower = matches!(&request, RequestKind::Fetch(f)
-                        if f.replica_id >= 0 || f.replica_state.replica_id >= 0);
+                    let follower = self.config.quotas.is_some()
+                        && matches!(&request, RequestKind::Fetch(f)
+                            if f.replica_id >= 0 || f.replica_state.replica_id >= 0);
                     let fault = self.take_fault(&header, &request);
                     let mut injected = None;
                     match fault {
