@@ -21,7 +21,7 @@ use kafka_messages::produce::{PartitionProduceData, TopicProduceData};
 use kafka_messages::*;
 use kafka_wire::records::{NewRecord, RecordBatchBuilder};
 use kafka_wire::{ErrorCode, Records, Str};
-use kafka_wire_fake::Cluster;
+use kafka_wire_fake::{Cluster, ClusterBuilder};
 use tokio::net::TcpStream;
 
 /// An answer's error code, typed.
@@ -42,8 +42,13 @@ struct Acting {
 
 impl Acting {
     async fn start() -> Acting {
+        Acting::start_with(|b| b).await
+    }
+
+    /// [`Acting::start`] with more settings.
+    async fn start_with(more: impl FnOnce(ClusterBuilder) -> ClusterBuilder) -> Acting {
         let principals: Arc<Mutex<HashMap<u16, String>>> = Arc::default();
-        let cluster = Cluster::builder()
+        let cluster = more(Cluster::builder())
             .authorizer(true)
             .super_users([ADMIN])
             .principal_of({
@@ -952,4 +957,36 @@ async fn transaction_admin_apis_show_only_describable_ids() {
     );
     let answer = send(&mut alice, &add("tx-a"), 3).await;
     assert_eq!(code(answer.error_code), ErrorCode::GroupAuthorizationFailed);
+}
+
+#[tokio::test]
+async fn metadata_creates_a_topic_only_for_who_may_create_it() {
+    let fake = Acting::start_with(|b| b.auto_create_topics(true)).await;
+    fake.grant(vec![
+        allow(Res::Topic, "auto-", Prefixed, Op::Describe),
+        allow(Res::Topic, "auto-ok", Literal, Op::Create),
+    ])
+    .await;
+    let mut alice = fake.connect(ALICE).await;
+    let ask = |name: &str| MetadataRequest {
+        topics: Some(vec![MetadataRequestTopic {
+            name: Some(name.into()),
+            ..Default::default()
+        }]),
+        allow_auto_topic_creation: true,
+        ..Default::default()
+    };
+    // DESCRIBE alone does not create.
+    let refused = send(&mut alice, &ask("auto-1"), 12).await;
+    assert_eq!(
+        metadata_topics(&refused),
+        [("auto-1".into(), ErrorCode::TopicAuthorizationFailed)]
+    );
+    assert_eq!(fake.cluster.stored_bytes("auto-1", 0), None);
+    let created = send(&mut alice, &ask("auto-ok"), 12).await;
+    assert_eq!(
+        metadata_topics(&created),
+        [("auto-ok".into(), ErrorCode::None)]
+    );
+    assert_eq!(fake.cluster.stored_bytes("auto-ok", 0), Some(0));
 }
