@@ -490,6 +490,9 @@ impl ClusterBuilder {
         if !(1..=64).contains(&self.nodes) {
             return Err(StartError::Nodes { nodes: self.nodes });
         }
+        if let Some(rate) = self.client_quotas.iter().find_map(|q| q.invalid_rate()) {
+            return Err(StartError::QuotaRate { rate });
+        }
         let config = Arc::new(Config {
             release: self.release,
             max_versions: self.max_versions,
@@ -570,6 +573,14 @@ pub enum StartError {
     Nodes {
         /// What was asked for.
         nodes: i32,
+    },
+    /// [`ClusterBuilder::client_quota`] gave a byte rate that is not a
+    /// positive number (Kafka's `producer_byte_rate` and
+    /// `consumer_byte_rate` are at least 1).
+    #[error("a client quota's byte rate must be positive, not {rate}")]
+    QuotaRate {
+        /// The rate given.
+        rate: f64,
     },
     /// A node's listener could not be opened (the port is taken, say).
     #[error("cannot listen on {addr}: {source}")]

@@ -74,6 +74,14 @@ impl ClientQuota {
         self
     }
 
+    /// A rate that is not a positive number, which no quota can be.
+    pub(crate) fn invalid_rate(&self) -> Option<f64> {
+        [self.produce, self.fetch]
+            .into_iter()
+            .flatten()
+            .find(|r| !(r.is_finite() && *r > 0.0))
+    }
+
     /// How specific the quota is for `user`'s `client_id`: `None` when it
     /// does not match.
     fn rank(&self, user: &str, client_id: &str) -> Option<u8> {

@@ -151,3 +151,19 @@ async fn a_users_client_id_quota_comes_before_the_users() {
     let (other, _) = send_as(&mut s, "other", &produce(2_000), 9).await;
     assert!(other.throttle_time_ms > 0);
 }
+
+#[tokio::test]
+async fn a_rate_that_is_not_positive_is_refused_at_start() {
+    for rate in [0.0, -1.0, f64::NAN, f64::INFINITY] {
+        let start = Cluster::builder()
+            .client_quota(ClientQuota::client_id("app").fetch_bytes_per_sec(rate))
+            .start()
+            .await;
+        let err = start.err().expect("refused");
+        assert!(
+            err.to_string()
+                .starts_with("a client quota's byte rate must be positive, not "),
+            "{err}"
+        );
+    }
+}
