@@ -159,7 +159,9 @@ async fn a_rate_that_is_not_positive_is_refused_at_start() {
             .client_quota(ClientQuota::client_id("app").fetch_bytes_per_sec(rate))
             .start()
             .await;
-        let err = start.err().expect("refused");
+        let Err(err) = start else {
+            panic!("started with a rate of {rate}")
+        };
         assert!(
             err.to_string()
                 .starts_with("a client quota's byte rate must be positive, not "),
