@@ -28,6 +28,7 @@ use tokio::task::JoinSet;
 use tokio::time::Duration;
 use tokio_util::codec::Framed;
 
+use crate::authorizer::{self, Gate};
 use crate::cluster::Fault;
 use crate::configs;
 use crate::consumer_group;
@@ -72,6 +73,12 @@ pub(crate) struct Config {
     pub(crate) request_budget: Option<kafka_wire::frame::FrameBudget>,
     /// `ClusterBuilder::consumer_group_max_size`.
     pub(crate) consumer_group_max_size: usize,
+    /// `ClusterBuilder::authorizer`: `None` when ACLs are not enforced.
+    pub(crate) authorizer: Option<authorizer::Settings>,
+    /// `ClusterBuilder::principal`: each connection's principal.
+    pub(crate) principal_of: authorizer::PrincipalOf,
+    /// `ClusterBuilder::client_quota`: `None` when there are none.
+    pub(crate) quotas: Option<crate::quota::Quotas>,
 }
 
 /// What `ClusterBuilder::on_request` was given.
@@ -122,14 +129,14 @@ pub(crate) struct Leader {
 
 /// An ACL binding, its codes as the wire has them.
 #[derive(Debug, Clone, PartialEq, Eq)]
-struct Acl {
-    resource_type: i8,
-    name: Str,
-    pattern: i8,
-    principal: Str,
-    host: Str,
-    operation: i8,
-    permission: i8,
+pub(crate) struct Acl {
+    pub(crate) resource_type: i8,
+    pub(crate) name: Str,
+    pub(crate) pattern: i8,
+    pub(crate) principal: Str,
+    pub(crate) host: Str,
+    pub(crate) operation: i8,
+    pub(crate) permission: i8,
 }
 
 /// An ACL filter (DescribeAcls, DeleteAcls): `None` matches anything.
@@ -146,7 +153,7 @@ struct AclFilter<'a> {
 #[derive(Debug, Default)]
 pub(crate) struct State {
     pub(crate) topics: BTreeMap<Str, Topic>,
-    acls: Vec<Acl>,
+    pub(crate) acls: Vec<Acl>,
     /// The last producer id InitProducerId handed out.
     pub(crate) last_producer_id: i64,
     /// Topics created so far: where the next topic's first leader goes.
@@ -323,6 +330,8 @@ impl Broker {
             None => tokio_util::either::Either::Left(stream),
         };
         let mut framed = Framed::new(stream, FrameCodec::new(MAX_FRAME));
+        // Who the requests are from, for the authorizer: asked at the first.
+        let mut session = None;
         while let Some(frame) = framed.next().await {
             let frame = match frame {
                 Ok(frame) => frame,
@@ -342,6 +351,10 @@ impl Broker {
                 Ok((header, request)) => {
                     let version = header.api_version;
                     silent = matches!(&request, RequestKind::Produce(p) if p.acks == 0);
+                    // A follower's fetch counts in no client quota.
+                    let follower = self.config.quotas.is_some()
+                        && matches!(&request, RequestKind::Fetch(f)
+                            if f.replica_id >= 0 || f.replica_state.replica_id >= 0);
                     let fault = self.take_fault(&header, &request);
                     let mut injected = None;
                     match fault {
@@ -367,29 +380,73 @@ impl Broker {
                         }
                         None => {}
                     }
-                    let answer = match request {
-                        _ if injected.is_some() => injected,
-                        RequestKind::Fetch(r) => {
+                    let mut finish = None;
+                    let request = match (&self.config.authorizer, injected.is_some()) {
+                        (None, _) | (_, true) => Some(request),
+                        (Some(settings), false) => {
+                            let session = session.get_or_insert_with(|| {
+                                authorizer::Session::new(&self.config.principal_of, peer)
+                            });
+                            match self.authorize(settings, session, &header, &frame, request) {
+                                Ok((request, f)) => {
+                                    finish = f;
+                                    Some(request)
+                                }
+                                Err(refused) => match *refused {
+                                    Ok(answer) => {
+                                        injected = Some(answer);
+                                        None
+                                    }
+                                    Err(why) => {
+                                        let outcome = Outcome::Refused {
+                                            reason: format!("refusal not built: {why}"),
+                                        };
+                                        self.note(node, conn, peer, Some(&header), &outcome);
+                                        return;
+                                    }
+                                },
+                            }
+                        }
+                    };
+                    let mut answer = match request {
+                        None => injected,
+                        Some(_) if injected.is_some() => injected,
+                        Some(RequestKind::Fetch(r)) => {
                             Some(ResponseKind::Fetch(self.fetch(node, r, version).await))
                         }
-                        RequestKind::JoinGroup(r) => {
+                        Some(RequestKind::JoinGroup(r)) => {
                             let client = header.client_id.clone().unwrap_or_default();
                             Some(ResponseKind::JoinGroup(
                                 self.join_group(node, r, version, &client, peer).await,
                             ))
                         }
-                        RequestKind::ConsumerGroupHeartbeat(r) => {
+                        Some(RequestKind::ConsumerGroupHeartbeat(r)) => {
                             let client = header.client_id.clone().unwrap_or_default();
                             let host = format!("/{}", peer.ip());
                             Some(ResponseKind::ConsumerGroupHeartbeat(
                                 self.consumer_group_heartbeat(node, &r, version, (&client, &host)),
                             ))
                         }
-                        RequestKind::SyncGroup(r) => {
+                        Some(RequestKind::SyncGroup(r)) => {
                             Some(ResponseKind::SyncGroup(self.sync_group(node, r).await))
                         }
-                        request => self.handle(node, request, version),
+                        Some(request) => self.handle(node, request, version),
                     };
+                    if let (Some(finish), Some(answer), Some(settings), Some(session)) =
+                        (finish, answer.as_mut(), &self.config.authorizer, &session)
+                    {
+                        let state = self.state.lock().unwrap_or_else(|e| e.into_inner());
+                        finish.apply(
+                            answer,
+                            &authorizer::Check::new(&state.acls, settings, session),
+                        );
+                    }
+                    if let (Some(quotas), Some(answer)) = (&self.config.quotas, answer.as_mut()) {
+                        let session = session.get_or_insert_with(|| {
+                            authorizer::Session::new(&self.config.principal_of, peer)
+                        });
+                        throttle(quotas, session, &header, frame.len(), follower, answer);
+                    }
                     let outcome = match answer {
                         None => Outcome::Refused {
                             reason: "not served".into(),
@@ -403,9 +460,7 @@ impl Broker {
                                 Ok(_) => Outcome::Answered {
                                     errors: errors_of(&response),
                                 },
-                                Err(e) => Outcome::Refused {
-                                    reason: format!("encode: {e}"),
-                                },
+                                Err(e) => self.not_encoded(&header, &e),
                             }
                         }
                     };
@@ -447,6 +502,46 @@ impl Broker {
         }
     }
 
+    /// The outcome of an answer the fake built but could not encode (a bug
+    /// of the fake's, or a request echoing a name too long for its answer):
+    /// the connection is closed, and the reason names the API, the version
+    /// and the encoder's error, for the `on_request` hook, or on stderr
+    /// when there is none (as a failed accept is reported).
+    fn not_encoded(&self, header: &RequestHeader, e: &kafka_wire::EncodeError) -> Outcome {
+        let api = ApiKey::from_i16(header.api_key)
+            .map_or_else(|| format!("key{}", header.api_key), |k| k.name().to_owned());
+        let reason = format!("answer not encoded: {api} v{}: {e}", header.api_version);
+        if self.config.on_request.is_none() {
+            eprintln!("kafka-fake: {reason}");
+        }
+        Outcome::Refused { reason }
+    }
+
+    /// The request checked against the ACLs for `session` (see
+    /// `authorizer::gate`): what of it to handle and how to complete its
+    /// answer, or `Err` with the answer that refuses it whole (or why that
+    /// answer did not build).
+    fn authorize(
+        &self,
+        settings: &authorizer::Settings,
+        session: &authorizer::Session,
+        header: &RequestHeader,
+        frame: &bytes::Bytes,
+        request: RequestKind,
+    ) -> Result<(RequestKind, Option<authorizer::Finish>), authorizer::Refused> {
+        let gated = {
+            let state = self.state.lock().unwrap_or_else(|e| e.into_inner());
+            let check = authorizer::Check::new(&state.acls, settings, session);
+            let auto_create = self.config.auto_create_topics;
+            authorizer::gate(&check, &state, header, request, auto_create)
+        };
+        match gated {
+            Gate::Pass(request, finish) => Ok((request, (!finish.is_empty()).then_some(finish))),
+            Gate::Answer(answer) => Err(Box::new(Ok(*answer))),
+            Gate::Refuse(code) => Err(Box::new(error_answer::error_answer(frame.clone(), code))),
+        }
+    }
+
     /// Hands the request's event to the `on_request` hook, if there is one.
     fn note(
         &self,
@@ -468,8 +563,11 @@ impl Broker {
     }
 
     /// JoinGroup: the member is added (a new one first gets its id with
-    /// MEMBER_ID_REQUIRED, from v4) and a rebalance starts or goes on; the
-    /// answer waits until it ends, on tokio's clock.
+    /// MEMBER_ID_REQUIRED, from v4, unless static) and a rebalance starts
+    /// or goes on; the answer waits until it ends, on tokio's clock. A
+    /// static member (KIP-345, v5+) whose instance is in the group takes
+    /// the place of its old member id, without a rebalance when the group
+    /// is Stable and its protocol would stay.
     async fn join_group(
         &self,
         node: i32,
@@ -478,17 +576,7 @@ impl Broker {
         client: &str,
         peer: SocketAddr,
     ) -> JoinGroupResponse {
-        let refuse = |code: ErrorCode, member: Str| JoinGroupResponse {
-            error_code: code.code(),
-            generation_id: -1,
-            protocol_name: if version >= 7 {
-                None
-            } else {
-                Some(Str::default())
-            },
-            member_id: member,
-            ..Default::default()
-        };
+        let refuse = |code: ErrorCode, member: Str| join_refusal(version, code, member);
         let member_id = {
             let mut state = self.state.lock().unwrap_or_else(|e| e.into_inner());
             if self.coordinator(&state, &r.group_id).map(|(id, _)| id) != Some(node) {
@@ -501,7 +589,13 @@ impl Broker {
                 return refuse(ErrorCode::InvalidSessionTimeout, r.member_id);
             }
             state.member_ids += 1;
-            let fresh: Str = format!("{client}-{:016x}", state.member_ids).into();
+            let instance = r.group_instance_id.clone().filter(|_| version >= 5);
+            // Kafka names a static member after its instance, a dynamic one
+            // after its client.
+            let fresh: Str = match &instance {
+                Some(instance) => format!("{instance}-{:016x}", state.member_ids).into(),
+                None => format!("{client}-{:016x}", state.member_ids).into(),
+            };
             let now = tokio::time::Instant::now();
             let group = state.groups.entry(r.group_id.clone()).or_default();
             group.expire(now);
@@ -510,55 +604,126 @@ impl Broker {
                 .iter()
                 .map(|p| (p.name.clone(), p.metadata.clone()))
                 .collect();
-            let member_id = if r.member_id.is_empty() {
-                if version >= 4 {
-                    group.pending.insert(fresh.clone());
-                    return refuse(ErrorCode::MemberIdRequired, fresh);
-                }
-                fresh
-            } else if group.members.contains_key(&r.member_id)
-                || group.pending.contains(&r.member_id)
-            {
-                r.member_id.clone()
-            } else {
-                return refuse(ErrorCode::UnknownMemberId, r.member_id);
-            };
-            if !group.accepts(&member_id, &r.protocol_type, &protocols) {
-                return refuse(ErrorCode::InconsistentGroupProtocol, member_id);
-            }
-            group.pending.remove(&member_id);
             let rebalance_ms = if r.rebalance_timeout_ms < 0 {
                 r.session_timeout_ms
             } else {
                 r.rebalance_timeout_ms
             };
             let rebalance_timeout = Duration::from_millis(u64::try_from(rebalance_ms).unwrap_or(0));
-            group.protocol_type = Some(r.protocol_type.clone());
-            // Any join, a new member's or a known one's, rebalances the group.
-            group.prepare_rebalance(now);
-            group.members.insert(
-                member_id.clone(),
-                Member {
-                    instance_id: r.group_instance_id.clone(),
-                    client_id: client.into(),
-                    client_host: format!("/{}", peer.ip()).into(),
-                    session_timeout: Duration::from_millis(
-                        u64::try_from(r.session_timeout_ms).unwrap_or(0),
-                    ),
-                    rebalance_timeout,
-                    protocols,
-                    rejoined: true,
-                    last_seen: now,
-                },
-            );
-            if let Phase::PreparingRebalance(deadline) = group.phase {
-                // The new member may extend the wait to its own timeout.
-                group.phase = Phase::PreparingRebalance(deadline.max(now + rebalance_timeout));
+            let session_timeout =
+                Duration::from_millis(u64::try_from(r.session_timeout_ms).unwrap_or(0));
+            let returning = match &instance {
+                Some(instance) if r.member_id.is_empty() => group.static_member(instance).cloned(),
+                _ => None,
+            };
+            if let Some(old) = returning {
+                // KIP-345: the instance joins again under a new member id.
+                if !group.accepts(&old, &r.protocol_type, &protocols) {
+                    return refuse(ErrorCode::InconsistentGroupProtocol, r.member_id);
+                }
+                let leader = group.leader.clone().unwrap_or_default();
+                let protocol_before = group.protocol.clone();
+                let member = group
+                    .replace_static_member(&old, fresh.clone())
+                    .expect("the instance's member is in the group");
+                member.protocols = protocols;
+                member.session_timeout = session_timeout;
+                member.rebalance_timeout = rebalance_timeout;
+                member.client_id = client.into();
+                member.client_host = format!("/{}", peer.ip()).into();
+                member.last_seen = now;
+                match group.phase {
+                    Phase::Stable if group.select_protocol() == protocol_before => {
+                        // No rebalance: the old leader is named, so that the
+                        // new member id does not think itself the leader.
+                        self.group_changed.notify_waiters();
+                        return JoinGroupResponse {
+                            generation_id: group.generation,
+                            protocol_type: group.protocol_type.clone(),
+                            protocol_name: protocol_before,
+                            leader,
+                            member_id: fresh,
+                            ..Default::default()
+                        };
+                    }
+                    Phase::PreparingRebalance(_) => {}
+                    _ => group.prepare_rebalance(now),
+                }
+                if let Some(member) = group.members.get_mut(&fresh) {
+                    member.rejoined = true;
+                }
+                group.try_complete(now);
+                self.group_changed.notify_waiters();
+                fresh
+            } else {
+                let member_id = if r.member_id.is_empty() {
+                    if version >= 4 && instance.is_none() {
+                        group.pending.insert(fresh.clone());
+                        return refuse(ErrorCode::MemberIdRequired, fresh);
+                    }
+                    fresh
+                } else if let Some(instance) = &instance {
+                    // Kafka's `isStaticMemberFenced`, then an unknown member.
+                    if group
+                        .static_member(instance)
+                        .is_some_and(|m| *m != r.member_id)
+                    {
+                        return refuse(ErrorCode::FencedInstanceId, r.member_id);
+                    }
+                    if !group.members.contains_key(&r.member_id) {
+                        return refuse(ErrorCode::UnknownMemberId, r.member_id);
+                    }
+                    r.member_id.clone()
+                } else if group.members.contains_key(&r.member_id)
+                    || group.pending.contains(&r.member_id)
+                {
+                    r.member_id.clone()
+                } else {
+                    return refuse(ErrorCode::UnknownMemberId, r.member_id);
+                };
+                if !group.accepts(&member_id, &r.protocol_type, &protocols) {
+                    return refuse(ErrorCode::InconsistentGroupProtocol, member_id);
+                }
+                group.pending.remove(&member_id);
+                group.protocol_type = Some(r.protocol_type.clone());
+                // Any join, a new member's or a known one's, rebalances the group.
+                group.prepare_rebalance(now);
+                group.members.insert(
+                    member_id.clone(),
+                    Member {
+                        instance_id: instance,
+                        client_id: client.into(),
+                        client_host: format!("/{}", peer.ip()).into(),
+                        session_timeout,
+                        rebalance_timeout,
+                        protocols,
+                        rejoined: true,
+                        last_seen: now,
+                    },
+                );
+                if let Phase::PreparingRebalance(deadline) = group.phase {
+                    // The new member may extend the wait to its own timeout.
+                    group.phase = Phase::PreparingRebalance(deadline.max(now + rebalance_timeout));
+                }
+                group.try_complete(now);
+                self.group_changed.notify_waiters();
+                member_id
             }
-            group.try_complete(now);
-            self.group_changed.notify_waiters();
-            member_id
         };
+        self.await_join(&r, version, member_id).await
+    }
+
+    /// The answer to a join of `member_id` once its rebalance ends (or the
+    /// refusal that ends its wait: FENCED_INSTANCE_ID when its static
+    /// instance joined again under another id).
+    async fn await_join(
+        &self,
+        r: &JoinGroupRequest,
+        version: i16,
+        member_id: Str,
+    ) -> JoinGroupResponse {
+        let refuse = |code: ErrorCode, member: Str| join_refusal(version, code, member);
+        let instance = r.group_instance_id.as_ref().filter(|_| version >= 5);
         loop {
             let changed = self.group_changed.notified();
             tokio::pin!(changed);
@@ -571,6 +736,9 @@ impl Broker {
                 };
                 if group.try_complete(now) {
                     self.group_changed.notify_waiters();
+                }
+                if let Err(code) = group.validate_member(&member_id, instance) {
+                    return refuse(code, member_id);
                 }
                 let Some(member) = group.members.get(&member_id) else {
                     return refuse(ErrorCode::UnknownMemberId, member_id);
@@ -652,7 +820,9 @@ impl Broker {
                 return refuse(ErrorCode::UnknownMemberId);
             };
             group.expire(now);
-            if let Err(code) = group.check_member(&r.member_id, r.generation_id) {
+            if let Err(code) =
+                group.check_member(&r.member_id, r.group_instance_id.as_ref(), r.generation_id)
+            {
                 return refuse(code);
             }
             if matches!(group.phase, Phase::PreparingRebalance(_)) {
@@ -691,7 +861,9 @@ impl Broker {
                 let Some(group) = state.groups.get(&r.group_id) else {
                     return refuse(ErrorCode::UnknownMemberId);
                 };
-                if let Err(code) = group.check_member(&r.member_id, r.generation_id) {
+                if let Err(code) =
+                    group.check_member(&r.member_id, r.group_instance_id.as_ref(), r.generation_id)
+                {
                     return refuse(code);
                 }
                 match group.phase {
@@ -730,7 +902,9 @@ impl Broker {
             if group.try_complete(now) {
                 self.group_changed.notify_waiters();
             }
-            if let Err(code) = group.check_member(&r.member_id, r.generation_id) {
+            if let Err(code) =
+                group.check_member(&r.member_id, r.group_instance_id.as_ref(), r.generation_id)
+            {
                 return code;
             }
             if let Some(m) = group.members.get_mut(&r.member_id) {
@@ -776,25 +950,25 @@ impl Broker {
         match group {
             None => group_error = ErrorCode::UnknownMemberId,
             Some(group) => {
+                let before = group.members.len();
                 for (id, instance) in leaving {
-                    let gone = group.members.remove(&id).is_some();
-                    if !gone && version < 3 {
-                        group_error = ErrorCode::UnknownMemberId;
+                    let code = leave_member(group, &id, instance.as_ref());
+                    if code != ErrorCode::None && version < 3 {
+                        group_error = code;
                     }
                     results.push(leave_group::MemberResponse {
                         member_id: id,
                         group_instance_id: instance,
-                        error_code: if gone {
-                            0
-                        } else {
-                            ErrorCode::UnknownMemberId.code()
-                        },
+                        error_code: code.code(),
                         ..Default::default()
                     });
                 }
-                group.remove_changed(now);
-                group.try_complete(now);
-                self.group_changed.notify_waiters();
+                // A pending member's leave changes no generation.
+                if group.members.len() != before {
+                    group.remove_changed(now);
+                    group.try_complete(now);
+                    self.group_changed.notify_waiters();
+                }
             }
         }
         LeaveGroupResponse {
@@ -1956,6 +2130,87 @@ fn delete_acls(state: &mut State, r: DeleteAclsRequest) -> DeleteAclsResponse {
         .collect();
     DeleteAclsResponse {
         filter_results,
+        ..Default::default()
+    }
+}
+
+/// One member of a LeaveGroup removed, as Kafka's `classicGroupLeave`
+/// removes it: by instance id alone (an empty member id, v3+: an admin's
+/// removal of a static member), a pending member by id, else a member
+/// whose id and instance agree (`validateMember`: FENCED_INSTANCE_ID for an
+/// instance's old id).
+fn leave_member(group: &mut Group, id: &Str, instance: Option<&Str>) -> ErrorCode {
+    if id.is_empty() {
+        let Some(current) = instance.and_then(|i| group.static_member(i)).cloned() else {
+            return ErrorCode::UnknownMemberId;
+        };
+        group.members.remove(&current);
+        return ErrorCode::None;
+    }
+    if group.pending.remove(id) {
+        return ErrorCode::None;
+    }
+    match group.validate_member(id, instance) {
+        Ok(()) => {
+            group.members.remove(id);
+            ErrorCode::None
+        }
+        Err(code) => code,
+    }
+}
+
+/// Kafka's client quotas on an answer: a Produce's request bytes and a
+/// consumer's Fetch answer's bytes recorded for the connection's user and
+/// client id, and the throttle time set (Produce and Fetch v1+, where the
+/// field is); a throttled Fetch is answered with no partitions, its bytes
+/// taken back, as `KafkaApis.handleFetchRequest` answers it.
+fn throttle(
+    quotas: &crate::quota::Quotas,
+    session: &authorizer::Session,
+    header: &RequestHeader,
+    request_bytes: usize,
+    follower: bool,
+    answer: &mut ResponseKind,
+) {
+    use crate::quota::Kind;
+    let version = header.api_version;
+    let user = crate::quota::user_of(&session.principal);
+    let client = header.client_id.as_deref().unwrap_or("");
+    match answer {
+        ResponseKind::Produce(p) if version >= 1 => {
+            let ms = quotas.record(Kind::Produce, user, client, request_bytes, true);
+            p.throttle_time_ms = p.throttle_time_ms.max(ms);
+        }
+        ResponseKind::Fetch(_) if version >= 1 && !follower => {
+            let mut sized = BytesMut::new();
+            let bytes = answer
+                .encode_frame_contents(&mut sized, header.correlation_id, version)
+                .unwrap_or(0);
+            let ms = quotas.record(Kind::Fetch, user, client, bytes, false);
+            if let (true, ResponseKind::Fetch(f)) = (ms > 0, answer) {
+                *f = FetchResponse {
+                    throttle_time_ms: ms,
+                    session_id: f.session_id,
+                    ..Default::default()
+                };
+            }
+        }
+        _ => {}
+    }
+}
+
+/// A JoinGroup refused with `code`: generation -1, the protocol name
+/// empty before v7 (null from v7, as Kafka answers).
+fn join_refusal(version: i16, code: ErrorCode, member_id: Str) -> JoinGroupResponse {
+    JoinGroupResponse {
+        error_code: code.code(),
+        generation_id: -1,
+        protocol_name: if version >= 7 {
+            None
+        } else {
+            Some(Str::default())
+        },
+        member_id,
         ..Default::default()
     }
 }

@@ -85,6 +85,10 @@ impl Cluster {
             auto_create_topics: false,
             request_budget: None,
             consumer_group_max_size: CONSUMER_GROUP_MAX_SIZE,
+            authorizer: false,
+            super_users: Vec::new(),
+            principal_of: None,
+            client_quotas: Vec::new(),
         }
     }
 
@@ -304,6 +308,10 @@ pub struct ClusterBuilder {
     auto_create_topics: bool,
     request_budget: Option<kafka_wire::frame::FrameBudget>,
     consumer_group_max_size: usize,
+    authorizer: bool,
+    super_users: Vec<String>,
+    principal_of: Option<crate::authorizer::PrincipalOf>,
+    client_quotas: Vec<crate::quota::ClientQuota>,
 }
 
 impl ClusterBuilder {
@@ -361,6 +369,59 @@ impl ClusterBuilder {
     /// clients cannot grow a group without end.
     pub fn consumer_group_max_size(mut self, members: usize) -> Self {
         self.consumer_group_max_size = members;
+        self
+    }
+
+    /// Whether ACLs are enforced (off by default, as on a broker without
+    /// `authorizer.class.name`): when on, every request is checked against
+    /// the ACLs CreateAcls made, as Kafka's `StandardAuthorizer` checks
+    /// them, for the connection's principal
+    /// ([`principal`](ClusterBuilder::principal)) and address; what is
+    /// refused gets TOPIC_AUTHORIZATION_FAILED, GROUP_AUTHORIZATION_FAILED,
+    /// CLUSTER_AUTHORIZATION_FAILED or TRANSACTIONAL_ID_AUTHORIZATION_FAILED
+    /// as Kafka answers, and Metadata leaves out the topics the principal
+    /// may not describe. With no ACLs, only super users may do anything.
+    pub fn authorizer(mut self, on: bool) -> Self {
+        self.authorizer = on;
+        self
+    }
+
+    /// Principals allowed everything when ACLs are enforced (Kafka's
+    /// `super.users`), e.g. `["User:admin"]`; the last call holds.
+    pub fn super_users<I, S>(mut self, principals: I) -> Self
+    where
+        I: IntoIterator<Item = S>,
+        S: Into<String>,
+    {
+        self.super_users = principals.into_iter().map(Into::into).collect();
+        self
+    }
+
+    /// The principal of every connection, e.g. `User:alice`
+    /// (`User:ANONYMOUS` by default, as on Kafka's PLAINTEXT listener).
+    pub fn principal(self, principal: impl Into<String>) -> Self {
+        let principal = principal.into();
+        self.principal_of(move |_| principal.clone())
+    }
+
+    /// The principal of each connection, from its client's address: `f`
+    /// is called once per connection, when its first request arrives, so
+    /// that a test may act as several principals (one connection each).
+    pub fn principal_of(
+        mut self,
+        f: impl Fn(SocketAddr) -> String + Send + Sync + 'static,
+    ) -> Self {
+        self.principal_of = Some(Arc::new(f));
+        self
+    }
+
+    /// Adds a produce or fetch byte-rate quota (none by default): a
+    /// Produce or a consumer's Fetch over it is answered with the throttle
+    /// time Kafka computes (`throttle_time_ms`), a throttled Fetch with no
+    /// records, as Kafka answers it. The user a quota names is the
+    /// connection's principal's name ([`principal`](ClusterBuilder::principal)).
+    pub fn client_quota(mut self, quota: crate::quota::ClientQuota) -> Self {
+        self.client_quotas.push(quota);
         self
     }
 
@@ -429,6 +490,9 @@ impl ClusterBuilder {
         if !(1..=64).contains(&self.nodes) {
             return Err(StartError::Nodes { nodes: self.nodes });
         }
+        if let Some(rate) = self.client_quotas.iter().find_map(|q| q.invalid_rate()) {
+            return Err(StartError::QuotaRate { rate });
+        }
         let config = Arc::new(Config {
             release: self.release,
             max_versions: self.max_versions,
@@ -437,6 +501,13 @@ impl ClusterBuilder {
             auto_create_topics: self.auto_create_topics,
             request_budget: self.request_budget,
             consumer_group_max_size: self.consumer_group_max_size,
+            authorizer: self.authorizer.then_some(crate::authorizer::Settings {
+                super_users: self.super_users,
+            }),
+            principal_of: self
+                .principal_of
+                .unwrap_or_else(|| Arc::new(|_| crate::authorizer::ANONYMOUS.to_owned())),
+            quotas: crate::quota::Quotas::new(self.client_quotas),
         });
         Ok((config, listen, self.nodes))
     }
@@ -463,6 +534,9 @@ impl fmt::Debug for ClusterBuilder {
             .field("auto_create_topics", &self.auto_create_topics)
             .field("consumer_group_max_size", &self.consumer_group_max_size)
             .field("cluster_id", &self.cluster_id)
+            .field("authorizer", &self.authorizer)
+            .field("super_users", &self.super_users)
+            .field("client_quotas", &self.client_quotas)
             .field("on_request", &self.on_request.is_some())
             .finish()
     }
@@ -499,6 +573,14 @@ pub enum StartError {
     Nodes {
         /// What was asked for.
         nodes: i32,
+    },
+    /// [`ClusterBuilder::client_quota`] gave a byte rate that is not a
+    /// positive number (Kafka's `producer_byte_rate` and
+    /// `consumer_byte_rate` are at least 1).
+    #[error("a client quota's byte rate must be positive, not {rate}")]
+    QuotaRate {
+        /// The rate given.
+        rate: f64,
     },
     /// A node's listener could not be opened (the port is taken, say).
     #[error("cannot listen on {addr}: {source}")]

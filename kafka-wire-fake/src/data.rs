@@ -296,18 +296,14 @@ fn append(
         ));
     }
     let stamp = settings.log_append_time.then_some(now_ms);
-    let mut first = None;
-    for batch in &batches {
-        let appended = log
-            .append(batch, leader.epoch, stamp)
-            .map_err(|(c, m)| (c, Some(m)))?;
-        first.get_or_insert(appended.base_offset);
-    }
+    let first = log
+        .append_all(&batches, leader.epoch, stamp)
+        .map_err(|(c, m)| (c, Some(m)))?;
     // Retention by size at every append, so that memory stays bounded
     // (Kafka waits for its next retention check); by time at the checks.
     log.apply_retention(settings.retention_bytes, -1, now_ms);
     Ok(Appended {
-        base_offset: first.unwrap_or(-1),
+        base_offset: first.base_offset,
         log_start: log.log_start(),
         log_append_time: stamp.unwrap_or(-1),
     })

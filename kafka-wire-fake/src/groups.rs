@@ -86,7 +86,8 @@ pub(crate) fn offset_commit(
         }
     } else if let Some(group) = members {
         // A group with members takes commits from its current generation.
-        match group.check_member(&r.member_id, r.generation_id_or_member_epoch) {
+        let instance = r.group_instance_id.as_ref();
+        match group.check_member(&r.member_id, instance, r.generation_id_or_member_epoch) {
             Err(code) => Some(code),
             Ok(()) if matches!(group.phase, Phase::PreparingRebalance(_)) => {
                 Some(ErrorCode::RebalanceInProgress)

@@ -28,7 +28,8 @@
 //!   aborted transactions; a transaction past its timeout (on tokio's
 //!   clock) is aborted; ListTransactions and DescribeTransactions;
 //! - groups: FindCoordinator; classic groups (JoinGroup, SyncGroup,
-//!   Heartbeat, LeaveGroup, with rebalances and generations); OffsetCommit
+//!   Heartbeat, LeaveGroup, with rebalances and generations, and static
+//!   members of KIP-345 taking their old place without a rebalance); OffsetCommit
 //!   and OffsetFetch, for a group's generation or for consumers that assign
 //!   their own partitions; ListGroups (state and type filters),
 //!   DescribeGroups, DeleteGroups and OffsetDelete (NON_EMPTY_GROUP,
@@ -37,7 +38,13 @@
 //!   assignor on the coordinator, revocation before assignment, member
 //!   epochs) and ConsumerGroupDescribe;
 //! - admin: Metadata, DescribeCluster, CreateTopics, DeleteTopics, CreatePartitions,
-//!   CreateAcls, DescribeAcls, DeleteAcls;
+//!   CreateAcls, DescribeAcls, DeleteAcls; with [`ClusterBuilder::authorizer`],
+//!   every request checked against those ACLs as Kafka's `StandardAuthorizer`
+//!   checks them (TOPIC_AUTHORIZATION_FAILED, GROUP_AUTHORIZATION_FAILED,
+//!   CLUSTER_AUTHORIZATION_FAILED, TRANSACTIONAL_ID_AUTHORIZATION_FAILED);
+//! - client quotas: produce and fetch byte rates per user or client id
+//!   ([`ClusterBuilder::client_quota`]), answered with the throttle time
+//!   Kafka computes;
 //! - configs: DescribeConfigs, AlterConfigs and IncrementalAlterConfigs of
 //!   topics and brokers, with Kafka 4.4's defaults and checks; a topic's
 //!   `max.message.bytes`, `message.timestamp.type=LogAppendTime`,
@@ -112,6 +119,7 @@
 
 #![warn(missing_docs)]
 
+mod authorizer;
 mod broker;
 mod cluster;
 mod configs;
@@ -123,10 +131,12 @@ mod group_admin;
 mod groups;
 mod log;
 mod membership;
+mod quota;
 mod request_log;
 mod txn;
 
 pub use cluster::{Cluster, ClusterBuilder, Fault, HookError, StartError};
+pub use quota::ClientQuota;
 pub use request_log::{Outcome, RequestEvent};
 
 use kafka_messages::ApiKey;

@@ -73,6 +73,17 @@ pub(crate) struct AbortedTxn {
     pub(crate) last_offset: i64,
 }
 
+/// What [`PartitionLog::append_all`] restores when a batch is refused:
+/// the log's length, and each producer's entry and open transaction as
+/// they were.
+#[derive(Debug)]
+struct Mark {
+    batches: usize,
+    next_offset: i64,
+    held: usize,
+    producers: Vec<(i64, Option<ProducerEntry>, Option<i64>)>,
+}
+
 /// One partition's log.
 #[derive(Debug, Default)]
 pub(crate) struct PartitionLog {
@@ -219,6 +230,71 @@ impl PartitionLog {
     /// Bytes held in batches.
     pub(crate) fn size(&self) -> usize {
         self.held
+    }
+
+    /// Appends a partition's checked batches of one Produce whole or not at
+    /// all, as Kafka validates every batch of a partition before it appends
+    /// any (`UnifiedLog.append`): when a batch is refused, the log is left as
+    /// it was before the first. Returns where the first batch landed.
+    pub(crate) fn append_all(
+        &mut self,
+        batches: &[RecordBatch],
+        leader_epoch: i32,
+        log_append_time: Option<i64>,
+    ) -> Result<Appended, Refusal> {
+        // One batch (every idempotent or transactional Produce): `append`
+        // refuses before it changes anything.
+        if let [batch] = batches {
+            return self.append(batch, leader_epoch, log_append_time);
+        }
+        let mark = self.mark(batches);
+        let mut first = None;
+        for batch in batches {
+            match self.append(batch, leader_epoch, log_append_time) {
+                Ok(appended) => {
+                    first.get_or_insert(appended);
+                }
+                Err(refusal) => {
+                    self.roll_back(mark);
+                    return Err(refusal);
+                }
+            }
+        }
+        first.ok_or_else(|| (ErrorCode::CorruptMessage, "No batch to append".into()))
+    }
+
+    /// What an append of `batches` may change, to undo it.
+    fn mark(&self, batches: &[RecordBatch]) -> Mark {
+        let mut producers: Vec<(i64, Option<ProducerEntry>, Option<i64>)> = Vec::new();
+        for id in batches.iter().map(RecordBatch::producer_id) {
+            if id != NO_PRODUCER_ID && !producers.iter().any(|(p, _, _)| *p == id) {
+                let entry = self.producers.get(&id).cloned();
+                producers.push((id, entry, self.open_transactions.get(&id).copied()));
+            }
+        }
+        Mark {
+            batches: self.batches.len(),
+            next_offset: self.next_offset,
+            held: self.held,
+            producers,
+        }
+    }
+
+    /// The log as it was at `mark`.
+    fn roll_back(&mut self, mark: Mark) {
+        self.batches.truncate(mark.batches);
+        self.next_offset = mark.next_offset;
+        self.held = mark.held;
+        for (id, entry, open) in mark.producers {
+            match entry {
+                Some(entry) => self.producers.insert(id, entry),
+                None => self.producers.remove(&id),
+            };
+            match open {
+                Some(first) => self.open_transactions.insert(id, first),
+                None => self.open_transactions.remove(&id),
+            };
+        }
     }
 
     /// Appends one checked batch (see [`check_batch`]) with the producer's
@@ -610,6 +686,35 @@ mod tests {
             log.read(1, 3, 1, true).unwrap_err(),
             ErrorCode::OffsetOutOfRange
         );
+    }
+
+    #[test]
+    fn a_partitions_batches_are_appended_whole_or_not_at_all() {
+        let mut log = PartitionLog::default();
+        let p = |seq, n: usize| batch(&vec![&b"v"[..]; n], Some((7, 0, seq)), 0);
+        log.append(&batch(&[b"x"], None, 0), 0, None).unwrap();
+        let before = log.size();
+        // The second batch leaves a gap after the first: neither is stored.
+        let refused = log.append_all(&[p(0, 2), p(5, 1)], 0, None).unwrap_err();
+        assert_eq!(refused.0, ErrorCode::OutOfOrderSequenceNumber);
+        assert_eq!((log.high_watermark(), log.size()), (1, before));
+        assert_eq!(log.last_stable_offset(), 1);
+        // The producer's state went with them: sequence 0 is new, not a retry.
+        let appended = log.append_all(&[p(0, 2), p(2, 1)], 0, None).unwrap();
+        assert_eq!(
+            appended,
+            Appended {
+                base_offset: 1,
+                duplicate: false
+            }
+        );
+        assert_eq!(log.high_watermark(), 4);
+        // A refusal after a producer was known restores its last batches.
+        let refused = log.append_all(&[p(3, 1), p(9, 1)], 0, None).unwrap_err();
+        assert_eq!(refused.0, ErrorCode::OutOfOrderSequenceNumber);
+        assert_eq!(log.high_watermark(), 4);
+        let next = log.append_all(&[p(3, 1)], 0, None).unwrap();
+        assert_eq!((next.base_offset, next.duplicate), (4, false));
     }
 
     #[test]

@@ -16,7 +16,7 @@ use kafka_messages::{ApiKey, Release};
 use kafka_wire_fake::{Cluster, ClusterBuilder, StartError, SERVED_APIS};
 
 const USAGE: &str = "\
-usage: kafka-fake [--port N] [--release V] [--max-version API=N]... [--exit-after-secs N] [--log]
+usage: kafka-fake [--port N] [--release V] [--max-version API=N]... [--authorizer [--super-user P]... [--principal P]] [--exit-after-secs N] [--log]
 
   --port N              listen on 127.0.0.1:N; 0 picks a free port (default 9092)
   --nodes N             run N nodes (1 to 64, default 1), ids 1..N, on ports PORT,
@@ -32,6 +32,12 @@ usage: kafka-fake [--port N] [--release V] [--max-version API=N]... [--exit-afte
                         versions Kafka 4.0 removed
   --max-version API=N   serve and advertise API (name or key, e.g. CreateTopics or 19)
                         up to version N only
+  --authorizer          enforce the ACLs CreateAcls makes, as Kafka's
+                        StandardAuthorizer does (every connection is
+                        User:ANONYMOUS unless --principal says otherwise)
+  --super-user P        a principal allowed everything under --authorizer,
+                        e.g. User:admin (repeatable; Kafka's super.users)
+  --principal P         the principal of every connection (default User:ANONYMOUS)
   --exit-after-secs N   stop after N seconds (it also stops on Ctrl-C)
   --log                 print one tab-separated line per request:
                         REQ conn peer client api version correlation outcome detail
@@ -48,6 +54,7 @@ fn parse_args() -> Result<Args, String> {
     let mut port = 9092;
     let mut cluster = Cluster::builder();
     let mut exit_after = None;
+    let mut super_users = Vec::new();
     let mut it = std::env::args().skip(1);
     while let Some(arg) = it.next() {
         let mut value = || it.next().ok_or(format!("{arg} needs a value"));
@@ -85,6 +92,9 @@ fn parse_args() -> Result<Args, String> {
                 exit_after = Some(Duration::from_secs(secs));
             }
             "--auto-create-topics" => cluster = cluster.auto_create_topics(true),
+            "--authorizer" => cluster = cluster.authorizer(true),
+            "--super-user" => super_users.push(value()?),
+            "--principal" => cluster = cluster.principal(value()?),
             "--request-budget" => {
                 let bytes = value()?
                     .parse()
@@ -96,7 +106,9 @@ fn parse_args() -> Result<Args, String> {
             other => return Err(format!("unknown argument {other:?}")),
         }
     }
-    let cluster = cluster.listen(SocketAddr::from((Ipv4Addr::LOCALHOST, port)));
+    let cluster = cluster
+        .super_users(super_users)
+        .listen(SocketAddr::from((Ipv4Addr::LOCALHOST, port)));
     Ok(Args {
         cluster,
         exit_after,

@@ -109,17 +109,7 @@ impl Group {
         {
             self.leader = self.members.keys().next().cloned();
         }
-        let leader = &self.members[self.leader.as_ref().expect("members are not empty")];
-        self.protocol = leader
-            .protocols
-            .iter()
-            .map(|(name, _)| name)
-            .find(|name| {
-                self.members
-                    .values()
-                    .all(|m| m.protocols.iter().any(|(n, _)| n == *name))
-            })
-            .cloned();
+        self.protocol = self.select_protocol();
         for m in self.members.values_mut() {
             m.rejoined = false;
             m.last_seen = now;
@@ -152,12 +142,74 @@ impl Group {
         }
     }
 
-    /// Whether a request from `member` at `generation` may go on: Kafka's
-    /// checks, in its order.
-    pub(crate) fn check_member(&self, member: &Str, generation: i32) -> Result<(), ErrorCode> {
-        if !self.members.contains_key(member) {
-            return Err(ErrorCode::UnknownMemberId);
+    /// The protocol a generation of the members as they are would have:
+    /// the first of the leader's that every member has.
+    pub(crate) fn select_protocol(&self) -> Option<Str> {
+        let leader = self.members.get(self.leader.as_ref()?)?;
+        leader
+            .protocols
+            .iter()
+            .map(|(name, _)| name)
+            .find(|name| {
+                self.members
+                    .values()
+                    .all(|m| m.protocols.iter().any(|(n, _)| n == *name))
+            })
+            .cloned()
+    }
+
+    /// The member id of the static member `instance` (KIP-345).
+    pub(crate) fn static_member(&self, instance: &Str) -> Option<&Str> {
+        self.members
+            .iter()
+            .find(|(_, m)| m.instance_id.as_ref() == Some(instance))
+            .map(|(id, _)| id)
+    }
+
+    /// Kafka's `ClassicGroup.validateMember`: a request naming a static
+    /// instance must come from its current member id (FENCED_INSTANCE_ID
+    /// for an older one, UNKNOWN_MEMBER_ID for an instance not in the
+    /// group); one naming none, from a member.
+    pub(crate) fn validate_member(
+        &self,
+        member: &Str,
+        instance: Option<&Str>,
+    ) -> Result<(), ErrorCode> {
+        match instance {
+            Some(instance) => match self.static_member(instance) {
+                None => Err(ErrorCode::UnknownMemberId),
+                Some(current) if current != member => Err(ErrorCode::FencedInstanceId),
+                Some(_) => Ok(()),
+            },
+            None if self.members.contains_key(member) => Ok(()),
+            None => Err(ErrorCode::UnknownMemberId),
         }
+    }
+
+    /// The static member `old` (a member id) under its new id `new`, as
+    /// Kafka's `replaceStaticMember` does when the instance joins again
+    /// without its member id: the same member, assignment and leadership.
+    /// Returns the member, for its join to update.
+    pub(crate) fn replace_static_member(&mut self, old: &Str, new: Str) -> Option<&mut Member> {
+        let member = self.members.remove(old)?;
+        if let Some(assignment) = self.assignments.remove(old) {
+            self.assignments.insert(new.clone(), assignment);
+        }
+        if self.leader.as_ref() == Some(old) {
+            self.leader = Some(new.clone());
+        }
+        Some(self.members.entry(new).or_insert(member))
+    }
+
+    /// Whether a request from `member` (the static `instance`, if it
+    /// names one) at `generation` may go on: Kafka's checks, in its order.
+    pub(crate) fn check_member(
+        &self,
+        member: &Str,
+        instance: Option<&Str>,
+        generation: i32,
+    ) -> Result<(), ErrorCode> {
+        self.validate_member(member, instance)?;
         if generation != self.generation {
             return Err(ErrorCode::IllegalGeneration);
         }
@@ -282,14 +334,14 @@ mod tests {
         assert_eq!(g.members.keys().collect::<Vec<_>>(), ["b"]);
         assert!(matches!(g.phase, Phase::PreparingRebalance(_)));
         assert_eq!(
-            g.check_member(&"a".into(), 1),
+            g.check_member(&"a".into(), None, 1),
             Err(ErrorCode::UnknownMemberId)
         );
         assert_eq!(
-            g.check_member(&"b".into(), 0),
+            g.check_member(&"b".into(), None, 0),
             Err(ErrorCode::IllegalGeneration)
         );
-        assert_eq!(g.check_member(&"b".into(), 1), Ok(()));
+        assert_eq!(g.check_member(&"b".into(), None, 1), Ok(()));
         assert!(!g.accepts(
             &"c".into(),
             &"consumer".into(),

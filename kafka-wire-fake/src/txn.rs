@@ -509,6 +509,12 @@ pub(crate) fn txn_offset_commit(
         }
         let group = state.groups.get(&r.group_id);
         let has = |m: &Str| group.is_some_and(|g| g.members.contains_key(m));
+        // A static member's instance id must be the member's (KIP-345).
+        if let (Some(group), Some(instance)) = (group, r.group_instance_id.as_ref()) {
+            if let Err(code) = group.validate_member(&r.member_id, Some(instance)) {
+                return Some(code);
+            }
+        }
         if !r.member_id.is_empty() && !has(&r.member_id) {
             return Some(ErrorCode::UnknownMemberId);
         }

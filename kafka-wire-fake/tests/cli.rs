@@ -8,6 +8,8 @@ use std::process::{Child, Command, Output, Stdio};
 use kafka_messages::client::Client;
 use kafka_messages::CreateTopicsRequest;
 
+mod common;
+
 const BIN: &str = env!("CARGO_BIN_EXE_kafka-fake");
 
 fn run(args: &[&str]) -> Output {
@@ -97,6 +99,38 @@ fn nodes_listen_side_by_side_and_say_where() {
     assert_eq!(addrs.len(), 3, "{listening}");
     for addr in addrs {
         assert!(std::net::TcpStream::connect(addr).is_ok(), "{addr}");
+    }
+}
+
+/// `--authorizer` with `--super-user`: the anonymous connection may not
+/// create a topic; as `--principal`, the super user may.
+#[test]
+fn the_authorizer_flags_enforce_acls_for_the_principal_given() {
+    let create = common::create_topic("orders", 1, &[]);
+    for (principal, expected) in [
+        (
+            "User:ANONYMOUS",
+            kafka_wire::ErrorCode::TopicAuthorizationFailed,
+        ),
+        ("User:admin", kafka_wire::ErrorCode::None),
+    ] {
+        let child = Command::new(BIN)
+            .args(["--port", "0", "--exit-after-secs", "60", "--authorizer"])
+            .args(["--super-user", "User:admin", "--principal", principal])
+            .stdout(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut running = Running(child);
+        let mut lines = BufReader::new(running.0.stdout.take().unwrap()).lines();
+        let listening = lines.next().unwrap().unwrap();
+        let addr = listening.strip_prefix("listening on ").unwrap().to_owned();
+        let mut client = Client::connect(addr.as_str(), "cli-test").unwrap();
+        let answer = client.send(&create, 7).unwrap();
+        assert_eq!(
+            kafka_wire::ErrorCode::from(answer.topics[0].error_code),
+            expected,
+            "{principal}"
+        );
     }
 }
 

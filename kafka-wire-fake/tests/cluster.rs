@@ -256,6 +256,41 @@ async fn on_request_sees_each_request_and_how_it_was_answered() {
     assert!(matches!(outcomes[3], Outcome::Refused { .. }));
 }
 
+/// An answer the fake cannot encode (CreateTopics v4's error message
+/// quoting a 32,700-character name, past its string's i16 length) closes the
+/// connection and tells the hook the API, the version and why.
+#[tokio::test]
+async fn an_answer_that_does_not_encode_is_reported_with_its_api_and_version() {
+    let outcomes = Arc::new(Mutex::new(Vec::new()));
+    let cluster = Cluster::builder()
+        .on_request({
+            let outcomes = Arc::clone(&outcomes);
+            move |r| outcomes.lock().unwrap().push(r.to_string())
+        })
+        .start()
+        .await
+        .unwrap();
+    let mut stream = TcpStream::connect(cluster.bootstrap()).await.unwrap();
+    let header = RequestHeader::new(ApiKey::CreateTopics.key(), 4, 9, None);
+    let mut out = BytesMut::new();
+    let long = "x".repeat(32_700);
+    frame::encode_request(&mut out, &header, &create_topic(&long)).unwrap();
+    stream.write_all(&out).await.unwrap();
+    assert_eq!(stream.read(&mut [0; 1]).await.unwrap(), 0);
+    let lines = outcomes.lock().unwrap().clone();
+    let local = stream.local_addr().unwrap();
+    let expected = format!(
+        "REQ\t1\t{local}\t-\tCreateTopics\t4\t9\trefused\tanswer not encoded: CreateTopics v4: "
+    );
+    assert_eq!(lines.len(), 1);
+    assert!(lines[0].starts_with(&expected), "{}", lines[0]);
+    assert!(
+        lines[0].contains("exceeds the maximum of 32767"),
+        "{}",
+        lines[0]
+    );
+}
+
 #[tokio::test]
 async fn shutdown_closes_the_listener_and_every_connection() {
     let cluster = Cluster::builder().start().await.unwrap();

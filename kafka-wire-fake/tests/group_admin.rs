@@ -87,9 +87,9 @@ fn join(c: &mut Client, group: &str, protocol_type: &str, member: &Str) -> JoinG
 
 /// A group of one member, Stable with its assignment: the member's id.
 fn stable_group(c: &mut Client, group: &str, protocol_type: &str) -> Str {
-    let first = join(c, group, protocol_type, &Str::default());
-    assert_eq!(first.error_code, ErrorCode::MemberIdRequired.code());
-    let joined = join(c, group, protocol_type, &first.member_id);
+    // A static member (its instance id given) joins without
+    // MEMBER_ID_REQUIRED (KIP-345).
+    let joined = join(c, group, protocol_type, &Str::default());
     assert_eq!(joined.error_code, 0);
     let sync = SyncGroupRequest {
         group_id: group.into(),
