@@ -8,11 +8,7 @@ use kafka_wire::schema::MessageSchema;
 /// direction in its low bit, the version above it) name: its API, whether
 /// it is the response, its version, and its schema.
 pub fn message(api: u8, pick: u8) -> (ApiKey, bool, i16, MessageSchema) {
-    let key = ApiKey::ALL[usize::from(api) % ApiKey::ALL.len()];
-    let response = pick & 1 == 1;
-    let versions = key.all_versions();
-    let (lo, hi) = (versions.lowest().unwrap(), versions.highest().unwrap());
-    let version = lo + i16::from(pick >> 1) % (hi - lo + 1);
+    let (key, response, version) = kafka_wire_fuzz::pick_message(api, pick);
     let schema = if response {
         key.response_message_schema()
     } else {

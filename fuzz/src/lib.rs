@@ -12,6 +12,7 @@
 use std::io::Cursor;
 
 use bytes::{Bytes, BytesMut};
+use kafka_messages::{ApiKey, RequestKind, RequestView, ResponseKind, ResponseView};
 use kafka_wire::frame::FrameDecoder;
 use kafka_wire::records::{
     Compression, Header, NewRecord, ReadOptions, RecordBatch, RecordBatchBuilder,
@@ -34,7 +35,64 @@ pub const TARGETS: &[(&str, Property)] = &[
     ("segment", segment),
     ("fake_connection", fake_connection),
     ("proxy_connection", proxy_connection),
+    ("views", views),
 ];
+
+/// The message a fuzz input's first two bytes pick, for the targets that
+/// take any API: `api` is an index into every API, `pick` holds the
+/// direction in its low bit (1: the response) and the version above it,
+/// taken modulo the API's versions. Returns the API, whether it is the
+/// response, and the version.
+pub fn pick_message(api: u8, pick: u8) -> (ApiKey, bool, i16) {
+    let key = ApiKey::ALL[usize::from(api) % ApiKey::ALL.len()];
+    let versions = key.all_versions();
+    let (lo, hi) = (versions.lowest().unwrap(), versions.highest().unwrap());
+    (
+        key,
+        pick & 1 == 1,
+        lo + i16::from(pick >> 1) % (hi - lo + 1),
+    )
+}
+
+/// Borrowed views (kafka-messages' `view` feature) beside the owned decode,
+/// for any API: the first two bytes pick the message ([`pick_message`]), the
+/// rest is its body.
+///
+/// Properties: the view read in place (`RequestView::view`,
+/// `ResponseView::view`) and the owned decode (`RequestKind::decode`,
+/// `ResponseKind::decode`) agree: the view's owned value (`to_kind`) equals
+/// the decoded message and both consumed the same bytes, or both fail with
+/// the same error (kind, field path, version). Nothing may panic.
+pub fn views(data: &[u8]) {
+    let [api, pick, body @ ..] = data else {
+        return;
+    };
+    let (key, response, version) = pick_message(*api, *pick);
+    let consumed = |rest: &[u8]| body.len() - rest.len();
+    let mut owned = Bytes::copy_from_slice(body);
+    let mut rest = body;
+    let name = key.name();
+    if response {
+        let view = ResponseView::view(key.key(), version, &mut rest)
+            .map(|v| (v.to_kind(), consumed(rest)))
+            .map_err(|e| e.to_string());
+        let decoded = ResponseKind::decode(key.key(), version, &mut owned)
+            .map(|m| (m, body.len() - owned.len()))
+            .map_err(|e| e.to_string());
+        assert_eq!(
+            view, decoded,
+            "{name} response v{version}: view, then owned"
+        );
+    } else {
+        let view = RequestView::view(key.key(), version, &mut rest)
+            .map(|v| (v.to_kind(), consumed(rest)))
+            .map_err(|e| e.to_string());
+        let decoded = RequestKind::decode(key.key(), version, &mut owned)
+            .map(|m| (m, body.len() - owned.len()))
+            .map_err(|e| e.to_string());
+        assert_eq!(view, decoded, "{name} request v{version}: view, then owned");
+    }
+}
 
 /// Record batches of every magic (v2, and legacy message sets read as
 /// batches): the first byte chooses whether CRCs are checked (bit 0: off,
