@@ -21,7 +21,9 @@ trap 'broker stop || true' EXIT
 t0=$(now_ms)
 broker start
 cd "$REPO_ROOT"
-if ! KAFKA_BOOTSTRAP="127.0.0.1:$port" cargo test -p kafka-wire-tests --test live_fake_vs_kafka \
+# --workspace, as .ci/run's live steps: the test binary is then the one `cargo test --workspace`
+# built (`-p kafka-wire-tests` builds the crates with other features).
+if ! KAFKA_BOOTSTRAP="127.0.0.1:$port" cargo test --workspace --test live_fake_vs_kafka \
     -- --ignored --nocapture; then
     say "the fake's answers differ from Kafka's (above); the broker's log follows"
     broker log >&2 || true
