@@ -402,6 +402,8 @@ fn batch(values: &[&str], producer: Option<(i64, i16, i32)>, transactional: bool
     Records(b.build().unwrap().into_bytes())
 }
 
+/// Produce of `records` to `partition` of a topic by name (before v13) or
+/// id, at `acks`, in transaction `txn` if any.
 fn produce(
     names: &str,
     id: Uuid,
@@ -428,6 +430,8 @@ fn produce(
     }
 }
 
+/// Fetch of `partitions` (index, offset) of a topic by name (before v13) or
+/// id, at `isolation`, in fetch session `session` (id, epoch).
 fn fetch_request(
     topic: &str,
     id: Uuid,
@@ -461,6 +465,8 @@ fn fetch_request(
     }
 }
 
+/// ListOffsets of `timestamps` (partition, timestamp or -1, -2, -3) of
+/// `topic`, at `isolation`.
 fn list_offsets(topic: &str, timestamps: &[(i32, i64)], isolation: i8) -> ListOffsetsRequest {
     ListOffsetsRequest {
         replica_id: -1,
@@ -482,6 +488,7 @@ fn list_offsets(topic: &str, timestamps: &[(i32, i64)], isolation: i8) -> ListOf
     }
 }
 
+/// Metadata of `topics` (name, or id when the name is empty), creating none.
 fn metadata(topics: &[(&str, Uuid)]) -> MetadataRequest {
     MetadataRequest {
         topics: Some(
@@ -499,6 +506,7 @@ fn metadata(topics: &[(&str, Uuid)]) -> MetadataRequest {
     }
 }
 
+/// DescribeConfigs of `topic`, its `keys` or all, with synonyms if asked.
 fn describe_configs(topic: &str, keys: Option<&[&str]>, synonyms: bool) -> DescribeConfigsRequest {
     DescribeConfigsRequest {
         resources: vec![DescribeConfigsResource {
@@ -527,10 +535,12 @@ fn find_coordinator(key: &str, key_type: i8, version: i16) -> FindCoordinatorReq
     request
 }
 
+/// Whether FindCoordinator named a coordinator (in either shape).
 fn coordinator_ready(r: &FindCoordinatorResponse) -> bool {
     r.coordinators.iter().all(|c| c.error_code == 0) && r.error_code == 0
 }
 
+/// JoinGroup of `member` (`""` for a new one) to `group`, protocol `range`.
 fn join(group: &str, member: &str) -> JoinGroupRequest {
     JoinGroupRequest {
         group_id: group.into(),
@@ -1472,7 +1482,6 @@ fn allowed(path: &str) -> Option<&'static str> {
         .map(|(_, why)| *why)
 }
 
-/// Every leaf where `a` and `b` differ: its path and both values.
 /// Sorts the arrays [`UNORDERED`] names, in `value` at `path`.
 fn sort_unordered(path: &str, value: &mut Value) {
     match value {
@@ -1517,6 +1526,8 @@ fn take_not_served(kafka: &mut Value, fake: &Value) -> Vec<i64> {
     unexpected
 }
 
+/// Every leaf where `a` and `b` differ: its path and both values (an array
+/// of another length is one difference, at the array).
 fn differences(path: &str, a: &Value, b: &Value, out: &mut Vec<(String, Value, Value)>) {
     match (a, b) {
         (Value::Object(x), Value::Object(y)) => {
