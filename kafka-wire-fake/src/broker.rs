@@ -60,6 +60,10 @@ const RETENTION_CHECK_INTERVAL_MS: i64 = 300_000;
 /// Kafka refuses frames over `socket.request.max.bytes`, 100 MiB by default.
 const MAX_FRAME: usize = 100 << 20;
 
+/// The APIs whose highest version Kafka 4.4's schemas mark unstable, which
+/// its brokers neither advertise nor accept by default.
+const UNSTABLE_LATEST: &[ApiKey] = &[ApiKey::InitProducerId];
+
 /// What the cluster serves and how it calls itself: `ClusterBuilder`'s
 /// settings, shared by every node.
 pub(crate) struct Config {
@@ -90,7 +94,15 @@ impl Config {
         if !SERVED_APIS.contains(&key) {
             return None;
         }
-        let all = key.versions_in(self.release);
+        let mut all = key.versions_in(self.release);
+        // A Kafka 4.4 broker leaves out the versions its schemas mark
+        // unstable (`latestVersionUnstable`), which kafka-messages' ranges
+        // keep: InitProducerId v6 (KIP-939's two-phase commit).
+        if self.release == Release::Latest && UNSTABLE_LATEST.contains(&key) {
+            if let Some(highest) = all.highest() {
+                all = all.intersect(VersionRange::new(i16::MIN, highest - 1));
+            }
+        }
         Some(match self.max_versions.get(&key) {
             Some(&max) => all.intersect(VersionRange::new(i16::MIN, max)),
             None => all,
@@ -1231,18 +1243,25 @@ impl Broker {
     }
 
     fn api_versions(&self) -> ApiVersionsResponse {
-        let api_keys = SERVED_APIS
+        let mut api_keys: Vec<ApiVersion> = SERVED_APIS
             .iter()
             .filter_map(|&key| {
                 let r = self.served(key)?;
+                // Kafka 4.x advertises Produce from v0 for librdkafka's
+                // sake (KAFKA-18659) and closes the connection on v0-2, as
+                // the fake does on a version it does not serve.
+                let produce_from_0 =
+                    key == ApiKey::Produce && self.config.release == Release::Latest;
                 Some(ApiVersion {
                     api_key: key.key(),
-                    min_version: r.lowest()?,
+                    min_version: if produce_from_0 { 0 } else { r.lowest()? },
                     max_version: r.highest()?,
                     ..Default::default()
                 })
             })
             .collect();
+        // Kafka lists them by key.
+        api_keys.sort_by_key(|v| v.api_key);
         ApiVersionsResponse {
             api_keys,
             ..Default::default()
@@ -1420,9 +1439,13 @@ impl Broker {
                             result.num_partitions = partitions;
                             result.replication_factor = replication;
                             // Every config of the topic, as DescribeConfigs
-                            // lists them (KIP-525).
+                            // lists them (KIP-525), by name as Kafka sorts
+                            // them.
+                            let mut described =
+                                configs::describe_topic(&topic.configs, &state.broker_configs);
+                            described.sort_by_key(|d| d.name);
                             result.configs = Some(
-                                configs::describe_topic(&topic.configs, &state.broker_configs)
+                                described
                                     .into_iter()
                                     .map(|d| CreatableTopicConfigs {
                                         name: d.name.into(),
@@ -1580,9 +1603,11 @@ impl Broker {
                 .ok_or(ErrorCode::CoordinatorNotAvailable)
         };
         if version < 4 {
+            // Kafka's message for no error: `Errors.NONE.message()` before
+            // v4, an empty string in v4+'s list.
             return match answer(&r.key) {
                 Ok((id, addr)) => FindCoordinatorResponse {
-                    error_message: None,
+                    error_message: Some("NONE".into()),
                     node_id: id,
                     host: addr.ip().to_string().into(),
                     port: i32::from(addr.port()),
@@ -1606,7 +1631,7 @@ impl Broker {
                     node_id: id,
                     host: addr.ip().to_string().into(),
                     port: i32::from(addr.port()),
-                    error_message: None,
+                    error_message: Some("".into()),
                     ..Default::default()
                 },
                 Err(code) => find_coordinator::Coordinator {

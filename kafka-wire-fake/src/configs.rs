@@ -566,10 +566,22 @@ pub(crate) fn check_topic_config(
 /// The configs set on the cluster: each topic's overrides, by topic, and
 /// the brokers' dynamic defaults (`""`, every broker) of the topic
 /// configs, by broker config name.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub(crate) struct BrokerConfigs {
     /// Dynamic defaults for every broker, by broker config name.
     pub(crate) defaults: BTreeMap<String, String>,
+}
+
+/// A cluster's dynamic defaults when it starts: Kafka 4.4's controller
+/// writes `min.insync.replicas` (its static value, 1) as a cluster-wide
+/// default when it bootstraps with eligible leader replicas (KIP-966), so
+/// every topic's `min.insync.replicas` comes from there (source 3).
+impl Default for BrokerConfigs {
+    fn default() -> Self {
+        BrokerConfigs {
+            defaults: BTreeMap::from([("min.insync.replicas".to_owned(), "1".to_owned())]),
+        }
+    }
 }
 
 /// A topic config's value and where it comes from.
@@ -660,8 +672,36 @@ pub(crate) fn describe_topic(
 }
 
 /// The broker configs behind a topic config, as Kafka lists its synonyms:
-/// a dynamic default set on the brokers, then Kafka's defaults.
+/// a dynamic default set on the brokers, then Kafka's defaults; and, as
+/// Kafka's `ConfigHelper.configSynonyms` drops every synonym before the
+/// first of the topic config's own broker config, none at all when that
+/// one has no value (`retention.ms`: `log.retention.ms` has no default, so
+/// `log.retention.hours`' 168 is not listed).
 fn broker_synonyms(
+    c: &TopicConfig,
+    brokers: &BrokerConfigs,
+) -> Vec<(String, String, ConfigSource)> {
+    let primary = c.broker.first().map_or("", |(b, _)| *b);
+    synonyms_from(every_broker_synonym(c, brokers), primary)
+}
+
+/// `synonyms` from the first named `name` on (Kafka's `dropWhile`): none
+/// when `name` has no value.
+fn synonyms_from(
+    mut synonyms: Vec<(String, String, ConfigSource)>,
+    name: &str,
+) -> Vec<(String, String, ConfigSource)> {
+    let start = synonyms
+        .iter()
+        .position(|(n, _, _)| n == name)
+        .unwrap_or(synonyms.len());
+    synonyms.drain(..start);
+    synonyms
+}
+
+/// Every broker config behind a topic config that has a value, in Kafka's
+/// order of sources.
+fn every_broker_synonym(
     c: &TopicConfig,
     brokers: &BrokerConfigs,
 ) -> Vec<(String, String, ConfigSource)> {
@@ -806,8 +846,9 @@ pub(crate) fn describe_configs(
                 Ok(configs) => result.configs = configs,
                 Err((code, message)) => {
                     result.error_code = code.code();
-                    // Kafka gives an unknown topic no message.
-                    result.error_message = (!message.is_empty()).then(|| message.into());
+                    // Kafka's `ApiError` carries its exception's message:
+                    // an unknown topic's is empty, not null.
+                    result.error_message = Some(message.into());
                 }
             }
             result
@@ -832,7 +873,7 @@ fn describe_broker(
         let Some((name, _)) = c.broker.first() else {
             continue;
         };
-        let synonyms = broker_synonyms(c, view.brokers);
+        let synonyms = every_broker_synonym(c, view.brokers);
         let dynamic = view.brokers.defaults.get(*name);
         if defaults_only {
             if let Some(v) = dynamic {
@@ -841,7 +882,7 @@ fn describe_broker(
                     value: v.clone(),
                     source: ConfigSource::DynamicDefaultBrokerConfig,
                     type_code: c.ty.code(),
-                    synonyms,
+                    synonyms: synonyms_from(synonyms, name),
                 };
                 out.push(entry(d, false, asked));
             }
@@ -861,7 +902,7 @@ fn describe_broker(
                 value,
                 source,
                 type_code: c.ty.code(),
-                synonyms: synonyms.clone(),
+                synonyms: synonyms_from(synonyms.clone(), b),
             };
             out.push(entry(d, false, asked));
         }

@@ -62,6 +62,17 @@ pub(crate) struct ConsumerGroup {
 }
 
 impl ConsumerGroup {
+    /// A group its first member's heartbeat creates: at epoch 1, so that
+    /// the join makes it 2, as Kafka 4.4's coordinator numbers a new group
+    /// (its log: `Bumped group epoch to 2` at the first join).
+    fn created() -> Self {
+        ConsumerGroup {
+            epoch: 1,
+            target_epoch: 1,
+            ..Default::default()
+        }
+    }
+
     /// Kafka's name of the group's state.
     pub(crate) fn state_name(&self) -> &'static str {
         if self.members.is_empty() {
@@ -364,13 +375,13 @@ pub(crate) fn heartbeat(
     if !exists && r.member_epoch != 0 {
         return refuse(
             ErrorCode::GroupIdNotFound,
-            Some(format!("Group {} not found.", r.group_id)),
+            Some(format!("Consumer group {} not found.", r.group_id)),
         );
     }
     let mut group = state
         .consumer_groups
         .remove(&r.group_id)
-        .unwrap_or_default();
+        .unwrap_or_else(ConsumerGroup::created);
     // Members whose session ran out leave first.
     let before = group.members.len();
     group
@@ -474,10 +485,17 @@ fn beat(
         );
     };
     if r.member_epoch > 0 && r.member_epoch != m.epoch {
+        // Kafka's `throwIfMemberEpochIsInvalid`: each side of the epoch
+        // has its own word.
+        let side = if r.member_epoch > m.epoch {
+            "greater"
+        } else {
+            "smaller"
+        };
         return error(
             ErrorCode::FencedMemberEpoch,
             format!(
-                "The consumer group member has a smaller member epoch ({}) than the one known by the group coordinator ({}). The member must abandon all its partitions and rejoin.",
+                "The consumer group member has a {side} member epoch ({}) than the one known by the group coordinator ({}). The member must abandon all its partitions and rejoin.",
                 r.member_epoch, m.epoch
             ),
         );

@@ -153,6 +153,14 @@ pub(crate) fn produce(
                         Err((code, message)) => {
                             answer.error_code = code.code();
                             answer.error_message = message.map(Str::from);
+                            if let (Ok(topic), true) = (&topic, is_sequence_refusal(code)) {
+                                if let Some(log) = usize::try_from(p.index)
+                                    .ok()
+                                    .and_then(|i| topic.logs.get(i))
+                                {
+                                    answer.log_start_offset = log.log_start();
+                                }
+                            }
                             // KIP-951's hints came with Produce v10.
                             if let (Ok(topic), true) = (&topic, version >= 10) {
                                 hint_leader(topic, p.index, code, endpoints, &mut hinted, |l| {
@@ -298,15 +306,35 @@ fn append(
     let stamp = settings.log_append_time.then_some(now_ms);
     let first = log
         .append_all(&batches, leader.epoch, stamp)
-        .map_err(|(c, m)| (c, Some(m)))?;
+        .map_err(|(c, m)| (c, sequence_refusal_message(c, m)))?;
+    // Kafka answers a retry with the stored batch's timestamp as its
+    // append time (`UnifiedLog`'s duplicate `LogAppendInfo`); a retry is
+    // one batch (an idempotent producer's).
+    let log_append_time = first.duplicate.unwrap_or(stamp.unwrap_or(-1));
     // Retention by size at every append, so that memory stays bounded
     // (Kafka waits for its next retention check); by time at the checks.
     log.apply_retention(settings.retention_bytes, -1, now_ms);
     Ok(Appended {
         base_offset: first.base_offset,
         log_start: log.log_start(),
-        log_append_time: stamp.unwrap_or(-1),
+        log_append_time,
     })
+}
+
+/// The errors of a producer's sequence and epoch checks, which Kafka's
+/// `ReplicaManager` answers without a message and with the log start offset
+/// (its `processFailedRecord` case); the log's other refusals keep theirs.
+fn is_sequence_refusal(code: ErrorCode) -> bool {
+    matches!(
+        code,
+        ErrorCode::OutOfOrderSequenceNumber | ErrorCode::InvalidProducerEpoch
+    )
+}
+
+/// The message a refusal of the log is answered with: none for
+/// [`is_sequence_refusal`].
+fn sequence_refusal_message(code: ErrorCode, message: String) -> Option<String> {
+    (!is_sequence_refusal(code)).then_some(message)
 }
 
 /// Every partition's retention by time and by size at `now_ms`, on the
@@ -428,6 +456,14 @@ pub(crate) fn fetch(
                         Err((code, leader)) => {
                             any_error = true;
                             answer.error_code = code.code();
+                            // Kafka answers every partition with records,
+                            // empty on an error. A topic it does not know is
+                            // answered before the read (`KafkaApis`'s
+                            // erroneous partitions: the schema's default, an
+                            // empty list of aborted transactions); a read's
+                            // error from the log has none (null).
+                            answer.records = Some(Records(Bytes::new()));
+                            answer.aborted_transactions = topic.is_err().then(Vec::new);
                             // KIP-951's hints came with Fetch v12 (the
                             // leader) and v16 (its endpoint).
                             if let (Some(leader), true) = (leader, version >= 12) {
@@ -523,8 +559,10 @@ pub(crate) fn list_offsets(
                             let (offset, timestamp) = found.unwrap_or((-1, -1));
                             answer.offset = offset;
                             answer.timestamp = timestamp;
-                            // The leader epoch came with v4.
-                            if version >= 4 {
+                            // The leader epoch came with v4; no offset found
+                            // (a timestamp past every record) has none, as
+                            // Kafka answers it.
+                            if version >= 4 && found.is_some() {
                                 answer.leader_epoch = leader.epoch;
                             }
                             if version == 0 && offset >= 0 {

@@ -42,15 +42,19 @@ struct SequencedBatch {
     first_sequence: i32,
     last_sequence: i32,
     base_offset: i64,
+    /// The batch's max timestamp as stored (Kafka's `BatchMetadata`
+    /// timestamp), which a retry of it is answered with.
+    max_timestamp: i64,
 }
 
 /// Where an append landed: the base offset given to the batch, and whether
 /// it was a retry of a batch already in the log (answered with that batch's
-/// offset, as Kafka answers it, and not stored twice).
+/// offset, as Kafka answers it, and not stored twice) and then that batch's
+/// max timestamp (Kafka answers a retry's append time with it).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct Appended {
     pub(crate) base_offset: i64,
-    pub(crate) duplicate: bool,
+    pub(crate) duplicate: Option<i64>,
 }
 
 /// The batches a fetch returns: `None` when there are none to return.
@@ -310,10 +314,10 @@ impl PartitionLog {
     ) -> Result<Appended, Refusal> {
         let producer_id = batch.producer_id();
         if producer_id != NO_PRODUCER_ID {
-            if let Some(duplicate) = self.check_sequence(batch)? {
+            if let Some(seen) = self.check_sequence(batch)? {
                 return Ok(Appended {
-                    base_offset: duplicate,
-                    duplicate: true,
+                    base_offset: seen.base_offset,
+                    duplicate: Some(seen.max_timestamp),
                 });
             }
         }
@@ -360,18 +364,19 @@ impl PartitionLog {
                 first_sequence: batch.base_sequence(),
                 last_sequence: last_sequence(batch),
                 base_offset,
+                max_timestamp,
             });
         }
         Ok(Appended {
             base_offset,
-            duplicate: false,
+            duplicate: None,
         })
     }
 
-    /// Kafka's sequence rules for an idempotent batch: `Ok(Some(offset))`
+    /// Kafka's sequence rules for an idempotent batch: `Ok(Some(batch))`
     /// for a retry of one of the producer's last five batches, `Ok(None)` for
     /// the next batch in sequence.
-    fn check_sequence(&self, batch: &RecordBatch) -> Result<Option<i64>, Refusal> {
+    fn check_sequence(&self, batch: &RecordBatch) -> Result<Option<SequencedBatch>, Refusal> {
         let (id, epoch, first) = (
             batch.producer_id(),
             batch.producer_epoch(),
@@ -406,7 +411,7 @@ impl PartitionLog {
             .iter()
             .find(|b| b.first_sequence == first && b.last_sequence == last)
         {
-            return Ok(Some(seen.base_offset));
+            return Ok(Some(*seen));
         }
         let current_last = entry.recent.back().map_or(-1, |b| b.last_sequence);
         let in_sequence = first == current_last.wrapping_add(1) && first >= 0
@@ -705,7 +710,7 @@ mod tests {
             appended,
             Appended {
                 base_offset: 1,
-                duplicate: false
+                duplicate: None
             }
         );
         assert_eq!(log.high_watermark(), 4);
@@ -714,22 +719,23 @@ mod tests {
         assert_eq!(refused.0, ErrorCode::OutOfOrderSequenceNumber);
         assert_eq!(log.high_watermark(), 4);
         let next = log.append_all(&[p(3, 1)], 0, None).unwrap();
-        assert_eq!((next.base_offset, next.duplicate), (4, false));
+        assert_eq!((next.base_offset, next.duplicate), (4, None));
     }
 
     #[test]
     fn sequences_are_checked_as_kafka_checks_them() {
         let mut log = PartitionLog::default();
-        let p = |seq, n: usize| batch(&vec![&b"v"[..]; n], Some((7, 0, seq)), 0);
+        let p = |seq, n: usize| batch(&vec![&b"v"[..]; n], Some((7, 0, seq)), 500);
         assert_eq!(log.append(&p(0, 2), 0, None).unwrap().base_offset, 0);
         assert_eq!(log.append(&p(2, 1), 0, None).unwrap().base_offset, 2);
-        // A retry of a batch still remembered: its first offset, not stored again.
+        // A retry of a batch still remembered: its first offset and max
+        // timestamp (501: records at 500 and 501), not stored again.
         let retry = log.append(&p(0, 2), 0, None).unwrap();
         assert_eq!(
             retry,
             Appended {
                 base_offset: 0,
-                duplicate: true
+                duplicate: Some(501)
             }
         );
         assert_eq!(log.high_watermark(), 3);

@@ -249,7 +249,7 @@ async fn create_topics_refuses_configs_with_kafkas_messages() {
             r.results[0].error_code,
             r.results[0].error_message.as_deref()
         ),
-        (3, None)
+        (3, Some(""))
     );
     cluster.shutdown().await;
 }
@@ -298,10 +298,9 @@ async fn describe_configs_gives_values_sources_types_and_synonyms() {
                 "1000",
                 1,
                 5,
-                &[
-                    ("retention.ms", "1000", 1),
-                    ("log.retention.hours", "168", 5)
-                ]
+                // Not `log.retention.hours`' 168: Kafka lists the
+                // synonyms from `log.retention.ms` on, which has no value.
+                &[("retention.ms", "1000", 1)]
             ),
             entry(
                 "max.message.bytes",
@@ -324,9 +323,10 @@ async fn describe_configs_gives_values_sources_types_and_synonyms() {
             .config_source
     };
     assert_eq!((source("retention.ms"), source("segment.bytes")), (1, 5));
-    // An unknown topic, a name Kafka refuses, a type it does not describe.
+    // An unknown topic (an empty message, not null, as Kafka 4.4 answers), a
+    // name Kafka refuses, a type it does not describe.
     for (resource_type, name, code, message) in [
-        (TOPIC, "nope", 3, None),
+        (TOPIC, "nope", 3, Some("")),
         (TOPIC, "a/b", 17, Some("Topic name \"a/b\" is illegal, it contains a character other than ASCII alphanumerics, '.', '_' and '-'")),
         (3, "g", 42, Some("Unsupported resource type: 3")),
         (BROKER, "7", 42, Some("Unexpected broker id, expected 1 or empty string, but received 7")),
@@ -340,8 +340,12 @@ async fn describe_configs_gives_values_sources_types_and_synonyms() {
     assert!(broker.contains(&("log.roll.hours".into(), "168".into(), 5)));
     assert!(broker.contains(&("broker.id".into(), "1".into(), 4)));
     assert!(broker.contains(&("auto.create.topics.enable".into(), "false".into(), 4)));
-    // Every broker's defaults: none set yet.
-    assert_eq!(described(&mut s, BROKER, "", None).await, vec![]);
+    // Every broker's defaults: only the one Kafka 4.4's controller sets
+    // when it bootstraps (KIP-966).
+    assert_eq!(
+        described(&mut s, BROKER, "", None).await,
+        vec![("min.insync.replicas".into(), "1".into(), 3)]
+    );
     cluster.shutdown().await;
 }
 
@@ -524,7 +528,10 @@ async fn alter_configs_replaces_and_incremental_alter_edits() {
     );
     assert_eq!(
         described(&mut s, BROKER, "", None).await,
-        vec![("log.retention.bytes".into(), "500".into(), 3)]
+        vec![
+            ("log.retention.bytes".into(), "500".into(), 3),
+            ("min.insync.replicas".into(), "1".into(), 3)
+        ]
     );
     for (name, ops, code, message) in [
         ("", &[("num.partitions", SET, Some("3"))][..], ErrorCode::InvalidConfig, "Cannot update these configs dynamically: [num.partitions]"),

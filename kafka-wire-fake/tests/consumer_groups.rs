@@ -103,34 +103,35 @@ fn two_members_split_the_partitions_revoking_before_assigning() {
     let fake = Fake::start();
     let t = fake.topic_id;
     let mut c = client(&fake);
-    // The first member gets both partitions at group epoch 1.
+    // The first member gets both partitions at group epoch 2 (a new group
+    // is at 1, as Kafka 4.4 numbers it).
     assert_eq!(
         send(&mut c, &beat("m1", 0, t, Some(&[])), t),
-        ok("m1", 1, Some(vec![0, 1]))
+        ok("m1", 2, Some(vec![0, 1]))
     );
-    // The second joins (epoch 2): its target is partition 0, still m1's.
+    // The second joins (epoch 3): its target is partition 0, still m1's.
     assert_eq!(
         send(&mut c, &beat("m2", 0, t, Some(&[])), t),
-        ok("m2", 2, Some(vec![]))
+        ok("m2", 3, Some(vec![]))
     );
     // m1 is told to give up 0, at its old epoch until it has.
     assert_eq!(
-        send(&mut c, &beat("m1", 1, t, Some(&[0, 1])), t),
-        ok("m1", 1, Some(vec![1]))
+        send(&mut c, &beat("m1", 2, t, Some(&[0, 1])), t),
+        ok("m1", 2, Some(vec![1]))
     );
     // Until then m2 waits for 0.
     assert_eq!(
-        send(&mut c, &beat("m2", 2, t, Some(&[])), t),
-        ok("m2", 2, None)
+        send(&mut c, &beat("m2", 3, t, Some(&[])), t),
+        ok("m2", 3, None)
     );
-    // m1 no longer owns 0: it reaches epoch 2, its assignment unchanged.
+    // m1 no longer owns 0: it reaches epoch 3, its assignment unchanged.
     assert_eq!(
-        send(&mut c, &beat("m1", 1, t, Some(&[1])), t),
-        ok("m1", 2, None)
+        send(&mut c, &beat("m1", 2, t, Some(&[1])), t),
+        ok("m1", 3, None)
     );
     assert_eq!(
-        send(&mut c, &beat("m2", 2, t, Some(&[])), t),
-        ok("m2", 2, Some(vec![0]))
+        send(&mut c, &beat("m2", 3, t, Some(&[])), t),
+        ok("m2", 3, Some(vec![0]))
     );
     // ConsumerGroupDescribe: the epochs, each member's assignment and target.
     let describe = ConsumerGroupDescribeRequest {
@@ -147,7 +148,7 @@ fn two_members_split_the_partitions_revoking_before_assigning() {
             g.assignment_epoch,
             g.assignor_name.as_str()
         ),
-        (0, "Stable", 2, 2, "uniform")
+        (0, "Stable", 3, 3, "uniform")
     );
     let members: Vec<_> = g
         .members
@@ -179,7 +180,7 @@ fn two_members_split_the_partitions_revoking_before_assigning() {
         let t = vec![("t".to_string(), vec![p])];
         (
             id.to_string(),
-            2,
+            3,
             "848-test".to_string(),
             "/127.0.0.1".to_string(),
             vec!["t".to_string()],
@@ -198,15 +199,15 @@ fn two_members_split_the_partitions_revoking_before_assigning() {
         (ErrorCode::GroupIdNotFound, Some("Group nobody not found."))
     );
     // An old epoch is fenced.
-    let fenced = send(&mut c, &beat("m1", 1, t, None), t);
+    let fenced = send(&mut c, &beat("m1", 2, t, None), t);
     assert_eq!(
         (fenced.0, fenced.1, fenced.4),
         (ErrorCode::FencedMemberEpoch, None, None)
     );
     // Commits are at the member epoch.
-    assert_eq!(commit(&mut c, "m2", 2), ErrorCode::None);
-    assert_eq!(commit(&mut c, "m2", 1), ErrorCode::StaleMemberEpoch);
-    assert_eq!(commit(&mut c, "nobody", 2), ErrorCode::UnknownMemberId);
+    assert_eq!(commit(&mut c, "m2", 3), ErrorCode::None);
+    assert_eq!(commit(&mut c, "m2", 2), ErrorCode::StaleMemberEpoch);
+    assert_eq!(commit(&mut c, "nobody", 3), ErrorCode::UnknownMemberId);
     let listed = c.send(&ListGroupsRequest::default(), 5).unwrap();
     let g = &listed.groups[0];
     assert_eq!(
@@ -226,12 +227,12 @@ fn two_members_split_the_partitions_revoking_before_assigning() {
         c.send(&delete, 2).unwrap().results[0].error_code,
         ErrorCode::NonEmptyGroup.code()
     );
-    // m1 leaves (epoch -1): m2 gets partition 1 too, at group epoch 3.
+    // m1 leaves (epoch -1): m2 gets partition 1 too, at group epoch 4.
     let left = send(&mut c, &beat("m1", -1, t, None), t);
     assert_eq!(left, (ErrorCode::None, Some("m1".into()), -1, 0, None));
     assert_eq!(
-        send(&mut c, &beat("m2", 2, t, Some(&[0])), t),
-        ok("m2", 3, Some(vec![0, 1]))
+        send(&mut c, &beat("m2", 3, t, Some(&[0])), t),
+        ok("m2", 4, Some(vec![0, 1]))
     );
 }
 
@@ -274,17 +275,17 @@ fn bad_heartbeats_get_kafkas_refusals() {
         ErrorCode::InvalidRegularExpression
     );
     assert_eq!(
-        refused(&mut c, &beat("m", 4, t, None), 1),
+        refused(&mut c, &beat("m", 5, t, None), 1),
         (
             ErrorCode::GroupIdNotFound,
-            Some("Group g not found.".into())
+            Some("Consumer group g not found.".into())
         )
     );
     // v0: the coordinator names the member (before KIP-1082).
     let joined = c.send(&beat("", 0, t, Some(&[])), 0).unwrap();
-    assert_eq!((joined.error_code, joined.member_epoch), (0, 1));
+    assert_eq!((joined.error_code, joined.member_epoch), (0, 2));
     assert!(joined.member_id.is_some_and(|m| !m.is_empty()));
-    let unknown = refused(&mut c, &beat("stranger", 1, t, None), 1);
+    let unknown = refused(&mut c, &beat("stranger", 2, t, None), 1);
     assert_eq!(unknown.0, ErrorCode::UnknownMemberId);
 }
 
@@ -296,13 +297,13 @@ fn a_regular_expression_subscribes_to_the_topics_it_matches_whole() {
     let mut join = beat("m", 0, t, Some(&[]));
     join.subscribed_topic_names = None;
     join.subscribed_topic_regex = Some("t|u.*".into());
-    assert_eq!(send(&mut c, &join, t), ok("m", 1, Some(vec![0, 1])));
+    assert_eq!(send(&mut c, &join, t), ok("m", 2, Some(vec![0, 1])));
     let mut other = beat("n", 0, t, Some(&[]));
     other.group_id = "h".into();
     other.subscribed_topic_names = None;
     other.subscribed_topic_regex = Some("x|".into());
     // "x|" matches "x" or "", never all of "t".
-    assert_eq!(send(&mut c, &other, t), ok("n", 1, Some(vec![])));
+    assert_eq!(send(&mut c, &other, t), ok("n", 2, Some(vec![])));
 }
 
 #[tokio::test(start_paused = true)]
@@ -325,20 +326,20 @@ async fn a_member_silent_past_its_session_leaves_and_its_partitions_move() {
     let epoch = |r: &ConsumerGroupHeartbeatResponse| (r.error_code, r.member_epoch);
     assert_eq!(
         epoch(&common::send(&mut s, &beat("m1", 0, t, Some(&[])), 1).await),
-        (0, 1)
+        (0, 2)
     );
     tokio::time::advance(std::time::Duration::from_secs(44)).await;
     assert_eq!(
         epoch(&common::send(&mut s, &beat("m2", 0, t, Some(&[])), 1).await),
-        (0, 2)
+        (0, 3)
     );
     // m1's 45 s session runs out; at m2's next heartbeat it is gone.
     tokio::time::advance(std::time::Duration::from_secs(2)).await;
-    let r = common::send(&mut s, &beat("m2", 2, t, Some(&[])), 1).await;
-    assert_eq!(epoch(&r), (0, 3));
+    let r = common::send(&mut s, &beat("m2", 3, t, Some(&[])), 1).await;
+    assert_eq!(epoch(&r), (0, 4));
     let assigned: Vec<i32> = r.assignment.unwrap().topic_partitions[0].partitions.clone();
     assert_eq!(assigned, vec![0, 1]);
-    let gone = common::send(&mut s, &beat("m1", 1, t, None), 1).await;
+    let gone = common::send(&mut s, &beat("m1", 2, t, None), 1).await;
     assert_eq!(
         ErrorCode::from_code(gone.error_code),
         ErrorCode::UnknownMemberId
@@ -425,7 +426,7 @@ async fn a_full_group_refuses_another_member() {
         |r: ConsumerGroupHeartbeatResponse| (r.error_code, r.error_message, r.member_epoch);
     assert_eq!(
         answer(common::send(&mut s, &beat("m1", 0, t, Some(&[])), 1).await),
-        (0, None, 1)
+        (0, None, 2)
     );
     assert_eq!(
         answer(common::send(&mut s, &beat("m2", 0, t, Some(&[])), 1).await),

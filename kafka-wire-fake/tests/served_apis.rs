@@ -97,12 +97,26 @@ fn api_versions_advertises_what_is_served_and_falls_back_by_kafkas_rule() {
     let advertised = c.api_versions().unwrap().clone();
     assert_eq!(advertised.api_keys.len(), SERVED_APIS.len());
     for key in SERVED_APIS {
-        assert_eq!(
-            advertised.versions_of(key.key()),
-            Some(key.valid_versions()),
-            "{key:?}"
-        );
+        let valid = key.valid_versions();
+        let expected = match key {
+            // As Kafka 4.4 advertises them (the side-by-side test,
+            // tests/live_fake_vs_kafka.rs): Produce from v0 (KAFKA-18659),
+            // InitProducerId without its unstable v6.
+            ApiKey::Produce => kafka_wire::VersionRange::new(0, valid.highest().unwrap()),
+            ApiKey::InitProducerId => valid.intersect(kafka_wire::VersionRange::new(0, 5)),
+            _ => valid,
+        };
+        assert_eq!(advertised.versions_of(key.key()), Some(expected), "{key:?}");
     }
+    // As Kafka 4.4, the fake closes the connection on Produce v0-2 and on
+    // InitProducerId v6.
+    assert!(client(&fake).send(&ProduceRequest::default(), 2).is_err());
+    assert!(client(&fake)
+        .send(&InitProducerIdRequest::default(), 6)
+        .is_err());
+    assert!(client(&fake)
+        .send(&InitProducerIdRequest::default(), 5)
+        .is_ok());
     // Capped at v3: the client opens with v5, gets the v0 UNSUPPORTED_VERSION
     // answer listing 0-3, and retries at v3.
     let fake = start(&[(ApiKey::ApiVersions, 3), (ApiKey::CreateTopics, 4)]);
