@@ -362,6 +362,13 @@ fn sasl_bootstrap() -> Option<String> {
     std::env::var("KAFKA_SASL_BOOTSTRAP").ok()
 }
 
+/// The broker's second SASL_PLAINTEXT listener (PLAIN user alice), whose
+/// sessions last 2 s (`connections.max.reauth.ms`, KIP-368): the broker
+/// closes a connection at its first request after its session ended.
+fn sasl_reauth_bootstrap() -> Option<String> {
+    std::env::var("KAFKA_SASL_REAUTH_BOOTSTRAP").ok()
+}
+
 /// Authenticates `c` with `mechanism` and one token: the broker's answer's
 /// error code.
 fn sasl(c: &mut Client, mechanism: &str, token: &[u8]) -> i16 {
@@ -546,4 +553,37 @@ fn sasl_terminated_at_the_proxy_reaches_the_broker_as_the_proxys_own_user() {
     let refused = start("not-alices");
     let mut client = Client::connect(refused, "refused").unwrap();
     assert!(client.send(&MetadataRequest::default(), 12).is_err());
+
+    // A listener whose sessions last 2 s: the proxy renews its own session
+    // between carol's requests, which span three of them on one connection.
+    let Some(reauth_address) = sasl_reauth_bootstrap() else {
+        return;
+    };
+    let credentials = Credentials::new().user("carol", "carol-secret").unwrap();
+    let proxy = runtime
+        .block_on(
+            Proxy::builder(reauth_address)
+                .listen("127.0.0.1:0".parse().unwrap())
+                .sasl_termination(credentials)
+                .broker_sasl_plain("alice", "alice-secret")
+                .start(),
+        )
+        .unwrap();
+    let address = proxy.local_addr();
+    runtime.spawn(async move { proxy.wait().await });
+    let mut carol = Client::connect(address, "carol").unwrap();
+    assert_eq!(sasl(&mut carol, "PLAIN", b"\0carol\0carol-secret"), 0);
+    let metadata = MetadataRequest {
+        topics: Some(vec![]),
+        ..Default::default()
+    };
+    for _ in 0..3 {
+        carol
+            .send(&metadata, 12)
+            .expect("served across the broker's sessions");
+        std::thread::sleep(std::time::Duration::from_millis(2_500));
+    }
+    carol
+        .send(&metadata, 12)
+        .expect("served after three sessions");
 }
