@@ -584,7 +584,7 @@ impl Latencies {
         let rank = ((p * self.count as f64).ceil() as u64).clamp(1, self.count);
         let mut seen = 0;
         for (i, n) in self.buckets.iter().enumerate() {
-            seen += n;
+            seen = n.saturating_add(seen);
             if seen >= rank {
                 return Duration::from_micros(Self::lower_bound(i)).min(self.max);
             }
@@ -610,7 +610,7 @@ impl Latencies {
             .map(|(g, counts)| {
                 (
                     Self::lower_bound(g * SUB_BUCKETS as usize),
-                    counts.iter().sum(),
+                    counts.iter().fold(0u64, |sum, n| sum.saturating_add(*n)),
                 )
             })
             .collect();
@@ -639,9 +639,11 @@ impl Latencies {
             escape(title)
         );
         for (i, &(from, n)) in bars.iter().enumerate() {
-            let h = ((n * height as u64).div_ceil(most)) as usize;
+            // In u128: a count times the height passes u64 past 2^57
+            // latencies, and the last range's end (2^64 us) is past u64.
+            let h = (u128::from(n) * height as u128).div_ceil(u128::from(most)) as usize;
             let x = i * (bar + gap);
-            let to = if from == 0 { 32 } else { from * 2 };
+            let to = if from == 0 { 32 } else { u128::from(from) * 2 };
             let _ = write!(
                 out,
                 "<rect x=\"{x}\" y=\"{}\" width=\"{bar}\" height=\"{h}\" fill=\"#4a7ab5\"><title>{n} from {} to {}</title></rect><text x=\"{x}\" y=\"{}\" font-size=\"9\">{}</text>",
@@ -658,7 +660,8 @@ impl Latencies {
 }
 
 /// Microseconds as a short text: `512us`, `2ms`, `1.0s`.
-fn micros_text(micros: u64) -> String {
+fn micros_text(micros: impl Into<u128>) -> String {
+    let micros: u128 = micros.into();
     if micros < 1_000 {
         format!("{micros}us")
     } else if micros < 1_000_000 {
@@ -854,6 +857,34 @@ mod tests {
         assert!(svg.contains("height=\"54\" fill"), "{svg}");
         assert!(!svg.contains("<script"));
         assert!(Latencies::default().histogram().is_empty());
+    }
+
+    #[test]
+    fn a_latency_histogram_of_extreme_values_is_drawn() {
+        // The longest latency a Duration holds lands in the last range,
+        // 2^63 us up: its end, 2^64 us, is past u64.
+        let mut l = Latencies::default();
+        l.add(Duration::MAX);
+        l.add(Duration::from_micros(u64::MAX));
+        l.add(Duration::ZERO);
+        let bars = l.histogram();
+        assert_eq!(bars.first(), Some(&(0, 1)));
+        assert_eq!(bars.last(), Some(&(1 << 63, 2)));
+        let svg = l.svg("extreme");
+        assert!(
+            svg.contains("<title>2 from 9223372036854.8s to 18446744073709.6s</title>"),
+            "{svg}"
+        );
+        assert!(svg.contains("height=\"80\" fill"), "{svg}");
+        // Counts whose product with the chart's height passes u64.
+        let mut many = Latencies::default();
+        many.buckets[0] = u64::MAX;
+        many.buckets[SUB_BUCKETS as usize] = u64::MAX / 2;
+        many.count = u64::MAX;
+        let svg = many.svg("many");
+        assert!(svg.contains("height=\"80\" fill"), "{svg}");
+        assert!(svg.contains("height=\"40\" fill"), "{svg}");
+        assert!(svg.contains(&format!("<title>{} from", u64::MAX)), "{svg}");
     }
 
     #[test]
