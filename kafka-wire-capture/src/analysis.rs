@@ -311,9 +311,9 @@ pub struct Analysis {
     pub fetched: BTreeMap<TopicPartition, RecordTraffic>,
     /// Latencies per API name and version.
     pub latencies: BTreeMap<(String, i16), Latencies>,
-    /// Latencies per broker address, every API together (16 KiB each).
+    /// Latencies per broker address, every API together (buckets by need, at most 15 KiB each).
     pub broker_latencies: BTreeMap<SocketAddr, Latencies>,
-    /// Latencies per client id, every API together (16 KiB each).
+    /// Latencies per client id, every API together (buckets by need, at most 15 KiB each).
     pub client_latencies: BTreeMap<String, Latencies>,
     /// Error codes other than 0 in responses, per API name and code.
     pub errors: BTreeMap<(String, i16), u64>,
