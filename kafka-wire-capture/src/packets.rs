@@ -64,7 +64,8 @@ pub const MAX_RECORD: usize = 16 << 20;
 
 /// How much the reader asks its input for at once: its buffer's size,
 /// but when a record is longer. Counted against the memory limit
-/// ([`Packet::reader_bytes`]): 64 KiB reads a file as fast as 256 KiB.
+/// ([`Packet::reader_bytes`]): 64 KiB, a read (a system call of a few
+/// microseconds) per 64 KiB of the file.
 pub const READ_CHUNK: usize = 64 << 10;
 
 /// One captured packet: when, on which link, and the bytes captured.

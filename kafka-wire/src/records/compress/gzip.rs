@@ -76,7 +76,12 @@ fn members(
                 TINFLStatus::FailedCannotMakeProgress | TINFLStatus::NeedsMoreInput => {
                     return Err(corrupt(C, "the deflate stream is cut short"))
                 }
-                status => return Err(corrupt(C, format_args!("invalid deflate data ({status:?})"))),
+                status => {
+                    return Err(corrupt(
+                        C,
+                        format_args!("invalid deflate data ({status:?})"),
+                    ))
+                }
             }
         }
         let trailer: [u8; 8] = input
@@ -254,13 +259,22 @@ mod tests {
         assert_eq!(damaged(0, 1), "not a gzip member: its magic is not 1f 8b");
         assert_eq!(damaged(2, 1), "compression method 9 is not deflate (8)");
         assert_eq!(damaged(3, 0x80), "a reserved header flag is set");
-        assert_eq!(damaged(n - 8, 1), "the member's CRC-32 does not match its data");
-        assert_eq!(damaged(n - 4, 1), "the member's size does not match its data");
+        assert_eq!(
+            damaged(n - 8, 1),
+            "the member's CRC-32 does not match its data"
+        );
+        assert_eq!(
+            damaged(n - 4, 1),
+            "the member's size does not match its data"
+        );
         let cut = |len: usize| reason(decompress(&good[..len], usize::MAX).unwrap_err());
         assert_eq!(cut(0), "the member's header is cut short");
         assert_eq!(cut(5), "the member's header is cut short");
         assert_eq!(cut(12), "the deflate stream is cut short");
-        assert_eq!(cut(n - 3), "the member's trailer (CRC-32 and size) is cut short");
+        assert_eq!(
+            cut(n - 3),
+            "the member's trailer (CRC-32 and size) is cut short"
+        );
         // A name never ended.
         let mut open_name = good[..10].to_vec();
         open_name[3] |= 8;
