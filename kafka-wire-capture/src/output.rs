@@ -880,11 +880,14 @@ mod tests {
         );
         assert!(svg.contains("height=\"80\" fill"), "{svg}");
         // Counts whose product with the chart's height passes u64.
-        let mut many = Latencies::default();
-        many.buckets = vec![0; 2 * SUB_BUCKETS as usize];
-        many.buckets[0] = u64::MAX;
-        many.buckets[SUB_BUCKETS as usize] = u64::MAX / 2;
-        many.count = u64::MAX;
+        let mut buckets = vec![0; 2 * SUB_BUCKETS as usize];
+        buckets[0] = u64::MAX;
+        buckets[SUB_BUCKETS as usize] = u64::MAX / 2;
+        let many = Latencies {
+            buckets,
+            count: u64::MAX,
+            max: Duration::ZERO,
+        };
         let svg = many.svg("many");
         assert!(svg.contains("height=\"80\" fill"), "{svg}");
         assert!(svg.contains("height=\"40\" fill"), "{svg}");
