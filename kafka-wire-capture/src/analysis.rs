@@ -11,6 +11,7 @@ use std::time::Duration;
 
 use kafka_messages::ApiKey;
 use kafka_wire::dynamic::{StructView, ValueView};
+use kafka_wire::schema::{KafkaType, StructSchema};
 use kafka_wire::Uuid;
 
 use crate::exchange::{CapturedFrame, Exchange};
@@ -575,8 +576,15 @@ impl Analysis {
                 // A topic's name and id come before its partitions, which
                 // name no topic: not walked.
                 _ if name.is_some() && id.is_some() => {}
-                (_, ValueView::Struct(s)) => self.learn_names(s),
+                (_, ValueView::Struct(s)) if names_topics(s.schema()) => self.learn_names(s),
                 (_, ValueView::Array(a)) => {
+                    // An array of structs that name no topic (a Metadata
+                    // response's brokers) is passed over.
+                    if let KafkaType::Struct(schema) = a.element_type() {
+                        if !names_topics(schema) {
+                            continue;
+                        }
+                    }
                     for e in a.iter() {
                         if let ValueView::Struct(s) = e.value {
                             self.learn_names(s);
@@ -929,6 +937,16 @@ impl Analysis {
             "groupEventsDropped": self.group_events_dropped,
         })
     }
+}
+
+/// Whether a struct of `schema` may name a topic by name and id: it, or a
+/// struct in it at some depth, has a `Name` or a `TopicId` field.
+fn names_topics(schema: &StructSchema) -> bool {
+    schema.fields.iter().any(|f| match f.kafka_type {
+        _ if matches!(f.json_name, "Name" | "TopicId") => true,
+        KafkaType::Struct(s) | KafkaType::Array(&KafkaType::Struct(s)) => names_topics(s),
+        _ => false,
+    })
 }
 
 /// The value of `view`'s field of JSON name `name`, when it has one.
