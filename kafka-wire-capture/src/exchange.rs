@@ -721,7 +721,9 @@ impl Analyzer {
     /// Bytes held by the open connections, as allocated: out of order,
     /// kept to check retransmissions, delivered but not yet a whole frame,
     /// of a frame a gap cut, and of the requests waiting for responses;
-    /// and what reading them costs besides ([`Self::beside`]). What
+    /// and what reading them costs besides: the reader's buffer
+    /// ([`Packet::reader_bytes`]) and the lists a pass that keeps under
+    /// the limit allocates, an entry per open connection. What
     /// [`Options::max_memory`] bounds (counted afresh here; the analyzer
     /// keeps a running count).
     pub fn held_bytes(&self) -> usize {
