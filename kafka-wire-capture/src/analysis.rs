@@ -11,6 +11,7 @@ use std::time::Duration;
 
 use kafka_messages::ApiKey;
 use kafka_wire::dynamic::{StructView, ValueView};
+use kafka_wire::schema::{KafkaType, StructSchema};
 use kafka_wire::Uuid;
 
 use crate::exchange::{CapturedFrame, Exchange};
@@ -311,9 +312,9 @@ pub struct Analysis {
     pub fetched: BTreeMap<TopicPartition, RecordTraffic>,
     /// Latencies per API name and version.
     pub latencies: BTreeMap<(String, i16), Latencies>,
-    /// Latencies per broker address, every API together (16 KiB each).
+    /// Latencies per broker address, every API together (buckets by need, at most 15 KiB each).
     pub broker_latencies: BTreeMap<SocketAddr, Latencies>,
-    /// Latencies per client id, every API together (16 KiB each).
+    /// Latencies per client id, every API together (buckets by need, at most 15 KiB each).
     pub client_latencies: BTreeMap<String, Latencies>,
     /// Error codes other than 0 in responses, per API name and code.
     pub errors: BTreeMap<(String, i16), u64>,
@@ -575,8 +576,15 @@ impl Analysis {
                 // A topic's name and id come before its partitions, which
                 // name no topic: not walked.
                 _ if name.is_some() && id.is_some() => {}
-                (_, ValueView::Struct(s)) => self.learn_names(s),
+                (_, ValueView::Struct(s)) if names_topics(s.schema()) => self.learn_names(s),
                 (_, ValueView::Array(a)) => {
+                    // An array of structs that name no topic (a Metadata
+                    // response's brokers) is passed over.
+                    if let KafkaType::Struct(schema) = a.element_type() {
+                        if !names_topics(schema) {
+                            continue;
+                        }
+                    }
                     for e in a.iter() {
                         if let ValueView::Struct(s) = e.value {
                             self.learn_names(s);
@@ -929,6 +937,16 @@ impl Analysis {
             "groupEventsDropped": self.group_events_dropped,
         })
     }
+}
+
+/// Whether a struct of `schema` may name a topic by name and id: it, or a
+/// struct in it at some depth, has a `Name` or a `TopicId` field.
+fn names_topics(schema: &StructSchema) -> bool {
+    schema.fields.iter().any(|f| match f.kafka_type {
+        _ if matches!(f.json_name, "Name" | "TopicId") => true,
+        KafkaType::Struct(s) | KafkaType::Array(&KafkaType::Struct(s)) => names_topics(s),
+        _ => false,
+    })
 }
 
 /// The value of `view`'s field of JSON name `name`, when it has one.

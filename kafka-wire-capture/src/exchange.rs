@@ -693,6 +693,9 @@ pub struct Analyzer {
     /// The bytes the open connections hold, kept up to date packet by
     /// packet (a connection's count is taken before and after its packet).
     held: usize,
+    /// The reader's buffer, as the last packet gave it
+    /// ([`Packet::reader_bytes`]).
+    reader_bytes: usize,
 }
 
 impl Analyzer {
@@ -706,6 +709,7 @@ impl Analyzer {
             scratch: Scratch::default(),
             last_time: Duration::ZERO,
             held: 0,
+            reader_bytes: 0,
         }
     }
 
@@ -716,16 +720,38 @@ impl Analyzer {
 
     /// Bytes held by the open connections, as allocated: out of order,
     /// kept to check retransmissions, delivered but not yet a whole frame,
-    /// of a frame a gap cut, and of the requests waiting for responses.
-    /// What [`Options::max_memory`] bounds (counted afresh here; the
-    /// analyzer keeps a running count).
+    /// of a frame a gap cut, and of the requests waiting for responses;
+    /// and what reading them costs besides: the reader's buffer
+    /// ([`Packet::reader_bytes`]) and the lists a pass that keeps under
+    /// the limit allocates, an entry per open connection. What
+    /// [`Options::max_memory`] bounds (counted afresh here; the analyzer
+    /// keeps a running count).
     pub fn held_bytes(&self) -> usize {
+        let held = self.connections_bytes();
+        held + self.beside(held)
+    }
+
+    /// What the open connections and the map of them hold.
+    fn connections_bytes(&self) -> usize {
         self.table_bytes()
             + self
                 .connections
                 .values()
                 .map(|c| c.held_bytes())
                 .sum::<usize>()
+    }
+
+    /// What reading costs beside the `held` bytes of the open connections,
+    /// counted against the limit with them: the reader's buffer, and the
+    /// lists a pass of [`keep_under_limit`](Self::keep_under_limit)
+    /// allocates: an entry per open connection, sorted by idleness, and
+    /// one per buffer worth giving up alone (at most one per
+    /// [`SMALL_BUFFER`] of `held`); each list as a `Vec` grown by doubling
+    /// may hold twice its entries.
+    fn beside(&self, held: usize) -> usize {
+        self.reader_bytes
+            + self.connections.len() * PASS_ENTRY
+            + held / SMALL_BUFFER * 2 * BUFFER_ENTRY
     }
 
     /// What the map of connections' table holds, as allocated.
@@ -751,10 +777,11 @@ impl Analyzer {
     /// Reads one packet; what it completes goes to `sink`.
     pub fn packet(&mut self, packet: &Packet<'_>, sink: &mut dyn FnMut(Event)) {
         self.last_time = self.last_time.max(packet.time);
+        self.reader_bytes = packet.reader_bytes;
         match tcp_segment(packet) {
             Ok(segment) => {
                 self.segment(packet.time, &segment, sink);
-                if self.held > self.options.max_memory {
+                if self.held + self.beside(self.held) > self.options.max_memory {
                     self.keep_under_limit(packet.time, 0, sink);
                 }
             }
@@ -782,10 +809,12 @@ impl Analyzer {
     /// connections is about to grow by.
     fn keep_under_limit(&mut self, time: Duration, room: usize, sink: &mut dyn FnMut(Event)) {
         let limit = self.options.max_memory;
-        let bound = limit.saturating_sub(room);
-        let mut held = self.held_bytes();
+        let mut held = self.connections_bytes();
+        self.held = held;
+        // What is counted beside the connections: the reader's buffer and
+        // this pass's lists, as they are before any connection is closed.
+        let bound = limit.saturating_sub(room + self.beside(held));
         if held <= bound {
-            self.held = held;
             return;
         }
         sink(Event::Notice(Notice {
@@ -800,7 +829,7 @@ impl Analyzer {
         // Buffers, the largest first: a direction's (side 0 or 1), or a
         // connection's requests waiting (side 2). Only those worth a notice:
         // many small ones are better given up by closing idle connections.
-        let mut buffers: Vec<(usize, (SocketAddr, SocketAddr), usize)> = self
+        let mut buffers: Vec<BufferEntry> = self
             .connections
             .iter()
             .flat_map(|(key, c)| {
@@ -820,7 +849,7 @@ impl Analyzer {
             held = (held + conn.held_bytes()).saturating_sub(before);
         }
         if held > target {
-            let mut idle: Vec<(Duration, u32, (SocketAddr, SocketAddr))> = self
+            let mut idle: Vec<IdleEntry> = self
                 .connections
                 .iter()
                 .map(|(key, c)| (c.last_seen, c.id, *key))
@@ -838,9 +867,6 @@ impl Analyzer {
                 held = held.saturating_sub(conn.held_bytes());
                 closed.push((last_seen, conn));
             }
-            if self.connections.len() <= self.connections.capacity() / 4 {
-                self.connections.shrink_to_fit();
-            }
             if let Some((idle_since, _)) = closed.last() {
                 sink(Event::Notice(Notice {
                     time,
@@ -854,8 +880,13 @@ impl Analyzer {
             for (_, mut conn) in closed {
                 self.close(&mut conn, time, sink);
             }
+            // Once the connections closed are freed: the table shrunk is
+            // allocated while the old one is alive.
+            if self.connections.len() <= self.connections.capacity() / 4 {
+                self.connections.shrink_to_fit();
+            }
         }
-        self.held = self.held_bytes();
+        self.held = self.connections_bytes();
     }
 
     /// One buffer given up to keep under the memory limit: `side` 0 or 1 a
@@ -977,7 +1008,7 @@ impl Analyzer {
             // first, so that the growth does not pass the limit for a
             // packet (massif's peak on 20,000 connections at 4 MiB).
             let growth = self.table_bytes();
-            if self.held + growth > self.options.max_memory {
+            if self.held + self.beside(self.held) + growth > self.options.max_memory {
                 self.keep_under_limit(time, growth, sink);
             }
         }
@@ -1670,6 +1701,27 @@ const MOVED_FRAME: usize = 64 << 10;
 /// A buffer smaller than this is not given up alone to keep under the
 /// memory limit (its connection may be closed instead, when idle).
 const SMALL_BUFFER: usize = 16 << 10;
+
+/// A connection in a pass's list sorted by idleness: when its last packet
+/// was captured, its number, its key.
+type IdleEntry = (Duration, u32, (SocketAddr, SocketAddr));
+
+/// A buffer in a pass's list of those worth giving up alone: its bytes,
+/// its connection, and which (a direction, or the requests waiting).
+type BufferEntry = (usize, (SocketAddr, SocketAddr), usize);
+
+/// What an entry of a pass's list of buffers worth giving up costs.
+const BUFFER_ENTRY: usize = std::mem::size_of::<BufferEntry>();
+
+/// What a pass of `keep_under_limit` allocates per open connection: its
+/// entry in the list sorted by idleness (collected at its exact length),
+/// and in the list of those closed; and the event its closing sends (its
+/// request unanswered), which the reader may keep until the packet's end
+/// (kafka-capture gathers a packet's events in a `Vec`). The lists grown
+/// by doubling count twice.
+const PASS_ENTRY: usize = std::mem::size_of::<IdleEntry>()
+    + 2 * std::mem::size_of::<(Duration, Box<Conn>)>()
+    + 2 * std::mem::size_of::<Event>();
 
 /// The most a frame that may start after a gap is waited for; a larger
 /// candidate is passed over (the next frame start is found instead).

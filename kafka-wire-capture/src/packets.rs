@@ -63,8 +63,10 @@ pub enum RecordProblem {
 pub const MAX_RECORD: usize = 16 << 20;
 
 /// How much the reader asks its input for at once: its buffer's size,
-/// but when a record is longer.
-const READ_CHUNK: usize = 256 << 10;
+/// but when a record is longer. Counted against the memory limit
+/// ([`Packet::reader_bytes`]): 64 KiB, a read (a system call of a few
+/// microseconds) per 64 KiB of the file.
+pub const READ_CHUNK: usize = 64 << 10;
 
 /// One captured packet: when, on which link, and the bytes captured.
 #[derive(Debug, Clone, Copy)]
@@ -78,10 +80,14 @@ pub struct Packet<'a> {
     /// Its length on the wire: more than `data` holds when the capture cut
     /// it (its snap length).
     pub original_len: u32,
+    /// The reader's buffer, as allocated, while the packet is in it: what
+    /// reading costs beside what the connections hold, counted against
+    /// the memory limit with them.
+    pub reader_bytes: usize,
 }
 
 /// The bytes of a capture file, read a piece at a time into a buffer sized
-/// by need: 256 KiB, or the longest record (up to [`MAX_RECORD`]).
+/// by need: 64 KiB, or the longest record (up to [`MAX_RECORD`]).
 struct Source<R> {
     input: R,
     buf: Vec<u8>,
@@ -380,6 +386,7 @@ impl<R: Read> CaptureReader<R> {
                     link: header.datalink,
                     data,
                     original_len: p.orig_len,
+                    reader_bytes: self.source.buf.capacity(),
                 }))
             }
             Format::PcapNg {
@@ -454,6 +461,7 @@ impl<R: Read> CaptureReader<R> {
                     link,
                     data: &self.source.buf[data],
                     original_len,
+                    reader_bytes: self.source.buf.capacity(),
                 }))
             }
         }

@@ -255,3 +255,49 @@ fn the_html_report_links_a_page_per_exchange_up_to_its_limit() {
     assert!(page.starts_with("<!DOCTYPE html>"), "{}", &page[..100]);
     assert!(page.contains("ApiVersionsRequest") && page.contains("ApiVersionsResponse"));
 }
+
+/// Every error code other than 0 in `view`, found by reading every field at
+/// every depth: what `StructView::error_codes` finds reading only the
+/// fields the schema says are error codes.
+fn every_error_code(view: kafka_wire::dynamic::StructView<'_>, out: &mut Vec<i16>) {
+    use kafka_wire::dynamic::ValueView;
+    for f in view.fields() {
+        match f.value {
+            ValueView::Int16(code) if code != 0 && f.field.json_name.ends_with("ErrorCode") => {
+                out.push(code)
+            }
+            ValueView::Struct(s) => every_error_code(s, out),
+            ValueView::Array(a) => {
+                for e in a.iter() {
+                    if let ValueView::Struct(s) = e.value {
+                        every_error_code(s, out);
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+/// Responses with an error and the error codes, per fixture.
+#[test]
+fn error_codes_are_those_a_walk_of_every_field_finds() {
+    for (name, responses, codes) in [
+        ("live-clients-kafka-4.4.pcap", 18, 18),
+        ("live-tests-kafka-3.9.pcap", 20, 23),
+        ("client-matrix-mock-broker.pcap", 236, 236),
+    ] {
+        let (exchanges, _, _) = read(name);
+        let (mut with_errors, mut total) = (0, 0);
+        for x in &exchanges {
+            let mut every = Vec::new();
+            if let Some(Ok(view)) = x.response.as_ref().map(|m| &m.read) {
+                every_error_code(view.body.body(), &mut every);
+            }
+            assert_eq!(x.errors(), every.as_slice(), "{name}: {}", summary_line(x));
+            with_errors += usize::from(!every.is_empty());
+            total += every.len();
+        }
+        assert_eq!((with_errors, total), (responses, codes), "{name}");
+    }
+}

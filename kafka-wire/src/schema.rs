@@ -190,6 +190,26 @@ pub struct FieldSchema {
 }
 
 impl FieldSchema {
+    /// Whether the field is an error code: an `int16` whose Kafka name is
+    /// `ErrorCode` or ends so (`TopicErrorCode`, `PartitionErrorCode`).
+    pub fn is_error_code(&self) -> bool {
+        matches!(self.kafka_type, KafkaType::Int16) && self.json_name.ends_with("ErrorCode")
+    }
+
+    /// The struct whose error codes the field's value may hold: its own
+    /// (a struct field) or its elements' (an array of structs), when that
+    /// struct [holds error codes](StructSchema::holds_error_codes).
+    pub fn error_code_struct(&self) -> Option<&'static StructSchema> {
+        match self.kafka_type {
+            KafkaType::Struct(s) | KafkaType::Array(&KafkaType::Struct(s))
+                if s.holds_error_codes() =>
+            {
+                Some(s)
+            }
+            _ => None,
+        }
+    }
+
     /// The one rule both [`is_consistent`] and [`validate`] check of a
     /// field: within `versions` (the message's, or the struct's around it),
     /// the field is tagged only in `flexible` versions.
@@ -232,6 +252,15 @@ pub struct StructSchema {
 }
 
 impl StructSchema {
+    /// Whether a field of the struct, at any depth, [is an error
+    /// code](FieldSchema::is_error_code): what a walk for error codes
+    /// descends into (an ApiVersions response's `ApiKeys` holds none).
+    pub fn holds_error_codes(&self) -> bool {
+        self.fields
+            .iter()
+            .any(|f| f.is_error_code() || f.error_code_struct().is_some())
+    }
+
     /// True when every field's type [is flat](KafkaType::is_flat): the
     /// struct holds no array but of fixed-size values, at any depth (a
     /// partition's replica assignment, a topic's config). An array of a flat

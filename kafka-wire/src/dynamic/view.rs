@@ -596,25 +596,55 @@ impl<'a> StructView<'a> {
 
 impl StructView<'_> {
     /// Appends every error code other than 0 in the struct, at any depth,
-    /// to `out`, in wire order: the `int16` fields whose Kafka name is
-    /// `ErrorCode` or ends so (`TopicErrorCode`, `PartitionErrorCode`).
+    /// to `out`, in wire order: the fields that [are error
+    /// codes](FieldSchema::is_error_code). Only they are read, and only the
+    /// structs that [hold some](StructSchema::holds_error_codes) are
+    /// entered: an array of structs without one is passed in a step.
     pub fn error_codes(&self, out: &mut Vec<i16>) {
-        for field in self.fields() {
-            match field.value {
-                ValueView::Int16(code)
-                    if code != 0 && field.field.json_name.ends_with("ErrorCode") =>
+        if !self.schema.holds_error_codes() {
+            return;
+        }
+        self.error_codes_within(out);
+    }
+
+    /// [`error_codes`](Self::error_codes), the struct known to hold some.
+    fn error_codes_within(&self, out: &mut Vec<i16>) {
+        let view = self.view;
+        for at in self.children() {
+            let node = &view.nodes[at];
+            if node.slot == Node::UNKNOWN || node.is_null() {
+                continue;
+            }
+            let field = &self.schema.fields[usize::from(node.slot)];
+            if field.is_error_code() {
+                if let ValueView::Int16(code) =
+                    view.scalar(&field.kafka_type, view.base + node.offset as usize)
                 {
-                    out.push(code)
-                }
-                ValueView::Struct(s) => s.error_codes(out),
-                ValueView::Array(a) => {
-                    for element in a.iter() {
-                        if let ValueView::Struct(s) = element.value {
-                            s.error_codes(out);
-                        }
+                    if code != 0 {
+                        out.push(code);
                     }
                 }
-                _ => {}
+                continue;
+            }
+            let Some(schema) = field.error_code_struct() else {
+                continue;
+            };
+            if let KafkaType::Struct(_) = field.kafka_type {
+                StructView { view, schema, at }.error_codes_within(out);
+                continue;
+            }
+            // An array of structs: each element's node, one after another.
+            let mut element = at + 1;
+            for _ in 0..node.b {
+                if !view.nodes[element].is_null() {
+                    StructView {
+                        view,
+                        schema,
+                        at: element,
+                    }
+                    .error_codes_within(out);
+                }
+                element = view.nodes[element].next(element);
             }
         }
     }

@@ -39,7 +39,7 @@ impl TextWriter<'_> {
                     continue;
                 }
                 match view.values().find(|(i, _)| *i == index) {
-                    Some((_, v)) if !is_default(field, &v.to_value()) => v,
+                    Some((_, v)) if !tagged_default(field, v) => v,
                     _ => continue,
                 }
             } else {
@@ -194,4 +194,16 @@ pub(super) fn escaped(out: &mut Vec<u8>, text: &str) {
         start = i + 1;
     }
     out.extend_from_slice(&bytes[start..]);
+}
+
+/// Whether a tagged field read with `value` holds its default, which
+/// Kafka's JSON leaves out: [`is_default`] of the value, but a non-empty
+/// array is no array's default (a schema's default for one is null or
+/// empty) and is not made an owned tree to learn so (an ApiVersions
+/// response's features, in every JSON line of one).
+fn tagged_default(field: &FieldSchema, value: ValueView<'_>) -> bool {
+    match value {
+        ValueView::Array(a) if !a.is_empty() => false,
+        v => is_default(field, &v.to_value()),
+    }
 }

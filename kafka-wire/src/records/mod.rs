@@ -82,7 +82,7 @@
 //!
 //! | codec | feature | crate |
 //! |---|---|---|
-//! | gzip | `gzip` | `flate2`, pure-Rust `miniz_oxide` backend |
+//! | gzip | `gzip` | `flate2` to compress; `miniz_oxide` (its pure-Rust backend) to inflate, one state per thread reset per member |
 //! | snappy | `snappy` | `snap`; raw, and the xerial framing Java writes (and reads) |
 //! | lz4 | `lz4` | `lz4_flex` blocks in Kafka's LZ4 frame (here), `twox-hash` checksums |
 //! | zstd | `zstd` | `zstd` (libzstd, allocating through Rust's global allocator) |

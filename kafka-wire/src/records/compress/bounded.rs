@@ -51,39 +51,3 @@ pub(super) fn grow(out: &mut Vec<u8>, len: usize, cap: usize) {
 pub(super) fn step(filled: usize, input_len: usize) -> usize {
     filled.max(input_len.saturating_mul(4)).max(512)
 }
-
-/// Reads a streaming decoder to its end: at most `limit` bytes, else
-/// [`UncompressedTooLarge`](RecordsErrorKind::UncompressedTooLarge) with at
-/// most `limit + 1` bytes of output in memory. The buffer starts at a few
-/// times the input and doubles.
-#[cfg(feature = "gzip")]
-pub(super) fn read_bounded(
-    c: Compression,
-    mut reader: impl std::io::Read,
-    input_len: usize,
-    limit: usize,
-) -> Result<Vec<u8>, RecordsErrorKind> {
-    // One byte past the limit is how a stream that goes over it is seen.
-    let cap = limit.saturating_add(1);
-    let mut out = Vec::new();
-    let mut filled = 0;
-    loop {
-        if filled == out.len() {
-            let len = filled.saturating_add(step(filled, input_len)).min(cap);
-            grow(&mut out, len, cap);
-        }
-        match reader.read(&mut out[filled..]) {
-            Ok(0) => break,
-            Ok(n) => {
-                filled += n;
-                if filled > limit {
-                    return Err(too_large(c, limit));
-                }
-            }
-            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
-            Err(e) => return Err(corrupt(c, e)),
-        }
-    }
-    out.truncate(filled);
-    Ok(out)
-}
