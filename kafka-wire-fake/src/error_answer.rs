@@ -101,7 +101,7 @@ fn mirror(
     {
         let name = field.json_name;
         let value = match &field.kafka_type {
-            KafkaType::Int16 if name.ends_with("ErrorCode") => Some(Value::Int16(code.code())),
+            _ if field.is_error_code() => Some(Value::Int16(code.code())),
             KafkaType::Array(inner) => {
                 let elements = matching_array(request, name, inner, version)
                     .map(|elements| {
@@ -218,7 +218,10 @@ fn matching_array<'r>(
             // Results that name nothing but carry an error (CreateAcls'
             // `Results` for its `Creations`) answer the request's first
             // array, element for element.
-            let carries_error = answer_names.iter().any(|n| n.ends_with("ErrorCode"));
+            let carries_error = answer
+                .fields
+                .iter()
+                .any(|f| f.versions.contains(version) && f.is_error_code());
             candidates.first().filter(|_| carries_error)
         })?;
     request.get(best.1).and_then(Value::as_array)
