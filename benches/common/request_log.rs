@@ -80,14 +80,13 @@ pub fn exchanges() -> Exchanges {
     }
 }
 
-/// The two lines, each ended by a newline, appended to `out`, each made
-/// as the proxy's logger makes it (`RequestLog`'s `to_string`).
+/// The two lines, each ended by a newline, appended to `out` as the proxy's
+/// logger writes them (`RequestLog::write_to`).
 pub fn write(exchanges: &Exchanges, out: &mut Vec<u8>) {
     for (request, response) in [&exchanges.produce, &exchanges.fetch] {
-        let line = RequestLog::new(request)
+        RequestLog::new(request)
             .completed(Some(response), &exchanges.metrics)
-            .to_string();
-        out.extend_from_slice(line.as_bytes());
+            .write_to(out);
         out.push(b'\n');
     }
 }
