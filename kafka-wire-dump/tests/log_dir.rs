@@ -387,7 +387,7 @@ fn the_image_and_the_groups_lag_come_from_a_log_dir() {
                 partition_id: 0,
                 topic_id: id,
                 replicas: vec![1, 2].into(),
-                isr: vec![1, 2].into(),
+                isr: vec![1, 2],
                 leader: 1,
                 leader_epoch: 0,
                 partition_epoch: 0,
