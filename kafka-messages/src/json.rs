@@ -187,10 +187,12 @@ impl RequestLog<'_> {
     }
 }
 
-/// A frame's body in Kafka's JSON form: by the generated writer of the
-/// message its bytes decode to (all of them), else by the interpreted
-/// writer from the bytes.
-fn write_body(out: &mut Vec<u8>, frame: &FrameView, response: bool, records: RecordsAs) {
+/// Appends a frame's body in Kafka's JSON form to `out`, as [`RequestLog`]
+/// writes its messages: by the generated writer of the message its bytes
+/// decode to (all of them), else by the interpreted writer from the bytes;
+/// the same text either way. `response` says which side of its API the
+/// frame is.
+pub fn write_body(out: &mut Vec<u8>, frame: &FrameView, response: bool, records: RecordsAs) {
     let (key, version) = (frame.api_key.key(), frame.body.version());
     let start = out.len();
     let mut bytes = frame.body.bytes();
