@@ -9,7 +9,9 @@
 //! where workload is `large_v7` (default), `large_v4`, `acls_v3`, `response_v7` or `small_v7`,
 //! or `callgrind <json-write|json-read> kafka-wire [iterations] [workload]` for Kafka's JSON
 //! text written and read (`measure_json_write`, `measure_json_read`), where workload is
-//! `large_v7`, `metadata_v12`, `fetch_v16` or `produce_v9`, the JSON workloads of `scripts/bench-peers.sh`.
+//! `large_v7`, `metadata_v12`, `fetch_v16` or `produce_v9`, the JSON workloads of `scripts/bench-peers.sh`,
+//! or `callgrind json-write kafka-wire [iterations] request_log` for the broker's request log
+//! of a Produce and a Fetch exchange (`measure_json_write_request_log`, `common/request_log.rs`).
 //!
 //! The timed work lives in `#[inline(never)]` functions named `measure_encode`,
 //! `measure_size` and `measure_decode`, so that `valgrind --tool=callgrind --toggle-collect='*measure_*'`
@@ -26,6 +28,8 @@ use kafka_wire::json::{self, RecordsAs};
 
 mod common;
 use common::{Codec, Workload};
+#[path = "common/request_log.rs"]
+mod request_log;
 
 #[inline(never)]
 fn measure_encode<C: Codec>(msg: &C, version: i16, buf: &mut BytesMut, iterations: u64) {
@@ -116,6 +120,39 @@ fn measure_json_read<M: kafka_wire::Versioned>(text: &str, version: i16, iterati
     }
 }
 
+/// Writes the request log's two lines (a Produce and a Fetch exchange) into
+/// a cleared, reused buffer, as the proxy's logger makes them.
+#[inline(never)]
+fn measure_json_write_request_log(exchanges: &request_log::Exchanges, iterations: u64) {
+    let mut out = Vec::new();
+    for _ in 0..iterations {
+        out.clear();
+        request_log::write(black_box(exchanges), &mut out);
+        black_box(&out);
+    }
+}
+
+/// The request log's lines, checked to be JSON documents of a request and
+/// its response before the measured loop.
+fn run_request_log(op: &str, iterations: u64) {
+    let exchanges = request_log::exchanges();
+    let mut out = Vec::new();
+    request_log::write(&exchanges, &mut out);
+    let text = std::str::from_utf8(&out).unwrap();
+    for line in text.lines() {
+        let entry: serde_json::Value = serde_json::from_str(line).unwrap();
+        assert!(entry["request"].is_object() && entry["response"].is_object());
+    }
+    match op {
+        "json-write" => measure_json_write_request_log(&exchanges, iterations),
+        _ => usage(),
+    }
+    println!(
+        "request_log {op} kafka-wire: {iterations} iterations of {} bytes of JSON",
+        out.len()
+    );
+}
+
 /// The JSON operations on one message: its text is written once before the
 /// measured loop, and read back and written again to the same text first, so
 /// a loop that counts a failure's instructions cannot pass for a fast one.
@@ -179,7 +216,8 @@ fn usage() -> ! {
     eprintln!(
         "usage: callgrind <encode|size|decode|decode_into|view> <kafka-wire|kafka-protocol|interpreted> [iterations] \
          [large_v7|large_v4|acls_v3|response_v7|small_v7], or callgrind memcpy std [iterations] [workload], \
-         or callgrind <json-write|json-read> kafka-wire [iterations] [large_v7|metadata_v12|fetch_v16|produce_v9]"
+         or callgrind <json-write|json-read> kafka-wire [iterations] [large_v7|metadata_v12|fetch_v16|produce_v9], \
+         or callgrind json-write kafka-wire [iterations] request_log"
     );
     std::process::exit(2)
 }
@@ -207,6 +245,7 @@ fn main() {
             "metadata_v12" => run_json(workload, common::metadata_ours(), 12, op, iterations),
             "fetch_v16" => run_json(workload, common::fetch_ours(), 16, op, iterations),
             "produce_v9" => run_json(workload, common::produce_ours(), 9, op, iterations),
+            "request_log" => run_request_log(op, iterations),
             _ => usage(),
         }
         return;

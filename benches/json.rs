@@ -16,6 +16,8 @@ use kafka_wire::schema::MessageSchema;
 use kafka_wire::Message;
 
 mod common;
+#[path = "common/request_log.rs"]
+mod request_log;
 
 /// Rounds per workload.
 const ROUNDS: usize = 21;
@@ -130,6 +132,50 @@ fn run<M: Message + PartialEq + std::fmt::Debug>(name: &str, message: &M, versio
     }
 }
 
+/// The request log's lines of a Produce and a Fetch exchange
+/// (`common/request_log.rs`), as the proxy's logger makes them, against the
+/// two messages with records written alone by the generated writer.
+fn run_request_log() {
+    let exchanges = request_log::exchanges();
+    let mut out = Vec::new();
+    request_log::write(&exchanges, &mut out);
+    let (produce, fetch) = (common::produce_ours(), common::fetch_ours());
+    let times = common::interleaved(
+        ROUNDS,
+        &mut [
+            &mut |n| {
+                let mut out = Vec::new();
+                for _ in 0..n {
+                    out.clear();
+                    request_log::write(black_box(&exchanges), &mut out);
+                    black_box(&out);
+                }
+            },
+            &mut |n| {
+                let mut out = Vec::new();
+                for _ in 0..n {
+                    out.clear();
+                    let records = RecordsAs::SizeInBytes;
+                    json::write_message(black_box(&produce), 9, records, &mut out).unwrap();
+                    json::write_message(black_box(&fetch), 16, records, &mut out).unwrap();
+                    black_box(&out);
+                }
+            },
+        ],
+    );
+    println!("request_log: {} bytes of JSON in two lines", out.len());
+    for (stage, t) in [
+        "request log (two lines)",
+        "(scale: the two bodies, generated)",
+    ]
+    .iter()
+    .zip(&times)
+    {
+        let ns = common::quartiles(t.clone()).1 * 1e9;
+        println!("  {stage:<36} {ns:>12.0} ns");
+    }
+}
+
 fn main() {
     let wanted = common::wanted();
     if wanted("large_v7") {
@@ -143,5 +189,8 @@ fn main() {
     }
     if wanted("produce_v9") {
         run("produce_v9", &common::produce_ours(), 9);
+    }
+    if wanted("request_log") {
+        run_request_log();
     }
 }

@@ -15,6 +15,7 @@
 #   KEEP=1 bash scripts/callgrind.sh          # keep callgrind.out files (for callgrind_annotate)
 #   CACHE=1 bash scripts/callgrind.sh         # cache misses instead (see below)
 #   JSON_WORKLOAD=fetch_v16 bash scripts/callgrind.sh  # the JSON table's workload (below)
+#   JSON_ONLY=1 JSON_WORKLOAD=request_log bash scripts/callgrind.sh  # the request log
 #   JSON_ONLY=1 bash scripts/callgrind.sh     # only the JSON table
 #
 # "encode"  = into a cleared, reused BytesMut, with the length a prefix needs:
@@ -27,7 +28,9 @@
 # Then Kafka's JSON of one workload (JSON_WORKLOAD: metadata_v12 by default,
 # large_v7, fetch_v16 or produce_v9, the JSON workloads of scripts/bench-peers.sh; none
 # skips it): "json-write" = json::to_string, "json-read" = json::from_str of
-# that text, each checked to give the text back before counting.
+# that text, each checked to give the text back before counting. JSON_WORKLOAD=
+# request_log counts the broker's request log instead (json-write only): the
+# lines of a Produce and a Fetch exchange (benches/common/request_log.rs).
 #
 # CACHE=1 prints, instead of instructions, the cache lines each kafka-wire
 # operation and a memcpy of the body (what `scripts/bench-peers.sh` divides
@@ -128,7 +131,9 @@ json_table() {
     say "Kafka's JSON of $JSON_WORKLOAD, $ITERATIONS iterations per run; Ir = instructions per operation"
     printf '%-10s %18s\n' "op" "kafka-wire Ir"
     local op
-    for op in json-write json-read; do
+    local ops=(json-write json-read)
+    [[ "$JSON_WORKLOAD" != request_log ]] || ops=(json-write)
+    for op in "${ops[@]}"; do
         printf '%-10s %18d\n' "$op" $(($(RUN_WORKLOAD="$JSON_WORKLOAD" count "$op" kafka-wire) / ITERATIONS))
     done
 }

@@ -591,9 +591,9 @@ pub fn metadata_ours() -> kafka_messages::MetadataResponse {
                         partition_index: p,
                         leader_id: p % 3,
                         leader_epoch: 0,
-                        replica_nodes: replicas(p),
-                        isr_nodes: replicas(p),
-                        offline_replicas: Vec::new(),
+                        replica_nodes: replicas(p).into(),
+                        isr_nodes: replicas(p).into(),
+                        offline_replicas: kafka_messages::BrokerIds::new(),
                         ..Default::default()
                     })
                     .collect(),

@@ -36,15 +36,14 @@ use core::fmt;
 
 use bytes::{BufMut, Bytes, BytesMut};
 use kafka_wire::dynamic::DynamicMessage;
-use kafka_wire::json::{JsonError, JsonErrorKind, RecordsAs};
+use kafka_wire::json::{text, JsonError, JsonErrorKind, RecordsAs};
 use kafka_wire::schema::MessageSchema;
 use kafka_wire::{RequestHeader, ResponseHeader};
-use serde::ser::SerializeMap;
 use serde::{Serialize, Serializer};
 use serde_json::Value;
 
 use crate::dynamic::FrameView;
-use crate::ApiKey;
+use crate::{ApiKey, RequestKind, ResponseKind};
 
 /// The form the broker's request log writes `api`'s records in: their size
 /// for Produce requests and Fetch responses, and Java's default (an empty
@@ -152,69 +151,134 @@ impl<'a> RequestLog<'a> {
     }
 }
 
-impl Serialize for RequestLog<'_> {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+impl RequestLog<'_> {
+    /// Appends the line to `out`, compact, as Jackson prints it (no
+    /// newline). Each message is written by the writer the derive generates
+    /// for its type (`RequestKind::write_json`, the interpreted writer's
+    /// text byte for byte) from the message its bytes decode to, or, where
+    /// they do not decode to one, by the interpreted writer from the bytes;
+    /// numbers by `kafka_wire::json::text` (a metric in milliseconds as
+    /// Java's `Double.toString`, as the broker's log prints it). One buffer,
+    /// no tree.
+    pub fn write_to(&self, out: &mut Vec<u8>) {
         let api = self.request.api_key;
         let records = |response| self.records.unwrap_or(request_log_records(api, response));
+        out.extend_from_slice(match self.is_forwarded {
+            true => b"{\"isForwarded\":true,\"requestHeader\":",
+            false => b"{\"isForwarded\":false,\"requestHeader\":",
+        });
         let name = java_name(api.name());
-        let mut map = serializer.serialize_map(None)?;
-        map.serialize_entry("isForwarded", &self.is_forwarded)?;
-        let header = self
-            .request
+        self.request
             .header
             .to_json()
-            .with_entry("requestApiKeyName", &name);
-        map.serialize_entry("requestHeader", &header)?;
-        map.serialize_entry(
-            "request",
-            &self.request.body.to_json().records(records(false)),
-        )?;
+            .with_entry("requestApiKeyName", &name)
+            .write_to(out);
+        out.extend_from_slice(b",\"request\":");
+        write_body(out, self.request, false, records(false));
         if let Some((response, metrics)) = self.completed {
-            let response = response.map(|r| r.body.to_json().records(records(true)));
-            map.serialize_entry("response", &response)?;
-            map.serialize_entry("connection", &metrics.connection)?;
-            map.serialize_entry("totalTimeMs", &metrics.total_time_ms)?;
-            map.serialize_entry("requestQueueTimeMs", &metrics.request_queue_time_ms)?;
-            map.serialize_entry("localTimeMs", &metrics.local_time_ms)?;
-            map.serialize_entry("remoteTimeMs", &metrics.remote_time_ms)?;
-            map.serialize_entry("throttleTimeMs", &metrics.throttle_time_ms)?;
-            map.serialize_entry("responseQueueTimeMs", &metrics.response_queue_time_ms)?;
-            map.serialize_entry("sendTimeMs", &metrics.send_time_ms)?;
-            map.serialize_entry("securityProtocol", &metrics.security_protocol)?;
-            map.serialize_entry("principal", &metrics.principal)?;
-            map.serialize_entry("listener", &metrics.listener)?;
-            let client = ClientInformation(metrics);
-            map.serialize_entry("clientInformation", &client)?;
-            if metrics.temporary_memory_bytes > 0 {
-                map.serialize_entry("temporaryMemoryBytes", &metrics.temporary_memory_bytes)?;
+            out.extend_from_slice(b",\"response\":");
+            match response {
+                Some(response) => write_body(out, response, true, records(true)),
+                None => out.extend_from_slice(b"null"),
             }
-            if metrics.message_conversions_time_ms > 0.0 {
-                map.serialize_entry(
-                    "messageConversionsTime",
-                    &metrics.message_conversions_time_ms,
-                )?;
-            }
+            write_metrics(out, metrics);
         }
-        map.end()
+        out.push(b'}');
     }
 }
 
-struct ClientInformation<'a>(&'a RequestMetrics);
+/// Appends a frame's body in Kafka's JSON form to `out`, as [`RequestLog`]
+/// writes its messages: by the generated writer of the message its bytes
+/// decode to (all of them), else by the interpreted writer from the bytes;
+/// the same text either way. `response` says which side of its API the
+/// frame is.
+pub fn write_body(out: &mut Vec<u8>, frame: &FrameView, response: bool, records: RecordsAs) {
+    let (key, version) = (frame.api_key.key(), frame.body.version());
+    let start = out.len();
+    let mut bytes = frame.body.bytes();
+    let typed = if response {
+        ResponseKind::decode(key, version, &mut bytes)
+            .map(|body| body.write_json(version, records, out))
+    } else {
+        RequestKind::decode(key, version, &mut bytes)
+            .map(|body| body.write_json(version, records, out))
+    };
+    if matches!(typed, Ok(Ok(()))) && bytes.is_empty() {
+        return;
+    }
+    out.truncate(start);
+    frame.body.to_json().records(records).write_to(out);
+}
 
-impl Serialize for ClientInformation<'_> {
+/// `requestDescMetrics`' entries after the response, in Java's order.
+fn write_metrics(out: &mut Vec<u8>, metrics: &RequestMetrics) {
+    let string = |out: &mut Vec<u8>, key: &[u8], value: &str| {
+        out.extend_from_slice(key);
+        text::quoted(out, value);
+    };
+    let double = |out: &mut Vec<u8>, key: &[u8], value: f64| {
+        out.extend_from_slice(key);
+        text::float64(out, value);
+    };
+    string(out, b",\"connection\":", &metrics.connection);
+    double(out, b",\"totalTimeMs\":", metrics.total_time_ms);
+    double(
+        out,
+        b",\"requestQueueTimeMs\":",
+        metrics.request_queue_time_ms,
+    );
+    double(out, b",\"localTimeMs\":", metrics.local_time_ms);
+    double(out, b",\"remoteTimeMs\":", metrics.remote_time_ms);
+    out.extend_from_slice(b",\"throttleTimeMs\":");
+    text::integer(out, metrics.throttle_time_ms);
+    double(
+        out,
+        b",\"responseQueueTimeMs\":",
+        metrics.response_queue_time_ms,
+    );
+    double(out, b",\"sendTimeMs\":", metrics.send_time_ms);
+    string(out, b",\"securityProtocol\":", &metrics.security_protocol);
+    string(out, b",\"principal\":", &metrics.principal);
+    string(out, b",\"listener\":", &metrics.listener);
+    string(
+        out,
+        b",\"clientInformation\":{\"softwareName\":",
+        &metrics.client_software_name,
+    );
+    string(
+        out,
+        b",\"softwareVersion\":",
+        &metrics.client_software_version,
+    );
+    out.push(b'}');
+    if metrics.temporary_memory_bytes > 0 {
+        out.extend_from_slice(b",\"temporaryMemoryBytes\":");
+        text::integer(out, metrics.temporary_memory_bytes);
+    }
+    if metrics.message_conversions_time_ms > 0.0 {
+        double(
+            out,
+            b",\"messageConversionsTime\":",
+            metrics.message_conversions_time_ms,
+        );
+    }
+}
+
+/// The line's text ([`write_to`](RequestLog::write_to)), as a raw JSON
+/// value: serde_json writes it verbatim.
+impl Serialize for RequestLog<'_> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(Some(2))?;
-        map.serialize_entry("softwareName", &self.0.client_software_name)?;
-        map.serialize_entry("softwareVersion", &self.0.client_software_version)?;
-        map.end()
+        let raw = serde_json::value::RawValue::from_string(self.to_string())
+            .map_err(serde::ser::Error::custom)?;
+        raw.serialize(serializer)
     }
 }
 
-/// Compact, one line, as Jackson prints it ([`kafka_wire::json::to_writer`]).
+/// Compact, one line, as Jackson prints it ([`write_to`](RequestLog::write_to)).
 impl fmt::Display for RequestLog<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let mut out = Vec::new();
-        kafka_wire::json::to_writer(&mut out, self).map_err(|_| fmt::Error)?;
+        self.write_to(&mut out);
         f.write_str(core::str::from_utf8(&out).map_err(|_| fmt::Error)?)
     }
 }

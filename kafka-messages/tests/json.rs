@@ -706,6 +706,145 @@ mod request_log {
         assert_eq!(frame_from_json(&document).unwrap(), frame);
     }
 
+    /// A forwarded Produce exchange as the proxy's logger writes it, byte
+    /// for byte: the request's records by their size, every metric (the
+    /// two printed only above 0 included), strings with Jackson's escapes,
+    /// and doubles as Java's `Double.toString` prints them (`2.5E-4`,
+    /// `1.0E7`), as the broker's log does.
+    #[test]
+    fn a_produce_exchange_is_written_byte_for_byte() {
+        use kafka_messages::ProduceResponse;
+        let produce = ProduceRequest {
+            acks: -1,
+            timeout_ms: 100,
+            topic_data: vec![TopicProduceData {
+                name: "t".into(),
+                partition_data: vec![PartitionProduceData {
+                    index: 0,
+                    records: Some(Records::empty_batch()),
+                    ..Default::default()
+                }],
+                ..Default::default()
+            }],
+            ..Default::default()
+        };
+        let request = FrameView::decode_request(request_frame(&produce, 9, 5)).unwrap();
+        let response =
+            FrameView::decode_response(response_frame(&ProduceResponse::default(), 9, 5), 0, 9)
+                .unwrap();
+        let metrics = RequestMetrics {
+            connection: "127.0.0.1:9092-127.0.0.1:50000-0".into(),
+            total_time_ms: 12.0,
+            request_queue_time_ms: 2.5e-4,
+            local_time_ms: 1e7,
+            remote_time_ms: 0.0,
+            throttle_time_ms: 3,
+            response_queue_time_ms: 0.125,
+            send_time_ms: 0.625,
+            security_protocol: "SASL_SSL".into(),
+            principal: "User:\"alice\"\n".into(),
+            listener: "EXTERNAL".into(),
+            client_software_name: "librdkafka".into(),
+            client_software_version: "2.3.0".into(),
+            temporary_memory_bytes: 4096,
+            message_conversions_time_ms: 0.5,
+        };
+        let line = RequestLog::new(&request)
+            .forwarded(true)
+            .completed(Some(&response), &metrics)
+            .to_string();
+        let size = Records::empty_batch().0.len();
+        assert_eq!(
+            line,
+            format!(
+                concat!(
+                    r#"{{"isForwarded":true,"requestHeader":{{"requestApiKey":0,"requestApiVersion":9,"correlationId":5,"clientId":"cli","requestApiKeyName":"PRODUCE"}},"#,
+                    r#""request":{{"transactionalId":null,"acks":-1,"timeoutMs":100,"topicData":[{{"name":"t","partitionData":[{{"index":0,"recordsSizeInBytes":{size}}}]}}]}},"#,
+                    r#""response":{{"responses":[],"throttleTimeMs":0}},"#,
+                    r#""connection":"127.0.0.1:9092-127.0.0.1:50000-0","totalTimeMs":12.0,"requestQueueTimeMs":2.5E-4,"localTimeMs":1.0E7,"remoteTimeMs":0.0,"throttleTimeMs":3,"responseQueueTimeMs":0.125,"sendTimeMs":0.625,"#,
+                    r#""securityProtocol":"SASL_SSL","principal":"User:\"alice\"\n","listener":"EXTERNAL","clientInformation":{{"softwareName":"librdkafka","softwareVersion":"2.3.0"}},"#,
+                    r#""temporaryMemoryBytes":4096,"messageConversionsTime":0.5}}"#
+                ),
+                size = size
+            )
+        );
+        // `write_to` appends the same text to a buffer of the caller's.
+        let mut out = b"[".to_vec();
+        RequestLog::new(&request)
+            .forwarded(true)
+            .completed(Some(&response), &metrics)
+            .write_to(&mut out);
+        assert_eq!(&out[1..], line.as_bytes());
+    }
+
+    /// Every API's sample request and response at every version, logged as
+    /// an exchange: each message is the interpreted writer's text of its
+    /// bytes, byte for byte (the line writes it by the generated writer),
+    /// with the request log's records and with base64.
+    #[test]
+    fn every_exchange_holds_the_interpreted_text_of_its_messages() {
+        use kafka_wire::Versioned;
+        let metrics = RequestMetrics::default();
+        let tail = concat!(
+            r#","connection":"","totalTimeMs":0.0,"requestQueueTimeMs":0.0,"localTimeMs":0.0,"remoteTimeMs":0.0,"#,
+            r#""throttleTimeMs":0,"responseQueueTimeMs":0.0,"sendTimeMs":0.0,"securityProtocol":"","principal":"","#,
+            r#""listener":"","clientInformation":{"softwareName":"","softwareVersion":""}}"#
+        );
+        let mut checked = 0;
+        for &api in ApiKey::ALL {
+            let (Some(request_schema), Some(response_schema)) =
+                (api.request_message_schema(), api.response_message_schema())
+            else {
+                continue;
+            };
+            for version in api.all_versions().versions() {
+                if !request_schema.versions.contains(version)
+                    || !response_schema.versions.contains(version)
+                {
+                    continue;
+                }
+                let body = |schema| {
+                    DynamicMessage::sample(schema, version)
+                        .encode_to_vec()
+                        .unwrap()
+                };
+                let mut request = RequestHeader::new(api.key(), version, 1, Some("cli".into()))
+                    .encode_to_vec(api.request_header_version(version))
+                    .unwrap();
+                request.extend_from_slice(&body(request_schema));
+                let mut response = ResponseHeader::new(1)
+                    .encode_to_vec(api.response_header_version(version))
+                    .unwrap();
+                response.extend_from_slice(&body(response_schema));
+                let request = FrameView::decode_request(Bytes::from(request)).unwrap();
+                let response =
+                    FrameView::decode_response(Bytes::from(response), api.key(), version).unwrap();
+                for records in [None, Some(RecordsAs::Base64)] {
+                    let mut log = RequestLog::new(&request).completed(Some(&response), &metrics);
+                    if let Some(records) = records {
+                        log = log.records(records);
+                    }
+                    let as_logged = |response| {
+                        records.unwrap_or(kafka_messages::json::request_log_records(api, response))
+                    };
+                    let name = java_name(api.name());
+                    let expected = format!(
+                        r#"{{"isForwarded":false,"requestHeader":{},"request":{},"response":{}{tail}"#,
+                        request
+                            .header
+                            .to_json()
+                            .with_entry("requestApiKeyName", &name),
+                        request.body.to_json().records(as_logged(false)),
+                        response.body.to_json().records(as_logged(true)),
+                    );
+                    assert_eq!(log.to_string(), expected, "{api:?} v{version} {records:?}");
+                    checked += 1;
+                }
+            }
+        }
+        assert!(checked > 500, "{checked}");
+    }
+
     #[test]
     fn frames_come_back_from_their_documents() {
         let request = request_frame(&create_topics(), 7, 9);

@@ -173,7 +173,7 @@ pub fn json_line(x: &Exchange) -> String {
 /// longest line rather than allocated for each.
 pub fn write_json_line(x: &Exchange, out: &mut Vec<u8>) {
     // The messages' JSON is written in place, through kafka-wire's JSON
-    // text writers (no `fmt`).
+    // text writers (no `fmt`), each message as the request log writes it.
     use kafka_wire::json::text::{integer, quoted};
     out.push(b'{');
     let mut first = true;
@@ -193,6 +193,7 @@ pub fn write_json_line(x: &Exchange, out: &mut Vec<u8>) {
             "request",
             "requestError",
             Some(("requestApiKeyName", name.as_str())),
+            false,
         ),
         (
             &x.response,
@@ -200,9 +201,10 @@ pub fn write_json_line(x: &Exchange, out: &mut Vec<u8>) {
             "response",
             "responseError",
             None,
+            true,
         ),
     ];
-    for (message, header_key, body_key, error_key, extra) in parts {
+    for (message, header_key, body_key, error_key, extra, response) in parts {
         let Some(message) = message else {
             continue;
         };
@@ -216,10 +218,7 @@ pub fn write_json_line(x: &Exchange, out: &mut Vec<u8>) {
                 };
                 header.write_to(out);
                 key(out, body_key);
-                view.body
-                    .to_json()
-                    .records(RecordsAs::SizeInBytes)
-                    .write_to(out);
+                kafka_messages::json::write_body(out, view, response, RecordsAs::SizeInBytes);
             }
             Err(e) => {
                 key(out, error_key);

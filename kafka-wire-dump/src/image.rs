@@ -177,8 +177,11 @@ impl MetadataImage {
                     return;
                 };
                 let p = &mut p.record;
+                // Kafka's PartitionRecord declares its Isr without the
+                // brokerId entity type the change record gives it, so the
+                // two are of different types.
                 if let Some(isr) = &r.isr {
-                    p.isr = isr.clone();
+                    p.isr = isr.to_vec();
                 }
                 if let Some(replicas) = &r.replicas {
                     p.replicas = replicas.clone();

@@ -386,7 +386,7 @@ fn the_image_and_the_groups_lag_come_from_a_log_dir() {
             MetadataRecord::Partition(PartitionRecord {
                 partition_id: 0,
                 topic_id: id,
-                replicas: vec![1, 2],
+                replicas: vec![1, 2].into(),
                 isr: vec![1, 2],
                 leader: 1,
                 leader_epoch: 0,
@@ -401,7 +401,7 @@ fn the_image_and_the_groups_lag_come_from_a_log_dir() {
             MetadataRecord::PartitionChange(PartitionChangeRecord {
                 partition_id: 0,
                 topic_id: id,
-                isr: Some(vec![2]),
+                isr: Some(vec![2].into()),
                 leader: 2,
                 leader_recovery_state: -1,
                 ..Default::default()

@@ -1290,7 +1290,7 @@ impl Broker {
                         partition_index: p,
                         leader_id: leader.node,
                         leader_epoch: leader.epoch,
-                        replica_nodes: replicas,
+                        replica_nodes: replicas.into(),
                         isr_nodes: isr,
                         ..Default::default()
                     }

@@ -76,8 +76,8 @@ fn layout(c: &mut Client) -> (Vec<Row>, Vec<i32>) {
             (
                 p.leader_id,
                 p.leader_epoch,
-                p.replica_nodes.clone(),
-                p.isr_nodes.clone(),
+                p.replica_nodes.to_vec(),
+                p.isr_nodes.to_vec(),
             )
         })
         .collect();

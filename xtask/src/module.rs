@@ -197,7 +197,16 @@ impl Module {
                 rust
             }
         };
-        let mut rust_type = if field.is_array() {
+        // A partition's broker ids (replicas, ISR) hold a few ids: the type
+        // CreateTopics declares them with, which keeps up to four in line,
+        // so reading one (from bytes or JSON) allocates nothing.
+        let broker_ids = field.is_array()
+            && inner == "int32"
+            && field.entity_type.as_deref() == Some("brokerId");
+        let mut rust_type = if broker_ids {
+            self.uses.insert("BrokerIds");
+            "BrokerIds".to_owned()
+        } else if field.is_array() {
             format!("Vec<{rust_inner}>")
         } else {
             rust_inner
@@ -251,11 +260,18 @@ impl Module {
     pub fn render(&self, header: &[String]) -> String {
         let mut out: Vec<String> = header.to_vec();
         out.push(String::new());
+        if self.uses.contains("BrokerIds") {
+            out.push("use crate::BrokerIds;".to_owned());
+        }
         if self.uses.contains("Bytes") {
             out.push("use kafka_wire::bytes::Bytes;".to_owned());
         }
         let mut names = vec!["KafkaMessage"];
-        names.extend(self.uses.iter().filter(|u| **u != "Bytes"));
+        names.extend(
+            self.uses
+                .iter()
+                .filter(|u| !matches!(**u, "Bytes" | "BrokerIds")),
+        );
         if names.len() > 1 {
             out.push(format!("use kafka_wire::{{{}}};", names.join(", ")));
         } else {

@@ -27,6 +27,7 @@
 //!
 //! Version 3 is the same as version 2 (KIP-903).
 
+use crate::BrokerIds;
 use kafka_wire::{KafkaMessage, Request, Str, UnknownTaggedFields, Uuid};
 
 /// The request of AlterPartition (API key 56), versions 0-3 (Kafka 4.4.0: 2-3; Kafka 3.9.1:
@@ -83,7 +84,7 @@ pub struct PartitionData {
     pub leader_epoch: i32,
     /// The ISR for this partition. Deprecated since version 3.
     #[kafka(versions = "0-2", entity_type = "brokerId")]
-    pub new_isr: Vec<i32>,
+    pub new_isr: BrokerIds,
     /// The ISR for this partition.
     #[kafka(versions = "3+")]
     pub new_isr_with_epochs: Vec<BrokerState>,
@@ -172,7 +173,7 @@ pub struct ResponsePartitionData {
     pub leader_epoch: i32,
     /// The in-sync replica IDs.
     #[kafka(versions = "0+", entity_type = "brokerId")]
-    pub isr: Vec<i32>,
+    pub isr: BrokerIds,
     /// 1 if the partition is recovering from an unclean leader election; 0 otherwise.
     #[kafka(versions = "1+", default = 0, ignorable)]
     pub leader_recovery_state: i8,

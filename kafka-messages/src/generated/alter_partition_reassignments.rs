@@ -13,6 +13,7 @@
 //!
 //! Version 1 adds the ability to allow/disallow changing the replication factor as part of the request.
 
+use crate::BrokerIds;
 use kafka_wire::{KafkaMessage, Request, Str, UnknownTaggedFields};
 
 /// The request of AlterPartitionReassignments (API key 45), versions 0-1, flexible 0+.
@@ -64,7 +65,7 @@ pub struct ReassignablePartition {
     /// The replicas to place the partitions on, or null to cancel a pending reassignment for
     /// this partition.
     #[kafka(versions = "0+", nullable = "0+", default = None, entity_type = "brokerId")]
-    pub replicas: Option<Vec<i32>>,
+    pub replicas: Option<BrokerIds>,
     /// Tagged fields this declaration does not know, kept for round trips.
     #[kafka(unknown_tagged_fields)]
     pub unknown_tagged_fields: UnknownTaggedFields,

@@ -22,6 +22,7 @@
 //! Version 3 is identical to version 2 but may return a THROTTLING_QUOTA_EXCEEDED error
 //! in the response if the partitions creation is throttled (KIP-599).
 
+use crate::BrokerIds;
 use kafka_wire::{KafkaMessage, Request, Str, UnknownTaggedFields};
 
 /// The request of CreatePartitions (API key 37), versions 0-3, flexible 2+.
@@ -73,7 +74,7 @@ pub struct CreatePartitionsTopic {
 pub struct CreatePartitionsAssignment {
     /// The assigned broker IDs.
     #[kafka(versions = "0+", entity_type = "brokerId")]
-    pub broker_ids: Vec<i32>,
+    pub broker_ids: BrokerIds,
     /// Tagged fields this declaration does not know, kept for round trips.
     #[kafka(unknown_tagged_fields)]
     pub unknown_tagged_fields: UnknownTaggedFields,

@@ -4,6 +4,7 @@
 //! `DescribeTopicPartitionsResponse.json` (release [`KAFKA_RELEASE`](crate::KAFKA_RELEASE))
 //! by `cargo xtask generate`; regenerate rather than edit.
 
+use crate::BrokerIds;
 use kafka_wire::{KafkaMessage, Request, Str, UnknownTaggedFields, Uuid};
 
 /// The request of DescribeTopicPartitions (API key 75), versions 0, flexible 0+.
@@ -123,19 +124,19 @@ pub struct DescribeTopicPartitionsResponsePartition {
     pub leader_epoch: i32,
     /// The set of all nodes that host this partition.
     #[kafka(versions = "0+", entity_type = "brokerId")]
-    pub replica_nodes: Vec<i32>,
+    pub replica_nodes: BrokerIds,
     /// The set of nodes that are in sync with the leader for this partition.
     #[kafka(versions = "0+", entity_type = "brokerId")]
-    pub isr_nodes: Vec<i32>,
+    pub isr_nodes: BrokerIds,
     /// The new eligible leader replicas otherwise.
     #[kafka(versions = "0+", nullable = "0+", default = None, entity_type = "brokerId")]
-    pub eligible_leader_replicas: Option<Vec<i32>>,
+    pub eligible_leader_replicas: Option<BrokerIds>,
     /// The last known ELR.
     #[kafka(versions = "0+", nullable = "0+", default = None, entity_type = "brokerId")]
-    pub last_known_elr: Option<Vec<i32>>,
+    pub last_known_elr: Option<BrokerIds>,
     /// The set of offline replicas of this partition.
     #[kafka(versions = "0+", ignorable, entity_type = "brokerId")]
-    pub offline_replicas: Vec<i32>,
+    pub offline_replicas: BrokerIds,
     /// Tagged fields this declaration does not know, kept for round trips.
     #[kafka(unknown_tagged_fields)]
     pub unknown_tagged_fields: UnknownTaggedFields,

@@ -36,6 +36,7 @@
 //! Version 5 removes TopicName and replaces it with TopicId and reorganizes
 //! the partitions by topic, as described by KIP-516.
 
+use crate::BrokerIds;
 use kafka_wire::{KafkaMessage, Request, Str, UnknownTaggedFields, Uuid};
 
 /// The request of LeaderAndIsr (API key 4), versions 0-7 (Kafka 4.4.0: none; Kafka 3.9.1: 0-7),
@@ -99,7 +100,7 @@ pub struct LeaderAndIsrPartitionState {
     pub leader_epoch: i32,
     /// The in-sync replica IDs.
     #[kafka(versions = "0+", entity_type = "brokerId")]
-    pub isr: Vec<i32>,
+    pub isr: BrokerIds,
     /// The current epoch for the partition. The epoch is a monotonically increasing value which
     /// is incremented after every partition change. (Since the LeaderAndIsr request is only
     /// used by the legacy controller, this corresponds to the zkVersion)
@@ -107,15 +108,15 @@ pub struct LeaderAndIsrPartitionState {
     pub partition_epoch: i32,
     /// The replica IDs.
     #[kafka(versions = "0+", entity_type = "brokerId")]
-    pub replicas: Vec<i32>,
+    pub replicas: BrokerIds,
     /// The replica IDs that we are adding this partition to, or null if no replicas are being
     /// added.
     #[kafka(versions = "3+", ignorable, entity_type = "brokerId")]
-    pub adding_replicas: Vec<i32>,
+    pub adding_replicas: BrokerIds,
     /// The replica IDs that we are removing this partition from, or null if no replicas are
     /// being removed.
     #[kafka(versions = "3+", ignorable, entity_type = "brokerId")]
-    pub removing_replicas: Vec<i32>,
+    pub removing_replicas: BrokerIds,
     /// Whether the replica should have existed on the broker or not.
     #[kafka(versions = "1+", default = false, ignorable)]
     pub is_new: bool,

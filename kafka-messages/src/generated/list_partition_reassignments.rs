@@ -5,6 +5,7 @@
 //! [`KAFKA_RELEASE`](crate::KAFKA_RELEASE)) by `cargo xtask generate`; regenerate rather
 //! than edit.
 
+use crate::BrokerIds;
 use kafka_wire::{KafkaMessage, Request, Str, UnknownTaggedFields};
 
 /// The request of ListPartitionReassignments (API key 46), versions 0, flexible 0+.
@@ -92,13 +93,13 @@ pub struct OngoingPartitionReassignment {
     pub partition_index: i32,
     /// The current replica set.
     #[kafka(versions = "0+", entity_type = "brokerId")]
-    pub replicas: Vec<i32>,
+    pub replicas: BrokerIds,
     /// The set of replicas we are currently adding.
     #[kafka(versions = "0+", entity_type = "brokerId")]
-    pub adding_replicas: Vec<i32>,
+    pub adding_replicas: BrokerIds,
     /// The set of replicas we are currently removing.
     #[kafka(versions = "0+", entity_type = "brokerId")]
-    pub removing_replicas: Vec<i32>,
+    pub removing_replicas: BrokerIds,
     /// Tagged fields this declaration does not know, kept for round trips.
     #[kafka(unknown_tagged_fields)]
     pub unknown_tagged_fields: UnknownTaggedFields,

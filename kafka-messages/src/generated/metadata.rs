@@ -54,6 +54,7 @@
 //! Version 12 supports topicId.
 //! Version 13 supports top-level error code in the response.
 
+use crate::BrokerIds;
 use kafka_wire::{KafkaMessage, Request, Str, UnknownTaggedFields, Uuid};
 
 /// The request of Metadata (API key 3), versions 0-13, flexible 9+.
@@ -198,13 +199,13 @@ pub struct MetadataResponsePartition {
     pub leader_epoch: i32,
     /// The set of all nodes that host this partition.
     #[kafka(versions = "0+", entity_type = "brokerId")]
-    pub replica_nodes: Vec<i32>,
+    pub replica_nodes: BrokerIds,
     /// The set of nodes that are in sync with the leader for this partition.
     #[kafka(versions = "0+", entity_type = "brokerId")]
-    pub isr_nodes: Vec<i32>,
+    pub isr_nodes: BrokerIds,
     /// The set of offline replicas of this partition.
     #[kafka(versions = "5+", ignorable, entity_type = "brokerId")]
-    pub offline_replicas: Vec<i32>,
+    pub offline_replicas: BrokerIds,
     /// Tagged fields this declaration does not know, kept for round trips.
     #[kafka(unknown_tagged_fields)]
     pub unknown_tagged_fields: UnknownTaggedFields,

@@ -27,6 +27,7 @@
 //!
 //! Versions 1, 2, 3, 4, and 5 are the same as version 0
 
+use crate::BrokerIds;
 use kafka_wire::{KafkaMessage, Request, Str, UnknownTaggedFields, Uuid};
 
 /// The request of UpdateMetadata (API key 6), versions 0-8 (Kafka 4.4.0: none; Kafka 3.9.1:
@@ -91,16 +92,16 @@ pub struct UpdateMetadataPartitionState {
     pub leader_epoch: i32,
     /// The brokers which are in the ISR for this partition.
     #[kafka(versions = "0+", entity_type = "brokerId")]
-    pub isr: Vec<i32>,
+    pub isr: BrokerIds,
     /// The Zookeeper version.
     #[kafka(versions = "0+")]
     pub zk_version: i32,
     /// All the replicas of this partition.
     #[kafka(versions = "0+", entity_type = "brokerId")]
-    pub replicas: Vec<i32>,
+    pub replicas: BrokerIds,
     /// The replicas of this partition which are offline.
     #[kafka(versions = "4+", ignorable, entity_type = "brokerId")]
-    pub offline_replicas: Vec<i32>,
+    pub offline_replicas: BrokerIds,
     /// Tagged fields this declaration does not know, kept for round trips.
     #[kafka(unknown_tagged_fields)]
     pub unknown_tagged_fields: UnknownTaggedFields,

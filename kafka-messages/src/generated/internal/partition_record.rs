@@ -9,6 +9,7 @@
 //! Version 1 adds Directories for KIP-858
 //! Version 2 implements Eligible Leader Replicas and LastKnownElr as described in KIP-966.
 
+use crate::BrokerIds;
 use kafka_wire::{KafkaMessage, UnknownTaggedFields, Uuid};
 
 /// Kafka's `PartitionRecord` metadata schema, versions 0-2, flexible 0+.
@@ -24,16 +25,16 @@ pub struct PartitionRecord {
     pub topic_id: Uuid,
     /// The replicas of this partition, sorted by preferred order.
     #[kafka(versions = "0+", entity_type = "brokerId")]
-    pub replicas: Vec<i32>,
+    pub replicas: BrokerIds,
     /// The in-sync replicas of this partition
     #[kafka(versions = "0+")]
     pub isr: Vec<i32>,
     /// The replicas that we are in the process of removing.
     #[kafka(versions = "0+", entity_type = "brokerId")]
-    pub removing_replicas: Vec<i32>,
+    pub removing_replicas: BrokerIds,
     /// The replicas that we are in the process of adding.
     #[kafka(versions = "0+", entity_type = "brokerId")]
-    pub adding_replicas: Vec<i32>,
+    pub adding_replicas: BrokerIds,
     /// The lead replica, or -1 if there is no leader.
     #[kafka(versions = "0+", default = -1, entity_type = "brokerId")]
     pub leader: i32,
@@ -52,10 +53,10 @@ pub struct PartitionRecord {
     pub directories: Vec<Uuid>,
     /// The eligible leader replicas of this partition.
     #[kafka(versions = "2+", nullable = "2+", tag = 1, tagged = "2+", default = None, entity_type = "brokerId")]
-    pub eligible_leader_replicas: Option<Vec<i32>>,
+    pub eligible_leader_replicas: Option<BrokerIds>,
     /// The last known eligible leader replicas of this partition.
     #[kafka(versions = "2+", nullable = "2+", tag = 2, tagged = "2+", default = None, entity_type = "brokerId")]
-    pub last_known_elr: Option<Vec<i32>>,
+    pub last_known_elr: Option<BrokerIds>,
     /// Tagged fields this declaration does not know, kept for round trips.
     #[kafka(unknown_tagged_fields)]
     pub unknown_tagged_fields: UnknownTaggedFields,
