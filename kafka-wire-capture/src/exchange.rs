@@ -693,6 +693,9 @@ pub struct Analyzer {
     /// The bytes the open connections hold, kept up to date packet by
     /// packet (a connection's count is taken before and after its packet).
     held: usize,
+    /// Passes of `keep_under_limit` so far: a pass during a packet
+    /// recounts `held`, so the packet's own before-and-after is stale.
+    passes: u64,
     /// The reader's buffer, as the last packet gave it
     /// ([`Packet::reader_bytes`]).
     reader_bytes: usize,
@@ -709,6 +712,7 @@ impl Analyzer {
             scratch: Scratch::default(),
             last_time: Duration::ZERO,
             held: 0,
+            passes: 0,
             reader_bytes: 0,
         }
     }
@@ -808,6 +812,7 @@ impl Analyzer {
     /// `room` is kept free under the limit besides: the bytes the table of
     /// connections is about to grow by.
     fn keep_under_limit(&mut self, time: Duration, room: usize, sink: &mut dyn FnMut(Event)) {
+        self.passes += 1;
         let limit = self.options.max_memory;
         let mut held = self.connections_bytes();
         self.held = held;
@@ -963,9 +968,17 @@ impl Analyzer {
         let before = self.table_bytes() + self.connections.get(&key).map_or(0, |c| c.held_bytes());
         // The connection's share after, as segment_of leaves it (a second
         // look-up of the key here cost a SipHash a packet).
+        let passes = self.passes;
         let held = self.segment_of(key, a, time, segment, sink);
-        let after = self.table_bytes() + held;
-        self.held = (self.held + after).saturating_sub(before);
+        if self.passes == passes {
+            let after = self.table_bytes() + held;
+            self.held = (self.held + after).saturating_sub(before);
+        } else {
+            // A pass ran for this packet (a new connection in a full table)
+            // after `before` was taken, and may have shrunk the table:
+            // counted again, once per pass, which is linear already.
+            self.held = self.connections_bytes();
+        }
     }
 
     /// Reads `segment` on the connection `key`; returns what the connection
