@@ -3,7 +3,8 @@
 # SECONDS (default 300) from its seeds into a corpus kept under
 # fuzz/corpus/TARGET (not committed), with the smoke's limits; prints a row of
 # docs/hostile-input.md's long-run table per target. Needs the fuzz crate
-# built (`cargo +nightly fuzz build -s none`, as scripts/fuzz-smoke.sh does).
+# built (`cargo +nightly fuzz build -s none`; scripts/fuzz-smoke.sh builds it with 16 codegen
+# units, which compiles faster and runs somewhat slower than cargo-fuzz's default of one).
 #
 #   bash scripts/fuzz-long.sh [SECONDS] [TARGET...]
 #
@@ -15,7 +16,7 @@ secs="${1:-300}"
 shift || true
 targets=("$@")
 if [ ${#targets[@]} -eq 0 ]; then
-  targets=(records decompress frames capture segment roundtrip agree json fake_connection proxy_connection)
+  targets=(records decompress frames capture segment roundtrip agree json views fake_connection proxy_connection)
 fi
 bin=target/x86_64-unknown-linux-gnu/release
 for t in "${targets[@]}"; do
