@@ -3,8 +3,7 @@
 # SECONDS (default 300) from its seeds into a corpus kept under
 # fuzz/corpus/TARGET (not committed), with the smoke's limits; prints a row of
 # docs/hostile-input.md's long-run table per target. Needs the fuzz crate
-# built (`cargo +nightly fuzz build -s none`; scripts/fuzz-smoke.sh builds it with 16 codegen
-# units, which compiles faster and runs somewhat slower than cargo-fuzz's default of one).
+# built (`cargo +nightly fuzz build -s none`, as scripts/fuzz-smoke.sh does).
 #
 #   bash scripts/fuzz-long.sh [SECONDS] [TARGET...]
 #

@@ -1280,16 +1280,19 @@ fn script(s: &mut Side, n: &Names) {
         }],
         ..Default::default()
     };
+    // Every partition added, or refused for good (not a coordinator still
+    // loading).
+    let partitions_added = |r: &kafka_messages::AddPartitionsToTxnResponse| {
+        r.results_by_topic_v3_and_below
+            .iter()
+            .flat_map(|t| &t.results_by_partition)
+            .all(|p| not_retriable(p.partition_error_code))
+    };
     s.send_until(
         "AddPartitionsToTxn",
         &add(vec![0]),
         v::ADD_PARTITIONS_TO_TXN,
-        |r| {
-            r.results_by_topic_v3_and_below
-                .iter()
-                .flat_map(|t| &t.results_by_partition)
-                .all(|p| not_retriable(p.partition_error_code))
-        },
+        partitions_added,
     );
     s.send(
         "Produce, transactional",
@@ -1340,12 +1343,7 @@ fn script(s: &mut Side, n: &Names) {
         "AddPartitionsToTxn again",
         &add(vec![0]),
         v::ADD_PARTITIONS_TO_TXN,
-        |r| {
-            r.results_by_topic_v3_and_below
-                .iter()
-                .flat_map(|t| &t.results_by_partition)
-                .all(|p| not_retriable(p.partition_error_code))
-        },
+        partitions_added,
     );
     s.send(
         "Produce, transactional, to abort",

@@ -674,9 +674,9 @@ mod request_log {
         assert!(line.contains(r#""response":null,"connection""#), "{line}");
     }
 
-    #[test]
-    fn produce_records_are_logged_by_their_size() {
-        let produce = ProduceRequest {
+    /// A Produce (acks -1) of one empty batch to partition 0 of `t`.
+    fn produce_of_an_empty_batch() -> ProduceRequest {
+        ProduceRequest {
             acks: -1,
             timeout_ms: 100,
             topic_data: vec![TopicProduceData {
@@ -689,7 +689,12 @@ mod request_log {
                 ..Default::default()
             }],
             ..Default::default()
-        };
+        }
+    }
+
+    #[test]
+    fn produce_records_are_logged_by_their_size() {
+        let produce = produce_of_an_empty_batch();
         let frame = request_frame(&produce, 9, 1);
         let request = FrameView::decode_request(frame.clone()).unwrap();
         let line = RequestLog::new(&request).to_string();
@@ -714,20 +719,7 @@ mod request_log {
     #[test]
     fn a_produce_exchange_is_written_byte_for_byte() {
         use kafka_messages::ProduceResponse;
-        let produce = ProduceRequest {
-            acks: -1,
-            timeout_ms: 100,
-            topic_data: vec![TopicProduceData {
-                name: "t".into(),
-                partition_data: vec![PartitionProduceData {
-                    index: 0,
-                    records: Some(Records::empty_batch()),
-                    ..Default::default()
-                }],
-                ..Default::default()
-            }],
-            ..Default::default()
-        };
+        let produce = produce_of_an_empty_batch();
         let request = FrameView::decode_request(request_frame(&produce, 9, 5)).unwrap();
         let response =
             FrameView::decode_response(response_frame(&ProduceResponse::default(), 9, 5), 0, 9)

@@ -5,15 +5,13 @@
 
 mod common;
 
-use bytes::BytesMut;
-use common::send;
+use common::{send, send_as};
 use kafka_messages::fetch::{FetchPartition, FetchTopic};
 use kafka_messages::produce::{PartitionProduceData, TopicProduceData};
 use kafka_messages::*;
 use kafka_wire::records::{NewRecord, RecordBatchBuilder};
-use kafka_wire::{frame, ErrorCode, Records, Request, RequestHeader};
+use kafka_wire::{ErrorCode, Records};
 use kafka_wire_fake::{ClientQuota, Cluster};
-use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
 
 /// A Produce to `t` of one record of `value_bytes` bytes.
@@ -35,25 +33,6 @@ fn produce(value_bytes: usize) -> ProduceRequest {
         }],
         ..Default::default()
     }
-}
-
-/// Sends `request` as `client` and reads its answer; also the request's
-/// size (header and body, what Kafka's produce quota counts).
-async fn send_as<R: Request>(
-    stream: &mut TcpStream,
-    client: &str,
-    request: &R,
-    version: i16,
-) -> (R::Response, usize) {
-    let header = RequestHeader::new(R::API_KEY, version, 3, Some(client.into()));
-    let mut out = BytesMut::new();
-    frame::encode_request(&mut out, &header, request).unwrap();
-    stream.write_all(&out).await.unwrap();
-    let size = stream.read_i32().await.unwrap();
-    let mut body = vec![0; usize::try_from(size).unwrap()];
-    stream.read_exact(&mut body).await.unwrap();
-    let (_, response) = frame::decode_response::<R::Response>(body.into(), version).unwrap();
-    (response, out.len() - 4)
 }
 
 async fn cluster(quota: ClientQuota) -> (Cluster, TcpStream) {

@@ -17,7 +17,18 @@ use tokio::net::TcpStream;
 /// Sends `request` at `version` on `stream` (client id `fake-test`, correlation id 7) and reads
 /// its response.
 pub async fn send<R: Request>(stream: &mut TcpStream, request: &R, version: i16) -> R::Response {
-    let header = RequestHeader::new(R::API_KEY, version, 7, Some("fake-test".into()));
+    send_as(stream, "fake-test", request, version).await.0
+}
+
+/// Sends `request` at `version` on `stream` as `client_id` (correlation id 7) and reads its
+/// response; also the request's size (header and body: what Kafka's produce quota counts).
+pub async fn send_as<R: Request>(
+    stream: &mut TcpStream,
+    client_id: &str,
+    request: &R,
+    version: i16,
+) -> (R::Response, usize) {
+    let header = RequestHeader::new(R::API_KEY, version, 7, Some(client_id.into()));
     let mut out = BytesMut::new();
     frame::encode_request(&mut out, &header, request).unwrap();
     stream.write_all(&out).await.unwrap();
@@ -26,7 +37,7 @@ pub async fn send<R: Request>(stream: &mut TcpStream, request: &R, version: i16)
     stream.read_exact(&mut body).await.unwrap();
     let (header, response) = frame::decode_response::<R::Response>(body.into(), version).unwrap();
     assert_eq!(header.correlation_id, 7);
-    response
+    (response, out.len() - 4)
 }
 
 /// CreateTopics of `name` with `partitions` partitions, replication 1, and
