@@ -300,15 +300,12 @@ fn pass_with<R: Request>(
     Gate::Pass(request, finish)
 }
 
-/// The name of a topic a request names by name, or by id from
-/// `by_id`; `None` for an id no topic has (the handler answers it).
+/// The name of a topic a request names by name (held or not: a missing
+/// topic's ACLs are checked too), or by id from `by_id`; `None` for an id
+/// no topic has (the handler answers it).
 fn topic_name(state: &State, name: &Str, id: Uuid, by_id: bool) -> Option<Str> {
     if by_id {
-        state
-            .topics
-            .iter()
-            .find(|(_, t)| t.id == id)
-            .map(|(n, _)| n.clone())
+        crate::groups::topic_name(state, name, id, true)
     } else {
         Some(name.clone())
     }
