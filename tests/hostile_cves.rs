@@ -964,19 +964,117 @@ fn cve_2018_17196_codec_a_produces_batches_say_whether_they_are_transactional() 
     assert_eq!(batch.producer_id(), 42);
 }
 
-#[test]
-fn cve_2018_17196_fake_a_produce_is_not_served() {
-    // Defence: the fake serves only SERVED_APIS (no Produce): the request
-    // ends the connection and writes nothing.
-    let frame = raw_request(0, 3, false, &produce_claiming_a_huge_array()[..10]);
-    let mut frame = frame;
-    frame.extend_from_slice(&0i32.to_be_bytes());
-    let len = (frame.len() - 4) as i32;
-    frame[..4].copy_from_slice(&len.to_be_bytes());
-    let ((frames, closed), _) = against(false, |addr| async move {
-        exchange(addr, &frame, Duration::from_secs(3)).await
+/// Through the fake (and, with `through_proxy`, the proxy in front of it):
+/// a transaction `tx` opened on topic `t`'s partition 0, then the same
+/// transactional batch produced without a transactional id and with it.
+/// Returns the two Produce answers' partitions.
+fn transactional_produce_with_and_without_its_id(
+    through_proxy: bool,
+) -> Vec<kafka_messages::produce::PartitionProduceResponse> {
+    use kafka_messages::add_partitions_to_txn::AddPartitionsToTxnTopic;
+    use kafka_messages::produce::{PartitionProduceData, TopicProduceData};
+    use kafka_messages::{
+        AddPartitionsToTxnRequest, InitProducerIdRequest, InitProducerIdResponse, ProduceResponse,
+    };
+    let create = CreateTopicsRequest {
+        topics: vec![kafka_messages::CreatableTopic {
+            name: "t".into(),
+            num_partitions: 1,
+            replication_factor: 1,
+            ..Default::default()
+        }],
+        timeout_ms: 1000,
+        ..Default::default()
+    };
+    let init = InitProducerIdRequest {
+        transactional_id: Some("tx".into()),
+        transaction_timeout_ms: 60_000,
+        producer_id: -1,
+        producer_epoch: -1,
+        ..Default::default()
+    };
+    let ((frames, _), _) = against(through_proxy, |addr| async move {
+        let mut bytes = request(4, 1, &create);
+        bytes.extend(request(4, 2, &init));
+        let (frames, _) = exchange(addr, &bytes, Duration::from_secs(3)).await;
+        let (_, id): (_, InitProducerIdResponse) =
+            frame::decode_response(frames[1].clone(), 4).unwrap();
+        assert_eq!(id.error_code, 0, "InitProducerId: {id:?}");
+        let add = AddPartitionsToTxnRequest {
+            v3_and_below_transactional_id: "tx".into(),
+            v3_and_below_producer_id: id.producer_id,
+            v3_and_below_producer_epoch: id.producer_epoch,
+            v3_and_below_topics: vec![AddPartitionsToTxnTopic {
+                name: "t".into(),
+                partitions: vec![0],
+                ..Default::default()
+            }],
+            ..Default::default()
+        };
+        let mut b = RecordBatchBuilder::new().transactional(true).producer(
+            id.producer_id,
+            id.producer_epoch,
+            0,
+        );
+        b.append(NewRecord::new(0).value(b"v")).unwrap();
+        let batch = Records::from(b.build().unwrap());
+        let produce = |transactional_id: Option<&str>| ProduceRequest {
+            transactional_id: transactional_id.map(Into::into),
+            acks: -1,
+            timeout_ms: 1000,
+            topic_data: vec![TopicProduceData {
+                name: "t".into(),
+                partition_data: vec![PartitionProduceData {
+                    index: 0,
+                    records: Some(batch.clone()),
+                    ..Default::default()
+                }],
+                ..Default::default()
+            }],
+            ..Default::default()
+        };
+        let mut bytes = request(3, 3, &add);
+        bytes.extend(request(9, 4, &produce(None)));
+        bytes.extend(request(9, 5, &produce(Some("tx"))));
+        exchange(addr, &bytes, Duration::from_secs(3)).await
     });
-    assert!(frames.is_empty() && closed);
+    assert_eq!(frames.len(), 3, "every request answered");
+    frames[1..]
+        .iter()
+        .map(|f| {
+            let (_, r): (_, ProduceResponse) = frame::decode_response(f.clone(), 9).unwrap();
+            r.responses[0].partition_responses[0].clone()
+        })
+        .collect()
+}
+
+#[test]
+fn cve_2018_17196_fake_and_proxy_transactional_records_need_the_transactional_id() {
+    // Defence: a Produce whose batches are transactional but whose
+    // transactional id is null is refused whole with
+    // TRANSACTIONAL_ID_AUTHORIZATION_FAILED before anything else, as
+    // Kafka's `handleProduceRequest` does since its fix, even while the
+    // batches' producer has an open transaction holding the partition
+    // (`txn::transactional_without_id`, kafka-wire-fake/src/txn.rs). The
+    // same batch with its transactional id is written.
+    for through_proxy in [false, true] {
+        let answers = transactional_produce_with_and_without_its_id(through_proxy);
+        let (without, with) = (&answers[0], &answers[1]);
+        assert_eq!(
+            (without.error_code, without.base_offset),
+            (ErrorCode::TransactionalIdAuthorizationFailed.code(), -1),
+            "without the transactional id (through the proxy: {through_proxy}): {without:?}"
+        );
+        assert_eq!(
+            without.error_message.as_deref(),
+            Some("Transactional Id authorization failed.")
+        );
+        assert_eq!(
+            (with.error_code, with.base_offset),
+            (0, 0),
+            "with it (through the proxy: {through_proxy}): {with:?}"
+        );
+    }
 }
 
 #[test]

@@ -398,6 +398,11 @@ pub(crate) fn gate(
         // handleProduceRequest: WRITE on the transactional id of a
         // transactional produce, WRITE on each topic.
         RequestKind::Produce(r) => {
+            // Transactional records without a transactional id: refused
+            // whole, before any ACL, by `data::produce`.
+            if crate::txn::transactional_without_id(&r) {
+                return Gate::Pass(RequestKind::Produce(r), Finish::default());
+            }
             if let Some(id) = &r.transactional_id {
                 if !check.transactional_id(Write, id) {
                     return Gate::Refuse(TXN_DENIED);

@@ -103,6 +103,13 @@ pub(crate) fn produce(
     version: i16,
     now_ms: i64,
 ) -> ProduceResponse {
+    if txn::transactional_without_id(&r) {
+        return refused_whole(
+            r,
+            ErrorCode::TransactionalIdAuthorizationFailed,
+            txn::TRANSACTIONAL_ID_DENIED,
+        );
+    }
     let mut hinted: Vec<(i32, SocketAddr)> = Vec::new();
     let by_id = version >= 13;
     let acks_ok = matches!(r.acks, -1..=1);
@@ -583,6 +590,37 @@ pub(crate) fn list_offsets(
         .collect();
     ListOffsetsResponse {
         topics,
+        ..Default::default()
+    }
+}
+
+/// Kafka's answer to a Produce refused whole (`ProduceRequest.getErrorResponse`):
+/// every partition asked for gets `code` and `message`, offsets and times -1.
+fn refused_whole(r: ProduceRequest, code: ErrorCode, message: &str) -> ProduceResponse {
+    let responses = r
+        .topic_data
+        .into_iter()
+        .map(|t| TopicProduceResponse {
+            partition_responses: t
+                .partition_data
+                .iter()
+                .map(|p| PartitionProduceResponse {
+                    index: p.index,
+                    error_code: code.code(),
+                    error_message: Some(Str::from(message)),
+                    base_offset: -1,
+                    log_start_offset: -1,
+                    log_append_time_ms: -1,
+                    ..Default::default()
+                })
+                .collect(),
+            name: t.name,
+            topic_id: t.topic_id,
+            ..Default::default()
+        })
+        .collect();
+    ProduceResponse {
+        responses,
         ..Default::default()
     }
 }

@@ -196,6 +196,27 @@ pub(crate) fn pending_offset(state: &State, group: &Str, topic: &Str, partition:
     })
 }
 
+/// Kafka's message for TRANSACTIONAL_ID_AUTHORIZATION_FAILED (its `Errors`
+/// default, which `ProduceRequest.getErrorResponse` writes).
+pub(crate) const TRANSACTIONAL_ID_DENIED: &str = "Transactional Id authorization failed.";
+
+/// Whether a Produce carries transactional records without a transactional
+/// id. Kafka's `handleProduceRequest` refuses such a request whole with
+/// TRANSACTIONAL_ID_AUTHORIZATION_FAILED before anything else, authorizer
+/// or not (its fix of CVE-2018-17196). As Kafka's `RequestUtils.flags`,
+/// each partition's first batch says whether its records are
+/// transactional.
+pub(crate) fn transactional_without_id(r: &ProduceRequest) -> bool {
+    r.transactional_id.is_none()
+        && r.topic_data.iter().any(|t| {
+            t.partition_data.iter().any(|p| {
+                p.records.as_ref().is_some_and(|records| {
+                    matches!(records.batches().next(), Some(Ok(b)) if b.is_transactional())
+                })
+            })
+        })
+}
+
 /// The producer of a transactional batch may write to `topic`'s
 /// `partition`: its transaction is open and holds the partition (Kafka's
 /// verification of transactional produce, KIP-890 part 1). `Err`:
