@@ -2901,7 +2901,7 @@ async fn one_tls_port_reaches_every_broker_by_its_server_name() {
 }
 
 #[tokio::test]
-async fn a_policy_refuses_a_client_fetch_that_claims_a_replica_id() {
+async fn cve_2018_1288_a_policy_refuses_a_client_fetch_that_claims_a_replica_id() {
     use kafka_wire_proxy::filters::Policy;
 
     let broker = Broker::start().await;
