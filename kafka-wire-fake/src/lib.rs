@@ -133,9 +133,13 @@ mod log;
 mod membership;
 mod quota;
 mod request_log;
+mod sasl;
 mod txn;
 
 pub use cluster::{Cluster, ClusterBuilder, Fault, HookError, StartError};
+/// The users (and OAUTHBEARER validator) of a SASL listener
+/// ([`ClusterBuilder::sasl`]): kafka-wire-sasl's, the proxy's too.
+pub use kafka_wire_sasl::{Credentials, JwtValidator};
 pub use quota::ClientQuota;
 pub use request_log::{Outcome, RequestEvent};
 
