@@ -411,6 +411,10 @@ impl Broker {
                                     };
                                     self.note(node, conn, peer, Some(&header), &outcome);
                                     let answered = matches!(outcome, Outcome::Answered { .. });
+                                    if answered && close {
+                                        // Kafka's connection.failed.authentication.delay.ms.
+                                        tokio::time::sleep(crate::sasl::FAILURE_DELAY).await;
+                                    }
                                     if answered {
                                         let _ = framed.send(out.freeze()).await;
                                     }
@@ -2305,6 +2309,8 @@ fn join_refusal(version: i16, code: ErrorCode, member_id: Str) -> JoinGroupRespo
 fn errors_of(response: &ResponseKind) -> Vec<ErrorCode> {
     let codes: Vec<i16> = match response {
         ResponseKind::ApiVersions(r) => vec![r.error_code],
+        ResponseKind::SaslHandshake(r) => vec![r.error_code],
+        ResponseKind::SaslAuthenticate(r) => vec![r.error_code],
         ResponseKind::Metadata(r) => r.topics.iter().map(|t| t.error_code).collect(),
         ResponseKind::CreateTopics(r) => r.topics.iter().map(|t| t.error_code).collect(),
         ResponseKind::DeleteTopics(r) => r.responses.iter().map(|t| t.error_code).collect(),

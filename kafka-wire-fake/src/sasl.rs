@@ -16,6 +16,8 @@
 //!   connection closed.
 //! - A SaslAuthenticate answered with an error (SASL_AUTHENTICATION_FAILED
 //!   and Kafka's message) closes the connection after the answer.
+//! - Each refusal answered is answered after 100 ms, Kafka's default
+//!   `connection.failed.authentication.delay.ms`.
 //! - Once authenticated, `User:<name>` is the connection's principal. With
 //!   a session lifetime (KIP-368, Kafka's `connections.max.reauth.ms`) a
 //!   SaslHandshake starts a re-authentication (same principal required),
@@ -27,6 +29,11 @@ use std::time::Instant;
 use kafka_messages::{ApiKey, RequestKind, ResponseKind};
 use kafka_wire::ErrorCode;
 use kafka_wire_sasl::{Credentials, Outcome, Terminator};
+
+/// How long a refusal waits before it is answered and the connection
+/// closed: Kafka's `connection.failed.authentication.delay.ms` default
+/// (which slows a client trying passwords).
+pub(crate) const FAILURE_DELAY: std::time::Duration = std::time::Duration::from_millis(100);
 
 /// The SASL APIs, served only by a SASL listener.
 pub(crate) const SASL_APIS: &[ApiKey] = &[ApiKey::SaslHandshake, ApiKey::SaslAuthenticate];
