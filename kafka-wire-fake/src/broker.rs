@@ -383,7 +383,7 @@ impl Broker {
                                     if let Some(principal) = principal {
                                         session = Some(authorizer::Session::named(principal, peer));
                                     }
-                                    Err((Ok(response), close))
+                                    Err((Ok(*response), close))
                                 }
                                 Err(Step::Refuse(code, reason)) => Err((
                                     error_answer::error_answer(frame.clone(), code).map_err(

@@ -22,6 +22,9 @@
 //!   a session lifetime (KIP-368, Kafka's `connections.max.reauth.ms`) a
 //!   SaslHandshake starts a re-authentication (same principal required),
 //!   and any other request after the session's end closes the connection.
+//! - A re-authentication's handshake naming another mechanism than the
+//!   session's is answered, and the request after it closes the connection
+//!   unanswered (Kafka's `REAUTH_BAD_MECHANISM`).
 
 use std::sync::Arc;
 use std::time::Instant;
@@ -47,12 +50,19 @@ enum State {
     Authenticate,
     /// Authenticated: requests are served.
     Authenticated,
+    /// A re-authentication asked for another mechanism than the session's:
+    /// the next request closes the connection.
+    BadMechanism,
 }
 
 /// One connection's SASL listener.
 pub(crate) struct Listener {
     terminator: Terminator,
     state: State,
+    /// The mechanism of the last exchange that succeeded.
+    mechanism: Option<String>,
+    /// The handshake's mechanism, until its exchange succeeds.
+    asked: Option<String>,
 }
 
 /// What a request the SASL listener does not pass on comes to.
@@ -60,8 +70,8 @@ pub(crate) enum Step {
     /// Answered here; the connection is closed after the answer when
     /// `close`, and its principal is `principal` when one is given.
     Answer {
-        /// The answer.
-        response: ResponseKind,
+        /// The answer (boxed: a `ResponseKind` is large).
+        response: Box<ResponseKind>,
         /// Whether the connection closes after it.
         close: bool,
         /// The connection's new principal, `User:<name>`.
@@ -80,6 +90,8 @@ impl Listener {
         Listener {
             terminator: Terminator::new(credentials),
             state: State::Handshake,
+            mechanism: None,
+            asked: None,
         }
     }
 
@@ -106,18 +118,24 @@ impl Listener {
                 "Unexpected Kafka request of type {} during SASL handshake.",
                 kafka_name(key)
             )),
+            (State::BadMechanism, _) => Step::Close(format!(
+                "SASL mechanism '{}' requested by client is not supported for re-authentication of mechanism '{}'",
+                self.asked.as_deref().unwrap_or_default(),
+                self.mechanism.as_deref().unwrap_or_default()
+            )),
             (State::Authenticate, RequestKind::SaslAuthenticate(r)) => {
                 let (answer, outcome) = self.terminator.authenticate_at(&r, now);
                 let close = answer.error_code != 0;
                 let principal = match outcome {
                     Some(Outcome::Succeeded(p)) if !close => {
                         self.state = State::Authenticated;
+                        self.mechanism = self.asked.take();
                         Some(p.to_string())
                     }
                     _ => None,
                 };
                 Step::Answer {
-                    response: ResponseKind::SaslAuthenticate(answer),
+                    response: Box::new(ResponseKind::SaslAuthenticate(answer)),
                     close,
                     principal,
                 }
@@ -137,11 +155,18 @@ impl Listener {
     fn handshake(&mut self, request: &kafka_messages::SaslHandshakeRequest) -> Step {
         let (answer, outcome) = self.terminator.handshake(request);
         let close = !matches!(outcome, Outcome::Started);
+        let reauthenticating = self.state == State::Authenticated;
+        self.asked = Some(request.mechanism.to_string());
         if !close {
-            self.state = State::Authenticate;
+            self.state = match &self.mechanism {
+                Some(before) if reauthenticating && *before != *request.mechanism => {
+                    State::BadMechanism
+                }
+                _ => State::Authenticate,
+            };
         }
         Step::Answer {
-            response: ResponseKind::SaslHandshake(answer),
+            response: Box::new(ResponseKind::SaslHandshake(answer)),
             close,
             principal: None,
         }

@@ -310,15 +310,8 @@ async fn sessions_last_the_reauth_maximum_and_re_authentication_renews_them() {
     assert_eq!(answer.session_lifetime_ms, 60_000);
     tokio::time::advance(Duration::from_secs(40)).await;
     assert!(served(&mut stream).await);
-    // Re-authentication on the same connection (SCRAM this time) renews the
-    // session from now.
-    let answer = scram(
-        &mut stream,
-        SaslMechanism::ScramSha256,
-        "alice",
-        "alice-secret",
-    )
-    .await;
+    // Re-authentication on the same connection renews the session from now.
+    let answer = plain(&mut stream, "alice", "alice-secret").await;
     assert_eq!(code(answer.error_code), ErrorCode::None);
     assert_eq!(answer.session_lifetime_ms, 60_000);
     tokio::time::advance(Duration::from_secs(40)).await;
@@ -344,6 +337,23 @@ async fn sessions_last_the_reauth_maximum_and_re_authentication_renews_them() {
     write(&mut stream, &metadata(&[]), 12).await;
     assert!(closed(&mut stream).await);
 
+    // Re-authenticating with another mechanism: the handshake is answered,
+    // and the round after it closes the connection unanswered, as Kafka's
+    // REAUTH_BAD_MECHANISM does.
+    let mut stream = connect(&cluster).await;
+    plain(&mut stream, "alice", "alice-secret").await;
+    let answer = handshake(&mut stream, "SCRAM-SHA-256").await;
+    assert_eq!(code(answer.error_code), ErrorCode::None);
+    let client = ScramClient::new(&SaslMechanism::ScramSha256, "alice")
+        .unwrap()
+        .unwrap();
+    let first = SaslAuthenticateRequest {
+        auth_bytes: client.client_first().into_bytes().into(),
+        ..Default::default()
+    };
+    write(&mut stream, &first, 2).await;
+    assert!(closed(&mut stream).await);
+
     // A handshake after the end still re-authenticates, as Kafka allows.
     let mut stream = connect(&cluster).await;
     plain(&mut stream, "alice", "alice-secret").await;
@@ -351,6 +361,68 @@ async fn sessions_last_the_reauth_maximum_and_re_authentication_renews_them() {
     let answer = plain(&mut stream, "alice", "alice-secret").await;
     assert_eq!(code(answer.error_code), ErrorCode::None);
     assert!(served(&mut stream).await);
+}
+
+/// An EC P-256 key made for the test: a validator of its JWKS, and an
+/// OAUTHBEARER initial response carrying a token for `sub` that expires at
+/// `exp` (seconds since the epoch), signed with it.
+fn oauthbearer() -> (kafka_wire_fake::JwtValidator, impl Fn(&str, u64) -> Vec<u8>) {
+    use base64::Engine;
+    let b64 = base64::engine::general_purpose::URL_SAFE_NO_PAD;
+    let pair = rcgen::KeyPair::generate_for(&rcgen::PKCS_ECDSA_P256_SHA256).unwrap();
+    let point = pair.public_key_raw();
+    let (x, y) = point[1..].split_at(32);
+    let jwk = serde_json::json!({"kty": "EC", "crv": "P-256", "kid": "k", "alg": "ES256",
+        "x": b64.encode(x), "y": b64.encode(y)});
+    let jwks = serde_json::json!({ "keys": [jwk] }).to_string();
+    let validator = kafka_wire_fake::JwtValidator::from_jwks(&jwks).unwrap();
+    let der = pair.serialize_der();
+    let token = move |sub: &str, exp: u64| {
+        let mut header = jsonwebtoken::Header::new(jsonwebtoken::Algorithm::ES256);
+        header.kid = Some("k".into());
+        let claims = serde_json::json!({ "sub": sub, "exp": exp });
+        let key = jsonwebtoken::EncodingKey::from_ec_der(&der);
+        let jwt = jsonwebtoken::encode(&header, &claims, &key).unwrap();
+        format!("n,,\u{1}auth=Bearer {jwt}\u{1}\u{1}").into_bytes()
+    };
+    (validator, token)
+}
+
+#[tokio::test]
+async fn oauthbearer_tokens_authenticate_and_a_refused_one_closes_after_its_acknowledgement() {
+    let (validator, token) = oauthbearer();
+    let now = jsonwebtoken::get_current_timestamp();
+    let cluster = Cluster::builder()
+        .sasl(Credentials::new().oauthbearer(validator))
+        .authorizer(true)
+        .super_users(["User:carol"])
+        .start()
+        .await
+        .unwrap();
+    let mut stream = connect(&cluster).await;
+    let answer = handshake(&mut stream, "OAUTHBEARER").await;
+    assert_eq!(code(answer.error_code), ErrorCode::None);
+    let offered: Vec<&str> = answer.mechanisms.iter().map(|m| &**m).collect();
+    assert_eq!(offered, ["OAUTHBEARER"], "no users: no PLAIN or SCRAM");
+    let answer = round(&mut stream, &token("carol", now + 600)).await;
+    assert_eq!(
+        (code(answer.error_code), answer.auth_bytes.len()),
+        (ErrorCode::None, 0)
+    );
+    // User:carol, the token's `sub`, is the super user: CreateTopics passes.
+    let created = send(&mut stream, &common::create_topic("t", 1, &[]), 7).await;
+    assert_eq!(code(created.topics[0].error_code), ErrorCode::None);
+
+    // An expired token: Kafka's JSON challenge under no error, the
+    // connection open until the client's %x01, then the failure and a close.
+    let mut stream = connect(&cluster).await;
+    handshake(&mut stream, "OAUTHBEARER").await;
+    let answer = round(&mut stream, &token("carol", now - 3600)).await;
+    assert_eq!(code(answer.error_code), ErrorCode::None);
+    assert_eq!(&answer.auth_bytes[..], br#"{"status":"invalid_token"}"#);
+    let answer = round(&mut stream, b"\x01").await;
+    assert_eq!(code(answer.error_code), ErrorCode::SaslAuthenticationFailed);
+    assert!(closed(&mut stream).await);
 }
 
 #[tokio::test]
