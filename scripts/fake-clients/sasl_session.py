@@ -3,8 +3,12 @@ bob:bob-secret --authorizer --super-user User:alice`, for each of PLAIN and SCRA
 creates a topic of two partitions through the admin API, produces 100 records (acks=all) and reads
 them all back in a classic consumer group; bob, authenticated but no super user and without ACLs,
 is not shown the topic (the principal the authorizer checks is the SASL user's); a wrong password
-is refused (SASL_AUTHENTICATION_FAILED). Exits 0 only when every record came back in order per
-partition, bob saw no topic of alice's and the wrong password failed.
+is refused (SASL_AUTHENTICATION_FAILED); with SCRAM-SHA-512, a producer (client id
+reauth-CLIENT) sends a record, waits 3.5 s and sends another, so that against a kafka-fake with
+`--sasl-max-reauth-ms 3000` (KIP-368) its connection re-authenticates in between (which
+fake-clients.sh checks in kafka-fake's log). Exits 0 only when every record came back in order per
+partition, bob saw no topic of alice's, the wrong password failed and both of the re-authenticating
+producer's records were acknowledged.
 
     python sasl_session.py kafka-python|confluent BOOTSTRAP
 """
@@ -68,6 +72,19 @@ def kafka_python(bootstrap, topic, mechanism):
     return got, bob_sees, refused
 
 
+def kafka_python_reauth(bootstrap, topic, mechanism):
+    from kafka import KafkaProducer
+
+    p = KafkaProducer(bootstrap_servers=bootstrap, security_protocol="SASL_PLAINTEXT",
+                      sasl_mechanism=mechanism, sasl_plain_username="alice",
+                      sasl_plain_password="alice-secret", client_id="reauth-kafka-python", acks="all")
+    sent = [p.send(topic, value=b"before", partition=0).get(10)]
+    time.sleep(3.5)
+    sent.append(p.send(topic, value=b"after", partition=0).get(10))
+    p.close()
+    return len(sent)
+
+
 def confluent(bootstrap, topic, mechanism):
     from confluent_kafka import Consumer, KafkaError, Producer
     from confluent_kafka.admin import AdminClient, NewTopic
@@ -107,9 +124,25 @@ def confluent(bootstrap, topic, mechanism):
     return got, bob_sees, refused
 
 
+def confluent_reauth(bootstrap, topic, mechanism):
+    from confluent_kafka import Producer
+
+    p = Producer({"bootstrap.servers": bootstrap, "security.protocol": "SASL_PLAINTEXT",
+                  "sasl.mechanism": mechanism, "sasl.username": "alice",
+                  "sasl.password": "alice-secret", "client.id": "reauth-confluent", "acks": "all"})
+    delivered = []
+    for value, pause in ((b"before", 3.5), (b"after", 0)):
+        p.produce(topic, value=value, partition=0,
+                  on_delivery=lambda e, m: delivered.append(m) if e is None else None)
+        p.flush(10)
+        time.sleep(pause)
+    return len(delivered)
+
+
 def main():
     client, bootstrap = sys.argv[1], sys.argv[2]
     run = {"kafka-python": kafka_python, "confluent": confluent}[client]
+    reauth = {"kafka-python": kafka_python_reauth, "confluent": confluent_reauth}[client]
     failed = False
     for mechanism in MECHANISMS:
         topic = f"sasl-{client}-{mechanism.lower()}"
@@ -127,6 +160,13 @@ def main():
         if not failed:
             print(f"{client} {mechanism}: {RECORDS} records produced and read back in a group as "
                   f"User:alice, not shown to User:bob, a wrong password refused ({refused})")
+        if mechanism == "SCRAM-SHA-512":
+            acknowledged = reauth(bootstrap, topic, mechanism)
+            if acknowledged != 2:
+                print(f"{client} {mechanism}: {acknowledged} of the 2 records sent 3.5 s apart acknowledged")
+                failed = True
+            else:
+                print(f"{client} {mechanism}: 2 records sent 3.5 s apart, both acknowledged")
     sys.exit(1 if failed else 0)
 
 
