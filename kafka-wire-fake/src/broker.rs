@@ -371,9 +371,8 @@ impl Broker {
                     let request = match sasl.as_mut() {
                         None => request,
                         Some(listener) => {
-                            let key = ApiKey::from_i16(header.api_key).expect("decoded");
                             let now = tokio::time::Instant::now().into_std();
-                            let step = match listener.step(key, request, now) {
+                            let step = match listener.step(request, now) {
                                 Ok(request) => Ok(request),
                                 Err(Step::Answer {
                                     response,

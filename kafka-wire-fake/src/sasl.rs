@@ -95,14 +95,10 @@ impl Listener {
         }
     }
 
-    /// What `request` (of API `key`) comes to at `now`, on tokio's clock:
+    /// What `request` comes to at `now`, on tokio's clock:
     /// `Ok` with it when it is served as on any listener.
-    pub(crate) fn step(
-        &mut self,
-        key: ApiKey,
-        request: RequestKind,
-        now: Instant,
-    ) -> Result<RequestKind, Step> {
+    pub(crate) fn step(&mut self, request: RequestKind, now: Instant) -> Result<RequestKind, Step> {
+        let key = request.api_key();
         Err(match (self.state, request) {
             (State::Authenticated, RequestKind::SaslHandshake(h)) => self.handshake(&h),
             (State::Authenticated, _) if self.terminator.session_ended(now) => {
