@@ -45,7 +45,8 @@ usage: kafka-fake [--port N] [--release V] [--max-version API=N]... [--authorize
                         PLAIN, SCRAM-SHA-256 or SCRAM-SHA-512 before any request
                         but ApiVersions and the SASL ones, and is User:NAME
                         (for --authorizer); a wrong password is refused with
-                        SASL_AUTHENTICATION_FAILED and the connection closed
+                        SASL_AUTHENTICATION_FAILED and the connection closed; the
+                        password is what follows the first colon
   --sasl-max-reauth-ms N
                         SASL sessions last N ms (Kafka's connections.max.reauth.ms,
                         KIP-368): clients re-authenticate before then, and any
