@@ -35,7 +35,8 @@ usage: kafka-fake [--port N] [--release V] [--max-version API=N]... [--authorize
                         up to version N only
   --authorizer          enforce the ACLs CreateAcls makes, as Kafka's
                         StandardAuthorizer does (every connection is
-                        User:ANONYMOUS unless --principal says otherwise)
+                        User:ANONYMOUS unless --principal or --sasl-user
+                        says otherwise)
   --super-user P        a principal allowed everything under --authorizer,
                         e.g. User:admin (repeatable; Kafka's super.users)
   --principal P         the principal of every connection (default User:ANONYMOUS)
