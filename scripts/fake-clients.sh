@@ -7,30 +7,31 @@
 # (scripts/fake-clients/txn_session.py), kafka-python-txn the same with kafka-python (not a
 # default: 3 s); confluent-848 (not a default: 5.5 s, most of it the 5 s
 # heartbeat interval a revocation waits for): two members of a KIP-848 consumer group
-# (scripts/fake-clients/consumer_group_session.py); kafka-python-sasl and confluent-sasl: against a
-# second kafka-fake with a SASL listener (--sasl-user) and ACLs, each client authenticates with PLAIN
-# and SCRAM-SHA-512, produces 100 records and reads them back in a group as User:alice (a super
-# user), User:bob (no ACL) is not shown the topic, a wrong password is refused, and a producer's
-# connection re-authenticates (KIP-368, --sasl-max-reauth-ms 3000: a second SaslHandshake on it in
-# kafka-fake's log) while it waits 3.5 s between two records (scripts/fake-clients/sasl_session.py;
-# kafka-python 9.3 s, confluent 4.7 s, most of it that wait and kafka-python's bootstrap retrying the
-# wrong password for up to 2 s per mechanism). Fails on any missing, extra or reordered record.
-# About 31 s for the defaults once kafka-fake is built (14 s of it the SASL runs).
+# (scripts/fake-clients/consumer_group_session.py); kafka-python-sasl, confluent-sasl and
+# kafkajs-sasl: against a second kafka-fake with a SASL listener (--sasl-user) and ACLs, each client
+# authenticates with PLAIN and SCRAM-SHA-512, produces 100 records and reads them back in a group as
+# User:alice (a super user), User:bob (no ACL) is not shown the topic, a wrong password is refused,
+# and a producer's connection re-authenticates (KIP-368, --sasl-max-reauth-ms 3000: a second
+# SaslHandshake on it in kafka-fake's log) while it waits 3.5 s between two records
+# (scripts/fake-clients/sasl_session.py, sasl_session.js; kafka-python 9.3 s, confluent 4.7 s,
+# kafkajs 6.6 s, most of it that wait and kafka-python's bootstrap retrying the wrong password for up
+# to 2 s per mechanism). Fails on any missing, extra or reordered record. About 38 s for the
+# defaults once kafka-fake is built (21 s of it the SASL runs).
 #
 #   scripts/fake-clients.sh [CLIENT...]    CLIENT: kafka-python confluent confluent-txn
-#                                          kafka-python-sasl confluent-sasl kafka-python-txn
-#                                          confluent-848 (default: the first five)
+#                                          kafka-python-sasl confluent-sasl kafkajs-sasl
+#                                          kafka-python-txn confluent-848 (default: the first six)
 #
-# Uses the venv scripts/live-clients.sh installs (.cache/live-clients/venv; run
-# `scripts/live-clients.sh install kafka-python` first). kafka-fake listens on 127.0.0.1 at a port
-# the OS picks; each session is bounded to 60 s.
+# Uses the venv and the node modules scripts/live-clients.sh installs (.cache/live-clients/venv
+# and node; run `scripts/live-clients.sh install kafka-python kafkajs` first). kafka-fake listens
+# on 127.0.0.1 at a port the OS picks; each session is bounded to 60 s.
 # shellcheck source-path=SCRIPTDIR source=common.sh
 . "$(dirname -- "${BASH_SOURCE[0]}")/common.sh" || exit 1
 
 python="$CACHE_ROOT/live-clients/venv/bin/python"
 [[ -x "$python" ]] || die "no $python: run scripts/live-clients.sh install kafka-python"
 clients=("$@")
-((${#clients[@]})) || clients=(kafka-python confluent confluent-txn kafka-python-sasl confluent-sasl)
+((${#clients[@]})) || clients=(kafka-python confluent confluent-txn kafka-python-sasl confluent-sasl kafkajs-sasl)
 
 # The SASL sessions need a kafka-fake of their own (a SASL listener refuses what the others send
 # unauthenticated), started after the others' is stopped.
@@ -51,10 +52,13 @@ run_sessions() {
             confluent-txn) session=("$SCRIPT_DIR/fake-clients/txn_session.py") ;;
             kafka-python-txn) session=("$SCRIPT_DIR/fake-clients/txn_session.py" --client kafka-python) ;;
             confluent-848) session=("$SCRIPT_DIR/fake-clients/consumer_group_session.py") ;;
+            kafkajs-sasl) session=("$SCRIPT_DIR/fake-clients/sasl_session.js") ;;
             *-sasl) session=("$SCRIPT_DIR/fake-clients/sasl_session.py" "${c%-sasl}") ;;
             *) session=("$SCRIPT_DIR/fake-clients/data_session.py" "$c") ;;
         esac
-        if timeout 60 "$python" "${session[@]}" "127.0.0.1:$fake_port"; then
+        local run=("$python")
+        [[ "${session[0]}" == *.js ]] && run=(env NODE_PATH="$CACHE_ROOT/live-clients/node/node_modules" node)
+        if timeout 60 "${run[@]}" "${session[@]}" "127.0.0.1:$fake_port"; then
             say "ok: $c in $(secs_since "$t0") s"
         else
             failures=$((failures + 1))
