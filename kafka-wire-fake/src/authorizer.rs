@@ -61,6 +61,15 @@ impl Session {
             host: peer.ip().to_string(),
         }
     }
+
+    /// The session of a connection from `peer` whose principal is
+    /// `principal` (the name a SASL exchange authenticated).
+    pub(crate) fn named(principal: String, peer: SocketAddr) -> Self {
+        Session {
+            principal,
+            host: peer.ip().to_string(),
+        }
+    }
 }
 
 /// The checks of one request: the cluster's ACLs, for one session.

@@ -40,6 +40,7 @@ use crate::groups;
 use crate::log::{LogClock, PartitionLog};
 use crate::membership::{self, Group, Member, Phase};
 use crate::request_log::{Outcome, RequestEvent};
+use crate::sasl::Step;
 use crate::txn;
 use crate::SERVED_APIS;
 
@@ -83,6 +84,8 @@ pub(crate) struct Config {
     pub(crate) principal_of: authorizer::PrincipalOf,
     /// `ClusterBuilder::client_quota`: `None` when there are none.
     pub(crate) quotas: Option<crate::quota::Quotas>,
+    /// `ClusterBuilder::sasl`: `None` on a listener without SASL.
+    pub(crate) sasl: Option<Arc<kafka_wire_sasl::Credentials>>,
 }
 
 /// What `ClusterBuilder::on_request` was given.
@@ -91,7 +94,8 @@ pub(crate) type RequestHook = Box<dyn Fn(&RequestEvent<'_>) + Send + Sync>;
 impl Config {
     /// The versions served of `key`, or `None` for an API the cluster lacks.
     pub(crate) fn served(&self, key: ApiKey) -> Option<VersionRange> {
-        if !SERVED_APIS.contains(&key) {
+        let sasl = self.sasl.is_some() && crate::sasl::SASL_APIS.contains(&key);
+        if !SERVED_APIS.contains(&key) && !sasl {
             return None;
         }
         let mut all = key.versions_in(self.release);
@@ -344,6 +348,8 @@ impl Broker {
         let mut framed = Framed::new(stream, FrameCodec::new(MAX_FRAME));
         // Who the requests are from, for the authorizer: asked at the first.
         let mut session = None;
+        // On a SASL listener, where the connection's authentication stands.
+        let mut sasl = self.config.sasl.clone().map(crate::sasl::Listener::new);
         while let Some(frame) = framed.next().await {
             let frame = match frame {
                 Ok(frame) => frame,
@@ -362,6 +368,63 @@ impl Broker {
             let (header, outcome) = match RequestKind::decode_frame_within(frame.clone(), served) {
                 Ok((header, request)) => {
                     let version = header.api_version;
+                    let request = match sasl.as_mut() {
+                        None => request,
+                        Some(listener) => {
+                            let now = tokio::time::Instant::now().into_std();
+                            let step = match listener.step(request, now) {
+                                Ok(request) => Ok(request),
+                                Err(Step::Answer {
+                                    response,
+                                    close,
+                                    principal,
+                                }) => {
+                                    if let Some(principal) = principal {
+                                        session = Some(authorizer::Session::named(principal, peer));
+                                    }
+                                    Err((Ok(*response), close))
+                                }
+                                Err(Step::Refuse(code, reason)) => Err((
+                                    error_answer::error_answer(frame.clone(), code).map_err(
+                                        |why| format!("{reason} (answer not built: {why})"),
+                                    ),
+                                    true,
+                                )),
+                                Err(Step::Close(reason)) => Err((Err(reason), true)),
+                            };
+                            match step {
+                                Ok(request) => request,
+                                Err((response, close)) => {
+                                    let outcome = match response {
+                                        Ok(response) => match response.encode_frame_contents(
+                                            &mut out,
+                                            header.correlation_id,
+                                            version,
+                                        ) {
+                                            Ok(_) => Outcome::Answered {
+                                                errors: errors_of(&response),
+                                            },
+                                            Err(e) => self.not_encoded(&header, &e),
+                                        },
+                                        Err(reason) => Outcome::Refused { reason },
+                                    };
+                                    self.note(node, conn, peer, Some(&header), &outcome);
+                                    let answered = matches!(outcome, Outcome::Answered { .. });
+                                    if answered && close {
+                                        // Kafka's connection.failed.authentication.delay.ms.
+                                        tokio::time::sleep(crate::sasl::FAILURE_DELAY).await;
+                                    }
+                                    if answered {
+                                        let _ = framed.send(out.freeze()).await;
+                                    }
+                                    if close || !answered {
+                                        return;
+                                    }
+                                    continue;
+                                }
+                            }
+                        }
+                    };
                     silent = matches!(&request, RequestKind::Produce(p) if p.acks == 0);
                     // A follower's fetch counts in no client quota.
                     let follower = self.config.quotas.is_some()
@@ -1245,6 +1308,7 @@ impl Broker {
     fn api_versions(&self) -> ApiVersionsResponse {
         let mut api_keys: Vec<ApiVersion> = SERVED_APIS
             .iter()
+            .chain(crate::sasl::SASL_APIS)
             .filter_map(|&key| {
                 let r = self.served(key)?;
                 // Kafka 4.x advertises Produce from v0 for librdkafka's
@@ -2244,6 +2308,8 @@ fn join_refusal(version: i16, code: ErrorCode, member_id: Str) -> JoinGroupRespo
 fn errors_of(response: &ResponseKind) -> Vec<ErrorCode> {
     let codes: Vec<i16> = match response {
         ResponseKind::ApiVersions(r) => vec![r.error_code],
+        ResponseKind::SaslHandshake(r) => vec![r.error_code],
+        ResponseKind::SaslAuthenticate(r) => vec![r.error_code],
         ResponseKind::Metadata(r) => r.topics.iter().map(|t| t.error_code).collect(),
         ResponseKind::CreateTopics(r) => r.topics.iter().map(|t| t.error_code).collect(),
         ResponseKind::DeleteTopics(r) => r.responses.iter().map(|t| t.error_code).collect(),

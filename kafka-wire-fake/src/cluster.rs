@@ -88,6 +88,8 @@ impl Cluster {
             authorizer: false,
             super_users: Vec::new(),
             principal_of: None,
+            sasl: None,
+            max_reauth: None,
             client_quotas: Vec::new(),
         }
     }
@@ -312,6 +314,8 @@ pub struct ClusterBuilder {
     super_users: Vec<String>,
     principal_of: Option<crate::authorizer::PrincipalOf>,
     client_quotas: Vec<crate::quota::ClientQuota>,
+    sasl: Option<crate::Credentials>,
+    max_reauth: Option<std::time::Duration>,
 }
 
 impl ClusterBuilder {
@@ -415,6 +419,47 @@ impl ClusterBuilder {
         self
     }
 
+    /// Makes every node's listener a SASL one (Kafka's SASL_PLAINTEXT):
+    /// each connection authenticates as one of `credentials`' users (PLAIN,
+    /// SCRAM-SHA-256, SCRAM-SHA-512) or with an OAUTHBEARER token its
+    /// validator accepts, before any request but ApiVersions, SaslHandshake
+    /// and SaslAuthenticate; the name authenticated is the connection's
+    /// principal, `User:<name>` (in place of
+    /// [`principal`](ClusterBuilder::principal)'s), for the authorizer and
+    /// quotas. As a broker, the listener closes a connection that sends
+    /// another request first, that asks for a mechanism not offered
+    /// (after UNSUPPORTED_SASL_MECHANISM), or whose credentials are refused
+    /// (after SASL_AUTHENTICATION_FAILED and Kafka's message).
+    ///
+    /// ```no_run
+    /// use kafka_wire_fake::{Cluster, Credentials};
+    ///
+    /// # async fn run() -> Result<(), Box<dyn std::error::Error>> {
+    /// let users = Credentials::new()
+    ///     .user("alice", "alice-secret")?
+    ///     .user("admin", "admin-secret")?;
+    /// let cluster = Cluster::builder().sasl(users).authorizer(true).start().await?;
+    /// # Ok(())
+    /// # }
+    /// ```
+    pub fn sasl(mut self, credentials: crate::Credentials) -> Self {
+        self.sasl = Some(credentials);
+        self
+    }
+
+    /// How long an authenticated SASL session lasts (KIP-368, Kafka's
+    /// `connections.max.reauth.ms`; by default, as in Kafka, sessions do
+    /// not end): SaslAuthenticate v1+ tells the client the lifetime
+    /// (`session_lifetime_ms`), the client re-authenticates on the same
+    /// connection (under the same principal) before it ends, and any other
+    /// request after its end closes the connection. Time is tokio's clock,
+    /// which tests may pause and advance. It needs
+    /// [`sasl`](ClusterBuilder::sasl) ([`StartError::ReauthWithoutSasl`]).
+    pub fn connections_max_reauth(mut self, lifetime: std::time::Duration) -> Self {
+        self.max_reauth = Some(lifetime);
+        self
+    }
+
     /// Adds a produce or fetch byte-rate quota (none by default): a
     /// Produce or a consumer's Fetch over it is answered with the throttle
     /// time Kafka computes (`throttle_time_ms`), a throttled Fetch with no
@@ -493,6 +538,11 @@ impl ClusterBuilder {
         if let Some(rate) = self.client_quotas.iter().find_map(|q| q.invalid_rate()) {
             return Err(StartError::QuotaRate { rate });
         }
+        let sasl = match (self.sasl, self.max_reauth) {
+            (None, Some(_)) => return Err(StartError::ReauthWithoutSasl),
+            (Some(credentials), Some(lifetime)) => Some(credentials.max_session(lifetime)),
+            (credentials, None) => credentials,
+        };
         let config = Arc::new(Config {
             release: self.release,
             max_versions: self.max_versions,
@@ -508,6 +558,7 @@ impl ClusterBuilder {
                 .principal_of
                 .unwrap_or_else(|| Arc::new(|_| crate::authorizer::ANONYMOUS.to_owned())),
             quotas: crate::quota::Quotas::new(self.client_quotas),
+            sasl: sasl.map(Arc::new),
         });
         Ok((config, listen, self.nodes))
     }
@@ -537,6 +588,8 @@ impl fmt::Debug for ClusterBuilder {
             .field("authorizer", &self.authorizer)
             .field("super_users", &self.super_users)
             .field("client_quotas", &self.client_quotas)
+            .field("sasl", &self.sasl)
+            .field("max_reauth", &self.max_reauth)
             .field("on_request", &self.on_request.is_some())
             .finish()
     }
@@ -582,6 +635,11 @@ pub enum StartError {
         /// The rate given.
         rate: f64,
     },
+    /// [`ClusterBuilder::connections_max_reauth`] without
+    /// [`ClusterBuilder::sasl`]: a session lifetime on a listener without
+    /// SASL.
+    #[error("connections_max_reauth needs a SASL listener (ClusterBuilder::sasl)")]
+    ReauthWithoutSasl,
     /// A node's listener could not be opened (the port is taken, say).
     #[error("cannot listen on {addr}: {source}")]
     Listen {

@@ -42,6 +42,11 @@
 //!   every request checked against those ACLs as Kafka's `StandardAuthorizer`
 //!   checks them (TOPIC_AUTHORIZATION_FAILED, GROUP_AUTHORIZATION_FAILED,
 //!   CLUSTER_AUTHORIZATION_FAILED, TRANSACTIONAL_ID_AUTHORIZATION_FAILED);
+//! - SASL: with [`ClusterBuilder::sasl`], a SASL listener (PLAIN,
+//!   SCRAM-SHA-256/512, OAUTHBEARER; SaslHandshake and SaslAuthenticate)
+//!   that closes connections where Kafka's does, the user authenticated
+//!   the connection's principal, and KIP-368 session lifetimes
+//!   ([`ClusterBuilder::connections_max_reauth`]);
 //! - client quotas: produce and fetch byte rates per user or client id
 //!   ([`ClusterBuilder::client_quota`]), answered with the throttle time
 //!   Kafka computes;
@@ -133,9 +138,13 @@ mod log;
 mod membership;
 mod quota;
 mod request_log;
+mod sasl;
 mod txn;
 
 pub use cluster::{Cluster, ClusterBuilder, Fault, HookError, StartError};
+/// The users (and OAUTHBEARER validator) of a SASL listener
+/// ([`ClusterBuilder::sasl`]): kafka-wire-sasl's, the proxy's too.
+pub use kafka_wire_sasl::{Credentials, JwtValidator};
 pub use quota::ClientQuota;
 pub use request_log::{Outcome, RequestEvent};
 

@@ -6,6 +6,7 @@
 //! kafka-fake --port 9092
 //! kafka-fake --port 0 --max-version CreateTopics=4 --max-version ApiVersions=3 --log
 //! kafka-fake --release 3.9.1   # CreateTopics 0-7, Metadata 0-12, ...
+//! kafka-fake --sasl-user alice:alice-secret --sasl-user admin:admin-secret
 //! ```
 
 use std::net::{Ipv4Addr, SocketAddr};
@@ -13,10 +14,10 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use kafka_messages::{ApiKey, Release};
-use kafka_wire_fake::{Cluster, ClusterBuilder, StartError, SERVED_APIS};
+use kafka_wire_fake::{Cluster, ClusterBuilder, Credentials, StartError, SERVED_APIS};
 
 const USAGE: &str = "\
-usage: kafka-fake [--port N] [--release V] [--max-version API=N]... [--authorizer [--super-user P]... [--principal P]] [--exit-after-secs N] [--log]
+usage: kafka-fake [--port N] [--release V] [--max-version API=N]... [--authorizer [--super-user P]... [--principal P]] [--sasl-user NAME:PASSWORD]... [--exit-after-secs N] [--log]
 
   --port N              listen on 127.0.0.1:N; 0 picks a free port (default 9092)
   --nodes N             run N nodes (1 to 64, default 1), ids 1..N, on ports PORT,
@@ -34,10 +35,24 @@ usage: kafka-fake [--port N] [--release V] [--max-version API=N]... [--authorize
                         up to version N only
   --authorizer          enforce the ACLs CreateAcls makes, as Kafka's
                         StandardAuthorizer does (every connection is
-                        User:ANONYMOUS unless --principal says otherwise)
+                        User:ANONYMOUS unless --principal or --sasl-user
+                        says otherwise)
   --super-user P        a principal allowed everything under --authorizer,
                         e.g. User:admin (repeatable; Kafka's super.users)
   --principal P         the principal of every connection (default User:ANONYMOUS)
+  --sasl-user NAME:PASSWORD
+                        a SASL listener (Kafka's SASL_PLAINTEXT) with this user
+                        (repeatable): every connection authenticates with
+                        PLAIN, SCRAM-SHA-256 or SCRAM-SHA-512 before any request
+                        but ApiVersions and the SASL ones, and is User:NAME
+                        (for --authorizer); a wrong password is refused with
+                        SASL_AUTHENTICATION_FAILED and the connection closed; the
+                        password is what follows the first colon
+  --sasl-max-reauth-ms N
+                        SASL sessions last N ms (Kafka's connections.max.reauth.ms,
+                        KIP-368): clients re-authenticate before then, and any
+                        other request after it closes the connection (needs
+                        --sasl-user; default: sessions do not end)
   --exit-after-secs N   stop after N seconds (it also stops on Ctrl-C)
   --log                 print one tab-separated line per request:
                         REQ conn peer client api version correlation outcome detail
@@ -55,6 +70,7 @@ fn parse_args() -> Result<Args, String> {
     let mut cluster = Cluster::builder();
     let mut exit_after = None;
     let mut super_users = Vec::new();
+    let mut sasl: Option<Credentials> = None;
     let mut it = std::env::args().skip(1);
     while let Some(arg) = it.next() {
         let mut value = || it.next().ok_or(format!("{arg} needs a value"));
@@ -95,6 +111,24 @@ fn parse_args() -> Result<Args, String> {
             "--authorizer" => cluster = cluster.authorizer(true),
             "--super-user" => super_users.push(value()?),
             "--principal" => cluster = cluster.principal(value()?),
+            "--sasl-user" => {
+                let v = value()?;
+                let (name, password) = v
+                    .split_once(':')
+                    .filter(|(name, _)| !name.is_empty())
+                    .ok_or(format!("--sasl-user {v}: expected NAME:PASSWORD"))?;
+                let users = sasl.take().unwrap_or_default();
+                let users = users
+                    .user(name, password)
+                    .map_err(|e| format!("--sasl-user {name}: {e}"))?;
+                sasl = Some(users);
+            }
+            "--sasl-max-reauth-ms" => {
+                let ms = value()?
+                    .parse()
+                    .map_err(|e| format!("--sasl-max-reauth-ms: {e}"))?;
+                cluster = cluster.connections_max_reauth(Duration::from_millis(ms));
+            }
             "--request-budget" => {
                 let bytes = value()?
                     .parse()
@@ -105,6 +139,9 @@ fn parse_args() -> Result<Args, String> {
             "-h" | "--help" => return Err(String::new()),
             other => return Err(format!("unknown argument {other:?}")),
         }
+    }
+    if let Some(users) = sasl {
+        cluster = cluster.sasl(users);
     }
     let cluster = cluster
         .super_users(super_users)
@@ -150,6 +187,9 @@ async fn main() -> ExitCode {
         Ok(c) => c,
         Err(e @ StartError::NoSuchVersion { api, version }) => {
             return usage_error(&format!("--max-version {}={version}: {e}", api.name()))
+        }
+        Err(StartError::ReauthWithoutSasl) => {
+            return usage_error("--sasl-max-reauth-ms needs --sasl-user")
         }
         Err(e) => {
             eprintln!("error: {e}");

@@ -135,6 +135,47 @@ fn the_authorizer_flags_enforce_acls_for_the_principal_given() {
 }
 
 #[test]
+fn sasl_users_must_authenticate_before_being_served() {
+    use kafka_messages::{SaslAuthenticateRequest, SaslHandshakeRequest};
+    let child = Command::new(BIN)
+        .args(["--port", "0", "--exit-after-secs", "60"])
+        .args([
+            "--sasl-user",
+            "alice:alice:secret",
+            "--sasl-max-reauth-ms",
+            "60000",
+        ])
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut running = Running(child);
+    let mut lines = BufReader::new(running.0.stdout.take().unwrap()).lines();
+    let listening = lines.next().unwrap().unwrap();
+    let addr = listening.strip_prefix("listening on ").unwrap().to_owned();
+    let mut client = Client::connect(addr.as_str(), "cli-test").unwrap();
+    let handshake = SaslHandshakeRequest {
+        mechanism: "PLAIN".into(),
+    };
+    assert_eq!(client.send(&handshake, 1).unwrap().error_code, 0);
+    // The password is what follows the first colon.
+    let round = SaslAuthenticateRequest {
+        auth_bytes: bytes::Bytes::from_static(b"\0alice\0alice:secret"),
+        ..Default::default()
+    };
+    let answer = client.send(&round, 2).unwrap();
+    assert_eq!((answer.error_code, answer.session_lifetime_ms), (0, 60_000));
+    let created = client
+        .send(&common::create_topic("orders", 1, &[]), 7)
+        .unwrap();
+    assert_eq!(created.topics[0].error_code, 0);
+    // Without authenticating, a request closes the connection.
+    let mut client = Client::connect(addr.as_str(), "cli-test").unwrap();
+    assert!(client
+        .send(&common::create_topic("other", 1, &[]), 7)
+        .is_err());
+}
+
+#[test]
 fn help_prints_the_usage() {
     let out = run(&["--help"]);
     assert!(out.status.success());
@@ -159,6 +200,14 @@ fn a_command_line_it_cannot_serve_exits_2_with_the_usage() {
             "error: --release 2.8.0: one of 3.9.1, 4.4.0",
         ),
         (&["--port"], "error: --port needs a value"),
+        (
+            &["--sasl-user", "alice"],
+            "error: --sasl-user alice: expected NAME:PASSWORD",
+        ),
+        (
+            &["--sasl-max-reauth-ms", "1000"],
+            "error: --sasl-max-reauth-ms needs --sasl-user",
+        ),
         (&["--verbose"], "error: unknown argument \"--verbose\""),
     ] {
         let out = run(args);

@@ -204,6 +204,8 @@ fn line(event: &AuditEvent<'_>) -> Value {
             PrincipalSource::SaslInspection(mechanism)
             | PrincipalSource::SaslTermination(mechanism) => Some(mechanism.name()),
             PrincipalSource::Certificate => Some("TLS"),
+            // `PrincipalSource` is kafka-wire-sasl's, non-exhaustive.
+            _ => None,
         },
         (None, _) => None,
     };

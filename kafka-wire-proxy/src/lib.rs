@@ -80,12 +80,13 @@ mod filter;
 pub mod filters;
 mod frame;
 mod identity;
-mod oauthbearer;
 mod proxy;
 mod rewrite;
-mod sasl;
 mod stream;
-mod termination;
+// The SASL server, the SCRAM client, the inspection of exchanges and the
+// JWT checks are kafka-wire-sasl's (shared with kafka-wire-fake), named
+// here by the modules' old names.
+use kafka_wire_sasl::{inspect as sasl, oauthbearer, server as termination};
 
 /// rustls, the TLS library of [`ProxyBuilder::client_tls`] and
 /// [`ProxyBuilder::broker_tls`]: build their configurations with this one.
@@ -102,6 +103,5 @@ pub use identity::{
     Authentication, AuthenticationFailure, CertificateName, Principal, PrincipalSource,
     SaslMechanism,
 };
-pub use oauthbearer::{JwksError, JwtValidator};
+pub use kafka_wire_sasl::{Credentials, JwksError, JwtValidator, SCRAM_ITERATIONS};
 pub use proxy::{Proxy, ProxyBuilder, ProxyEvent};
-pub use termination::{Credentials, SCRAM_ITERATIONS};

@@ -1,5 +1,5 @@
-//! SASL inspection: the proxy follows the SaslHandshake and
-//! SaslAuthenticate exchanges a client has with its broker, reads the name
+//! SASL inspection: following the SaslHandshake and SaslAuthenticate
+//! exchanges a client has with its broker (as the proxy does), reads the name
 //! the client's first token claims, and holds it as the connection's
 //! principal once the broker answers success.
 //!
@@ -26,9 +26,10 @@ use crate::identity::{
     Authentication, AuthenticationFailure, Principal, PrincipalSource, SaslMechanism,
 };
 
-/// What an exchange came to, when a response ends it.
+/// What an exchange came to, when a response ends it (or a handshake
+/// starts it).
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) enum Outcome {
+pub enum Outcome {
     /// The broker accepted a mechanism.
     Started,
     /// The broker answered the exchange with success.
@@ -37,9 +38,10 @@ pub(crate) enum Outcome {
     Failed(AuthenticationFailure),
 }
 
-/// The state of one connection's SASL exchange.
+/// The state of one connection's SASL exchange between a client and a
+/// broker, as a proxy between them follows it.
 #[derive(Debug, Default)]
-pub(crate) struct SaslInspector {
+pub struct SaslInspector {
     /// The mechanism of a handshake sent and not yet answered.
     asked: Option<SaslMechanism>,
     /// The mechanism the broker accepted.
@@ -54,12 +56,12 @@ pub(crate) struct SaslInspector {
 
 impl SaslInspector {
     /// A SaslHandshake request on its way to the broker.
-    pub(crate) fn handshake_request(&mut self, request: &SaslHandshakeRequest) {
+    pub fn handshake_request(&mut self, request: &SaslHandshakeRequest) {
         self.asked = Some(SaslMechanism::from_name(&request.mechanism));
     }
 
     /// The broker's answer to the handshake.
-    pub(crate) fn handshake_response(&mut self, response: &SaslHandshakeResponse) -> Outcome {
+    pub fn handshake_response(&mut self, response: &SaslHandshakeResponse) -> Outcome {
         let asked = self.asked.take();
         *self = SaslInspector::default();
         match ErrorCode::from_code(response.error_code) {
@@ -78,7 +80,7 @@ impl SaslInspector {
 
     /// A SaslAuthenticate request on its way to the broker: its first token
     /// names the client.
-    pub(crate) fn authenticate_request(&mut self, request: &SaslAuthenticateRequest) {
+    pub fn authenticate_request(&mut self, request: &SaslAuthenticateRequest) {
         self.rounds = self.rounds.saturating_add(1);
         if self.rounds == 1 {
             self.claimed = match &self.mechanism {
@@ -90,7 +92,7 @@ impl SaslInspector {
 
     /// The broker's answer to a SaslAuthenticate request: an outcome when
     /// it ends the exchange.
-    pub(crate) fn authenticate_response(
+    pub fn authenticate_response(
         &mut self,
         response: &SaslAuthenticateResponse,
     ) -> Option<Outcome> {
@@ -136,7 +138,7 @@ impl SaslInspector {
 
     /// Where the exchange stands after a request, for the connection's
     /// [`Authentication`].
-    pub(crate) fn in_progress(&self) -> Option<Authentication> {
+    pub fn in_progress(&self) -> Option<Authentication> {
         self.mechanism
             .as_ref()
             .map(|mechanism| Authentication::InProgress {
@@ -147,7 +149,7 @@ impl SaslInspector {
 }
 
 /// The name a client's first token under `mechanism` claims, if it reads.
-pub(crate) fn claimed_name(mechanism: &SaslMechanism, token: &[u8]) -> Option<String> {
+pub fn claimed_name(mechanism: &SaslMechanism, token: &[u8]) -> Option<String> {
     match mechanism {
         SaslMechanism::Plain => plain_authcid(token),
         SaslMechanism::ScramSha256 | SaslMechanism::ScramSha512 => scram_username(token),
@@ -184,7 +186,7 @@ fn after_gs2_header(message: &str) -> Option<&str> {
 
 /// SCRAM's client-first message, `gs2-header n=user,r=nonce[,ext]`: the
 /// user name, `=2C` and `=3D` unescaped (any other `=` is not a name).
-pub(crate) fn scram_username(token: &[u8]) -> Option<String> {
+pub fn scram_username(token: &[u8]) -> Option<String> {
     let message = std::str::from_utf8(token).ok()?;
     let bare = after_gs2_header(message)?;
     let (attribute, _rest) = bare.split_once(',')?;
@@ -212,7 +214,7 @@ fn oauthbearer_subject(token: &[u8]) -> Option<String> {
 
 /// OAUTHBEARER's initial response (RFC 7628): the authorization id of its
 /// GS2 header (empty without one) and the bearer token.
-pub(crate) fn oauthbearer_token(token: &[u8]) -> Option<(&str, &str)> {
+pub fn oauthbearer_token(token: &[u8]) -> Option<(&str, &str)> {
     let message = std::str::from_utf8(token).ok()?;
     let pairs = after_gs2_header(message)?;
     let authzid = message.split(',').nth(1)?;
@@ -229,7 +231,7 @@ pub(crate) fn oauthbearer_token(token: &[u8]) -> Option<(&str, &str)> {
 
 /// A compact JWT's `sub` claim (header.payload.signature, base64url), read
 /// without checking the signature.
-pub(crate) fn jwt_subject(jwt: &str) -> Option<String> {
+pub fn jwt_subject(jwt: &str) -> Option<String> {
     let mut parts = jwt.split('.');
     let (_header, payload, _signature) = (parts.next()?, parts.next()?, parts.next()?);
     if parts.next().is_some() {

@@ -1,4 +1,4 @@
-//! OAUTHBEARER termination's check of a client's token: a JWT whose
+//! OAUTHBEARER's check of a client's token by a SASL server: a JWT whose
 //! signature a key of a JWKS verifies, with an algorithm of an allow-list,
 //! not expired, not before its `nbf`, for the expected audience and issuer
 //! (with the `jsonwebtoken` crate: no JWT is parsed or verified by hand).
@@ -43,7 +43,8 @@ struct Key {
     key: DecodingKey,
 }
 
-/// How the proxy checks OAUTHBEARER tokens when it terminates SASL: the
+/// How a SASL server (the proxy terminating SASL, the fake cluster's
+/// listener) checks OAUTHBEARER tokens: the
 /// JWT's signature against the keys of a JWKS (the key its `kid` names, or
 /// each key of its algorithm's family), its algorithm against an allow-list
 /// (RS256 and ES256 by default; `alg: none` and symmetric algorithms are
@@ -53,7 +54,7 @@ struct Key {
 /// `sasl.oauthbearer.sub.claim.name`), or another claim named.
 ///
 /// ```
-/// use kafka_wire_proxy::JwtValidator;
+/// use kafka_wire_sasl::JwtValidator;
 ///
 /// let jwks = r#"{"keys":[{"kty":"EC","crv":"P-256","kid":"k1","alg":"ES256",
 ///   "x":"f83OJ3D2xF1Bg8vub9tLe1gHMzV76e8Tus9uPHvRVEU",
@@ -62,7 +63,7 @@ struct Key {
 ///     .algorithms(&["ES256"])?
 ///     .audience(&["kafka"])
 ///     .issuer(&["https://idp.example.com"]);
-/// # Ok::<(), kafka_wire_proxy::JwksError>(())
+/// # Ok::<(), kafka_wire_sasl::JwksError>(())
 /// ```
 #[derive(Clone)]
 pub struct JwtValidator {
@@ -86,11 +87,11 @@ impl fmt::Debug for JwtValidator {
 
 /// A token the validator accepted.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) struct VerifiedToken {
+pub struct VerifiedToken {
     /// The principal's name.
-    pub(crate) principal: String,
+    pub principal: String,
     /// When the token expires, in seconds since the Unix epoch.
-    pub(crate) expires_at: u64,
+    pub expires_at: u64,
 }
 
 /// The asymmetric algorithms a JWKS of public keys can verify.
@@ -110,8 +111,8 @@ fn allowable(name: &str) -> Option<Algorithm> {
 }
 
 /// An allow-list of algorithms by name: each one a JWKS can verify, and at
-/// least one.
-pub(crate) fn allowed_algorithms(names: &[&str]) -> Result<Vec<Algorithm>, JwksError> {
+/// least one; [`JwksError::Algorithm`] names one that is not.
+pub fn allowed_algorithms(names: &[&str]) -> Result<Vec<Algorithm>, JwksError> {
     let algorithms = names
         .iter()
         .map(|&name| allowable(name).ok_or_else(|| JwksError::Algorithm(name.to_owned())))
@@ -184,7 +185,7 @@ impl JwtValidator {
     }
 
     /// Checks `token`: the principal and expiry, or why it is refused.
-    pub(crate) fn verify(&self, token: &str) -> Result<VerifiedToken, String> {
+    pub fn verify(&self, token: &str) -> Result<VerifiedToken, String> {
         let header = jsonwebtoken::decode_header(token)
             .map_err(|e| format!("the token does not read as a JWT: {e}"))?;
         if !self.validation.algorithms.contains(&header.alg) {

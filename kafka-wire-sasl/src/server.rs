@@ -1,7 +1,9 @@
-//! SASL termination: the proxy authenticates clients itself against a
-//! [`Credentials`] table (PLAIN, SCRAM-SHA-256, SCRAM-SHA-512; RFC 4616,
-//! RFC 5802, RFC 7677) with RustCrypto's HMAC, SHA-2 and PBKDF2, and never
-//! forwards the clients' SASL requests.
+//! The server side of SASL: a [`Terminator`] authenticates a connection's
+//! client against a [`Credentials`] table (PLAIN, SCRAM-SHA-256,
+//! SCRAM-SHA-512; RFC 4616, RFC 5802, RFC 7677) with RustCrypto's HMAC,
+//! SHA-2 and PBKDF2, and OAUTHBEARER tokens with a [`JwtValidator`]; the
+//! proxy terminates its clients' SASL with it, and the fake cluster's
+//! listener requires it. [`ScramClient`] is SCRAM's client side.
 
 use std::collections::HashMap;
 use std::fmt;
@@ -19,8 +21,8 @@ use sha2::{Digest, Sha256, Sha512};
 use subtle::ConstantTimeEq;
 
 use crate::identity::{AuthenticationFailure, Principal, PrincipalSource, SaslMechanism};
+use crate::inspect::{oauthbearer_token, scram_username, Outcome};
 use crate::oauthbearer::JwtValidator;
-use crate::sasl::{oauthbearer_token, scram_username, Outcome};
 
 /// The iterations of the SCRAM credentials [`Credentials::user`] derives
 /// (Kafka's minimum and default is 4096).
@@ -110,7 +112,8 @@ struct UserCredentials {
     sha512: ScramCredential,
 }
 
-/// The users a proxy that terminates SASL authenticates, each with salted
+/// The users a SASL server (the proxy terminating SASL, the fake cluster's
+/// listener) authenticates, each with salted
 /// SCRAM-SHA-256 and SCRAM-SHA-512 credentials (PLAIN is checked against
 /// the SHA-256 one): no password is kept. With a [`JwtValidator`]
 /// ([`Credentials::oauthbearer`]), OAUTHBEARER tokens too.
@@ -186,8 +189,8 @@ impl Credentials {
     /// lifetime (`max`, or less when an OAUTHBEARER token expires sooner),
     /// and a connection whose session has ended may send only SaslHandshake
     /// and SaslAuthenticate (a re-authentication under the same principal);
-    /// any other request closes it (`ConnectionError::SessionExpired`), as a
-    /// broker closes it. Without it (Kafka's default, 0) sessions do not end.
+    /// any other request closes it (the proxy's
+    /// `ConnectionError::SessionExpired`), as a broker closes it. Without it (Kafka's default, 0) sessions do not end.
     pub fn max_session(mut self, max: Duration) -> Self {
         self.max_session = Some(max).filter(|max| !max.is_zero());
         self
@@ -226,8 +229,16 @@ struct ScramExchange {
     nonce: String,
 }
 
-/// One connection's SASL exchange with the proxy.
-pub(crate) struct Terminator {
+/// One connection's SASL exchange with a server holding [`Credentials`]:
+/// the answers to its SaslHandshake and SaslAuthenticate requests, as
+/// Kafka's `SaslServerAuthenticator` gives them, and its session
+/// (KIP-368).
+///
+/// Time: a session's end is an [`Instant`]; [`Terminator::authenticate`]
+/// reads the system's clock, [`Terminator::authenticate_at`] takes the
+/// clock's reading (the fake cluster passes tokio's, which its tests
+/// pause).
+pub struct Terminator {
     credentials: Arc<Credentials>,
     mechanism: Option<SaslMechanism>,
     scram: Option<ScramExchange>,
@@ -237,30 +248,37 @@ pub(crate) struct Terminator {
     /// The principal of the last exchange that succeeded, and when its
     /// session ends (with [`Credentials::max_session`]).
     session: Option<(String, Option<Instant>)>,
+    /// The clock's reading of the round being answered.
+    now: Instant,
 }
 
 /// Kafka's answer to a token it refuses (`OAuthBearerSaslServer`).
 const INVALID_TOKEN: &str = r#"{"status":"invalid_token"}"#;
 
 impl Terminator {
-    pub(crate) fn new(credentials: Arc<Credentials>) -> Self {
+    /// A connection's exchange, before any request.
+    pub fn new(credentials: Arc<Credentials>) -> Self {
         Terminator {
             credentials,
             mechanism: None,
             scram: None,
             oauthbearer_error: None,
             session: None,
+            now: Instant::now(),
         }
     }
 
     /// Whether the session of the last exchange that succeeded has ended at
     /// `now` (KIP-368).
-    pub(crate) fn session_ended(&self, now: Instant) -> bool {
+    pub fn session_ended(&self, now: Instant) -> bool {
         matches!(self.session, Some((_, Some(end))) if now >= end)
     }
 
-    /// The answer to a SaslHandshake, and its outcome.
-    pub(crate) fn handshake(
+    /// The answer to a SaslHandshake, and its outcome: [`Outcome::Started`]
+    /// for a mechanism the credentials authenticate, else
+    /// [`Outcome::Failed`] with UNSUPPORTED_SASL_MECHANISM (the answer lists
+    /// the mechanisms offered).
+    pub fn handshake(
         &mut self,
         request: &SaslHandshakeRequest,
     ) -> (SaslHandshakeResponse, Outcome) {
@@ -294,11 +312,23 @@ impl Terminator {
     }
 
     /// The answer to a SaslAuthenticate round, and its outcome once the
-    /// exchange ends.
-    pub(crate) fn authenticate(
+    /// exchange ends; a session that starts is timed from the system's
+    /// clock (see [`Terminator::authenticate_at`]).
+    pub fn authenticate(
         &mut self,
         request: &SaslAuthenticateRequest,
     ) -> (SaslAuthenticateResponse, Option<Outcome>) {
+        self.authenticate_at(request, Instant::now())
+    }
+
+    /// [`Terminator::authenticate`] at `now`: a session that starts ends
+    /// [`Credentials::max_session`] after it.
+    pub fn authenticate_at(
+        &mut self,
+        request: &SaslAuthenticateRequest,
+        now: Instant,
+    ) -> (SaslAuthenticateResponse, Option<Outcome>) {
+        self.now = now;
         let token = &request.auth_bytes[..];
         match self.mechanism.clone() {
             None => self.refuse(
@@ -367,7 +397,7 @@ impl Terminator {
             Err(reason) => {
                 self.oauthbearer_error = Some(INVALID_TOKEN.to_owned());
                 let claimed =
-                    oauthbearer_token(token).and_then(|(_, jwt)| crate::sasl::jwt_subject(jwt));
+                    oauthbearer_token(token).and_then(|(_, jwt)| crate::inspect::jwt_subject(jwt));
                 let answer = SaslAuthenticateResponse {
                     auth_bytes: Bytes::from_static(INVALID_TOKEN.as_bytes()),
                     ..Default::default()
@@ -441,7 +471,7 @@ impl Terminator {
             }
             None => max,
         });
-        self.session = Some((name.clone(), lifetime.map(|l| Instant::now() + l)));
+        self.session = Some((name.clone(), lifetime.map(|l| self.now + l)));
         let principal = Principal {
             name,
             source: PrincipalSource::SaslTermination(mechanism),
@@ -619,11 +649,13 @@ impl Terminator {
 }
 
 /// Kafka's bounds on SCRAM iterations (`ScramMechanism`): a broker that
-/// asks for more could make the proxy spend its CPU.
+/// asks for more could make the client spend its CPU.
 const SCRAM_MAX_ITERATIONS: u32 = 16384;
 
-/// The proxy's side of a SCRAM exchange as a client, toward a broker.
-pub(crate) struct ScramClient {
+/// The client's side of a SCRAM exchange (RFC 5802), as the proxy speaks
+/// it toward a broker: the client-first and client-final messages, and the
+/// check of the server's signature.
+pub struct ScramClient {
     alg: Alg,
     client_first_bare: String,
     nonce: String,
@@ -632,8 +664,9 @@ pub(crate) struct ScramClient {
 
 impl ScramClient {
     /// A SCRAM exchange for `user` when `mechanism` is SCRAM; `None` for
-    /// another mechanism.
-    pub(crate) fn new(mechanism: &SaslMechanism, user: &str) -> Result<Option<Self>, String> {
+    /// another mechanism; an error naming why when the operating system
+    /// gives no random nonce.
+    pub fn new(mechanism: &SaslMechanism, user: &str) -> Result<Option<Self>, String> {
         let alg = match mechanism {
             SaslMechanism::ScramSha256 => Alg::Sha256,
             SaslMechanism::ScramSha512 => Alg::Sha512,
@@ -652,18 +685,14 @@ impl ScramClient {
     }
 
     /// The client-first message.
-    pub(crate) fn client_first(&self) -> String {
+    pub fn client_first(&self) -> String {
         format!("n,,{}", self.client_first_bare)
     }
 
     /// The client-final message answering the broker's server-first: its
     /// nonce must extend the client's, its iterations lie within Kafka's
-    /// bounds.
-    pub(crate) fn client_final(
-        &mut self,
-        server_first: &[u8],
-        password: &str,
-    ) -> Result<String, String> {
+    /// bounds; an error saying which does not.
+    pub fn client_final(&mut self, server_first: &[u8], password: &str) -> Result<String, String> {
         let server_first = std::str::from_utf8(server_first)
             .map_err(|_| "a server-first message that is not UTF-8".to_owned())?;
         let attribute = |key: &str| {
@@ -694,8 +723,8 @@ impl ScramClient {
     }
 
     /// Checks the broker's server-final message: its signature proves it
-    /// knows the credential.
-    pub(crate) fn check_server_final(&self, server_final: &[u8]) -> Result<(), String> {
+    /// knows the credential; an error when it does not.
+    pub fn check_server_final(&self, server_final: &[u8]) -> Result<(), String> {
         let expected = self
             .server_signature
             .as_ref()
