@@ -93,6 +93,7 @@ mod termination;
 pub use tokio_rustls::rustls;
 
 pub use audit::{AuditEvent, AuditKind, AuditLog};
+pub use broker_sasl::BrokerCredentials;
 pub use error::{ConnectionError, Peer};
 pub use filter::{
     ClientConnection, Filter, FilterError, FilterFactory, Listener, RequestInfo, Verdict,
