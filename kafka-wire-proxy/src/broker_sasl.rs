@@ -402,6 +402,57 @@ mod tests {
     }
 
     #[test]
+    fn oauthbearer_sends_the_token_and_reads_a_challenge_then_the_refusal() {
+        let creds = BrokerCredentials::oauthbearer("h.p.");
+        let (mut exchange, handshake) = BrokerSasl::start(&creds).unwrap();
+        assert_eq!(handshake.mechanism, "OAUTHBEARER");
+        let first = exchange
+            .on_handshake(&creds, &SaslHandshakeResponse::default())
+            .unwrap();
+        assert_eq!(&first.auth_bytes[..], b"n,,\x01auth=Bearer h.p.\x01\x01");
+        match exchange.on_authenticate(&creds, &answer(0, b"", 30_000)) {
+            Ok(Next::Done(lifetime)) => assert_eq!(lifetime, Some(Duration::from_secs(30))),
+            _ => panic!("not done"),
+        }
+
+        // A refused token: Kafka's JSON challenge under code 0, the
+        // client's %x01, then the error.
+        let (mut exchange, _) = BrokerSasl::start(&creds).unwrap();
+        exchange
+            .on_handshake(&creds, &SaslHandshakeResponse::default())
+            .unwrap();
+        let challenge = answer(0, br#"{"status":"invalid_token"}"#, 0);
+        let Ok(Next::Send(abort)) = exchange.on_authenticate(&creds, &challenge) else {
+            panic!("no %x01")
+        };
+        assert_eq!(&abort.auth_bytes[..], b"\x01");
+        let refused = SaslAuthenticateResponse {
+            error_message: Some("Authentication failed".into()),
+            ..answer(ErrorCode::SaslAuthenticationFailed.code(), b"", 0)
+        };
+        assert_eq!(
+            exchange.on_authenticate(&creds, &refused).err().as_deref(),
+            Some(
+                r#"SASL_AUTHENTICATION_FAILED: Authentication failed (challenge {"status":"invalid_token"})"#
+            )
+        );
+
+        // A token file that cannot be read fails the exchange, naming it.
+        let missing = BrokerCredentials::oauthbearer_file("/nonexistent/token");
+        let (mut exchange, _) = BrokerSasl::start(&missing).unwrap();
+        let error = exchange
+            .on_handshake(&missing, &SaslHandshakeResponse::default())
+            .unwrap_err();
+        assert!(
+            error.starts_with("the token file /nonexistent/token: "),
+            "{error}"
+        );
+        // No secret in Debug.
+        let shown = format!("{:?}", BrokerCredentials::plain("u", "hunter2"));
+        assert!(!shown.contains("hunter2"), "{shown}");
+    }
+
+    #[test]
     fn frames_carry_the_proxys_client_id_and_read_back() {
         let contents = request_contents(&SaslHandshakeRequest::default(), 1, 7).unwrap();
         let mut rest = contents.clone();
