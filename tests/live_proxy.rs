@@ -727,10 +727,25 @@ fn sasl_each_tenant_reaches_the_broker_with_its_own_service_account() {
     // anna (ta.) and ben (tb.) through the one proxy at the same time, each
     // producing to and consuming its own topic under its service account.
     let topic = unique("own-account");
+    // The rows of docs/proxy.md's table of this run.
+    let row = |tenant: &str, client: &str, account: &str, outcome: &str, took: Duration| {
+        eprintln!(
+            "| {tenant} | {client} | {account} | {outcome} | {:.2} s |",
+            took.as_secs_f64()
+        )
+    };
     std::thread::scope(|s| {
-        let sessions: Vec<_> = ["anna", "ben"]
+        let sessions: Vec<_> = [("anna", "ta.", "svc-ta, SCRAM-SHA-512"), ("ben", "tb.", "svc-tb, SCRAM-SHA-512")]
             .into_iter()
-            .map(|user| s.spawn(|| produce_and_consume(address, user, &topic)))
+            .map(|(user, tenant, account)| {
+                let topic = &topic;
+                s.spawn(move || {
+                    let started = std::time::Instant::now();
+                    produce_and_consume(address, user, topic);
+                    let outcome = "own topic created, a record produced and fetched back (at the same time as the other)";
+                    row(tenant, user, account, outcome, started.elapsed());
+                })
+            })
             .collect();
         for session in sessions {
             session.join().unwrap();
@@ -743,7 +758,16 @@ fn sasl_each_tenant_reaches_the_broker_with_its_own_service_account() {
     // cleo (tc.) through the same proxy, the proxy reaching the broker with
     // the token.
     if token.is_some() {
+        let started = std::time::Instant::now();
         produce_and_consume(address, "cleo", &topic);
+        let outcome = "own topic created, a record produced and fetched back";
+        row(
+            "tc.",
+            "cleo",
+            "svc-tc, OAUTHBEARER (unsecured JWT)",
+            outcome,
+            started.elapsed(),
+        );
         wait_for_leaders(&mut direct, &format!("tc.{topic}"), 1);
     } else {
         eprintln!("no OAUTHBEARER tenant: KAFKA_SASL_TENANT_TOKEN is not set");
@@ -763,6 +787,7 @@ fn sasl_each_tenant_reaches_the_broker_with_its_own_service_account() {
         vec![("ta.".to_owned(), ta()), ("tb.".to_owned(), ta())],
         Arc::default(),
     );
+    let started = std::time::Instant::now();
     let mut ben = Client::connect(crossed, "ben").unwrap();
     assert_eq!(sasl(&mut ben, "PLAIN", b"\0ben\0ben-secret"), 0);
     let create = kafka_messages::CreateTopicsRequest {
@@ -787,6 +812,15 @@ fn sasl_each_tenant_reaches_the_broker_with_its_own_service_account() {
         ErrorCode::TopicAuthorizationFailed,
         "tb.'s own topic on ta.'s account"
     );
+    let outcome =
+        "CreateTopics and Metadata of tb.'s names: TOPIC_AUTHORIZATION_FAILED (the broker's ACLs)";
+    row(
+        "tb.",
+        "ben",
+        "svc-ta (misconfigured: ta.'s account)",
+        outcome,
+        started.elapsed(),
+    );
 
     // A tenant whose account the broker refuses: its client is answered as
     // Kafka answers refused credentials, and the proxy names the tenant and
@@ -801,6 +835,7 @@ fn sasl_each_tenant_reaches_the_broker_with_its_own_service_account() {
         )],
         events.clone(),
     );
+    let started = std::time::Instant::now();
     let mut anna = Client::connect(wrong, "anna").unwrap();
     let refused = sasl(&mut anna, "PLAIN", b"\0anna\0anna-secret");
     assert_eq!(
@@ -809,7 +844,16 @@ fn sasl_each_tenant_reaches_the_broker_with_its_own_service_account() {
     );
     assert!(anna.send(&MetadataRequest::default(), 12).is_err());
     std::thread::sleep(Duration::from_millis(200));
+    let outcome = "SaslAuthenticate answered SASL_AUTHENTICATION_FAILED, connection closed";
+    row(
+        "ta.",
+        "anna",
+        "svc-ta, a wrong password",
+        outcome,
+        started.elapsed(),
+    );
     let reported = events.lock().unwrap().join("\n");
+    eprintln!("reported: {reported}");
     assert!(
         reported.contains("with SCRAM-SHA-512 for tenant ta.: SASL_AUTHENTICATION_FAILED"),
         "{reported}"
