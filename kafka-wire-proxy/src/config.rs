@@ -181,9 +181,9 @@ impl TenantBrokerConfig {
             _ => Err(format!("{} needs user and password", self.mechanism)),
         };
         match &*self.mechanism {
-            "PLAIN" => password(|u, p| C::plain(u, p)),
-            "SCRAM-SHA-256" => password(|u, p| C::scram_sha256(u, p)),
-            "SCRAM-SHA-512" => password(|u, p| C::scram_sha512(u, p)),
+            "PLAIN" => password(C::plain),
+            "SCRAM-SHA-256" => password(C::scram_sha256),
+            "SCRAM-SHA-512" => password(C::scram_sha512),
             "OAUTHBEARER" if self.user.is_some() || self.password.is_some() => {
                 Err("OAUTHBEARER takes a token or token_file, no user or password".into())
             }

@@ -449,7 +449,8 @@ impl ProxyBuilder {
 
     /// The proxy authenticates to every broker with SASL/PLAIN as `user`
     /// (SaslHandshake v1 and SaslAuthenticate v2, before any client frame
-    /// is forwarded); a refusal fails the connection
+    /// is forwarded, or with [`tenant_broker_sasl`](Self::tenant_broker_sasl)
+    /// once the client has authenticated); a refusal fails the connection
     /// ([`ConnectionError::BrokerAuthentication`](crate::ConnectionError::BrokerAuthentication)).
     pub fn broker_sasl_plain(
         mut self,
