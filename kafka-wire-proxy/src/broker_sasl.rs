@@ -1,9 +1,13 @@
-//! The proxy's own SASL authentication toward a broker (PLAIN or SCRAM), as
-//! steps without I/O, so that the first authentication (before any client
-//! frame, on the broker's stream) and each re-authentication (KIP-368,
-//! between the client's requests, through the connection's queues) are one
-//! exchange with one set of checks.
+//! The proxy's own SASL authentication toward a broker (PLAIN, SCRAM or
+//! OAUTHBEARER with a static token), as steps without I/O, so that the
+//! first authentication (before any client frame, on the broker's stream,
+//! or once the client has authenticated when each tenant has credentials of
+//! its own) and each re-authentication (KIP-368, between the client's
+//! requests, through the connection's queues) are one exchange with one set
+//! of checks.
 
+use std::fmt;
+use std::path::PathBuf;
 use std::time::Duration;
 
 use bytes::{Bytes, BytesMut};
@@ -13,8 +17,139 @@ use kafka_messages::{
 use kafka_wire::frame;
 use kafka_wire::{ErrorCode, RequestHeader};
 
-use crate::proxy::BrokerCredentials;
+use crate::identity::SaslMechanism;
 use crate::termination::ScramClient;
+
+/// The proxy's own SASL credentials toward brokers: a mechanism and its
+/// secret (a password, or an OAUTHBEARER token). Its `Debug` shows no
+/// secret.
+///
+/// ```
+/// use kafka_wire_proxy::BrokerCredentials;
+///
+/// let svc = BrokerCredentials::scram_sha512("svc-acme", "secret");
+/// assert_eq!(svc.mechanism().name(), "SCRAM-SHA-512");
+/// let token = BrokerCredentials::oauthbearer("eyJhbGciOiJub25lIn0.eyJzdWIiOiJzdmMifQ.");
+/// assert_eq!(token.mechanism().name(), "OAUTHBEARER");
+/// ```
+#[derive(Clone)]
+pub struct BrokerCredentials {
+    pub(crate) mechanism: SaslMechanism,
+    pub(crate) user: String,
+    pub(crate) secret: Secret,
+}
+
+/// What a [`BrokerCredentials`] proves itself with.
+#[derive(Clone)]
+pub(crate) enum Secret {
+    Password(String),
+    /// An OAUTHBEARER token, sent as it is.
+    Token(String),
+    /// A file holding an OAUTHBEARER token, read at each (re-)authentication
+    /// (so that a tool outside the proxy can renew it).
+    TokenFile(PathBuf),
+}
+
+impl BrokerCredentials {
+    /// SASL/PLAIN as `user`.
+    pub fn plain(user: impl Into<String>, password: impl Into<String>) -> Self {
+        Self::password(SaslMechanism::Plain, user, password)
+    }
+
+    /// SASL/SCRAM-SHA-512 (RFC 5802, RFC 7677) as `user`.
+    pub fn scram_sha512(user: impl Into<String>, password: impl Into<String>) -> Self {
+        Self::password(SaslMechanism::ScramSha512, user, password)
+    }
+
+    /// SASL/SCRAM-SHA-256 as `user`.
+    pub fn scram_sha256(user: impl Into<String>, password: impl Into<String>) -> Self {
+        Self::password(SaslMechanism::ScramSha256, user, password)
+    }
+
+    /// SASL/OAUTHBEARER (RFC 7628) with a static token (a JWT whose `sub`
+    /// the broker takes as the principal): the client's first message is
+    /// `n,,\x01auth=Bearer <token>\x01\x01`. The same token is sent at
+    /// each re-authentication: a broker refuses it once it has expired.
+    pub fn oauthbearer(token: impl Into<String>) -> Self {
+        BrokerCredentials {
+            mechanism: SaslMechanism::OAuthBearer,
+            user: String::new(),
+            secret: Secret::Token(token.into()),
+        }
+    }
+
+    /// SASL/OAUTHBEARER with the token in file `path` (surrounding
+    /// whitespace ignored), read at each authentication and
+    /// re-authentication, so that a tool outside the proxy may renew it.
+    pub fn oauthbearer_file(path: impl Into<PathBuf>) -> Self {
+        BrokerCredentials {
+            mechanism: SaslMechanism::OAuthBearer,
+            user: String::new(),
+            secret: Secret::TokenFile(path.into()),
+        }
+    }
+
+    fn password(
+        mechanism: SaslMechanism,
+        user: impl Into<String>,
+        password: impl Into<String>,
+    ) -> Self {
+        BrokerCredentials {
+            mechanism,
+            user: user.into(),
+            secret: Secret::Password(password.into()),
+        }
+    }
+
+    /// The mechanism.
+    pub fn mechanism(&self) -> &SaslMechanism {
+        &self.mechanism
+    }
+
+    /// The user (empty for OAUTHBEARER, whose token names the principal).
+    pub fn user(&self) -> &str {
+        &self.user
+    }
+
+    fn password_text(&self) -> &str {
+        match &self.secret {
+            Secret::Password(p) => p,
+            Secret::Token(_) | Secret::TokenFile(_) => "",
+        }
+    }
+
+    /// The OAUTHBEARER token, read from its file if it is in one.
+    fn token(&self) -> Result<String, String> {
+        match &self.secret {
+            Secret::Token(token) => Ok(token.clone()),
+            Secret::TokenFile(path) => std::fs::read_to_string(path)
+                .map(|t| t.trim().to_owned())
+                .map_err(|e| format!("the token file {}: {e}", path.display())),
+            Secret::Password(_) => Err("no token".into()),
+        }
+    }
+}
+
+impl fmt::Debug for BrokerCredentials {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let secret = match &self.secret {
+            Secret::Password(_) => "password".to_owned(),
+            Secret::Token(_) => "token".to_owned(),
+            Secret::TokenFile(path) => format!("token file {}", path.display()),
+        };
+        f.debug_struct("BrokerCredentials")
+            .field("mechanism", &self.mechanism.name())
+            .field("user", &self.user)
+            .field("secret", &secret)
+            .finish()
+    }
+}
+
+/// The OAUTHBEARER client's first message (RFC 7628, section 3.1): a GS2
+/// header without an authorization id, and the bearer token.
+pub(crate) fn oauthbearer_first_message(token: &str) -> Vec<u8> {
+    format!("n,,\u{1}auth=Bearer {token}\u{1}\u{1}").into_bytes()
+}
 
 /// The SaslHandshake version the proxy sends: v1, whose tokens travel in
 /// SaslAuthenticate (the only kind a broker re-authenticates with).
@@ -32,6 +167,11 @@ enum Sent {
     Plain,
     ScramFirst,
     ScramFinal,
+    /// The token.
+    Bearer,
+    /// The `%x01` that answers a broker's error challenge (RFC 7628,
+    /// section 3.2.3), with the challenge.
+    BearerAbort(String),
 }
 
 /// One SASL exchange of the proxy with a broker.
@@ -86,9 +226,13 @@ impl BrokerSasl {
                 self.sent = Sent::ScramFirst;
                 scram.client_first().into_bytes()
             }
+            None if credentials.mechanism == SaslMechanism::OAuthBearer => {
+                self.sent = Sent::Bearer;
+                oauthbearer_first_message(&credentials.token()?)
+            }
             None => {
                 self.sent = Sent::Plain;
-                let (user, password) = (&credentials.user, &credentials.password);
+                let (user, password) = (&credentials.user, credentials.password_text());
                 let mut token = Vec::with_capacity(2 + user.len() + password.len());
                 token.push(0);
                 token.extend_from_slice(user.as_bytes());
@@ -109,11 +253,15 @@ impl BrokerSasl {
         answer: &SaslAuthenticateResponse,
     ) -> Result<Next, String> {
         if answer.error_code != 0 {
-            return Err(format!(
+            let mut reason = format!(
                 "{}: {}",
                 ErrorCode::from_code(answer.error_code).name(),
                 answer.error_message.as_deref().unwrap_or("")
-            ));
+            );
+            if let Sent::BearerAbort(challenge) = &self.sent {
+                reason.push_str(&format!(" (challenge {challenge})"));
+            }
+            return Err(reason);
         }
         let done = || {
             let lifetime = u64::try_from(answer.session_lifetime_ms).unwrap_or(0);
@@ -121,8 +269,20 @@ impl BrokerSasl {
         };
         match (&self.sent, &mut self.scram) {
             (Sent::Plain, _) => Ok(done()),
+            // Success is an empty answer; an error is a JSON challenge
+            // under code 0, which the client answers with `%x01` to learn
+            // the refusal (as Kafka's broker expects).
+            (Sent::Bearer, _) if answer.auth_bytes.is_empty() => Ok(done()),
+            (Sent::Bearer, _) => {
+                let challenge = String::from_utf8_lossy(&answer.auth_bytes).into_owned();
+                self.sent = Sent::BearerAbort(challenge);
+                Ok(Next::Send(round(vec![1])))
+            }
+            (Sent::BearerAbort(challenge), _) => Err(format!(
+                "the broker challenged the token with {challenge} and then accepted it"
+            )),
             (Sent::ScramFirst, Some(scram)) => {
-                let last = scram.client_final(&answer.auth_bytes, &credentials.password)?;
+                let last = scram.client_final(&answer.auth_bytes, credentials.password_text())?;
                 self.sent = Sent::ScramFinal;
                 Ok(Next::Send(round(last.into_bytes())))
             }
@@ -169,15 +329,10 @@ pub(crate) fn response_body<M: kafka_wire::Message>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::identity::SaslMechanism;
     use kafka_wire::Versioned;
 
     fn credentials(mechanism: SaslMechanism) -> BrokerCredentials {
-        BrokerCredentials {
-            mechanism,
-            user: "svc".into(),
-            password: "svc-secret".into(),
-        }
+        BrokerCredentials::password(mechanism, "svc", "svc-secret")
     }
 
     fn answer(error_code: i16, auth_bytes: &[u8], lifetime_ms: i64) -> SaslAuthenticateResponse {
@@ -244,6 +399,57 @@ mod tests {
             exchange.on_authenticate(&creds, &failed).err().as_deref(),
             Some("SASL_AUTHENTICATION_FAILED: Authentication failed")
         );
+    }
+
+    #[test]
+    fn oauthbearer_sends_the_token_and_reads_a_challenge_then_the_refusal() {
+        let creds = BrokerCredentials::oauthbearer("h.p.");
+        let (mut exchange, handshake) = BrokerSasl::start(&creds).unwrap();
+        assert_eq!(handshake.mechanism, "OAUTHBEARER");
+        let first = exchange
+            .on_handshake(&creds, &SaslHandshakeResponse::default())
+            .unwrap();
+        assert_eq!(&first.auth_bytes[..], b"n,,\x01auth=Bearer h.p.\x01\x01");
+        match exchange.on_authenticate(&creds, &answer(0, b"", 30_000)) {
+            Ok(Next::Done(lifetime)) => assert_eq!(lifetime, Some(Duration::from_secs(30))),
+            _ => panic!("not done"),
+        }
+
+        // A refused token: Kafka's JSON challenge under code 0, the
+        // client's %x01, then the error.
+        let (mut exchange, _) = BrokerSasl::start(&creds).unwrap();
+        exchange
+            .on_handshake(&creds, &SaslHandshakeResponse::default())
+            .unwrap();
+        let challenge = answer(0, br#"{"status":"invalid_token"}"#, 0);
+        let Ok(Next::Send(abort)) = exchange.on_authenticate(&creds, &challenge) else {
+            panic!("no %x01")
+        };
+        assert_eq!(&abort.auth_bytes[..], b"\x01");
+        let refused = SaslAuthenticateResponse {
+            error_message: Some("Authentication failed".into()),
+            ..answer(ErrorCode::SaslAuthenticationFailed.code(), b"", 0)
+        };
+        assert_eq!(
+            exchange.on_authenticate(&creds, &refused).err().as_deref(),
+            Some(
+                r#"SASL_AUTHENTICATION_FAILED: Authentication failed (challenge {"status":"invalid_token"})"#
+            )
+        );
+
+        // A token file that cannot be read fails the exchange, naming it.
+        let missing = BrokerCredentials::oauthbearer_file("/nonexistent/token");
+        let (mut exchange, _) = BrokerSasl::start(&missing).unwrap();
+        let error = exchange
+            .on_handshake(&missing, &SaslHandshakeResponse::default())
+            .unwrap_err();
+        assert!(
+            error.starts_with("the token file /nonexistent/token: "),
+            "{error}"
+        );
+        // No secret in Debug.
+        let shown = format!("{:?}", BrokerCredentials::plain("u", "hunter2"));
+        assert!(!shown.contains("hunter2"), "{shown}");
     }
 
     #[test]

@@ -105,6 +105,16 @@ pub struct SaslConfig {
     /// The SCRAM mechanism, user and password the proxy authenticates to
     /// brokers with (instead of `broker_plain`).
     pub broker_scram: Option<BrokerScramConfig>,
+    /// The OAUTHBEARER token the proxy authenticates to brokers with
+    /// (instead of `broker_plain` or `broker_scram`).
+    pub broker_oauthbearer: Option<BrokerOAuthBearerConfig>,
+    /// Each tenant's own credentials toward brokers, by its prefix in
+    /// `[tenants.by_principal]` (`[sasl.broker_tenants."acme."]`); a tenant
+    /// left out uses the proxy's (`broker_plain`, `broker_scram` or
+    /// `broker_oauthbearer`). Needs termination (`users` or
+    /// `oauthbearer`).
+    #[serde(default)]
+    pub broker_tenants: BTreeMap<String, TenantBrokerConfig>,
     /// OAUTHBEARER termination: clients' JWTs checked against a JWKS.
     pub oauthbearer: Option<OAuthBearerConfig>,
     /// With termination, the longest a client's session lasts before it
@@ -126,6 +136,78 @@ pub struct BrokerScramConfig {
     pub user: String,
     /// The password.
     pub password: String,
+}
+
+/// The proxy's own OAUTHBEARER token toward brokers: one of `token` and
+/// `token_file`.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BrokerOAuthBearerConfig {
+    /// The token (a JWT).
+    pub token: Option<String>,
+    /// A file holding the token, read at each authentication and
+    /// re-authentication (so that it can be renewed outside the proxy).
+    pub token_file: Option<PathBuf>,
+}
+
+/// One tenant's credentials toward brokers.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TenantBrokerConfig {
+    /// `PLAIN`, `SCRAM-SHA-256`, `SCRAM-SHA-512` (with `user` and
+    /// `password`) or `OAUTHBEARER` (with `token` or `token_file`).
+    pub mechanism: String,
+    /// The user.
+    pub user: Option<String>,
+    /// The password.
+    pub password: Option<String>,
+    /// The OAUTHBEARER token.
+    pub token: Option<String>,
+    /// A file holding the OAUTHBEARER token.
+    pub token_file: Option<PathBuf>,
+}
+
+impl TenantBrokerConfig {
+    /// The credentials, or why they do not make sense.
+    fn credentials(&self) -> Result<crate::BrokerCredentials, String> {
+        use crate::BrokerCredentials as C;
+        let token = self.token.is_some() || self.token_file.is_some();
+        let password = |make: fn(String, String) -> C| match (&self.user, &self.password, token) {
+            (Some(user), Some(password), false) => Ok(make(user.clone(), password.clone())),
+            (_, _, true) => Err(format!(
+                "{} takes user and password, no token",
+                self.mechanism
+            )),
+            _ => Err(format!("{} needs user and password", self.mechanism)),
+        };
+        match &*self.mechanism {
+            "PLAIN" => password(C::plain),
+            "SCRAM-SHA-256" => password(C::scram_sha256),
+            "SCRAM-SHA-512" => password(C::scram_sha512),
+            "OAUTHBEARER" if self.user.is_some() || self.password.is_some() => {
+                Err("OAUTHBEARER takes a token or token_file, no user or password".into())
+            }
+            "OAUTHBEARER" => bearer(&self.token, &self.token_file),
+            other => Err(format!(
+                "mechanism {other:?}: PLAIN, SCRAM-SHA-256, SCRAM-SHA-512 or OAUTHBEARER"
+            )),
+        }
+    }
+}
+
+/// OAUTHBEARER credentials from one of a token and a token file.
+fn bearer(
+    token: &Option<String>,
+    file: &Option<PathBuf>,
+) -> Result<crate::BrokerCredentials, String> {
+    match (token, file) {
+        (Some(token), None) if !token.trim().is_empty() => {
+            Ok(crate::BrokerCredentials::oauthbearer(token.trim()))
+        }
+        (None, Some(file)) => Ok(crate::BrokerCredentials::oauthbearer_file(file.clone())),
+        (Some(_), None) => Err("an empty token".into()),
+        _ => Err("one of token and token_file".into()),
+    }
 }
 
 fn default_scram_mechanism() -> String {
@@ -400,10 +482,36 @@ impl ProxyConfig {
             crate::filters::Tenant::new(prefix)
                 .map_err(|e| invalid("tenants.prefix", e.to_string()))?;
         }
-        if config.sasl.broker_plain.is_some() && config.sasl.broker_scram.is_some() {
+        let sasl = &config.sasl;
+        let defaults = [
+            sasl.broker_plain.is_some(),
+            sasl.broker_scram.is_some(),
+            sasl.broker_oauthbearer.is_some(),
+        ];
+        if defaults.iter().filter(|&&d| d).count() > 1 {
             return Err(invalid(
                 "sasl",
-                "either broker_plain or broker_scram, not both".into(),
+                "one of broker_plain, broker_scram and broker_oauthbearer, not more".into(),
+            ));
+        }
+        if let Some(o) = &sasl.broker_oauthbearer {
+            bearer(&o.token, &o.token_file).map_err(|m| invalid("sasl.broker_oauthbearer", m))?;
+        }
+        for (tenant, credentials) in &sasl.broker_tenants {
+            credentials
+                .credentials()
+                .map_err(|m| invalid("sasl.broker_tenants", format!("{tenant:?}: {m}")))?;
+            if !config.tenants.by_principal.values().any(|p| p == tenant) {
+                return Err(invalid(
+                    "sasl.broker_tenants",
+                    format!("{tenant:?} is no tenant's prefix in [tenants.by_principal]"),
+                ));
+            }
+        }
+        if !sasl.broker_tenants.is_empty() && sasl.users.is_empty() && sasl.oauthbearer.is_none() {
+            return Err(invalid(
+                "sasl.broker_tenants",
+                "credentials per tenant need SASL termination ([sasl.users] or [sasl.oauthbearer]): the proxy must know the principal".into(),
             ));
         }
         if let Some(scram) = &config.sasl.broker_scram {
@@ -540,6 +648,35 @@ impl ProxyConfig {
         Ok(Some(credentials))
     }
 
+    /// The proxy's default credentials toward brokers, if the file gives
+    /// them (`broker_plain`, `broker_scram` or `broker_oauthbearer`).
+    pub fn broker_credentials(&self) -> Option<crate::BrokerCredentials> {
+        use crate::BrokerCredentials as C;
+        let sasl = &self.sasl;
+        if let Some(p) = &sasl.broker_plain {
+            return Some(C::plain(p.user.clone(), p.password.clone()));
+        }
+        if let Some(s) = &sasl.broker_scram {
+            let (user, password) = (s.user.clone(), s.password.clone());
+            return Some(match &*s.mechanism {
+                "SCRAM-SHA-256" => C::scram_sha256(user, password),
+                _ => C::scram_sha512(user, password),
+            });
+        }
+        let o = sasl.broker_oauthbearer.as_ref()?;
+        bearer(&o.token, &o.token_file).ok()
+    }
+
+    /// Each tenant's own credentials toward brokers, by prefix (checked
+    /// when the file was read).
+    pub fn tenant_broker_credentials(&self) -> Vec<(String, crate::BrokerCredentials)> {
+        self.sasl
+            .broker_tenants
+            .iter()
+            .filter_map(|(tenant, c)| Some((tenant.clone(), c.credentials().ok()?)))
+            .collect()
+    }
+
     /// The tenants by principal the configuration describes, if any.
     pub fn tenants_by_principal(&self) -> Result<Option<TenantsByPrincipal>, TenantMapError> {
         let map = &self.tenants.by_principal;
@@ -573,6 +710,63 @@ mod tests {
         assert_eq!(quotas.rates_of("globex.").produce, None);
         assert_eq!(config.credentials().unwrap().unwrap().len(), 2);
         assert_eq!(config.sasl.broker_plain.as_ref().unwrap().user, "proxy");
+        let default = config.broker_credentials().unwrap();
+        assert_eq!(default.mechanism().name(), "PLAIN");
+        let tenants = config.tenant_broker_credentials();
+        let shown: Vec<_> = tenants
+            .iter()
+            .map(|(t, c)| format!("{t} {} {}", c.mechanism().name(), c.user()))
+            .collect();
+        assert_eq!(
+            shown,
+            ["acme. SCRAM-SHA-512 svc-acme", "globex. OAUTHBEARER "]
+        );
+    }
+
+    #[test]
+    fn bad_broker_credentials_are_errors_that_name_the_key() {
+        let base = "bootstrap = [\"b:1\"]\n[tenants.by_principal]\nalice = \"a.\"\n[sasl.users]\nalice = \"x\"\n";
+        let tenant = |body: &str| error(&format!("{base}[sasl.broker_tenants.\"a.\"]\n{body}"));
+        assert_eq!(
+            tenant("mechanism = \"GSSAPI\"\n"),
+            "<text>: sasl.broker_tenants: \"a.\": mechanism \"GSSAPI\": PLAIN, SCRAM-SHA-256, SCRAM-SHA-512 or OAUTHBEARER"
+        );
+        assert_eq!(
+            tenant("mechanism = \"SCRAM-SHA-512\"\nuser = \"svc\"\n"),
+            "<text>: sasl.broker_tenants: \"a.\": SCRAM-SHA-512 needs user and password"
+        );
+        assert_eq!(
+            tenant("mechanism = \"OAUTHBEARER\"\ntoken = \"t\"\ntoken_file = \"f\"\n"),
+            "<text>: sasl.broker_tenants: \"a.\": one of token and token_file"
+        );
+        assert_eq!(
+            tenant("mechanism = \"OAUTHBEARER\"\nuser = \"u\"\ntoken = \"t\"\n"),
+            "<text>: sasl.broker_tenants: \"a.\": OAUTHBEARER takes a token or token_file, no user or password"
+        );
+        let unknown = tenant("mechanism = \"PLAIN\"\nusr = \"u\"\n");
+        assert!(unknown.contains("usr"), "{unknown}");
+        assert_eq!(
+            error(&format!("{base}[sasl.broker_tenants.\"z.\"]\nmechanism = \"PLAIN\"\nuser = \"u\"\npassword = \"p\"\n")),
+            "<text>: sasl.broker_tenants: \"z.\" is no tenant's prefix in [tenants.by_principal]"
+        );
+        assert_eq!(
+            error("bootstrap = [\"b:1\"]\n[tenants.by_principal]\nalice = \"a.\"\n[sasl.broker_tenants.\"a.\"]\nmechanism = \"PLAIN\"\nuser = \"u\"\npassword = \"p\"\n"),
+            "<text>: sasl.broker_tenants: credentials per tenant need SASL termination ([sasl.users] or [sasl.oauthbearer]): the proxy must know the principal"
+        );
+        assert_eq!(
+            error(&format!("{base}[sasl.broker_oauthbearer]\n")),
+            "<text>: sasl.broker_oauthbearer: one of token and token_file"
+        );
+        assert_eq!(
+            error(&format!("{base}[sasl.broker_oauthbearer]\ntoken = \"t\"\n[sasl.broker_plain]\nuser = \"u\"\npassword = \"p\"\n")),
+            "<text>: sasl: one of broker_plain, broker_scram and broker_oauthbearer, not more"
+        );
+        let config = ProxyConfig::parse(&format!(
+            "{base}[sasl.broker_oauthbearer]\ntoken_file = \"/run/token\"\n"
+        ))
+        .unwrap();
+        let token = config.broker_credentials().unwrap();
+        assert_eq!(token.mechanism().name(), "OAUTHBEARER");
     }
 
     #[test]

@@ -27,12 +27,14 @@ use tokio::sync::{mpsc, OwnedSemaphorePermit, Semaphore};
 use tokio::time::sleep_until;
 use tokio_util::codec::Decoder;
 
-use crate::broker_sasl::{self, BrokerSasl, Next, AUTHENTICATE_VERSION, HANDSHAKE_VERSION};
+use crate::broker_sasl::{
+    self, BrokerCredentials, BrokerSasl, Next, AUTHENTICATE_VERSION, HANDSHAKE_VERSION,
+};
 use crate::error::{ConnectionError, Peer};
 use crate::filter::{ClientConnection, Filter, Listener, RequestInfo, Verdict};
 use crate::frame::{Frame, FrameError, RequestFrame, ResponseFrame, Side};
 use crate::identity::{Authentication, Principal, PrincipalSource};
-use crate::proxy::{BrokerCredentials, ProxyEvent, Shared};
+use crate::proxy::{ProxyEvent, Shared};
 use crate::rewrite;
 use crate::sasl::{Outcome, SaslInspector};
 use crate::stream::{ReadHalf, WriteHalf};
@@ -370,6 +372,14 @@ pub(crate) async fn serve_opened(
         next_upstream_id: 0,
         reauth_at: broker_session.and_then(reauth_point),
         reauth: None,
+        own: match shared.sasl.deferred() {
+            true => None,
+            false => shared.sasl.broker.clone(),
+        },
+        own_tenant: None,
+        deferred: shared.sasl.deferred(),
+        held: None,
+        own_deadline: None,
         muted_until: None,
         activity: Instant::now(),
         requests: 0,
@@ -428,13 +438,23 @@ async fn connect(
                 match shared.tls.broker(stream, &upstream, timeout).await {
                     Ok(mut halves) => {
                         let mut session = None;
-                        if let Some(credentials) = &shared.sasl.broker {
+                        // With credentials per tenant, the client's
+                        // principal chooses them: the Pump authenticates
+                        // once the client has.
+                        let eager = shared
+                            .sasl
+                            .broker
+                            .as_ref()
+                            .filter(|_| !shared.sasl.deferred());
+                        if let Some(credentials) = eager {
                             let exchange = broker_sasl(&mut halves, credentials, shared);
                             session = tokio::time::timeout(timeout, exchange)
                                 .await
                                 .unwrap_or_else(|_| Err(format!("no answer in {timeout:?}")))
                                 .map_err(|reason| ConnectionError::BrokerAuthentication {
                                     upstream: upstream.clone(),
+                                    tenant: None,
+                                    mechanism: credentials.mechanism().clone(),
                                     reason,
                                 })?;
                         }
@@ -516,7 +536,7 @@ async fn broker_sasl(
             Next::Done(lifetime) => return Ok(lifetime),
         }
     }
-    Err("a third SaslAuthenticate round, which neither PLAIN nor SCRAM has".into())
+    Err("a third SaslAuthenticate round, which neither PLAIN, SCRAM nor OAUTHBEARER has".into())
 }
 
 struct Pump {
@@ -548,9 +568,25 @@ struct Pump {
     /// When the proxy re-authenticates to the broker (KIP-368), when the
     /// broker limits the proxy's session: see [`reauth_point`].
     reauth_at: Option<tokio::time::Instant>,
-    /// The proxy's re-authentication in progress: the client's requests
-    /// wait until it ends.
+    /// The proxy's own exchange with the broker in progress (a
+    /// re-authentication, or the first authentication when it waited for
+    /// the client's): the client's requests wait until it ends.
     reauth: Option<BrokerSasl>,
+    /// The credentials of the proxy's own session with the broker, when it
+    /// has one.
+    own: Option<BrokerCredentials>,
+    /// The tenant whose session with the broker this connection's is
+    /// (with credentials per tenant, once the client has authenticated).
+    own_tenant: Option<String>,
+    /// With credentials per tenant: the proxy's SASL toward the broker
+    /// waits for the client's authentication to choose them.
+    deferred: bool,
+    /// The client's successful SaslAuthenticate answer, held until the
+    /// broker has accepted the tenant's credentials: the answer, its
+    /// version and the client's correlation id.
+    held: Option<(OutFrame, i16, i32)>,
+    /// When the proxy's own exchange in progress must have ended.
+    own_deadline: Option<tokio::time::Instant>,
     /// The client's requests are not read until then (KIP-219's muted
     /// channel).
     muted_until: Option<tokio::time::Instant>,
@@ -709,6 +745,7 @@ impl Pump {
             let reauth = self
                 .reauth_at
                 .filter(|_| self.reauth.is_none() && self.for_broker.is_none());
+            let own_deadline = self.own_deadline;
             let request_share = self.for_broker.as_ref().map_or(1, |f| self.share(f.len()));
             let response_share = self.for_client.front().map_or(1, |f| self.share(f.len()));
 
@@ -748,6 +785,10 @@ impl Pump {
                 }
                 () = at(muted), if muted.is_some() => self.muted_until = None,
                 () = at(reauth), if reauth.is_some() => {}
+                () = at(own_deadline), if own_deadline.is_some() => {
+                    let reason = format!("no answer in {:?}", limits.connect_timeout);
+                    return Err(self.own_failed(reason));
+                }
                 () = at(client_stall), if client_stall.is_some() => {
                     return Err(ConnectionError::Stalled { peer: Peer::Client, after: limits.stall_timeout.unwrap_or_default() });
                 }
@@ -943,6 +984,7 @@ impl Pump {
         })?;
         let terminator = self.terminator.as_mut().expect("checked by the caller");
         let mut asked = None;
+        let mut succeeded = false;
         let (answer, outcome) = match request {
             RequestKind::SaslHandshake(handshake) => {
                 asked = Some(crate::identity::SaslMechanism::from_name(
@@ -957,6 +999,7 @@ impl Pump {
             }
             _ => unreachable!("a SASL API, checked by the caller"),
         };
+        succeeded |= matches!(outcome, Some(Outcome::Succeeded(_)));
         match (outcome, asked) {
             (Some(Outcome::Started), Some(mechanism)) => {
                 self.connection.authentication = Authentication::InProgress {
@@ -974,7 +1017,53 @@ impl Pump {
             response_header(api_key, version),
             answer,
         );
-        self.answered(out_frame(answer, correlation_id)?)
+        let answer = out_frame(answer, correlation_id)?;
+        if succeeded {
+            return self.on_client_authenticated(answer, version, correlation_id);
+        }
+        self.answered(answer)
+    }
+
+    /// A client has authenticated to the proxy (SASL termination). With
+    /// credentials per tenant, the first time, the proxy authenticates to
+    /// the broker with its tenant's (or the default), and `answer` waits
+    /// until the broker has accepted them.
+    fn on_client_authenticated(
+        &mut self,
+        answer: OutFrame,
+        version: i16,
+        correlation_id: i32,
+    ) -> Result<(), ConnectionError> {
+        if !self.shared.sasl.deferred() {
+            return self.answered(answer);
+        }
+        let principal = self.connection.principal.as_ref().map(|p| p.name.as_str());
+        let (tenant, credentials) = self
+            .shared
+            .sasl
+            .broker_credentials_of(principal.unwrap_or_default());
+        if !self.deferred {
+            // A re-authentication (KIP-368): the terminator keeps the
+            // principal, so its tenant is the broker session's; checked
+            // all the same, so that no tenant's requests ever travel on
+            // another's session.
+            if tenant != self.own_tenant {
+                return Err(self.own_failed(format!(
+                    "the client re-authenticated as a principal of tenant {tenant:?}, not the session's"
+                )));
+            }
+            return self.answered(answer);
+        }
+        self.deferred = false;
+        self.own_tenant = tenant;
+        let Some(credentials) = credentials else {
+            // No credentials for it, and no default: no SASL toward the
+            // broker.
+            return self.answered(answer);
+        };
+        self.own = Some(credentials);
+        self.held = Some((answer, version, correlation_id));
+        self.start_own_exchange()
     }
 
     /// Follows a SASL request on its way to the broker (see [`crate::sasl`]).
@@ -1066,13 +1155,22 @@ impl Pump {
     /// the exchange ends.
     fn start_reauth(&mut self) -> Result<(), ConnectionError> {
         self.reauth_at = None;
-        let shared = Arc::clone(&self.shared);
-        let Some(credentials) = &shared.sasl.broker else {
+        self.start_own_exchange()
+    }
+
+    /// Starts an exchange of the proxy's own with the broker, with the
+    /// session's credentials: its SaslHandshake goes out now.
+    fn start_own_exchange(&mut self) -> Result<(), ConnectionError> {
+        let Some(credentials) = &self.own else {
             return Ok(());
         };
-        let (sasl, handshake) =
-            BrokerSasl::start(credentials).map_err(|reason| self.reauth_failed(reason))?;
+        let (sasl, handshake) = match BrokerSasl::start(credentials) {
+            Ok(started) => started,
+            Err(reason) => return Err(self.own_failed(reason)),
+        };
         self.reauth = Some(sasl);
+        self.own_deadline =
+            tokio::time::Instant::now().checked_add(self.shared.limits.connect_timeout);
         self.send_own(&handshake, HANDSHAKE_VERSION)
     }
 
@@ -1085,8 +1183,10 @@ impl Pump {
     ) -> Result<(), ConnectionError> {
         let upstream_id = self.next_upstream_id;
         self.next_upstream_id = self.next_upstream_id.wrapping_add(1);
-        let contents = broker_sasl::request_contents(body, version, upstream_id)
-            .map_err(|reason| self.reauth_failed(reason))?;
+        let contents = match broker_sasl::request_contents(body, version, upstream_id) {
+            Ok(contents) => contents,
+            Err(reason) => return Err(self.own_failed(reason)),
+        };
         self.for_broker = Some(OutFrame::whole(contents, 4, upstream_id));
         self.waiting.push_back(Waiting::Proxy {
             upstream_id,
@@ -1101,9 +1201,8 @@ impl Pump {
     fn on_reauth_response(&mut self, api_key: i16, frame: Bytes) -> Result<(), ConnectionError> {
         use kafka_messages::{SaslAuthenticateResponse, SaslHandshakeResponse};
 
-        let shared = Arc::clone(&self.shared);
-        let (Some(credentials), Some(sasl)) = (&shared.sasl.broker, self.reauth.as_mut()) else {
-            return Err(self.reauth_failed("an answer to no re-authentication".into()));
+        let (Some(credentials), Some(sasl)) = (&self.own, self.reauth.as_mut()) else {
+            return Err(self.own_failed("an answer to no exchange of the proxy's".into()));
         };
         let next = if api_key == ApiKey::SaslHandshake.key() {
             broker_sasl::response_body::<SaslHandshakeResponse>(frame, HANDSHAKE_VERSION)
@@ -1113,21 +1212,76 @@ impl Pump {
             broker_sasl::response_body::<SaslAuthenticateResponse>(frame, AUTHENTICATE_VERSION)
                 .and_then(|answer| sasl.on_authenticate(credentials, &answer))
         };
-        match next.map_err(|reason| self.reauth_failed(reason))? {
-            Next::Send(round) => self.send_own(&round, AUTHENTICATE_VERSION),
-            Next::Done(lifetime) => {
+        match next {
+            Err(reason) => Err(self.own_failed(reason)),
+            Ok(Next::Send(round)) => self.send_own(&round, AUTHENTICATE_VERSION),
+            Ok(Next::Done(lifetime)) => {
                 self.reauth = None;
+                self.own_deadline = None;
                 self.reauth_at = lifetime.and_then(reauth_point);
+                // The client's authentication, held for the broker's
+                // acceptance, is answered.
+                if let Some((answer, _, _)) = self.held.take() {
+                    self.waiting.push_back(Waiting::Answered(answer));
+                }
                 self.release();
                 Ok(())
             }
         }
     }
 
-    fn reauth_failed(&self, reason: String) -> ConnectionError {
+    /// Why the proxy's own exchange with the broker failed, naming the
+    /// tenant and the mechanism. When it was the first authentication,
+    /// held for the client's, the client's SaslAuthenticate is answered
+    /// as Kafka answers refused credentials before the connection ends.
+    fn own_failed(&mut self, reason: String) -> ConnectionError {
+        let mechanism = self
+            .own
+            .as_ref()
+            .map(|c| c.mechanism().clone())
+            .unwrap_or_else(|| crate::SaslMechanism::Other(String::new()));
+        let reason = match self.held.take() {
+            Some((_, version, correlation_id)) => {
+                self.refuse_client(version, correlation_id);
+                reason
+            }
+            None => format!("re-authenticating: {reason}"),
+        };
         ConnectionError::BrokerAuthentication {
             upstream: self.connection.upstream.to_string(),
-            reason: format!("re-authenticating: {reason}"),
+            tenant: self.own_tenant.clone(),
+            mechanism,
+            reason,
+        }
+    }
+
+    /// Answers the client's SaslAuthenticate (`version`, `correlation_id`)
+    /// with SASL_AUTHENTICATION_FAILED, after what is queued for it: the
+    /// connection ends after it is written, as Kafka ends one whose
+    /// authentication failed.
+    fn refuse_client(&mut self, version: i16, correlation_id: i32) {
+        let refusal = kafka_messages::SaslAuthenticateResponse {
+            error_code: kafka_wire::ErrorCode::SaslAuthenticationFailed.code(),
+            error_message: Some(
+                "Authentication failed: the broker refused the proxy's credentials for this tenant"
+                    .into(),
+            ),
+            ..Default::default()
+        };
+        let api_key = ApiKey::SaslAuthenticate;
+        let answer = ResponseFrame::built(
+            api_key,
+            version,
+            correlation_id,
+            response_header(api_key, version),
+            ResponseKind::SaslAuthenticate(refusal),
+        );
+        if let Ok(out) = out_frame(answer, correlation_id) {
+            for earlier in self.for_client.drain(..) {
+                let _ = self.to_client.send(earlier);
+            }
+            let _ = self.to_client.send(out);
+            self.responses += 1;
         }
     }
 

@@ -107,10 +107,19 @@ pub enum ConnectionError {
     },
     /// The broker refused the proxy's own SASL authentication, or its
     /// answer did not read.
-    #[error("authenticating to the broker at {upstream}: {reason}")]
+    #[error(
+        "authenticating to the broker at {upstream} with {}{}: {reason}",
+        mechanism.name(),
+        tenant.as_deref().map(|t| format!(" for tenant {t}")).unwrap_or_default()
+    )]
     BrokerAuthentication {
         /// The broker's address.
         upstream: String,
+        /// The tenant whose credentials they were (`None`: the proxy's
+        /// default credentials, no tenant known).
+        tenant: Option<String>,
+        /// The mechanism.
+        mechanism: crate::SaslMechanism,
         /// Why.
         reason: String,
     },

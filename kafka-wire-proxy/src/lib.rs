@@ -94,6 +94,7 @@ use kafka_wire_sasl::{inspect as sasl, oauthbearer, server as termination};
 pub use tokio_rustls::rustls;
 
 pub use audit::{AuditEvent, AuditKind, AuditLog};
+pub use broker_sasl::BrokerCredentials;
 pub use error::{ConnectionError, Peer};
 pub use filter::{
     ClientConnection, Filter, FilterError, FilterFactory, Listener, RequestInfo, Verdict,

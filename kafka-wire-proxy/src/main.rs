@@ -320,15 +320,12 @@ async fn run(args: Args) -> Result<(), Box<dyn std::error::Error>> {
     if let Some(credentials) = config.credentials()? {
         builder = builder.sasl_termination(credentials);
     }
-    if let Some(plain) = &config.sasl.broker_plain {
-        builder = builder.broker_sasl_plain(plain.user.clone(), plain.password.clone());
+    if let Some(credentials) = config.broker_credentials() {
+        builder = builder.broker_sasl(credentials);
     }
-    if let Some(scram) = &config.sasl.broker_scram {
-        let (user, password) = (scram.user.clone(), scram.password.clone());
-        builder = match &*scram.mechanism {
-            "SCRAM-SHA-256" => builder.broker_sasl_scram_sha256(user, password),
-            _ => builder.broker_sasl_scram_sha512(user, password),
-        };
+    let per_tenant = config.tenant_broker_credentials();
+    if let (false, Some(tenants)) = (per_tenant.is_empty(), &by_principal) {
+        builder = builder.tenant_broker_sasl(tenants.clone(), per_tenant);
     }
     if let Some(brokers) = &config.tls.brokers {
         builder = builder.broker_tls(broker_tls(brokers.ca.as_deref())?);

@@ -10,9 +10,11 @@ use std::time::Duration;
 use tokio::net::TcpListener;
 use tokio::sync::watch;
 
+use crate::broker_sasl::BrokerCredentials;
 use crate::connection;
 use crate::error::ConnectionError;
 use crate::filter::{ClientConnection, FilterFactory, Listener};
+use crate::filters::TenantsByPrincipal;
 use crate::stream::Tls;
 use crate::termination::Credentials;
 
@@ -346,18 +348,41 @@ pub struct ProxyBuilder {
 pub(crate) struct SaslSettings {
     /// The users the proxy authenticates, when it terminates SASL.
     pub clients: Option<Arc<Credentials>>,
-    /// The mechanism, user and password the proxy authenticates to
-    /// brokers with.
+    /// The credentials the proxy authenticates to brokers with: every
+    /// connection's, or those of a tenant without its own.
     pub broker: Option<BrokerCredentials>,
+    /// Each tenant's own credentials toward brokers.
+    pub tenants: Option<Arc<TenantCredentials>>,
 }
 
-/// The proxy's own SASL credentials toward brokers.
-#[derive(Clone)]
-pub(crate) struct BrokerCredentials {
-    /// PLAIN, SCRAM-SHA-256 or SCRAM-SHA-512.
-    pub mechanism: crate::SaslMechanism,
-    pub user: String,
-    pub password: String,
+/// Each tenant's own broker credentials, and how a principal's tenant is
+/// found (the same map as the tenant filter's).
+pub(crate) struct TenantCredentials {
+    pub tenants: TenantsByPrincipal,
+    pub by_tenant: HashMap<String, BrokerCredentials>,
+}
+
+impl SaslSettings {
+    /// Whether the proxy's own SASL toward the broker waits until the
+    /// client has authenticated: with termination and credentials per
+    /// tenant, the client's principal chooses them.
+    pub fn deferred(&self) -> bool {
+        self.clients.is_some() && self.tenants.is_some()
+    }
+
+    /// The tenant of `principal` and the credentials its broker session
+    /// uses: the tenant's own, or the default.
+    pub fn broker_credentials_of(
+        &self,
+        principal: &str,
+    ) -> (Option<String>, Option<BrokerCredentials>) {
+        let Some(tenants) = &self.tenants else {
+            return (None, self.broker.clone());
+        };
+        let tenant = tenants.tenants.prefix_of(principal).map(str::to_owned);
+        let own = tenant.as_ref().and_then(|t| tenants.by_tenant.get(t));
+        (tenant, own.or(self.broker.as_ref()).cloned())
+    }
 }
 
 impl ProxyBuilder {
@@ -424,18 +449,15 @@ impl ProxyBuilder {
 
     /// The proxy authenticates to every broker with SASL/PLAIN as `user`
     /// (SaslHandshake v1 and SaslAuthenticate v2, before any client frame
-    /// is forwarded); a refusal fails the connection
+    /// is forwarded, or with [`tenant_broker_sasl`](Self::tenant_broker_sasl)
+    /// once the client has authenticated); a refusal fails the connection
     /// ([`ConnectionError::BrokerAuthentication`](crate::ConnectionError::BrokerAuthentication)).
     pub fn broker_sasl_plain(
         mut self,
         user: impl Into<String>,
         password: impl Into<String>,
     ) -> Self {
-        self.sasl.broker = Some(BrokerCredentials {
-            mechanism: crate::SaslMechanism::Plain,
-            user: user.into(),
-            password: password.into(),
-        });
+        self.sasl.broker = Some(BrokerCredentials::plain(user, password));
         self
     }
 
@@ -451,11 +473,7 @@ impl ProxyBuilder {
         user: impl Into<String>,
         password: impl Into<String>,
     ) -> Self {
-        self.sasl.broker = Some(BrokerCredentials {
-            mechanism: crate::SaslMechanism::ScramSha512,
-            user: user.into(),
-            password: password.into(),
-        });
+        self.sasl.broker = Some(BrokerCredentials::scram_sha512(user, password));
         self
     }
 
@@ -465,11 +483,50 @@ impl ProxyBuilder {
         user: impl Into<String>,
         password: impl Into<String>,
     ) -> Self {
-        self.sasl.broker = Some(BrokerCredentials {
-            mechanism: crate::SaslMechanism::ScramSha256,
-            user: user.into(),
-            password: password.into(),
-        });
+        self.sasl.broker = Some(BrokerCredentials::scram_sha256(user, password));
+        self
+    }
+
+    /// The proxy authenticates to every broker with `credentials` (PLAIN,
+    /// SCRAM or OAUTHBEARER; see [`BrokerCredentials`]), as with
+    /// [`broker_sasl_plain`](Self::broker_sasl_plain). With
+    /// [`tenant_broker_sasl`](Self::tenant_broker_sasl), these are the
+    /// credentials of a tenant without its own.
+    pub fn broker_sasl(mut self, credentials: BrokerCredentials) -> Self {
+        self.sasl.broker = Some(credentials);
+        self
+    }
+
+    /// Each tenant reaches the brokers with credentials of its own (with
+    /// SASL termination, which [`start`](Self::start) requires): a
+    /// connection's tenant is its principal's in `tenants` (give it the
+    /// map the tenant filter uses), and its broker session is authenticated
+    /// with `by_tenant`'s credentials for that tenant's prefix, or the
+    /// default of [`broker_sasl`](Self::broker_sasl) (none: no SASL toward
+    /// the broker) for a tenant without its own.
+    ///
+    /// The proxy's SASL toward the broker then waits until the client has
+    /// authenticated: before, the client may send only ApiVersions (passed
+    /// to the broker, which answers it before SASL as it answers a client)
+    /// and the SASL APIs (answered by the proxy). The client's last
+    /// SaslAuthenticate is answered once the broker has accepted the
+    /// tenant's credentials; a refusal is answered with
+    /// `SASL_AUTHENTICATION_FAILED` and ends the connection
+    /// ([`ConnectionError::BrokerAuthentication`](crate::ConnectionError::BrokerAuthentication),
+    /// naming the tenant and the mechanism). Each client connection has a
+    /// broker connection of its own, authenticated once for its tenant: a
+    /// re-authentication must keep the principal (and so the tenant), and
+    /// the proxy renews its broker session (KIP-368) with the same
+    /// credentials.
+    pub fn tenant_broker_sasl(
+        mut self,
+        tenants: TenantsByPrincipal,
+        by_tenant: impl IntoIterator<Item = (String, BrokerCredentials)>,
+    ) -> Self {
+        self.sasl.tenants = Some(Arc::new(TenantCredentials {
+            tenants,
+            by_tenant: by_tenant.into_iter().collect(),
+        }));
         self
     }
 
@@ -594,7 +651,17 @@ impl ProxyBuilder {
     /// Listening on an unspecified address (`0.0.0.0`, `[::]`) needs an
     /// [`advertised_host`](ProxyBuilder::advertised_host): clients cannot
     /// connect to the one the listener has.
+    ///
+    /// Credentials per tenant ([`tenant_broker_sasl`](Self::tenant_broker_sasl))
+    /// need SASL termination: without it the proxy does not know the
+    /// principal before the broker connection is used.
     pub async fn start(self) -> io::Result<Proxy> {
+        if self.sasl.tenants.is_some() && self.sasl.clients.is_none() {
+            return Err(io::Error::new(
+                io::ErrorKind::InvalidInput,
+                "broker credentials per tenant need SASL termination (sasl_termination)",
+            ));
+        }
         if self.advertised_host.is_none() && self.listen.ip().is_unspecified() {
             return Err(io::Error::new(
                 io::ErrorKind::InvalidInput,

@@ -3295,3 +3295,254 @@ async fn a_proxy_authenticates_to_its_broker_with_scram_sha_512() {
     let closed = events.wait_for("authenticating to the broker").await;
     assert!(closed.contains("SASL_AUTHENTICATION_FAILED"), "{closed}");
 }
+
+/// A client through a proxy that terminates SASL: ApiVersions (which the
+/// proxy passes to the broker before any SASL), then PLAIN as `user`.
+async fn plain_client(proxy: &Proxy, user: &str, password: &str) -> (TcpStream, i16) {
+    let mut client = TcpStream::connect(proxy.local_addr()).await.unwrap();
+    let _: ApiVersionsResponse = exchange(&mut client, 3, 1, &ApiVersionsRequest::default()).await;
+    assert_eq!(sasl_handshake(&mut client, "PLAIN").await, 0);
+    let token = format!("\0{user}\0{password}");
+    let answer = sasl_round(&mut client, token.as_bytes()).await;
+    (client, answer.error_code)
+}
+
+#[tokio::test]
+async fn each_tenant_reaches_the_broker_under_its_own_principal_and_renews_with_it() {
+    use kafka_wire_proxy::filters::TenantsByPrincipal;
+    use kafka_wire_proxy::{BrokerCredentials, Credentials};
+
+    // The "broker" is a proxy that terminates SASL for the service
+    // accounts, with sessions of 600 ms (closing a connection whose session
+    // ended at its next request, as Kafka does), and records each
+    // Metadata's principal; a scripted broker behind it.
+    let broker = Broker::start().await;
+    let (sasl_broker, inner, principals) = {
+        *broker.brokers.lock().unwrap() = vec![(1, broker.address)];
+        let principals = Principals::default();
+        let seen = principals.clone();
+        let users = Credentials::new()
+            .user("svc-a", "a-secret")
+            .unwrap()
+            .user("svc-b", "b-secret")
+            .unwrap()
+            .user("svc-default", "default-secret")
+            .unwrap()
+            .max_session(Duration::from_millis(600));
+        let (proxy, events) = proxy(&broker, |b| {
+            b.sasl_termination(users)
+                .filters(
+                    move |_: &ClientConnection| vec![Box::new(seen.clone()) as Box<dyn Filter>],
+                )
+        })
+        .await;
+        (proxy, events, principals)
+    };
+    let upstream = Broker {
+        address: sasl_broker.local_addr(),
+        seen: Arc::default(),
+        brokers: Arc::default(),
+    };
+    // alice is tenant a. (SCRAM-SHA-512 as svc-a), bob b. (PLAIN as
+    // svc-b), carol c., which has no credentials of its own: the default.
+    let tenants =
+        TenantsByPrincipal::new([("alice", "a."), ("bob", "b."), ("carol", "c.")]).unwrap();
+    let clients = Credentials::new()
+        .user("alice", "alice-secret")
+        .unwrap()
+        .user("bob", "bob-secret")
+        .unwrap()
+        .user("carol", "carol-secret")
+        .unwrap();
+    let (outer, events) = proxy(&upstream, |b| {
+        b.sasl_termination(clients)
+            .broker_sasl_scram_sha512("svc-default", "default-secret")
+            .tenant_broker_sasl(
+                tenants,
+                [
+                    (
+                        "a.".to_owned(),
+                        BrokerCredentials::scram_sha512("svc-a", "a-secret"),
+                    ),
+                    (
+                        "b.".to_owned(),
+                        BrokerCredentials::plain("svc-b", "b-secret"),
+                    ),
+                ],
+            )
+    })
+    .await;
+
+    // All three at once through one proxy: no broker SASL until each has
+    // authenticated, and then each under its tenant's principal.
+    let (mut alice, a) = plain_client(&outer, "alice", "alice-secret").await;
+    let (mut bob, b) = plain_client(&outer, "bob", "bob-secret").await;
+    let (mut carol, c) = plain_client(&outer, "carol", "carol-secret").await;
+    assert_eq!((a, b, c), (0, 0, 0));
+    metadata(&mut alice, 10).await;
+    metadata(&mut bob, 11).await;
+    metadata(&mut carol, 12).await;
+    metadata(&mut alice, 13).await;
+    let seen = |p: &Principals| -> Vec<String> {
+        p.0.lock()
+            .unwrap()
+            .iter()
+            .map(|n| n.clone().unwrap_or_default())
+            .collect()
+    };
+    assert_eq!(
+        seen(&principals),
+        ["svc-a", "svc-b", "svc-default", "svc-a"],
+        "each connection's broker session is its tenant's"
+    );
+    // Past the broker's sessions, the proxy has renewed each with the same
+    // credentials (the broker refuses another principal on a session).
+    tokio::time::sleep(Duration::from_millis(700)).await;
+    for (at, client) in [&mut bob, &mut carol, &mut alice].into_iter().enumerate() {
+        metadata(client, 20 + at as i32).await;
+    }
+    assert_eq!(
+        seen(&principals)[4..],
+        ["svc-b", "svc-default", "svc-a"],
+        "renewed with the tenant's credentials"
+    );
+    let authenticated = |name: &str| {
+        inner
+            .0
+            .lock()
+            .unwrap()
+            .iter()
+            .filter(|e| e.starts_with("Authenticated(") && e.contains(&format!("\"{name}\"")))
+            .count()
+    };
+    let renewed = (authenticated("svc-a"), authenticated("svc-b"));
+    assert!(
+        renewed.0 >= 2 && renewed.1 >= 2,
+        "{renewed:?}: {:?}",
+        inner.0.lock().unwrap()
+    );
+    assert!(
+        !events
+            .0
+            .lock()
+            .unwrap()
+            .iter()
+            .any(|e| e.starts_with("closed")),
+        "{:?}",
+        events.0.lock().unwrap()
+    );
+    // The scripted broker behind saw the clients' ApiVersions and
+    // Metadata, none of the SASL.
+    assert!(broker.seen().iter().all(|s| [18, 3].contains(&s.api_key)));
+
+    // Before it has authenticated, a client may send no other request: the
+    // broker connection has no session yet.
+    let mut early = TcpStream::connect(outer.local_addr()).await.unwrap();
+    write_frame(&mut early, &request(12, 1, &MetadataRequest::default()))
+        .await
+        .unwrap();
+    assert!(read_frame(&mut early).await.is_err());
+    events
+        .wait_for("a request of API 3 before the client authenticated")
+        .await;
+
+    // Credentials per tenant need termination: the principal must be known
+    // before the broker connection is used.
+    let tenants = TenantsByPrincipal::new([("alice", "a.")]).unwrap();
+    let refused = Proxy::builder(broker.address.to_string())
+        .listen("127.0.0.1:0".parse().unwrap())
+        .tenant_broker_sasl(tenants, [])
+        .start()
+        .await;
+    assert_eq!(
+        refused.err().map(|e| e.kind()),
+        Some(io::ErrorKind::InvalidInput)
+    );
+}
+
+#[tokio::test]
+async fn a_tenants_oauthbearer_token_reaches_the_broker_and_a_refusal_is_answered_and_named() {
+    use kafka_wire_proxy::filters::TenantsByPrincipal;
+    use kafka_wire_proxy::{BrokerCredentials, Credentials};
+
+    let broker = Broker::start().await;
+    *broker.brokers.lock().unwrap() = vec![(1, broker.address)];
+    // The scripted broker accepts a bearer token unless its claims are `{}`,
+    // which it challenges, then refuses.
+    let good = unsigned_jwt(r#"{"sub":"svc-a"}"#);
+    let refused_token = unsigned_jwt("{}");
+    let dir = std::env::temp_dir().join(format!("kafka-wire-proxy-token-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let token_file = dir.join("b.jwt");
+    std::fs::write(&token_file, format!("{refused_token}\n")).unwrap();
+    let tenants = TenantsByPrincipal::new([("alice", "a."), ("bob", "b.")]).unwrap();
+    let clients = Credentials::new()
+        .user("alice", "alice-secret")
+        .unwrap()
+        .user("bob", "bob-secret")
+        .unwrap();
+    let (outer, events) = proxy(&broker, |b| {
+        b.sasl_termination(clients).tenant_broker_sasl(
+            tenants,
+            [
+                (
+                    "a.".to_owned(),
+                    BrokerCredentials::oauthbearer(good.clone()),
+                ),
+                (
+                    "b.".to_owned(),
+                    BrokerCredentials::oauthbearer_file(&token_file),
+                ),
+            ],
+        )
+    })
+    .await;
+
+    let (mut alice, code) = plain_client(&outer, "alice", "alice-secret").await;
+    assert_eq!(code, 0);
+    metadata(&mut alice, 5).await;
+    // ApiVersions passed before the proxy's own SASL, then the token in
+    // RFC 7628's client first message, then the client's request.
+    let keys: Vec<i16> = broker.seen().iter().map(|s| s.api_key).collect();
+    assert_eq!(keys, [18, 17, 36, 3]);
+    let RequestKind::SaslHandshake(handshake) = broker.sent(1) else {
+        panic!()
+    };
+    assert_eq!(handshake.mechanism, "OAUTHBEARER");
+    let RequestKind::SaslAuthenticate(first) = broker.sent(2) else {
+        panic!()
+    };
+    assert_eq!(
+        &first.auth_bytes[..],
+        format!("n,,\u{1}auth=Bearer {good}\u{1}\u{1}").as_bytes()
+    );
+
+    // bob's tenant's token is refused: bob is answered as Kafka answers
+    // refused credentials, the connection ends, and the error names the
+    // tenant and the mechanism.
+    let (mut bob, code) = plain_client(&outer, "bob", "bob-secret").await;
+    assert_eq!(
+        ErrorCode::from_code(code),
+        ErrorCode::SaslAuthenticationFailed
+    );
+    assert!(read_frame(&mut bob).await.is_err());
+    let closed = events.wait_for("for tenant b.").await;
+    assert!(
+        closed.contains("with OAUTHBEARER for tenant b.: SASL_AUTHENTICATION_FAILED")
+            && closed.contains(r#"challenge {"status":"invalid_token"}"#),
+        "{closed}"
+    );
+    // The token file read, then `%x01` after the challenge.
+    let RequestKind::SaslAuthenticate(sent) = broker.sent(6) else {
+        panic!()
+    };
+    assert_eq!(
+        &sent.auth_bytes[..],
+        format!("n,,\u{1}auth=Bearer {refused_token}\u{1}\u{1}").as_bytes()
+    );
+    let RequestKind::SaslAuthenticate(abort) = broker.sent(7) else {
+        panic!()
+    };
+    assert_eq!(&abort.auth_bytes[..], b"\x01");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -24,7 +24,9 @@ impl ProxyBuilder {
     /// SASL termination, as a connection accepted on the bootstrap listener
     /// is served, until either side ends it. The streams are taken as they
     /// are: no TLS on either (the builder's TLS settings are not used), and
-    /// the proxy's own SASL to the broker is not done. No listener is
+    /// the proxy's own SASL to the broker is not done before the first
+    /// frame (with [`tenant_broker_sasl`](Self::tenant_broker_sasl), it is
+    /// done, in the stream, once the client has authenticated). No listener is
     /// opened: responses that name brokers name them as under SNI routing,
     /// `broker-<id>.<domain>` at the [`listen`](Self::listen) address's
     /// port, the domain [`sni_routing`](Self::sni_routing)'s or
