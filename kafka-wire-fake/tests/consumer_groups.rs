@@ -534,7 +534,10 @@ fn heartbeat_of(c: &mut Client, member: &str) -> ConsumerGroupHeartbeatRequest {
     }
 }
 
-fn expect(rows: &[(&str, &[(&str, &[i32])])]) -> Targets {
+/// A member's expected runs: (topic, partitions).
+type Runs<'a> = &'a [(&'a str, &'a [i32])];
+
+fn expect(rows: &[(&str, Runs<'_>)]) -> Targets {
     rows.iter()
         .map(|(m, ts)| {
             (
