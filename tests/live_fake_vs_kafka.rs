@@ -82,7 +82,7 @@ const UNORDERED: &[(&str, &str)] = &[
 
 /// The APIs a Kafka 4.4 broker advertises and the fake does not serve
 /// (docs/fake.md, "What it serves"): SASL, replicas and their logs,
-/// delegation tokens, quotas, SCRAM, the quorum, features, share and
+/// delegation tokens, SCRAM, the quorum, features, share and
 /// streams groups. ApiVersions' lists are compared without them; any other
 /// API missing from the fake's list fails the test.
 const NOT_SERVED: &[ApiKey] = &[
@@ -99,8 +99,6 @@ const NOT_SERVED: &[ApiKey] = &[
     ApiKey::ElectLeaders,
     ApiKey::AlterPartitionReassignments,
     ApiKey::ListPartitionReassignments,
-    ApiKey::DescribeClientQuotas,
-    ApiKey::AlterClientQuotas,
     ApiKey::DescribeUserScramCredentials,
     ApiKey::AlterUserScramCredentials,
     ApiKey::DescribeQuorum,

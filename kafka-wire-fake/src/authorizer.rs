@@ -502,6 +502,14 @@ pub(crate) fn gate(
             whole(check.cluster(Alter), CLUSTER_DENIED, request)
         }
         RequestKind::DescribeAcls(_) => whole(check.cluster(Describe), CLUSTER_DENIED, request),
+        // The client quota APIs: DESCRIBE_CONFIGS on the cluster to read
+        // them, ALTER_CONFIGS to change them.
+        RequestKind::DescribeClientQuotas(_) => {
+            whole(check.cluster(DescribeCfg), CLUSTER_DENIED, request)
+        }
+        RequestKind::AlterClientQuotas(_) => {
+            whole(check.cluster(AlterCfg), CLUSTER_DENIED, request)
+        }
         // FindCoordinator: DESCRIBE on the group or transactional id.
         RequestKind::FindCoordinator(r) => {
             let (op_ok, code): (&dyn Fn(&Str) -> bool, ErrorCode) = if r.key_type == 1 {

@@ -1134,6 +1134,18 @@ impl Broker {
             RequestKind::IncrementalAlterConfigs(r) => ResponseKind::IncrementalAlterConfigs(
                 configs::incremental_alter_configs(&mut state, node, &r),
             ),
+            RequestKind::DescribeClientQuotas(r) => {
+                ResponseKind::DescribeClientQuotas(self.config.quotas.as_ref().map_or_else(
+                    || crate::quota::Quotas::new(Vec::new()).describe(&r),
+                    |q| q.describe(&r),
+                ))
+            }
+            RequestKind::AlterClientQuotas(r) => {
+                ResponseKind::AlterClientQuotas(self.config.quotas.as_ref().map_or_else(
+                    || crate::quota::Quotas::new(Vec::new()).alter(&r),
+                    |q| q.alter(&r),
+                ))
+            }
             RequestKind::CreateAcls(r) => ResponseKind::CreateAcls(create_acls(&mut state, r)),
             RequestKind::DescribeAcls(r) => ResponseKind::DescribeAcls(describe_acls(&state, r)),
             RequestKind::DeleteAcls(r) => ResponseKind::DeleteAcls(delete_acls(&mut state, r)),
@@ -2206,7 +2218,7 @@ fn throttle(
             let ms = quotas.record(Kind::Produce, user, client, request_bytes, true);
             p.throttle_time_ms = p.throttle_time_ms.max(ms);
         }
-        ResponseKind::Fetch(_) if version >= 1 && !follower => {
+        ResponseKind::Fetch(_) if version >= 1 && !follower && quotas.active(Kind::Fetch) => {
             let mut sized = BytesMut::new();
             let bytes = answer
                 .encode_frame_contents(&mut sized, header.correlation_id, version)

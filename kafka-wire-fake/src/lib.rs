@@ -43,8 +43,9 @@
 //!   checks them (TOPIC_AUTHORIZATION_FAILED, GROUP_AUTHORIZATION_FAILED,
 //!   CLUSTER_AUTHORIZATION_FAILED, TRANSACTIONAL_ID_AUTHORIZATION_FAILED);
 //! - client quotas: produce and fetch byte rates per user or client id
-//!   ([`ClusterBuilder::client_quota`]), answered with the throttle time
-//!   Kafka computes;
+//!   (or their defaults; [`ClusterBuilder::client_quota`], or
+//!   AlterClientQuotas, read back with DescribeClientQuotas), answered with
+//!   the throttle time Kafka computes;
 //! - configs: DescribeConfigs, AlterConfigs and IncrementalAlterConfigs of
 //!   topics and brokers, with Kafka 4.4's defaults and checks; a topic's
 //!   `max.message.bytes`, `message.timestamp.type=LogAppendTime`,
@@ -179,4 +180,6 @@ pub const SERVED_APIS: &[ApiKey] = &[
     ApiKey::OffsetDelete,
     ApiKey::ConsumerGroupHeartbeat,
     ApiKey::ConsumerGroupDescribe,
+    ApiKey::DescribeClientQuotas,
+    ApiKey::AlterClientQuotas,
 ];
