@@ -410,8 +410,14 @@ impl Quotas {
                         ..Default::default()
                     })
                     .collect(),
-                values: java_order(values.keys().map(String::as_str), 16)
-                    .into_iter()
+                // As Kafka 4.4's broker lists them (read from its answers):
+                // the order of a `HashMap` of the entity's size filled in
+                // the order of one of the default size.
+                values: java_order(
+                    java_order(values.keys().map(String::as_str), 16).into_iter(),
+                    values.len(),
+                )
+                .into_iter()
                     .map(|key| describe_client_quotas::ValueData {
                         key: key.into(),
                         value: values[key],

@@ -345,9 +345,10 @@ async fn altered_quotas_are_described_with_the_builders_as_kafka_lists_them() {
         ),
         (
             e_alice.clone(),
+            // Kafka 4.4's order (its broker's answer to the same alter).
             values(&[
-                ("producer_byte_rate", 1024.0),
                 ("consumer_byte_rate", 2048.0),
+                ("producer_byte_rate", 1024.0),
             ]),
         ),
         (
