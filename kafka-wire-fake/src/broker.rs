@@ -116,8 +116,8 @@ pub(crate) struct Topic {
     pub(crate) partitions: i32,
     /// The configs set on the topic (its overrides), as given.
     pub(crate) configs: BTreeMap<String, String>,
-    /// What those configs (over the brokers' defaults) make of its logs.
-    pub(crate) settings: configs::LogSettings,
+    /// What those configs (over the brokers' values) make of its logs.
+    pub(crate) settings: configs::TopicSettings,
     /// One log per partition, by index: `partitions` of them.
     pub(crate) logs: Vec<PartitionLog>,
     /// Each partition's leader, by index.
@@ -1438,7 +1438,7 @@ impl Broker {
                         let topic = Topic {
                             id: self.new_uuid(),
                             partitions,
-                            settings: configs::LogSettings::of(&overrides, &state.broker_configs),
+                            settings: configs::TopicSettings::of(&overrides, &state.broker_configs),
                             configs: overrides,
                             logs: (0..partitions).map(|_| PartitionLog::default()).collect(),
                             leaders: (0..partitions)
