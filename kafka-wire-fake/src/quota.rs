@@ -418,12 +418,12 @@ impl Quotas {
                     values.len(),
                 )
                 .into_iter()
-                    .map(|key| describe_client_quotas::ValueData {
-                        key: key.into(),
-                        value: values[key],
-                        ..Default::default()
-                    })
-                    .collect(),
+                .map(|key| describe_client_quotas::ValueData {
+                    key: key.into(),
+                    value: values[key],
+                    ..Default::default()
+                })
+                .collect(),
                 ..Default::default()
             })
             .collect();
