@@ -1310,6 +1310,12 @@ impl Broker {
                 .collect(),
             ..Default::default()
         };
+        // Authorized operations (KIP-430), as without an authorizer: every
+        // operation supported (`.authorizer(true)` narrows them to the
+        // ACLs'); a topic by a name, found or not, gets its own; an
+        // unknown topic id none.
+        let topic_ops = version >= 8 && r.include_topic_authorized_operations;
+        let cluster_ops = (8..=10).contains(&version) && r.include_cluster_authorized_operations;
         // v0: an empty list means every topic; v1+: null does.
         let wanted = match r.topics {
             Some(t) if !(t.is_empty() && version == 0) => Some(t),
@@ -1341,7 +1347,21 @@ impl Broker {
                 })
                 .collect(),
         };
+        let mut topics: Vec<MetadataResponseTopic> = topics;
+        if topic_ops {
+            for t in &mut topics {
+                if let Some(name) = &t.name {
+                    t.topic_authorized_operations =
+                        authorizer::authorized_operations(None, ResourceType::Topic, name);
+                }
+            }
+        }
         MetadataResponse {
+            cluster_authorized_operations: if cluster_ops {
+                authorizer::cluster_operations(None)
+            } else {
+                i32::MIN
+            },
             brokers: self
                 .live_nodes(state)
                 .map(|(id, addr)| MetadataResponseBroker {
@@ -1686,7 +1706,12 @@ impl Broker {
                     ..Default::default()
                 })
                 .collect(),
-            cluster_authorized_operations: i32::MIN,
+            // As without an authorizer (`.authorizer(true)` narrows them).
+            cluster_authorized_operations: if r.include_cluster_authorized_operations {
+                authorizer::cluster_operations(None)
+            } else {
+                i32::MIN
+            },
             ..Default::default()
         }
     }

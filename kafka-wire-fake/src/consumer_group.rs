@@ -678,6 +678,19 @@ pub(crate) fn describe(
             }
         })
         .collect();
+    let mut groups: Vec<DescribedGroup> = groups;
+    // Each group answered without an error gets its authorized operations
+    // when asked, as without an authorizer (`.authorizer(true)` narrows
+    // them to the ACLs').
+    if r.include_authorized_operations {
+        for g in groups.iter_mut().filter(|g| g.error_code == 0) {
+            g.authorized_operations = crate::authorizer::authorized_operations(
+                None,
+                kafka_messages::ResourceType::Group,
+                &g.group_id,
+            );
+        }
+    }
     ConsumerGroupDescribeResponse {
         groups,
         ..Default::default()
