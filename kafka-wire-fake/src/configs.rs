@@ -996,11 +996,15 @@ fn describe_broker(
                 (_, _, Some(d)) => ((*d).to_owned(), ConfigSource::DefaultConfig),
                 _ => continue,
             };
+            // The others are coarser units (`log.retention.hours`,
+            // `log.roll.jitter.hours`, `log.retention.minutes`): INT in
+            // Kafka's broker config, as its broker answers.
+            let ty = if i > 0 { Type::Int } else { c.ty };
             let d = Described {
                 name: b,
                 value,
                 source,
-                type_code: c.ty.code(),
+                type_code: ty.code(),
                 synonyms: synonyms_from(synonyms.clone(), b),
             };
             out.push(entry(d, i > 0, asked));

@@ -427,9 +427,10 @@ impl Quotas {
                 ..Default::default()
             })
             .collect();
+        // Kafka 4.4 answers an empty message, not null (its broker's answer).
         DescribeClientQuotasResponse {
             error_code: 0,
-            error_message: None,
+            error_message: Some(Str::default()),
             entries: Some(entries),
             ..Default::default()
         }
