@@ -67,6 +67,9 @@ const ALLOWED: &[(&str, &str)] = &[
 /// sorted by the field named.
 const UNORDERED: &[(&str, &str)] = &[
     ("DescribeConfigsResponse.results[].configs", "name"),
+    ("AlterClientQuotasResponse.entries", "entity"),
+    ("DescribeClientQuotasResponse.entries", "entity"),
+    ("DescribeClientQuotasResponse.entries[].values", "key"),
     ("DescribeGroupsResponse.groups", "groupId"),
     ("DeleteTopicsResponse.responses", "name"),
     (
@@ -82,7 +85,7 @@ const UNORDERED: &[(&str, &str)] = &[
 
 /// The APIs a Kafka 4.4 broker advertises and the fake does not serve
 /// (docs/fake.md, "What it serves"): SASL, replicas and their logs,
-/// delegation tokens, quotas, SCRAM, the quorum, features, share and
+/// delegation tokens, SCRAM, the quorum, features, share and
 /// streams groups. ApiVersions' lists are compared without them; any other
 /// API missing from the fake's list fails the test.
 const NOT_SERVED: &[ApiKey] = &[
@@ -99,8 +102,6 @@ const NOT_SERVED: &[ApiKey] = &[
     ApiKey::ElectLeaders,
     ApiKey::AlterPartitionReassignments,
     ApiKey::ListPartitionReassignments,
-    ApiKey::DescribeClientQuotas,
-    ApiKey::AlterClientQuotas,
     ApiKey::DescribeUserScramCredentials,
     ApiKey::AlterUserScramCredentials,
     ApiKey::DescribeQuorum,
@@ -140,6 +141,7 @@ mod v {
     pub const CREATE_TOPICS_OLD: i16 = 4;
     pub const DESCRIBE_CONFIGS: i16 = 4;
     pub const INCREMENTAL_ALTER_CONFIGS: i16 = 1;
+    pub const CLIENT_QUOTAS: i16 = 1;
     pub const INIT_PRODUCER_ID: i16 = 5;
     pub const PRODUCE: i16 = 13;
     pub const PRODUCE_NAMES: i16 = 9;
@@ -834,6 +836,290 @@ fn script(s: &mut Side, n: &Names) {
         &alter(vec![("cleanup.policy", 0, Some("delete"))]),
         v::INCREMENTAL_ALTER_CONFIGS,
     );
+
+    // Broker configs: a broker's own value and every broker's default,
+    // described with their synonyms; another broker's id refused.
+    let alter_broker = |name: &str, configs: Vec<(&str, i8, Option<&str>)>| {
+        let mut r = alter(configs);
+        r.resources[0].resource_type = 4;
+        r.resources[0].resource_name = name.into();
+        r
+    };
+    s.send(
+        "IncrementalAlterConfigs: a broker's own value",
+        &alter_broker("1", vec![("log.retention.ms", 0, Some("604800000"))]),
+        v::INCREMENTAL_ALTER_CONFIGS,
+    );
+    s.send(
+        "IncrementalAlterConfigs: every broker's default",
+        &alter_broker("", vec![("log.retention.bytes", 0, Some("1073741824"))]),
+        v::INCREMENTAL_ALTER_CONFIGS,
+    );
+    s.send(
+        "IncrementalAlterConfigs: another broker, a config not dynamic",
+        &IncrementalAlterConfigsRequest {
+            resources: [
+                ("7", "log.retention.ms"),
+                ("abc", "log.retention.ms"),
+                ("1", "num.partitions"),
+            ]
+            .iter()
+            .map(|&(broker, config)| AlterConfigsResource {
+                resource_type: 4,
+                resource_name: broker.into(),
+                configs: vec![AlterableConfig {
+                    name: config.into(),
+                    config_operation: 0,
+                    value: Some("3".into()),
+                    ..Default::default()
+                }],
+                ..Default::default()
+            })
+            .collect(),
+            validate_only: false,
+            ..Default::default()
+        },
+        v::INCREMENTAL_ALTER_CONFIGS,
+    );
+    let describe_broker = |name: &str, keys: &[&str]| {
+        let mut r = describe_configs("", Some(keys), true);
+        r.resources[0].resource_type = 4;
+        r.resources[0].resource_name = name.into();
+        r
+    };
+    let broker_keys = [
+        "log.retention.ms",
+        "log.retention.hours",
+        "log.retention.bytes",
+        "message.max.bytes",
+        "log.segment.bytes",
+    ];
+    s.send_until(
+        "DescribeConfigs: a broker",
+        &describe_broker("1", &broker_keys),
+        v::DESCRIBE_CONFIGS,
+        |r| {
+            r.results[0].configs.iter().any(|c| {
+                c.name.as_str() == "log.retention.bytes" && c.value.as_deref() == Some("1073741824")
+            }) && r.results[0]
+                .configs
+                .iter()
+                .any(|c| c.name.as_str() == "log.retention.ms" && c.value.is_some())
+        },
+    );
+    s.send(
+        "DescribeConfigs: every broker's defaults",
+        &describe_broker("", &["log.retention.bytes", "min.insync.replicas"]),
+        v::DESCRIBE_CONFIGS,
+    );
+    s.send(
+        "DescribeConfigs: another broker",
+        &describe_broker("7", &broker_keys),
+        v::DESCRIBE_CONFIGS,
+    );
+    s.send(
+        "DescribeConfigs: a broker id that is no number",
+        &describe_broker("abc", &broker_keys),
+        v::DESCRIBE_CONFIGS,
+    );
+    s.send(
+        "IncrementalAlterConfigs: a broker's own value deleted",
+        &alter_broker("1", vec![("log.retention.ms", 1, None)]),
+        v::INCREMENTAL_ALTER_CONFIGS,
+    );
+    s.send(
+        "IncrementalAlterConfigs: every broker's default deleted",
+        &alter_broker("", vec![("log.retention.bytes", 1, None)]),
+        v::INCREMENTAL_ALTER_CONFIGS,
+    );
+
+    // Client quotas: set, read back (strictly, this run's entities), each
+    // refusal, removed.
+    {
+        use kafka_messages::alter_client_quotas::{EntityData, EntryData, OpData};
+        use kafka_messages::describe_client_quotas::ComponentData;
+        let user = format!("{}-user", n.group);
+        let client = format!("{}-client", n.group);
+        let entity = |parts: &[(&str, Option<&str>)]| -> Vec<EntityData> {
+            parts
+                .iter()
+                .map(|&(t, name)| EntityData {
+                    entity_type: t.into(),
+                    entity_name: name.map(Str::from),
+                    ..Default::default()
+                })
+                .collect()
+        };
+        let entry = |e: Vec<EntityData>, ops: &[(&str, Option<f64>)]| EntryData {
+            entity: e,
+            ops: ops
+                .iter()
+                .map(|&(k, v)| OpData {
+                    key: k.into(),
+                    value: v.unwrap_or(0.0),
+                    remove: v.is_none(),
+                    ..Default::default()
+                })
+                .collect(),
+            ..Default::default()
+        };
+        let quotas = |entries: Vec<EntryData>, validate_only: bool| AlterClientQuotasRequest {
+            entries,
+            validate_only,
+            ..Default::default()
+        };
+        let mine = || {
+            vec![
+                entry(
+                    entity(&[("user", Some(&user))]),
+                    &[
+                        ("producer_byte_rate", Some(1024.0)),
+                        ("consumer_byte_rate", Some(2048.0)),
+                    ],
+                ),
+                entry(
+                    entity(&[("user", Some(&user)), ("client-id", Some(&client))]),
+                    &[("request_percentage", Some(12.5))],
+                ),
+            ]
+        };
+        s.send(
+            "AlterClientQuotas: validate only",
+            &quotas(mine(), true),
+            v::CLIENT_QUOTAS,
+        );
+        s.send(
+            "AlterClientQuotas",
+            &quotas(mine(), false),
+            v::CLIENT_QUOTAS,
+        );
+        s.send(
+            "AlterClientQuotas: refusals",
+            &quotas(
+                vec![
+                    entry(entity(&[]), &[("producer_byte_rate", Some(1.0))]),
+                    entry(
+                        entity(&[("foo", Some("x"))]),
+                        &[("producer_byte_rate", Some(1.0))],
+                    ),
+                    entry(
+                        entity(&[("user", Some(""))]),
+                        &[("producer_byte_rate", Some(1.0))],
+                    ),
+                    entry(
+                        entity(&[("ip", Some("10.0.0.1")), ("user", Some(&user))]),
+                        &[("connection_creation_rate", Some(1.0))],
+                    ),
+                    entry(
+                        entity(&[("client-id", Some(&client))]),
+                        &[("producer_byte_ratex", Some(1.0))],
+                    ),
+                    entry(
+                        entity(&[("client-id", Some("b"))]),
+                        &[("producer_byte_rate", Some(0.0))],
+                    ),
+                    entry(
+                        entity(&[("client-id", Some("c"))]),
+                        &[("producer_byte_rate", Some(1.5))],
+                    ),
+                    entry(
+                        entity(&[("client-id", Some("d"))]),
+                        &[("consumer_byte_rate", Some(1e19))],
+                    ),
+                    entry(
+                        entity(&[("client-id", Some("e"))]),
+                        &[
+                            ("producer_byte_rate", Some(1.0)),
+                            ("producer_byte_rate", Some(2.0)),
+                        ],
+                    ),
+                ],
+                false,
+            ),
+            v::CLIENT_QUOTAS,
+        );
+        let component = |t: &str, match_type: i8, name: Option<&str>| ComponentData {
+            entity_type: t.into(),
+            match_type,
+            r#match: name.map(Str::from),
+            ..Default::default()
+        };
+        let describe = |components: Vec<ComponentData>, strict: bool| DescribeClientQuotasRequest {
+            components,
+            strict,
+            ..Default::default()
+        };
+        // Kafka's broker sees a change a moment after its controller: wait.
+        s.send_until(
+            "DescribeClientQuotas: a user's, not strict",
+            &describe(vec![component("user", 0, Some(&user))], false),
+            v::CLIENT_QUOTAS,
+            |r| r.entries.as_ref().is_some_and(|e| e.len() == 2),
+        );
+        s.send(
+            "DescribeClientQuotas: a user's, strict",
+            &describe(vec![component("user", 0, Some(&user))], true),
+            v::CLIENT_QUOTAS,
+        );
+        s.send(
+            "DescribeClientQuotas: a user's with any client id, strict",
+            &describe(
+                vec![
+                    component("user", 0, Some(&user)),
+                    component("client-id", 2, None),
+                ],
+                true,
+            ),
+            v::CLIENT_QUOTAS,
+        );
+        for (step, components) in [
+            (
+                "DescribeClientQuotas: an empty type",
+                vec![component("", 0, Some("x"))],
+            ),
+            (
+                "DescribeClientQuotas: an unknown type",
+                vec![component("foo", 0, Some("x"))],
+            ),
+            (
+                "DescribeClientQuotas: exact without a name",
+                vec![component("user", 0, None)],
+            ),
+            (
+                "DescribeClientQuotas: an unknown match type",
+                vec![component("user", 7, None)],
+            ),
+            (
+                "DescribeClientQuotas: an IP with a user",
+                vec![component("ip", 2, None), component("user", 2, None)],
+            ),
+        ] {
+            s.send(step, &describe(components, false), v::CLIENT_QUOTAS);
+        }
+        s.send(
+            "AlterClientQuotas: removed",
+            &quotas(
+                vec![
+                    entry(
+                        entity(&[("user", Some(&user))]),
+                        &[("producer_byte_rate", None), ("consumer_byte_rate", None)],
+                    ),
+                    entry(
+                        entity(&[("user", Some(&user)), ("client-id", Some(&client))]),
+                        &[("request_percentage", None)],
+                    ),
+                ],
+                false,
+            ),
+            v::CLIENT_QUOTAS,
+        );
+        s.send_until(
+            "DescribeClientQuotas: removed",
+            &describe(vec![component("user", 0, Some(&user))], false),
+            v::CLIENT_QUOTAS,
+            |r| r.entries.as_ref().is_some_and(|e| e.is_empty()),
+        );
+    }
 
     // Produce at acks 1, by id and by name; an idempotent producer and its
     // duplicate.

@@ -169,7 +169,7 @@ impl<'a> Check<'a> {
         self.allows(op, ResourceType::Group, name)
     }
 
-    fn cluster(&self, op: AclOperation) -> bool {
+    pub(crate) fn cluster(&self, op: AclOperation) -> bool {
         self.allows(op, ResourceType::Cluster, CLUSTER_NAME)
     }
 
@@ -244,6 +244,11 @@ pub(crate) struct Finish {
     /// unless filtered (Metadata of every topic, ListGroups,
     /// ListTransactions, OffsetFetch of every topic).
     filter: bool,
+    /// Whether the answer carries authorized operations, which the
+    /// handler filled as without an authorizer (every supported one) and
+    /// the ACLs decide (Metadata, DescribeCluster, DescribeGroups,
+    /// ConsumerGroupDescribe when asked).
+    operations: bool,
 }
 
 impl Finish {
@@ -251,14 +256,19 @@ impl Finish {
         Finish {
             denied: Vec::new(),
             filter: true,
+            operations: false,
         }
     }
 
-    /// Completes `answer`: what the principal may not see left out, then
-    /// the refused parts' elements added.
+    /// Completes `answer`: what the principal may not see left out, the
+    /// authorized operations its ACLs allow, then the refused parts'
+    /// elements added (which carry none).
     pub(crate) fn apply(self, answer: &mut ResponseKind, check: &Check<'_>) {
         if self.filter {
             hide(answer, check);
+        }
+        if self.operations {
+            authorize_operations(answer, check);
         }
         for denied in self.denied {
             merge(answer, denied);
@@ -267,7 +277,119 @@ impl Finish {
 
     /// Whether the answer needs [`apply`](Finish::apply).
     pub(crate) fn is_empty(&self) -> bool {
-        self.denied.is_empty() && !self.filter
+        self.denied.is_empty() && !self.filter && !self.operations
+    }
+}
+
+/// Kafka's `AclEntry.supportedOperations` of the resource types whose
+/// authorized operations are answered.
+fn supported(kind: ResourceType) -> &'static [AclOperation] {
+    use AclOperation::*;
+    match kind {
+        ResourceType::Topic => &[
+            Read,
+            Write,
+            Create,
+            Describe,
+            Delete,
+            Alter,
+            DescribeConfigs,
+            AlterConfigs,
+        ],
+        ResourceType::Group => &[Read, Describe, Delete, DescribeConfigs, AlterConfigs],
+        ResourceType::Cluster => &[
+            Create,
+            ClusterAction,
+            DescribeConfigs,
+            AlterConfigs,
+            IdempotentWrite,
+            Alter,
+            Describe,
+        ],
+        _ => &[],
+    }
+}
+
+/// Kafka's `AuthHelper.authorizedOperations`: the bit field (bit `code`
+/// of each operation, `Utils.to32BitField`) of the operations supported on
+/// the resource `kind` named `name` that `check` allows, or all of them
+/// without an authorizer (`None`): 3576 for a topic, 3400 for a group,
+/// 8096 for the cluster, as a Kafka 4.4 broker without an authorizer
+/// answers.
+pub(crate) fn authorized_operations(
+    check: Option<&Check<'_>>,
+    kind: ResourceType,
+    name: &str,
+) -> i32 {
+    supported(kind)
+        .iter()
+        .filter(|&&op| check.is_none_or(|c| c.allows(op, kind, name)))
+        .fold(0, |bits, op| bits | (1 << op.code()))
+}
+
+/// The cluster's authorized operations as Metadata (v8-10) and
+/// DescribeCluster answer them: 0 without DESCRIBE on the cluster.
+pub(crate) fn cluster_operations(check: Option<&Check<'_>>) -> i32 {
+    if check.is_some_and(|c| !c.cluster(AclOperation::Describe)) {
+        return 0;
+    }
+    authorized_operations(check, ResourceType::Cluster, CLUSTER_NAME)
+}
+
+/// Whether `request` asks for authorized operations.
+fn asks_operations(request: &RequestKind) -> bool {
+    match request {
+        RequestKind::Metadata(r) => {
+            r.include_topic_authorized_operations || r.include_cluster_authorized_operations
+        }
+        RequestKind::DescribeCluster(r) => r.include_cluster_authorized_operations,
+        RequestKind::DescribeGroups(r) => r.include_authorized_operations,
+        RequestKind::ConsumerGroupDescribe(r) => r.include_authorized_operations,
+        _ => false,
+    }
+}
+
+/// The authorized operations of an answer whose handler filled them as
+/// without an authorizer, by the ACLs: each value the handler set (not
+/// `i32::MIN`, the schema's default for "not asked").
+fn authorize_operations(answer: &mut ResponseKind, check: &Check<'_>) {
+    let set = |v: &mut i32, to: i32| {
+        if *v != i32::MIN {
+            *v = to;
+        }
+    };
+    match answer {
+        ResponseKind::Metadata(m) => {
+            for t in &mut m.topics {
+                if let Some(name) = &t.name {
+                    let ops = authorized_operations(Some(check), ResourceType::Topic, name);
+                    set(&mut t.topic_authorized_operations, ops);
+                }
+            }
+            set(
+                &mut m.cluster_authorized_operations,
+                cluster_operations(Some(check)),
+            );
+        }
+        ResponseKind::DescribeCluster(d) => {
+            set(
+                &mut d.cluster_authorized_operations,
+                cluster_operations(Some(check)),
+            );
+        }
+        ResponseKind::DescribeGroups(d) => {
+            for g in &mut d.groups {
+                let ops = authorized_operations(Some(check), ResourceType::Group, &g.group_id);
+                set(&mut g.authorized_operations, ops);
+            }
+        }
+        ResponseKind::ConsumerGroupDescribe(d) => {
+            for g in &mut d.groups {
+                let ops = authorized_operations(Some(check), ResourceType::Group, &g.group_id);
+                set(&mut g.authorized_operations, ops);
+            }
+        }
+        _ => {}
     }
 }
 
@@ -343,8 +465,26 @@ const TXN_DENIED: ErrorCode = ErrorCode::TransactionalIdAuthorizationFailed;
 const CONFIG_TOPIC: i8 = 2;
 
 /// The checks `KafkaApis` makes of `request` (each `handle...Request`'s
-/// `authorize` calls), and what they leave of it.
+/// `authorize` calls), and what they leave of it; the authorized
+/// operations it asks for are computed from the ACLs once it is answered.
 pub(crate) fn gate(
+    check: &Check<'_>,
+    state: &State,
+    header: &RequestHeader,
+    request: RequestKind,
+    auto_create_topics: bool,
+) -> Gate {
+    let operations = asks_operations(&request);
+    match gate_request(check, state, header, request, auto_create_topics) {
+        Gate::Pass(request, mut finish) => {
+            finish.operations = operations;
+            Gate::Pass(request, finish)
+        }
+        other => other,
+    }
+}
+
+fn gate_request(
     check: &Check<'_>,
     state: &State,
     header: &RequestHeader,
@@ -516,6 +656,14 @@ pub(crate) fn gate(
             whole(check.cluster(Alter), CLUSTER_DENIED, request)
         }
         RequestKind::DescribeAcls(_) => whole(check.cluster(Describe), CLUSTER_DENIED, request),
+        // The client quota APIs: DESCRIBE_CONFIGS on the cluster to read
+        // them, ALTER_CONFIGS to change them.
+        RequestKind::DescribeClientQuotas(_) => {
+            whole(check.cluster(DescribeCfg), CLUSTER_DENIED, request)
+        }
+        RequestKind::AlterClientQuotas(_) => {
+            whole(check.cluster(AlterCfg), CLUSTER_DENIED, request)
+        }
         // FindCoordinator: DESCRIBE on the group or transactional id.
         RequestKind::FindCoordinator(r) => {
             let (op_ok, code): (&dyn Fn(&Str) -> bool, ErrorCode) = if r.key_type == 1 {
@@ -823,6 +971,7 @@ fn metadata(
         Finish {
             denied: vec![denied],
             filter: false,
+            operations: false,
         },
     )
 }

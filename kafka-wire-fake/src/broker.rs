@@ -120,8 +120,8 @@ pub(crate) struct Topic {
     pub(crate) partitions: i32,
     /// The configs set on the topic (its overrides), as given.
     pub(crate) configs: BTreeMap<String, String>,
-    /// What those configs (over the brokers' defaults) make of its logs.
-    pub(crate) settings: configs::LogSettings,
+    /// What those configs (over the brokers' values) make of its logs.
+    pub(crate) settings: configs::TopicSettings,
     /// One log per partition, by index: `partitions` of them.
     pub(crate) logs: Vec<PartitionLog>,
     /// Each partition's leader, by index.
@@ -1197,6 +1197,18 @@ impl Broker {
             RequestKind::IncrementalAlterConfigs(r) => ResponseKind::IncrementalAlterConfigs(
                 configs::incremental_alter_configs(&mut state, node, &r),
             ),
+            RequestKind::DescribeClientQuotas(r) => {
+                ResponseKind::DescribeClientQuotas(self.config.quotas.as_ref().map_or_else(
+                    || crate::quota::Quotas::new(Vec::new()).describe(&r),
+                    |q| q.describe(&r),
+                ))
+            }
+            RequestKind::AlterClientQuotas(r) => {
+                ResponseKind::AlterClientQuotas(self.config.quotas.as_ref().map_or_else(
+                    || crate::quota::Quotas::new(Vec::new()).alter(&r),
+                    |q| q.alter(&r),
+                ))
+            }
             RequestKind::CreateAcls(r) => ResponseKind::CreateAcls(create_acls(&mut state, r)),
             RequestKind::DescribeAcls(r) => ResponseKind::DescribeAcls(describe_acls(&state, r)),
             RequestKind::DeleteAcls(r) => ResponseKind::DeleteAcls(delete_acls(&mut state, r)),
@@ -1362,6 +1374,12 @@ impl Broker {
                 .collect(),
             ..Default::default()
         };
+        // Authorized operations (KIP-430), as without an authorizer: every
+        // operation supported (`.authorizer(true)` narrows them to the
+        // ACLs'); a topic by a name, found or not, gets its own; an
+        // unknown topic id none.
+        let topic_ops = version >= 8 && r.include_topic_authorized_operations;
+        let cluster_ops = (8..=10).contains(&version) && r.include_cluster_authorized_operations;
         // v0: an empty list means every topic; v1+: null does.
         let wanted = match r.topics {
             Some(t) if !(t.is_empty() && version == 0) => Some(t),
@@ -1393,7 +1411,21 @@ impl Broker {
                 })
                 .collect(),
         };
+        let mut topics: Vec<MetadataResponseTopic> = topics;
+        if topic_ops {
+            for t in &mut topics {
+                if let Some(name) = &t.name {
+                    t.topic_authorized_operations =
+                        authorizer::authorized_operations(None, ResourceType::Topic, name);
+                }
+            }
+        }
         MetadataResponse {
+            cluster_authorized_operations: if cluster_ops {
+                authorizer::cluster_operations(None)
+            } else {
+                i32::MIN
+            },
             brokers: self
                 .live_nodes(state)
                 .map(|(id, addr)| MetadataResponseBroker {
@@ -1490,7 +1522,7 @@ impl Broker {
                         let topic = Topic {
                             id: self.new_uuid(),
                             partitions,
-                            settings: configs::LogSettings::of(&overrides, &state.broker_configs),
+                            settings: configs::TopicSettings::of(&overrides, &state.broker_configs),
                             configs: overrides,
                             logs: (0..partitions).map(|_| PartitionLog::default()).collect(),
                             leaders: (0..partitions)
@@ -1738,7 +1770,12 @@ impl Broker {
                     ..Default::default()
                 })
                 .collect(),
-            cluster_authorized_operations: i32::MIN,
+            // As without an authorizer (`.authorizer(true)` narrows them).
+            cluster_authorized_operations: if r.include_cluster_authorized_operations {
+                authorizer::cluster_operations(None)
+            } else {
+                i32::MIN
+            },
             ..Default::default()
         }
     }
@@ -2270,7 +2307,7 @@ fn throttle(
             let ms = quotas.record(Kind::Produce, user, client, request_bytes, true);
             p.throttle_time_ms = p.throttle_time_ms.max(ms);
         }
-        ResponseKind::Fetch(_) if version >= 1 && !follower => {
+        ResponseKind::Fetch(_) if version >= 1 && !follower && quotas.active(Kind::Fetch) => {
             let mut sized = BytesMut::new();
             let bytes = answer
                 .encode_frame_contents(&mut sized, header.correlation_id, version)

@@ -465,6 +465,9 @@ impl ClusterBuilder {
     /// time Kafka computes (`throttle_time_ms`), a throttled Fetch with no
     /// records, as Kafka answers it. The user a quota names is the
     /// connection's principal's name ([`principal`](ClusterBuilder::principal)).
+    /// The quotas are the table AlterClientQuotas changes and
+    /// DescribeClientQuotas lists; a later quota for the same entity
+    /// replaces an earlier one's value.
     pub fn client_quota(mut self, quota: crate::quota::ClientQuota) -> Self {
         self.client_quotas.push(quota);
         self
@@ -557,7 +560,7 @@ impl ClusterBuilder {
             principal_of: self
                 .principal_of
                 .unwrap_or_else(|| Arc::new(|_| crate::authorizer::ANONYMOUS.to_owned())),
-            quotas: crate::quota::Quotas::new(self.client_quotas),
+            quotas: Some(crate::quota::Quotas::new(self.client_quotas)),
             sasl: sasl.map(Arc::new),
         });
         Ok((config, listen, self.nodes))

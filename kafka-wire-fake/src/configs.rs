@@ -563,13 +563,21 @@ pub(crate) fn check_topic_config(
     check_value(name, config, value).map_err(|m| (ErrorCode::InvalidConfig, m))
 }
 
-/// The configs set on the cluster: each topic's overrides, by topic, and
-/// the brokers' dynamic defaults (`""`, every broker) of the topic
-/// configs, by broker config name.
-#[derive(Debug)]
+/// The brokers' dynamic configs of the topic configs' broker synonyms, by
+/// broker config name: the defaults set on every broker (`""`), and the
+/// values set on one broker (its id).
+#[derive(Debug, Clone)]
 pub(crate) struct BrokerConfigs {
     /// Dynamic defaults for every broker, by broker config name.
     pub(crate) defaults: BTreeMap<String, String>,
+    /// Each broker's own dynamic values (`DYNAMIC_BROKER_CONFIG`), by node
+    /// id, then by broker config name.
+    pub(crate) per_broker: BTreeMap<i32, BTreeMap<String, String>>,
+    /// In a view for one broker (`for_node`), that broker's values: what
+    /// it resolves first. Empty in the cluster's state, whose views are
+    /// the cluster's (CreateTopics' answer, as Kafka's controller has no
+    /// broker's own values).
+    node: BTreeMap<String, String>,
 }
 
 /// A cluster's dynamic defaults when it starts: Kafka 4.4's controller
@@ -580,7 +588,35 @@ impl Default for BrokerConfigs {
     fn default() -> Self {
         BrokerConfigs {
             defaults: BTreeMap::from([("min.insync.replicas".to_owned(), "1".to_owned())]),
+            per_broker: BTreeMap::new(),
+            node: BTreeMap::new(),
         }
+    }
+}
+
+impl BrokerConfigs {
+    /// The configs as broker `node` sees them: its own values first, then
+    /// every broker's defaults (a topic's configs described by that node,
+    /// and the logs it leads).
+    pub(crate) fn for_node(&self, node: i32) -> BrokerConfigs {
+        BrokerConfigs {
+            defaults: self.defaults.clone(),
+            per_broker: BTreeMap::new(),
+            node: self.per_broker.get(&node).cloned().unwrap_or_default(),
+        }
+    }
+
+    /// The dynamic value of broker config `name` and its source: the
+    /// broker's own, then every broker's default.
+    fn dynamic(&self, name: &str) -> Option<(&String, ConfigSource)> {
+        self.node
+            .get(name)
+            .map(|v| (v, ConfigSource::DynamicBrokerConfig))
+            .or_else(|| {
+                self.defaults
+                    .get(name)
+                    .map(|v| (v, ConfigSource::DynamicDefaultBrokerConfig))
+            })
     }
 }
 
@@ -594,11 +630,40 @@ fn resolve(
         return (v.clone(), ConfigSource::DynamicTopicConfig);
     }
     if let Some((b, _)) = config.broker.first() {
-        if let Some(v) = brokers.defaults.get(*b) {
-            return (v.clone(), ConfigSource::DynamicDefaultBrokerConfig);
+        if let Some((v, source)) = brokers.dynamic(b) {
+            return (v.clone(), source);
         }
     }
     (config.default.to_owned(), ConfigSource::DefaultConfig)
+}
+
+/// What a topic's configs make of its logs: over every broker's defaults,
+/// and over the own values of each broker that has some (a partition's
+/// leader's hold for it, as each Kafka broker's log manager applies its
+/// own).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct TopicSettings {
+    every: LogSettings,
+    by_node: BTreeMap<i32, LogSettings>,
+}
+
+impl TopicSettings {
+    /// The settings of a topic with `overrides`.
+    pub(crate) fn of(overrides: &BTreeMap<String, String>, brokers: &BrokerConfigs) -> Self {
+        TopicSettings {
+            every: LogSettings::of(overrides, brokers),
+            by_node: brokers
+                .per_broker
+                .keys()
+                .map(|&n| (n, LogSettings::of(overrides, &brokers.for_node(n))))
+                .collect(),
+        }
+    }
+
+    /// The settings of the topic's logs that `node` leads.
+    pub(crate) fn on(&self, node: i32) -> LogSettings {
+        self.by_node.get(&node).copied().unwrap_or(self.every)
+    }
 }
 
 /// The values of a topic's configs that change how its logs behave.
@@ -707,6 +772,13 @@ fn every_broker_synonym(
 ) -> Vec<(String, String, ConfigSource)> {
     let mut out = Vec::new();
     if let Some((b, _)) = c.broker.first() {
+        if let Some(v) = brokers.node.get(*b) {
+            out.push((
+                (*b).to_owned(),
+                v.clone(),
+                ConfigSource::DynamicBrokerConfig,
+            ));
+        }
         if let Some(v) = brokers.defaults.get(*b) {
             out.push((
                 (*b).to_owned(),
@@ -781,16 +853,37 @@ pub(crate) struct View<'a> {
     pub(crate) auto_create_topics: bool,
 }
 
-/// Kafka's check of a broker resource's name: the answering node's id, or
-/// `""` for every broker's defaults.
+/// Kafka's check of a broker resource's name in DescribeConfigs
+/// (`ConfigHelper`): the answering node's id, or `""` for every broker's
+/// defaults.
 fn check_broker_name(name: &str, node: i32) -> Result<(), (ErrorCode, String)> {
-    if name.is_empty() || name == node.to_string() {
-        Ok(())
-    } else {
-        Err((
-            ErrorCode::InvalidRequest,
-            format!("Unexpected broker id, expected {node} or empty string, but received {name}"),
-        ))
+    if name.is_empty() {
+        return Ok(());
+    }
+    let invalid = |m: String| Err((ErrorCode::InvalidRequest, m));
+    match name.parse::<i32>() {
+        Err(_) => invalid(format!("Broker id must be an integer, but it is: {name}")),
+        Ok(id) if id != node => invalid(format!(
+            "Unexpected broker id, expected {node} or empty string, but received {name}"
+        )),
+        Ok(_) => Ok(()),
+    }
+}
+
+/// Kafka's check of a broker resource's name in the alters
+/// (`ConfigAdminManager.validateResourceNameIsCurrentNodeId`): `""`, or the
+/// answering node's id; its id when it names one.
+fn check_alter_broker_name(name: &str, node: i32) -> Result<Option<i32>, (ErrorCode, String)> {
+    if name.is_empty() {
+        return Ok(None);
+    }
+    let invalid = |m: String| Err((ErrorCode::InvalidRequest, m));
+    match name.parse::<i32>() {
+        Err(_) => invalid(format!("Node id must be an integer, but it is: {name}")),
+        Ok(id) if id != node => invalid(format!(
+            "Unexpected broker id, expected {node}, but received {name}"
+        )),
+        Ok(id) => Ok(Some(id)),
     }
 }
 
@@ -805,6 +898,8 @@ pub(crate) fn describe_configs(
         synonyms: r.include_synonyms,
         version,
     };
+    // The answering broker's view: its own values first.
+    let scoped = view.brokers.for_node(view.node);
     let results = r
         .resources
         .iter()
@@ -825,14 +920,14 @@ pub(crate) fn describe_configs(
                 {
                     Err(e) => Err(e),
                     Ok(None) => Err((ErrorCode::UnknownTopicOrPartition, String::new())),
-                    Ok(Some(overrides)) => Ok(describe_topic(overrides, view.brokers)
+                    Ok(Some(overrides)) => Ok(describe_topic(overrides, &scoped)
                         .into_iter()
                         .filter(|d| wanted(d.name))
                         .map(|d| entry(d, false, asked))
                         .collect()),
                 },
                 BROKER => check_broker_name(&res.resource_name, view.node).map(|()| {
-                    describe_broker(view, res.resource_name.is_empty(), asked)
+                    describe_broker(view, &scoped, res.resource_name.is_empty(), asked)
                         .into_iter()
                         .filter(|e| wanted(&e.name))
                         .collect()
@@ -861,10 +956,13 @@ pub(crate) fn describe_configs(
 }
 
 /// A broker's configs: for `""` (every broker) only the dynamic defaults
-/// set, as Kafka lists them; for a node, the topic configs' broker
-/// defaults (alterable, cluster wide) and the read-only ones.
+/// set, each its own only synonym, as Kafka lists them; for a node, the
+/// topic configs' broker synonyms (the first alterable, the others read
+/// only, as only the first is a dynamic config in Kafka) and the read-only
+/// static ones. `brokers` is the node's view.
 fn describe_broker(
     view: &View<'_>,
+    brokers: &BrokerConfigs,
     defaults_only: bool,
     asked: Asked,
 ) -> Vec<DescribeConfigsResourceResult> {
@@ -873,38 +971,43 @@ fn describe_broker(
         let Some((name, _)) = c.broker.first() else {
             continue;
         };
-        let synonyms = every_broker_synonym(c, view.brokers);
-        let dynamic = view.brokers.defaults.get(*name);
         if defaults_only {
-            if let Some(v) = dynamic {
+            if let Some(v) = brokers.defaults.get(*name) {
+                let source = ConfigSource::DynamicDefaultBrokerConfig;
                 let d = Described {
                     name,
                     value: v.clone(),
-                    source: ConfigSource::DynamicDefaultBrokerConfig,
+                    source,
                     type_code: c.ty.code(),
-                    synonyms: synonyms_from(synonyms, name),
+                    synonyms: vec![((*name).to_owned(), v.clone(), source)],
                 };
                 out.push(entry(d, false, asked));
             }
             continue;
         }
-        // Each broker config under its own name: the first as set on
-        // every broker, the others (`log.retention.hours`) as Kafka's
-        // defaults; one that has neither is left out.
+        let synonyms = every_broker_synonym(c, brokers);
+        let dynamic = brokers.dynamic(name);
+        // Each broker config under its own name: the first as set on this
+        // broker or every broker, the others (`log.retention.hours`) as
+        // Kafka's defaults; one that has neither is left out.
         for (i, (b, default)) in c.broker.iter().enumerate() {
             let (value, source) = match (i, dynamic, default) {
-                (0, Some(v), _) => (v.clone(), ConfigSource::DynamicDefaultBrokerConfig),
+                (0, Some((v, source)), _) => (v.clone(), source),
                 (_, _, Some(d)) => ((*d).to_owned(), ConfigSource::DefaultConfig),
                 _ => continue,
             };
+            // The others are coarser units (`log.retention.hours`,
+            // `log.roll.jitter.hours`, `log.retention.minutes`): INT in
+            // Kafka's broker config, as its broker answers.
+            let ty = if i > 0 { Type::Int } else { c.ty };
             let d = Described {
                 name: b,
                 value,
                 source,
-                type_code: c.ty.code(),
+                type_code: ty.code(),
                 synonyms: synonyms_from(synonyms.clone(), b),
             };
-            out.push(entry(d, false, asked));
+            out.push(entry(d, i > 0, asked));
         }
     }
     if !defaults_only {
@@ -933,8 +1036,9 @@ fn describe_broker(
 pub(crate) enum Altered {
     /// The topic's whole set of overrides.
     Topic(Str, BTreeMap<String, String>),
-    /// The brokers' whole set of dynamic defaults.
-    Brokers(BTreeMap<String, String>),
+    /// The whole set of dynamic values of one broker (its id), or of
+    /// every broker's defaults (`None`).
+    Brokers(Option<i32>, BTreeMap<String, String>),
 }
 
 /// One alteration: a config's name, the operation (AlterConfigs' is a
@@ -997,35 +1101,41 @@ fn alter(
             Ok(Altered::Topic(resource_name.clone(), next))
         }
         BROKER => {
-            check_broker_name(resource_name, node)?;
-            let mut next = if replace {
-                BTreeMap::new()
-            } else {
-                brokers.defaults.clone()
+            let id = check_alter_broker_name(resource_name, node)?;
+            let current = match id {
+                Some(id) => brokers.per_broker.get(&id).cloned().unwrap_or_default(),
+                None => brokers.defaults.clone(),
             };
+            let mut next = if replace { BTreeMap::new() } else { current };
+            // Kafka's `DynamicBrokerConfig.validate` names every config
+            // that is not dynamic at once, and wraps its `ConfigException`s
+            // in INVALID_REQUEST (KAFKA-13609).
+            let fixed: Vec<&str> = changes
+                .iter()
+                .filter(|c| topic_config_of_broker(c.name).is_none())
+                .map(|c| c.name)
+                .collect();
+            if !fixed.is_empty() {
+                return Err((
+                    ErrorCode::InvalidRequest,
+                    format!(
+                        "Cannot update these configs dynamically: [{}]",
+                        fixed.join(", ")
+                    ),
+                ));
+            }
             for c in changes {
                 let Some(config) = topic_config_of_broker(c.name) else {
-                    return Err((
-                        ErrorCode::InvalidConfig,
-                        format!("Cannot update these configs dynamically: [{}]", c.name),
-                    ));
+                    continue;
                 };
-                if !resource_name.is_empty() {
-                    // The fake's nodes share their logs: a value for one
-                    // node alone could not be honoured.
-                    return Err((
-                        ErrorCode::InvalidRequest,
-                        format!("{} is set for every broker at once (resource name \"\") in this cluster, not for broker {}", c.name, &**resource_name),
-                    ));
-                }
                 apply(config.ty, c, &mut next, |v| {
                     config.default.clone_into(v);
                 })?;
                 if let Some(v) = next.get(c.name) {
-                    check_value(c.name, config, v).map_err(|m| (ErrorCode::InvalidConfig, m))?;
+                    check_value(c.name, config, v).map_err(|m| (ErrorCode::InvalidRequest, m))?;
                 }
             }
-            Ok(Altered::Brokers(next))
+            Ok(Altered::Brokers(id, next))
         }
         other => Err((
             ErrorCode::InvalidRequest,
@@ -1105,12 +1215,19 @@ fn store(state: &mut State, altered: Altered) {
                 t.configs = overrides;
             }
         }
-        Altered::Brokers(defaults) => state.broker_configs.defaults = defaults,
+        Altered::Brokers(None, defaults) => state.broker_configs.defaults = defaults,
+        Altered::Brokers(Some(id), values) => {
+            if values.is_empty() {
+                state.broker_configs.per_broker.remove(&id);
+            } else {
+                state.broker_configs.per_broker.insert(id, values);
+            }
+        }
     }
-    // The brokers' defaults reach every topic.
+    // The brokers' values reach every topic.
     let brokers = &state.broker_configs;
     for t in state.topics.values_mut() {
-        t.settings = LogSettings::of(&t.configs, brokers);
+        t.settings = TopicSettings::of(&t.configs, brokers);
     }
 }
 

@@ -219,18 +219,33 @@ fn uniform(state: &State, group: &ConsumerGroup) -> BTreeMap<Str, Partitions> {
     target
 }
 
-/// The `range` assignor: for each topic, the members subscribed to it in
-/// member id order each get a run of consecutive partitions, the first
-/// `partitions % members` of them one more than the others (Kafka's range
-/// layout, without its stickiness across epochs).
+/// The `range` assignor as Kafka 4.4's server-side `RangeAssignor` lays it
+/// out: the members in Kafka's `sortMemberIds` order (static members
+/// first, by instance id, then the others by member id), and for each
+/// topic its subscribers in that order each get a run of consecutive
+/// partitions from the first, the first `partitions % subscribers` of them
+/// one more than the others. Kafka 4.x keeps nothing of the previous target
+/// (its first server-side assignor, in 3.x, kept each member's partitions up
+/// to its quota): a static member keeps its run across member ids by its
+/// instance id.
+/// Rack-aware placement does not apply: the fake's brokers have no rack.
 fn range(state: &State, group: &ConsumerGroup) -> BTreeMap<Str, Partitions> {
     let mut target: BTreeMap<Str, Partitions> = group
         .members
         .keys()
         .map(|m| (m.clone(), Partitions::new()))
         .collect();
+    let mut order: Vec<(&Str, &ConsumerMember)> = group.members.iter().collect();
+    order.sort_by(
+        |(a_id, a), (b_id, b)| match (&a.instance_id, &b.instance_id) {
+            (Some(x), Some(y)) => x.cmp(y),
+            (Some(_), None) => std::cmp::Ordering::Less,
+            (None, Some(_)) => std::cmp::Ordering::Greater,
+            (None, None) => a_id.cmp(b_id),
+        },
+    );
     let mut subscribers: BTreeMap<(Uuid, i32), Vec<Str>> = BTreeMap::new();
-    for (id, m) in &group.members {
+    for (id, m) in order {
         for (_, topic, count) in subscribed_topics(state, m) {
             subscribers
                 .entry((topic, count))
@@ -239,7 +254,7 @@ fn range(state: &State, group: &ConsumerGroup) -> BTreeMap<Str, Partitions> {
         }
     }
     for ((topic, count), members) in subscribers {
-        // `members` is in id order: the group's members are.
+        // `members` is in Kafka's member order (above).
         let n = members.len() as i32;
         let (quota, extra) = (count / n, count % n);
         let mut next = 0;
@@ -663,6 +678,19 @@ pub(crate) fn describe(
             }
         })
         .collect();
+    let mut groups: Vec<DescribedGroup> = groups;
+    // Each group answered without an error gets its authorized operations
+    // when asked, as without an authorizer (`.authorizer(true)` narrows
+    // them to the ACLs').
+    if r.include_authorized_operations {
+        for g in groups.iter_mut().filter(|g| g.error_code == 0) {
+            g.authorized_operations = crate::authorizer::authorized_operations(
+                None,
+                kafka_messages::ResourceType::Group,
+                &g.group_id,
+            );
+        }
+    }
     ConsumerGroupDescribeResponse {
         groups,
         ..Default::default()

@@ -254,7 +254,7 @@ fn append(
 ) -> Result<Appended, (ErrorCode, Option<String>)> {
     let ProduceAt { version, now_ms } = at;
     let (_, leader) = log_of(topic, partition, node).map_err(|(code, _)| (code, None))?;
-    let settings = topic.settings;
+    let settings = topic.settings.on(node);
     let log = &mut topic.logs[partition as usize];
     let Some(records) = records else {
         return Err((
@@ -350,11 +350,12 @@ fn sequence_refusal_message(code: ErrorCode, message: String) -> Option<String> 
 pub(crate) fn apply_retention(state: &mut State, now_ms: i64) -> bool {
     let mut dropped = false;
     for topic in state.topics.values_mut() {
-        let s = topic.settings;
-        if s.retention_ms < 0 && s.retention_bytes < 0 {
-            continue;
-        }
-        for log in &mut topic.logs {
+        for (log, leader) in topic.logs.iter_mut().zip(&topic.leaders) {
+            // The leader's configs hold for its log.
+            let s = topic.settings.on(leader.node);
+            if s.retention_ms < 0 && s.retention_bytes < 0 {
+                continue;
+            }
             dropped |= log.apply_retention(s.retention_bytes, s.retention_ms, now_ms);
         }
     }

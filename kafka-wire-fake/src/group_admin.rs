@@ -166,6 +166,19 @@ pub(crate) fn describe_groups(
             }
         })
         .collect();
+    let mut groups: Vec<DescribedGroup> = groups;
+    // KIP-430 (v3+): each group answered without an error gets its
+    // authorized operations, as without an authorizer (every one supported;
+    // `.authorizer(true)` narrows them to the ACLs').
+    if version >= 3 && r.include_authorized_operations {
+        for g in groups.iter_mut().filter(|g| g.error_code == 0) {
+            g.authorized_operations = crate::authorizer::authorized_operations(
+                None,
+                kafka_messages::ResourceType::Group,
+                &g.group_id,
+            );
+        }
+    }
     DescribeGroupsResponse {
         groups,
         ..Default::default()

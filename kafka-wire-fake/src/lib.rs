@@ -48,8 +48,9 @@
 //!   the connection's principal, and KIP-368 session lifetimes
 //!   ([`ClusterBuilder::connections_max_reauth`]);
 //! - client quotas: produce and fetch byte rates per user or client id
-//!   ([`ClusterBuilder::client_quota`]), answered with the throttle time
-//!   Kafka computes;
+//!   (or their defaults; [`ClusterBuilder::client_quota`], or
+//!   AlterClientQuotas, read back with DescribeClientQuotas), answered with
+//!   the throttle time Kafka computes;
 //! - configs: DescribeConfigs, AlterConfigs and IncrementalAlterConfigs of
 //!   topics and brokers, with Kafka 4.4's defaults and checks; a topic's
 //!   `max.message.bytes`, `message.timestamp.type=LogAppendTime`,
@@ -188,4 +189,6 @@ pub const SERVED_APIS: &[ApiKey] = &[
     ApiKey::OffsetDelete,
     ApiKey::ConsumerGroupHeartbeat,
     ApiKey::ConsumerGroupDescribe,
+    ApiKey::DescribeClientQuotas,
+    ApiKey::AlterClientQuotas,
 ];

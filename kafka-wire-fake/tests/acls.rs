@@ -990,3 +990,157 @@ async fn metadata_creates_a_topic_only_for_who_may_create_it() {
     );
     assert_eq!(fake.cluster.stored_bytes("auto-ok", 0), Some(0));
 }
+
+/// Authorized operations (KIP-430) under the authorizer: the operations of
+/// the resource type's supported ones the principal's ACLs allow (Kafka's
+/// `AuthHelper.authorizedOperations`, each a bit at its code), with the
+/// implied ones (READ implies DESCRIBE); the cluster's 0 without DESCRIBE on
+/// it; a resource refused keeps none (`i32::MIN`); a super user gets all.
+#[tokio::test]
+async fn authorized_operations_are_the_ones_the_acls_allow() {
+    let acting = Acting::start().await;
+    acting
+        .grant(vec![
+            allow(ResourceType::Topic, "orders", Literal, Op::All),
+            deny(ResourceType::Topic, "ord", Prefixed, Op::Delete),
+            allow(ResourceType::Topic, "no", Prefixed, Op::Describe),
+            allow(
+                ResourceType::Cluster,
+                "kafka-cluster",
+                Literal,
+                Op::IdempotentWrite,
+            ),
+            allow(ResourceType::Group, "g", Literal, Op::Read),
+            allow(ResourceType::Group, "cg", Literal, Op::Describe),
+        ])
+        .await;
+    let mut alice = acting.connect(ALICE).await;
+    let request = MetadataRequest {
+        topics: Some(
+            ["orders", "secret", "nope"]
+                .iter()
+                .map(|&n| MetadataRequestTopic {
+                    name: Some(n.into()),
+                    ..Default::default()
+                })
+                .collect(),
+        ),
+        allow_auto_topic_creation: false,
+        include_cluster_authorized_operations: true,
+        include_topic_authorized_operations: true,
+        ..Default::default()
+    };
+    let topics = |m: &MetadataResponse| -> Vec<(String, ErrorCode, i32)> {
+        let mut t: Vec<(String, ErrorCode, i32)> = m
+            .topics
+            .iter()
+            .map(|t| {
+                (
+                    t.name.as_deref().unwrap_or("").to_owned(),
+                    code(t.error_code),
+                    t.topic_authorized_operations,
+                )
+            })
+            .collect();
+        t.sort_by(|a, b| a.0.cmp(&b.0));
+        t
+    };
+    let bits = |ops: &[Op]| ops.iter().fold(0, |b, op| b | (1 << op.code()));
+    let m = send(&mut alice, &request, 10).await;
+    assert_eq!(
+        topics(&m),
+        vec![
+            // DESCRIBE by the prefixed ACL only.
+            (
+                "nope".into(),
+                ErrorCode::UnknownTopicOrPartition,
+                bits(&[Op::Describe])
+            ),
+            // ALL but the DELETE a prefixed DENY takes away: 3512.
+            ("orders".into(), ErrorCode::None, 3576 - (1 << 6)),
+            (
+                "secret".into(),
+                ErrorCode::TopicAuthorizationFailed,
+                i32::MIN
+            ),
+        ]
+    );
+    // No DESCRIBE on the cluster: 0, whatever else is allowed.
+    assert_eq!(m.cluster_authorized_operations, 0);
+    let cluster = DescribeClusterRequest {
+        include_cluster_authorized_operations: true,
+        ..Default::default()
+    };
+    assert_eq!(
+        send(&mut alice, &cluster, 1)
+            .await
+            .cluster_authorized_operations,
+        0
+    );
+    acting
+        .grant(vec![allow(
+            ResourceType::Cluster,
+            "kafka-cluster",
+            Literal,
+            Op::Describe,
+        )])
+        .await;
+    assert_eq!(
+        send(&mut alice, &cluster, 1)
+            .await
+            .cluster_authorized_operations,
+        bits(&[Op::Describe, Op::IdempotentWrite])
+    );
+    // Groups: READ implies DESCRIBE; a refused group keeps none.
+    let describe = DescribeGroupsRequest {
+        groups: vec!["g".into(), "h".into()],
+        include_authorized_operations: true,
+        ..Default::default()
+    };
+    let groups: Vec<(ErrorCode, i32)> = send(&mut alice, &describe, 5)
+        .await
+        .groups
+        .iter()
+        .map(|g| (code(g.error_code), g.authorized_operations))
+        .collect();
+    assert_eq!(
+        groups,
+        vec![
+            (ErrorCode::None, bits(&[Op::Read, Op::Describe])),
+            (ErrorCode::GroupAuthorizationFailed, i32::MIN)
+        ]
+    );
+    // A KIP-848 group the admin made, described by alice.
+    let mut admin = acting.connect(ADMIN).await;
+    let join = ConsumerGroupHeartbeatRequest {
+        group_id: "cg".into(),
+        member_id: "m".into(),
+        member_epoch: 0,
+        rebalance_timeout_ms: 30_000,
+        subscribed_topic_names: Some(vec![Str::from("orders")]),
+        topic_partitions: Some(Vec::new()),
+        ..Default::default()
+    };
+    assert_eq!(send(&mut admin, &join, 1).await.error_code, 0);
+    let cgd = ConsumerGroupDescribeRequest {
+        group_ids: vec!["cg".into()],
+        include_authorized_operations: true,
+        ..Default::default()
+    };
+    let d = send(&mut alice, &cgd, 0).await;
+    assert_eq!(
+        (
+            code(d.groups[0].error_code),
+            d.groups[0].authorized_operations
+        ),
+        (ErrorCode::None, bits(&[Op::Describe]))
+    );
+    // The super user: every supported operation.
+    let m = send(&mut admin, &request, 10).await;
+    assert_eq!(m.cluster_authorized_operations, 8096);
+    assert_eq!(topics(&m)[1], ("orders".into(), ErrorCode::None, 3576));
+    assert_eq!(
+        send(&mut admin, &cgd, 0).await.groups[0].authorized_operations,
+        3400
+    );
+}

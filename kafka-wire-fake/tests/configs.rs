@@ -533,13 +533,53 @@ async fn alter_configs_replaces_and_incremental_alter_edits() {
             ("min.insync.replicas".into(), "1".into(), 3)
         ]
     );
+    // Kafka 4.4's answers (a live broker's, to the same requests): a broker
+    // config's refusals are INVALID_REQUEST (`ConfigAdminManager` wraps the
+    // `ConfigException`s, KAFKA-13609), and a broker resource of another
+    // id than the node's is refused by the node.
     for (name, ops, code, message) in [
-        ("", &[("num.partitions", SET, Some("3"))][..], ErrorCode::InvalidConfig, "Cannot update these configs dynamically: [num.partitions]"),
-        ("", &[("log.retention.bytes", SET, Some("x"))][..], ErrorCode::InvalidConfig, "Invalid value x for configuration log.retention.bytes: Not a number of type LONG"),
-        ("1", &[("log.retention.bytes", SET, Some("5"))][..], ErrorCode::InvalidRequest, "log.retention.bytes is set for every broker at once (resource name \"\") in this cluster, not for broker 1"),
-        ("9", &[("log.retention.bytes", SET, Some("5"))][..], ErrorCode::InvalidRequest, "Unexpected broker id, expected 1 or empty string, but received 9"),
+        (
+            "",
+            &[("num.partitions", SET, Some("3"))][..],
+            ErrorCode::InvalidRequest,
+            "Cannot update these configs dynamically: [num.partitions]",
+        ),
+        (
+            "1",
+            &[("num.partitions", SET, Some("3"))][..],
+            ErrorCode::InvalidRequest,
+            "Cannot update these configs dynamically: [num.partitions]",
+        ),
+        (
+            "",
+            &[("log.retention.bytes", SET, Some("x"))][..],
+            ErrorCode::InvalidRequest,
+            "Invalid value x for configuration log.retention.bytes: Not a number of type LONG",
+        ),
+        (
+            "9",
+            &[("log.retention.bytes", SET, Some("5"))][..],
+            ErrorCode::InvalidRequest,
+            "Unexpected broker id, expected 1, but received 9",
+        ),
+        (
+            "-3",
+            &[("log.retention.bytes", SET, Some("5"))][..],
+            ErrorCode::InvalidRequest,
+            "Unexpected broker id, expected 1, but received -3",
+        ),
+        (
+            "abc",
+            &[("log.retention.bytes", SET, Some("5"))][..],
+            ErrorCode::InvalidRequest,
+            "Node id must be an integer, but it is: abc",
+        ),
     ] {
-        assert_eq!(alter(&mut s, BROKER, name, ops).await, (code, Some(message.into())), "{ops:?}");
+        assert_eq!(
+            alter(&mut s, BROKER, name, ops).await,
+            (code, Some(message.into())),
+            "{ops:?}"
+        );
     }
     cluster.shutdown().await;
 }
@@ -732,5 +772,441 @@ async fn retention_drops_whole_batches_from_the_front_by_size_and_by_time() {
     let (code, _, base, _, log_start) = produce(&mut s, "sized", batch(&["v"], 1_000)).await;
     assert_eq!((code, base, log_start), (ErrorCode::None, 4, 4));
     assert_eq!(cluster.stored_bytes("sized", 0), Some(one));
+    cluster.shutdown().await;
+}
+
+/// Synonyms as (name, value, source).
+type Synonyms = Vec<(String, String, i8)>;
+
+/// A broker config: (name, value, source, read only, synonyms).
+type BrokerRow = (String, String, i8, bool, Synonyms);
+
+/// A broker's configs with synonyms, sorted by name.
+type BrokerRows = Vec<BrokerRow>;
+
+async fn broker_rows(s: &mut TcpStream, name: &str, keys: Option<&[&str]>) -> BrokerRows {
+    let r = send(s, &describe_request(BROKER, name, keys), 4).await;
+    let res = &r.results[0];
+    assert_eq!(
+        (res.error_code, res.error_message.as_deref()),
+        (0, Some("")),
+        "{res:?}"
+    );
+    let mut rows: BrokerRows = res
+        .configs
+        .iter()
+        .map(|c| {
+            (
+                c.name.to_string(),
+                c.value.as_deref().unwrap_or("").to_owned(),
+                c.config_source,
+                c.read_only,
+                c.synonyms
+                    .iter()
+                    .map(|y| {
+                        (
+                            y.name.to_string(),
+                            y.value.as_deref().unwrap_or("").to_owned(),
+                            y.source,
+                        )
+                    })
+                    .collect(),
+            )
+        })
+        .collect();
+    rows.sort();
+    rows
+}
+
+fn row(
+    name: &str,
+    value: &str,
+    source: i8,
+    read_only: bool,
+    synonyms: &[(&str, &str, i8)],
+) -> BrokerRow {
+    (
+        name.into(),
+        value.into(),
+        source,
+        read_only,
+        synonyms
+            .iter()
+            .map(|&(n, v, s)| (n.into(), v.into(), s))
+            .collect(),
+    )
+}
+
+/// A broker's own dynamic values (resource name: its id) over every
+/// broker's defaults (`""`), as a Kafka 4.4 broker answered the same
+/// requests: sources 2 (DYNAMIC_BROKER_CONFIG), 3
+/// (DYNAMIC_DEFAULT_BROKER_CONFIG) and 5 (DEFAULT_CONFIG) in that order of
+/// synonyms, `log.retention.hours` read only, the defaults' resource
+/// listing only what is set there; a topic described by the broker sees
+/// its values; AlterConfigs replaces the broker's whole set.
+#[tokio::test]
+async fn a_brokers_own_configs_come_before_every_brokers() {
+    let (cluster, mut s) = start().await;
+    create(&mut s, "t", &[]).await;
+    let ok = (ErrorCode::None, None);
+    assert_eq!(
+        alter(
+            &mut s,
+            BROKER,
+            "1",
+            &[("log.retention.ms", SET, Some("1000"))]
+        )
+        .await,
+        ok
+    );
+    assert_eq!(
+        alter(
+            &mut s,
+            BROKER,
+            "",
+            &[
+                ("log.retention.ms", SET, Some("2000")),
+                ("message.max.bytes", SET, Some("2000000"))
+            ]
+        )
+        .await,
+        ok
+    );
+    assert_eq!(
+        alter(
+            &mut s,
+            BROKER,
+            "1",
+            &[("log.retention.bytes", SET, Some("4096"))]
+        )
+        .await,
+        ok
+    );
+    let keys = [
+        "log.retention.ms",
+        "log.retention.hours",
+        "log.retention.bytes",
+        "message.max.bytes",
+        "num.partitions",
+        "log.segment.bytes",
+    ];
+    assert_eq!(
+        broker_rows(&mut s, "1", Some(&keys)).await,
+        vec![
+            row(
+                "log.retention.bytes",
+                "4096",
+                2,
+                false,
+                &[
+                    ("log.retention.bytes", "4096", 2),
+                    ("log.retention.bytes", "-1", 5)
+                ]
+            ),
+            row(
+                "log.retention.hours",
+                "168",
+                5,
+                true,
+                &[("log.retention.hours", "168", 5)]
+            ),
+            row(
+                "log.retention.ms",
+                "1000",
+                2,
+                false,
+                &[
+                    ("log.retention.ms", "1000", 2),
+                    ("log.retention.ms", "2000", 3),
+                    ("log.retention.hours", "168", 5)
+                ]
+            ),
+            row(
+                "log.segment.bytes",
+                "1073741824",
+                5,
+                false,
+                &[("log.segment.bytes", "1073741824", 5)]
+            ),
+            row(
+                "message.max.bytes",
+                "2000000",
+                3,
+                false,
+                &[
+                    ("message.max.bytes", "2000000", 3),
+                    ("message.max.bytes", "1048588", 5)
+                ]
+            ),
+            row(
+                "num.partitions",
+                "1",
+                5,
+                true,
+                &[("num.partitions", "1", 5)]
+            ),
+        ]
+    );
+    assert_eq!(
+        broker_rows(&mut s, "", None).await,
+        vec![
+            row(
+                "log.retention.ms",
+                "2000",
+                3,
+                false,
+                &[("log.retention.ms", "2000", 3)]
+            ),
+            row(
+                "message.max.bytes",
+                "2000000",
+                3,
+                false,
+                &[("message.max.bytes", "2000000", 3)]
+            ),
+            row(
+                "min.insync.replicas",
+                "1",
+                3,
+                false,
+                &[("min.insync.replicas", "1", 3)]
+            ),
+        ]
+    );
+    // The topic, described by broker 1.
+    let r = send(
+        &mut s,
+        &describe_request(
+            TOPIC,
+            "t",
+            Some(&["retention.ms", "retention.bytes", "max.message.bytes"]),
+        ),
+        4,
+    )
+    .await;
+    let topic: Vec<(String, String, i8, Synonyms)> = r.results[0]
+        .configs
+        .iter()
+        .map(|c| {
+            (
+                c.name.to_string(),
+                c.value.as_deref().unwrap_or("").to_owned(),
+                c.config_source,
+                c.synonyms
+                    .iter()
+                    .map(|y| {
+                        (
+                            y.name.to_string(),
+                            y.value.as_deref().unwrap_or("").to_owned(),
+                            y.source,
+                        )
+                    })
+                    .collect(),
+            )
+        })
+        .collect();
+    let syn = |rows: &[(&str, &str, i8)]| -> Vec<(String, String, i8)> {
+        rows.iter()
+            .map(|&(n, v, s)| (n.into(), v.into(), s))
+            .collect()
+    };
+    // In `LogConfig`'s order (Kafka's comes from a hash map).
+    assert_eq!(
+        topic,
+        vec![
+            (
+                "retention.bytes".into(),
+                "4096".into(),
+                2,
+                syn(&[
+                    ("log.retention.bytes", "4096", 2),
+                    ("log.retention.bytes", "-1", 5)
+                ])
+            ),
+            (
+                "retention.ms".into(),
+                "1000".into(),
+                2,
+                syn(&[
+                    ("log.retention.ms", "1000", 2),
+                    ("log.retention.ms", "2000", 3),
+                    ("log.retention.hours", "168", 5)
+                ])
+            ),
+            (
+                "max.message.bytes".into(),
+                "2000000".into(),
+                3,
+                syn(&[
+                    ("message.max.bytes", "2000000", 3),
+                    ("message.max.bytes", "1048588", 5)
+                ])
+            ),
+        ]
+    );
+    // AlterConfigs: the broker's whole set, log.retention.ms no longer its.
+    let replace = AlterConfigsRequest {
+        resources: vec![alter_configs::AlterConfigsResource {
+            resource_type: BROKER,
+            resource_name: "1".into(),
+            configs: vec![alter_configs::AlterableConfig {
+                name: "log.retention.bytes".into(),
+                value: Some("8192".into()),
+                ..Default::default()
+            }],
+            ..Default::default()
+        }],
+        ..Default::default()
+    };
+    let r = send(&mut s, &replace, 2).await;
+    assert_eq!(
+        (
+            r.responses[0].error_code,
+            r.responses[0].error_message.as_deref()
+        ),
+        (0, None)
+    );
+    assert_eq!(
+        broker_rows(
+            &mut s,
+            "1",
+            Some(&["log.retention.ms", "log.retention.bytes"])
+        )
+        .await,
+        vec![
+            row(
+                "log.retention.bytes",
+                "8192",
+                2,
+                false,
+                &[
+                    ("log.retention.bytes", "8192", 2),
+                    ("log.retention.bytes", "-1", 5)
+                ]
+            ),
+            row(
+                "log.retention.ms",
+                "2000",
+                3,
+                false,
+                &[
+                    ("log.retention.ms", "2000", 3),
+                    ("log.retention.hours", "168", 5)
+                ]
+            ),
+        ]
+    );
+    // DELETE takes a broker's value away; validate_only keeps it.
+    let mut only = incremental(BROKER, "1", &[("log.retention.bytes", DELETE, None)]);
+    only.validate_only = true;
+    assert_eq!(send(&mut s, &only, 1).await.responses[0].error_code, 0);
+    assert_eq!(
+        described(&mut s, BROKER, "1", Some(&["log.retention.bytes"])).await,
+        vec![("log.retention.bytes".into(), "8192".into(), 2)]
+    );
+    assert_eq!(
+        alter(
+            &mut s,
+            BROKER,
+            "1",
+            &[("log.retention.bytes", DELETE, None)]
+        )
+        .await,
+        ok
+    );
+    assert_eq!(
+        described(&mut s, BROKER, "1", Some(&["log.retention.bytes"])).await,
+        vec![("log.retention.bytes".into(), "-1".into(), 5)]
+    );
+    // Another broker's id, or no number: Kafka's refusals.
+    for (name, message) in [
+        (
+            "7",
+            "Unexpected broker id, expected 1 or empty string, but received 7",
+        ),
+        ("abc", "Broker id must be an integer, but it is: abc"),
+    ] {
+        let r = send(&mut s, &describe_request(BROKER, name, None), 4).await;
+        let res = &r.results[0];
+        assert_eq!(
+            (
+                ErrorCode::from_code(res.error_code),
+                res.error_message.as_deref(),
+                res.configs.len()
+            ),
+            (ErrorCode::InvalidRequest, Some(message), 0)
+        );
+    }
+    cluster.shutdown().await;
+}
+
+/// A broker's own `max.message.bytes` holds for the partitions it leads,
+/// and only there (each Kafka broker's log manager applies its own).
+#[tokio::test]
+async fn a_brokers_own_value_holds_for_the_partitions_it_leads() {
+    let cluster = Cluster::builder().nodes(2).start().await.unwrap();
+    let addrs = cluster.bootstrap_addrs();
+    let mut one = TcpStream::connect(addrs[0]).await.unwrap();
+    let mut two = TcpStream::connect(addrs[1]).await.unwrap();
+    let r = send(&mut one, &create_topic("m", 2, &[]), 7).await;
+    assert_eq!(r.topics[0].error(), ErrorCode::None);
+    let meta = send(
+        &mut one,
+        &MetadataRequest {
+            topics: None,
+            ..Default::default()
+        },
+        12,
+    )
+    .await;
+    let t = meta
+        .topics
+        .iter()
+        .find(|t| t.name.as_deref() == Some("m"))
+        .unwrap();
+    let leader_of = |p: i32| {
+        t.partitions
+            .iter()
+            .find(|x| x.partition_index == p)
+            .unwrap()
+            .leader_id
+    };
+    let (p_two, p_one) = if leader_of(0) == 2 { (0, 1) } else { (1, 0) };
+    assert_eq!((leader_of(p_two), leader_of(p_one)), (2, 1));
+    // Node 2 takes batches of at most 100 bytes; node 1 keeps Kafka's default.
+    assert_eq!(
+        alter(
+            &mut two,
+            BROKER,
+            "2",
+            &[("message.max.bytes", SET, Some("100"))]
+        )
+        .await,
+        (ErrorCode::None, None)
+    );
+    let big = batch(&["x".repeat(200).as_str()], 0);
+    let to = |p: i32| {
+        let mut r = produce_request("m", big.clone());
+        r.topic_data[0].partition_data[0].index = p;
+        r
+    };
+    let refused = send(&mut two, &to(p_two), 12).await;
+    let p = &refused.responses[0].partition_responses[0];
+    assert_eq!(
+        ErrorCode::from_code(p.error_code),
+        ErrorCode::MessageTooLarge
+    );
+    let taken = send(&mut one, &to(p_one), 12).await;
+    let p = &taken.responses[0].partition_responses[0];
+    assert_eq!(ErrorCode::from_code(p.error_code), ErrorCode::None);
+    // Node 1's view of the topic has no such value; node 2's has.
+    assert_eq!(
+        value_of(&mut one, "m", "max.message.bytes").await,
+        ("1048588".into(), 5)
+    );
+    assert_eq!(
+        value_of(&mut two, "m", "max.message.bytes").await,
+        ("100".into(), 2)
+    );
     cluster.shutdown().await;
 }

@@ -444,3 +444,235 @@ async fn a_full_group_refuses_another_member() {
     );
     cluster.shutdown().await;
 }
+
+/// Each member's target assignment, by topic name, from ConsumerGroupDescribe.
+type Targets = Vec<(String, Vec<(String, Vec<i32>)>)>;
+
+fn targets(c: &mut Client) -> Targets {
+    let d = c
+        .send(
+            &ConsumerGroupDescribeRequest {
+                group_ids: vec!["g".into()],
+                ..Default::default()
+            },
+            0,
+        )
+        .unwrap();
+    let g = &d.groups[0];
+    assert_eq!(g.assignor_name.as_str(), "range");
+    g.members
+        .iter()
+        .map(|m| {
+            let mut topics: Vec<(String, Vec<i32>)> = m
+                .target_assignment
+                .topic_partitions
+                .iter()
+                .map(|t| {
+                    let mut ps = t.partitions.clone();
+                    ps.sort_unstable();
+                    (t.topic_name.to_string(), ps)
+                })
+                .collect();
+            topics.sort();
+            (m.member_id.to_string(), topics)
+        })
+        .collect()
+}
+
+/// A range join of `member` (static as `instance`, if given) to `topics`.
+fn range_join(
+    member: &str,
+    instance: Option<&str>,
+    topics: &[&str],
+) -> ConsumerGroupHeartbeatRequest {
+    ConsumerGroupHeartbeatRequest {
+        group_id: "g".into(),
+        member_id: member.into(),
+        instance_id: instance.map(Str::from),
+        member_epoch: 0,
+        rebalance_timeout_ms: 30_000,
+        subscribed_topic_names: Some(topics.iter().map(|&t| Str::from(t)).collect()),
+        server_assignor: Some("range".into()),
+        topic_partitions: Some(Vec::new()),
+        ..Default::default()
+    }
+}
+
+fn range_leave(member: &str) -> ConsumerGroupHeartbeatRequest {
+    ConsumerGroupHeartbeatRequest {
+        group_id: "g".into(),
+        member_id: member.into(),
+        member_epoch: -1,
+        ..Default::default()
+    }
+}
+
+/// A heartbeat of `member` at its current epoch (read from
+/// ConsumerGroupDescribe), saying nothing new.
+fn heartbeat_of(c: &mut Client, member: &str) -> ConsumerGroupHeartbeatRequest {
+    let d = c
+        .send(
+            &ConsumerGroupDescribeRequest {
+                group_ids: vec!["g".into()],
+                ..Default::default()
+            },
+            0,
+        )
+        .unwrap();
+    let epoch = d.groups[0]
+        .members
+        .iter()
+        .find(|m| m.member_id.as_str() == member)
+        .map(|m| m.member_epoch)
+        .unwrap();
+    ConsumerGroupHeartbeatRequest {
+        group_id: "g".into(),
+        member_id: member.into(),
+        member_epoch: epoch,
+        rebalance_timeout_ms: -1,
+        ..Default::default()
+    }
+}
+
+/// A member's expected runs: (topic, partitions).
+type Runs<'a> = &'a [(&'a str, &'a [i32])];
+
+fn expect(rows: &[(&str, Runs<'_>)]) -> Targets {
+    rows.iter()
+        .map(|(m, ts)| {
+            (
+                (*m).to_string(),
+                ts.iter()
+                    .map(|(t, ps)| ((*t).to_string(), ps.to_vec()))
+                    .collect(),
+            )
+        })
+        .collect()
+}
+
+/// Kafka 4.4's server-side `RangeAssignor` (group coordinator, 4.x) keeps no
+/// partitions from the previous target: each epoch it lays the ranges out
+/// afresh over the members sorted by instance id (static members first),
+/// then member id. The first server-side assignor (Kafka 3.x) kept each
+/// member's partitions up to its quota; these are 4.x's answers, worked out
+/// from its source: `sortMemberIds` and `addPartitionsToAssignment`.
+#[test]
+fn the_range_assignor_lays_out_ranges_as_kafka_4_does_when_members_join_and_leave() {
+    let fake = Fake::start();
+    let mut c = client(&fake);
+    c.send(&common::create_topic("r", 5, &[]), 7).unwrap();
+    let joined = |c: &mut Client, r: &ConsumerGroupHeartbeatRequest| {
+        let a = c.send(r, 1).unwrap();
+        assert_eq!(ErrorCode::from_code(a.error_code), ErrorCode::None, "{a:?}");
+    };
+    joined(&mut c, &range_join("m1", None, &["r"]));
+    joined(&mut c, &range_join("m3", None, &["r"]));
+    assert_eq!(
+        targets(&mut c),
+        expect(&[("m1", &[("r", &[0, 1, 2])]), ("m3", &[("r", &[3, 4])])])
+    );
+    // m2 joins between them: the runs move with the order, m3 gives up 3.
+    joined(&mut c, &range_join("m2", None, &["r"]));
+    assert_eq!(
+        targets(&mut c),
+        expect(&[
+            ("m1", &[("r", &[0, 1])]),
+            ("m2", &[("r", &[2, 3])]),
+            ("m3", &[("r", &[4])])
+        ])
+    );
+    // m1 leaves: at m2's next heartbeat (the target follows the group
+    // epoch there, as Kafka's does) m2 takes the first run, not [0, 2, 3]
+    // (3.x's sticky answer, keeping its 2 and 3), and m3 [3, 4].
+    joined(&mut c, &range_leave("m1"));
+    let beat = heartbeat_of(&mut c, "m2");
+    joined(&mut c, &beat);
+    assert_eq!(
+        targets(&mut c),
+        expect(&[("m2", &[("r", &[0, 1, 2])]), ("m3", &[("r", &[3, 4])])])
+    );
+}
+
+/// Static members (an instance id) come first in the ranges, by instance id,
+/// whatever their member ids: a static member that comes back under a new
+/// member id gets its run back.
+#[test]
+fn the_range_assignor_orders_static_members_by_instance_id_first() {
+    let fake = Fake::start();
+    let mut c = client(&fake);
+    c.send(&common::create_topic("r", 5, &[]), 7).unwrap();
+    let joined = |c: &mut Client, r: &ConsumerGroupHeartbeatRequest| {
+        let a = c.send(r, 1).unwrap();
+        assert_eq!(ErrorCode::from_code(a.error_code), ErrorCode::None, "{a:?}");
+    };
+    joined(&mut c, &range_join("a", None, &["r"]));
+    joined(&mut c, &range_join("b", Some("i2"), &["r"]));
+    joined(&mut c, &range_join("c", Some("i1"), &["r"]));
+    // c (i1), b (i2), then the dynamic a.
+    assert_eq!(
+        targets(&mut c),
+        expect(&[
+            ("a", &[("r", &[4])]),
+            ("b", &[("r", &[2, 3])]),
+            ("c", &[("r", &[0, 1])])
+        ])
+    );
+    joined(&mut c, &range_leave("c"));
+    let beat = heartbeat_of(&mut c, "a");
+    joined(&mut c, &beat);
+    assert_eq!(
+        targets(&mut c),
+        expect(&[("a", &[("r", &[3, 4])]), ("b", &[("r", &[0, 1, 2])])])
+    );
+    // i1 comes back as member z: the first run is its again.
+    joined(&mut c, &range_join("z", Some("i1"), &["r"]));
+    assert_eq!(
+        targets(&mut c),
+        expect(&[
+            ("a", &[("r", &[4])]),
+            ("b", &[("r", &[2, 3])]),
+            ("z", &[("r", &[0, 1])])
+        ])
+    );
+}
+
+/// Members subscribed to different topics: each topic's partitions are
+/// split over its own subscribers, in the same member order, the first
+/// `partitions % subscribers` one more (Kafka's `assignHeterogeneousGroup`).
+#[test]
+fn the_range_assignor_splits_each_topic_over_its_subscribers() {
+    let fake = Fake::start();
+    let mut c = client(&fake);
+    c.send(&common::create_topic("x", 3, &[]), 7).unwrap();
+    c.send(&common::create_topic("y", 2, &[]), 7).unwrap();
+    let joined = |c: &mut Client, r: &ConsumerGroupHeartbeatRequest| {
+        let a = c.send(r, 1).unwrap();
+        assert_eq!(ErrorCode::from_code(a.error_code), ErrorCode::None, "{a:?}");
+    };
+    joined(&mut c, &range_join("m1", None, &["x", "y"]));
+    joined(&mut c, &range_join("m2", None, &["x"]));
+    joined(&mut c, &range_join("m3", None, &["y"]));
+    assert_eq!(
+        targets(&mut c),
+        expect(&[
+            ("m1", &[("x", &[0, 1]), ("y", &[0])]),
+            ("m2", &[("x", &[2])]),
+            ("m3", &[("y", &[1])])
+        ])
+    );
+    // More subscribers than partitions: the last get none of the topic;
+    // the static m4 comes first for `y`.
+    joined(&mut c, &range_join("m4", Some("s"), &["y"]));
+    assert_eq!(
+        targets(&mut c),
+        expect(&[
+            ("m1", &[("x", &[0, 1]), ("y", &[1])]),
+            ("m2", &[("x", &[2])]),
+            ("m3", &[]),
+            ("m4", &[("y", &[0])])
+        ])
+    );
+    // A subscription to a topic the cluster does not have adds nothing.
+    joined(&mut c, &range_join("m5", None, &["nope"]));
+    assert_eq!(targets(&mut c).last().unwrap(), &("m5".to_string(), vec![]));
+}
