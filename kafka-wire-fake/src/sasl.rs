@@ -50,19 +50,12 @@ enum State {
     Authenticate,
     /// Authenticated: requests are served.
     Authenticated,
-    /// A re-authentication asked for another mechanism than the session's:
-    /// the next request closes the connection.
-    BadMechanism,
 }
 
 /// One connection's SASL listener.
 pub(crate) struct Listener {
     terminator: Terminator,
     state: State,
-    /// The mechanism of the last exchange that succeeded.
-    mechanism: Option<String>,
-    /// The handshake's mechanism, until its exchange succeeds.
-    asked: Option<String>,
 }
 
 /// What a request the SASL listener does not pass on comes to.
@@ -90,8 +83,6 @@ impl Listener {
         Listener {
             terminator: Terminator::new(credentials),
             state: State::Handshake,
-            mechanism: None,
-            asked: None,
         }
     }
 
@@ -114,18 +105,15 @@ impl Listener {
                 "Unexpected Kafka request of type {} during SASL handshake.",
                 kafka_name(key)
             )),
-            (State::BadMechanism, _) => Step::Close(format!(
-                "SASL mechanism '{}' requested by client is not supported for re-authentication of mechanism '{}'",
-                self.asked.as_deref().unwrap_or_default(),
-                self.mechanism.as_deref().unwrap_or_default()
-            )),
+            (State::Authenticate, _) if self.terminator.unanswered().is_some() => {
+                Step::Close(self.terminator.unanswered().unwrap_or_default().to_owned())
+            }
             (State::Authenticate, RequestKind::SaslAuthenticate(r)) => {
                 let (answer, outcome) = self.terminator.authenticate_at(&r, now);
                 let close = answer.error_code != 0;
                 let principal = match outcome {
                     Some(Outcome::Succeeded(p)) if !close => {
                         self.state = State::Authenticated;
-                        self.mechanism = self.asked.take();
                         Some(p.to_string())
                     }
                     _ => None,
@@ -151,15 +139,8 @@ impl Listener {
     fn handshake(&mut self, request: &kafka_messages::SaslHandshakeRequest) -> Step {
         let (answer, outcome) = self.terminator.handshake(request);
         let close = !matches!(outcome, Outcome::Started);
-        let reauthenticating = self.state == State::Authenticated;
-        self.asked = Some(request.mechanism.to_string());
         if !close {
-            self.state = match &self.mechanism {
-                Some(before) if reauthenticating && *before != *request.mechanism => {
-                    State::BadMechanism
-                }
-                _ => State::Authenticate,
-            };
+            self.state = State::Authenticate;
         }
         Step::Answer {
             response: Box::new(ResponseKind::SaslHandshake(answer)),

@@ -324,7 +324,7 @@ async fn sessions_last_the_reauth_maximum_and_re_authentication_renews_them() {
     assert_eq!(code(answer.error_code), ErrorCode::SaslAuthenticationFailed);
     assert_eq!(
         answer.error_message.as_deref(),
-        Some("Cannot change principals during re-authentication from User:alice: User:admin")
+        Some("Cannot change principals during re-authentication from User.alice: User.admin")
     );
     assert!(closed(&mut stream).await);
 

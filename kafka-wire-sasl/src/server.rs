@@ -245,11 +245,24 @@ pub struct Terminator {
     /// The JSON error an OAUTHBEARER token was answered with, until the
     /// client acknowledges it (RFC 7628's `%x01`).
     oauthbearer_error: Option<String>,
-    /// The principal of the last exchange that succeeded, and when its
-    /// session ends (with [`Credentials::max_session`]).
-    session: Option<(String, Option<Instant>)>,
+    /// The last exchange that succeeded.
+    session: Option<Session>,
+    /// Why the next SaslAuthenticate closes the connection unanswered: a
+    /// re-authentication's handshake named another mechanism than the
+    /// session's (Kafka's `REAUTH_BAD_MECHANISM`).
+    unanswered: Option<String>,
     /// The clock's reading of the round being answered.
     now: Instant,
+}
+
+/// The last exchange that succeeded on a connection.
+struct Session {
+    /// Its principal's name.
+    principal: String,
+    /// Its mechanism, which a re-authentication must keep.
+    mechanism: SaslMechanism,
+    /// When it ends (with [`Credentials::max_session`]).
+    ends: Option<Instant>,
 }
 
 /// Kafka's answer to a token it refuses (`OAuthBearerSaslServer`).
@@ -264,6 +277,7 @@ impl Terminator {
             scram: None,
             oauthbearer_error: None,
             session: None,
+            unanswered: None,
             now: Instant::now(),
         }
     }
@@ -271,7 +285,18 @@ impl Terminator {
     /// Whether the session of the last exchange that succeeded has ended at
     /// `now` (KIP-368).
     pub fn session_ended(&self, now: Instant) -> bool {
-        matches!(self.session, Some((_, Some(end))) if now >= end)
+        matches!(&self.session, Some(Session { ends: Some(end), .. }) if now >= *end)
+    }
+
+    /// Why the next SaslAuthenticate is to close the connection unanswered,
+    /// as Kafka's `SaslServerAuthenticator` closes it: the handshake of a
+    /// re-authentication (KIP-368) named a mechanism other than the
+    /// session's. The handshake itself was answered as usual; Kafka's
+    /// message is returned. [`Terminator::authenticate`] refuses that round
+    /// with SASL_AUTHENTICATION_FAILED and the same message, for a caller
+    /// that answers it.
+    pub fn unanswered(&self) -> Option<&str> {
+        self.unanswered.as_deref()
     }
 
     /// The answer to a SaslHandshake, and its outcome: [`Outcome::Started`]
@@ -287,6 +312,7 @@ impl Terminator {
         self.scram = None;
         self.oauthbearer_error = None;
         let mechanism = SaslMechanism::from_name(&request.mechanism);
+        self.unanswered = None;
         if !offered.contains(&mechanism.name()) {
             self.mechanism = None;
             let answer = SaslHandshakeResponse {
@@ -301,7 +327,17 @@ impl Terminator {
             };
             return (answer, Outcome::Failed(failure));
         }
-        self.mechanism = Some(mechanism);
+        match &self.session {
+            Some(session) if session.mechanism != mechanism => {
+                self.unanswered = Some(format!(
+                    "SASL mechanism '{}' requested by client is not supported for re-authentication of mechanism '{}'",
+                    request.mechanism,
+                    session.mechanism.name()
+                ));
+                self.mechanism = None;
+            }
+            _ => self.mechanism = Some(mechanism),
+        }
         (
             SaslHandshakeResponse {
                 error_code: 0,
@@ -330,6 +366,10 @@ impl Terminator {
     ) -> (SaslAuthenticateResponse, Option<Outcome>) {
         self.now = now;
         let token = &request.auth_bytes[..];
+        if let Some(why) = self.unanswered.take() {
+            let mechanism = self.session.as_ref().map(|s| s.mechanism.clone());
+            return self.refuse(mechanism, None, ErrorCode::SaslAuthenticationFailed, &why);
+        }
         match self.mechanism.clone() {
             None => self.refuse(
                 None,
@@ -448,10 +488,15 @@ impl Terminator {
         answer: Bytes,
         expires_at: Option<u64>,
     ) -> (SaslAuthenticateResponse, Option<Outcome>) {
-        if let Some((before, _)) = &self.session {
+        if let Some(Session {
+            principal: before, ..
+        }) = &self.session
+        {
             if *before != name {
+                // Kafka's `ReauthInfo.ensurePrincipalUnchanged`: type and
+                // name joined by a dot.
                 let message = format!(
-                    "Cannot change principals during re-authentication from User:{before}: User:{name}"
+                    "Cannot change principals during re-authentication from User.{before}: User.{name}"
                 );
                 return self.refuse(
                     Some(mechanism),
@@ -471,7 +516,11 @@ impl Terminator {
             }
             None => max,
         });
-        self.session = Some((name.clone(), lifetime.map(|l| self.now + l)));
+        self.session = Some(Session {
+            principal: name.clone(),
+            mechanism: mechanism.clone(),
+            ends: lifetime.map(|l| self.now + l),
+        });
         let principal = Principal {
             name,
             source: PrincipalSource::SaslTermination(mechanism),
@@ -1055,9 +1104,30 @@ mod tests {
         );
         assert_eq!(
             answer.error_message.as_deref(),
-            Some("Cannot change principals during re-authentication from User:alice: User:bob")
+            Some("Cannot change principals during re-authentication from User.alice: User.bob")
         );
         assert!(matches!(outcome, Some(Outcome::Failed(f)) if f.claimed.as_deref() == Some("bob")));
+
+        // Re-authenticating with another mechanism: the handshake is
+        // answered, the round after it closes the connection unanswered
+        // (Kafka's REAUTH_BAD_MECHANISM), or is refused for a caller that
+        // answers it.
+        assert_eq!(handshake(&mut t, "SCRAM-SHA-256"), 0);
+        let why = "SASL mechanism 'SCRAM-SHA-256' requested by client is not supported for re-authentication of mechanism 'PLAIN'";
+        assert_eq!(t.unanswered(), Some(why));
+        let (answer, outcome) = round(&mut t, b"n,,n=alice,r=abc");
+        assert_eq!(
+            answer.error_code,
+            ErrorCode::SaslAuthenticationFailed.code()
+        );
+        assert_eq!(answer.error_message.as_deref(), Some(why));
+        assert!(matches!(outcome, Some(Outcome::Failed(_))));
+        assert_eq!(t.unanswered(), None);
+        // The same mechanism again re-authenticates.
+        assert_eq!(handshake(&mut t, "PLAIN"), 0);
+        assert_eq!(t.unanswered(), None);
+        let (_, outcome) = round(&mut t, b"\0alice\0alice-secret");
+        assert!(matches!(outcome, Some(Outcome::Succeeded(_))));
 
         // OAUTHBEARER: a token that expires in ten minutes makes a session of
         // ten minutes (less the time the test takes).
