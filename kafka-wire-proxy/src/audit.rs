@@ -9,6 +9,7 @@ use kafka_messages::ApiKey;
 use kafka_wire::ErrorCode;
 use serde_json::{json, Map, Value};
 
+use crate::error::ConnectionError;
 use crate::filter::ClientConnection;
 use crate::identity::{Authentication, PrincipalSource};
 use crate::proxy::ProxyEvent;
@@ -38,6 +39,11 @@ pub enum AuditKind {
     /// The broker refused a change a client asked for (`"change"`, outcome
     /// `"failure"`, with the broker's error).
     ChangeFailed,
+    /// The broker refused the proxy's own SASL authentication on a
+    /// client's connection: the credentials of the client's tenant, or a
+    /// renewal of the proxy's session (`"broker_authentication"`, outcome
+    /// `"failure"`, with the tenant and the reason naming the mechanism).
+    BrokerAuthenticationFailed,
 }
 
 impl AuditKind {
@@ -51,6 +57,7 @@ impl AuditKind {
             AuditKind::PolicyRefused => ("policy", "refused"),
             AuditKind::Changed => ("change", "success"),
             AuditKind::ChangeFailed => ("change", "failure"),
+            AuditKind::BrokerAuthenticationFailed => ("broker_authentication", "failure"),
         }
     }
 }
@@ -150,8 +157,13 @@ impl AuditLog {
     }
 
     /// Writes the line of a [`ProxyEvent`] that is security-relevant (an
-    /// authentication's outcome; a connection a certificate names); for
-    /// [`ProxyBuilder::on_event`](crate::ProxyBuilder::on_event).
+    /// authentication's outcome; a connection a certificate names; the
+    /// broker refusing the proxy's own credentials on a client's
+    /// connection); for [`ProxyBuilder::on_event`](crate::ProxyBuilder::on_event).
+    ///
+    /// A refusal of the proxy's default credentials when it connects, before
+    /// a client connection exists, is not an audit line: it is reported as
+    /// that connection's [`ProxyEvent::Closed`] without a connection.
     pub fn on_event(&self, event: &ProxyEvent<'_>) {
         match event {
             ProxyEvent::Authenticated(connection) => {
@@ -172,6 +184,17 @@ impl AuditLog {
                 ) =>
             {
                 self.record(&AuditEvent::new(AuditKind::Authenticated, connection))
+            }
+            ProxyEvent::Closed {
+                connection: Some(connection),
+                error: Some(error @ ConnectionError::BrokerAuthentication { tenant, .. }),
+                ..
+            } => {
+                let reason = error.to_string();
+                let mut event = AuditEvent::new(AuditKind::BrokerAuthenticationFailed, connection);
+                event.tenant = tenant.as_deref();
+                event.reason = Some(&reason);
+                self.record(&event)
             }
             _ => {}
         }

@@ -994,12 +994,34 @@ impl Pump {
                 (ResponseKind::SaslHandshake(answer), Some(outcome))
             }
             RequestKind::SaslAuthenticate(round) => {
+                let unanswered = terminator.unanswered().map(str::to_owned);
                 let (answer, outcome) = terminator.authenticate(&round);
+                if let Some(reason) = unanswered {
+                    // Kafka's REAUTH_BAD_MECHANISM: recorded as a failed
+                    // authentication, and closed without an answer.
+                    self.settle(outcome);
+                    return Err(ConnectionError::ClientAuthentication { reason });
+                }
                 (ResponseKind::SaslAuthenticate(answer), outcome)
             }
             _ => unreachable!("a SASL API, checked by the caller"),
         };
         succeeded |= matches!(outcome, Some(Outcome::Succeeded(_)));
+        // A refusal (not an OAUTHBEARER challenge, answered under no error
+        // code) ends the exchange and the connection, as Kafka ends it.
+        let refusal = match &answer {
+            ResponseKind::SaslHandshake(a) if a.error_code != 0 => Some(format!(
+                "Unsupported SASL mechanism {}",
+                asked.as_ref().map_or("", |m| m.name())
+            )),
+            ResponseKind::SaslAuthenticate(a) if a.error_code != 0 => Some(
+                a.error_message
+                    .as_deref()
+                    .unwrap_or("SASL_AUTHENTICATION_FAILED")
+                    .to_owned(),
+            ),
+            _ => None,
+        };
         match (outcome, asked) {
             (Some(Outcome::Started), Some(mechanism)) => {
                 self.connection.authentication = Authentication::InProgress {
@@ -1020,6 +1042,10 @@ impl Pump {
         let answer = out_frame(answer, correlation_id)?;
         if succeeded {
             return self.on_client_authenticated(answer, version, correlation_id);
+        }
+        if let Some(reason) = refusal {
+            self.answer_and_close(answer);
+            return Err(ConnectionError::ClientAuthentication { reason });
         }
         self.answered(answer)
     }
@@ -1277,12 +1303,18 @@ impl Pump {
             ResponseKind::SaslAuthenticate(refusal),
         );
         if let Ok(out) = out_frame(answer, correlation_id) {
-            for earlier in self.for_client.drain(..) {
-                let _ = self.to_client.send(earlier);
-            }
-            let _ = self.to_client.send(out);
-            self.responses += 1;
+            self.answer_and_close(out);
         }
+    }
+
+    /// Writes `out` after what is queued for the client, for a connection
+    /// about to end (the error the caller returns ends it once written).
+    fn answer_and_close(&mut self, out: OutFrame) {
+        for earlier in self.for_client.drain(..) {
+            let _ = self.to_client.send(earlier);
+        }
+        let _ = self.to_client.send(out);
+        self.responses += 1;
     }
 
     /// An answer from the proxy: to the client in its turn.

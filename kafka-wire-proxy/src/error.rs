@@ -105,6 +105,18 @@ pub enum ConnectionError {
         /// The request's API key.
         api_key: i16,
     },
+    /// A proxy that terminates SASL refused the client's authentication:
+    /// its answer (UNSUPPORTED_SASL_MECHANISM, SASL_AUTHENTICATION_FAILED
+    /// with Kafka's message) is written, then the connection is closed, as
+    /// a broker closes it; a re-authentication (KIP-368) naming another
+    /// mechanism than its session's is closed at the round after its
+    /// handshake, unanswered, as a broker closes it. `reason` is Kafka's
+    /// message.
+    #[error("the client's SASL authentication: {reason}")]
+    ClientAuthentication {
+        /// Why.
+        reason: String,
+    },
     /// The broker refused the proxy's own SASL authentication, or its
     /// answer did not read.
     #[error(

@@ -2684,7 +2684,8 @@ async fn a_proxy_that_terminates_sasl_authenticates_clients_itself_and_brokers_a
     };
     assert_eq!(&own.auth_bytes[..], b"\0proxy\0right");
 
-    // A wrong password: Kafka's answer, then the connection is not served.
+    // A wrong password: Kafka's answer, then the connection is closed, as
+    // Kafka closes it (a guess per connection, not a guess per round).
     let mut wrong = TcpStream::connect(terminating.local_addr()).await.unwrap();
     assert_eq!(sasl_handshake(&mut wrong, "PLAIN").await, 0);
     let refused = sasl_round(&mut wrong, b"\0alice\0guess").await;
@@ -2696,17 +2697,26 @@ async fn a_proxy_that_terminates_sasl_authenticates_clients_itself_and_brokers_a
         refused.error_message.as_deref(),
         Some("Authentication failed: Invalid username or password")
     );
-    write_frame(&mut wrong, &request(12, 5, &MetadataRequest::default()))
-        .await
-        .unwrap();
     assert!(read_frame(&mut wrong).await.is_err());
     events
-        .wait_for("a request of API 3 before the client authenticated")
+        .wait_for(
+            "the client's SASL authentication: Authentication failed: Invalid username or password",
+        )
+        .await;
+    // A mechanism not offered: answered with the ones that are, then closed.
+    let mut other = TcpStream::connect(terminating.local_addr()).await.unwrap();
+    assert_eq!(
+        ErrorCode::from_code(sasl_handshake(&mut other, "GSSAPI").await),
+        ErrorCode::UnsupportedSaslMechanism
+    );
+    assert!(read_frame(&mut other).await.is_err());
+    events
+        .wait_for("the client's SASL authentication: Unsupported SASL mechanism GSSAPI")
         .await;
     assert_eq!(
         broker.seen().len(),
-        6,
-        "the proxy's own SASL for the second connection only"
+        8,
+        "the proxy's own SASL for each refused connection, nothing of theirs"
     );
 
     // A broker that refuses the proxy's own credentials.
@@ -2753,6 +2763,66 @@ async fn a_terminated_session_ends_and_only_a_re_authentication_renews_it() {
         .wait_for("a request of API 3 after the client's SASL session ended")
         .await;
     assert_eq!(broker.seen().len(), before);
+}
+
+#[tokio::test]
+async fn a_re_authentication_keeps_its_sessions_mechanism_and_principal_as_kafka_requires() {
+    use kafka_wire_proxy::Credentials;
+
+    let broker = Broker::start().await;
+    *broker.brokers.lock().unwrap() = vec![(1, broker.address)];
+    let credentials = Credentials::new()
+        .user("alice", "alice-secret")
+        .unwrap()
+        .user("bob", "bob-secret")
+        .unwrap()
+        .max_session(Duration::from_secs(3600));
+    let (terminating, events) = proxy(&broker, |b| b.sasl_termination(credentials)).await;
+
+    // Another mechanism: the handshake is answered, the round after it
+    // closes the connection unanswered (Kafka's REAUTH_BAD_MECHANISM).
+    let mut alice = TcpStream::connect(terminating.local_addr()).await.unwrap();
+    assert_eq!(sasl_handshake(&mut alice, "PLAIN").await, 0);
+    assert_eq!(
+        sasl_round(&mut alice, b"\0alice\0alice-secret")
+            .await
+            .error_code,
+        0
+    );
+    assert_eq!(sasl_handshake(&mut alice, "SCRAM-SHA-256").await, 0);
+    let round = kafka_messages::SaslAuthenticateRequest {
+        auth_bytes: Bytes::from_static(b"n,,n=alice,r=fyko+d2lbbFgONRv9qkxdawL"),
+        ..Default::default()
+    };
+    write_frame(&mut alice, &request(2, 9, &round))
+        .await
+        .unwrap();
+    assert!(read_frame(&mut alice).await.is_err());
+    events
+        .wait_for("SASL mechanism 'SCRAM-SHA-256' requested by client is not supported for re-authentication of mechanism 'PLAIN'")
+        .await;
+
+    // Another principal, with its own right password: refused with Kafka's
+    // message, and the connection serves nothing more.
+    let mut alice = TcpStream::connect(terminating.local_addr()).await.unwrap();
+    assert_eq!(sasl_handshake(&mut alice, "PLAIN").await, 0);
+    assert_eq!(
+        sasl_round(&mut alice, b"\0alice\0alice-secret")
+            .await
+            .error_code,
+        0
+    );
+    assert_eq!(sasl_handshake(&mut alice, "PLAIN").await, 0);
+    let answer = sasl_round(&mut alice, b"\0bob\0bob-secret").await;
+    assert_eq!(
+        ErrorCode::from_code(answer.error_code),
+        ErrorCode::SaslAuthenticationFailed
+    );
+    assert_eq!(
+        answer.error_message.as_deref(),
+        Some("Cannot change principals during re-authentication from User.alice: User.bob")
+    );
+    assert!(read_frame(&mut alice).await.is_err());
 }
 
 #[tokio::test]
@@ -3481,8 +3551,14 @@ async fn a_tenants_oauthbearer_token_reaches_the_broker_and_a_refusal_is_answere
         .unwrap()
         .user("bob", "bob-secret")
         .unwrap();
-    let (outer, events) = proxy(&broker, |b| {
-        b.sasl_termination(clients).tenant_broker_sasl(
+    // The audit log beside the test's events: the refusal is a line there.
+    let written = Written::default();
+    let audit = kafka_wire_proxy::AuditLog::new(written.clone());
+    let events = Events::default();
+    let builder = Proxy::builder(broker.address.to_string())
+        .listen("127.0.0.1:0".parse().unwrap())
+        .sasl_termination(clients)
+        .tenant_broker_sasl(
             tenants,
             [
                 (
@@ -3494,9 +3570,23 @@ async fn a_tenants_oauthbearer_token_reaches_the_broker_and_a_refusal_is_answere
                     BrokerCredentials::oauthbearer_file(&token_file),
                 ),
             ],
-        )
-    })
-    .await;
+        );
+    let outer = builder
+        .on_event({
+            let events = events.clone();
+            move |e| {
+                audit.on_event(e);
+                if let ProxyEvent::Closed {
+                    error: Some(error), ..
+                } = e
+                {
+                    events.0.lock().unwrap().push(format!("closed: {error}"));
+                }
+            }
+        })
+        .start()
+        .await
+        .unwrap();
 
     let (mut alice, code) = plain_client(&outer, "alice", "alice-secret").await;
     assert_eq!(code, 0);
@@ -3544,5 +3634,22 @@ async fn a_tenants_oauthbearer_token_reaches_the_broker_and_a_refusal_is_answere
         panic!()
     };
     assert_eq!(&abort.auth_bytes[..], b"\x01");
+    // One audit line for the refusal, naming bob, his tenant and why.
+    let lines = String::from_utf8(written.0.lock().unwrap().clone()).unwrap();
+    let refused: Vec<serde_json::Value> = lines
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .filter(|l: &serde_json::Value| l["event"] == "broker_authentication")
+        .collect();
+    assert_eq!(refused.len(), 1, "{lines}");
+    let line = &refused[0];
+    assert_eq!(line["outcome"], "failure");
+    assert_eq!(line["principal"], "User:bob");
+    assert_eq!(line["tenant"], "b.");
+    let reason = line["reason"].as_str().unwrap();
+    assert!(
+        reason.contains("with OAUTHBEARER for tenant b.: SASL_AUTHENTICATION_FAILED"),
+        "{reason}"
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }
