@@ -38,6 +38,12 @@ out="$CACHE_ROOT/fake-java"
 classes="$out/classes"
 source="$SCRIPT_DIR/fake-java/JavaSession.java"
 scenarios=("$@")
+for s in "${scenarios[@]}"; do
+    case "$s" in
+        admin | idempotent | transactional | classic | consumer) ;;
+        *) die "unknown scenario '$s' (one of: admin idempotent transactional classic consumer)" ;;
+    esac
+done
 
 need_java 17 openjdk-17-jdk-headless "the Java session" "$JAVA" "$JAVAC"
 need python3 "kafka-broker.sh and the doc block need it; e.g. 'apt-get install -y python3'"
