@@ -2,8 +2,10 @@
 # The live-clients sessions (scripts/live-clients.sh: kafka-python, confluent-kafka, kafkajs and
 # librdkafka each create or auto-create a topic, produce every codec they have, read it back in a
 # consumer group that commits, and delete the topic) run unchanged against kafka-fake instead of a
-# Kafka broker. Fails when any session fails. The Java workload is not run: it needs transactions,
-# share groups and Kafka Streams, which kafka-fake does not serve yet.
+# Kafka broker. Fails when any session fails. The Java workload is not run: it needs a share group
+# and a Kafka Streams app, whose groups kafka-fake does not serve; scripts/fake-java.sh runs Kafka's
+# Java clients (admin, idempotent and transactional producers, classic and KIP-848 groups) against
+# kafka-fake beside a Kafka 4.4 broker instead.
 #
 #   scripts/fake-live-clients.sh [SESSION...]   SESSION: kafka-python confluent kafkajs librdkafka
 #

@@ -140,8 +140,9 @@ fn subscribed_topics(state: &State, m: &ConsumerMember) -> Vec<(Str, Uuid, i32)>
 /// The `uniform` assignor: every partition of the topics the members
 /// subscribe to goes to one member subscribed to its topic; each member
 /// keeps what it had in the previous target while that stays balanced
-/// (sticky), and the counts of any two members that could trade a
-/// partition differ by at most one.
+/// (sticky; a member over its share keeps its lowest partitions), and the
+/// counts of any two members that could trade a partition differ by at
+/// most one.
 fn uniform(state: &State, group: &ConsumerGroup) -> BTreeMap<Str, Partitions> {
     let subscriptions: BTreeMap<&Str, Vec<(Str, Uuid, i32)>> = group
         .members
@@ -189,9 +190,12 @@ fn uniform(state: &State, group: &ConsumerGroup) -> BTreeMap<Str, Partitions> {
     }
     // Balance: move a partition from a member with more than one over
     // another eligible member, until none can move (bounded by the
-    // partitions' count, as each move lowers the spread).
+    // partitions' count, as each move lowers the spread). The highest
+    // partition moves first, so that a member keeps its lowest ones, as
+    // Kafka's `UniformHomogeneousAssignmentBuilder` keeps the first of a
+    // member's partitions up to its quota and revokes the rest.
     for _ in 0..all.len() {
-        let moved = owner.iter().find_map(|(&(topic, p), from)| {
+        let moved = owner.iter().rev().find_map(|(&(topic, p), from)| {
             let to = counts
                 .iter()
                 .filter(|(m, c)| eligible(m, topic) && **c + 1 < counts[from])

@@ -502,7 +502,8 @@ pub(crate) fn add_offsets_to_txn(
 /// TxnOffsetCommit, on the group's coordinator: the offsets wait in the
 /// transaction and are committed with it. The group must have joined the
 /// transaction (INVALID_TXN_STATE); a member and generation given are
-/// checked as Kafka's `doTxnCommitOffsets` checks them.
+/// checked as Kafka's `doTxnCommitOffsets` checks them, a KIP-848 member at
+/// its member epoch.
 pub(crate) fn txn_offset_commit(
     state: &mut State,
     coordinates: bool,
@@ -529,6 +530,31 @@ pub(crate) fn txn_offset_commit(
             return Some(ErrorCode::InvalidTxnState);
         }
         let group = state.groups.get(&r.group_id);
+        // A KIP-848 group (Kafka's `ConsumerGroup.validateOffsetCommit`, its
+        // STALE_MEMBER_EPOCH answered as ILLEGAL_GENERATION by
+        // `OffsetMetadataManager`): no member and no epoch commit as the
+        // producer's own; a member commits at its member epoch.
+        let classic_members = group.is_some_and(|g| !g.members.is_empty());
+        if let Some(consumer_group) = state
+            .consumer_groups
+            .get(&r.group_id)
+            .filter(|_| !classic_members)
+        {
+            let epoch = r.generation_id_or_member_epoch;
+            if (epoch < 0 && consumer_group.members.is_empty())
+                || (epoch == -1 && r.member_id.is_empty() && r.group_instance_id.is_none())
+            {
+                return None;
+            }
+            return match consumer_group.members.get(&r.member_id) {
+                None => Some(ErrorCode::UnknownMemberId),
+                Some(m) if m.epoch == epoch => None,
+                // An older epoch is checked by Kafka 4.4 per partition,
+                // against the epoch each was assigned at (KIP-1251), which
+                // the fake does not keep: refused as a newer one is.
+                Some(_) => Some(ErrorCode::IllegalGeneration),
+            };
+        }
         let has = |m: &Str| group.is_some_and(|g| g.members.contains_key(m));
         // A static member's instance id must be the member's (KIP-345).
         if let (Some(group), Some(instance)) = (group, r.group_instance_id.as_ref()) {

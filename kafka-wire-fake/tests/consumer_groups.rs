@@ -109,29 +109,30 @@ fn two_members_split_the_partitions_revoking_before_assigning() {
         send(&mut c, &beat("m1", 0, t, Some(&[])), t),
         ok("m1", 2, Some(vec![0, 1]))
     );
-    // The second joins (epoch 3): its target is partition 0, still m1's.
+    // The second joins (epoch 3): its target is partition 1, still m1's
+    // (m1 keeps its lowest partition, as Kafka's uniform assignor does).
     assert_eq!(
         send(&mut c, &beat("m2", 0, t, Some(&[])), t),
         ok("m2", 3, Some(vec![]))
     );
-    // m1 is told to give up 0, at its old epoch until it has.
+    // m1 is told to give up 1, at its old epoch until it has.
     assert_eq!(
         send(&mut c, &beat("m1", 2, t, Some(&[0, 1])), t),
-        ok("m1", 2, Some(vec![1]))
+        ok("m1", 2, Some(vec![0]))
     );
-    // Until then m2 waits for 0.
+    // Until then m2 waits for 1.
     assert_eq!(
         send(&mut c, &beat("m2", 3, t, Some(&[])), t),
         ok("m2", 3, None)
     );
-    // m1 no longer owns 0: it reaches epoch 3, its assignment unchanged.
+    // m1 no longer owns 1: it reaches epoch 3, its assignment unchanged.
     assert_eq!(
-        send(&mut c, &beat("m1", 2, t, Some(&[1])), t),
+        send(&mut c, &beat("m1", 2, t, Some(&[0])), t),
         ok("m1", 3, None)
     );
     assert_eq!(
         send(&mut c, &beat("m2", 3, t, Some(&[])), t),
-        ok("m2", 3, Some(vec![0]))
+        ok("m2", 3, Some(vec![1]))
     );
     // ConsumerGroupDescribe: the epochs, each member's assignment and target.
     let describe = ConsumerGroupDescribeRequest {
@@ -189,7 +190,7 @@ fn two_members_split_the_partitions_revoking_before_assigning() {
             1,
         )
     };
-    assert_eq!(members, vec![member("m1", 1), member("m2", 0)]);
+    assert_eq!(members, vec![member("m1", 0), member("m2", 1)]);
     let unknown = &r.groups[1];
     assert_eq!(
         (
@@ -227,12 +228,48 @@ fn two_members_split_the_partitions_revoking_before_assigning() {
         c.send(&delete, 2).unwrap().results[0].error_code,
         ErrorCode::NonEmptyGroup.code()
     );
-    // m1 leaves (epoch -1): m2 gets partition 1 too, at group epoch 4.
+    // m1 leaves (epoch -1): m2 gets partition 0 too, at group epoch 4.
     let left = send(&mut c, &beat("m1", -1, t, None), t);
     assert_eq!(left, (ErrorCode::None, Some("m1".into()), -1, 0, None));
     assert_eq!(
-        send(&mut c, &beat("m2", 3, t, Some(&[0])), t),
+        send(&mut c, &beat("m2", 3, t, Some(&[1])), t),
         ok("m2", 4, Some(vec![0, 1]))
+    );
+}
+
+/// A member over its share keeps its lowest partitions and gives up the
+/// others, as Kafka 4.4's `UniformHomogeneousAssignmentBuilder` keeps the
+/// first of a member's partitions up to its quota: four partitions held by
+/// one member, a second joins, the first keeps 0 and 1 and the second gets
+/// 2 and 3 (what two Java consumers of `group.protocol=consumer` were
+/// given by a Kafka 4.4 broker, scripts/fake-java.sh).
+#[test]
+fn the_uniform_assignor_keeps_a_members_lowest_partitions() {
+    let fake = Fake::start();
+    let mut c = client(&fake);
+    let created = c.send(&common::create_topic("four", 4, &[]), 7).unwrap();
+    let f = created.topics[0].topic_id;
+    let join = |member: &str| {
+        let mut b = beat(member, 0, f, Some(&[]));
+        b.subscribed_topic_names = Some(vec![Str::from("four")]);
+        b
+    };
+    assert_eq!(
+        send(&mut c, &join("m1"), f),
+        ok("m1", 2, Some(vec![0, 1, 2, 3]))
+    );
+    assert_eq!(send(&mut c, &join("m2"), f), ok("m2", 3, Some(vec![])));
+    assert_eq!(
+        send(&mut c, &beat("m1", 2, f, Some(&[0, 1, 2, 3])), f),
+        ok("m1", 2, Some(vec![0, 1]))
+    );
+    assert_eq!(
+        send(&mut c, &beat("m1", 2, f, Some(&[0, 1])), f),
+        ok("m1", 3, None)
+    );
+    assert_eq!(
+        send(&mut c, &beat("m2", 3, f, Some(&[])), f),
+        ok("m2", 3, Some(vec![2, 3]))
     );
 }
 

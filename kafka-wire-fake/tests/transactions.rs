@@ -614,6 +614,62 @@ fn offsets_are_committed_with_the_transaction_and_dropped_with_its_abort() {
     assert_eq!(committed_offset(&mut c, "g"), 5);
 }
 
+/// A KIP-848 member of group `g` joins (ConsumerGroupHeartbeat v1,
+/// subscribed to `t`): its epoch.
+fn join_848(c: &mut Client, member: &str) -> i32 {
+    let request = ConsumerGroupHeartbeatRequest {
+        group_id: "g".into(),
+        member_id: member.into(),
+        member_epoch: 0,
+        rebalance_timeout_ms: 30_000,
+        subscribed_topic_names: Some(vec![Str::from("t")]),
+        topic_partitions: Some(Vec::new()),
+        ..Default::default()
+    };
+    let r = c.send(&request, 1).unwrap();
+    assert_eq!(ErrorCode::from_code(r.error_code), ErrorCode::None);
+    r.member_epoch
+}
+
+/// TxnOffsetCommit to a KIP-848 group, as Kafka 4.4's
+/// `ConsumerGroup.validateOffsetCommit` checks it: a member commits at its
+/// member epoch (what a Java consumer's `groupMetadata()` carries into
+/// `sendOffsetsToTransaction`); another member is UNKNOWN_MEMBER_ID, a
+/// newer epoch ILLEGAL_GENERATION (Kafka's STALE_MEMBER_EPOCH, which
+/// TxnOffsetCommit answers as ILLEGAL_GENERATION); no member and no epoch
+/// passes, as from a producer that names the group alone.
+#[test]
+fn a_kip_848_member_commits_offsets_in_a_transaction_at_its_epoch() {
+    let fake = Fake::start();
+    let mut c = client(&fake);
+    let p = (1, 0);
+    assert_eq!(
+        init_at(&mut c, &init("tx", 60_000, (-1, -1)), 5).0,
+        ErrorCode::None
+    );
+    let epoch = join_848(&mut c, "member-1");
+    assert_eq!(epoch, 2);
+    assert_eq!(add_offsets(&mut c, p), ErrorCode::None);
+    assert_eq!(
+        txn_commit_at(&mut c, &txn_commit(p, "member-2", epoch, 5)),
+        ErrorCode::UnknownMemberId
+    );
+    assert_eq!(
+        txn_commit_at(&mut c, &txn_commit(p, "member-1", epoch + 1, 5)),
+        ErrorCode::IllegalGeneration
+    );
+    assert_eq!(
+        txn_commit_at(&mut c, &txn_commit(p, "", -1, 6)),
+        ErrorCode::None
+    );
+    assert_eq!(
+        txn_commit_at(&mut c, &txn_commit(p, "member-1", epoch, 7)),
+        ErrorCode::None
+    );
+    assert_eq!(end_at(&mut c, p, true, 3), ErrorCode::None);
+    assert_eq!(committed_offset(&mut c, "g"), 7);
+}
+
 #[test]
 fn a_brokers_add_partitions_adds_and_verifies_each_transaction() {
     let fake = Fake::start();
