@@ -2,8 +2,9 @@
 # Long fuzz runs, one target at a time at the lowest priority (nice 19), each
 # SECONDS (default 300) from its seeds into a corpus kept under
 # fuzz/corpus/TARGET (not committed), with the smoke's limits; prints a row of
-# docs/hostile-input.md's long-run table per target. Needs the fuzz crate
-# built (`cargo +nightly fuzz build -s none`, as scripts/fuzz-smoke.sh does).
+# docs/hostile-input.md's long-run table per target. Builds the fuzz crate
+# first at cargo-fuzz's full optimization (the smoke builds at opt-level 1;
+# cargo rebuilds what differs), unless FUZZ_LONG_OPT_LEVEL says another.
 #
 #   bash scripts/fuzz-long.sh [SECONDS] [TARGET...]
 #
@@ -18,6 +19,8 @@ if [ ${#targets[@]} -eq 0 ]; then
   targets=(records decompress frames capture segment roundtrip agree json views fake_connection proxy_connection)
 fi
 bin=target/x86_64-unknown-linux-gnu/release
+CARGO_INCREMENTAL=0 CARGO_PROFILE_RELEASE_OPT_LEVEL="${FUZZ_LONG_OPT_LEVEL:-3}" \
+  cargo +nightly fuzz build -s none >/dev/null
 for t in "${targets[@]}"; do
   [ -x "$bin/$t" ] || { echo "fuzz-long: $bin/$t not built" >&2; exit 1; }
   mkdir -p "corpus/$t" "artifacts/$t"
