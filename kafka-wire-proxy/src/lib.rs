@@ -86,7 +86,9 @@ mod stream;
 // The SASL server, the SCRAM client, the inspection of exchanges and the
 // JWT checks are kafka-wire-sasl's (shared with kafka-wire-fake), named
 // here by the modules' old names.
-use kafka_wire_sasl::{inspect as sasl, oauthbearer, server as termination};
+#[cfg(feature = "config")]
+use kafka_wire_sasl::oauthbearer;
+use kafka_wire_sasl::{inspect as sasl, server as termination};
 
 /// rustls, the TLS library of [`ProxyBuilder::client_tls`] and
 /// [`ProxyBuilder::broker_tls`]: build their configurations with this one.
