@@ -135,6 +135,7 @@ mod error_answer;
 mod fetch_session;
 mod group_admin;
 mod groups;
+mod java;
 mod log;
 mod membership;
 mod quota;
