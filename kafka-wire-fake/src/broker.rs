@@ -143,6 +143,18 @@ pub(crate) struct Leader {
     pub(crate) epoch: i32,
 }
 
+/// A partition as Metadata and DescribeTopicPartitions show it
+/// ([`Broker::partition_view`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct PartitionView {
+    pub(crate) leader: Leader,
+    pub(crate) replicas: Vec<i32>,
+    /// The in-sync replicas: the replicas on running nodes.
+    pub(crate) isr: Vec<i32>,
+    /// The replicas on stopped nodes.
+    pub(crate) offline: Vec<i32>,
+}
+
 /// An ACL binding, its codes as the wire has them.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct Acl {
@@ -1344,30 +1356,45 @@ impl Broker {
         }
     }
 
+    /// Partition `p` of `t` as Metadata and DescribeTopicPartitions show
+    /// it: its leader, its replicas, the running ones (the ISR: Kafka's
+    /// controller drops a fenced broker from it) and the stopped ones (a
+    /// fenced broker's, which Kafka lists as offline).
+    pub(crate) fn partition_view(&self, state: &State, t: &Topic, p: i32) -> PartitionView {
+        let replicas = self.replicas(t, p);
+        let (isr, offline) = replicas.iter().partition(|n| !state.stopped.contains(n));
+        let leader = usize::try_from(p)
+            .ok()
+            .and_then(|i| t.leaders.get(i))
+            .copied()
+            .unwrap_or(Leader { node: -1, epoch: 0 });
+        PartitionView {
+            leader,
+            replicas,
+            isr,
+            offline,
+        }
+    }
+
     fn metadata(&self, state: &State, r: MetadataRequest, version: i16) -> MetadataResponse {
         let topic = |name: &Str, t: &Topic| MetadataResponseTopic {
             name: Some(name.clone()),
             topic_id: t.id,
             partitions: (0..t.partitions)
-                .zip(&t.leaders)
-                .map(|(p, leader)| {
-                    let replicas = self.replicas(t, p);
-                    let isr = replicas
-                        .iter()
-                        .copied()
-                        .filter(|n| !state.stopped.contains(n))
-                        .collect();
+                .map(|p| {
+                    let view = self.partition_view(state, t, p);
                     MetadataResponsePartition {
-                        error_code: if leader.node < 0 {
+                        error_code: if view.leader.node < 0 {
                             ErrorCode::LeaderNotAvailable.code()
                         } else {
                             0
                         },
                         partition_index: p,
-                        leader_id: leader.node,
-                        leader_epoch: leader.epoch,
-                        replica_nodes: replicas.into(),
-                        isr_nodes: isr,
+                        leader_id: view.leader.node,
+                        leader_epoch: view.leader.epoch,
+                        replica_nodes: view.replicas.into(),
+                        isr_nodes: view.isr.into(),
+                        offline_replicas: view.offline.into(),
                         ..Default::default()
                     }
                 })
