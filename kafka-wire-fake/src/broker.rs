@@ -41,6 +41,7 @@ use crate::log::{LogClock, PartitionLog};
 use crate::membership::{self, Group, Member, Phase};
 use crate::request_log::{Outcome, RequestEvent};
 use crate::sasl::Step;
+use crate::topic_partitions;
 use crate::txn;
 use crate::SERVED_APIS;
 
@@ -153,6 +154,15 @@ pub(crate) struct PartitionView {
     pub(crate) isr: Vec<i32>,
     /// The replicas on stopped nodes.
     pub(crate) offline: Vec<i32>,
+}
+
+/// Kafka's `Topic.isInternal`: the topics of group offsets, transactions
+/// and share groups' state, named so whether they exist or not.
+pub(crate) fn is_internal(name: &str) -> bool {
+    matches!(
+        name,
+        "__consumer_offsets" | "__transaction_state" | "__share_group_state"
+    )
 }
 
 /// An ACL binding, its codes as the wire has them.
@@ -517,7 +527,8 @@ impl Broker {
                         Some(RequestKind::SyncGroup(r)) => {
                             Some(ResponseKind::SyncGroup(self.sync_group(node, r).await))
                         }
-                        Some(request) => self.handle(node, request, version),
+                        // With an authorizer, `session` was set by `authorize`.
+                        Some(request) => self.handle(node, request, version, session.as_ref()),
                     };
                     if let (Some(finish), Some(answer), Some(settings), Some(session)) =
                         (finish, answer.as_mut(), &self.config.authorizer, &session)
@@ -1143,9 +1154,16 @@ impl Broker {
         }
     }
 
-    /// The answer to a decoded request at `version`, or `None` for an API
-    /// the cluster does not serve.
-    fn handle(&self, node: i32, request: RequestKind, version: i16) -> Option<ResponseKind> {
+    /// The answer to a decoded request at `version` from `session` (the
+    /// connection's, for the APIs whose handler checks the ACLs itself), or
+    /// `None` for an API the cluster does not serve.
+    fn handle(
+        &self,
+        node: i32,
+        request: RequestKind,
+        version: i16,
+        session: Option<&authorizer::Session>,
+    ) -> Option<ResponseKind> {
         let mut state = self.state.lock().unwrap_or_else(|e| e.into_inner());
         // Transactions past their timeout are aborted before anything
         // reads the logs (Kafka's coordinator does it on a timer).
@@ -1184,6 +1202,21 @@ impl Broker {
                     }
                 }
                 ResponseKind::Metadata(self.metadata(&state, r, version))
+            }
+            RequestKind::DescribeTopicPartitions(r) => {
+                // Kafka's handler checks DESCRIBE on each topic as it pages,
+                // so the refused ones count in no limit: it is done here.
+                let check =
+                    (self.config.authorizer.as_ref().zip(session)).map(|(settings, session)| {
+                        authorizer::Check::new(&state.acls, settings, session)
+                    });
+                let view = |t: &Topic, p: i32| self.partition_view(&state, t, p);
+                ResponseKind::DescribeTopicPartitions(topic_partitions::describe_topic_partitions(
+                    &state,
+                    &r,
+                    &view,
+                    check.as_ref(),
+                ))
             }
             RequestKind::CreateTopics(r) => {
                 ResponseKind::CreateTopics(self.create_topics(&mut state, r, version))
@@ -2375,6 +2408,7 @@ fn errors_of(response: &ResponseKind) -> Vec<ErrorCode> {
         ResponseKind::SaslHandshake(r) => vec![r.error_code],
         ResponseKind::SaslAuthenticate(r) => vec![r.error_code],
         ResponseKind::Metadata(r) => r.topics.iter().map(|t| t.error_code).collect(),
+        ResponseKind::DescribeTopicPartitions(r) => r.topics.iter().map(|t| t.error_code).collect(),
         ResponseKind::CreateTopics(r) => r.topics.iter().map(|t| t.error_code).collect(),
         ResponseKind::DeleteTopics(r) => r.responses.iter().map(|t| t.error_code).collect(),
         ResponseKind::CreatePartitions(r) => r.results.iter().map(|t| t.error_code).collect(),

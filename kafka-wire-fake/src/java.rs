@@ -1,7 +1,10 @@
-//! What Kafka's answers take from Java itself: `String.hashCode` and the
-//! order a `HashMap` or `HashSet` of strings iterates in, in one place for
-//! every API whose answer shows them (client quotas' entities, a group's
-//! offsets partition).
+//! What Kafka's answers take from Java itself: `String.hashCode`, the
+//! order a `HashMap` or `HashSet` of strings iterates in, and
+//! `String.compareTo`, in one place for every API whose answer shows them
+//! (client quotas' entities, a group's offsets partition,
+//! DescribeTopicPartitions' order and its refused topics).
+
+use std::cmp::Ordering;
 
 /// Java's `String.hashCode`: over the UTF-16 code units, `31 * h + c`,
 /// wrapping.
@@ -37,6 +40,13 @@ pub(crate) fn hash_order<'a>(keys: impl Iterator<Item = &'a str>, capacity: usiz
     ordered.into_iter().map(|(_, _, k)| k).collect()
 }
 
+/// Java's `String.compareTo`: by UTF-16 code units, which orders the
+/// characters past U+FFFF before U+E000..U+FFFF where Rust's byte order
+/// puts them after.
+pub(crate) fn compare(a: &str, b: &str) -> Ordering {
+    a.encode_utf16().cmp(b.encode_utf16())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -66,5 +76,15 @@ mod tests {
         let order = hash_order(keys.iter().copied(), 16);
         assert_eq!(order[0], "a");
         assert_eq!(order[12], "q");
+    }
+
+    #[test]
+    fn compares_by_utf16_code_units() {
+        assert_eq!(compare("a", "b"), Ordering::Less);
+        assert_eq!(compare("", ""), Ordering::Equal);
+        assert_eq!(compare("ab", "a"), Ordering::Greater);
+        // U+FF21 is one code unit, 0xFF21; U+1F600 starts with 0xD83D.
+        assert_eq!(compare("😀", "\u{FF21}"), Ordering::Less);
+        assert_eq!("😀".cmp("\u{FF21}"), Ordering::Greater);
     }
 }
