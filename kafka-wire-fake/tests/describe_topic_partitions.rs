@@ -486,6 +486,31 @@ async fn hostile_requests_are_answered_as_kafkas_handler_answers_them() {
 }
 
 #[tokio::test]
+async fn a_request_naming_many_topics_is_answered_in_time() {
+    let (_cluster, mut s) = abc().await;
+    // 200,000 names (3 MB of request), half of them twice: each answered
+    // once, sorted. A check of each name against those before it would
+    // take minutes; a set takes well under the bound on a loaded machine.
+    let names: Vec<String> = (0..200_000)
+        .map(|i| format!("n{:06}", i % 100_000))
+        .collect();
+    let names: Vec<&str> = names.iter().map(String::as_str).collect();
+    let answer = tokio::time::timeout(
+        std::time::Duration::from_secs(20),
+        describe(&mut s, &names, 2000, Some(("n050000", 0))),
+    )
+    .await
+    .expect("answered within 20 s");
+    assert_eq!(answer.topics.len(), 50_000);
+    assert_eq!(answer.topics[0].name.as_deref(), Some("n050000"));
+    assert_eq!(answer.topics[49_999].name.as_deref(), Some("n099999"));
+    assert!(answer
+        .topics
+        .iter()
+        .all(|t| ErrorCode::from(t.error_code) == ErrorCode::UnknownTopicOrPartition));
+}
+
+#[tokio::test]
 async fn names_sort_as_java_compares_them() {
     let (_cluster, mut s) = abc().await;
     // U+1F600 is two UTF-16 code units from 0xD83D, which Java's
