@@ -109,7 +109,6 @@ const NOT_SERVED: &[ApiKey] = &[
     ApiKey::DescribeProducers,
     ApiKey::UnregisterBroker,
     ApiKey::ListConfigResources,
-    ApiKey::DescribeTopicPartitions,
     ApiKey::ShareGroupHeartbeat,
     ApiKey::ShareGroupDescribe,
     ApiKey::ShareFetch,
@@ -137,6 +136,7 @@ mod v {
     pub const API_VERSIONS_OLD: i16 = 0;
     pub const METADATA: i16 = 13;
     pub const METADATA_NAMES: i16 = 9;
+    pub const DESCRIBE_TOPIC_PARTITIONS: i16 = 0;
     pub const CREATE_TOPICS: i16 = 7;
     pub const CREATE_TOPICS_OLD: i16 = 4;
     pub const DESCRIBE_CONFIGS: i16 = 4;
@@ -508,6 +508,114 @@ fn metadata(topics: &[(&str, Uuid)]) -> MetadataRequest {
     }
 }
 
+/// DescribeTopicPartitions of `names` (every topic when none), at most
+/// `limit` partitions, from `cursor` (topic, partition).
+fn topic_partitions(
+    names: &[&str],
+    limit: i32,
+    cursor: Option<(&str, i32)>,
+) -> DescribeTopicPartitionsRequest {
+    DescribeTopicPartitionsRequest {
+        topics: names
+            .iter()
+            .map(|&name| describe_topic_partitions::TopicRequest {
+                name: name.into(),
+                ..Default::default()
+            })
+            .collect(),
+        response_partition_limit: limit,
+        cursor: cursor.map(|(topic, partition)| describe_topic_partitions::Cursor {
+            topic_name: topic.into(),
+            partition_index: partition,
+            ..Default::default()
+        }),
+        ..Default::default()
+    }
+}
+
+/// DescribeTopicPartitions (KIP-966), as Kafka 4.4's Java admin describes
+/// topics: every topic, names with an unknown one, pages of one partition
+/// followed by their cursor, and Kafka's answers to hostile requests.
+fn describe_topic_partitions(s: &mut Side, n: &Names) {
+    const V: i16 = v::DESCRIBE_TOPIC_PARTITIONS;
+    let (topic, other) = (n.topic.as_str(), n.other.as_str());
+    let mut every = s.send(
+        "DescribeTopicPartitions: every topic",
+        &topic_partitions(&[], 2000, None),
+        V,
+    );
+    // The broker may hold other runs' topics: only this run's are compared.
+    every.topics.retain(|t| {
+        t.name
+            .as_deref()
+            .is_some_and(|name| name == topic || name == other)
+    });
+    s.exchanges.last_mut().unwrap().answer =
+        kafka_wire::json::to_value(&every, V, RecordsAs::Base64).unwrap();
+    s.send(
+        "DescribeTopicPartitions: names, an unknown, an invalid and an internal one",
+        &topic_partitions(
+            &[
+                topic,
+                &n.missing,
+                other,
+                "bad/name",
+                "__share_group_state",
+                topic,
+            ],
+            2000,
+            None,
+        ),
+        V,
+    );
+    // Pages of one partition, each from the last one's cursor, until none.
+    let mut cursor: Option<(String, i32)> = None;
+    for page in 1..=5 {
+        let at = cursor.as_ref().map(|(t, p)| (t.as_str(), *p));
+        let r = s.send(
+            &format!("DescribeTopicPartitions: limit 1, page {page}"),
+            &topic_partitions(&[topic, other], 1, at),
+            V,
+        );
+        cursor = r
+            .next_cursor
+            .map(|c| (c.topic_name.to_string(), c.partition_index));
+        if cursor.is_none() {
+            break;
+        }
+    }
+    s.send(
+        "DescribeTopicPartitions: limit 0",
+        &topic_partitions(&[topic], 0, None),
+        V,
+    );
+    s.send(
+        "DescribeTopicPartitions: a negative cursor partition",
+        &topic_partitions(&[topic, other], 5, Some((topic, -1))),
+        V,
+    );
+    s.send(
+        "DescribeTopicPartitions: a cursor naming a topic not asked for",
+        &topic_partitions(&[other], 5, Some((topic, 0))),
+        V,
+    );
+    s.send(
+        "DescribeTopicPartitions: the name \"\" without a cursor",
+        &topic_partitions(&[other, ""], 5, None),
+        V,
+    );
+    s.send(
+        "DescribeTopicPartitions: a cursor past the last partition",
+        &topic_partitions(&[topic], 5, Some((topic, 7))),
+        V,
+    );
+    s.send(
+        "DescribeTopicPartitions: a cursor at i32::MAX",
+        &topic_partitions(&[topic], 2000, Some((topic, i32::MAX))),
+        V,
+    );
+}
+
 /// DescribeConfigs of `topic`, its `keys` or all, with synonyms if asked.
 fn describe_configs(topic: &str, keys: Option<&[&str]>, synonyms: bool) -> DescribeConfigsRequest {
     DescribeConfigsRequest {
@@ -763,6 +871,8 @@ fn script(s: &mut Side, n: &Names) {
         &metadata(&[(n.missing.as_str(), Uuid::default())]),
         v::METADATA,
     );
+
+    describe_topic_partitions(s, n);
 
     // Configs.
     s.send(

@@ -41,6 +41,7 @@ use crate::log::{LogClock, PartitionLog};
 use crate::membership::{self, Group, Member, Phase};
 use crate::request_log::{Outcome, RequestEvent};
 use crate::sasl::Step;
+use crate::topic_partitions;
 use crate::txn;
 use crate::SERVED_APIS;
 
@@ -141,6 +142,27 @@ pub(crate) struct Leader {
     pub(crate) node: i32,
     /// The leader epoch.
     pub(crate) epoch: i32,
+}
+
+/// A partition as Metadata and DescribeTopicPartitions show it
+/// ([`Broker::partition_view`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct PartitionView {
+    pub(crate) leader: Leader,
+    pub(crate) replicas: Vec<i32>,
+    /// The in-sync replicas: the replicas on running nodes.
+    pub(crate) isr: Vec<i32>,
+    /// The replicas on stopped nodes.
+    pub(crate) offline: Vec<i32>,
+}
+
+/// Kafka's `Topic.isInternal`: the topics of group offsets, transactions
+/// and share groups' state, named so whether they exist or not.
+pub(crate) fn is_internal(name: &str) -> bool {
+    matches!(
+        name,
+        "__consumer_offsets" | "__transaction_state" | "__share_group_state"
+    )
 }
 
 /// An ACL binding, its codes as the wire has them.
@@ -505,7 +527,8 @@ impl Broker {
                         Some(RequestKind::SyncGroup(r)) => {
                             Some(ResponseKind::SyncGroup(self.sync_group(node, r).await))
                         }
-                        Some(request) => self.handle(node, request, version),
+                        // With an authorizer, `session` was set by `authorize`.
+                        Some(request) => self.handle(node, request, version, session.as_ref()),
                     };
                     if let (Some(finish), Some(answer), Some(settings), Some(session)) =
                         (finish, answer.as_mut(), &self.config.authorizer, &session)
@@ -1131,9 +1154,16 @@ impl Broker {
         }
     }
 
-    /// The answer to a decoded request at `version`, or `None` for an API
-    /// the cluster does not serve.
-    fn handle(&self, node: i32, request: RequestKind, version: i16) -> Option<ResponseKind> {
+    /// The answer to a decoded request at `version` from `session` (the
+    /// connection's, for the APIs whose handler checks the ACLs itself), or
+    /// `None` for an API the cluster does not serve.
+    fn handle(
+        &self,
+        node: i32,
+        request: RequestKind,
+        version: i16,
+        session: Option<&authorizer::Session>,
+    ) -> Option<ResponseKind> {
         let mut state = self.state.lock().unwrap_or_else(|e| e.into_inner());
         // Transactions past their timeout are aborted before anything
         // reads the logs (Kafka's coordinator does it on a timer).
@@ -1172,6 +1202,21 @@ impl Broker {
                     }
                 }
                 ResponseKind::Metadata(self.metadata(&state, r, version))
+            }
+            RequestKind::DescribeTopicPartitions(r) => {
+                // Kafka's handler checks DESCRIBE on each topic as it pages,
+                // so the refused ones count in no limit: it is done here.
+                let check =
+                    (self.config.authorizer.as_ref().zip(session)).map(|(settings, session)| {
+                        authorizer::Check::new(&state.acls, settings, session)
+                    });
+                let view = |t: &Topic, p: i32| self.partition_view(&state, t, p);
+                ResponseKind::DescribeTopicPartitions(topic_partitions::describe_topic_partitions(
+                    &state,
+                    &r,
+                    &view,
+                    check.as_ref(),
+                ))
             }
             RequestKind::CreateTopics(r) => {
                 ResponseKind::CreateTopics(self.create_topics(&mut state, r, version))
@@ -1344,30 +1389,45 @@ impl Broker {
         }
     }
 
+    /// Partition `p` of `t` as Metadata and DescribeTopicPartitions show
+    /// it: its leader, its replicas, the running ones (the ISR: Kafka's
+    /// controller drops a fenced broker from it) and the stopped ones (a
+    /// fenced broker's, which Kafka lists as offline).
+    pub(crate) fn partition_view(&self, state: &State, t: &Topic, p: i32) -> PartitionView {
+        let replicas = self.replicas(t, p);
+        let (isr, offline) = replicas.iter().partition(|n| !state.stopped.contains(n));
+        let leader = usize::try_from(p)
+            .ok()
+            .and_then(|i| t.leaders.get(i))
+            .copied()
+            .unwrap_or(Leader { node: -1, epoch: 0 });
+        PartitionView {
+            leader,
+            replicas,
+            isr,
+            offline,
+        }
+    }
+
     fn metadata(&self, state: &State, r: MetadataRequest, version: i16) -> MetadataResponse {
         let topic = |name: &Str, t: &Topic| MetadataResponseTopic {
             name: Some(name.clone()),
             topic_id: t.id,
             partitions: (0..t.partitions)
-                .zip(&t.leaders)
-                .map(|(p, leader)| {
-                    let replicas = self.replicas(t, p);
-                    let isr = replicas
-                        .iter()
-                        .copied()
-                        .filter(|n| !state.stopped.contains(n))
-                        .collect();
+                .map(|p| {
+                    let view = self.partition_view(state, t, p);
                     MetadataResponsePartition {
-                        error_code: if leader.node < 0 {
+                        error_code: if view.leader.node < 0 {
                             ErrorCode::LeaderNotAvailable.code()
                         } else {
                             0
                         },
                         partition_index: p,
-                        leader_id: leader.node,
-                        leader_epoch: leader.epoch,
-                        replica_nodes: replicas.into(),
-                        isr_nodes: isr,
+                        leader_id: view.leader.node,
+                        leader_epoch: view.leader.epoch,
+                        replica_nodes: view.replicas.into(),
+                        isr_nodes: view.isr.into(),
+                        offline_replicas: view.offline.into(),
                         ..Default::default()
                     }
                 })
@@ -2348,6 +2408,7 @@ fn errors_of(response: &ResponseKind) -> Vec<ErrorCode> {
         ResponseKind::SaslHandshake(r) => vec![r.error_code],
         ResponseKind::SaslAuthenticate(r) => vec![r.error_code],
         ResponseKind::Metadata(r) => r.topics.iter().map(|t| t.error_code).collect(),
+        ResponseKind::DescribeTopicPartitions(r) => r.topics.iter().map(|t| t.error_code).collect(),
         ResponseKind::CreateTopics(r) => r.topics.iter().map(|t| t.error_code).collect(),
         ResponseKind::DeleteTopics(r) => r.responses.iter().map(|t| t.error_code).collect(),
         ResponseKind::CreatePartitions(r) => r.results.iter().map(|t| t.error_code).collect(),

@@ -16,7 +16,7 @@
 use bytes::{Bytes, BytesMut};
 use kafka_messages::dynamic::DynamicFrame;
 use kafka_messages::ResponseKind;
-use kafka_wire::dynamic::{DynamicMessage, Element, StructValue, Value};
+use kafka_wire::dynamic::{default_value, DynamicMessage, Element, StructValue, Value};
 use kafka_wire::schema::{KafkaType, StructSchema};
 use kafka_wire::ErrorCode;
 
@@ -116,7 +116,15 @@ fn mirror(
             }
             KafkaType::Struct(nested) => {
                 let from = source(request, name).and_then(Value::as_struct);
-                Some(Value::Struct(mirror(nested, from, version, code)))
+                // A struct that may be null and is by default (a KIP-848
+                // member's assignment, a next cursor) stays null unless the
+                // request has it, as Kafka's `getErrorResponse` leaves it.
+                let null_by_default =
+                    field.nullable.contains(version) && default_value(field).is_null();
+                match from {
+                    None if null_by_default => None,
+                    from => Some(Value::Struct(mirror(nested, from, version, code))),
+                }
             }
             ty => source(request, name)
                 .filter(|v| !v.is_null() && v.fits(ty))

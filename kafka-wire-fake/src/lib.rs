@@ -37,8 +37,10 @@
 //!   KIP-848 consumer groups (ConsumerGroupHeartbeat, the `uniform`
 //!   assignor on the coordinator, revocation before assignment, member
 //!   epochs) and ConsumerGroupDescribe;
-//! - admin: Metadata, DescribeCluster, CreateTopics, DeleteTopics, CreatePartitions,
-//!   CreateAcls, DescribeAcls, DeleteAcls; with [`ClusterBuilder::authorizer`],
+//! - admin: Metadata, DescribeTopicPartitions (KIP-966: paged by a cursor,
+//!   as Kafka 4.4's Java admin describes topics), DescribeCluster,
+//!   CreateTopics, DeleteTopics, CreatePartitions, CreateAcls, DescribeAcls,
+//!   DeleteAcls; with [`ClusterBuilder::authorizer`],
 //!   every request checked against those ACLs as Kafka's `StandardAuthorizer`
 //!   checks them (TOPIC_AUTHORIZATION_FAILED, GROUP_AUTHORIZATION_FAILED,
 //!   CLUSTER_AUTHORIZATION_FAILED, TRANSACTIONAL_ID_AUTHORIZATION_FAILED);
@@ -135,11 +137,13 @@ mod error_answer;
 mod fetch_session;
 mod group_admin;
 mod groups;
+mod java;
 mod log;
 mod membership;
 mod quota;
 mod request_log;
 mod sasl;
+mod topic_partitions;
 mod txn;
 
 pub use cluster::{Cluster, ClusterBuilder, Fault, HookError, StartError};
@@ -191,4 +195,5 @@ pub const SERVED_APIS: &[ApiKey] = &[
     ApiKey::ConsumerGroupDescribe,
     ApiKey::DescribeClientQuotas,
     ApiKey::AlterClientQuotas,
+    ApiKey::DescribeTopicPartitions,
 ];

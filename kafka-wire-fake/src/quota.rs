@@ -27,6 +27,8 @@ use kafka_messages::{
 use kafka_wire::{ErrorCode, Str};
 use tokio::time::Instant;
 
+use crate::java::hash_order;
+
 /// Kafka's `quota.window.num` and `quota.window.size.seconds`.
 const SAMPLES: i64 = 11;
 const WINDOW_MS: i64 = 1_000;
@@ -413,8 +415,8 @@ impl Quotas {
                 // As Kafka 4.4's broker lists them (read from its answers):
                 // the order of a `HashMap` of the entity's size filled in
                 // the order of one of the default size.
-                values: java_order(
-                    java_order(values.keys().map(String::as_str), 16).into_iter(),
+                values: hash_order(
+                    hash_order(values.keys().map(String::as_str), 16).into_iter(),
                     values.len(),
                 )
                 .into_iter()
@@ -564,7 +566,7 @@ impl RawEntity {
 
     /// Its components in the order Kafka's `HashMap` iterates them.
     fn java_ordered(&self) -> Vec<(&str, Option<&str>)> {
-        java_order(self.components.iter().map(|(t, _)| t.as_str()), self.given)
+        hash_order(self.components.iter().map(|(t, _)| t.as_str()), self.given)
             .into_iter()
             .map(|t| {
                 let name = self
@@ -629,7 +631,7 @@ fn check_alteration(raw: &RawEntity, ops: &[(String, Option<f64>)]) -> Result<En
         USER_AND_CLIENT_KEYS
     };
     // Kafka checks the values in its `HashMap`'s order.
-    for key in java_order(ops.iter().map(|(k, _)| k.as_str()), ops.len()) {
+    for key in hash_order(ops.iter().map(|(k, _)| k.as_str()), ops.len()) {
         let Some((_, Some(value))) = ops.iter().find(|(k, _)| k == key) else {
             continue;
         };
@@ -800,32 +802,6 @@ fn limit(table: &Table, key: &str, (user, client_id): &Tags) -> Option<f64> {
         .find_map(|e| table.get(e).and_then(|v| v.get(key)).copied())
 }
 
-/// The order in which a Java `HashMap` created with `capacity` iterates
-/// `keys` put in this order: by bucket (`String.hashCode`, spread, masked
-/// by the table's size after its resizes), then by insertion.
-fn java_order<'a>(keys: impl Iterator<Item = &'a str>, capacity: usize) -> Vec<&'a str> {
-    let keys: Vec<&str> = keys.collect();
-    // `tableSizeFor`, then a doubling each time the count passes three
-    // quarters of the table.
-    let mut table = capacity.max(1).next_power_of_two();
-    while keys.len() > table * 3 / 4 {
-        table *= 2;
-    }
-    let bucket = |k: &str| {
-        let h = k
-            .encode_utf16()
-            .fold(0u32, |h, c| h.wrapping_mul(31).wrapping_add(u32::from(c)));
-        ((h ^ (h >> 16)) as usize) & (table - 1)
-    };
-    let mut ordered: Vec<(usize, usize, &str)> = keys
-        .iter()
-        .enumerate()
-        .map(|(i, k)| (bucket(k), i, *k))
-        .collect();
-    ordered.sort_unstable();
-    ordered.into_iter().map(|(_, _, k)| k).collect()
-}
-
 /// `QuotaUtils.throttleTime`: how long until the rate is back at the bound
 /// with nothing more recorded.
 fn throttle_ms(rate: f64, bound: f64, window_ms: i64) -> i32 {
@@ -912,11 +888,11 @@ mod tests {
     fn java_orders_a_hash_map_by_bucket() {
         // Kafka lists an entity's client id before its user.
         assert_eq!(
-            java_order(["user", "client-id"].into_iter(), 2),
+            hash_order(["user", "client-id"].into_iter(), 2),
             ["client-id", "user"]
         );
         assert_eq!(
-            java_order(
+            hash_order(
                 [PRODUCER_BYTE_RATE, CONSUMER_BYTE_RATE, REQUEST_PERCENTAGE].into_iter(),
                 16
             ),

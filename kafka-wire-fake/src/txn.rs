@@ -81,9 +81,7 @@ fn fenced(version: i16, since: i16) -> ErrorCode {
 /// Java's `String.hashCode` through Kafka's `Utils.abs` (`Integer.MIN_VALUE`
 /// is 0), modulo the partitions (Kafka's `partitionFor`).
 pub(crate) fn offsets_partition(group: &str) -> i32 {
-    let hash = group
-        .encode_utf16()
-        .fold(0i32, |h, c| h.wrapping_mul(31).wrapping_add(i32::from(c)));
+    let hash = crate::java::string_hash(group);
     let abs = if hash == i32::MIN { 0 } else { hash.abs() };
     abs % OFFSETS_PARTITIONS
 }

@@ -20,7 +20,7 @@ use kafka_messages::offset_fetch::OffsetFetchRequestTopic;
 use kafka_messages::produce::{PartitionProduceData, TopicProduceData};
 use kafka_messages::*;
 use kafka_wire::records::{NewRecord, RecordBatchBuilder};
-use kafka_wire::{ErrorCode, Records, Str};
+use kafka_wire::{ErrorCode, Records, Str, Uuid};
 use kafka_wire_fake::{Cluster, ClusterBuilder};
 use tokio::net::TcpStream;
 
@@ -298,6 +298,157 @@ async fn metadata_hides_what_may_not_be_described_and_refuses_it_by_name() {
     let mut anonymous = TcpStream::connect(fake.cluster.bootstrap()).await.unwrap();
     let answer = send(&mut anonymous, &all, 12).await;
     assert!(answer.topics.is_empty());
+}
+
+/// DescribeTopicPartitions of `names` (every topic when none), at most
+/// `limit` partitions, from `cursor`.
+fn describe_topic_partitions(
+    names: &[&str],
+    limit: i32,
+    cursor: Option<&str>,
+) -> DescribeTopicPartitionsRequest {
+    use kafka_messages::describe_topic_partitions::{Cursor, TopicRequest};
+    DescribeTopicPartitionsRequest {
+        topics: names
+            .iter()
+            .map(|&n| TopicRequest {
+                name: n.into(),
+                ..Default::default()
+            })
+            .collect(),
+        response_partition_limit: limit,
+        cursor: cursor.map(|topic| Cursor {
+            topic_name: topic.into(),
+            partition_index: 0,
+            ..Default::default()
+        }),
+        ..Default::default()
+    }
+}
+
+/// Each topic's (name, error, partitions, authorized operations), and the
+/// next cursor's topic.
+type Described = (Vec<(String, ErrorCode, usize, i32)>, Option<String>);
+
+fn described(r: &DescribeTopicPartitionsResponse) -> Described {
+    let topics = r
+        .topics
+        .iter()
+        .map(|t| {
+            (
+                t.name.as_deref().unwrap_or("").to_string(),
+                code(t.error_code),
+                t.partitions.len(),
+                t.topic_authorized_operations,
+            )
+        })
+        .collect();
+    let next = r.next_cursor.as_ref().map(|c| {
+        assert_eq!(c.partition_index, 0);
+        c.topic_name.to_string()
+    });
+    (topics, next)
+}
+
+#[tokio::test]
+async fn describe_topic_partitions_pages_through_what_may_be_described() {
+    let fake = Acting::start().await;
+    fake.grant(vec![
+        allow(Res::Topic, "orders", Literal, Op::Describe),
+        allow(Res::Topic, "secret", Literal, Op::Read),
+    ])
+    .await;
+    let mut alice = fake.connect(ALICE).await;
+    // DESCRIBE alone, and READ implying it: the topic's operations are
+    // those bits (1 << 8; 1 << 3 | 1 << 8).
+    let (orders, secret) = (256, 264);
+    let ok = ErrorCode::None;
+    // Every topic: `payments` left out, unsaid.
+    let r = send(&mut alice, &describe_topic_partitions(&[], 2000, None), 0).await;
+    assert_eq!(
+        described(&r),
+        (
+            vec![
+                ("orders".into(), ok, 1, orders),
+                ("secret".into(), ok, 1, secret),
+            ],
+            None
+        )
+    );
+    // One partition a page: the cursor goes from `orders` to `secret`, past
+    // `payments`, which takes no place in the limit.
+    let r = send(&mut alice, &describe_topic_partitions(&[], 1, None), 0).await;
+    assert_eq!(
+        described(&r),
+        (
+            vec![("orders".into(), ok, 1, orders)],
+            Some("secret".into())
+        )
+    );
+    let page = describe_topic_partitions(&[], 1, Some("secret"));
+    let r = send(&mut alice, &page, 0).await;
+    assert_eq!(
+        described(&r),
+        (vec![("secret".into(), ok, 1, secret)], None)
+    );
+    // By name: the refused ones (whether they exist is not said) after
+    // the others, their id zero, in the order of Kafka's HashSet of them
+    // (String.hashCode's buckets of 16: hidden 4, nope 5, payments 7,
+    // missing 8), neither the request's nor by name.
+    let names = ["missing", "orders", "nope", "payments", "hidden"];
+    let r = send(
+        &mut alice,
+        &describe_topic_partitions(&names, 2000, None),
+        0,
+    )
+    .await;
+    let denied = |n: &str| {
+        (
+            n.to_string(),
+            ErrorCode::TopicAuthorizationFailed,
+            0,
+            i32::MIN,
+        )
+    };
+    assert_eq!(
+        described(&r),
+        (
+            vec![
+                ("orders".into(), ok, 1, orders),
+                denied("hidden"),
+                denied("nope"),
+                denied("payments"),
+                denied("missing"),
+            ],
+            None
+        )
+    );
+    assert!(r.topics[1..].iter().all(|t| t.topic_id == Uuid::default()));
+    // Named and paged: the refused topic is answered on the page that
+    // reaches it, and the cursor skips it.
+    let names = ["secret", "payments", "orders"];
+    let r = send(&mut alice, &describe_topic_partitions(&names, 1, None), 0).await;
+    assert_eq!(
+        described(&r),
+        (
+            vec![("orders".into(), ok, 1, orders), denied("payments")],
+            Some("secret".into())
+        )
+    );
+    let page = describe_topic_partitions(&names, 1, Some("secret"));
+    let r = send(&mut alice, &page, 0).await;
+    assert_eq!(
+        described(&r),
+        (vec![("secret".into(), ok, 1, secret)], None)
+    );
+    // A super user is shown everything, with every operation.
+    let mut admin = fake.connect(ADMIN).await;
+    let r = send(&mut admin, &describe_topic_partitions(&[], 2000, None), 0).await;
+    let all = |n: &str| (n.to_string(), ok, 1, 3576);
+    assert_eq!(
+        described(&r),
+        (vec![all("orders"), all("payments"), all("secret")], None)
+    );
 }
 
 #[tokio::test]

@@ -174,6 +174,30 @@ fn arrays_of_names_and_indexes_answer_as_their_results() {
 }
 
 #[test]
+fn a_struct_null_by_default_stays_null_as_in_kafkas_error_answers() {
+    let fake = Fake::start();
+    let mut c = client(&fake);
+    // ConsumerGroupHeartbeatRequest.getErrorResponse sets the error code
+    // only: the member's assignment, nullable and null by default, stays
+    // null (an empty assignment would tell the member it owns nothing).
+    let code = ErrorCode::CoordinatorLoadInProgress;
+    fake.cluster
+        .inject(ApiKey::ConsumerGroupHeartbeat, 1, Fault::Error(code));
+    let heartbeat = ConsumerGroupHeartbeatRequest {
+        group_id: "g".into(),
+        member_id: "m".into(),
+        rebalance_timeout_ms: 30_000,
+        subscribed_topic_names: Some(vec!["t".into()]),
+        ..Default::default()
+    };
+    let r = c.send(&heartbeat, 1).unwrap();
+    assert_eq!(
+        (ErrorCode::from_code(r.error_code), r.assignment),
+        (code, None)
+    );
+}
+
+#[test]
 fn a_predicate_picks_the_requests_for_as_long_as_it_holds() {
     let fake = Fake::start();
     let mut c = client(&fake);

@@ -247,7 +247,21 @@ fn a_stopped_node_is_gone_until_restarted_and_its_partitions_move() {
             (1, 1, vec![3, 1], vec![1]),
         ]
     );
+    // Node 3's replicas are offline, as a fenced broker's are in Kafka's
+    // Metadata.
+    let m = one.send(&all_topics(), 12).unwrap();
+    let offline: Vec<Vec<i32>> = m.topics[0]
+        .partitions
+        .iter()
+        .map(|p| p.offline_replicas.to_vec())
+        .collect();
+    assert_eq!(offline, [vec![], vec![3], vec![3]]);
     fake.runtime.block_on(fake.cluster.restart_node(3)).unwrap();
+    let m = client(&fake, 3).send(&all_topics(), 12).unwrap();
+    assert!(m.topics[0]
+        .partitions
+        .iter()
+        .all(|p| p.offline_replicas.is_empty()));
     let (_, brokers) = layout(&mut client(&fake, 3));
     assert_eq!(brokers, [1, 2, 3]);
     assert!(fake.runtime.block_on(fake.cluster.stop_node(9)).is_err());
