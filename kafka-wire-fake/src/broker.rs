@@ -418,16 +418,9 @@ impl Broker {
                                 Ok(request) => request,
                                 Err((response, close)) => {
                                     let outcome = match response {
-                                        Ok(response) => match response.encode_frame_contents(
-                                            &mut out,
-                                            header.correlation_id,
-                                            version,
-                                        ) {
-                                            Ok(_) => Outcome::Answered {
-                                                errors: errors_of(&response),
-                                            },
-                                            Err(e) => self.not_encoded(&header, &e),
-                                        },
+                                        Ok(response) => {
+                                            self.encode_answer(&response, &header, &mut out)
+                                        }
                                         Err(reason) => Outcome::Refused { reason },
                                     };
                                     self.note(node, conn, peer, Some(&header), &outcome);
@@ -549,18 +542,7 @@ impl Broker {
                         None => Outcome::Refused {
                             reason: "not served".into(),
                         },
-                        Some(response) => {
-                            match response.encode_frame_contents(
-                                &mut out,
-                                header.correlation_id,
-                                version,
-                            ) {
-                                Ok(_) => Outcome::Answered {
-                                    errors: errors_of(&response),
-                                },
-                                Err(e) => self.not_encoded(&header, &e),
-                            }
-                        }
+                        Some(response) => self.encode_answer(&response, &header, &mut out),
                     };
                     (Some(header), outcome)
                 }
@@ -605,6 +587,22 @@ impl Broker {
     /// the connection is closed, and the reason names the API, the version
     /// and the encoder's error, for the `on_request` hook, or on stderr
     /// when there is none (as a failed accept is reported).
+    /// Writes `response` into `out` at the request's version under its
+    /// correlation id: the outcome the request log records.
+    fn encode_answer(
+        &self,
+        response: &ResponseKind,
+        header: &RequestHeader,
+        out: &mut BytesMut,
+    ) -> Outcome {
+        match response.encode_frame_contents(out, header.correlation_id, header.api_version) {
+            Ok(_) => Outcome::Answered {
+                errors: errors_of(response),
+            },
+            Err(e) => self.not_encoded(header, &e),
+        }
+    }
+
     fn not_encoded(&self, header: &RequestHeader, e: &kafka_wire::EncodeError) -> Outcome {
         let api = ApiKey::from_i16(header.api_key)
             .map_or_else(|| format!("key{}", header.api_key), |k| k.name().to_owned());
