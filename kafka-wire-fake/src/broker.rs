@@ -582,11 +582,6 @@ impl Broker {
         }
     }
 
-    /// The outcome of an answer the fake built but could not encode (a bug
-    /// of the fake's, or a request echoing a name too long for its answer):
-    /// the connection is closed, and the reason names the API, the version
-    /// and the encoder's error, for the `on_request` hook, or on stderr
-    /// when there is none (as a failed accept is reported).
     /// Writes `response` into `out` at the request's version under its
     /// correlation id: the outcome the request log records.
     fn encode_answer(
@@ -603,6 +598,11 @@ impl Broker {
         }
     }
 
+    /// The outcome of an answer the fake built but could not encode (a bug
+    /// of the fake's, or a request echoing a name too long for its answer):
+    /// the connection is closed, and the reason names the API, the version
+    /// and the encoder's error, for the `on_request` hook, or on stderr
+    /// when there is none (as a failed accept is reported).
     fn not_encoded(&self, header: &RequestHeader, e: &kafka_wire::EncodeError) -> Outcome {
         let api = ApiKey::from_i16(header.api_key)
             .map_or_else(|| format!("key{}", header.api_key), |k| k.name().to_owned());

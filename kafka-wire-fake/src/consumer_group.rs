@@ -88,6 +88,18 @@ impl ConsumerGroup {
 }
 
 impl ConsumerGroup {
+    /// Kafka's `ConsumerGroup.validateOffsetCommit`: a member commits at
+    /// its member epoch. Refused with UNKNOWN_MEMBER_ID for a member the
+    /// group does not have, STALE_MEMBER_EPOCH for another epoch (which
+    /// TxnOffsetCommit answers as ILLEGAL_GENERATION).
+    pub(crate) fn check_commit(&self, member_id: &Str, epoch: i32) -> Result<(), ErrorCode> {
+        match self.members.get(member_id) {
+            None => Err(ErrorCode::UnknownMemberId),
+            Some(m) if m.epoch != epoch => Err(ErrorCode::StaleMemberEpoch),
+            Some(_) => Ok(()),
+        }
+    }
+
     /// The group's assignor: the one most of its members ask for (the
     /// first by name among equals), else the default, `uniform` (Kafka's
     /// `preferredServerAssignor`).

@@ -76,14 +76,9 @@ pub(crate) fn offset_commit(
     } else if r.group_id.is_empty() {
         Some(ErrorCode::InvalidGroupId)
     } else if let Some(group) = consumer_group {
-        // A KIP-848 member commits at its member epoch.
-        match group.members.get(&r.member_id) {
-            None => Some(ErrorCode::UnknownMemberId),
-            Some(m) if m.epoch != r.generation_id_or_member_epoch => {
-                Some(ErrorCode::StaleMemberEpoch)
-            }
-            Some(_) => None,
-        }
+        group
+            .check_commit(&r.member_id, r.generation_id_or_member_epoch)
+            .err()
     } else if let Some(group) = members {
         // A group with members takes commits from its current generation.
         let instance = r.group_instance_id.as_ref();

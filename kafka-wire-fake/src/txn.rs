@@ -544,13 +544,12 @@ pub(crate) fn txn_offset_commit(
             {
                 return None;
             }
-            return match consumer_group.members.get(&r.member_id) {
-                None => Some(ErrorCode::UnknownMemberId),
-                Some(m) if m.epoch == epoch => None,
-                // An older epoch is checked by Kafka 4.4 per partition,
-                // against the epoch each was assigned at (KIP-1251), which
-                // the fake does not keep: refused as a newer one is.
-                Some(_) => Some(ErrorCode::IllegalGeneration),
+            // An older epoch is checked by Kafka 4.4 per partition, against
+            // the epoch each was assigned at (KIP-1251), which the fake does
+            // not keep: refused as a newer one is.
+            return match consumer_group.check_commit(&r.member_id, epoch) {
+                Err(ErrorCode::StaleMemberEpoch) => Some(ErrorCode::IllegalGeneration),
+                result => result.err(),
             };
         }
         let has = |m: &Str| group.is_some_and(|g| g.members.contains_key(m));
