@@ -427,7 +427,10 @@ impl Broker {
                                     let answered = matches!(outcome, Outcome::Answered { .. });
                                     if answered && close {
                                         // Kafka's connection.failed.authentication.delay.ms.
-                                        tokio::time::sleep(crate::sasl::FAILURE_DELAY).await;
+                                        tokio::time::sleep(
+                                            kafka_wire_sasl::FAILED_AUTHENTICATION_DELAY,
+                                        )
+                                        .await;
                                     }
                                     if answered {
                                         let _ = framed.send(out.freeze()).await;

@@ -33,11 +33,6 @@ use kafka_messages::{ApiKey, RequestKind, ResponseKind};
 use kafka_wire::ErrorCode;
 use kafka_wire_sasl::{Credentials, Outcome, Terminator};
 
-/// How long a refusal waits before it is answered and the connection
-/// closed: Kafka's `connection.failed.authentication.delay.ms` default
-/// (which slows a client trying passwords).
-pub(crate) const FAILURE_DELAY: std::time::Duration = std::time::Duration::from_millis(100);
-
 /// The SASL APIs, served only by a SASL listener.
 pub(crate) const SASL_APIS: &[ApiKey] = &[ApiKey::SaslHandshake, ApiKey::SaslAuthenticate];
 

@@ -159,11 +159,8 @@ impl AuditLog {
     /// Writes the line of a [`ProxyEvent`] that is security-relevant (an
     /// authentication's outcome; a connection a certificate names; the
     /// broker refusing the proxy's own credentials on a client's
-    /// connection); for [`ProxyBuilder::on_event`](crate::ProxyBuilder::on_event).
-    ///
-    /// A refusal of the proxy's default credentials when it connects, before
-    /// a client connection exists, is not an audit line: it is reported as
-    /// that connection's [`ProxyEvent::Closed`] without a connection.
+    /// connection, when it connects for it or later); for
+    /// [`ProxyBuilder::on_event`](crate::ProxyBuilder::on_event).
     pub fn on_event(&self, event: &ProxyEvent<'_>) {
         match event {
             ProxyEvent::Authenticated(connection) => {

@@ -123,6 +123,11 @@ pub struct SaslConfig {
     /// that do not end).
     #[serde(default)]
     pub max_reauth_ms: u64,
+    /// With termination, how long the answer to a refused authentication
+    /// waits before it is written and the connection closed, in
+    /// milliseconds (Kafka's `connection.failed.authentication.delay.ms`;
+    /// 100 when left out, as in Kafka).
+    pub failed_authentication_delay_ms: Option<u64>,
 }
 
 /// The proxy's own SCRAM credentials toward brokers.
@@ -709,6 +714,7 @@ mod tests {
         assert_eq!(quotas.rates_of("acme.").produce, Some(1 << 20));
         assert_eq!(quotas.rates_of("globex.").produce, None);
         assert_eq!(config.credentials().unwrap().unwrap().len(), 2);
+        assert_eq!(config.sasl.failed_authentication_delay_ms, Some(100));
         assert_eq!(config.sasl.broker_plain.as_ref().unwrap().user, "proxy");
         let default = config.broker_credentials().unwrap();
         assert_eq!(default.mechanism().name(), "PLAIN");

@@ -105,6 +105,16 @@ async fn write_frames(
     while let Some(first) = queue.recv().await {
         let mut next = Some(first);
         while let Some(frame) = next.take() {
+            if let Some(until) = frame.hold_until {
+                // An answer held back until then (a refused authentication):
+                // what is before it goes first.
+                if !buf.is_empty() {
+                    write_progressing(&mut out, &buf, stall).await?;
+                    buf.clear();
+                }
+                within_stall(stall, out.flush()).await?;
+                tokio::time::sleep_until(until).await;
+            }
             frame.put_head(&mut buf);
             if frame.body.len() > COPY_LIMIT {
                 write_progressing(&mut out, &buf, stall).await?;
@@ -256,24 +266,43 @@ pub(crate) async fn serve(
             {
                 listener = Listener::Node(node);
             }
-            connect(&shared, listener)
-                .await
-                .map(|(broker, upstream, session)| {
-                    (client, names.certificate, broker, upstream, session)
-                })
+            match connect(&shared, listener).await {
+                Ok((broker, upstream, session)) => {
+                    Ok((client, names.certificate, broker, upstream, session))
+                }
+                Err((error, reached)) => {
+                    // A broker that refused the proxy's own credentials:
+                    // the connection it was for is named in the event (and
+                    // so in the audit log).
+                    let connection = reached.map(|upstream| {
+                        client_connection(
+                            &shared,
+                            id,
+                            client_addr,
+                            listener,
+                            upstream,
+                            names.certificate,
+                        )
+                    });
+                    Err((error, connection))
+                }
+            }
         }
-        Err(source) => Err(ConnectionError::Tls {
-            peer: Peer::Client,
-            address: client_addr.to_string(),
-            source,
-        }),
+        Err(source) => Err((
+            ConnectionError::Tls {
+                peer: Peer::Client,
+                address: client_addr.to_string(),
+                source,
+            },
+            None,
+        )),
     };
     let (client, certificate, broker, upstream, broker_session) = match opened {
         Ok(opened) => opened,
-        Err(error) => {
+        Err((error, connection)) => {
             shared.event(ProxyEvent::Closed {
                 id,
-                connection: None,
+                connection: connection.as_ref(),
                 error: Some(&error),
                 requests: 0,
                 responses: 0,
@@ -290,6 +319,30 @@ pub(crate) async fn serve(
         broker_session,
     };
     serve_opened(shared, opened, client, broker).await;
+}
+
+/// A client's connection as filters and events see it, before any
+/// authentication but its certificate's.
+fn client_connection(
+    shared: &Shared,
+    id: u64,
+    client: SocketAddr,
+    listener: Listener,
+    upstream: SocketAddr,
+    certificate: Option<String>,
+) -> ClientConnection {
+    ClientConnection {
+        id,
+        client,
+        listener,
+        upstream,
+        tls: shared.tls.toward_clients(),
+        principal: certificate.map(|name| Principal {
+            name,
+            source: PrincipalSource::Certificate,
+        }),
+        authentication: Authentication::None,
+    }
 }
 
 /// What a connection is once both sides are open: its id, who the client
@@ -321,18 +374,7 @@ pub(crate) async fn serve_opened(
         upstream,
         broker_session,
     } = opened;
-    let connection = ClientConnection {
-        id,
-        client: client_addr,
-        listener,
-        upstream,
-        tls: shared.tls.toward_clients(),
-        principal: certificate.map(|name| Principal {
-            name,
-            source: PrincipalSource::Certificate,
-        }),
-        authentication: Authentication::None,
-    };
+    let connection = client_connection(&shared, id, client_addr, listener, upstream, certificate);
     shared.event(ProxyEvent::Opened(&connection));
     let client_read: ReadHalf = match &shared.limits.request_budget {
         Some(budget) => Box::new(budget.read(client_read, shared.limits.max_frame_size)),
@@ -415,11 +457,15 @@ pub(crate) async fn serve_opened(
 /// Connects to the broker of `listener` (over TLS when the proxy speaks it
 /// to brokers, authenticated when it has credentials for them): its
 /// stream's halves, its address, and the lifetime of the proxy's SASL
-/// session when the broker limits it.
+/// session when the broker limits it. An error comes with the address of
+/// the broker that refused the proxy's credentials, if one did.
 async fn connect(
     shared: &Shared,
     listener: Listener,
-) -> Result<((ReadHalf, WriteHalf), SocketAddr, Option<Duration>), ConnectionError> {
+) -> Result<
+    ((ReadHalf, WriteHalf), SocketAddr, Option<Duration>),
+    (ConnectionError, Option<SocketAddr>),
+> {
     let mut last = ConnectionError::Connect {
         upstream: listener.to_string(),
         source: io::Error::new(io::ErrorKind::NotFound, "no broker address known for it"),
@@ -451,11 +497,14 @@ async fn connect(
                             session = tokio::time::timeout(timeout, exchange)
                                 .await
                                 .unwrap_or_else(|_| Err(format!("no answer in {timeout:?}")))
-                                .map_err(|reason| ConnectionError::BrokerAuthentication {
-                                    upstream: upstream.clone(),
-                                    tenant: None,
-                                    mechanism: credentials.mechanism().clone(),
-                                    reason,
+                                .map_err(|reason| {
+                                    let error = ConnectionError::BrokerAuthentication {
+                                        upstream: upstream.clone(),
+                                        tenant: None,
+                                        mechanism: credentials.mechanism().clone(),
+                                        reason,
+                                    };
+                                    (error, Some(address))
                                 })?;
                         }
                         return Ok((halves, address, session));
@@ -481,7 +530,7 @@ async fn connect(
             }
         }
     }
-    Err(last)
+    Err((last, None))
 }
 
 /// The proxy's own SASL authentication to a broker ([`BrokerSasl`]):
@@ -1039,11 +1088,14 @@ impl Pump {
             response_header(api_key, version),
             answer,
         );
-        let answer = out_frame(answer, correlation_id)?;
+        let mut answer = out_frame(answer, correlation_id)?;
         if succeeded {
             return self.on_client_authenticated(answer, version, correlation_id);
         }
         if let Some(reason) = refusal {
+            // Answered late, as Kafka answers a refused authentication.
+            let delay = self.shared.limits.failed_authentication_delay;
+            answer.hold_until = tokio::time::Instant::now().checked_add(delay);
             self.answer_and_close(answer);
             return Err(ConnectionError::ClientAuthentication { reason });
         }
@@ -1308,7 +1360,8 @@ impl Pump {
     }
 
     /// Writes `out` after what is queued for the client, for a connection
-    /// about to end (the error the caller returns ends it once written).
+    /// about to end (the error the caller returns ends it once written);
+    /// not before its `hold_until`, if it has one.
     fn answer_and_close(&mut self, out: OutFrame) {
         for earlier in self.for_client.drain(..) {
             let _ = self.to_client.send(earlier);

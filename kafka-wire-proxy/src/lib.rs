@@ -106,5 +106,7 @@ pub use identity::{
     Authentication, AuthenticationFailure, CertificateName, Principal, PrincipalSource,
     SaslMechanism,
 };
-pub use kafka_wire_sasl::{Credentials, JwksError, JwtValidator, SCRAM_ITERATIONS};
+pub use kafka_wire_sasl::{
+    Credentials, JwksError, JwtValidator, FAILED_AUTHENTICATION_DELAY, SCRAM_ITERATIONS,
+};
 pub use proxy::{Proxy, ProxyBuilder, ProxyEvent};

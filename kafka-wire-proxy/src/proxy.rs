@@ -40,7 +40,8 @@ pub enum ProxyEvent<'a> {
     Closed {
         /// The proxy's number for it.
         id: u64,
-        /// The connection, if the broker was reached.
+        /// The connection, if the broker was reached (and accepted the
+        /// proxy's credentials, or refused them).
         connection: Option<&'a ClientConnection>,
         /// Why, unless it ended cleanly.
         error: Option<&'a ConnectionError>,
@@ -78,6 +79,8 @@ pub(crate) struct Limits {
     pub response_timeout: Option<Duration>,
     /// `ProxyBuilder::request_budget`: client frames reserved before they are read.
     pub request_budget: Option<kafka_wire::frame::FrameBudget>,
+    /// `ProxyBuilder::failed_authentication_delay`.
+    pub failed_authentication_delay: Duration,
 }
 
 type EventFn = dyn Fn(&ProxyEvent<'_>) + Send + Sync;
@@ -624,6 +627,18 @@ impl ProxyBuilder {
         self
     }
 
+    /// How long the answer to a client's refused SASL authentication (SASL
+    /// termination) waits before it is written and the connection closed:
+    /// Kafka's `connection.failed.authentication.delay.ms`, 100 ms by
+    /// default as in Kafka ([`FAILED_AUTHENTICATION_DELAY`]), which slows a
+    /// client trying passwords.
+    ///
+    /// [`FAILED_AUTHENTICATION_DELAY`]: crate::FAILED_AUTHENTICATION_DELAY
+    pub fn failed_authentication_delay(mut self, delay: Duration) -> Self {
+        self.limits.failed_authentication_delay = delay;
+        self
+    }
+
     /// Ends a connection whose broker has not answered its oldest request
     /// in this long (default `None`: clients time their requests
     /// themselves, and a JoinGroup may wait minutes).
@@ -748,6 +763,7 @@ impl Proxy {
                 stall_timeout: Some(Duration::from_secs(30)),
                 response_timeout: None,
                 request_budget: None,
+                failed_authentication_delay: crate::FAILED_AUTHENTICATION_DELAY,
             },
             tls: Tls::default(),
             sasl: SaslSettings::default(),

@@ -700,8 +700,18 @@ struct Events(Arc<Mutex<Vec<String>>>);
 
 impl Events {
     fn builder(&self, builder: ProxyBuilder) -> ProxyBuilder {
+        self.builder_and(builder, |_| {})
+    }
+
+    /// Records the proxy's events, and hands each to `also` too.
+    fn builder_and(
+        &self,
+        builder: ProxyBuilder,
+        also: impl Fn(&ProxyEvent<'_>) + Send + Sync + 'static,
+    ) -> ProxyBuilder {
         let events = self.clone();
         builder.on_event(move |e| {
+            also(e);
             let line = match e {
                 ProxyEvent::Closed {
                     error: Some(error), ..
@@ -2648,15 +2658,17 @@ async fn a_policy_refuses_as_kafka_refuses_and_audits_each_refusal() {
 
 #[tokio::test]
 async fn a_proxy_that_terminates_sasl_authenticates_clients_itself_and_brokers_as_itself() {
-    use kafka_wire_proxy::Credentials;
+    use kafka_wire_proxy::{AuditLog, Credentials};
 
     let broker = Broker::start().await;
     *broker.brokers.lock().unwrap() = vec![(1, broker.address)];
     let credentials = Credentials::new().user("alice", "alice-secret").unwrap();
     let principals = Principals::default();
     let seen = principals.clone();
+    let delay = Duration::from_millis(300);
     let (terminating, events) = proxy(&broker, |b| {
         b.sasl_termination(credentials)
+            .failed_authentication_delay(delay)
             .broker_sasl_plain("proxy", "right")
             .filters(move |_: &ClientConnection| vec![Box::new(seen.clone()) as Box<dyn Filter>])
     })
@@ -2684,11 +2696,18 @@ async fn a_proxy_that_terminates_sasl_authenticates_clients_itself_and_brokers_a
     };
     assert_eq!(&own.auth_bytes[..], b"\0proxy\0right");
 
-    // A wrong password: Kafka's answer, then the connection is closed, as
-    // Kafka closes it (a guess per connection, not a guess per round).
+    // A wrong password: Kafka's answer, late, then the connection is
+    // closed, as Kafka closes it (a guess per connection, not a guess per
+    // round, and each slowed by the delay).
     let mut wrong = TcpStream::connect(terminating.local_addr()).await.unwrap();
     assert_eq!(sasl_handshake(&mut wrong, "PLAIN").await, 0);
+    let guessed = std::time::Instant::now();
     let refused = sasl_round(&mut wrong, b"\0alice\0guess").await;
+    assert!(
+        guessed.elapsed() >= delay,
+        "answered after {:?}",
+        guessed.elapsed()
+    );
     assert_eq!(
         refused.error_code,
         ErrorCode::SaslAuthenticationFailed.code()
@@ -2719,12 +2738,35 @@ async fn a_proxy_that_terminates_sasl_authenticates_clients_itself_and_brokers_a
         "the proxy's own SASL for each refused connection, nothing of theirs"
     );
 
-    // A broker that refuses the proxy's own credentials.
-    let (refusing, events) = proxy(&broker, |b| b.broker_sasl_plain("proxy", "wrong")).await;
+    // A broker that refuses the proxy's own credentials: the client's
+    // connection ends, and an audit line names it.
+    let written = Written::default();
+    let audit = AuditLog::new(written.clone());
+    let events = Events::default();
+    let builder = Proxy::builder(broker.address.to_string())
+        .listen("127.0.0.1:0".parse().unwrap())
+        .broker_sasl_plain("proxy", "wrong");
+    let refusing = events
+        .builder_and(builder, move |e| audit.on_event(e))
+        .start()
+        .await
+        .unwrap();
     let mut client = TcpStream::connect(refusing.local_addr()).await.unwrap();
+    let local = client.local_addr().unwrap();
     assert!(read_frame(&mut client).await.is_err());
     let closed = events.wait_for("authenticating to the broker").await;
     assert!(closed.contains("SASL_AUTHENTICATION_FAILED"), "{closed}");
+    let lines = String::from_utf8(written.0.lock().unwrap().clone()).unwrap();
+    let line: serde_json::Value = serde_json::from_str(lines.trim()).unwrap();
+    assert_eq!(line["event"], "broker_authentication", "{lines}");
+    assert_eq!(line["outcome"], "failure");
+    assert_eq!(line["client"], local.to_string());
+    assert_eq!(line["principal"], "User:ANONYMOUS");
+    let reason = line["reason"].as_str().unwrap();
+    assert!(
+        reason.contains("with PLAIN: SASL_AUTHENTICATION_FAILED"),
+        "{reason}"
+    );
 }
 
 #[tokio::test]

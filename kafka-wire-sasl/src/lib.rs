@@ -49,4 +49,6 @@ pub use identity::{
 };
 pub use inspect::{Outcome, SaslInspector};
 pub use oauthbearer::{JwksError, JwtValidator};
-pub use server::{Credentials, ScramClient, Terminator, SCRAM_ITERATIONS};
+pub use server::{
+    Credentials, ScramClient, Terminator, FAILED_AUTHENTICATION_DELAY, SCRAM_ITERATIONS,
+};

@@ -28,6 +28,12 @@ use crate::oauthbearer::JwtValidator;
 /// (Kafka's minimum and default is 4096).
 pub const SCRAM_ITERATIONS: u32 = 4096;
 
+/// How long a server keeps a connection open after refusing its
+/// authentication before it closes it: Kafka's default
+/// `connection.failed.authentication.delay.ms`, which slows a peer that
+/// tries password after password on new connections.
+pub const FAILED_AUTHENTICATION_DELAY: std::time::Duration = std::time::Duration::from_millis(100);
+
 const B64: base64::engine::GeneralPurpose = base64::engine::general_purpose::STANDARD;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
