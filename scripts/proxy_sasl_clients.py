@@ -154,7 +154,7 @@ def table(out, seconds):
         mode, client, user = os.path.basename(path)[:-3].split("--")
         rc, secs = open(path).read().split()
         results.setdefault(client, {}).setdefault(mode, []).append((user, int(rc), int(secs)))
-    modes = ["inspection", "termination", "oauthbearer"]
+    modes = ["inspection", "termination", "oauthbearer", "accounts"]
     clients = ["java", "kafka-python", "confluent", "kafkajs", "librdkafka"]
     print("| client | " + " | ".join(modes) + " |")
     print("| --- |" + " --- |" * len(modes))
