@@ -328,7 +328,9 @@ fn kafka_14063_codec_a_huge_array_count_in_a_tiny_message_allocates_little() {
 #[test]
 fn kafka_14063_records_a_huge_record_count_in_a_tiny_batch_allocates_little() {
     // Defence: RecordBatch::records bounds its reservation by the bytes
-    // that remain, never by the header's count.
+    // that remain, never by the header's count; its iterator's size_hint
+    // promises none of the count, so collecting it reserves nothing
+    // for the claim.
     let mut b = RecordBatchBuilder::new();
     b.append(NewRecord::new(0).value(b"v")).unwrap();
     let mut bytes = b.build().unwrap().as_bytes().to_vec();
@@ -348,6 +350,13 @@ fn kafka_14063_records_a_huge_record_count_in_a_tiny_batch_allocates_little() {
         ),
         "{e}"
     );
+    assert!(usage.largest < 4 * KIB, "{usage:?}");
+    let (collected, usage) = measure(|| {
+        let batch = records.batches().next().unwrap().unwrap();
+        batch.records().unwrap().collect::<Vec<_>>()
+    });
+    assert_eq!(collected.len(), 2, "the record, then the count's error");
+    assert!(collected[1].is_err());
     assert!(usage.largest < 4 * KIB, "{usage:?}");
     // The log dump reports the batch and goes on.
     let (problems, _) = dump_segment(&bytes);
