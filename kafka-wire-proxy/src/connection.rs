@@ -41,12 +41,19 @@ use crate::stream::{ReadHalf, WriteHalf};
 use crate::termination::Terminator;
 
 /// A frame to write: `head` holds a correlation id at `at`, which is
-/// written as `correlation_id`; `body` follows.
+/// written as `correlation_id`; `body` follows. A frame passed on as it
+/// arrives ([`Pump::pass_on`]) is written in parts: the first, with `follows`
+/// bytes of its body still to come, then parts that are `body` alone
+/// (`headless`).
 pub(crate) struct OutFrame {
     head: Bytes,
     at: usize,
     correlation_id: i32,
     body: Bytes,
+    /// The bytes of the frame's body that come in later parts.
+    follows: usize,
+    /// A later part of a frame: its bytes as they are.
+    headless: bool,
     /// Its share of its direction's buffer budget, held until it is written.
     budget: Option<OwnedSemaphorePermit>,
     /// A response held back until then (a quota's throttle).
@@ -65,6 +72,23 @@ impl OutFrame {
             at,
             correlation_id,
             body,
+            follows: 0,
+            headless: false,
+            budget: None,
+            hold_until: None,
+            mute: None,
+        }
+    }
+
+    /// A later part of a frame passed on as it arrives.
+    fn part(body: Bytes) -> Self {
+        OutFrame {
+            head: Bytes::new(),
+            at: 0,
+            correlation_id: 0,
+            body,
+            follows: 0,
+            headless: true,
             budget: None,
             hold_until: None,
             mute: None,
@@ -75,9 +99,13 @@ impl OutFrame {
         self.head.len() + self.body.len()
     }
 
-    /// The size, the header with its correlation id replaced.
+    /// The size, the header with its correlation id replaced (nothing for
+    /// a later part).
     fn put_head(&self, out: &mut BytesMut) {
-        let size = self.len();
+        if self.headless {
+            return;
+        }
+        let size = self.len() + self.follows;
         out.reserve(4 + self.head.len());
         out.put_u32(size as u32);
         out.extend_from_slice(&self.head[..self.at]);
@@ -88,6 +116,10 @@ impl OutFrame {
 
 /// A body this large is written from its own buffer rather than copied.
 const COPY_LIMIT: usize = 64 * 1024;
+
+/// A response larger than this that nobody reads is passed on in parts of
+/// this size as it arrives ([`Pump::pass_on`]).
+const PART: usize = 64 * 1024;
 
 /// Writes queued frames, gathering what is queued into one write, until the
 /// queue closes; then ends the stream. What is written is flushed whenever
@@ -411,6 +443,7 @@ pub(crate) async fn serve_opened(
         for_broker: None,
         for_client: VecDeque::new(),
         waiting: VecDeque::new(),
+        passing: None,
         next_upstream_id: 0,
         reauth_at: broker_session.and_then(reauth_point),
         reauth: None,
@@ -613,6 +646,8 @@ struct Pump {
     for_client: VecDeque<OutFrame>,
     /// Requests whose responses the client waits for, oldest first.
     waiting: VecDeque<Waiting>,
+    /// The bytes still to come of a response passed on as it arrives.
+    passing: Option<usize>,
     next_upstream_id: i32,
     /// When the proxy re-authenticates to the broker (KIP-368), when the
     /// broker limits the proxy's session: see [`reauth_point`].
@@ -714,6 +749,12 @@ impl Pump {
                 }
             }
             while self.takes_responses() {
+                if self.pass_on() {
+                    continue;
+                }
+                if self.passing.is_some() {
+                    break;
+                }
                 match self.broker.frame(Peer::Broker)? {
                     Some(frame) => self.on_response(frame)?,
                     None => break,
@@ -730,6 +771,20 @@ impl Pump {
                         ),
                     }),
                 };
+            }
+            // Ended before the rest of a response passed on.
+            if self.broker.ended
+                && self
+                    .passing
+                    .is_some_and(|rest| self.broker.buf.len() < rest)
+            {
+                return Err(ConnectionError::Io {
+                    peer: Peer::Broker,
+                    source: io::Error::new(
+                        io::ErrorKind::UnexpectedEof,
+                        "the broker ended its stream inside a frame",
+                    ),
+                });
             }
             if self.broker.ended && self.for_client.is_empty() {
                 let unanswered = self
@@ -765,14 +820,19 @@ impl Pump {
                 self.client.make_room();
             }
             if read_broker {
-                self.broker.make_room();
+                match self.passing {
+                    // Room for the next part at once.
+                    Some(rest) => self.broker.buf.reserve(rest.min(PART)),
+                    None => self.broker.make_room(),
+                }
             }
             let client_stall = (read_client && !self.client.buf.is_empty())
                 .then(|| deadline(self.client.progress, limits.stall_timeout))
                 .flatten();
-            let broker_stall = (read_broker && !self.broker.buf.is_empty())
-                .then(|| deadline(self.broker.progress, limits.stall_timeout))
-                .flatten();
+            let broker_stall = (read_broker
+                && (!self.broker.buf.is_empty() || self.passing.is_some()))
+            .then(|| deadline(self.broker.progress, limits.stall_timeout))
+            .flatten();
             let oldest = self.waiting.iter().find_map(|w| match w {
                 Waiting::Broker(sent) => Some(sent),
                 Waiting::Answered(_) | Waiting::Proxy { .. } => None,
@@ -780,7 +840,7 @@ impl Pump {
             // Idle: nothing waits for the broker and nothing is being written.
             let writing = self.requests_budget.available_permits() < limits.max_buffered
                 || self.responses_budget.available_permits() < limits.max_buffered;
-            let idle = (oldest.is_none() && !writing)
+            let idle = (oldest.is_none() && !writing && self.passing.is_none())
                 .then(|| deadline(self.activity, limits.idle_timeout))
                 .flatten();
             let response_due =
@@ -822,10 +882,12 @@ impl Pump {
                         let until = tokio::time::Instant::now().checked_add(mute);
                         self.muted_until = self.muted_until.max(until);
                     }
+                    // A frame counts once, at its first part.
+                    let counted = u64::from(!out.headless);
                     if self.to_client.send(out).is_err() {
                         return Ok(());
                     }
-                    self.responses += 1;
+                    self.responses += counted;
                 }
                 () = at(held), if held.is_some() => {
                     if let Some(front) = self.for_client.front_mut() {
@@ -1377,13 +1439,63 @@ impl Pump {
         Ok(())
     }
 
-    /// Moves the answers at the front of the line to the client's queue.
+    /// Moves the answers at the front of the line to the client's queue
+    /// (after the response being passed on, if one is).
     fn release(&mut self) {
+        if self.passing.is_some() {
+            return;
+        }
         while let Some(Waiting::Answered(_)) = self.waiting.front() {
             if let Some(Waiting::Answered(out)) = self.waiting.pop_front() {
                 self.for_client.push_back(out);
             }
         }
+    }
+
+    /// Passes on a large response that neither the proxy nor a filter
+    /// reads as it arrives, [`PART`] bytes at a time (cut-through), rather
+    /// than once all of it has: a consumer waits for one fetch before it
+    /// sends the next, so holding a fetch's megabyte until it is whole
+    /// would add the time of its arrival to every round. Whether the
+    /// broker's buffered bytes made a part (of one started, or the first of
+    /// one).
+    fn pass_on(&mut self) -> bool {
+        let buf = &mut self.broker.buf;
+        if let Some(rest) = self.passing {
+            if buf.len() < rest.min(PART) {
+                return false;
+            }
+            let part = buf.split_to(buf.len().min(rest)).freeze();
+            self.passing = Some(rest - part.len()).filter(|&r| r > 0);
+            self.for_client.push_back(OutFrame::part(part));
+            if self.passing.is_none() {
+                self.release();
+            }
+            return true;
+        }
+        if buf.len() < 4 + PART {
+            return false;
+        }
+        let size = u32::from_be_bytes([buf[0], buf[1], buf[2], buf[3]]) as usize;
+        if size <= buf.len() - 4 || size > self.shared.limits.max_frame_size {
+            // Whole already, or refused by the framing.
+            return false;
+        }
+        let id = i32::from_be_bytes([buf[4], buf[5], buf[6], buf[7]]);
+        match self.waiting.front() {
+            Some(Waiting::Broker(sent))
+                if sent.upstream_id == id && !(sent.read_response && sent.api_key.is_some()) => {}
+            _ => return false,
+        }
+        let Some(Waiting::Broker(sent)) = self.waiting.pop_front() else {
+            unreachable!("matched above")
+        };
+        let first = buf.split().freeze().slice(4..);
+        self.passing = Some(size - first.len());
+        let mut out = OutFrame::whole(first, 0, sent.info.header.correlation_id);
+        out.follows = size - out.len();
+        self.for_client.push_back(out);
+        true
     }
 
     fn on_response(&mut self, frame: Bytes) -> Result<(), ConnectionError> {
@@ -1515,6 +1627,8 @@ fn out_frame<K: Side>(message: Frame<K>, correlation_id: i32) -> Result<OutFrame
         at: K::CORRELATION_AT,
         correlation_id,
         body,
+        follows: 0,
+        headless: false,
         budget: None,
         hold_until: throttle
             .hold

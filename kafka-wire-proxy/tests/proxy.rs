@@ -52,6 +52,11 @@ const CLOSE_API: i16 = 998;
 /// Makes the scripted broker answer with a body of `LARGE` bytes.
 const LARGE_API: i16 = 997;
 const LARGE: usize = 8 << 20;
+/// Makes the scripted broker answer with a body of `LARGE` bytes, half of
+/// it at once and the rest only once it has read the client's next
+/// request (which it then serves; `CLOSE_API` closes the connection
+/// without the rest).
+const HALTING_API: i16 = 996;
 
 async fn read_frame(s: &mut (impl AsyncRead + Unpin)) -> io::Result<Bytes> {
     let size = s.read_i32().await?;
@@ -243,7 +248,15 @@ impl Broker {
         seen: Arc<Mutex<Vec<Seen>>>,
         brokers: Arc<Mutex<Vec<(i32, SocketAddr)>>>,
     ) {
-        while let Ok(frame) = read_frame(&mut stream).await {
+        let mut next: Option<Bytes> = None;
+        loop {
+            let frame = match next.take() {
+                Some(frame) => frame,
+                None => match read_frame(&mut stream).await {
+                    Ok(frame) => frame,
+                    Err(_) => return,
+                },
+            };
             let header = frame::peek_request_header(&frame).unwrap();
             seen.lock().unwrap().push(Seen {
                 api_key: header.api_key,
@@ -265,6 +278,24 @@ impl Broker {
                     out.put_i32(4 + LARGE as i32);
                     out.put_i32(corr);
                     out.extend((0..LARGE).map(|i| i as u8));
+                }
+                HALTING_API => {
+                    out.put_i32(4 + LARGE as i32);
+                    out.put_i32(corr);
+                    out.extend((0..LARGE / 2).map(|i| i as u8));
+                    if stream.write_all(&out).await.is_err() {
+                        return;
+                    }
+                    out.clear();
+                    let Ok(frame) = read_frame(&mut stream).await else {
+                        return;
+                    };
+                    // CLOSE_API next: closed without the rest.
+                    if frame::peek_request_header(&frame).unwrap().api_key == CLOSE_API {
+                        return;
+                    }
+                    next = Some(frame);
+                    out.extend((LARGE / 2..LARGE).map(|i| i as u8));
                 }
                 _ => {
                     let (_, body) = RequestKind::decode_frame(frame).unwrap();
@@ -2004,6 +2035,67 @@ async fn a_large_response_reaches_a_slow_tls_client_whole() {
     assert_eq!(frame.len(), 4 + LARGE);
     assert_eq!(&frame[..4], &7i32.to_be_bytes());
     assert!(frame[4..].iter().enumerate().all(|(i, &b)| b == i as u8));
+}
+
+#[tokio::test]
+async fn a_large_response_nobody_reads_is_passed_on_as_it_arrives() {
+    let broker = Broker::start().await;
+    let (proxy, events) = proxy(&broker, |b| b).await;
+    let mut client = TcpStream::connect(proxy.local_addr()).await.unwrap();
+    let request = |api_key: i16, correlation_id: i32| {
+        let mut r = BytesMut::new();
+        r.put_i16(api_key);
+        r.put_i16(0);
+        r.put_i32(correlation_id);
+        r.put_i16(-1); // no client id
+        r.put_slice(&[0xde, 0xad, 0xbe, 0xef]);
+        r
+    };
+    write_frame(&mut client, &request(HALTING_API, 7))
+        .await
+        .unwrap();
+    // The broker sends half and waits for the next request: the client
+    // gets that half under its own correlation id (all but the last part,
+    // which waits for a part's worth of bytes) before the proxy has the
+    // rest.
+    let early = LARGE / 2 - 64 * 1024;
+    let mut first = vec![0; 8 + early];
+    tokio::time::timeout(Duration::from_secs(10), client.read_exact(&mut first))
+        .await
+        .expect("half the response before the broker sends the rest")
+        .unwrap();
+    assert_eq!(&first[..4], &(4 + LARGE as u32).to_be_bytes());
+    assert_eq!(&first[4..8], &7i32.to_be_bytes());
+    assert!(first[8..].iter().enumerate().all(|(i, &b)| b == i as u8));
+    // The next request releases the rest, then is answered in its turn.
+    write_frame(&mut client, &request(UNKNOWN_API, 8))
+        .await
+        .unwrap();
+    let mut rest = vec![0; LARGE - early];
+    client.read_exact(&mut rest).await.unwrap();
+    assert!(rest
+        .iter()
+        .enumerate()
+        .all(|(i, &b)| b == (early + i) as u8));
+    let echo = read_frame(&mut client).await.unwrap();
+    assert_eq!(&echo[..], &[0, 0, 0, 8, 0xde, 0xad, 0xbe, 0xef]);
+    // A broker that ends inside a response passed on ends the connection
+    // with an error that says so.
+    write_frame(&mut client, &request(HALTING_API, 9))
+        .await
+        .unwrap();
+    client.read_exact(&mut first).await.unwrap();
+    write_frame(&mut client, &request(CLOSE_API, 10))
+        .await
+        .unwrap();
+    let mut after = Vec::new();
+    let _ = client.read_to_end(&mut after).await;
+    assert!(after.len() < LARGE / 2, "not the rest: {}", after.len());
+    let closed = events.wait_for("closed:").await;
+    assert!(
+        closed.contains("the broker ended its stream inside a frame"),
+        "{closed}"
+    );
 }
 
 #[cfg(feature = "tls")]
