@@ -213,6 +213,13 @@ enum Waiting {
     },
 }
 
+/// A response being passed on as it arrives: the bytes still to come, and
+/// its request.
+struct Passing {
+    rest: usize,
+    sent: Sent,
+}
+
 struct Sent {
     /// The proxy's correlation id for it.
     upstream_id: i32,
@@ -444,6 +451,7 @@ pub(crate) async fn serve_opened(
         for_client: VecDeque::new(),
         waiting: VecDeque::new(),
         passing: None,
+        closing: None,
         next_upstream_id: 0,
         reauth_at: broker_session.and_then(reauth_point),
         reauth: None,
@@ -646,8 +654,11 @@ struct Pump {
     for_client: VecDeque<OutFrame>,
     /// Requests whose responses the client waits for, oldest first.
     waiting: VecDeque<Waiting>,
-    /// The bytes still to come of a response passed on as it arrives.
-    passing: Option<usize>,
+    /// A response being passed on as it arrives ([`Pump::pass_on`]).
+    passing: Option<Passing>,
+    /// An answer that ends the connection, and why, waiting until the
+    /// response being passed on is whole.
+    closing: Option<(OutFrame, ConnectionError)>,
     next_upstream_id: i32,
     /// When the proxy re-authenticates to the broker (KIP-368), when the
     /// broker limits the proxy's session: see [`reauth_point`].
@@ -708,6 +719,7 @@ impl Pump {
         self.for_broker.is_none()
             && self.for_client.is_empty()
             && self.muted_until.is_none()
+            && self.closing.is_none()
             && self.reauth.is_none()
             && !self.reauth_due()
             && self.waiting.len() < self.shared.limits.max_in_flight
@@ -773,10 +785,17 @@ impl Pump {
                 };
             }
             // Ended before the rest of a response passed on.
+            if self.passing.is_none() {
+                if let Some((out, error)) = self.closing.take() {
+                    self.answer_and_close(out);
+                    return Err(error);
+                }
+            }
             if self.broker.ended
                 && self
                     .passing
-                    .is_some_and(|rest| self.broker.buf.len() < rest)
+                    .as_ref()
+                    .is_some_and(|p| self.broker.buf.len() < p.rest)
             {
                 return Err(ConnectionError::Io {
                     peer: Peer::Broker,
@@ -820,9 +839,9 @@ impl Pump {
                 self.client.make_room();
             }
             if read_broker {
-                match self.passing {
+                match &self.passing {
                     // Room for the next part at once.
-                    Some(rest) => self.broker.buf.reserve(rest.min(PART)),
+                    Some(p) => self.broker.buf.reserve(p.rest.min(PART)),
                     None => self.broker.make_room(),
                 }
             }
@@ -833,14 +852,16 @@ impl Pump {
                 && (!self.broker.buf.is_empty() || self.passing.is_some()))
             .then(|| deadline(self.broker.progress, limits.stall_timeout))
             .flatten();
-            let oldest = self.waiting.iter().find_map(|w| match w {
-                Waiting::Broker(sent) => Some(sent),
-                Waiting::Answered(_) | Waiting::Proxy { .. } => None,
+            let oldest = self.passing.as_ref().map(|p| &p.sent).or_else(|| {
+                self.waiting.iter().find_map(|w| match w {
+                    Waiting::Broker(sent) => Some(sent),
+                    Waiting::Answered(_) | Waiting::Proxy { .. } => None,
+                })
             });
             // Idle: nothing waits for the broker and nothing is being written.
             let writing = self.requests_budget.available_permits() < limits.max_buffered
                 || self.responses_budget.available_permits() < limits.max_buffered;
-            let idle = (oldest.is_none() && !writing && self.passing.is_none())
+            let idle = (oldest.is_none() && !writing)
                 .then(|| deadline(self.activity, limits.idle_timeout))
                 .flatten();
             let response_due =
@@ -1158,8 +1179,14 @@ impl Pump {
             // Answered late, as Kafka answers a refused authentication.
             let delay = self.shared.limits.failed_authentication_delay;
             answer.hold_until = tokio::time::Instant::now().checked_add(delay);
+            let error = ConnectionError::ClientAuthentication { reason };
+            if self.passing.is_some() {
+                // After the response being passed on.
+                self.closing = Some((answer, error));
+                return Ok(());
+            }
             self.answer_and_close(answer);
-            return Err(ConnectionError::ClientAuthentication { reason });
+            return Err(error);
         }
         self.answered(answer)
     }
@@ -1461,26 +1488,30 @@ impl Pump {
     /// one).
     fn pass_on(&mut self) -> bool {
         let buf = &mut self.broker.buf;
-        if let Some(rest) = self.passing {
-            if buf.len() < rest.min(PART) {
+        if let Some(passing) = &mut self.passing {
+            if buf.len() < passing.rest.min(PART) {
                 return false;
             }
-            let part = buf.split_to(buf.len().min(rest)).freeze();
-            self.passing = Some(rest - part.len()).filter(|&r| r > 0);
-            self.for_client.push_back(OutFrame::part(part));
-            if self.passing.is_none() {
-                self.release();
+            let part = buf.split_to(buf.len().min(passing.rest)).freeze();
+            passing.rest -= part.len();
+            if passing.rest == 0 {
+                self.passing = None;
             }
+            self.for_client.push_back(OutFrame::part(part));
+            self.release();
             return true;
         }
         if buf.len() < 4 + PART {
             return false;
         }
-        let size = u32::from_be_bytes([buf[0], buf[1], buf[2], buf[3]]) as usize;
-        if size <= buf.len() - 4 || size > self.shared.limits.max_frame_size {
+        let size = i32::from_be_bytes([buf[0], buf[1], buf[2], buf[3]]);
+        let Some(size) = usize::try_from(size)
+            .ok()
+            .filter(|&n| n > buf.len() - 4 && n <= self.shared.limits.max_frame_size)
+        else {
             // Whole already, or refused by the framing.
             return false;
-        }
+        };
         let id = i32::from_be_bytes([buf[4], buf[5], buf[6], buf[7]]);
         match self.waiting.front() {
             Some(Waiting::Broker(sent))
@@ -1491,9 +1522,12 @@ impl Pump {
             unreachable!("matched above")
         };
         let first = buf.split().freeze().slice(4..);
-        self.passing = Some(size - first.len());
         let mut out = OutFrame::whole(first, 0, sent.info.header.correlation_id);
         out.follows = size - out.len();
+        self.passing = Some(Passing {
+            rest: out.follows,
+            sent,
+        });
         self.for_client.push_back(out);
         true
     }

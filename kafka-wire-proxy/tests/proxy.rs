@@ -57,6 +57,9 @@ const LARGE: usize = 8 << 20;
 /// request (which it then serves; `CLOSE_API` closes the connection
 /// without the rest).
 const HALTING_API: i16 = 996;
+/// Makes the scripted broker answer with a body of `LARGE` bytes, half of
+/// it at once and the rest 300 ms later.
+const PAUSING_API: i16 = 995;
 
 async fn read_frame(s: &mut (impl AsyncRead + Unpin)) -> io::Result<Bytes> {
     let size = s.read_i32().await?;
@@ -278,6 +281,17 @@ impl Broker {
                     out.put_i32(4 + LARGE as i32);
                     out.put_i32(corr);
                     out.extend((0..LARGE).map(|i| i as u8));
+                }
+                PAUSING_API => {
+                    out.put_i32(4 + LARGE as i32);
+                    out.put_i32(corr);
+                    out.extend((0..LARGE / 2).map(|i| i as u8));
+                    if stream.write_all(&out).await.is_err() {
+                        return;
+                    }
+                    out.clear();
+                    tokio::time::sleep(Duration::from_millis(300)).await;
+                    out.extend((LARGE / 2..LARGE).map(|i| i as u8));
                 }
                 HALTING_API => {
                     out.put_i32(4 + LARGE as i32);
@@ -2096,6 +2110,50 @@ async fn a_large_response_nobody_reads_is_passed_on_as_it_arrives() {
         closed.contains("the broker ended its stream inside a frame"),
         "{closed}"
     );
+}
+
+#[tokio::test]
+async fn a_refusal_while_a_response_is_passed_on_comes_after_it() {
+    use kafka_wire_proxy::Credentials;
+
+    let broker = Broker::start().await;
+    let credentials = Credentials::new().user("alice", "alice-secret").unwrap();
+    let (proxy, events) = proxy(&broker, |b| {
+        b.sasl_termination(credentials)
+            .failed_authentication_delay(Duration::ZERO)
+    })
+    .await;
+    let (mut client, code) = plain_client(&proxy, "alice", "alice-secret").await;
+    assert_eq!(code, 0);
+    let mut large = BytesMut::new();
+    large.put_i16(PAUSING_API);
+    large.put_i16(0);
+    large.put_i32(7);
+    large.put_i16(-1); // no client id
+    write_frame(&mut client, &large).await.unwrap();
+    let mut head = [0; 8];
+    client.read_exact(&mut head).await.unwrap();
+    assert_eq!(&head[4..], &7i32.to_be_bytes());
+    // A re-authentication naming a mechanism not offered, while the rest
+    // of the response is on its way: refused, after the response's last
+    // byte, not inside it.
+    let handshake = kafka_messages::SaslHandshakeRequest {
+        mechanism: "GSSAPI".into(),
+    };
+    write_frame(&mut client, &request(1, 8, &handshake))
+        .await
+        .unwrap();
+    let mut body = vec![0; LARGE];
+    client.read_exact(&mut body).await.unwrap();
+    assert!(body.iter().enumerate().all(|(i, &b)| b == i as u8));
+    let refusal = read_frame(&mut client).await.unwrap();
+    let answer: kafka_messages::SaslHandshakeResponse = response(refusal, 1).1;
+    assert_eq!(
+        ErrorCode::from_code(answer.error_code),
+        ErrorCode::UnsupportedSaslMechanism
+    );
+    assert!(read_frame(&mut client).await.is_err());
+    events.wait_for("Unsupported SASL mechanism GSSAPI").await;
 }
 
 #[cfg(feature = "tls")]
