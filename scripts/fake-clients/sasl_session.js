@@ -35,7 +35,7 @@ async function session(bootstrap, mechanism) {
   const alice = kafka(bootstrap, mechanism, "alice", "alice-secret");
   const admin = alice.admin();
   await admin.connect();
-  await admin.createTopics({ topics: [{ topic, numPartitions: 2, replicationFactor: 1 }], waitForLeaders: true });
+  await admin.createTopics({ topics: [{ topic, numPartitions: 2, replicationFactor: 1 }], waitForLeaders: true, timeout: 30000 });
   await admin.disconnect();
   const producer = alice.producer();
   await producer.connect();

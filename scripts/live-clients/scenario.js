@@ -23,7 +23,7 @@ async function main() {
   const topic = "live-kafkajs";
   const admin = kafka.admin();
   await admin.connect();
-  await admin.createTopics({ topics: [{ topic, numPartitions: 1, replicationFactor: 1 }], waitForLeaders: true });
+  await admin.createTopics({ topics: [{ topic, numPartitions: 1, replicationFactor: 1 }], waitForLeaders: true, timeout: 30000 });
   const producer = kafka.producer();
   await producer.connect();
   for (const [name, compression] of CODECS) {

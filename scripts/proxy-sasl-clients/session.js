@@ -28,7 +28,7 @@ async function main() {
   });
   const admin = kafka.admin();
   await admin.connect();
-  await admin.createTopics({ topics: [{ topic, numPartitions: 1, replicationFactor: 1 }], waitForLeaders: true });
+  await admin.createTopics({ topics: [{ topic, numPartitions: 1, replicationFactor: 1 }], waitForLeaders: true, timeout: 30000 });
   const producer = kafka.producer();
   await producer.connect();
   await producer.send({ topic, messages: Array.from({ length: RECORDS }, (_, i) => ({ value: `r${i}` })) });
