@@ -20,7 +20,9 @@ mod common;
 use bytes::Bytes;
 use common::{all_declarations, api_of, declaration, random_instances};
 use kafka_messages::*;
-use kafka_wire::dynamic::{DynamicMessage, DynamicView, StructValue, StructView, Value, ValueView};
+use kafka_wire::dynamic::{
+    DynamicMessage, DynamicView, StructValue, StructView, TailScan, TailScanner, Value, ValueView,
+};
 use kafka_wire::schema::{MessageSchema, StructSchema};
 use kafka_wire::{KafkaStruct, RequestHeader, ResponseHeader, Versioned};
 use kafka_wire_test_support::typed_debug::{debug_of, unwrap_variant, Outcome};
@@ -282,4 +284,108 @@ fn min_len_is_the_derived_one_for_every_message() {
     check::<kafka_messages::fetch::FetchableTopicResponse>(
         &kafka_messages::fetch::FetchableTopicResponse::SCHEMA,
     );
+}
+
+/// Where the view says `body`'s own tagged fields start: after the last
+/// field that is not tagged (at 0 when every field is tagged).
+fn tail_of(view: &DynamicView) -> usize {
+    let body = view.body();
+    let version = view.version();
+    body.fields()
+        .filter(|f| !f.field.tagged.contains(version))
+        .map(|f| f.span.offset + f.span.len)
+        .max()
+        .unwrap_or(0)
+}
+
+/// Scans `wire` in parts of random sizes, each part given with what the
+/// last scan left unread, as a proxy that passes the read bytes on does.
+fn scan_in_parts(
+    scanner: &mut TailScanner,
+    rng: &mut Rng,
+    wire: &[u8],
+) -> Result<Option<usize>, kafka_wire::DecodeError> {
+    let (mut from, mut to) = (0, 0);
+    while to < wire.len() {
+        to = (to + 1 + rng.index(40)).min(wire.len());
+        match scanner.scan(&wire[from..to])? {
+            TailScan::Before(n) => from += n,
+            TailScan::Tail(n) => return Ok(Some(from + n)),
+        }
+    }
+    Ok(scanner.tail_at())
+}
+
+#[test]
+fn the_tail_scanner_finds_every_flexible_body_s_tagged_fields() {
+    let mut checked = 0;
+    let mut refused = 0;
+    for (name, _, versions, flexible) in all_declarations() {
+        let schema = schema_of(&name);
+        let mut rng = kafka_wire_test_support::wire_instances::stream_of(&name, -2);
+        for version in versions.lowest().unwrap()..=versions.highest().unwrap() {
+            if !flexible.contains(version) {
+                assert!(
+                    TailScanner::new(schema, version, 0).is_err(),
+                    "{name} v{version}"
+                );
+                continue;
+            }
+            for wire in random_instances(&name, schema.body, version, schema.flexible, INSTANCES) {
+                let what = format!("{name} v{version} {}", common::hex(&wire));
+                let view = DynamicView::decode_exact(schema, version, Bytes::from(wire.clone()))
+                    .unwrap_or_else(|e| panic!("{what}: {e}"));
+                let tail = tail_of(&view);
+                // At once, and a few bytes at a time.
+                let mut whole = TailScanner::new(schema, version, wire.len()).unwrap();
+                assert_eq!(whole.scan(&wire).unwrap(), TailScan::Tail(tail), "{what}");
+                let mut parts = TailScanner::new(schema, version, wire.len()).unwrap();
+                let found = scan_in_parts(&mut parts, &mut rng, &wire).unwrap();
+                assert_eq!(found, Some(tail), "{what}: in parts");
+                // Damaged: what the scanner refuses, the decoder refuses;
+                // where the decoder reads the body, the scanner agrees.
+                for _ in 0..DAMAGED {
+                    let bad = damaged(&mut rng, &wire);
+                    let mut scanner = TailScanner::new(schema, version, bad.len()).unwrap();
+                    let scanned = scan_in_parts(&mut scanner, &mut rng, &bad);
+                    match DynamicView::decode_exact(schema, version, Bytes::from(bad.clone())) {
+                        Ok(view) => assert_eq!(
+                            scanned.as_ref().ok(),
+                            Some(&Some(tail_of(&view))),
+                            "{name} v{version} {}",
+                            common::hex(&bad)
+                        ),
+                        Err(_) => refused += usize::from(scanned.is_err()),
+                    }
+                }
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked > 1000, "{checked} instances");
+    assert!(refused > 5000, "{refused} refused by both");
+}
+
+#[test]
+fn the_tail_scanner_names_the_field_of_a_length_past_the_body() {
+    let response = FetchResponse {
+        responses: vec![fetch::FetchableTopicResponse {
+            partitions: vec![fetch::PartitionData {
+                records: Some(kafka_wire::Records(Bytes::from(vec![1; 300]))),
+                ..Default::default()
+            }],
+            ..Default::default()
+        }],
+        ..Default::default()
+    };
+    let wire = response.encode_to_vec(17).unwrap();
+    let schema = ApiKey::Fetch.response_message_schema().unwrap();
+    // The body ends 100 bytes into the records.
+    let cut = wire.len() - 200;
+    let mut scanner = TailScanner::new(schema, 17, cut).unwrap();
+    let error = scanner.scan(&wire[..cut]).unwrap_err();
+    let text = error.to_string();
+    assert!(text.contains("FetchResponse"), "{text}");
+    assert!(text.contains("records"), "{text}");
+    assert!(text.contains("partitions"), "{text}");
 }

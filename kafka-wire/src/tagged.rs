@@ -281,6 +281,16 @@ pub fn get_header<B: Buf>(
     previous: &mut Option<u32>,
 ) -> Result<(u32, usize), DecodeError> {
     let tag = get_uvarint(buf)?;
+    check_order(tag, previous)?;
+    let size = get_uvarint(buf)? as usize;
+    codec::ensure_remaining(buf, size).map_err(|e| e.in_tag(tag))?;
+    Ok((tag, size))
+}
+
+/// Fails unless `tag` comes after `previous` (tags ascend strictly);
+/// `previous` becomes `tag`.
+#[inline]
+pub fn check_order(tag: u32, previous: &mut Option<u32>) -> Result<(), DecodeError> {
     if let Some(prev) = *previous {
         if tag <= prev {
             return Err(DecodeErrorKind::TagOutOfOrder {
@@ -291,9 +301,7 @@ pub fn get_header<B: Buf>(
         }
     }
     *previous = Some(tag);
-    let size = get_uvarint(buf)? as usize;
-    codec::ensure_remaining(buf, size).map_err(|e| e.in_tag(tag))?;
-    Ok((tag, size))
+    Ok(())
 }
 
 /// Decodes a declared tagged field's value from exactly `size` bytes; a value

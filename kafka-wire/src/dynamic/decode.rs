@@ -88,6 +88,24 @@ pub(super) fn read(
 
 type Read = Result<(), DecodeError>;
 
+/// As the typed decoder does: no more elements of `inner` than the
+/// `remaining` bytes could hold, each taking at least its type's fewest
+/// bytes.
+pub(super) fn check_count(
+    n: usize,
+    inner: &KafkaType,
+    remaining: usize,
+) -> Result<(), DecodeError> {
+    let min = inner.min_len();
+    if n > remaining / min.max(1) {
+        return Err(DecodeError::truncated(
+            n.saturating_mul(min).max(n),
+            remaining,
+        ));
+    }
+    Ok(())
+}
+
 struct Reader<'a> {
     /// The input, up to the furthest a body may reach.
     input: &'a [u8],
@@ -310,15 +328,8 @@ impl Reader<'_> {
             self.leaf(slot, header, start, (0, 0), Node::NULL);
             return Ok(());
         };
-        // As the typed decoder does: no more elements than the bytes left
-        // could hold, each taking at least its type's fewest bytes.
-        let min = inner.min_len();
-        let remaining = self.end - self.pos;
-        if n > remaining / min.max(1) {
-            return self.fail(DecodeError::truncated(
-                n.saturating_mul(min).max(n),
-                remaining,
-            ));
+        if let Err(e) = check_count(n, inner, self.end - self.pos) {
+            return self.fail(e);
         }
         if let Some(width) = inner.fixed_size() {
             // Every element is there: the check above is its width each.

@@ -70,12 +70,14 @@
 
 mod decode;
 mod encode;
+mod tail;
 mod value;
 mod view;
 
 pub use decode::PartialDecode;
 #[cfg(feature = "json")]
 pub(crate) use encode::tagged_value_bytes;
+pub use tail::{TailScan, TailScanner};
 #[cfg(feature = "json")]
 pub(crate) use value::is_default;
 pub use value::{
