@@ -19,6 +19,7 @@ use std::time::{Duration, Instant};
 
 use bytes::{BufMut, Bytes, BytesMut};
 use kafka_messages::{api_versions, serve, ApiKey, RequestKind, ResponseKind};
+use kafka_wire::dynamic::{TailScan, TailScanner};
 use kafka_wire::frame::{self, FrameCodec};
 use kafka_wire::{RequestHeader, ResponseHeader, Versioned};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
@@ -218,6 +219,22 @@ enum Waiting {
 struct Passing {
     rest: usize,
     sent: Sent,
+    /// For a response read only in its tail ([`Reads::Tail`]): where its
+    /// body's reading is.
+    scan: Option<TailScanner>,
+}
+
+/// What of a response the proxy or a filter reads.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Reads {
+    /// Nothing: a large one is passed on as it arrives.
+    Nothing,
+    /// Only its body's own tagged fields
+    /// ([`rewrite::names_brokers_in_tail`]): a large one is passed on as it
+    /// arrives, all but those, which are renamed in place.
+    Tail,
+    /// All of it, once whole.
+    Whole,
 }
 
 struct Sent {
@@ -225,8 +242,8 @@ struct Sent {
     upstream_id: i32,
     /// Its API, if this crate knows it at its version.
     api_key: Option<ApiKey>,
-    /// Whether the proxy or a filter reads its response.
-    read_response: bool,
+    /// What of its response the proxy or a filter reads.
+    reads: Reads,
     info: RequestInfo,
 }
 
@@ -761,7 +778,7 @@ impl Pump {
                 }
             }
             while self.takes_responses() {
-                if self.pass_on() {
+                if self.pass_on()? {
                     continue;
                 }
                 if self.passing.is_some() {
@@ -1023,7 +1040,13 @@ impl Pump {
                 }
                 None => true,
             };
-            return self.send(OutFrame::whole(frame, 4, 0), None, answered, false, info);
+            return self.send(
+                OutFrame::whole(frame, 4, 0),
+                None,
+                answered,
+                Reads::Nothing,
+                info,
+            );
         };
 
         let header_len = header_len_of_request(&frame, api_key, version)?;
@@ -1032,13 +1055,21 @@ impl Pump {
             self.inspect_request(api_key, version, frame.slice(header_len..))?;
         }
         let mut acks_zero = !api_key.expects_response(version, &frame[header_len..]);
-        let read_response = api_key == ApiKey::ApiVersions
+        let whole = api_key == ApiKey::ApiVersions
             || is_sasl
-            || rewrite::names_brokers(api_key, version)
             || self
                 .filters
                 .iter()
                 .any(|f| f.wants_response(api_key, version));
+        let reads = if whole {
+            Reads::Whole
+        } else if rewrite::names_brokers_in_tail(api_key, version) {
+            Reads::Tail
+        } else if rewrite::names_brokers(api_key, version) {
+            Reads::Whole
+        } else {
+            Reads::Nothing
+        };
         if !self
             .filters
             .iter()
@@ -1048,7 +1079,7 @@ impl Pump {
                 OutFrame::whole(frame, 4, 0),
                 Some(api_key),
                 !acks_zero,
-                read_response,
+                reads,
                 info,
             );
         }
@@ -1097,7 +1128,7 @@ impl Pump {
         if changed {
             acks_zero = !api_key.expects_response(version, &out.body);
         }
-        self.send(out, Some(api_key), !acks_zero, read_response, info)
+        self.send(out, Some(api_key), !acks_zero, reads, info)
     }
 
     /// Answers a SASL request from the proxy's own credentials (see
@@ -1299,7 +1330,7 @@ impl Pump {
         mut out: OutFrame,
         api_key: Option<ApiKey>,
         answered: bool,
-        read_response: bool,
+        reads: Reads,
         info: RequestInfo,
     ) -> Result<(), ConnectionError> {
         let upstream_id = self.next_upstream_id;
@@ -1310,7 +1341,7 @@ impl Pump {
             self.waiting.push_back(Waiting::Broker(Sent {
                 upstream_id,
                 api_key,
-                read_response,
+                reads,
                 info,
             }));
         }
@@ -1483,26 +1514,53 @@ impl Pump {
     /// reads as it arrives, [`PART`] bytes at a time (cut-through), rather
     /// than once all of it has: a consumer waits for one fetch before it
     /// sends the next, so holding a fetch's megabyte until it is whole
-    /// would add the time of its arrival to every round. Whether the
-    /// broker's buffered bytes made a part (of one started, or the first of
-    /// one).
-    fn pass_on(&mut self) -> bool {
+    /// would add the time of its arrival to every round. A response read
+    /// only in its tail ([`Reads::Tail`]) is passed on as far as its body's
+    /// reading has gone, and its tail once whole, renamed in place.
+    /// Whether the broker's buffered bytes made a part (of one started, or
+    /// the first of one).
+    fn pass_on(&mut self) -> Result<bool, ConnectionError> {
         let buf = &mut self.broker.buf;
         if let Some(passing) = &mut self.passing {
-            if buf.len() < passing.rest.min(PART) {
-                return false;
-            }
-            let part = buf.split_to(buf.len().min(passing.rest)).freeze();
+            let (api_key, version) = (passing.sent.api_key, passing.sent.info.header.api_version);
+            let failed = |e: kafka_wire::DecodeError| ConnectionError::Response {
+                api_key: api_key.expect("a response read in its tail is of a known API"),
+                version,
+                source: e.into(),
+            };
+            let part = match &mut passing.scan {
+                Some(scan) if scan.tail_at().is_some() => {
+                    if buf.len() < passing.rest {
+                        return Ok(false);
+                    }
+                    let tail = buf.split_to(passing.rest).freeze();
+                    let api_key = api_key.expect("a response read in its tail is of a known API");
+                    rewrite::tail(api_key, version, tail, &self.shared)?
+                }
+                _ if buf.len() < passing.rest.min(PART) => return Ok(false),
+                None => buf.split_to(buf.len().min(passing.rest)).freeze(),
+                Some(scan) => {
+                    let (TailScan::Before(n) | TailScan::Tail(n)) = scan
+                        .scan(&buf[..buf.len().min(passing.rest)])
+                        .map_err(failed)?;
+                    if n == 0 {
+                        // The tail reached (taken next), or a value cut at
+                        // the end of what came (read with what follows).
+                        return Ok(scan.tail_at().is_some());
+                    }
+                    buf.split_to(n).freeze()
+                }
+            };
             passing.rest -= part.len();
             if passing.rest == 0 {
                 self.passing = None;
             }
             self.for_client.push_back(OutFrame::part(part));
             self.release();
-            return true;
+            return Ok(true);
         }
         if buf.len() < 4 + PART {
-            return false;
+            return Ok(false);
         }
         let size = i32::from_be_bytes([buf[0], buf[1], buf[2], buf[3]]);
         let Some(size) = usize::try_from(size)
@@ -1510,26 +1568,52 @@ impl Pump {
             .filter(|&n| n > buf.len() - 4 && n <= self.shared.limits.max_frame_size)
         else {
             // Whole already, or refused by the framing.
-            return false;
+            return Ok(false);
         };
         let id = i32::from_be_bytes([buf[4], buf[5], buf[6], buf[7]]);
-        match self.waiting.front() {
-            Some(Waiting::Broker(sent))
-                if sent.upstream_id == id && !(sent.read_response && sent.api_key.is_some()) => {}
-            _ => return false,
-        }
+        let reads = match self.waiting.front() {
+            Some(Waiting::Broker(sent)) if sent.upstream_id == id => sent.reads,
+            _ => return Ok(false),
+        };
+        let (first, scan) = match (reads, self.waiting.front()) {
+            (Reads::Nothing, _) => (buf.len(), None),
+            (Reads::Tail, Some(Waiting::Broker(sent))) => {
+                let api_key = sent
+                    .api_key
+                    .expect("a response read in its tail is of a known API");
+                let version = sent.info.header.api_version;
+                let failed = |e: kafka_wire::DecodeError| ConnectionError::Response {
+                    api_key,
+                    version,
+                    source: e.into(),
+                };
+                let header_len =
+                    header_len_of_response(&buf[4..], api_key, version).map_err(failed)?;
+                let schema = api_key
+                    .response_message_schema()
+                    .expect("an API this crate reads");
+                let mut scan =
+                    TailScanner::new(schema, version, size - header_len).map_err(failed)?;
+                let body = 4 + header_len;
+                let (TailScan::Before(n) | TailScan::Tail(n)) =
+                    scan.scan(&buf[body..]).map_err(failed)?;
+                (body + n, Some(scan))
+            }
+            _ => return Ok(false),
+        };
         let Some(Waiting::Broker(sent)) = self.waiting.pop_front() else {
             unreachable!("matched above")
         };
-        let first = buf.split().freeze().slice(4..);
+        let first = buf.split_to(first).freeze().slice(4..);
         let mut out = OutFrame::whole(first, 0, sent.info.header.correlation_id);
         out.follows = size - out.len();
         self.passing = Some(Passing {
             rest: out.follows,
             sent,
+            scan,
         });
         self.for_client.push_back(out);
-        true
+        Ok(true)
     }
 
     fn on_response(&mut self, frame: Bytes) -> Result<(), ConnectionError> {
@@ -1558,7 +1642,7 @@ impl Pump {
             }
         };
         let client_id = sent.info.header.correlation_id;
-        let out = match sent.api_key.filter(|_| sent.read_response) {
+        let out = match sent.api_key.filter(|_| sent.reads != Reads::Nothing) {
             None => OutFrame::whole(frame, 0, client_id),
             Some(api_key) => self.read_response(api_key, sent, frame)?,
         };
@@ -1580,7 +1664,7 @@ impl Pump {
             version,
             source,
         };
-        let header_len = header_len_of_response(&frame, api_key, version)
+        let header_len = header_len_of_response(&frame[..], api_key, version)
             .map_err(|e| failed(version, e.into()))?;
         let mut response =
             ResponseFrame::new(api_key, version, client_id, frame.clone(), header_len);
@@ -1691,11 +1775,11 @@ fn header_len_of_request(
 
 /// Where a response's body begins.
 fn header_len_of_response(
-    frame: &Bytes,
+    frame: &[u8],
     api_key: ApiKey,
     version: i16,
 ) -> Result<usize, kafka_wire::DecodeError> {
-    let mut rest = frame.clone();
+    let mut rest = frame;
     ResponseHeader::decode(&mut rest, api_key.response_header_version(version))?;
     Ok(frame.len() - rest.len())
 }

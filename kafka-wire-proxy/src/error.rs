@@ -158,6 +158,19 @@ pub enum ConnectionError {
         /// Why.
         source: FrameError,
     },
+    /// A response passed on as it arrived names brokers in tagged fields
+    /// that hold neither the proxy's names for them nor, without them, a
+    /// filler to their size (the broker sent an unknown tag at or above
+    /// the filler's).
+    #[error("the {api_key:?} v{version} response's {len} bytes of tagged fields cannot be renamed in place")]
+    TailUnfilled {
+        /// Its API.
+        api_key: ApiKey,
+        /// Its version.
+        version: i16,
+        /// The tagged fields' size.
+        len: usize,
+    },
     /// A listener for a broker the responses name could not be opened.
     #[error("a listener for node {node}: {source}")]
     Listen {

@@ -61,6 +61,43 @@ const HALTING_API: i16 = 996;
 /// it at once and the rest 300 ms later.
 const PAUSING_API: i16 = 995;
 
+/// Fetch's API key.
+const FETCH_API: i16 = 1;
+
+/// The Fetch response a scripted broker sends half of, holding the rest
+/// until the next request, for a Fetch whose rack is `halting:HOST`: a
+/// partition of `LARGE` bytes of records, moved to node 1 at `host:port`
+/// (KIP-951's endpoints).
+fn large_fetch(host: &str, port: u16) -> ResponseKind {
+    use kafka_messages::fetch::{LeaderIdAndEpoch, NodeEndpoint};
+    ResponseKind::Fetch(FetchResponse {
+        responses: vec![FetchableTopicResponse {
+            topic_id: topic_id_of("acme.orders"),
+            partitions: vec![PartitionData {
+                error_code: ErrorCode::NotLeaderOrFollower.code(),
+                current_leader: LeaderIdAndEpoch {
+                    leader_id: 1,
+                    leader_epoch: 3,
+                    ..Default::default()
+                },
+                records: Some(kafka_wire::Records(Bytes::from(
+                    (0..LARGE).map(|i| i as u8).collect::<Vec<_>>(),
+                ))),
+                ..Default::default()
+            }],
+            ..Default::default()
+        }],
+        node_endpoints: vec![NodeEndpoint {
+            node_id: 1,
+            host: host.into(),
+            port: i32::from(port),
+            rack: Some("rack-a".into()),
+            ..Default::default()
+        }],
+        ..Default::default()
+    })
+}
+
 async fn read_frame(s: &mut (impl AsyncRead + Unpin)) -> io::Result<Bytes> {
     let size = s.read_i32().await?;
     let mut body = vec![0; size as usize];
@@ -311,6 +348,28 @@ impl Broker {
                     next = Some(frame);
                     out.extend((LARGE / 2..LARGE).map(|i| i as u8));
                 }
+                FETCH_API => match RequestKind::decode_frame(frame.clone()).unwrap().1 {
+                    RequestKind::Fetch(f) if f.rack_id.starts_with("halting:") => {
+                        let host = &f.rack_id["halting:".len()..];
+                        let port = brokers.lock().unwrap()[0].1.port();
+                        large_fetch(host, port)
+                            .encode_frame(&mut out, corr, version)
+                            .unwrap();
+                        let half = out.split_to(out.len() / 2);
+                        if stream.write_all(&half).await.is_err() {
+                            return;
+                        }
+                        let Ok(frame) = read_frame(&mut stream).await else {
+                            return;
+                        };
+                        next = Some(frame);
+                    }
+                    body => {
+                        let brokers = brokers.lock().unwrap();
+                        let answer = Broker::answer(body, version, &brokers).unwrap();
+                        answer.encode_frame(&mut out, corr, version).unwrap();
+                    }
+                },
                 _ => {
                     let (_, body) = RequestKind::decode_frame(frame).unwrap();
                     let Some(answer) = Broker::answer(body, version, &brokers.lock().unwrap())
@@ -2110,6 +2169,78 @@ async fn a_large_response_nobody_reads_is_passed_on_as_it_arrives() {
         closed.contains("the broker ended its stream inside a frame"),
         "{closed}"
     );
+}
+
+#[tokio::test]
+async fn a_large_fetch_is_passed_on_as_it_arrives_its_leader_endpoints_renamed_in_place() {
+    let broker = Broker::start().await;
+    *broker.brokers.lock().unwrap() = vec![(1, broker.address)];
+    let (proxy, _) = proxy(&broker, |b| b).await;
+    let mut client = TcpStream::connect(proxy.local_addr()).await.unwrap();
+    let metadata: MetadataResponse =
+        exchange(&mut client, 12, 1, &MetadataRequest::default()).await;
+    let node_1 = (
+        metadata.brokers[0].host.to_string(),
+        metadata.brokers[0].port,
+    );
+    assert_eq!(node_1.0, "127.0.0.1");
+    // The broker's name for node 1 as long as the proxy's, longer, and
+    // shorter (where the proxy's name does not fit: the endpoint is left
+    // out, and the client asks Metadata, as before KIP-951).
+    let cases = [
+        ("127.0.0.1", Some(node_1.clone()), false),
+        ("kafka-1.brokers.internal", Some(node_1.clone()), true),
+        ("k1", None, true),
+    ];
+    for (at, (host, renamed, padded)) in cases.into_iter().enumerate() {
+        let id = 10 + 2 * at as i32;
+        let fetch = FetchRequest {
+            rack_id: format!("halting:{host}").into(),
+            ..fetch_by_ids(&[topic_id_of("acme.orders")])
+        };
+        write_frame(&mut client, &request(17, id, &fetch))
+            .await
+            .unwrap();
+        // The broker's frame: its size is the client's too.
+        let mut theirs = BytesMut::new();
+        large_fetch(host, broker.address.port())
+            .encode_frame(&mut theirs, id, 17)
+            .unwrap();
+        // Half the response before the broker sends the rest (all but the
+        // last part, which waits for a part's worth).
+        let early = theirs.len() / 2 - 64 * 1024;
+        let mut first = vec![0; early];
+        tokio::time::timeout(Duration::from_secs(10), client.read_exact(&mut first))
+            .await
+            .unwrap_or_else(|_| panic!("{host}: half the fetch before the rest"))
+            .unwrap();
+        assert_eq!(first, theirs[..early], "{host}");
+        // The next request releases the rest.
+        let mut echo = BytesMut::new();
+        echo.put_i16(UNKNOWN_API);
+        echo.put_i16(0);
+        echo.put_i32(id + 1);
+        echo.put_i16(-1); // no client id
+        echo.put_slice(&[0xde, 0xad, 0xbe, 0xef]);
+        write_frame(&mut client, &echo).await.unwrap();
+        let mut rest = vec![0; theirs.len() - early];
+        client.read_exact(&mut rest).await.unwrap();
+        let frame = Bytes::from([first, rest].concat()).slice(4..);
+        let (correlation_id, got) = response::<FetchResponse>(frame, 17);
+        assert_eq!(correlation_id, id);
+        let partition = &got.responses[0].partitions[0];
+        assert_eq!(partition.records.as_ref().map(|r| r.0.len()), Some(LARGE));
+        assert_eq!(partition.current_leader.leader_id, 1);
+        let endpoints: Vec<_> = got
+            .node_endpoints
+            .iter()
+            .map(|e| (e.host.to_string(), e.port))
+            .collect();
+        assert_eq!(endpoints, Vec::from_iter(renamed), "{host}");
+        assert_eq!(!got.unknown_tagged_fields.is_empty(), padded, "{host}");
+        let echoed = read_frame(&mut client).await.unwrap();
+        assert_eq!(&echoed[4..], &[0xde, 0xad, 0xbe, 0xef]);
+    }
 }
 
 #[tokio::test]
