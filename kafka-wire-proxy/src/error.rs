@@ -160,8 +160,8 @@ pub enum ConnectionError {
     },
     /// A response passed on as it arrived names brokers in tagged fields
     /// that hold neither the proxy's names for them nor, without them, a
-    /// filler to their size (the broker sent an unknown tag at or above
-    /// the filler's).
+    /// filler to their size (the broker sent unknown tags above the
+    /// fillers').
     #[error("the {api_key:?} v{version} response's {len} bytes of tagged fields cannot be renamed in place")]
     TailUnfilled {
         /// Its API.

@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use bytes::{Bytes, BytesMut};
 use kafka_messages::{ApiKey, ResponseKind, ResponseView};
-use kafka_wire::{ResponseHeader, Str, VersionRange, Versioned};
+use kafka_wire::{ResponseHeader, Str, UnknownTaggedFields, VersionRange, Versioned};
 
 use crate::error::ConnectionError;
 use crate::frame::{FrameError, ResponseFrame};
@@ -32,19 +32,21 @@ pub(crate) fn names_brokers_in_tail(api_key: ApiKey, version: i16) -> bool {
     matches!(api_key, ApiKey::Produce | ApiKey::Fetch) && names_brokers(api_key, version)
 }
 
-/// The tag of the unknown tagged field that keeps a renamed tail as long
-/// as the broker's: the largest a two-byte varint holds, far above the
-/// tags Kafka's schemas number from 0, which a client skips as any tag it
-/// does not know.
-pub(crate) const PADDING_TAG: u32 = 0x3fff;
+/// The tags of the unknown tagged field that keeps a renamed tail as long
+/// as the broker's: the largest tags a two-byte and a three-byte varint
+/// hold (between them they fill every difference of 3 bytes or more), far
+/// above the tags Kafka's schemas number from 0; a client skips them as
+/// any tag it does not know.
+pub(crate) const FILLERS: [u32; 2] = [0x3fff, 0x1f_ffff];
 
 /// A response's tail (its body's own tagged fields, see
 /// [`names_brokers_in_tail`]; the body before it was passed on as it
 /// arrived) with the brokers it names renamed as [`broker_addresses`]
-/// renames them, in exactly as many bytes: a shorter tail is filled with
-/// an unknown tagged field ([`PADDING_TAG`]); where the proxy's names do
-/// not fit, the endpoints are left out (the client then asks Metadata for
-/// the new leader, as before KIP-951) and the rest filled.
+/// renames them, in exactly as many bytes: a tail shorter by 3 bytes or
+/// more is filled with an unknown tagged field ([`FILLERS`]); where the
+/// proxy's names do not fit so, the endpoints are left out (the client
+/// then asks Metadata for the new leader, as before KIP-951) and the rest
+/// filled.
 pub(crate) fn tail(
     api_key: ApiKey,
     version: i16,
@@ -105,42 +107,54 @@ fn empty_body(api_key: ApiKey, version: i16) -> Result<Bytes, FrameError> {
 }
 
 /// `body` written in exactly `len` bytes, an unknown tagged field
-/// ([`PADDING_TAG`]) making up the difference: `None` where it is longer,
-/// or where no such field fills the difference exactly.
+/// ([`FILLERS`]) making up the difference (a filler already there, from a
+/// proxy in front of this one, is replaced): `None` where it is longer, or
+/// where no filler fills the difference exactly.
 fn filled(body: &mut ResponseKind, version: i16, len: usize) -> Result<Option<Bytes>, FrameError> {
-    let unknown = match body {
-        ResponseKind::Produce(m) => &mut m.unknown_tagged_fields,
-        ResponseKind::Fetch(m) => &mut m.unknown_tagged_fields,
-        _ => unreachable!("called where names_brokers_in_tail says so"),
-    };
-    if unknown.iter().any(|(tag, _)| tag >= PADDING_TAG) {
-        return Ok(None);
+    for tag in FILLERS {
+        unknown_of(body).remove(tag);
     }
     let Some(short) = len.checked_sub(body.encoded_len(version)) else {
         return Ok(None);
     };
-    // The field's tag takes 2 bytes and its size 1 to 5; the tag count
-    // may take one more.
-    for header in (short > 0).then_some(3..=8).into_iter().flatten() {
-        let Some(fill) = short.checked_sub(header) else {
-            break;
-        };
-        let unknown = match body {
-            ResponseKind::Produce(m) => &mut m.unknown_tagged_fields,
-            ResponseKind::Fetch(m) => &mut m.unknown_tagged_fields,
-            _ => unreachable!("matched above"),
-        };
-        unknown.insert(PADDING_TAG, Bytes::from(vec![0; fill]));
-        if body.encoded_len(version) == len {
-            break;
-        }
-    }
-    if body.encoded_len(version) != len {
+    if short > 0 && !fill(body, version, len, short) {
         return Ok(None);
     }
     let mut out = BytesMut::with_capacity(len);
     body.encode(&mut out, version)?;
-    Ok(Some(out.freeze()))
+    Ok((out.len() == len).then(|| out.freeze()))
+}
+
+/// Adds the filler that makes `body`, `short` bytes short of `len`, that
+/// long: whether one does. A filler is the last tag, so it must be above
+/// the broker's own.
+fn fill(body: &mut ResponseKind, version: i16, len: usize, short: usize) -> bool {
+    for tag in FILLERS {
+        if unknown_of(body).iter().any(|(t, _)| t >= tag) {
+            continue;
+        }
+        // Its tag, its size (1 to 5 bytes) and maybe a wider tag count.
+        for header in 3..=9 {
+            let Some(n) = short.checked_sub(header) else {
+                break;
+            };
+            unknown_of(body).insert(tag, Bytes::from(vec![0; n]));
+            if body.encoded_len(version) == len {
+                return true;
+            }
+        }
+        unknown_of(body).remove(tag);
+    }
+    false
+}
+
+/// The unknown tagged fields of a body [`names_brokers_in_tail`] names.
+fn unknown_of(body: &mut ResponseKind) -> &mut UnknownTaggedFields {
+    match body {
+        ResponseKind::Produce(m) => &mut m.unknown_tagged_fields,
+        ResponseKind::Fetch(m) => &mut m.unknown_tagged_fields,
+        _ => unreachable!("called where names_brokers_in_tail says so"),
+    }
 }
 
 /// Whether the proxy reads some version of `api_key` itself, so that it
@@ -279,4 +293,85 @@ pub(crate) fn broker_addresses(
         _ => unreachable!("called where names_brokers says so"),
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use kafka_messages::fetch::NodeEndpoint;
+    use kafka_messages::FetchResponse;
+
+    use super::*;
+
+    /// A Fetch v17 body naming node 1 at `host`, with unknown tags.
+    fn fetch(host: &str, unknown: &[(u32, usize)]) -> ResponseKind {
+        let mut m = FetchResponse {
+            node_endpoints: vec![NodeEndpoint {
+                node_id: 1,
+                host: host.into(),
+                port: 9092,
+                rack: Some("rack-a".into()),
+                ..Default::default()
+            }],
+            ..Default::default()
+        };
+        for &(tag, len) in unknown {
+            m.unknown_tagged_fields
+                .insert(tag, Bytes::from(vec![0; len]));
+        }
+        ResponseKind::Fetch(m)
+    }
+
+    #[test]
+    fn every_difference_of_3_bytes_or_more_is_filled_and_1_or_2_are_not() {
+        let body = fetch("127.0.0.1", &[]);
+        let own = body.encoded_len(17);
+        for short in 0..20_000 {
+            let mut b = body.clone();
+            let out = filled(&mut b, 17, own + short).unwrap();
+            match short {
+                1 | 2 => assert!(out.is_none(), "{short}"),
+                _ => assert_eq!(out.map(|o| o.len()), Some(own + short), "{short}"),
+            }
+        }
+        assert!(filled(&mut body.clone(), 17, own - 1).unwrap().is_none());
+    }
+
+    #[test]
+    fn a_filler_from_a_proxy_in_front_is_replaced_and_the_broker_s_tags_kept() {
+        let mut body = fetch("127.0.0.1", &[(FILLERS[0], 20)]);
+        let own = body.encoded_len(17);
+        let out = filled(&mut body, 17, own)
+            .unwrap()
+            .expect("the same length");
+        assert_eq!(out.len(), own);
+        let mut body = fetch("127.0.0.1", &[(7, 2), (FILLERS[0], 20)]);
+        let own = body.encoded_len(17);
+        let out = filled(&mut body, 17, own + 30)
+            .unwrap()
+            .expect("30 bytes more");
+        let read = ResponseKind::decode(1, 17, &mut out.clone()).unwrap();
+        let ResponseKind::Fetch(read) = read else {
+            unreachable!()
+        };
+        assert_eq!(read.unknown_tagged_fields.get(7).map(|b| b.len()), Some(2));
+        // Above a broker's tag of the two-byte filler's, the three-byte one.
+        let mut body = fetch("127.0.0.1", &[(FILLERS[0] + 1, 1)]);
+        let own = body.encoded_len(17);
+        assert!(filled(&mut body, 17, own + 10).unwrap().is_some());
+    }
+
+    #[test]
+    fn endpoints_left_out_are_filled_at_a_size_varint_s_boundary() {
+        // 131 bytes of endpoints: the two-byte filler cannot make them up
+        // (2 + 1 + 128 is 131 with a one-byte size, but 128 needs two).
+        let host = "h".repeat(110);
+        let broker = fetch(&host, &[]);
+        let len = broker.encoded_len(17);
+        let mut dropped = fetch(&host, &[]);
+        if let ResponseKind::Fetch(m) = &mut dropped {
+            m.node_endpoints.clear();
+        }
+        assert_eq!(len - dropped.encoded_len(17), 131);
+        assert!(filled(&mut dropped, 17, len).unwrap().is_some());
+    }
 }

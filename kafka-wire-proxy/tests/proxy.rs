@@ -2185,12 +2185,14 @@ async fn a_large_fetch_is_passed_on_as_it_arrives_its_leader_endpoints_renamed_i
     );
     assert_eq!(node_1.0, "127.0.0.1");
     // The broker's name for node 1 as long as the proxy's, longer, and
-    // shorter (where the proxy's name does not fit: the endpoint is left
-    // out, and the client asks Metadata, as before KIP-951).
+    // shorter or 1 byte longer (where the proxy's name does not fit, or
+    // leaves too little to fill: the endpoint is left out, and the client
+    // asks Metadata, as before KIP-951).
     let cases = [
         ("127.0.0.1", Some(node_1.clone()), false),
         ("kafka-1.brokers.internal", Some(node_1.clone()), true),
         ("k1", None, true),
+        ("kafka-1.io", None, true),
     ];
     for (at, (host, renamed, padded)) in cases.into_iter().enumerate() {
         let id = 10 + 2 * at as i32;
