@@ -11,8 +11,10 @@ use crate::{tagged, DecodeError, DecodeErrorKind};
 /// until it reaches the body's own tagged fields (the last thing in a
 /// flexible body). Strings, bytes and records are passed over by their
 /// length, so a fetch's megabytes of records cost nothing but counting.
-/// Each value is checked as [`DynamicMessage::decode`] checks it, but a
-/// nested struct's tagged fields are passed over by their sizes.
+/// Each value's length, nulls and counts are checked as
+/// [`DynamicMessage::decode`] checks them; what is passed over is not read
+/// (a string's text is not checked for UTF-8, nor a nested struct's tagged
+/// fields but for their order and sizes).
 ///
 /// [`DynamicMessage::decode`]: super::DynamicMessage::decode
 ///
