@@ -25,6 +25,7 @@ use kafka_wire::dynamic::{
 };
 use kafka_wire::schema::{MessageSchema, StructSchema};
 use kafka_wire::{KafkaStruct, RequestHeader, ResponseHeader, Versioned};
+use kafka_wire_test_support::tail::{scan_in_parts, tail_of};
 use kafka_wire_test_support::typed_debug::{debug_of, unwrap_variant, Outcome};
 use kafka_wire_test_support::Rng;
 
@@ -286,36 +287,6 @@ fn min_len_is_the_derived_one_for_every_message() {
     );
 }
 
-/// Where the view says `body`'s own tagged fields start: after the last
-/// field that is not tagged (at 0 when every field is tagged).
-fn tail_of(view: &DynamicView) -> usize {
-    let body = view.body();
-    let version = view.version();
-    body.fields()
-        .filter(|f| !f.field.tagged.contains(version))
-        .map(|f| f.span.offset + f.span.len)
-        .max()
-        .unwrap_or(0)
-}
-
-/// Scans `wire` in parts of random sizes, each part given with what the
-/// last scan left unread, as a proxy that passes the read bytes on does.
-fn scan_in_parts(
-    scanner: &mut TailScanner,
-    rng: &mut Rng,
-    wire: &[u8],
-) -> Result<Option<usize>, kafka_wire::DecodeError> {
-    let (mut from, mut to) = (0, 0);
-    while to < wire.len() {
-        to = (to + 1 + rng.index(40)).min(wire.len());
-        match scanner.scan(&wire[from..to])? {
-            TailScan::Before(n) => from += n,
-            TailScan::Tail(n) => return Ok(Some(from + n)),
-        }
-    }
-    Ok(scanner.tail_at())
-}
-
 #[test]
 fn the_tail_scanner_finds_every_flexible_body_s_tagged_fields() {
     let mut checked = 0;
@@ -340,14 +311,14 @@ fn the_tail_scanner_finds_every_flexible_body_s_tagged_fields() {
                 let mut whole = TailScanner::new(schema, version, wire.len()).unwrap();
                 assert_eq!(whole.scan(&wire).unwrap(), TailScan::Tail(tail), "{what}");
                 let mut parts = TailScanner::new(schema, version, wire.len()).unwrap();
-                let found = scan_in_parts(&mut parts, &mut rng, &wire).unwrap();
+                let found = scan_in_parts(&mut parts, || 1 + rng.index(40), &wire).unwrap();
                 assert_eq!(found, Some(tail), "{what}: in parts");
                 // Damaged: what the scanner refuses, the decoder refuses;
                 // where the decoder reads the body, the scanner agrees.
                 for _ in 0..DAMAGED {
                     let bad = damaged(&mut rng, &wire);
                     let mut scanner = TailScanner::new(schema, version, bad.len()).unwrap();
-                    let scanned = scan_in_parts(&mut scanner, &mut rng, &bad);
+                    let scanned = scan_in_parts(&mut scanner, || 1 + rng.index(40), &bad);
                     match DynamicView::decode_exact(schema, version, Bytes::from(bad.clone())) {
                         Ok(view) => assert_eq!(
                             scanned.as_ref().ok(),

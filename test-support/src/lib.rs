@@ -17,7 +17,8 @@
 //! - [`hex`]: bytes as lowercase hex, both ways;
 //! - with the `schema` feature, `wire_instances`: random legal instances of
 //!   any schema the runtime describes, and `typed_debug`: a value tree of the
-//!   interpreted codec written as the typed struct's `Debug`.
+//!   interpreted codec written as the typed struct's `Debug`, and `tail`:
+//!   a body's own tagged fields found by the view and by the tail scanner.
 //!
 //! A test binary that measures allocations installs the allocator itself:
 //!
@@ -36,6 +37,8 @@ use bytes::Buf;
 pub mod hex;
 pub mod hostile;
 pub mod seeds;
+#[cfg(feature = "schema")]
+pub mod tail;
 #[cfg(feature = "schema")]
 pub mod typed_debug;
 #[cfg(feature = "schema")]
