@@ -44,7 +44,9 @@
 # interleaved, ROUNDS rounds (3) after a warm-up one. Prints the medians, the ratios to direct, the
 # p99 added and the proxy's CPU seconds per GB carried (from /proc), as markdown on stdout and in
 # $OUT/bench.md. Env: ROUNDS, RECORDS (300000 of 1024 bytes, so that the consumer's group join,
-# about 0.7 s, is a small part of its run), LATENCY_RECORDS (20000).
+# about 0.7 s, is a small part of its run), LATENCY_RECORDS (20000), PIN (1: the broker and the
+# load tools on CPU 0, each proxy on CPU 1, as a proxy runs beside a cluster on cores of its own;
+# unset: everything shares every core).
 # shellcheck source-path=SCRIPTDIR source=common.sh
 . "$(dirname -- "${BASH_SOURCE[0]}")/common.sh" || exit 1
 
@@ -209,11 +211,17 @@ bench() {
     sed 's/alice-secret/alice-at-the-proxy/' "$OUT/direct.properties" >"$OUT/proxy.properties"
     for t in termination quotas; do
         proxy_config "$t" "${port[$t]}" >"$OUT/bench-$t.toml"
-        "$PROXY" --config "$OUT/bench-$t.toml" --threads 1 >/dev/null 2>"$OUT/bench-$t.events" &
+        ${PIN:+taskset -c 1} "$PROXY" --config "$OUT/bench-$t.toml" --threads 1 \
+            >/dev/null 2>"$OUT/bench-$t.events" &
         pid[$t]=$!
         bench_pids+=($!)
         for _ in $(seq 100); do grep -q "listening on" "$OUT/bench-$t.events" && break; sleep 0.1; done
     done
+    if [[ -n "${PIN:-}" ]]; then
+        local broker
+        broker="$(pgrep -f 'kafka\.Kafka .*server\.properties')" || die "PIN: no broker process"
+        taskset -a -p -c 0 "$broker" >/dev/null
+    fi
     for t in termination quotas; do cpu0[$t]=$(cpu_ticks "${pid[$t]}"); done
     for round in $(seq 0 "$rounds"); do
         for t in direct termination quotas; do
@@ -239,7 +247,7 @@ bench() {
     "$PY" "$SCRIPT_DIR/proxy_sasl_clients.py" bench "$OUT" "$rounds" "$records" 1024 "$lat" | tee "$OUT/bench.md"
 }
 cpu_ticks() { awk '{print $14 + $15}' "/proc/$1/stat"; }
-tool() { "$JAVA" -Xmx512m -cp "$LIBS/*" "$@"; }
+tool() { ${PIN:+taskset -c 0} "$JAVA" -Xmx512m -cp "$LIBS/*" "$@"; }
 if [[ "$WHAT" == bench ]]; then
     bench
     exit 0
