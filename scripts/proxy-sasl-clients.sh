@@ -219,8 +219,10 @@ bench() {
     done
     if [[ -n "${PIN:-}" ]]; then
         local broker
-        broker="$(pgrep -f 'kafka\.Kafka .*server\.properties')" || die "PIN: no broker process"
-        taskset -a -p -c 0 "$broker" >/dev/null
+        for broker in $(pgrep -f 'kafka\.Kafka .*server\.properties') ; do
+            taskset -a -p -c 0 "$broker" >/dev/null
+        done
+        [[ -n "${broker:-}" ]] || die "PIN: no broker process"
     fi
     for t in termination quotas; do cpu0[$t]=$(cpu_ticks "${pid[$t]}"); done
     for round in $(seq 0 "$rounds"); do

@@ -1055,26 +1055,12 @@ impl Pump {
             self.inspect_request(api_key, version, frame.slice(header_len..))?;
         }
         let mut acks_zero = !api_key.expects_response(version, &frame[header_len..]);
-        let whole = api_key == ApiKey::ApiVersions
-            || is_sasl
-            || self
-                .filters
-                .iter()
-                .any(|f| f.wants_response(api_key, version));
-        let reads = if whole {
-            Reads::Whole
-        } else if rewrite::names_brokers_in_tail(api_key, version) {
-            Reads::Tail
-        } else if rewrite::names_brokers(api_key, version) {
-            Reads::Whole
-        } else {
-            Reads::Nothing
-        };
         if !self
             .filters
             .iter()
             .any(|f| f.wants_request(api_key, version))
         {
+            let reads = self.reads(api_key, version);
             return self.send(
                 OutFrame::whole(frame, 4, 0),
                 Some(api_key),
@@ -1128,7 +1114,31 @@ impl Pump {
         if changed {
             acks_zero = !api_key.expects_response(version, &out.body);
         }
+        // After the filters: what a request changed can decide whether its
+        // response is read.
+        let reads = self.reads(api_key, version);
         self.send(out, Some(api_key), !acks_zero, reads, info)
+    }
+
+    /// What of a response to a request of `api_key` at `version` the proxy
+    /// or a filter reads.
+    fn reads(&self, api_key: ApiKey, version: i16) -> Reads {
+        let whole = matches!(
+            api_key,
+            ApiKey::ApiVersions | ApiKey::SaslHandshake | ApiKey::SaslAuthenticate
+        ) || self
+            .filters
+            .iter()
+            .any(|f| f.wants_response(api_key, version));
+        if whole {
+            Reads::Whole
+        } else if rewrite::names_brokers_in_tail(api_key, version) {
+            Reads::Tail
+        } else if rewrite::names_brokers(api_key, version) {
+            Reads::Whole
+        } else {
+            Reads::Nothing
+        }
     }
 
     /// Answers a SASL request from the proxy's own credentials (see

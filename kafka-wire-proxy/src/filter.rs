@@ -148,7 +148,10 @@ pub trait Filter: Send + 'static {
     }
 
     /// Whether [`on_response`](Filter::on_response) sees responses of
-    /// `api_key` at `version` (the request's).
+    /// `api_key` at `version` (the request's). Asked for each request once
+    /// the filters have seen it, so that what a request taught a filter
+    /// can decide; a response no filter (nor the proxy) reads is passed on
+    /// as it arrives.
     fn wants_response(&self, api_key: ApiKey, version: i16) -> bool {
         let _ = (api_key, version);
         false

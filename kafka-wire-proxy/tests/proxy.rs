@@ -2195,44 +2195,11 @@ async fn a_large_fetch_is_passed_on_as_it_arrives_its_leader_endpoints_renamed_i
         ("kafka-1.io", None, true),
     ];
     for (at, (host, renamed, padded)) in cases.into_iter().enumerate() {
-        let id = 10 + 2 * at as i32;
         let fetch = FetchRequest {
             rack_id: format!("halting:{host}").into(),
             ..fetch_by_ids(&[topic_id_of("acme.orders")])
         };
-        write_frame(&mut client, &request(17, id, &fetch))
-            .await
-            .unwrap();
-        // The broker's frame: its size is the client's too.
-        let mut theirs = BytesMut::new();
-        large_fetch(host, broker.address.port())
-            .encode_frame(&mut theirs, id, 17)
-            .unwrap();
-        // Half the response before the broker sends the rest (all but the
-        // last part, which waits for a part's worth).
-        let early = theirs.len() / 2 - 64 * 1024;
-        let mut first = vec![0; early];
-        tokio::time::timeout(Duration::from_secs(10), client.read_exact(&mut first))
-            .await
-            .unwrap_or_else(|_| panic!("{host}: half the fetch before the rest"))
-            .unwrap();
-        assert_eq!(first, theirs[..early], "{host}");
-        // The next request releases the rest.
-        let mut echo = BytesMut::new();
-        echo.put_i16(UNKNOWN_API);
-        echo.put_i16(0);
-        echo.put_i32(id + 1);
-        echo.put_i16(-1); // no client id
-        echo.put_slice(&[0xde, 0xad, 0xbe, 0xef]);
-        write_frame(&mut client, &echo).await.unwrap();
-        let mut rest = vec![0; theirs.len() - early];
-        client.read_exact(&mut rest).await.unwrap();
-        let frame = Bytes::from([first, rest].concat()).slice(4..);
-        let (correlation_id, got) = response::<FetchResponse>(frame, 17);
-        assert_eq!(correlation_id, id);
-        let partition = &got.responses[0].partitions[0];
-        assert_eq!(partition.records.as_ref().map(|r| r.0.len()), Some(LARGE));
-        assert_eq!(partition.current_leader.leader_id, 1);
+        let got = halting_fetch(&mut client, 10 + 2 * at as i32, &fetch, &broker, true).await;
         let endpoints: Vec<_> = got
             .node_endpoints
             .iter()
@@ -2240,9 +2207,91 @@ async fn a_large_fetch_is_passed_on_as_it_arrives_its_leader_endpoints_renamed_i
             .collect();
         assert_eq!(endpoints, Vec::from_iter(renamed), "{host}");
         assert_eq!(!got.unknown_tagged_fields.is_empty(), padded, "{host}");
-        let echoed = read_frame(&mut client).await.unwrap();
-        assert_eq!(&echoed[4..], &[0xde, 0xad, 0xbe, 0xef]);
     }
+}
+
+/// Sends `fetch` (rack `halting:HOST`: the scripted broker sends half its
+/// answer and holds the rest until the next request) as request `id` at
+/// v17, then an ApiVersions that releases the rest, and returns the response,
+/// checked to be the broker's frame but for its endpoints. With `early`,
+/// its first half (all but the last part, which waits for a part's worth)
+/// must come before the rest is released; without, it must not (a
+/// response read whole).
+async fn halting_fetch(
+    client: &mut TcpStream,
+    id: i32,
+    fetch: &FetchRequest,
+    broker: &Broker,
+    early: bool,
+) -> FetchResponse {
+    let host = fetch.rack_id["halting:".len()..].to_owned();
+    write_frame(client, &request(17, id, fetch)).await.unwrap();
+    // The broker's frame: its size is the client's too.
+    let mut theirs = BytesMut::new();
+    large_fetch(&host, broker.address.port())
+        .encode_frame(&mut theirs, id, 17)
+        .unwrap();
+    let mut first = vec![0; theirs.len() / 2 - 64 * 1024];
+    let half = tokio::time::timeout(
+        Duration::from_millis(if early { 10_000 } else { 500 }),
+        client.read_exact(&mut first),
+    )
+    .await;
+    match early {
+        true => {
+            half.unwrap_or_else(|_| panic!("{host}: half the fetch before the rest"))
+                .unwrap();
+        }
+        false => assert!(half.is_err(), "{host}: part of a fetch read whole"),
+    }
+    // ApiVersions, which every filter lets through.
+    let versions = request(3, id + 1, &ApiVersionsRequest::default());
+    write_frame(client, &versions).await.unwrap();
+    if !early {
+        client.read_exact(&mut first).await.unwrap();
+    }
+    assert_eq!(first, theirs[..first.len()], "{host}");
+    let mut rest = vec![0; theirs.len() - first.len()];
+    client.read_exact(&mut rest).await.unwrap();
+    let frame = Bytes::from([first, rest].concat()).slice(4..);
+    let (correlation_id, got) = response::<FetchResponse>(frame, 17);
+    assert_eq!(correlation_id, id);
+    let partition = &got.responses[0].partitions[0];
+    assert_eq!(partition.records.as_ref().map(|r| r.0.len()), Some(LARGE));
+    assert_eq!(partition.current_leader.leader_id, 1);
+    let (answered, _) = response::<ApiVersionsResponse>(read_frame(client).await.unwrap(), 3);
+    assert_eq!(answered, id + 1);
+    got
+}
+
+#[tokio::test]
+async fn a_tenant_s_own_fetch_passes_on_as_it_arrives_until_it_sends_another_s_id() {
+    let broker = Broker::start().await;
+    *broker.brokers.lock().unwrap() = vec![(1, broker.address)];
+    let (_proxy, mut client) = tenant_client(&broker).await;
+    let orders = topic_id_of("acme.orders");
+    // Metadata teaches the proxy the tenant's id.
+    let by_name = MetadataRequest {
+        topics: Some(vec![MetadataRequestTopic {
+            name: Some("orders".into()),
+            ..Default::default()
+        }]),
+        ..Default::default()
+    };
+    let _: MetadataResponse = exchange(&mut client, 12, 1, &by_name).await;
+    let fetch = FetchRequest {
+        rack_id: "halting:127.0.0.1".into(),
+        ..fetch_by_ids(&[orders])
+    };
+    let got = halting_fetch(&mut client, 2, &fetch, &broker, true).await;
+    assert_eq!(got.responses[0].topic_id, orders);
+    // Another tenant's id: a stand-in goes to the broker, and from then on
+    // the tenant's fetches are read whole, for stand-ins to turn back.
+    let theirs = topic_id_of("other.payments");
+    let crossing: FetchResponse = exchange(&mut client, 17, 4, &fetch_by_ids(&[theirs])).await;
+    assert_eq!(crossing.responses[0].topic_id, theirs);
+    let got = halting_fetch(&mut client, 5, &fetch, &broker, false).await;
+    assert_eq!(got.responses[0].topic_id, orders);
 }
 
 #[tokio::test]

@@ -1,6 +1,7 @@
 //! [`Tenant`]: topic, group and transactional-id multi-tenancy.
 
 use std::collections::{HashMap, HashSet, VecDeque};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 
 use kafka_messages::{ApiKey, ResponseKind};
@@ -82,6 +83,12 @@ pub struct Tenant {
     /// The client's regular expressions, by what the broker was sent for
     /// them (shared by the clones).
     regexes: Arc<Mutex<HashMap<Str, Str>>>,
+    /// Whether a connection of the tenant sent another's topic id (a
+    /// stand-in went to the broker for it; shared by the clones, as a
+    /// fetch session outlives its connection): until then, the tenant's
+    /// responses that name topics by id alone hold only its own ids, and
+    /// are not read ([`ids_only`]).
+    stood_in: Arc<AtomicBool>,
     /// The ids of each Metadata request forwarded and not yet answered that
     /// the broker was asked to look up, in request order.
     lookups: VecDeque<Vec<Uuid>>,
@@ -113,6 +120,7 @@ impl Tenant {
             prefix: Str::from(prefix),
             ids: Arc::new(TopicIds::new()),
             regexes: Arc::default(),
+            stood_in: Arc::default(),
             lookups: VecDeque::new(),
             refused: VecDeque::new(),
             consumer_groups: Default::default(),
@@ -387,6 +395,7 @@ impl<'t> Walk<'t> {
             }
             _ => {
                 *id = ids.stand_in(*id);
+                self.tenant.stood_in.store(true, Ordering::Relaxed);
                 self.changed = true;
             }
         }
@@ -542,6 +551,14 @@ fn rewritten() -> &'static HashSet<(ApiKey, i16, bool)> {
     })
 }
 
+/// Whether a response of `api_key` at `version` names topics by id alone
+/// (a Fetch from v13, whose records a consumer waits for): it holds a
+/// stand-in only where its tenant sent another's id, and is read only then,
+/// so that a tenant's own fetches pass on as they arrive.
+fn ids_only(api_key: ApiKey, version: i16) -> bool {
+    api_key == ApiKey::Fetch && version >= 13
+}
+
 /// The quorum's APIs, which name `__cluster_metadata` and no tenant's
 /// topic (`kafka-metadata-quorum describe` sends DescribeQuorum).
 fn controllers_only(api_key: ApiKey) -> bool {
@@ -581,6 +598,9 @@ impl Filter for Tenant {
     }
 
     fn wants_response(&self, api_key: ApiKey, version: i16) -> bool {
+        if ids_only(api_key, version) {
+            return self.stood_in.load(Ordering::Relaxed);
+        }
         acls::is_acl_api(api_key)
             || consumer_protocol::carries(api_key)
             || rewritten().contains(&(api_key, version, true))

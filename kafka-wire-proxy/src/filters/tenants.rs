@@ -184,8 +184,12 @@ impl Filter for TenantsByPrincipal {
         !before_tenant(api_key)
     }
 
+    /// As the connection's tenant wants it, once it is chosen.
     fn wants_response(&self, api_key: ApiKey, version: i16) -> bool {
-        self.model.wants_response(api_key, version)
+        match &self.chosen {
+            Some((_, tenant)) => tenant.wants_response(api_key, version),
+            None => self.model.wants_response(api_key, version),
+        }
     }
 
     /// A request the proxy cannot read could carry names unprefixed, or
