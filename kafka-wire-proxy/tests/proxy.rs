@@ -64,9 +64,12 @@ const PAUSING_API: i16 = 995;
 /// Fetch's API key.
 const FETCH_API: i16 = 1;
 
+/// The records of [`large_fetch`]'s partition: 1 MiB, 16 parts' worth.
+const FETCHED: usize = 1 << 20;
+
 /// The Fetch response a scripted broker sends half of, holding the rest
 /// until the next request, for a Fetch whose rack is `halting:HOST`: a
-/// partition of `LARGE` bytes of records, moved to node 1 at `host:port`
+/// partition of `FETCHED` bytes of records, moved to node 1 at `host:port`
 /// (KIP-951's endpoints).
 fn large_fetch(host: &str, port: u16) -> ResponseKind {
     use kafka_messages::fetch::{LeaderIdAndEpoch, NodeEndpoint};
@@ -81,7 +84,7 @@ fn large_fetch(host: &str, port: u16) -> ResponseKind {
                     ..Default::default()
                 },
                 records: Some(kafka_wire::Records(Bytes::from(
-                    (0..LARGE).map(|i| i as u8).collect::<Vec<_>>(),
+                    (0..FETCHED).map(|i| i as u8).collect::<Vec<_>>(),
                 ))),
                 ..Default::default()
             }],
@@ -2257,7 +2260,7 @@ async fn halting_fetch(
     let (correlation_id, got) = response::<FetchResponse>(frame, 17);
     assert_eq!(correlation_id, id);
     let partition = &got.responses[0].partitions[0];
-    assert_eq!(partition.records.as_ref().map(|r| r.0.len()), Some(LARGE));
+    assert_eq!(partition.records.as_ref().map(|r| r.0.len()), Some(FETCHED));
     assert_eq!(partition.current_leader.leader_id, 1);
     let (answered, _) = response::<ApiVersionsResponse>(read_frame(client).await.unwrap(), 3);
     assert_eq!(answered, id + 1);
@@ -3203,13 +3206,15 @@ async fn a_re_authentication_keeps_its_sessions_mechanism_and_principal_as_kafka
 async fn a_proxy_renews_its_own_session_with_the_broker_before_it_ends() {
     use kafka_wire_proxy::Credentials;
 
-    // The "broker" is a proxy that terminates SASL with sessions of 400 ms
+    // The "broker" is a proxy that terminates SASL with sessions of 1 s
     // and closes a connection whose session has ended at its next request
     // (as Kafka does with `connections.max.reauth.ms`), in front of a
     // scripted broker.
     let broker = Broker::start().await;
     *broker.brokers.lock().unwrap() = vec![(1, broker.address)];
-    let lifetime = Duration::from_millis(400);
+    // Long enough that the renewal, due at 850 ms, is on time beside the
+    // other tests on a loaded machine.
+    let lifetime = Duration::from_secs(1);
     let users = Credentials::new()
         .user("svc", "svc-secret")
         .unwrap()
