@@ -219,9 +219,21 @@ enum Waiting {
 struct Passing {
     rest: usize,
     sent: Sent,
-    /// For a response read only in its tail ([`Reads::Tail`]): where its
-    /// body's reading is.
-    scan: Option<TailScanner>,
+    /// For a response read only in its tail ([`Reads::Tail`]): its API
+    /// and where its body's reading is.
+    scan: Option<(ApiKey, TailScanner)>,
+}
+
+/// A response read only in its tail that fails to read.
+fn tail_failed(
+    api_key: ApiKey,
+    version: i16,
+) -> impl Fn(kafka_wire::DecodeError) -> ConnectionError + Copy {
+    move |e| ConnectionError::Response {
+        api_key,
+        version,
+        source: e.into(),
+    }
 }
 
 /// What of a response the proxy or a filter reads.
@@ -1532,27 +1544,21 @@ impl Pump {
     fn pass_on(&mut self) -> Result<bool, ConnectionError> {
         let buf = &mut self.broker.buf;
         if let Some(passing) = &mut self.passing {
-            let (api_key, version) = (passing.sent.api_key, passing.sent.info.header.api_version);
-            let failed = |e: kafka_wire::DecodeError| ConnectionError::Response {
-                api_key: api_key.expect("a response read in its tail is of a known API"),
-                version,
-                source: e.into(),
-            };
+            let version = passing.sent.info.header.api_version;
             let part = match &mut passing.scan {
-                Some(scan) if scan.tail_at().is_some() => {
+                Some((api_key, scan)) if scan.tail_at().is_some() => {
                     if buf.len() < passing.rest {
                         return Ok(false);
                     }
                     let tail = buf.split_to(passing.rest).freeze();
-                    let api_key = api_key.expect("a response read in its tail is of a known API");
-                    rewrite::tail(api_key, version, tail, &self.shared)?
+                    rewrite::tail(*api_key, version, tail, &self.shared)?
                 }
                 _ if buf.len() < passing.rest.min(PART) => return Ok(false),
                 None => buf.split_to(buf.len().min(passing.rest)).freeze(),
-                Some(scan) => {
+                Some((api_key, scan)) => {
                     let (TailScan::Before(n) | TailScan::Tail(n)) = scan
                         .scan(&buf[..buf.len().min(passing.rest)])
-                        .map_err(failed)?;
+                        .map_err(tail_failed(*api_key, version))?;
                     if n == 0 {
                         // The tail reached (taken next), or a value cut at
                         // the end of what came (read with what follows).
@@ -1581,22 +1587,16 @@ impl Pump {
             return Ok(false);
         };
         let id = i32::from_be_bytes([buf[4], buf[5], buf[6], buf[7]]);
-        let reads = match self.waiting.front() {
-            Some(Waiting::Broker(sent)) if sent.upstream_id == id => sent.reads,
+        let sent = match self.waiting.front() {
+            Some(Waiting::Broker(sent)) if sent.upstream_id == id && sent.reads != Reads::Whole => {
+                sent
+            }
             _ => return Ok(false),
         };
-        let (first, scan) = match (reads, self.waiting.front()) {
-            (Reads::Nothing, _) => (buf.len(), None),
-            (Reads::Tail, Some(Waiting::Broker(sent))) => {
-                let api_key = sent
-                    .api_key
-                    .expect("a response read in its tail is of a known API");
+        let (first, scan) = match (sent.reads, sent.api_key) {
+            (Reads::Tail, Some(api_key)) => {
                 let version = sent.info.header.api_version;
-                let failed = |e: kafka_wire::DecodeError| ConnectionError::Response {
-                    api_key,
-                    version,
-                    source: e.into(),
-                };
+                let failed = tail_failed(api_key, version);
                 let header_len =
                     header_len_of_response(&buf[4..], api_key, version).map_err(failed)?;
                 let schema = api_key
@@ -1607,9 +1607,9 @@ impl Pump {
                 let body = 4 + header_len;
                 let (TailScan::Before(n) | TailScan::Tail(n)) =
                     scan.scan(&buf[body..]).map_err(failed)?;
-                (body + n, Some(scan))
+                (body + n, Some((api_key, scan)))
             }
-            _ => return Ok(false),
+            _ => (buf.len(), None),
         };
         let Some(Waiting::Broker(sent)) = self.waiting.pop_front() else {
             unreachable!("matched above")
