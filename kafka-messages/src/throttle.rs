@@ -9,6 +9,12 @@
 //! assert!(ApiKey::Produce.client_waits_out_throttle(6) == Some(true));
 //! assert!(ApiKey::Fetch.client_waits_out_throttle(7) == Some(false));
 //! assert_eq!(ApiKey::Metadata.client_waits_out_throttle(12), None);
+//!
+//! // Where the response says it: first in a Fetch body from v1 (so that it
+//! // can be written in place), last in a Produce body.
+//! assert!(ApiKey::Fetch.throttle_time_first(17));
+//! assert!(!ApiKey::Fetch.throttle_time_first(0));
+//! assert!(!ApiKey::Produce.throttle_time_first(9));
 //! ```
 
 use crate::ApiKey;
@@ -36,5 +42,21 @@ impl ApiKey {
             Some(since) => Some(version >= since),
             None => None,
         }
+    }
+
+    /// Whether this API's response body begins with `throttle_time_ms` at
+    /// `version` (an `int32` in its first 4 bytes, where a proxy that
+    /// throttles a response it passes on as it arrives writes it in
+    /// place). From the response's schema: true for most APIs from the
+    /// version that added the field, false for Produce (which ends with
+    /// it) and for versions and APIs without it.
+    pub fn throttle_time_first(self, version: i16) -> bool {
+        self.response_schema()
+            .and_then(|body| body.fields.iter().find(|f| f.versions.contains(version)))
+            .is_some_and(|first| {
+                first.json_name == "ThrottleTimeMs"
+                    && !first.tagged.contains(version)
+                    && matches!(first.kafka_type, kafka_wire::schema::KafkaType::Int32)
+            })
     }
 }

@@ -360,3 +360,34 @@ fn the_tail_scanner_names_the_field_of_a_length_past_the_body() {
     assert!(text.contains("records"), "{text}");
     assert!(text.contains("partitions"), "{text}");
 }
+
+#[test]
+fn throttle_time_first_is_where_every_response_writes_its_throttle() {
+    let mut first = 0;
+    for &api_key in ApiKey::ALL {
+        let schema = api_key.response_message_schema().expect("compiled in");
+        let versions = api_key.all_versions();
+        for version in versions.lowest().unwrap_or(0)..=versions.highest().unwrap_or(-1) {
+            let mut message = DynamicMessage::sample(schema, version);
+            let holds = message.body.get("ThrottleTimeMs").is_some();
+            if holds {
+                message
+                    .body
+                    .set("ThrottleTimeMs", Value::Int32(0x0102_0304))
+                    .unwrap();
+            }
+            let wire = message.encode_to_vec().unwrap();
+            let at_start = holds && wire.starts_with(&[1, 2, 3, 4]);
+            assert_eq!(
+                api_key.throttle_time_first(version),
+                at_start,
+                "{api_key:?} v{version}"
+            );
+            first += usize::from(at_start);
+        }
+    }
+    // Most responses say it first; Produce, among others, does not.
+    assert!(first > 200, "{first}");
+    assert!(!ApiKey::Produce.throttle_time_first(9));
+    assert!(ApiKey::Fetch.throttle_time_first(1) && !ApiKey::Fetch.throttle_time_first(0));
+}

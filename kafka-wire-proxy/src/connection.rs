@@ -19,9 +19,9 @@ use std::time::{Duration, Instant};
 
 use bytes::{BufMut, Bytes, BytesMut};
 use kafka_messages::{api_versions, serve, ApiKey, RequestKind, ResponseKind};
-use kafka_wire::dynamic::{TailScan, TailScanner};
+use kafka_wire::dynamic::{TailScan, TailScanner, Value};
 use kafka_wire::frame::{self, FrameCodec};
-use kafka_wire::{RequestHeader, ResponseHeader, Versioned};
+use kafka_wire::{DecodeError, RequestHeader, ResponseHeader, Versioned};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
 use tokio::sync::{mpsc, OwnedSemaphorePermit, Semaphore};
@@ -32,8 +32,8 @@ use crate::broker_sasl::{
     self, BrokerCredentials, BrokerSasl, Next, AUTHENTICATE_VERSION, HANDSHAKE_VERSION,
 };
 use crate::error::{ConnectionError, Peer};
-use crate::filter::{ClientConnection, Filter, Listener, RequestInfo, Verdict};
-use crate::frame::{Frame, FrameError, RequestFrame, ResponseFrame, Side};
+use crate::filter::{ClientConnection, Filter, Listener, RequestInfo, ResponseSize, Verdict};
+use crate::frame::{Frame, FrameError, RequestFrame, ResponseFrame, Side, Throttle};
 use crate::identity::{Authentication, Principal, PrincipalSource};
 use crate::proxy::{ProxyEvent, Shared};
 use crate::rewrite;
@@ -100,6 +100,57 @@ impl OutFrame {
         self.head.len() + self.body.len()
     }
 
+    /// Raises the `int32` at `offset` in the frame's contents (after its
+    /// size, not in the correlation id) to at least `value`: the bytes up
+    /// to it are copied, the rest still shared. False where this part of
+    /// the frame ends before it.
+    fn raise_i32(&mut self, offset: usize, value: i32) -> bool {
+        let end = offset + 4;
+        let in_id = offset < self.at + 4 && end > self.at;
+        if self.headless || in_id || self.len() < end {
+            return false;
+        }
+        let mut head = BytesMut::with_capacity(end.max(self.head.len()));
+        head.extend_from_slice(&self.head);
+        if let Some(more) = end.checked_sub(self.head.len()) {
+            head.extend_from_slice(&self.body.split_to(more));
+        }
+        let was = i32::from_be_bytes(head[offset..end].try_into().expect("4 bytes"));
+        head[offset..end].copy_from_slice(&was.max(value).to_be_bytes());
+        self.head = head.freeze();
+        true
+    }
+
+    /// Slows the client for `duration` with this response of `api_key` at
+    /// `version`, whose body starts at `body_at`: its `throttle_time_ms`
+    /// raised where it is the body's first field (elsewhere the caller
+    /// raised it), and the response held back or the client muted after
+    /// it ([`Throttle::of_client`]).
+    fn throttle(
+        &mut self,
+        api_key: ApiKey,
+        version: i16,
+        body_at: usize,
+        duration: Duration,
+    ) -> Result<(), ConnectionError> {
+        if api_key.throttle_time_first(version) && !self.raise_i32(body_at, millis(duration)) {
+            let short = DecodeError::truncated(4, self.len().saturating_sub(body_at))
+                .in_field("throttle_time_ms");
+            return Err(ConnectionError::Response {
+                api_key,
+                version,
+                source: short.into(),
+            });
+        }
+        let throttle = Throttle::of_client(api_key, version, duration);
+        let until = throttle
+            .hold
+            .and_then(|hold| tokio::time::Instant::now().checked_add(hold));
+        self.hold_until = self.hold_until.max(until);
+        self.mute = self.mute.max(throttle.mute);
+        Ok(())
+    }
+
     /// The size, the header with its correlation id replaced (nothing for
     /// a later part).
     fn put_head(&self, out: &mut BytesMut) {
@@ -113,6 +164,11 @@ impl OutFrame {
         out.put_i32(self.correlation_id);
         out.extend_from_slice(&self.head[self.at + 4..]);
     }
+}
+
+/// `duration` in whole milliseconds, as `throttle_time_ms` says it.
+fn millis(duration: Duration) -> i32 {
+    i32::try_from(duration.as_millis()).unwrap_or(i32::MAX)
 }
 
 /// A body this large is written from its own buffer rather than copied.
@@ -222,6 +278,9 @@ struct Passing {
     /// For a response read only in its tail ([`Reads::Tail`]): its API
     /// and where its body's reading is.
     scan: Option<(ApiKey, TailScanner)>,
+    /// The client's mute (a quota's throttle), which begins once the last
+    /// part has gone.
+    mute: Option<Duration>,
 }
 
 /// A response read only in its tail that fails to read.
@@ -256,6 +315,9 @@ struct Sent {
     api_key: Option<ApiKey>,
     /// What of its response the proxy or a filter reads.
     reads: Reads,
+    /// Whether a filter counts its response by size
+    /// ([`Filter::counts_response`]).
+    counted: bool,
     info: RequestInfo,
 }
 
@@ -980,9 +1042,11 @@ impl Pump {
                     rewrite::read_by_proxy(key)
                         || (key.is_compiled()
                             && versions(key).any(|v| {
-                                filters
-                                    .iter()
-                                    .any(|f| f.wants_request(key, v) || f.wants_response(key, v))
+                                filters.iter().any(|f| {
+                                    f.wants_request(key, v)
+                                        || f.wants_response(key, v)
+                                        || f.counts_response(key, v)
+                                })
                             }))
                 })
                 .collect()
@@ -1134,6 +1198,9 @@ impl Pump {
 
     /// What of a response to a request of `api_key` at `version` the proxy
     /// or a filter reads.
+    /// A response counted by size is read whole where its
+    /// `throttle_time_ms` is not its body's first field (it is raised in
+    /// the body read).
     fn reads(&self, api_key: ApiKey, version: i16) -> Reads {
         let whole = matches!(
             api_key,
@@ -1141,7 +1208,8 @@ impl Pump {
         ) || self
             .filters
             .iter()
-            .any(|f| f.wants_response(api_key, version));
+            .any(|f| f.wants_response(api_key, version))
+            || (self.counts(api_key, version) && !api_key.throttle_time_first(version));
         if whole {
             Reads::Whole
         } else if rewrite::names_brokers_in_tail(api_key, version) {
@@ -1151,6 +1219,14 @@ impl Pump {
         } else {
             Reads::Nothing
         }
+    }
+
+    /// Whether a filter counts responses of `api_key` at `version` by
+    /// their size.
+    fn counts(&self, api_key: ApiKey, version: i16) -> bool {
+        self.filters
+            .iter()
+            .any(|f| f.counts_response(api_key, version))
     }
 
     /// Answers a SASL request from the proxy's own credentials (see
@@ -1360,10 +1436,13 @@ impl Pump {
         out.correlation_id = upstream_id;
         self.for_broker = Some(out);
         if answered {
+            let version = info.header.api_version;
+            let counted = api_key.is_some_and(|k| self.counts(k, version));
             self.waiting.push_back(Waiting::Broker(Sent {
                 upstream_id,
                 api_key,
                 reads,
+                counted,
                 info,
             }));
         }
@@ -1568,10 +1647,12 @@ impl Pump {
                 }
             };
             passing.rest -= part.len();
+            let mut out = OutFrame::part(part);
             if passing.rest == 0 {
+                out.mute = passing.mute;
                 self.passing = None;
             }
-            self.for_client.push_back(OutFrame::part(part));
+            self.for_client.push_back(out);
             self.release();
             return Ok(true);
         }
@@ -1614,13 +1695,24 @@ impl Pump {
         let Some(Waiting::Broker(sent)) = self.waiting.pop_front() else {
             unreachable!("matched above")
         };
+        let throttle = counted(&mut self.filters, &self.connection, &sent, size)?;
         let first = buf.split_to(first).freeze().slice(4..);
-        let mut out = OutFrame::whole(first, 0, sent.info.header.correlation_id);
+        let mut out = OutFrame::whole(first.clone(), 0, sent.info.header.correlation_id);
         out.follows = size - out.len();
+        if let Some((api_key, duration)) = throttle {
+            // Counted responses pass on only where throttle_time_ms comes
+            // first (Pump::reads): written in this part.
+            let version = sent.info.header.api_version;
+            let body_at = header_len_of_response(&first, api_key, version)
+                .map_err(tail_failed(api_key, version))?;
+            out.throttle(api_key, version, body_at, duration)?;
+        }
+        let mute = out.mute.take();
         self.passing = Some(Passing {
             rest: out.follows,
             sent,
             scan,
+            mute,
         });
         self.for_client.push_back(out);
         Ok(true)
@@ -1652,20 +1744,34 @@ impl Pump {
             }
         };
         let client_id = sent.info.header.correlation_id;
-        let out = match sent.api_key.filter(|_| sent.reads != Reads::Nothing) {
-            None => OutFrame::whole(frame, 0, client_id),
-            Some(api_key) => self.read_response(api_key, sent, frame)?,
+        let version = sent.info.header.api_version;
+        let throttle = counted(&mut self.filters, &self.connection, &sent, frame.len())?;
+        let body_at = match throttle {
+            Some((api_key, _)) => header_len_of_response(&frame, api_key, version)
+                .map_err(tail_failed(api_key, version))?,
+            None => 0,
         };
+        let mut out = match sent.api_key.filter(|_| sent.reads != Reads::Nothing) {
+            None => OutFrame::whole(frame, 0, client_id),
+            Some(api_key) => self.read_response(api_key, sent, frame, throttle.map(|(_, d)| d))?,
+        };
+        if let Some((api_key, duration)) = throttle {
+            out.throttle(api_key, version, body_at, duration)?;
+        }
         self.for_client.push_back(out);
         self.release();
         Ok(())
     }
 
+    /// Reads a response through the proxy and the filters that want it;
+    /// a `throttle` raises its `throttle_time_ms` where that is not the
+    /// body's first field ([`OutFrame::throttle`] does the rest).
     fn read_response(
         &mut self,
         api_key: ApiKey,
         sent: Sent,
         frame: Bytes,
+        throttle: Option<Duration>,
     ) -> Result<OutFrame, ConnectionError> {
         let client_id = sent.info.header.correlation_id;
         let mut version = sent.info.header.api_version;
@@ -1710,8 +1816,53 @@ impl Pump {
             &sent.info,
             &mut response,
         )?;
+        if let Some(duration) = throttle.filter(|_| !api_key.throttle_time_first(version)) {
+            raise_throttle_time(&mut response, millis(duration)).map_err(|e| failed(version, e))?;
+        }
         out_frame(response, client_id)
     }
+}
+
+/// The throttle the filters that count `sent`'s response by its `size`
+/// ask for, with its API.
+fn counted(
+    filters: &mut [Box<dyn Filter>],
+    connection: &ClientConnection,
+    sent: &Sent,
+    size: usize,
+) -> Result<Option<(ApiKey, Duration)>, ConnectionError> {
+    let Some(api_key) = sent.api_key.filter(|_| sent.counted) else {
+        return Ok(None);
+    };
+    let version = sent.info.header.api_version;
+    let mut response = ResponseSize::new(api_key, version, size);
+    for filter in filters.iter_mut().rev() {
+        if filter.counts_response(api_key, version) {
+            filter
+                .on_response_size(connection, &sent.info, &mut response)
+                .map_err(|error| ConnectionError::Filter {
+                    api_key,
+                    version,
+                    side: "response",
+                    error,
+                })?;
+        }
+    }
+    Ok(response.throttle().map(|d| (api_key, d)))
+}
+
+/// Raises a response's `throttle_time_ms` to at least `ms` where the field
+/// is not the body's first (a Produce's is its last), through its read
+/// body; a version without the field is left as it is.
+fn raise_throttle_time(response: &mut ResponseFrame, ms: i32) -> Result<(), FrameError> {
+    const FIELD: &str = "ThrottleTimeMs";
+    if response.dynamic()?.body.get(FIELD).is_none() {
+        return Ok(());
+    }
+    if let Some(Value::Int32(was)) = response.dynamic_mut()?.body.get_mut(FIELD) {
+        *was = (*was).max(ms);
+    }
+    Ok(())
 }
 
 /// A response through `filters` in reverse order, each that wants it.
@@ -1802,4 +1953,59 @@ fn response_header(api_key: ApiKey, version: i16) -> Bytes {
         .encode(&mut out, api_key.response_header_version(version))
         .expect("a response header always writes");
     out.freeze()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn written(out: &OutFrame) -> Vec<u8> {
+        let mut bytes = BytesMut::new();
+        out.put_head(&mut bytes);
+        bytes.extend_from_slice(&out.body);
+        bytes.to_vec()
+    }
+
+    #[test]
+    fn a_throttle_time_is_raised_in_place_and_the_rest_still_shared() {
+        // Correlation id 7, a tagged-fields byte, throttle_time_ms 50, then
+        // the rest of a body.
+        let contents = Bytes::from_static(&[0, 0, 0, 7, 0, 0, 0, 0, 50, 0xaa, 0xbb]);
+        let mut out = OutFrame::whole(contents.clone(), 0, 9);
+        assert!(out.raise_i32(5, 300));
+        assert_eq!(
+            written(&out),
+            [0, 0, 0, 11, 0, 0, 0, 9, 0, 0, 0, 1, 44, 0xaa, 0xbb]
+        );
+        assert_eq!(out.body.as_ptr(), contents[9..].as_ptr(), "shared");
+        // Never lowered: the broker's own throttle stands when longer.
+        assert!(out.raise_i32(5, 20));
+        assert_eq!(&written(&out)[8..13], [0, 0, 0, 1, 44]);
+        // Not past the bytes this part has, nor in its correlation id.
+        let mut out = OutFrame::whole(contents.slice(..7), 0, 9);
+        assert!(!out.raise_i32(5, 300));
+        assert!(!out.raise_i32(2, 300));
+        assert!(!OutFrame::part(contents).raise_i32(5, 300));
+    }
+
+    #[test]
+    fn a_throttle_on_a_response_too_short_for_it_names_the_field() {
+        let mut out = OutFrame::whole(Bytes::from_static(&[0, 0, 0, 7, 0, 1]), 0, 9);
+        let error = out
+            .throttle(ApiKey::Fetch, 17, 5, Duration::from_millis(300))
+            .unwrap_err();
+        assert!(error.to_string().contains("throttle_time_ms"), "{error}");
+        // A Fetch v17 client waits itself: muted, not held.
+        let contents = Bytes::from_static(&[0, 0, 0, 7, 0, 0, 0, 0, 0]);
+        let mut out = OutFrame::whole(contents.clone(), 0, 9);
+        out.throttle(ApiKey::Fetch, 17, 5, Duration::from_millis(300))
+            .unwrap();
+        assert_eq!(out.mute, Some(Duration::from_millis(300)));
+        assert!(out.hold_until.is_none());
+        let mut out = OutFrame::whole(contents, 0, 9);
+        out.throttle(ApiKey::Fetch, 7, 4, Duration::from_millis(300))
+            .unwrap();
+        assert_eq!(out.mute, None);
+        assert!(out.hold_until.is_some());
+    }
 }

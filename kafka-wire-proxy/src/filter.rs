@@ -3,7 +3,7 @@
 use std::error::Error;
 use std::fmt;
 use std::net::SocketAddr;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use kafka_messages::{ApiKey, ResponseKind};
 use kafka_wire::RequestHeader;
@@ -62,6 +62,59 @@ pub struct RequestInfo {
     pub received: Instant,
     /// The request frame's size as received, without the 4-byte size.
     pub size: usize,
+}
+
+/// A response a filter counts by its size
+/// ([`Filter::on_response_size`]), seen as its first bytes arrive.
+#[derive(Debug, Clone)]
+pub struct ResponseSize {
+    api_key: ApiKey,
+    version: i16,
+    size: usize,
+    throttle: Option<Duration>,
+}
+
+impl ResponseSize {
+    pub(crate) fn new(api_key: ApiKey, version: i16, size: usize) -> Self {
+        ResponseSize {
+            api_key,
+            version,
+            size,
+            throttle: None,
+        }
+    }
+
+    /// The API.
+    pub fn api_key(&self) -> ApiKey {
+        self.api_key
+    }
+
+    /// The version (the request's).
+    pub fn version(&self) -> i16 {
+        self.version
+    }
+
+    /// The response frame's size: its header and body, without the 4-byte
+    /// size before them.
+    pub fn size(&self) -> usize {
+        self.size
+    }
+
+    /// Slows the client for `duration`, as a broker slows a client over its
+    /// quota: the response's `throttle_time_ms` says at least that long
+    /// (where the response has the field), and a client that waits out a
+    /// throttle itself (KIP-219: Produce v6+, Fetch v8+) has none of its
+    /// requests read for that long once the response has gone; an older
+    /// client gets the response that much later. Given twice, the longer
+    /// holds.
+    pub fn throttle_client(&mut self, duration: Duration) {
+        self.throttle = self.throttle.max(Some(duration));
+    }
+
+    /// The throttle asked for.
+    pub(crate) fn throttle(&self) -> Option<Duration> {
+        self.throttle
+    }
 }
 
 /// What a filter does with a request.
@@ -157,6 +210,16 @@ pub trait Filter: Send + 'static {
         false
     }
 
+    /// Whether [`on_response_size`](Filter::on_response_size) sees the
+    /// size of responses of `api_key` at `version`: for a filter that
+    /// counts responses by their size and reads none of their bytes (a
+    /// byte-rate quota), so that a large one still passes on as it
+    /// arrives. Asked with [`wants_response`](Filter::wants_response).
+    fn counts_response(&self, api_key: ApiKey, version: i16) -> bool {
+        let _ = (api_key, version);
+        false
+    }
+
     /// Whether a request this crate cannot read (an API or version it does
     /// not know) closes the connection instead of passing to the broker
     /// unread: say so for a filter that must see every request, one that
@@ -175,6 +238,20 @@ pub trait Filter: Send + 'static {
     ) -> Result<Verdict, FilterError> {
         let _ = (connection, request);
         Ok(Verdict::Forward)
+    }
+
+    /// Sees a response's size as its first bytes arrive (before the
+    /// filters that read it whole see it): count it, slow the client
+    /// ([`ResponseSize::throttle_client`]), or close the connection.
+    /// `request` is its request, as the client sent it.
+    fn on_response_size(
+        &mut self,
+        connection: &ClientConnection,
+        request: &RequestInfo,
+        response: &mut ResponseSize,
+    ) -> Result<(), FilterError> {
+        let _ = (connection, request, response);
+        Ok(())
     }
 
     /// Sees a response: read it, change it, or close the connection.

@@ -186,6 +186,24 @@ pub(crate) struct Throttle {
     pub(crate) mute: Option<std::time::Duration>,
 }
 
+impl Throttle {
+    /// How a client of `api_key` at `version` is slowed for `duration`:
+    /// muted once the response has gone, if it waits out a throttle itself
+    /// (KIP-219), else by the response held back.
+    pub(crate) fn of_client(api_key: ApiKey, version: i16, duration: std::time::Duration) -> Self {
+        match api_key.client_waits_out_throttle(version) {
+            Some(true) => Throttle {
+                hold: None,
+                mute: Some(duration),
+            },
+            _ => Throttle {
+                hold: Some(duration),
+                mute: None,
+            },
+        }
+    }
+}
+
 enum Decoded<K> {
     None,
     Typed(K),

@@ -99,7 +99,8 @@ pub use audit::{AuditEvent, AuditKind, AuditLog};
 pub use broker_sasl::BrokerCredentials;
 pub use error::{ConnectionError, Peer};
 pub use filter::{
-    ClientConnection, Filter, FilterError, FilterFactory, Listener, RequestInfo, Verdict,
+    ClientConnection, Filter, FilterError, FilterFactory, Listener, RequestInfo, ResponseSize,
+    Verdict,
 };
 pub use frame::{Frame, FrameError, RequestFrame, ResponseFrame, Side};
 pub use identity::{

@@ -2202,7 +2202,7 @@ async fn a_large_fetch_is_passed_on_as_it_arrives_its_leader_endpoints_renamed_i
             rack_id: format!("halting:{host}").into(),
             ..fetch_by_ids(&[topic_id_of("acme.orders")])
         };
-        let got = halting_fetch(&mut client, 10 + 2 * at as i32, &fetch, &broker, true).await;
+        let got = halting_fetch(&mut client, 10 + 2 * at as i32, &fetch, &broker, true, 0).await;
         let endpoints: Vec<_> = got
             .node_endpoints
             .iter()
@@ -2216,16 +2216,18 @@ async fn a_large_fetch_is_passed_on_as_it_arrives_its_leader_endpoints_renamed_i
 /// Sends `fetch` (rack `halting:HOST`: the scripted broker sends half its
 /// answer and holds the rest until the next request) as request `id` at
 /// v17, then an ApiVersions that releases the rest, and returns the response,
-/// checked to be the broker's frame but for its endpoints. With `early`,
-/// its first half (all but the last part, which waits for a part's worth)
-/// must come before the rest is released; without, it must not (a
-/// response read whole).
+/// checked to be the broker's frame but for its endpoints and its
+/// `throttle_time_ms`, which must say `throttle_ms` (the broker's says 0).
+/// With `early`, its first half (all but the last part, which waits for a
+/// part's worth) must come before the rest is released; without, it must
+/// not (a response read whole).
 async fn halting_fetch(
     client: &mut TcpStream,
     id: i32,
     fetch: &FetchRequest,
     broker: &Broker,
     early: bool,
+    throttle_ms: i32,
 ) -> FetchResponse {
     let host = fetch.rack_id["halting:".len()..].to_owned();
     write_frame(client, &request(17, id, fetch)).await.unwrap();
@@ -2234,6 +2236,9 @@ async fn halting_fetch(
     large_fetch(&host, broker.address.port())
         .encode_frame(&mut theirs, id, 17)
         .unwrap();
+    // After the size, the correlation id and the header's empty tagged
+    // fields, the body begins with throttle_time_ms.
+    theirs[9..13].copy_from_slice(&throttle_ms.to_be_bytes());
     let mut first = vec![0; theirs.len() / 2 - 64 * 1024];
     let half = tokio::time::timeout(
         Duration::from_millis(if early { 10_000 } else { 500 }),
@@ -2259,6 +2264,7 @@ async fn halting_fetch(
     let frame = Bytes::from([first, rest].concat()).slice(4..);
     let (correlation_id, got) = response::<FetchResponse>(frame, 17);
     assert_eq!(correlation_id, id);
+    assert_eq!(got.throttle_time_ms, throttle_ms);
     let partition = &got.responses[0].partitions[0];
     assert_eq!(partition.records.as_ref().map(|r| r.0.len()), Some(FETCHED));
     assert_eq!(partition.current_leader.leader_id, 1);
@@ -2286,14 +2292,14 @@ async fn a_tenant_s_own_fetch_passes_on_as_it_arrives_until_it_sends_another_s_i
         rack_id: "halting:127.0.0.1".into(),
         ..fetch_by_ids(&[orders])
     };
-    let got = halting_fetch(&mut client, 2, &fetch, &broker, true).await;
+    let got = halting_fetch(&mut client, 2, &fetch, &broker, true, 0).await;
     assert_eq!(got.responses[0].topic_id, orders);
     // Another tenant's id: a stand-in goes to the broker, and from then on
     // the tenant's fetches are read whole, for stand-ins to turn back.
     let theirs = topic_id_of("other.payments");
     let crossing: FetchResponse = exchange(&mut client, 17, 4, &fetch_by_ids(&[theirs])).await;
     assert_eq!(crossing.responses[0].topic_id, theirs);
-    let got = halting_fetch(&mut client, 5, &fetch, &broker, false).await;
+    let got = halting_fetch(&mut client, 5, &fetch, &broker, false, 0).await;
     assert_eq!(got.responses[0].topic_id, orders);
 }
 
@@ -3707,6 +3713,47 @@ async fn a_tenant_over_its_quota_is_held_back_or_muted_for_its_throttle() {
     // The mute began as the response was queued, a moment before the
     // client read it.
     assert!(waited >= throttle - Duration::from_millis(50), "{waited:?}");
+}
+
+#[tokio::test]
+async fn a_fetch_over_its_quota_passes_on_as_it_arrives_its_throttle_written_in_place() {
+    use kafka_wire_proxy::filters::{ByteRates, Quotas};
+    use std::time::Instant;
+
+    let broker = Broker::start().await;
+    *broker.brokers.lock().unwrap() = vec![(1, broker.address)];
+    // 1 MiB a second over 4 windows of 100 ms: a fetch of 1 MiB is over by
+    // (1 MiB / 0.3 s - 1 MiB/s) / (1 MiB/s) * 300 ms = 700 ms, capped at
+    // the samples' 400 ms.
+    let quotas = Quotas::new(|_| Some("acme.".to_owned()))
+        .tenant(
+            "acme.",
+            ByteRates {
+                produce: None,
+                fetch: Some(1 << 20),
+            },
+        )
+        .window(Duration::from_millis(100), 4);
+    let (proxy, _) = proxy(&broker, |b| {
+        b.filters(move |_: &ClientConnection| vec![Box::new(quotas.clone()) as Box<dyn Filter>])
+    })
+    .await;
+    let mut client = TcpStream::connect(proxy.local_addr()).await.unwrap();
+    let fetch = FetchRequest {
+        rack_id: "halting:127.0.0.1".into(),
+        ..fetch_by_ids(&[topic_id_of("acme.orders")])
+    };
+    // Its first half arrives before the broker sends the rest, saying the
+    // throttle; the client, a Fetch v17 one, waits it out itself, and the
+    // proxy reads none of its requests meanwhile (the ApiVersions that
+    // releases the rest is read at once: it was sent before the last part
+    // went).
+    let got = halting_fetch(&mut client, 1, &fetch, &broker, true, 400).await;
+    assert_eq!(got.throttle_time_ms, 400);
+    let received = Instant::now();
+    let _: MetadataResponse = exchange(&mut client, 12, 3, &MetadataRequest::default()).await;
+    let waited = received.elapsed();
+    assert!(waited >= Duration::from_millis(350), "{waited:?}");
 }
 
 #[tokio::test]

@@ -6,11 +6,10 @@ use std::collections::{HashMap, VecDeque};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use kafka_messages::{ApiKey, ResponseKind};
+use kafka_messages::ApiKey;
 use tokio::time::Instant;
 
-use crate::filter::{ClientConnection, Filter, FilterError, RequestInfo};
-use crate::frame::ResponseFrame;
+use crate::filter::{ClientConnection, Filter, FilterError, RequestInfo, ResponseSize};
 
 /// A tenant's byte rates, in bytes a second; `None` is no limit.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -42,6 +41,11 @@ type TenantFn = dyn Fn(&ClientConnection) -> Option<String> + Send + Sync;
 ///   or Fetch v8+ waits that long itself, and the proxy reads none of its
 ///   requests meanwhile (Kafka's muted channel); an older client gets the
 ///   response held back for that long, as brokers did before KIP-219.
+///
+/// The filter counts responses by their size alone
+/// ([`Filter::counts_response`]), so a large Fetch response still passes on
+/// as it arrives, its `throttle_time_ms` (the body's first field) written in
+/// place.
 ///
 /// Unlike a broker, the proxy does not empty a throttled Fetch response:
 /// the broker's fetch session has already counted those records as sent,
@@ -205,7 +209,7 @@ impl SampledRate {
 }
 
 impl Filter for Quotas {
-    fn wants_response(&self, api_key: ApiKey, _: i16) -> bool {
+    fn counts_response(&self, api_key: ApiKey, _: i16) -> bool {
         match api_key {
             ApiKey::Produce => self.limits.values().any(|r| r.produce.is_some()),
             ApiKey::Fetch => self.limits.values().any(|r| r.fetch.is_some()),
@@ -213,37 +217,22 @@ impl Filter for Quotas {
         }
     }
 
-    fn on_response(
+    fn on_response_size(
         &mut self,
         connection: &ClientConnection,
         request: &RequestInfo,
-        response: &mut ResponseFrame,
+        response: &mut ResponseSize,
     ) -> Result<(), FilterError> {
         let Some(tenant) = (self.tenant_of)(connection) else {
             return Ok(());
         };
-        let (api_key, version) = (response.api_key(), response.version());
+        let api_key = response.api_key();
         let bytes = match api_key {
             ApiKey::Produce => request.size,
-            _ => response.header_bytes().len() + response.body_bytes()?.len(),
+            _ => response.size(),
         };
-        let Some(throttle) = self.record(&tenant, api_key, bytes as u64, Instant::now()) else {
-            return Ok(());
-        };
-        let ms = i32::try_from(throttle.as_millis()).unwrap_or(i32::MAX);
-        // Version 0 has no throttle_time_ms: the hold says it.
-        if version >= 1 {
-            match response.decode_mut()? {
-                ResponseKind::Produce(p) => p.throttle_time_ms = p.throttle_time_ms.max(ms),
-                ResponseKind::Fetch(f) => f.throttle_time_ms = f.throttle_time_ms.max(ms),
-                _ => {}
-            }
-        }
-        // KIP-219: a client of Produce v6+ or Fetch v8+ waits itself, and is
-        // muted; an older one gets its response late.
-        match api_key.client_waits_out_throttle(version) {
-            Some(true) => response.mute_client(throttle),
-            _ => response.hold_back(throttle),
+        if let Some(throttle) = self.record(&tenant, api_key, bytes as u64, Instant::now()) {
+            response.throttle_client(throttle);
         }
         Ok(())
     }
@@ -253,11 +242,8 @@ impl Filter for Quotas {
 mod tests {
     use super::*;
     use crate::filter::Listener;
-    use crate::frame::Frame;
     use crate::identity::Authentication;
-    use bytes::{Bytes, BytesMut};
-    use kafka_messages::ProduceResponse;
-    use kafka_wire::{RequestHeader, ResponseHeader, Versioned};
+    use kafka_wire::RequestHeader;
 
     const SECOND: Duration = Duration::from_secs(1);
 
@@ -334,37 +320,17 @@ mod tests {
         }
     }
 
-    fn produce_exchange(version: i16, size: usize) -> (RequestInfo, ResponseFrame) {
+    fn produce_exchange(version: i16, size: usize) -> (RequestInfo, ResponseSize) {
         let info = RequestInfo {
             header: RequestHeader::new(ApiKey::Produce.key(), version, 7, None),
             received: std::time::Instant::now(),
             size,
         };
-        let body = ProduceResponse {
-            throttle_time_ms: 0,
-            ..Default::default()
-        };
-        let mut header = BytesMut::new();
-        let header_version = ApiKey::Produce.response_header_version(version);
-        ResponseHeader::new(7)
-            .encode(&mut header, header_version)
-            .unwrap();
-        let header_len = header.len();
-        header.extend_from_slice(&body.encode_to_vec(version).unwrap());
-        let frame: Bytes = header.freeze();
-        let response = Frame::new(ApiKey::Produce, version, 7, frame, header_len);
-        (info, response)
-    }
-
-    fn throttle_time_ms(response: &mut ResponseFrame) -> i32 {
-        match response.decode().unwrap() {
-            ResponseKind::Produce(p) => p.throttle_time_ms,
-            other => panic!("{other:?}"),
-        }
+        (info, ResponseSize::new(ApiKey::Produce, version, 40))
     }
 
     #[tokio::test(start_paused = true)]
-    async fn a_tenant_over_its_quota_is_told_and_slowed_as_its_version_expects() {
+    async fn a_tenant_over_its_quota_is_throttled_by_its_rate_on_every_connection() {
         let shared = Quotas::new(|c| c.principal.as_ref().map(|p| p.name.clone()))
             .tenant(
                 "alice",
@@ -376,56 +342,46 @@ mod tests {
             .window(Duration::from_millis(100), 4);
         let mut one = shared.clone();
         let mut two = shared.clone();
-        assert!(one.wants_response(ApiKey::Produce, 9));
-        assert!(!one.wants_response(ApiKey::Fetch, 12));
+        assert!(one.counts_response(ApiKey::Produce, 9));
+        assert!(!one.counts_response(ApiKey::Fetch, 12));
+        assert!(!one.wants_response(ApiKey::Produce, 9), "counted, not read");
 
         // Measured over at least 3 windows of 100 ms. 50 bytes: 167 a
-        // second, under the quota.
+        // second, under the quota. A produce counts its request's size.
         let (info, mut response) = produce_exchange(9, 50);
-        one.on_response(&connection("alice"), &info, &mut response)
+        one.on_response_size(&connection("alice"), &info, &mut response)
             .unwrap();
-        assert_eq!(response.throttle(), Default::default());
-        assert!(!response.is_changed());
+        assert_eq!(response.throttle(), None);
 
         // 350 more on another connection of the tenant: 400 bytes over
         // 300 ms, 1,333 a second, (1333 - 1000) / 1000 * 300 ms = 100 ms.
-        // Produce v9 waits itself (KIP-219): the client is muted.
         let (info, mut response) = produce_exchange(9, 350);
-        two.on_response(&connection("alice"), &info, &mut response)
+        two.on_response_size(&connection("alice"), &info, &mut response)
             .unwrap();
-        assert_eq!(throttle_time_ms(&mut response), 100);
-        let throttle = response.throttle();
-        assert_eq!(
-            (throttle.hold, throttle.mute),
-            (None, Some(Duration::from_millis(100)))
-        );
+        assert_eq!(response.throttle(), Some(Duration::from_millis(100)));
 
-        // Produce v5 does not: its response is held back. 150 ms on, in a
-        // second sample, 600 bytes over 300 ms: 2,000 a second, 300 ms.
+        // 150 ms on, in a second sample, 600 bytes over 300 ms: 2,000 a
+        // second, 300 ms.
         tokio::time::advance(Duration::from_millis(150)).await;
         let (info, mut response) = produce_exchange(5, 200);
-        one.on_response(&connection("alice"), &info, &mut response)
+        one.on_response_size(&connection("alice"), &info, &mut response)
             .unwrap();
-        assert_eq!(throttle_time_ms(&mut response), 300);
-        let throttle = response.throttle();
-        assert_eq!(
-            (throttle.hold, throttle.mute),
-            (Some(Duration::from_millis(300)), None)
-        );
+        assert_eq!(response.throttle(), Some(Duration::from_millis(300)));
         // Far over: capped at the 4 samples' 400 ms.
         let (info, mut response) = produce_exchange(5, 100_000);
-        one.on_response(&connection("alice"), &info, &mut response)
+        one.on_response_size(&connection("alice"), &info, &mut response)
             .unwrap();
-        assert_eq!(throttle_time_ms(&mut response), 400);
+        assert_eq!(response.throttle(), Some(Duration::from_millis(400)));
 
         // Another tenant, and a connection without one, are not limited.
         let (info, mut response) = produce_exchange(9, 1 << 20);
-        one.on_response(&connection("bob"), &info, &mut response)
+        one.on_response_size(&connection("bob"), &info, &mut response)
             .unwrap();
-        assert_eq!(response.throttle(), Default::default());
+        assert_eq!(response.throttle(), None);
         let mut anonymous = connection("x");
         anonymous.principal = None;
-        one.on_response(&anonymous, &info, &mut response).unwrap();
-        assert_eq!(response.throttle(), Default::default());
+        one.on_response_size(&anonymous, &info, &mut response)
+            .unwrap();
+        assert_eq!(response.throttle(), None);
     }
 }
