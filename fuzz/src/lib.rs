@@ -655,20 +655,45 @@ fn connection_bound(requests: usize) -> std::time::Duration {
     std::time::Duration::from_millis(i32::MAX as u64 * requests as u64 + 3_600_000)
 }
 
-/// The client of a connection target: writes `input` and ends its stream,
-/// while it reads the server's output to its end.
+/// How long, on the paused clock, the client of a connection target waits
+/// for more output once it has sent everything before it ends its stream:
+/// longer than any wait of the servers' that a test would sit out (a
+/// fetch's `max_wait_ms` as clients send it, a session's timeout).
+const QUIET: std::time::Duration = std::time::Duration::from_secs(600);
+
+/// The client of a connection target: writes `input`, reads the server's
+/// output until none has come for [`QUIET`] (or the server ends its
+/// stream), then ends its own stream and reads the output to its end. A
+/// client that ended its stream at once would have its requests in flight
+/// dropped, as a broker drops a connection whose client closed: the
+/// responses would go unchecked.
 async fn client_session(stream: tokio::io::DuplexStream, input: &[u8]) -> Vec<u8> {
     use tokio::io::{AsyncReadExt, AsyncWriteExt};
     let (mut read, mut write) = tokio::io::split(stream);
-    let send = async {
-        // The server may close before it read everything: not an error here.
-        let _ = write.write_all(input).await;
-        let _ = write.shutdown().await;
-    };
     let mut output = Vec::new();
-    let receive = read.read_to_end(&mut output);
-    let ((), read) = tokio::join!(send, receive);
-    let _ = read;
+    let ended = {
+        // The server may close before it read everything: not an error here.
+        let send = async {
+            let _ = write.write_all(input).await;
+        };
+        tokio::pin!(send);
+        let mut sent = false;
+        loop {
+            tokio::select! {
+                () = &mut send, if !sent => sent = true,
+                read = read.read_buf(&mut output) => {
+                    if !matches!(read, Ok(n) if n > 0) {
+                        break true;
+                    }
+                }
+                () = tokio::time::sleep(QUIET), if sent => break false,
+            }
+        }
+    };
+    let _ = write.shutdown().await;
+    if !ended {
+        let _ = read.read_to_end(&mut output).await;
+    }
     output
 }
 
@@ -748,7 +773,11 @@ fn check_response(frame: &Bytes, id: kafka_wire::frame::RequestId) {
 /// clear, the client's bytes; set, the broker's answer to the next request
 /// the proxy sends it, as a frame's contents whose first 4 bytes are given
 /// the request's correlation id (tag bit 1 clear) or as raw bytes (set).
-/// Bit 1 of the first byte: a request budget of [`LIMIT`].
+/// Bit 1 of the first byte: a request budget of [`LIMIT`]. Bit 2: a quota
+/// filter of 1 byte a second for produce and fetch over two windows of
+/// 1 ms, so that every Produce and Fetch response is throttled (its
+/// `throttle_time_ms` raised, in place or through the read body, and the
+/// client muted or the response held).
 ///
 /// Properties: no panic; the connection ends within [`connection_bound`]
 /// once the client has sent everything and the scripted broker has no more
@@ -785,6 +814,19 @@ pub fn proxy_connection(data: &[u8]) {
         let mut builder = kafka_wire_proxy::Proxy::builder("127.0.0.1:9092").max_frame_size(LIMIT);
         if pick & 2 == 2 {
             builder = builder.request_budget(kafka_wire::frame::FrameBudget::new(LIMIT));
+        }
+        if pick & 4 == 4 {
+            use kafka_wire_proxy::filters::{ByteRates, Quotas};
+            let every = ByteRates {
+                produce: Some(1),
+                fetch: Some(1),
+            };
+            let quotas = Quotas::new(|_| Some(String::new()))
+                .tenant("", every)
+                .window(std::time::Duration::from_millis(1), 2);
+            builder = builder.filters(move |_: &kafka_wire_proxy::ClientConnection| {
+                vec![Box::new(quotas.clone()) as Box<dyn kafka_wire_proxy::Filter>]
+            });
         }
         let (client, proxy_client) = tokio::io::duplex(1 << 16);
         let (proxy_broker, broker) = tokio::io::duplex(1 << 16);
