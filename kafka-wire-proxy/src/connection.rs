@@ -32,7 +32,9 @@ use crate::broker_sasl::{
     self, BrokerCredentials, BrokerSasl, Next, AUTHENTICATE_VERSION, HANDSHAKE_VERSION,
 };
 use crate::error::{ConnectionError, Peer};
-use crate::filter::{ClientConnection, Filter, Listener, RequestInfo, ResponseSize, Verdict};
+use crate::filter::{
+    ClientConnection, Filter, FilterError, Listener, RequestInfo, ResponseSize, Verdict,
+};
 use crate::frame::{Frame, FrameError, RequestFrame, ResponseFrame, Side, Throttle};
 use crate::identity::{Authentication, Principal, PrincipalSource};
 use crate::proxy::{ProxyEvent, Shared};
@@ -1840,12 +1842,7 @@ fn counted(
         if filter.counts_response(api_key, version) {
             filter
                 .on_response_size(connection, &sent.info, &mut response)
-                .map_err(|error| ConnectionError::Filter {
-                    api_key,
-                    version,
-                    side: "response",
-                    error,
-                })?;
+                .map_err(response_filter_failed(api_key, version))?;
         }
     }
     Ok(response.throttle().map(|d| (api_key, d)))
@@ -1865,6 +1862,20 @@ fn raise_throttle_time(response: &mut ResponseFrame, ms: i32) -> Result<(), Fram
     Ok(())
 }
 
+/// A filter's error on a response of `api_key` at `version`, which closes
+/// the connection.
+fn response_filter_failed(
+    api_key: ApiKey,
+    version: i16,
+) -> impl Fn(FilterError) -> ConnectionError {
+    move |error| ConnectionError::Filter {
+        api_key,
+        version,
+        side: "response",
+        error,
+    }
+}
+
 /// A response through `filters` in reverse order, each that wants it.
 fn through_filters(
     filters: &mut [Box<dyn Filter>],
@@ -1877,12 +1888,7 @@ fn through_filters(
         if filter.wants_response(api_key, version) {
             filter
                 .on_response(connection, info, response)
-                .map_err(|error| ConnectionError::Filter {
-                    api_key,
-                    version,
-                    side: "response",
-                    error,
-                })?;
+                .map_err(response_filter_failed(api_key, version))?;
         }
     }
     Ok(())
