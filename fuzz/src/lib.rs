@@ -773,6 +773,14 @@ fn check_response(frame: &Bytes, id: kafka_wire::frame::RequestId) {
 /// clear, the client's bytes; set, the broker's answer to the next request
 /// the proxy sends it, as a frame's contents whose first 4 bytes are given
 /// the request's correlation id (tag bit 1 clear) or as raw bytes (set).
+/// An answer with tag bit 2 set begins with a big-endian u16 position and
+/// u24 count: that many zero bytes (at most [`LIMIT`], and twice that over
+/// all the answers) are inserted at the
+/// position in the rest, so that a short input makes a response larger than
+/// the proxy's part (64 KiB), passed on as it arrives (a Fetch's records of
+/// zeros, say). Tag bits 3 to 7, `n`: the answer is written in parts of
+/// `n` x 4 KiB, each after the proxy has taken the one before (all at once
+/// for 0).
 /// Bit 1 of the first byte: a request budget of [`LIMIT`]. Bit 2: a quota
 /// filter of 1 byte a second for produce and fetch over two windows of
 /// 1 ms, so that every Produce and Fetch response is throttled (its
@@ -793,14 +801,26 @@ pub fn proxy_connection(data: &[u8]) {
     let (client_bytes, answers) = if scripted {
         let mut client = Vec::new();
         let mut answers = Vec::new();
+        let mut zeros_left = 2 * LIMIT;
         let mut rest = rest;
         while let [tag, hi, lo, tail @ ..] = rest {
             let len = usize::from(u16::from_be_bytes([*hi, *lo])).min(tail.len());
             let (chunk, tail) = tail.split_at(len);
             if tag & 1 == 0 {
                 client.extend_from_slice(chunk);
+            } else if let (true, [a, b, x, y, z, content @ ..]) = (tag & 4 == 4, chunk) {
+                let at = usize::from(u16::from_be_bytes([*a, *b])).min(content.len());
+                let zeros = (usize::from(*x) << 16 | usize::from(*y) << 8 | usize::from(*z))
+                    .min(LIMIT)
+                    .min(zeros_left);
+                zeros_left -= zeros;
+                let mut answer = Vec::with_capacity(content.len() + zeros);
+                answer.extend_from_slice(&content[..at]);
+                answer.resize(at + zeros, 0);
+                answer.extend_from_slice(&content[at..]);
+                answers.push((tag & 2 == 0, usize::from(tag >> 3) << 12, answer));
             } else {
-                answers.push((tag & 2 == 0, chunk.to_vec()));
+                answers.push((tag & 2 == 0, usize::from(tag >> 3) << 12, chunk.to_vec()));
             }
             rest = tail;
         }
@@ -859,8 +879,9 @@ pub fn proxy_connection(data: &[u8]) {
 
 /// A broker that answers each request frame the proxy sends with the next
 /// of `answers` (`true`: frame contents given the request's correlation id;
-/// `false`: raw bytes), then ends its stream.
-async fn scripted_broker(stream: tokio::io::DuplexStream, answers: Vec<(bool, Vec<u8>)>) {
+/// `false`: raw bytes; written in parts of the size given, after a pause
+/// between them, or at once for 0), then ends its stream.
+async fn scripted_broker(stream: tokio::io::DuplexStream, answers: Vec<(bool, usize, Vec<u8>)>) {
     use tokio::io::{AsyncReadExt, AsyncWriteExt};
     let (mut read, mut write) = tokio::io::split(stream);
     let mut decoder = FrameDecoder::new(LIMIT);
@@ -878,7 +899,7 @@ async fn scripted_broker(stream: tokio::io::DuplexStream, answers: Vec<(bool, Ve
                 Ok(_) => {}
             }
         };
-        let Some((framed, mut answer)) = answers.next() else {
+        let Some((framed, part, mut answer)) = answers.next() else {
             break;
         };
         if framed {
@@ -887,8 +908,15 @@ async fn scripted_broker(stream: tokio::io::DuplexStream, answers: Vec<(bool, Ve
             }
             answer.splice(0..0, (answer.len() as u32).to_be_bytes());
         }
-        if write.write_all(&answer).await.is_err() {
-            break;
+        let part = if part == 0 { answer.len().max(1) } else { part };
+        for (i, piece) in answer.chunks(part).enumerate() {
+            if i > 0 {
+                // The proxy takes what came before the next part comes.
+                tokio::time::sleep(std::time::Duration::from_millis(1)).await;
+            }
+            if write.write_all(piece).await.is_err() {
+                break 'serve;
+            }
         }
     }
     let _ = write.shutdown().await;
