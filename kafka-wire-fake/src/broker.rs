@@ -367,17 +367,27 @@ impl Broker {
             Some(budget) => tokio_util::either::Either::Right(budget.read(stream, MAX_FRAME)),
             None => tokio_util::either::Either::Left(stream),
         };
-        let mut framed = Framed::new(stream, FrameCodec::new(MAX_FRAME));
+        // On a SASL listener, where the connection's authentication stands;
+        // until it first succeeds, frames are held to Kafka's
+        // sasl.server.max.receive.size.
+        let mut sasl = self.config.sasl.clone().map(crate::sasl::Listener::new);
+        let mut authenticated = sasl.is_none();
+        let mut framed = match authenticated {
+            true => Framed::new(stream, FrameCodec::new(MAX_FRAME)),
+            false => Framed::new(stream, FrameCodec::new(kafka_wire_sasl::MAX_RECEIVE_SIZE)),
+        };
         // Who the requests are from, for the authorizer: asked at the first.
         let mut session = None;
-        // On a SASL listener, where the connection's authentication stands.
-        let mut sasl = self.config.sasl.clone().map(crate::sasl::Listener::new);
         while let Some(frame) = framed.next().await {
             let frame = match frame {
                 Ok(frame) => frame,
                 Err(e) => {
+                    let before = match authenticated {
+                        false => "before authentication (sasl.server.max.receive.size): ",
+                        true => "",
+                    };
                     let outcome = Outcome::Refused {
-                        reason: e.to_string(),
+                        reason: format!("{before}{e}"),
                     };
                     self.note(node, conn, peer, None, &outcome);
                     return;
@@ -403,6 +413,10 @@ impl Broker {
                                 }) => {
                                     if let Some(principal) = principal {
                                         session = Some(authorizer::Session::named(principal, peer));
+                                        if !authenticated {
+                                            authenticated = true;
+                                            *framed.codec_mut() = FrameCodec::new(MAX_FRAME);
+                                        }
                                     }
                                     Err((Ok(*response), close))
                                 }

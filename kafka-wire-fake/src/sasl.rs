@@ -18,6 +18,9 @@
 //!   and Kafka's message) closes the connection after the answer.
 //! - Each refusal answered is answered after 100 ms, Kafka's default
 //!   `connection.failed.authentication.delay.ms`.
+//! - Until the first authentication has succeeded, a frame over 512 KiB
+//!   (Kafka's default `sasl.server.max.receive.size`) closes the connection
+//!   as soon as its size arrives (the connection's reader, in broker.rs).
 //! - Once authenticated, `User:<name>` is the connection's principal. With
 //!   a session lifetime (KIP-368, Kafka's `connections.max.reauth.ms`) a
 //!   SaslHandshake starts a re-authentication (same principal required),

@@ -205,6 +205,52 @@ async fn a_request_before_authentication_closes_the_connection_unanswered() {
     );
 }
 
+/// CVE-2022-34917: until a connection has authenticated, its frames are
+/// held to Kafka's `sasl.server.max.receive.size` (512 KiB), not the frame
+/// limit (100 MiB); once it has, the frame limit applies.
+#[tokio::test]
+async fn a_frame_over_sasl_max_receive_size_before_authentication_closes_the_connection() {
+    use kafka_wire_sasl::MAX_RECEIVE_SIZE;
+    use tokio::io::AsyncWriteExt;
+
+    let cluster = start(|b| b).await;
+    // A byte over: its size and 1 KiB of it sent, and closed at the size.
+    let mut stream = connect(&cluster).await;
+    assert_eq!(
+        code(handshake(&mut stream, "PLAIN").await.error_code),
+        ErrorCode::None
+    );
+    stream
+        .write_all(&((MAX_RECEIVE_SIZE + 1) as u32).to_be_bytes())
+        .await
+        .unwrap();
+    stream.write_all(&[0; 1024]).await.unwrap();
+    assert!(closed(&mut stream).await);
+    // A token just under it is read, and refused as a wrong password is.
+    let mut stream = connect(&cluster).await;
+    assert_eq!(
+        code(handshake(&mut stream, "PLAIN").await.error_code),
+        ErrorCode::None
+    );
+    let mut token = b"\0alice\0".to_vec();
+    token.resize(MAX_RECEIVE_SIZE - 64, b'x');
+    assert_eq!(
+        code(round(&mut stream, &token).await.error_code),
+        ErrorCode::SaslAuthenticationFailed
+    );
+    // Authenticated, a request of over 1 MiB is served.
+    let mut stream = connect(&cluster).await;
+    assert_eq!(
+        code(plain(&mut stream, "alice", "alice-secret").await.error_code),
+        ErrorCode::None
+    );
+    let long = "t".repeat(30_000);
+    let names: Vec<String> = (0..40).map(|i| format!("{long}{i}")).collect();
+    let names: Vec<&str> = names.iter().map(String::as_str).collect();
+    let answer = send(&mut stream, &metadata(&names), 12).await;
+    assert_eq!(answer.topics.len(), 40);
+}
+
 #[tokio::test]
 async fn sasl_authenticate_without_a_handshake_closes_the_connection() {
     let cluster = start(|b| b).await;

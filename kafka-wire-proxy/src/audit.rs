@@ -39,6 +39,11 @@ pub enum AuditKind {
     /// The broker refused a change a client asked for (`"change"`, outcome
     /// `"failure"`, with the broker's error).
     ChangeFailed,
+    /// A proxy terminating SASL closed the connection of a client that had
+    /// not authenticated: it sent a request other than ApiVersions and the
+    /// SASL APIs, or a frame over the limit before authentication
+    /// (`"authentication"`, outcome `"refused"`, with the reason).
+    Unauthenticated,
     /// The broker refused the proxy's own SASL authentication on a
     /// client's connection: the credentials of the client's tenant, or a
     /// renewal of the proxy's session (`"broker_authentication"`, outcome
@@ -58,6 +63,7 @@ impl AuditKind {
             AuditKind::Changed => ("change", "success"),
             AuditKind::ChangeFailed => ("change", "failure"),
             AuditKind::BrokerAuthenticationFailed => ("broker_authentication", "failure"),
+            AuditKind::Unauthenticated => ("authentication", "refused"),
         }
     }
 }
@@ -157,9 +163,10 @@ impl AuditLog {
     }
 
     /// Writes the line of a [`ProxyEvent`] that is security-relevant (an
-    /// authentication's outcome; a connection a certificate names; the
-    /// broker refusing the proxy's own credentials on a client's
-    /// connection, when it connects for it or later); for
+    /// authentication's outcome; a connection a certificate names; a
+    /// connection closed before its client authenticated to a proxy
+    /// terminating SASL; the broker refusing the proxy's own credentials on
+    /// a client's connection, when it connects for it or later); for
     /// [`ProxyBuilder::on_event`](crate::ProxyBuilder::on_event).
     pub fn on_event(&self, event: &ProxyEvent<'_>) {
         match event {
@@ -190,6 +197,20 @@ impl AuditLog {
                 let reason = error.to_string();
                 let mut event = AuditEvent::new(AuditKind::BrokerAuthenticationFailed, connection);
                 event.tenant = tenant.as_deref();
+                event.reason = Some(&reason);
+                self.record(&event)
+            }
+            ProxyEvent::Closed {
+                connection: Some(connection),
+                error:
+                    Some(
+                        error @ (ConnectionError::NotAuthenticated { .. }
+                        | ConnectionError::UnauthenticatedFrameSize { .. }),
+                    ),
+                ..
+            } => {
+                let reason = error.to_string();
+                let mut event = AuditEvent::new(AuditKind::Unauthenticated, connection);
                 event.reason = Some(&reason);
                 self.record(&event)
             }
@@ -341,6 +362,69 @@ mod tests {
                 &json!("User:orders.example.org"),
                 &json!("TLS")
             )
+        );
+    }
+
+    #[test]
+    fn a_connection_closed_before_its_client_authenticated_is_refused_with_why() {
+        let lines = Lines::default();
+        let log = AuditLog::new(lines.clone());
+        let c = connection(Authentication::None);
+        for error in [
+            ConnectionError::UnauthenticatedFrameSize {
+                size: 1 << 20,
+                limit: 512 * 1024,
+            },
+            ConnectionError::NotAuthenticated { api_key: 19 },
+        ] {
+            log.on_event(&ProxyEvent::Closed {
+                id: 7,
+                connection: Some(&c),
+                error: Some(&error),
+                requests: 1,
+                responses: 0,
+            });
+        }
+        // Another connection error is no security event.
+        log.on_event(&ProxyEvent::Closed {
+            id: 7,
+            connection: Some(&c),
+            error: Some(&ConnectionError::SessionExpired { api_key: 0 }),
+            requests: 1,
+            responses: 0,
+        });
+        let text = String::from_utf8(lines.0.lock().unwrap().clone()).unwrap();
+        let lines: Vec<Value> = text
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect();
+        let seen: Vec<_> = lines
+            .iter()
+            .map(|l| {
+                (
+                    l["event"].clone(),
+                    l["outcome"].clone(),
+                    l["reason"].clone(),
+                )
+            })
+            .collect();
+        assert_eq!(
+            seen,
+            [
+                (
+                    json!("authentication"),
+                    json!("refused"),
+                    json!(
+                        "a frame of 1048576 bytes before the client authenticated to the proxy, \
+                         over the limit of 524288 (sasl.server.max.receive.size)"
+                    )
+                ),
+                (
+                    json!("authentication"),
+                    json!("refused"),
+                    json!("a request of API 19 before the client authenticated to the proxy")
+                ),
+            ]
         );
     }
 

@@ -128,6 +128,10 @@ pub struct SaslConfig {
     /// milliseconds (Kafka's `connection.failed.authentication.delay.ms`;
     /// 100 when left out, as in Kafka).
     pub failed_authentication_delay_ms: Option<u64>,
+    /// With termination, the largest frame a client may send before and
+    /// during its first authentication, in bytes (Kafka's
+    /// `sasl.server.max.receive.size`; 524288 when left out, as in Kafka).
+    pub max_receive_size: Option<usize>,
 }
 
 /// The proxy's own SCRAM credentials toward brokers.
@@ -715,6 +719,7 @@ mod tests {
         assert_eq!(quotas.rates_of("globex.").produce, None);
         assert_eq!(config.credentials().unwrap().unwrap().len(), 2);
         assert_eq!(config.sasl.failed_authentication_delay_ms, Some(100));
+        assert_eq!(config.sasl.max_receive_size, Some(512 * 1024));
         assert_eq!(config.sasl.broker_plain.as_ref().unwrap().user, "proxy");
         let default = config.broker_credentials().unwrap();
         assert_eq!(default.mechanism().name(), "PLAIN");

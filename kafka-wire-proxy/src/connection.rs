@@ -352,6 +352,30 @@ impl Reader {
             .map_err(|source| ConnectionError::Io { peer, source })
     }
 
+    /// The next frame of a client that has not yet authenticated to a proxy
+    /// terminating SASL: held to `limit`, Kafka's
+    /// `sasl.server.max.receive.size`, rather than the frame limit.
+    fn unauthenticated_frame(&mut self, limit: usize) -> Result<Option<Bytes>, ConnectionError> {
+        let limit = limit.min(self.codec.max_frame_size());
+        FrameCodec::new(limit)
+            .decode(&mut self.buf)
+            .map_err(|source| {
+                match source
+                    .get_ref()
+                    .and_then(|e| e.downcast_ref::<kafka_wire::DecodeError>())
+                    .map(kafka_wire::DecodeError::kind)
+                {
+                    Some(&kafka_wire::DecodeErrorKind::FrameSize { size, .. }) => {
+                        ConnectionError::UnauthenticatedFrameSize { size, limit }
+                    }
+                    _ => ConnectionError::Io {
+                        peer: Peer::Client,
+                        source,
+                    },
+                }
+            })
+    }
+
     /// What a read of `peer`'s socket returned: bytes (progress) or the
     /// end of its stream.
     fn read(&mut self, read: io::Result<usize>, peer: Peer) -> Result<(), ConnectionError> {
@@ -533,6 +557,7 @@ pub(crate) async fn serve_opened(
         filters,
         sasl: SaslInspector::default(),
         terminator: shared.sasl.clients.clone().map(Terminator::new),
+        authenticated: false,
         capped: None,
         client: Reader::new(client_read, limits.max_frame_size),
         broker: Reader::new(broker_read, limits.max_frame_size),
@@ -730,6 +755,10 @@ struct Pump {
     sasl: SaslInspector,
     /// The proxy's own SASL server, when it terminates SASL.
     terminator: Option<Terminator>,
+    /// Whether a SASL exchange of the client's has succeeded: until then,
+    /// with SASL termination, its frames are held to
+    /// `Limits::sasl_max_receive_size` (a re-authentication is not held).
+    authenticated: bool,
     /// The APIs the proxy or a filter reads (computed at the first
     /// ApiVersions).
     capped: Option<HashSet<ApiKey>>,
@@ -848,7 +877,13 @@ impl Pump {
             }
             // Frames already read, as far as there is room for them.
             while self.takes_requests() {
-                match self.client.frame(Peer::Client)? {
+                let frame = match self.terminator.is_some() && !self.authenticated {
+                    true => self
+                        .client
+                        .unauthenticated_frame(self.shared.limits.sasl_max_receive_size)?,
+                    false => self.client.frame(Peer::Client)?,
+                };
+                match frame {
                     Some(frame) => self.on_request(frame)?,
                     None => break,
                 }
@@ -1403,6 +1438,7 @@ impl Pump {
                 }
             }
             Some(Outcome::Succeeded(principal)) => {
+                self.authenticated = true;
                 connection.principal = Some(principal.clone());
                 connection.authentication = Authentication::Succeeded(principal);
                 self.shared.event(ProxyEvent::Authenticated(connection));

@@ -97,6 +97,20 @@ pub enum ConnectionError {
         /// The request's API key.
         api_key: i16,
     },
+    /// A client that has not authenticated to a proxy that terminates SASL
+    /// sent a frame over the limit for it (`ProxyBuilder::sasl_max_receive_size`,
+    /// Kafka's `sasl.server.max.receive.size`): the connection is closed as
+    /// soon as the frame's size arrives, as Kafka's broker closes it.
+    #[error(
+        "a frame of {size} bytes before the client authenticated to the proxy, over the limit of \
+         {limit} (sasl.server.max.receive.size)"
+    )]
+    UnauthenticatedFrameSize {
+        /// The size the frame claimed.
+        size: i64,
+        /// The limit before authentication.
+        limit: usize,
+    },
     /// A client's session with a proxy that terminates SASL ended
     /// (`Credentials::max_session`, KIP-368) and it sent a request other
     /// than a re-authentication's, as a broker closes such a connection.

@@ -108,6 +108,7 @@ pub use identity::{
     SaslMechanism,
 };
 pub use kafka_wire_sasl::{
-    Credentials, JwksError, JwtValidator, FAILED_AUTHENTICATION_DELAY, SCRAM_ITERATIONS,
+    Credentials, JwksError, JwtValidator, FAILED_AUTHENTICATION_DELAY, MAX_RECEIVE_SIZE,
+    SCRAM_ITERATIONS,
 };
 pub use proxy::{Proxy, ProxyBuilder, ProxyEvent};

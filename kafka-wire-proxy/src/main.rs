@@ -323,6 +323,9 @@ async fn run(args: Args) -> Result<(), Box<dyn std::error::Error>> {
     if let Some(ms) = config.sasl.failed_authentication_delay_ms {
         builder = builder.failed_authentication_delay(Duration::from_millis(ms));
     }
+    if let Some(bytes) = config.sasl.max_receive_size {
+        builder = builder.sasl_max_receive_size(bytes);
+    }
     if let Some(credentials) = config.broker_credentials() {
         builder = builder.broker_sasl(credentials);
     }

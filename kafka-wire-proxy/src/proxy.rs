@@ -81,6 +81,8 @@ pub(crate) struct Limits {
     pub request_budget: Option<kafka_wire::frame::FrameBudget>,
     /// `ProxyBuilder::failed_authentication_delay`.
     pub failed_authentication_delay: Duration,
+    /// `ProxyBuilder::sasl_max_receive_size`.
+    pub sasl_max_receive_size: usize,
 }
 
 type EventFn = dyn Fn(&ProxyEvent<'_>) + Send + Sync;
@@ -639,6 +641,22 @@ impl ProxyBuilder {
         self
     }
 
+    /// The largest frame a client may send before and during its first
+    /// authentication when the proxy terminates SASL, without the 4-byte
+    /// size: Kafka's `sasl.server.max.receive.size`, 512 KiB by default as
+    /// in Kafka ([`MAX_RECEIVE_SIZE`]; never more than
+    /// [`max_frame_size`](Self::max_frame_size)). A larger one closes the
+    /// connection as soon as its size arrives
+    /// ([`ConnectionError::UnauthenticatedFrameSize`](crate::ConnectionError::UnauthenticatedFrameSize)),
+    /// so that a peer who has not authenticated makes the proxy hold at
+    /// most this much; once it has, `max_frame_size` applies.
+    ///
+    /// [`MAX_RECEIVE_SIZE`]: crate::MAX_RECEIVE_SIZE
+    pub fn sasl_max_receive_size(mut self, bytes: usize) -> Self {
+        self.limits.sasl_max_receive_size = bytes;
+        self
+    }
+
     /// Ends a connection whose broker has not answered its oldest request
     /// in this long (default `None`: clients time their requests
     /// themselves, and a JoinGroup may wait minutes).
@@ -764,6 +782,7 @@ impl Proxy {
                 response_timeout: None,
                 request_budget: None,
                 failed_authentication_delay: crate::FAILED_AUTHENTICATION_DELAY,
+                sasl_max_receive_size: crate::MAX_RECEIVE_SIZE,
             },
             tls: Tls::default(),
             sasl: SaslSettings::default(),

@@ -3110,6 +3110,110 @@ async fn a_proxy_that_terminates_sasl_authenticates_clients_itself_and_brokers_a
     );
 }
 
+/// CVE-2022-34917 for a proxy terminating SASL: until a client has
+/// authenticated, its frames are held to Kafka's
+/// `sasl.server.max.receive.size` (512 KiB), so that a peer without
+/// credentials makes the proxy hold at most that, not the 100 MiB frame
+/// limit; once it has, the frame limit applies.
+#[tokio::test]
+async fn an_unauthenticated_frame_over_sasl_max_receive_size_closes_the_connection_audited() {
+    use kafka_wire_proxy::{AuditLog, Credentials, MAX_RECEIVE_SIZE};
+    use tokio::io::AsyncWriteExt;
+
+    let broker = Broker::start().await;
+    *broker.brokers.lock().unwrap() = vec![(1, broker.address)];
+    let credentials = Credentials::new().user("alice", "alice-secret").unwrap();
+    let written = Written::default();
+    let audit = AuditLog::new(written.clone());
+    let events = Events::default();
+    let builder = Proxy::builder(broker.address.to_string())
+        .listen("127.0.0.1:0".parse().unwrap())
+        .sasl_termination(credentials)
+        .failed_authentication_delay(Duration::ZERO)
+        .broker_sasl_plain("proxy", "right");
+    let proxy = events
+        .builder_and(builder, move |e| audit.on_event(e))
+        .start()
+        .await
+        .unwrap();
+
+    // A token of a byte over the limit: its size and 1 KiB of it sent, and
+    // the connection is closed at the size.
+    let mut big = TcpStream::connect(proxy.local_addr()).await.unwrap();
+    let local = big.local_addr().unwrap();
+    assert_eq!(sasl_handshake(&mut big, "PLAIN").await, 0);
+    big.write_all(&((MAX_RECEIVE_SIZE + 1) as u32).to_be_bytes())
+        .await
+        .unwrap();
+    big.write_all(&[0; 1024]).await.unwrap();
+    assert!(read_frame(&mut big).await.is_err());
+    let closed = events
+        .wait_for("before the client authenticated to the proxy")
+        .await;
+    assert!(closed.contains("a frame of 524289 bytes"), "{closed}");
+    let lines = String::from_utf8(written.0.lock().unwrap().clone()).unwrap();
+    let line: serde_json::Value = serde_json::from_str(lines.trim()).unwrap();
+    assert_eq!(
+        (&line["event"], &line["outcome"], &line["client"]),
+        (
+            &serde_json::json!("authentication"),
+            &serde_json::json!("refused"),
+            &serde_json::json!(local.to_string())
+        ),
+        "{lines}"
+    );
+    assert_eq!(
+        line["reason"],
+        "a frame of 524289 bytes before the client authenticated to the proxy, over the limit of \
+         524288 (sasl.server.max.receive.size)"
+    );
+
+    // A frame of exactly the limit is read: a PLAIN token as long as fits,
+    // refused as a wrong password is.
+    let mut long = TcpStream::connect(proxy.local_addr()).await.unwrap();
+    assert_eq!(sasl_handshake(&mut long, "PLAIN").await, 0);
+    let mut fits = MAX_RECEIVE_SIZE - sasl_authenticate_frame_len(0);
+    fits -= sasl_authenticate_frame_len(fits) - MAX_RECEIVE_SIZE; // the length's varint
+    assert_eq!(sasl_authenticate_frame_len(fits), MAX_RECEIVE_SIZE);
+    let mut token = b"\0alice\0".to_vec();
+    token.resize(fits, b'x');
+    assert_eq!(
+        sasl_round(&mut long, &token).await.error_code,
+        ErrorCode::SaslAuthenticationFailed.code()
+    );
+
+    // Once authenticated, a frame over it passes on to the broker.
+    let mut alice = TcpStream::connect(proxy.local_addr()).await.unwrap();
+    assert_eq!(sasl_handshake(&mut alice, "PLAIN").await, 0);
+    let ok = sasl_round(&mut alice, b"\0alice\0alice-secret").await;
+    assert_eq!(ok.error_code, 0);
+    let mut unknown = BytesMut::new();
+    unknown.put_i32(0);
+    unknown.put_i16(UNKNOWN_API);
+    unknown.put_i16(0);
+    unknown.put_i32(5);
+    unknown.put_i16(-1);
+    unknown.resize(4 + (1 << 20), 0);
+    let size = (unknown.len() - 4) as i32;
+    unknown[..4].copy_from_slice(&size.to_be_bytes());
+    alice.write_all(&unknown).await.unwrap();
+    let _answer = read_frame(&mut alice).await.unwrap();
+    assert!(broker
+        .seen()
+        .iter()
+        .any(|s| s.api_key == UNKNOWN_API && s.frame.len() == 1 << 20));
+}
+
+/// The size of the SaslAuthenticate request frame `sasl_round` sends with a
+/// token of `token` bytes, without its 4-byte size.
+fn sasl_authenticate_frame_len(token: usize) -> usize {
+    let round = kafka_messages::SaslAuthenticateRequest {
+        auth_bytes: Bytes::from(vec![0; token]),
+        ..Default::default()
+    };
+    request(2, 101, &round).len()
+}
+
 #[tokio::test]
 async fn a_terminated_session_ends_and_only_a_re_authentication_renews_it() {
     use kafka_wire_proxy::Credentials;

@@ -50,5 +50,6 @@ pub use identity::{
 pub use inspect::{Outcome, SaslInspector};
 pub use oauthbearer::{JwksError, JwtValidator};
 pub use server::{
-    Credentials, ScramClient, Terminator, FAILED_AUTHENTICATION_DELAY, SCRAM_ITERATIONS,
+    Credentials, ScramClient, Terminator, FAILED_AUTHENTICATION_DELAY, MAX_RECEIVE_SIZE,
+    SCRAM_ITERATIONS,
 };

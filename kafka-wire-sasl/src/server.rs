@@ -34,6 +34,14 @@ pub const SCRAM_ITERATIONS: u32 = 4096;
 /// tries password after password on new connections.
 pub const FAILED_AUTHENTICATION_DELAY: std::time::Duration = std::time::Duration::from_millis(100);
 
+/// The largest frame a server reads from a client before and during its
+/// first SASL authentication, without the 4-byte size: Kafka's default
+/// `sasl.server.max.receive.size` (512 KiB). A larger one closes the
+/// connection as soon as its size arrives, so that a peer who has not
+/// authenticated cannot make the server hold more (CVE-2022-34917); once
+/// authenticated, the server's own frame limit applies.
+pub const MAX_RECEIVE_SIZE: usize = 512 * 1024;
+
 const B64: base64::engine::GeneralPurpose = base64::engine::general_purpose::STANDARD;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
