@@ -251,19 +251,43 @@ where
     F: FnOnce(SocketAddr) -> Fut,
     Fut: std::future::Future<Output = R>,
 {
+    against_listener(through_proxy, false, f)
+}
+
+/// [`against`], with `sasl`: the fake's SASL listener, or (with
+/// `through_proxy`) a proxy terminating SASL in front of a plain fake.
+fn against_listener<F, Fut, R>(through_proxy: bool, sasl: bool, f: F) -> (R, usize)
+where
+    F: FnOnce(SocketAddr) -> Fut,
+    Fut: std::future::Future<Output = R>,
+{
     let rt = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
         .unwrap();
     let (cluster, proxy) = rt.block_on(async {
-        let cluster = kafka_wire_fake::Cluster::builder().start().await.unwrap();
+        let fake = kafka_wire_fake::Cluster::builder();
+        let fake = match sasl && !through_proxy {
+            true => fake.sasl(
+                kafka_wire_fake::Credentials::new()
+                    .user("alice", "a")
+                    .unwrap(),
+            ),
+            false => fake,
+        };
+        let cluster = fake.start().await.unwrap();
         let proxy = if through_proxy {
             let p = kafka_wire_proxy::Proxy::builder(cluster.bootstrap())
-                .listen("127.0.0.1:0".parse().unwrap())
-                .start()
-                .await
-                .unwrap();
-            Some(p)
+                .listen("127.0.0.1:0".parse().unwrap());
+            let p = match sasl {
+                true => p.sasl_termination(
+                    kafka_wire_proxy::Credentials::new()
+                        .user("alice", "a")
+                        .unwrap(),
+                ),
+                false => p,
+            };
+            Some(p.start().await.unwrap())
         } else {
             None
         };
@@ -451,6 +475,32 @@ fn cve_2022_34917_fake_and_proxy_a_claimed_100_mib_frame_allocates_under_1_mib()
         });
         assert!(closed, "proxy {through_proxy}");
         assert!(largest < MIB, "proxy {through_proxy}: {largest}");
+    }
+}
+
+#[test]
+fn cve_2022_34917_fake_and_proxy_on_sasl_an_unauthenticated_peer_sending_100_mib_allocates_under_1_mib(
+) {
+    // Defence: on a SASL listener, frames before the first authentication
+    // are held to sasl.server.max.receive.size (512 KiB), Kafka's own; the
+    // frame limit (100 MiB) alone lets such a peer, sending the bytes it
+    // claims, make the server's read buffer grow to 100 MiB.
+    let mut frame = ((100 * MIB) as i32).to_be_bytes().to_vec();
+    frame.resize(4 + 100 * MIB, 0);
+    for through_proxy in [false, true] {
+        let ((_, closed), largest) = against_listener(through_proxy, true, |addr| {
+            let frame = &frame;
+            async move { exchange(addr, frame, Duration::from_secs(3)).await }
+        });
+        println!(
+            "CVE-2022-34917: 100 MiB sent before authentication on a SASL listener, proxy \
+             {through_proxy}: largest allocation {largest} bytes"
+        );
+        assert!(closed, "proxy {through_proxy}");
+        assert!(
+            largest < MIB,
+            "proxy {through_proxy}: largest allocation {largest} bytes"
+        );
     }
 }
 
