@@ -42,11 +42,12 @@
 # TLS and SASL termination (reaching the broker with TLS and SCRAM as proxy; ports 9730 and 9735),
 # with the quota filter off and on (a.'s rates too high to throttle: the filter's own cost),
 # interleaved, ROUNDS rounds (3) after a warm-up one. Prints the medians, the ratios to direct, the
-# p99 added and the proxy's CPU seconds per GB carried (from /proc), as markdown on stdout and in
-# $OUT/bench.md. Env: ROUNDS, RECORDS (300000 of 1024 bytes, so that the consumer's group join,
-# about 0.7 s, is a small part of its run), LATENCY_RECORDS (20000), PIN (1: the broker and the
-# load tools on CPU 0, each proxy on CPU 1, as a proxy runs beside a cluster on cores of its own;
-# unset: everything shares every core).
+# p99 added, the proxy's CPU seconds and its read and write calls per GB carried (from /proc), as
+# markdown on stdout and in $OUT/bench.md. Env: ROUNDS, RECORDS (300000 of 1024 bytes, so that the
+# consumer's group join, about 0.7 s, is a small part of its run), LATENCY_RECORDS (20000), PIN (1:
+# the broker and the load tools on CPU 0, each proxy on CPU 1, as a proxy runs beside a cluster on
+# cores of its own; unset: everything shares every core), BASELINE_PROXY (another kafka-proxy
+# binary, an earlier build say: a fourth target, terminating as the first does, on port 9740).
 # shellcheck source-path=SCRIPTDIR source=common.sh
 . "$(dirname -- "${BASH_SOURCE[0]}")/common.sh" || exit 1
 
@@ -203,15 +204,20 @@ session() { # MODE CLIENT USER
 # Kafka's load tools as alice, directly and through two terminating proxies (see the header).
 bench() {
     local rounds="${ROUNDS:-3}" records="${RECORDS:-300000}" lat="${LATENCY_RECORDS:-20000}" t round
-    local -A port=([direct]=$SASL_SSL_PORT [termination]=9730 [quotas]=9735) pid cpu0
+    local -A port=([direct]=$SASL_SSL_PORT [termination]=9730 [quotas]=9735 [baseline]=9740) pid cpu0 io0
+    local -A binary=([termination]="$PROXY" [quotas]="$PROXY" [baseline]="${BASELINE_PROXY:-}")
+    local proxies=(termination quotas)
+    [[ -n "${BASELINE_PROXY:-}" ]] && proxies+=(baseline)
     printf '%s\n' security.protocol=SASL_SSL ssl.truststore.type=PEM "ssl.truststore.location=$tls/ca.pem" \
         sasl.mechanism=SCRAM-SHA-512 \
         "sasl.jaas.config=org.apache.kafka.common.security.scram.ScramLoginModule required username=\"alice\" password=\"alice-secret\";" \
         >"$OUT/direct.properties"
     sed 's/alice-secret/alice-at-the-proxy/' "$OUT/direct.properties" >"$OUT/proxy.properties"
-    for t in termination quotas; do
-        proxy_config "$t" "${port[$t]}" >"$OUT/bench-$t.toml"
-        ${PIN:+taskset -c 1} "$PROXY" --config "$OUT/bench-$t.toml" --threads 1 \
+    for t in "${proxies[@]}"; do
+        # The baseline is another build of the proxy, terminating as the first does.
+        proxy_config "${t/baseline/termination}" "${port[$t]}" | sed "s/termination\.audit/$t.audit/" \
+            >"$OUT/bench-$t.toml"
+        ${PIN:+taskset -c 1} "${binary[$t]}" --config "$OUT/bench-$t.toml" --threads 1 \
             >/dev/null 2>"$OUT/bench-$t.events" &
         pid[$t]=$!
         bench_pids+=($!)
@@ -224,9 +230,12 @@ bench() {
         done
         [[ -n "${broker:-}" ]] || die "PIN: no broker process"
     fi
-    for t in termination quotas; do cpu0[$t]=$(cpu_ticks "${pid[$t]}"); done
+    for t in "${proxies[@]}"; do
+        cpu0[$t]=$(cpu_ticks "${pid[$t]}")
+        io0[$t]=$(io_calls "${pid[$t]}")
+    done
     for round in $(seq 0 "$rounds"); do
-        for t in direct termination quotas; do
+        for t in direct "${proxies[@]}"; do
             # Directly, alice's names need her prefix; through the proxy, the tenant filter adds it.
             local name="perf-$t-$round" group="perf-group-$t-$round" config="$OUT/proxy.properties"
             [[ "$t" == direct ]] && name="a.$name" group="a.$group" config="$OUT/direct.properties"
@@ -243,12 +252,18 @@ bench() {
             say "round $round, $t: $(sed -E 's/.*\(([0-9.]+) MB\/sec\).*/\1/' <<<"$p") MB/s produced"
         done
     done
-    for t in termination quotas; do
-        echo "$t $(($(cpu_ticks "${pid[$t]}") - cpu0[$t])) $(getconf CLK_TCK)" >>"$OUT/cpu.txt"
+    for t in "${proxies[@]}"; do
+        local calls
+        read -ra calls <<<"$(io_calls "${pid[$t]}")"
+        read -ra calls0 <<<"${io0[$t]}"
+        echo "$t $(($(cpu_ticks "${pid[$t]}") - cpu0[$t])) $(getconf CLK_TCK)" \
+            "$((calls[0] - calls0[0])) $((calls[1] - calls0[1]))" >>"$OUT/cpu.txt"
     done
     "$PY" "$SCRIPT_DIR/proxy_sasl_clients.py" bench "$OUT" "$rounds" "$records" 1024 "$lat" | tee "$OUT/bench.md"
 }
 cpu_ticks() { awk '{print $14 + $15}' "/proc/$1/stat"; }
+# The read and write calls a process has made: /proc/PID/io's syscr and syscw.
+io_calls() { awk '/^syscr:/ {r = $2} /^syscw:/ {w = $2} END {print r, w}' "/proc/$1/io"; }
 tool() { ${PIN:+taskset -c 0} "$JAVA" -Xmx512m -cp "$LIBS/*" "$@"; }
 if [[ "$WHAT" == bench ]]; then
     bench

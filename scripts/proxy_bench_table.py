@@ -25,7 +25,7 @@ def table(out, rounds, records, size, lat_records, labels, first_column, footnot
     gb = (rounds + 1) * (2 * records * size + lat_records * size) / 1e9
     cpu = {}
     for line in open(os.path.join(out, "cpu.txt")):
-        name, ticks, hz = line.split()
+        name, ticks, hz = line.split()[:3]
         cpu[name] = int(ticks) / int(hz) / gb
     med = statistics.median
     d = runs["direct"]

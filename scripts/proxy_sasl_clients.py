@@ -176,15 +176,27 @@ def table(out, seconds):
 
 def bench(out, rounds, records, size, lat_records):
     rounds, records, size, lat_records = map(int, (rounds, records, size, lat_records))
+    labels = [("direct", "direct, SCRAM-SHA-512"), ("termination", "proxy terminating SCRAM-SHA-512"),
+              ("quotas", "the same, with the quota filter")]
+    calls = {}
+    for line in open(os.path.join(out, "cpu.txt")):
+        name, _, _, reads, writes = line.split()
+        calls[name] = (int(reads), int(writes))
+    if "baseline" in calls:
+        labels.append(("baseline", "the same as the first, the baseline build (`BASELINE_PROXY`)"))
     proxy_bench_table.table(
         out, rounds, records, size, lat_records,
-        [("direct", "direct, SCRAM-SHA-512"), ("termination", "proxy terminating SCRAM-SHA-512"),
-         ("quotas", "the same, with the quota filter")],
+        labels,
         "target (TLS, SASL)",
         "Medians of %d interleaved rounds after a warm-up (`bash scripts/proxy-sasl-clients.sh bench`); "
         "a ratio is the median of the rounds' ratios to direct. %d records of %d bytes produced "
         "(acks=1, linger.ms=5) and consumed per run; latency from %d records at 5,000/s. The proxy "
         "runs on one thread (`--threads 1`)." % (rounds, records, size, lat_records))
+    gb = (rounds + 1) * (2 * records * size + lat_records * size) / 1e9
+    print()
+    print("The proxy's read and write calls per GB carried: " + "; ".join(
+        "%s %.0f reads, %.0f writes" % (name, r / gb, w / gb)
+        for name, (r, w) in calls.items()) + ".")
 
 
 def main():

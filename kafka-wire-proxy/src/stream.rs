@@ -61,7 +61,7 @@ impl Tls {
     ) -> io::Result<((ReadHalf, WriteHalf), ClientTlsNames)> {
         #[cfg(feature = "tls")]
         if let Some(acceptor) = &self.clients {
-            let tls = within(timeout, acceptor.accept(stream)).await?;
+            let tls = within(timeout, acceptor.accept(ReadAhead::new(stream))).await?;
             let session = tls.get_ref().1;
             let names = ClientTlsNames {
                 certificate: session
@@ -89,12 +89,108 @@ impl Tls {
         #[cfg(feature = "tls")]
         if let Some(connector) = &self.brokers {
             let name = server_name(upstream)?;
-            let tls = within(timeout, connector.connect(name, stream)).await?;
+            let tls = within(timeout, connector.connect(name, ReadAhead::new(stream))).await?;
             let (read, write) = tokio::io::split(tls);
             return Ok((Box::new(read), Box::new(write)));
         }
         let _ = (upstream, timeout);
         Ok(plain(stream))
+    }
+}
+
+/// The most a TLS stream's socket is read at once ([`ReadAhead`]).
+#[cfg(feature = "tls")]
+const READ_AHEAD: usize = 64 * 1024;
+
+/// The socket under a TLS stream, read up to [`READ_AHEAD`] bytes at a
+/// time and handed out as asked: rustls asks for 4 KiB at a time, so over a
+/// bare socket each 16 KiB record takes four or more read calls, and a
+/// megabyte fetch hundreds. The buffer is held only while the socket has
+/// bytes to give: it is let go when a read would wait, so an idle
+/// connection holds none.
+#[cfg(feature = "tls")]
+struct ReadAhead<S> {
+    inner: S,
+    buf: bytes::BytesMut,
+}
+
+#[cfg(feature = "tls")]
+impl<S> ReadAhead<S> {
+    fn new(inner: S) -> Self {
+        ReadAhead {
+            inner,
+            buf: bytes::BytesMut::new(),
+        }
+    }
+}
+
+#[cfg(feature = "tls")]
+impl<S: AsyncRead + Unpin> AsyncRead for ReadAhead<S> {
+    fn poll_read(
+        mut self: std::pin::Pin<&mut Self>,
+        cx: &mut std::task::Context<'_>,
+        out: &mut tokio::io::ReadBuf<'_>,
+    ) -> std::task::Poll<io::Result<()>> {
+        use std::task::Poll;
+        let this = &mut *self;
+        if this.buf.is_empty() {
+            if out.remaining() >= READ_AHEAD {
+                return std::pin::Pin::new(&mut this.inner).poll_read(cx, out);
+            }
+            this.buf.reserve(READ_AHEAD);
+            match tokio_util::io::poll_read_buf(
+                std::pin::Pin::new(&mut this.inner),
+                cx,
+                &mut this.buf,
+            ) {
+                Poll::Ready(Ok(_)) => {}
+                other => {
+                    // Waiting (or failed, or ended): nothing held meanwhile.
+                    this.buf = bytes::BytesMut::new();
+                    return other.map_ok(|_| ());
+                }
+            }
+        }
+        let n = this.buf.len().min(out.remaining());
+        out.put_slice(&this.buf.split_to(n));
+        Poll::Ready(Ok(()))
+    }
+}
+
+#[cfg(feature = "tls")]
+impl<S: AsyncWrite + Unpin> AsyncWrite for ReadAhead<S> {
+    fn poll_write(
+        mut self: std::pin::Pin<&mut Self>,
+        cx: &mut std::task::Context<'_>,
+        bytes: &[u8],
+    ) -> std::task::Poll<io::Result<usize>> {
+        std::pin::Pin::new(&mut self.inner).poll_write(cx, bytes)
+    }
+
+    fn poll_write_vectored(
+        mut self: std::pin::Pin<&mut Self>,
+        cx: &mut std::task::Context<'_>,
+        bufs: &[io::IoSlice<'_>],
+    ) -> std::task::Poll<io::Result<usize>> {
+        std::pin::Pin::new(&mut self.inner).poll_write_vectored(cx, bufs)
+    }
+
+    fn is_write_vectored(&self) -> bool {
+        self.inner.is_write_vectored()
+    }
+
+    fn poll_flush(
+        mut self: std::pin::Pin<&mut Self>,
+        cx: &mut std::task::Context<'_>,
+    ) -> std::task::Poll<io::Result<()>> {
+        std::pin::Pin::new(&mut self.inner).poll_flush(cx)
+    }
+
+    fn poll_shutdown(
+        mut self: std::pin::Pin<&mut Self>,
+        cx: &mut std::task::Context<'_>,
+    ) -> std::task::Poll<io::Result<()>> {
+        std::pin::Pin::new(&mut self.inner).poll_shutdown(cx)
     }
 }
 
@@ -185,5 +281,61 @@ mod tests {
         assert_eq!(name("127.0.0.1:9093").unwrap(), "127.0.0.1");
         assert_eq!(name("[::1]:9093").unwrap(), "::1");
         assert!(name("not a host:9093").is_err());
+    }
+
+    /// A stream that counts the reads made of it.
+    struct Counted<S> {
+        inner: S,
+        reads: usize,
+    }
+
+    impl<S: AsyncRead + Unpin> AsyncRead for Counted<S> {
+        fn poll_read(
+            mut self: std::pin::Pin<&mut Self>,
+            cx: &mut std::task::Context<'_>,
+            out: &mut tokio::io::ReadBuf<'_>,
+        ) -> std::task::Poll<io::Result<()>> {
+            self.reads += 1;
+            std::pin::Pin::new(&mut self.inner).poll_read(cx, out)
+        }
+    }
+
+    #[tokio::test]
+    async fn a_socket_under_tls_is_read_64_kib_at_a_time_and_its_buffer_let_go_when_idle() {
+        use tokio::io::{AsyncReadExt, AsyncWriteExt};
+        let (mut peer, socket) = tokio::io::duplex(1 << 20);
+        let sent: Vec<u8> = (0..200 * 1024).map(|i| (i % 251) as u8).collect();
+        peer.write_all(&sent).await.unwrap();
+        let mut stream = ReadAhead::new(Counted {
+            inner: socket,
+            reads: 0,
+        });
+        // As rustls reads: 4 KiB at a time.
+        let mut got = Vec::new();
+        let mut ask = [0; 4096];
+        while got.len() < sent.len() {
+            let n = stream.read(&mut ask).await.unwrap();
+            got.extend_from_slice(&ask[..n]);
+        }
+        assert_eq!(got, sent);
+        assert_eq!(stream.inner.reads, 4, "200 KiB in reads of 64 KiB");
+        // Nothing more has come: the read waits, holding no buffer.
+        let waiting = tokio::time::timeout(Duration::from_millis(10), stream.read(&mut ask)).await;
+        assert!(waiting.is_err());
+        assert_eq!(stream.buf.capacity(), 0);
+        // What comes next is read; the peer's end is the stream's.
+        peer.write_all(b"next").await.unwrap();
+        drop(peer);
+        let n = stream.read(&mut ask).await.unwrap();
+        assert_eq!(&ask[..n], b"next");
+        assert_eq!(stream.read(&mut ask).await.unwrap(), 0);
+        // A caller asking for more than the read-ahead reads directly.
+        let (mut peer, socket) = tokio::io::duplex(1 << 20);
+        peer.write_all(&sent).await.unwrap();
+        let mut stream = ReadAhead::new(socket);
+        let mut large = vec![0; 2 * READ_AHEAD];
+        let n = stream.read(&mut large).await.unwrap();
+        assert!(n > READ_AHEAD, "{n}");
+        assert_eq!(stream.buf.capacity(), 0);
     }
 }
