@@ -42,8 +42,9 @@
 # TLS and SASL termination (reaching the broker with TLS and SCRAM as proxy; ports 9730 and 9735),
 # with the quota filter off and on (a.'s rates too high to throttle: the filter's own cost),
 # interleaved, ROUNDS rounds (3) after a warm-up one. Prints the medians, the ratios to direct, the
-# p99 added, the proxy's CPU seconds and its read and write calls per GB carried (from /proc), as
-# markdown on stdout and in $OUT/bench.md. Env: ROUNDS, RECORDS (300000 of 1024 bytes, so that the
+# p99 added, the proxy's CPU seconds per GB carried (from /proc) and, where perf can count them,
+# its socket reads, writes, epoll waits and context switches per GB, as markdown on stdout and in
+# $OUT/bench.md. Env: ROUNDS, RECORDS (300000 of 1024 bytes, so that the
 # consumer's group join, about 0.7 s, is a small part of its run), LATENCY_RECORDS (20000), PIN (1:
 # the broker and the load tools on CPU 0, each proxy on CPU 1, as a proxy runs beside a cluster on
 # cores of its own; unset: everything shares every core), BASELINE_PROXY (another kafka-proxy
@@ -204,7 +205,7 @@ session() { # MODE CLIENT USER
 # Kafka's load tools as alice, directly and through two terminating proxies (see the header).
 bench() {
     local rounds="${ROUNDS:-3}" records="${RECORDS:-300000}" lat="${LATENCY_RECORDS:-20000}" t round
-    local -A port=([direct]=$SASL_SSL_PORT [termination]=9730 [quotas]=9735 [baseline]=9740) pid cpu0 io0
+    local -A port=([direct]=$SASL_SSL_PORT [termination]=9730 [quotas]=9735 [baseline]=9740) pid cpu0 perf
     local -A binary=([termination]="$PROXY" [quotas]="$PROXY" [baseline]="${BASELINE_PROXY:-}")
     local proxies=(termination quotas)
     [[ -n "${BASELINE_PROXY:-}" ]] && proxies+=(baseline)
@@ -232,7 +233,11 @@ bench() {
     fi
     for t in "${proxies[@]}"; do
         cpu0[$t]=$(cpu_ticks "${pid[$t]}")
-        io0[$t]=$(io_calls "${pid[$t]}")
+        # The proxy's system calls and context switches, where perf can count them.
+        if perf stat -e "$PERF_EVENTS" true >/dev/null 2>&1; then
+            perf stat -x, -o "$OUT/perf-$t.csv" -e "$PERF_EVENTS" -p "${pid[$t]}" &
+            perf[$t]=$!
+        fi
     done
     for round in $(seq 0 "$rounds"); do
         for t in direct "${proxies[@]}"; do
@@ -253,17 +258,19 @@ bench() {
         done
     done
     for t in "${proxies[@]}"; do
-        local calls
-        read -ra calls <<<"$(io_calls "${pid[$t]}")"
-        read -ra calls0 <<<"${io0[$t]}"
-        echo "$t $(($(cpu_ticks "${pid[$t]}") - cpu0[$t])) $(getconf CLK_TCK)" \
-            "$((calls[0] - calls0[0])) $((calls[1] - calls0[1]))" >>"$OUT/cpu.txt"
+        echo "$t $(($(cpu_ticks "${pid[$t]}") - cpu0[$t])) $(getconf CLK_TCK)" >>"$OUT/cpu.txt"
+        if [[ -n "${perf[$t]:-}" ]]; then
+            kill -INT "${perf[$t]}"
+            wait "${perf[$t]}" || true
+        fi
     done
     "$PY" "$SCRIPT_DIR/proxy_sasl_clients.py" bench "$OUT" "$rounds" "$records" 1024 "$lat" | tee "$OUT/bench.md"
 }
 cpu_ticks() { awk '{print $14 + $15}' "/proc/$1/stat"; }
-# The read and write calls a process has made: /proc/PID/io's syscr and syscw.
-io_calls() { awk '/^syscr:/ {r = $2} /^syscw:/ {w = $2} END {print r, w}' "/proc/$1/io"; }
+# What perf counts of each proxy in the bench (perf_events: Debian's linux-perf).
+PERF_EVENTS=syscalls:sys_enter_recvfrom,syscalls:sys_enter_read,syscalls:sys_enter_sendto,\
+syscalls:sys_enter_write,syscalls:sys_enter_writev,syscalls:sys_enter_sendmsg,\
+syscalls:sys_enter_epoll_wait,context-switches
 tool() { ${PIN:+taskset -c 0} "$JAVA" -Xmx512m -cp "$LIBS/*" "$@"; }
 if [[ "$WHAT" == bench ]]; then
     bench

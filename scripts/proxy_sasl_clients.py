@@ -178,11 +178,17 @@ def bench(out, rounds, records, size, lat_records):
     rounds, records, size, lat_records = map(int, (rounds, records, size, lat_records))
     labels = [("direct", "direct, SCRAM-SHA-512"), ("termination", "proxy terminating SCRAM-SHA-512"),
               ("quotas", "the same, with the quota filter")]
-    calls = {}
-    for line in open(os.path.join(out, "cpu.txt")):
-        name, _, _, reads, writes = line.split()
-        calls[name] = (int(reads), int(writes))
-    if "baseline" in calls:
+    counts = {}
+    for name in ("termination", "quotas", "baseline"):
+        path = os.path.join(out, "perf-%s.csv" % name)
+        if os.path.exists(path):
+            events = {}
+            for line in open(path):
+                fields = line.split(",")
+                if len(fields) > 2 and fields[0].isdigit():
+                    events[fields[2].split(":")[-1]] = int(fields[0])
+            counts[name] = events
+    if os.path.exists(os.path.join(out, "bench-baseline.toml")):
         labels.append(("baseline", "the same as the first, the baseline build (`BASELINE_PROXY`)"))
     proxy_bench_table.table(
         out, rounds, records, size, lat_records,
@@ -193,10 +199,17 @@ def bench(out, rounds, records, size, lat_records):
         "(acks=1, linger.ms=5) and consumed per run; latency from %d records at 5,000/s. The proxy "
         "runs on one thread (`--threads 1`)." % (rounds, records, size, lat_records))
     gb = (rounds + 1) * (2 * records * size + lat_records * size) / 1e9
-    print()
-    print("The proxy's read and write calls per GB carried: " + "; ".join(
-        "%s %.0f reads, %.0f writes" % (name, r / gb, w / gb)
-        for name, (r, w) in calls.items()) + ".")
+    if counts:
+        print()
+        print("| proxy (perf, per GB carried) | socket reads | socket writes | epoll waits "
+              "| context switches |")
+        print("|---|---|---|---|---|")
+        for name, e in counts.items():
+            get = lambda *keys: sum(e.get(k, 0) for k in keys) / gb
+            print("| %s | %.0f | %.0f | %.0f | %.0f |" % (
+                name, get("sys_enter_recvfrom", "sys_enter_read"),
+                get("sys_enter_sendto", "sys_enter_write", "sys_enter_writev", "sys_enter_sendmsg"),
+                get("sys_enter_epoll_wait"), get("context-switches")))
 
 
 def main():
