@@ -8,12 +8,13 @@
 //! opened, divided by their number.
 //!
 //! Each row runs in a process of its own (this test again, told its row),
-//! so that memory one row freed is not reused by the next; the servers run
-//! there on a current-thread runtime, on 127.0.0.1 at ports the system
-//! picks, and the clients in a child process (this test again, told where to
-//! connect), so that the figures are the servers' alone (the proxy's include
-//! the fake it forwards to: 3 descriptors per proxied connection in its
-//! process).
+//! so that memory one row freed is not reused by the next; the measured
+//! server runs there on a current-thread runtime, on 127.0.0.1 at ports the
+//! system picks, and the clients in a child process (this test again, told
+//! where to connect), so that the figures are the server's alone. The
+//! proxy's rows run the fake it forwards to in a third process (this test
+//! again, told to serve), so they count the proxy alone, and its process
+//! holds the two descriptors a proxied connection needs and no more.
 //!
 //! ```sh
 //! cargo test -p kafka-wire-tests --test memory_ceilings -- --ignored --nocapture
@@ -22,12 +23,14 @@
 //! `KAFKA_WIRE_CONNECTIONS` sets the connections of the fake's idle and
 //! claimed rows (default 2 000), `KAFKA_WIRE_PROXY_CONNECTIONS` the proxy's
 //! (default the same). docs/hostile-input.md holds a run's table.
+//!
+//! The row a process measures is in `KAFKA_WIRE_ROW`; a process with
+//! `KAFKA_WIRE_CLIENTS` is a row's clients, one with `KAFKA_WIRE_SERVE_FAKE`
+//! the fake behind a proxy's row.
 
 use std::io::{BufRead, BufReader, Read};
 use std::net::SocketAddr;
 use std::process::{Command, Stdio};
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
 use std::time::Duration;
 
 use tokio::io::AsyncWriteExt;
@@ -108,33 +111,103 @@ fn clients(spec: &str) {
     drop(conns);
 }
 
-/// A fresh fake (and proxy in front of it, with `through_proxy`), with a
-/// request budget of [`BUDGET`] on the server measured when `budgeted`;
-/// where clients connect, and the servers to keep.
-async fn servers(
-    through_proxy: bool,
-    budgeted: bool,
-) -> (
-    SocketAddr,
-    kafka_wire_fake::Cluster,
-    Option<kafka_wire_proxy::Proxy>,
-) {
+/// A child process running this test again with `env` set, its stdin
+/// piped (it ends when that closes) and its stdout read on a thread: the
+/// child and its lines, as they come.
+fn child(env: (&str, String)) -> (std::process::Child, std::sync::mpsc::Receiver<String>) {
+    let mut child = Command::new(std::env::current_exe().unwrap())
+        .args(["--ignored", "--nocapture", "--exact", TEST])
+        .env(env.0, env.1)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let stdout = child.stdout.take().unwrap();
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+            if tx.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    (child, rx)
+}
+
+/// The line of `lines` that starts with `prefix`, waited for (a bounded
+/// wait, during which this process's runtime goes on serving), less the
+/// prefix.
+async fn line_from(lines: &std::sync::mpsc::Receiver<String>, prefix: &str) -> String {
+    for _ in 0..1200 {
+        while let Ok(line) = lines.try_recv() {
+            if let Some(rest) = line.strip_prefix(prefix) {
+                return rest.to_string();
+            }
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    panic!("no line starting {prefix:?} from a child within 120 s");
+}
+
+/// The fake behind a proxy's row, in its own process: says "fake" and its
+/// bootstrap address, and serves until its stdin closes.
+fn serve_fake() {
+    let rt = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(1)
+        .enable_all()
+        .build()
+        .unwrap();
+    let cluster = rt
+        .block_on(kafka_wire_fake::Cluster::builder().start())
+        .unwrap();
+    println!("fake {}", cluster.bootstrap());
+    let _ = std::io::stdin().read_to_end(&mut Vec::new());
+    rt.block_on(cluster.shutdown());
+}
+
+/// The measured server: a fresh fake, or a proxy in front of a fake in a
+/// process of its own (kept in the second field, ended by dropping it),
+/// with a request budget of [`BUDGET`] when `budgeted`; where clients
+/// connect, and what to keep until the row ends.
+async fn server(through_proxy: bool, budgeted: bool) -> (SocketAddr, Server) {
     let budget = kafka_wire::frame::FrameBudget::new(BUDGET);
-    let mut fake = kafka_wire_fake::Cluster::builder();
-    if budgeted && !through_proxy {
-        fake = fake.request_budget(budget.clone());
-    }
-    let cluster = fake.start().await.unwrap();
     if !through_proxy {
-        return (cluster.bootstrap_addrs()[0], cluster, None);
+        let mut fake = kafka_wire_fake::Cluster::builder();
+        if budgeted {
+            fake = fake.request_budget(budget);
+        }
+        let cluster = fake.start().await.unwrap();
+        return (cluster.bootstrap_addrs()[0], Server::Fake(cluster));
     }
-    let mut proxy = kafka_wire_proxy::Proxy::builder(cluster.bootstrap())
-        .listen("127.0.0.1:0".parse().unwrap());
+    let (fake, lines) = child(("KAFKA_WIRE_SERVE_FAKE", "1".into()));
+    let bootstrap = line_from(&lines, "fake ").await;
+    let mut proxy =
+        kafka_wire_proxy::Proxy::builder(bootstrap).listen("127.0.0.1:0".parse().unwrap());
     if budgeted {
         proxy = proxy.request_budget(budget);
     }
     let proxy = proxy.start().await.unwrap();
-    (proxy.local_addr(), cluster, Some(proxy))
+    (proxy.local_addr(), Server::Proxy(proxy, fake))
+}
+
+/// What a row measures, kept until it ends.
+enum Server {
+    Fake(kafka_wire_fake::Cluster),
+    /// The proxy and the process of the fake behind it.
+    Proxy(kafka_wire_proxy::Proxy, std::process::Child),
+}
+
+impl Server {
+    async fn shutdown(self) {
+        match self {
+            Server::Fake(cluster) => cluster.shutdown().await,
+            Server::Proxy(proxy, mut fake) => {
+                proxy.shutdown();
+                drop(fake.stdin.take());
+                let _ = fake.wait();
+            }
+        }
+    }
 }
 
 /// The rows of the table: through the proxy or not, state, connections,
@@ -160,50 +233,25 @@ fn rows() -> Vec<(bool, &'static str, usize, &'static str, bool)> {
     rows
 }
 
-/// One row, in this process: the servers' resident bytes per connection.
+/// One row, in this process: the measured server's resident bytes per
+/// connection.
 fn row(through_proxy: bool, count: usize, kind: &str, budgeted: bool) -> usize {
     let rt = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
         .unwrap();
     rt.block_on(async {
-        let (addr, cluster, proxy) = servers(through_proxy, budgeted).await;
+        let (addr, server) = server(through_proxy, budgeted).await;
         tokio::time::sleep(Duration::from_millis(200)).await;
         let before = rss();
-        let mut child = Command::new(std::env::current_exe().unwrap())
-            .args(["--ignored", "--nocapture", "--exact", TEST])
-            .env("KAFKA_WIRE_CLIENTS", format!("{addr},{count},{kind}"))
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .spawn()
-            .unwrap();
-        // The child's "connected", read on a thread while the servers run here.
-        let connected = Arc::new(AtomicBool::new(false));
-        let stdout = child.stdout.take().unwrap();
-        let seen = Arc::clone(&connected);
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                if line.is_ok_and(|l| l == "connected") {
-                    seen.store(true, Ordering::Release);
-                }
-            }
-        });
-        for _ in 0..1200 {
-            if connected.load(Ordering::Acquire) {
-                break;
-            }
-            tokio::time::sleep(Duration::from_millis(100)).await;
-        }
-        assert!(connected.load(Ordering::Acquire), "the clients connected");
-        // Let the servers read what was sent (bounded wait).
+        let (mut clients, lines) = child(("KAFKA_WIRE_CLIENTS", format!("{addr},{count},{kind}")));
+        line_from(&lines, "connected").await;
+        // Let the server read what was sent (bounded wait).
         tokio::time::sleep(Duration::from_secs(2)).await;
         let after = rss();
-        drop(child.stdin.take());
-        let _ = child.wait();
-        if let Some(p) = proxy {
-            p.shutdown();
-        }
-        cluster.shutdown().await;
+        drop(clients.stdin.take());
+        let _ = clients.wait();
+        server.shutdown().await;
         after.saturating_sub(before) / count
     })
 }
@@ -214,10 +262,13 @@ fn bytes_per_connection_of_the_fake_and_the_proxy() {
     if let Ok(spec) = std::env::var("KAFKA_WIRE_CLIENTS") {
         return clients(&spec);
     }
+    if std::env::var_os("KAFKA_WIRE_SERVE_FAKE").is_some() {
+        return serve_fake();
+    }
     let rows = rows();
     let name = |through_proxy| match through_proxy {
         false => "kafka-wire-fake",
-        true => "kafka-wire-proxy (+ the fake it forwards to)",
+        true => "kafka-wire-proxy",
     };
     if let Some(i) = std::env::var("KAFKA_WIRE_ROW")
         .ok()
