@@ -415,14 +415,14 @@ mod tests {
                     json!("authentication"),
                     json!("refused"),
                     json!(
-                        "a frame of 1048576 bytes before the client authenticated to the proxy, \
+                        "a frame of 1048576 bytes before the client authenticated, \
                          over the limit of 524288 (sasl.server.max.receive.size)"
                     )
                 ),
                 (
                     json!("authentication"),
                     json!("refused"),
-                    json!("a request of API 19 before the client authenticated to the proxy")
+                    json!("a request of API 19 before the client authenticated")
                 ),
             ]
         );

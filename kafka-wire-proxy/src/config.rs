@@ -128,10 +128,16 @@ pub struct SaslConfig {
     /// milliseconds (Kafka's `connection.failed.authentication.delay.ms`;
     /// 100 when left out, as in Kafka).
     pub failed_authentication_delay_ms: Option<u64>,
-    /// With termination, the largest frame a client may send before and
-    /// during its first authentication, in bytes (Kafka's
+    /// With termination or `required`, the largest frame a client may
+    /// send before and during its first authentication, in bytes (Kafka's
     /// `sasl.server.max.receive.size`; 524288 when left out, as in Kafka).
     pub max_receive_size: Option<usize>,
+    /// Without termination: the brokers' listener requires SASL, so
+    /// clients authenticate (to it, through the proxy) before anything
+    /// else, and their frames until then are held to `max_receive_size`
+    /// (`ProxyBuilder::client_sasl_required`).
+    #[serde(default)]
+    pub required: bool,
 }
 
 /// The proxy's own SCRAM credentials toward brokers.
@@ -720,6 +726,9 @@ mod tests {
         assert_eq!(config.credentials().unwrap().unwrap().len(), 2);
         assert_eq!(config.sasl.failed_authentication_delay_ms, Some(100));
         assert_eq!(config.sasl.max_receive_size, Some(512 * 1024));
+        assert!(!config.sasl.required);
+        let inspecting = example.replace("# required = true", "required = true");
+        assert!(ProxyConfig::parse(&inspecting).unwrap().sasl.required);
         assert_eq!(config.sasl.broker_plain.as_ref().unwrap().user, "proxy");
         let default = config.broker_credentials().unwrap();
         assert_eq!(default.mechanism().name(), "PLAIN");

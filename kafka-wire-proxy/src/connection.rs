@@ -352,8 +352,9 @@ impl Reader {
             .map_err(|source| ConnectionError::Io { peer, source })
     }
 
-    /// The next frame of a client that has not yet authenticated to a proxy
-    /// terminating SASL: held to `limit`, Kafka's
+    /// The next frame of a client that has not yet authenticated, where
+    /// clients must (SASL termination, or a broker's SASL listener): held
+    /// to `limit`, Kafka's
     /// `sasl.server.max.receive.size`, rather than the frame limit.
     fn unauthenticated_frame(&mut self, limit: usize) -> Result<Option<Bytes>, ConnectionError> {
         let limit = limit.min(self.codec.max_frame_size());
@@ -877,7 +878,7 @@ impl Pump {
             }
             // Frames already read, as far as there is room for them.
             while self.takes_requests() {
-                let frame = match self.terminator.is_some() && !self.authenticated {
+                let frame = match self.shared.sasl.clients_authenticate() && !self.authenticated {
                     true => self
                         .client
                         .unauthenticated_frame(self.shared.limits.sasl_max_receive_size)?,
@@ -1099,11 +1100,13 @@ impl Pump {
             header,
         };
         let version = info.header.api_version;
-        if self.terminator.is_some() {
+        if self.shared.sasl.clients_authenticate() {
             let key = info.header.api_key;
             let sasl_key =
                 key == ApiKey::SaslHandshake.key() || key == ApiKey::SaslAuthenticate.key();
-            if sasl_key && ApiKey::from_i16(key).is_some_and(|k| k.all_versions().contains(version))
+            if self.terminator.is_some()
+                && sasl_key
+                && ApiKey::from_i16(key).is_some_and(|k| k.all_versions().contains(version))
             {
                 return self.terminate(frame, info);
             }

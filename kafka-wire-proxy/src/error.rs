@@ -90,19 +90,21 @@ pub enum ConnectionError {
         /// Its version.
         version: i16,
     },
-    /// A client that has not authenticated to a proxy that terminates SASL
-    /// sent a request other than ApiVersions and the SASL APIs.
-    #[error("a request of API {api_key} before the client authenticated to the proxy")]
+    /// A client that has not authenticated where clients must (SASL
+    /// termination, or `ProxyBuilder::client_sasl_required`) sent a request
+    /// other than ApiVersions and the SASL APIs.
+    #[error("a request of API {api_key} before the client authenticated")]
     NotAuthenticated {
         /// The request's API key.
         api_key: i16,
     },
-    /// A client that has not authenticated to a proxy that terminates SASL
-    /// sent a frame over the limit for it (`ProxyBuilder::sasl_max_receive_size`,
+    /// A client that has not authenticated where clients must (SASL
+    /// termination, or `ProxyBuilder::client_sasl_required`) sent a frame
+    /// over the limit for it (`ProxyBuilder::sasl_max_receive_size`,
     /// Kafka's `sasl.server.max.receive.size`): the connection is closed as
     /// soon as the frame's size arrives, as Kafka's broker closes it.
     #[error(
-        "a frame of {size} bytes before the client authenticated to the proxy, over the limit of \
+        "a frame of {size} bytes before the client authenticated, over the limit of \
          {limit} (sasl.server.max.receive.size)"
     )]
     UnauthenticatedFrameSize {

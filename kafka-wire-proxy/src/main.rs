@@ -326,6 +326,9 @@ async fn run(args: Args) -> Result<(), Box<dyn std::error::Error>> {
     if let Some(bytes) = config.sasl.max_receive_size {
         builder = builder.sasl_max_receive_size(bytes);
     }
+    if config.sasl.required {
+        builder = builder.client_sasl_required();
+    }
     if let Some(credentials) = config.broker_credentials() {
         builder = builder.broker_sasl(credentials);
     }

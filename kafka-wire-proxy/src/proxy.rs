@@ -358,6 +358,8 @@ pub(crate) struct SaslSettings {
     pub broker: Option<BrokerCredentials>,
     /// Each tenant's own credentials toward brokers.
     pub tenants: Option<Arc<TenantCredentials>>,
+    /// `ProxyBuilder::client_sasl_required`.
+    pub required: bool,
 }
 
 /// Each tenant's own broker credentials, and how a principal's tenant is
@@ -368,6 +370,12 @@ pub(crate) struct TenantCredentials {
 }
 
 impl SaslSettings {
+    /// Whether clients must authenticate with SASL before anything else:
+    /// with termination, or as the broker's listener requires it.
+    pub fn clients_authenticate(&self) -> bool {
+        self.required || self.clients.is_some()
+    }
+
     /// Whether the proxy's own SASL toward the broker waits until the
     /// client has authenticated: with termination and credentials per
     /// tenant, the client's principal chooses them.
@@ -449,6 +457,24 @@ impl ProxyBuilder {
     /// listener without SASL).
     pub fn sasl_termination(mut self, credentials: Credentials) -> Self {
         self.sasl.clients = Some(Arc::new(credentials));
+        self
+    }
+
+    /// Clients must authenticate with SASL before anything else, as on a
+    /// broker's SASL listener (SASL_PLAINTEXT or SASL_SSL): with SASL
+    /// inspection, set it when the brokers' listener the proxy reaches is
+    /// one (with [`sasl_termination`](Self::sasl_termination), it always
+    /// holds). Until the broker has accepted a client's first exchange, the
+    /// client may send only ApiVersions and the SASL APIs (any other
+    /// request closes the connection,
+    /// [`ConnectionError::NotAuthenticated`](crate::ConnectionError::NotAuthenticated)),
+    /// and its frames are held to
+    /// [`sasl_max_receive_size`](Self::sasl_max_receive_size). The broker
+    /// would refuse both; the proxy refuses them before it has read a
+    /// large frame, so that a peer without credentials makes it hold at
+    /// most that much.
+    pub fn client_sasl_required(mut self) -> Self {
+        self.sasl.required = true;
         self
     }
 
@@ -642,7 +668,8 @@ impl ProxyBuilder {
     }
 
     /// The largest frame a client may send before and during its first
-    /// authentication when the proxy terminates SASL, without the 4-byte
+    /// authentication when the proxy terminates SASL (or
+    /// [`client_sasl_required`](Self::client_sasl_required)), without the 4-byte
     /// size: Kafka's `sasl.server.max.receive.size`, 512 KiB by default as
     /// in Kafka ([`MAX_RECEIVE_SIZE`]; never more than
     /// [`max_frame_size`](Self::max_frame_size)). A larger one closes the

@@ -3147,9 +3147,7 @@ async fn an_unauthenticated_frame_over_sasl_max_receive_size_closes_the_connecti
         .unwrap();
     big.write_all(&[0; 1024]).await.unwrap();
     assert!(read_frame(&mut big).await.is_err());
-    let closed = events
-        .wait_for("before the client authenticated to the proxy")
-        .await;
+    let closed = events.wait_for("before the client authenticated").await;
     assert!(closed.contains("a frame of 524289 bytes"), "{closed}");
     let lines = String::from_utf8(written.0.lock().unwrap().clone()).unwrap();
     let line: serde_json::Value = serde_json::from_str(lines.trim()).unwrap();
@@ -3164,7 +3162,7 @@ async fn an_unauthenticated_frame_over_sasl_max_receive_size_closes_the_connecti
     );
     assert_eq!(
         line["reason"],
-        "a frame of 524289 bytes before the client authenticated to the proxy, over the limit of \
+        "a frame of 524289 bytes before the client authenticated, over the limit of \
          524288 (sasl.server.max.receive.size)"
     );
 
@@ -3202,6 +3200,106 @@ async fn an_unauthenticated_frame_over_sasl_max_receive_size_closes_the_connecti
         .seen()
         .iter()
         .any(|s| s.api_key == UNKNOWN_API && s.frame.len() == 1 << 20));
+}
+
+/// The same with SASL inspection, where the broker's listener requires SASL
+/// (`client_sasl_required`): until the broker has accepted a client's
+/// exchange, its frames are held to 512 KiB and only ApiVersions and the
+/// SASL APIs pass, so that the proxy refuses what the broker would refuse
+/// before holding more. The "broker" is a proxy terminating SASL in front
+/// of a scripted one.
+#[tokio::test]
+async fn with_sasl_required_an_unauthenticated_client_is_held_as_the_broker_would_hold_it() {
+    use kafka_wire_proxy::{AuditLog, Credentials, MAX_RECEIVE_SIZE};
+    use tokio::io::AsyncWriteExt;
+
+    let broker = Broker::start().await;
+    *broker.brokers.lock().unwrap() = vec![(1, broker.address)];
+    let users = Credentials::new().user("alice", "alice-secret").unwrap();
+    let (sasl_broker, _) = proxy(&broker, |b| {
+        b.sasl_termination(users)
+            .failed_authentication_delay(Duration::ZERO)
+    })
+    .await;
+    let written = Written::default();
+    let audit = AuditLog::new(written.clone());
+    let events = Events::default();
+    let builder = Proxy::builder(sasl_broker.local_addr().to_string())
+        .listen("127.0.0.1:0".parse().unwrap())
+        .client_sasl_required();
+    let inspecting = events
+        .builder_and(builder, move |e| audit.on_event(e))
+        .start()
+        .await
+        .unwrap();
+    let audited = |event: &str| {
+        let lines = String::from_utf8(written.0.lock().unwrap().clone()).unwrap();
+        lines
+            .lines()
+            .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap())
+            .filter(|l| l["event"] == event)
+            .map(|l| (l["outcome"].to_string(), l["reason"].to_string()))
+            .collect::<Vec<_>>()
+    };
+
+    // A request before authenticating closes the connection at the proxy.
+    let mut early = TcpStream::connect(inspecting.local_addr()).await.unwrap();
+    let metadata = MetadataRequest {
+        topics: Some(vec![]),
+        ..Default::default()
+    };
+    write_frame(&mut early, &request(3, 7, &metadata))
+        .await
+        .unwrap();
+    assert!(read_frame(&mut early).await.is_err());
+    events
+        .wait_for("a request of API 3 before the client authenticated")
+        .await;
+
+    // A token a byte over the limit, after a handshake the broker accepted:
+    // closed at its size, with 1 KiB of it sent.
+    let mut big = TcpStream::connect(inspecting.local_addr()).await.unwrap();
+    assert_eq!(sasl_handshake(&mut big, "PLAIN").await, 0);
+    big.write_all(&((MAX_RECEIVE_SIZE + 1) as u32).to_be_bytes())
+        .await
+        .unwrap();
+    big.write_all(&[0; 1024]).await.unwrap();
+    assert!(read_frame(&mut big).await.is_err());
+    let closed = events.wait_for("a frame of 524289 bytes").await;
+    assert!(
+        closed.contains("before the client authenticated"),
+        "{closed}"
+    );
+    let refused = audited("authentication");
+    assert_eq!(refused.len(), 2, "{refused:?}");
+    assert!(refused.iter().all(|(outcome, _)| outcome == "\"refused\""));
+    assert!(
+        refused[1].1.contains("over the limit of 524288"),
+        "{refused:?}"
+    );
+
+    // Once the broker has accepted the client, the frame limit applies: a
+    // 1 MiB frame reaches the broker.
+    let mut alice = TcpStream::connect(inspecting.local_addr()).await.unwrap();
+    assert_eq!(sasl_handshake(&mut alice, "PLAIN").await, 0);
+    let ok = sasl_round(&mut alice, b"\0alice\0alice-secret").await;
+    assert_eq!(ok.error_code, 0);
+    let mut unknown = BytesMut::new();
+    unknown.put_i32(0);
+    unknown.put_i16(UNKNOWN_API);
+    unknown.put_i16(0);
+    unknown.put_i32(5);
+    unknown.put_i16(-1);
+    unknown.resize(4 + (1 << 20), 0);
+    let size = (unknown.len() - 4) as i32;
+    unknown[..4].copy_from_slice(&size.to_be_bytes());
+    alice.write_all(&unknown).await.unwrap();
+    let _answer = read_frame(&mut alice).await.unwrap();
+    assert!(broker
+        .seen()
+        .iter()
+        .any(|s| s.api_key == UNKNOWN_API && s.frame.len() == 1 << 20));
+    assert!(broker.seen().iter().all(|s| s.api_key != 3));
 }
 
 /// The size of the SaslAuthenticate request frame `sasl_round` sends with a
