@@ -18,7 +18,8 @@
 # (alice -> a., bob -> b.), in four modes:
 #   inspection   clients authenticate to the broker through the proxy: alice with SCRAM-SHA-512,
 #                bob with PLAIN (librdkafka both with PLAIN: see session()); the proxy learns who
-#                they are from the exchange
+#                they are from the exchange, and holds them as the SASL listener does until it
+#                has (`required = true`)
 #   termination  the proxy authenticates them itself (its own passwords for them), and reaches the
 #                broker as proxy with SCRAM-SHA-512
 #   oauthbearer  the same proxy: alice and bob present signed JWTs, checked against the JWKS
@@ -132,7 +133,11 @@ path = "$OUT/$1.audit.jsonl"
 alice = "a."
 bob = "b."
 EOF
-    [[ "$1" == inspection ]] && return 0
+    [[ "$1" == inspection ]] && cat <<EOF && return 0
+
+[sasl]
+required = true
+EOF
     [[ "$1" == quotas ]] && cat <<EOF
 
 [quotas.tenants."a."]
