@@ -818,19 +818,24 @@ pub fn proxy_connection(data: &[u8]) {
             let (chunk, tail) = tail.split_at(len);
             if tag & 1 == 0 {
                 client.extend_from_slice(chunk);
-            } else if let (true, [a, b, x, y, z, content @ ..]) = (tag & 4 == 4, chunk) {
-                let at = usize::from(u16::from_be_bytes([*a, *b])).min(content.len());
-                let zeros = (usize::from(*x) << 16 | usize::from(*y) << 8 | usize::from(*z))
-                    .min(LIMIT)
-                    .min(zeros_left);
-                zeros_left -= zeros;
-                let mut answer = Vec::with_capacity(content.len() + zeros);
-                answer.extend_from_slice(&content[..at]);
-                answer.resize(at + zeros, 0);
-                answer.extend_from_slice(&content[at..]);
-                answers.push((tag & 2 == 0, usize::from(tag >> 3) << 12, answer));
             } else {
-                answers.push((tag & 2 == 0, usize::from(tag >> 3) << 12, chunk.to_vec()));
+                let answer = match (tag & 4 == 4, chunk) {
+                    (true, [a, b, x, y, z, content @ ..]) => {
+                        let at = usize::from(u16::from_be_bytes([*a, *b])).min(content.len());
+                        let zeros =
+                            (usize::from(*x) << 16 | usize::from(*y) << 8 | usize::from(*z))
+                                .min(LIMIT)
+                                .min(zeros_left);
+                        zeros_left -= zeros;
+                        let mut answer = Vec::with_capacity(content.len() + zeros);
+                        answer.extend_from_slice(&content[..at]);
+                        answer.resize(at + zeros, 0);
+                        answer.extend_from_slice(&content[at..]);
+                        answer
+                    }
+                    _ => chunk.to_vec(),
+                };
+                answers.push((tag & 2 == 0, usize::from(tag >> 3) << 12, answer));
             }
             rest = tail;
         }
