@@ -3118,7 +3118,6 @@ async fn a_proxy_that_terminates_sasl_authenticates_clients_itself_and_brokers_a
 #[tokio::test]
 async fn an_unauthenticated_frame_over_sasl_max_receive_size_closes_the_connection_audited() {
     use kafka_wire_proxy::{AuditLog, Credentials, MAX_RECEIVE_SIZE};
-    use tokio::io::AsyncWriteExt;
 
     let broker = Broker::start().await;
     *broker.brokers.lock().unwrap() = vec![(1, broker.address)];
@@ -3141,12 +3140,7 @@ async fn an_unauthenticated_frame_over_sasl_max_receive_size_closes_the_connecti
     // the connection is closed at the size.
     let mut big = TcpStream::connect(proxy.local_addr()).await.unwrap();
     let local = big.local_addr().unwrap();
-    assert_eq!(sasl_handshake(&mut big, "PLAIN").await, 0);
-    big.write_all(&((MAX_RECEIVE_SIZE + 1) as u32).to_be_bytes())
-        .await
-        .unwrap();
-    big.write_all(&[0; 1024]).await.unwrap();
-    assert!(read_frame(&mut big).await.is_err());
+    a_token_over_sasl_max_receive_size_is_refused(&mut big).await;
     let closed = events.wait_for("before the client authenticated").await;
     assert!(closed.contains("a frame of 524289 bytes"), "{closed}");
     let lines = String::from_utf8(written.0.lock().unwrap().clone()).unwrap();
@@ -3181,25 +3175,7 @@ async fn an_unauthenticated_frame_over_sasl_max_receive_size_closes_the_connecti
     );
 
     // Once authenticated, a frame over it passes on to the broker.
-    let mut alice = TcpStream::connect(proxy.local_addr()).await.unwrap();
-    assert_eq!(sasl_handshake(&mut alice, "PLAIN").await, 0);
-    let ok = sasl_round(&mut alice, b"\0alice\0alice-secret").await;
-    assert_eq!(ok.error_code, 0);
-    let mut unknown = BytesMut::new();
-    unknown.put_i32(0);
-    unknown.put_i16(UNKNOWN_API);
-    unknown.put_i16(0);
-    unknown.put_i32(5);
-    unknown.put_i16(-1);
-    unknown.resize(4 + (1 << 20), 0);
-    let size = (unknown.len() - 4) as i32;
-    unknown[..4].copy_from_slice(&size.to_be_bytes());
-    alice.write_all(&unknown).await.unwrap();
-    let _answer = read_frame(&mut alice).await.unwrap();
-    assert!(broker
-        .seen()
-        .iter()
-        .any(|s| s.api_key == UNKNOWN_API && s.frame.len() == 1 << 20));
+    alices_mib_frame_reaches_the_broker(&proxy, &broker).await;
 }
 
 /// The same with SASL inspection, where the broker's listener requires SASL
@@ -3210,8 +3186,7 @@ async fn an_unauthenticated_frame_over_sasl_max_receive_size_closes_the_connecti
 /// of a scripted one.
 #[tokio::test]
 async fn with_sasl_required_an_unauthenticated_client_is_held_as_the_broker_would_hold_it() {
-    use kafka_wire_proxy::{AuditLog, Credentials, MAX_RECEIVE_SIZE};
-    use tokio::io::AsyncWriteExt;
+    use kafka_wire_proxy::{AuditLog, Credentials};
 
     let broker = Broker::start().await;
     *broker.brokers.lock().unwrap() = vec![(1, broker.address)];
@@ -3259,12 +3234,7 @@ async fn with_sasl_required_an_unauthenticated_client_is_held_as_the_broker_woul
     // A token a byte over the limit, after a handshake the broker accepted:
     // closed at its size, with 1 KiB of it sent.
     let mut big = TcpStream::connect(inspecting.local_addr()).await.unwrap();
-    assert_eq!(sasl_handshake(&mut big, "PLAIN").await, 0);
-    big.write_all(&((MAX_RECEIVE_SIZE + 1) as u32).to_be_bytes())
-        .await
-        .unwrap();
-    big.write_all(&[0; 1024]).await.unwrap();
-    assert!(read_frame(&mut big).await.is_err());
+    a_token_over_sasl_max_receive_size_is_refused(&mut big).await;
     let closed = events.wait_for("a frame of 524289 bytes").await;
     assert!(
         closed.contains("before the client authenticated"),
@@ -3280,26 +3250,45 @@ async fn with_sasl_required_an_unauthenticated_client_is_held_as_the_broker_woul
 
     // Once the broker has accepted the client, the frame limit applies: a
     // 1 MiB frame reaches the broker.
-    let mut alice = TcpStream::connect(inspecting.local_addr()).await.unwrap();
+    alices_mib_frame_reaches_the_broker(&inspecting, &broker).await;
+    assert!(broker.seen().iter().all(|s| s.api_key != 3));
+}
+
+/// After a handshake for PLAIN, a SaslAuthenticate frame claiming a byte
+/// over `MAX_RECEIVE_SIZE`, its size and 1 KiB of it sent: the connection
+/// must close at the size.
+async fn a_token_over_sasl_max_receive_size_is_refused(client: &mut TcpStream) {
+    use tokio::io::AsyncWriteExt;
+
+    assert_eq!(sasl_handshake(client, "PLAIN").await, 0);
+    let claimed = kafka_wire_proxy::MAX_RECEIVE_SIZE as u32 + 1;
+    client.write_all(&claimed.to_be_bytes()).await.unwrap();
+    client.write_all(&[0; 1024]).await.unwrap();
+    assert!(read_frame(client).await.is_err());
+}
+
+/// alice authenticates with PLAIN through `proxy`, then sends a 1 MiB
+/// frame of an API no release has: it must reach `broker` whole.
+async fn alices_mib_frame_reaches_the_broker(proxy: &Proxy, broker: &Broker) {
+    use tokio::io::AsyncWriteExt;
+
+    let mut alice = TcpStream::connect(proxy.local_addr()).await.unwrap();
     assert_eq!(sasl_handshake(&mut alice, "PLAIN").await, 0);
     let ok = sasl_round(&mut alice, b"\0alice\0alice-secret").await;
     assert_eq!(ok.error_code, 0);
     let mut unknown = BytesMut::new();
-    unknown.put_i32(0);
+    unknown.put_i32(1 << 20);
     unknown.put_i16(UNKNOWN_API);
     unknown.put_i16(0);
     unknown.put_i32(5);
     unknown.put_i16(-1);
     unknown.resize(4 + (1 << 20), 0);
-    let size = (unknown.len() - 4) as i32;
-    unknown[..4].copy_from_slice(&size.to_be_bytes());
     alice.write_all(&unknown).await.unwrap();
     let _answer = read_frame(&mut alice).await.unwrap();
     assert!(broker
         .seen()
         .iter()
         .any(|s| s.api_key == UNKNOWN_API && s.frame.len() == 1 << 20));
-    assert!(broker.seen().iter().all(|s| s.api_key != 3));
 }
 
 /// The size of the SaslAuthenticate request frame `sasl_round` sends with a
