@@ -183,7 +183,8 @@ const PART: usize = 64 * 1024;
 /// Writes queued frames, gathering what is queued into one write, until the
 /// queue closes; then ends the stream. What is written is flushed whenever
 /// the queue is empty (TLS holds encrypted bytes a full socket did not
-/// take until then).
+/// take until then), and the gathering buffer let go, so an idle
+/// connection holds none.
 /// A peer that takes no byte of a write for `stall` ends it (a client that
 /// stops reading its socket holds nothing of the proxy's for longer), and
 /// so does a flush or the stream's end that takes longer.
@@ -192,8 +193,9 @@ async fn write_frames(
     mut out: WriteHalf,
     stall: Option<Duration>,
 ) -> io::Result<()> {
-    let mut buf = BytesMut::with_capacity(16 * 1024);
+    let mut buf = BytesMut::new();
     while let Some(first) = queue.recv().await {
+        buf.reserve(16 * 1024);
         let mut next = Some(first);
         while let Some(frame) = next.take() {
             if let Some(until) = frame.hold_until {
@@ -223,6 +225,9 @@ async fn write_frames(
             buf.clear();
         }
         within_stall(stall, out.flush()).await?;
+        if queue.is_empty() {
+            buf = BytesMut::new();
+        }
     }
     within_stall(stall, out.shutdown()).await
 }
@@ -392,11 +397,30 @@ impl Reader {
         Ok(())
     }
 
-    /// Room for the next read: the codec reserves for a frame it has begun.
-    fn make_room(&mut self) {
-        if self.buf.capacity() - self.buf.len() < 4096 {
-            self.buf.reserve(8192);
-        }
+    /// Reads what the socket has, with room for at least `room` bytes
+    /// (the rest of a part being passed on), or else 8 KiB. The buffer is
+    /// let go while a read waits with nothing in it, so an idle connection
+    /// holds none; what a frame has begun is kept.
+    fn fill(
+        &mut self,
+        room: Option<usize>,
+    ) -> impl std::future::Future<Output = io::Result<usize>> + '_ {
+        std::future::poll_fn(move |cx| {
+            match room {
+                Some(room) => self.buf.reserve(room),
+                None if self.buf.capacity() - self.buf.len() < 4096 => self.buf.reserve(8192),
+                None => {}
+            }
+            let read = tokio_util::io::poll_read_buf(
+                std::pin::Pin::new(&mut self.half),
+                cx,
+                &mut self.buf,
+            );
+            if read.is_pending() && self.buf.is_empty() {
+                self.buf = BytesMut::new();
+            }
+            read
+        })
     }
 }
 
@@ -964,16 +988,8 @@ impl Pump {
             }
             self.client.reading = read_client;
             self.broker.reading = read_broker;
-            if read_client {
-                self.client.make_room();
-            }
-            if read_broker {
-                match &self.passing {
-                    // Room for the next part at once.
-                    Some(p) => self.broker.buf.reserve(p.rest.min(PART)),
-                    None => self.broker.make_room(),
-                }
-            }
+            // Room for the next part being passed on at once.
+            let broker_room = self.passing.as_ref().map(|p| p.rest.min(PART));
             let client_stall = (read_client && !self.client.buf.is_empty())
                 .then(|| deadline(self.client.progress, limits.stall_timeout))
                 .flatten();
@@ -1009,11 +1025,11 @@ impl Pump {
             let response_share = self.for_client.front().map_or(1, |f| self.share(f.len()));
 
             tokio::select! {
-                read = self.client.half.read_buf(&mut self.client.buf), if read_client => {
+                read = self.client.fill(None), if read_client => {
                     self.client.read(read, Peer::Client)?;
                     self.activity = Instant::now();
                 }
-                read = self.broker.half.read_buf(&mut self.broker.buf), if read_broker => {
+                read = self.broker.fill(broker_room), if read_broker => {
                     self.broker.read(read, Peer::Broker)?;
                     self.activity = Instant::now();
                 }
@@ -2031,6 +2047,37 @@ mod tests {
         assert!(!out.raise_i32(5, 300));
         assert!(!out.raise_i32(2, 300));
         assert!(!OutFrame::part(contents).raise_i32(5, 300));
+    }
+
+    #[tokio::test]
+    async fn a_reader_holds_no_buffer_while_its_peer_is_quiet_but_keeps_a_begun_frame() {
+        use tokio::io::AsyncWriteExt;
+        let (mut peer, socket) = tokio::io::duplex(1 << 16);
+        let mut reader = Reader::new(Box::new(socket), 1 << 20);
+        let wait = Duration::from_millis(10);
+        // Nothing has come: the read waits, holding no buffer.
+        assert!(tokio::time::timeout(wait, reader.fill(None)).await.is_err());
+        assert_eq!(reader.buf.capacity(), 0);
+        // A frame's first bytes are kept while the rest is awaited.
+        peer.write_all(&[0, 0, 0, 6, 1, 2]).await.unwrap();
+        assert_eq!(reader.fill(None).await.unwrap(), 6);
+        assert!(tokio::time::timeout(wait, reader.fill(None)).await.is_err());
+        assert_eq!(&reader.buf[..], [0, 0, 0, 6, 1, 2]);
+        // Room for the rest of a part being passed on, at once.
+        assert!(tokio::time::timeout(wait, reader.fill(Some(PART)))
+            .await
+            .is_err());
+        assert!(reader.buf.capacity() - reader.buf.len() >= PART);
+        peer.write_all(&[3, 4, 5, 6]).await.unwrap();
+        reader.fill(None).await.unwrap();
+        let frame = reader.frame(Peer::Client).unwrap().unwrap();
+        assert_eq!(&frame[..], [1, 2, 3, 4, 5, 6]);
+        // The frame taken, the buffer is let go at the next wait.
+        assert!(tokio::time::timeout(wait, reader.fill(None)).await.is_err());
+        assert_eq!(reader.buf.capacity(), 0);
+        // The peer's end is the reader's.
+        drop(peer);
+        assert_eq!(reader.fill(None).await.unwrap(), 0);
     }
 
     #[test]
