@@ -358,7 +358,8 @@ impl Reader {
     }
 
     /// The next frame of a client that has not yet authenticated, where
-    /// clients must (SASL termination, or a broker's SASL listener): held
+    /// clients must (SASL termination, a broker's SASL listener, or a
+    /// filter waiting for the principal): held
     /// to `limit`, Kafka's
     /// `sasl.server.max.receive.size`, rather than the frame limit.
     fn unauthenticated_frame(&mut self, limit: usize) -> Result<Option<Bytes>, ConnectionError> {
@@ -562,6 +563,7 @@ pub(crate) async fn serve_opened(
         None => client_read,
     };
     let filters = shared.factory.filters(&connection);
+    let needs_principal = filters.iter().any(|f| f.needs_principal());
     let limits = &shared.limits;
     // Unbounded: what each queue holds is bounded by its direction's budget.
     let (to_broker, broker_queue) = mpsc::unbounded_channel();
@@ -583,6 +585,7 @@ pub(crate) async fn serve_opened(
         sasl: SaslInspector::default(),
         terminator: shared.sasl.clients.clone().map(Terminator::new),
         authenticated: false,
+        needs_principal,
         capped: None,
         client: Reader::new(client_read, limits.max_frame_size),
         broker: Reader::new(broker_read, limits.max_frame_size),
@@ -784,6 +787,10 @@ struct Pump {
     /// with SASL termination, its frames are held to
     /// `Limits::sasl_max_receive_size` (a re-authentication is not held).
     authenticated: bool,
+    /// Whether a filter refuses all but ApiVersions and SASL until the
+    /// principal is known ([`Filter::needs_principal`]): until then the
+    /// client's frames are held as an unauthenticated client's.
+    needs_principal: bool,
     /// The APIs the proxy or a filter reads (computed at the first
     /// ApiVersions).
     capped: Option<HashSet<ApiKey>>,
@@ -891,6 +898,15 @@ impl Pump {
         len.clamp(1, self.shared.limits.max_buffered) as u32
     }
 
+    /// Whether the client's frames are held to `sasl_max_receive_size`: it
+    /// has not authenticated where it must (termination, or
+    /// `client_sasl_required`), or a filter waits for its principal.
+    fn held_unauthenticated(&self) -> bool {
+        !self.authenticated
+            && (self.shared.sasl.clients_authenticate()
+                || (self.needs_principal && self.connection.principal.is_none()))
+    }
+
     async fn run(&mut self) -> Result<(), ConnectionError> {
         let mut shutdown = self.shared.shutdown();
         let limits = self.shared.limits.clone();
@@ -902,7 +918,7 @@ impl Pump {
             }
             // Frames already read, as far as there is room for them.
             while self.takes_requests() {
-                let frame = match self.shared.sasl.clients_authenticate() && !self.authenticated {
+                let frame = match self.held_unauthenticated() {
                     true => self
                         .client
                         .unauthenticated_frame(self.shared.limits.sasl_max_receive_size)?,

@@ -99,7 +99,8 @@ pub enum ConnectionError {
         api_key: i16,
     },
     /// A client that has not authenticated where clients must (SASL
-    /// termination, or `ProxyBuilder::client_sasl_required`) sent a frame
+    /// termination, `ProxyBuilder::client_sasl_required`, or a filter that
+    /// waits for the principal, `Filter::needs_principal`) sent a frame
     /// over the limit for it (`ProxyBuilder::sasl_max_receive_size`,
     /// Kafka's `sasl.server.max.receive.size`): the connection is closed as
     /// soon as the frame's size arrives, as Kafka's broker closes it.

@@ -229,6 +229,16 @@ pub trait Filter: Send + 'static {
         false
     }
 
+    /// Whether the filter refuses every request but ApiVersions and the
+    /// SASL APIs until the connection's principal is known (as choosing
+    /// the tenant by principal does). Until then the proxy holds the
+    /// client's frames to `sasl_max_receive_size`, as a broker's SASL
+    /// listener holds an unauthenticated client's: no frame the filter
+    /// would let through can be larger.
+    fn needs_principal(&self) -> bool {
+        false
+    }
+
     /// Sees a request: read it, change it, answer it, or close the
     /// connection.
     fn on_request(

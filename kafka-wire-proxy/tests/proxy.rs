@@ -2745,6 +2745,11 @@ async fn each_connections_tenant_is_its_principals_and_no_principal_is_served_un
     assert!(read_frame(&mut early).await.is_err(), "closed, unanswered");
     let closed = events.wait_for("before the client authenticated").await;
     assert!(closed.contains("CreateTopics"), "{closed}");
+    // And its frames are held as a SASL listener holds them: a token a
+    // byte over 512 KiB is refused at its size.
+    let mut big = connect().await.unwrap();
+    a_token_over_sasl_max_receive_size_is_refused(&mut big).await;
+    events.wait_for("a frame of 524289 bytes").await;
 
     // Two tenants at once, each by its principal.
     let mut alice = connect().await.unwrap();
@@ -2799,6 +2804,7 @@ async fn each_connections_tenant_is_its_principals_and_no_principal_is_served_un
         summary,
         [
             "tenant refused User:ANONYMOUS - - CreateTopics",
+            "authentication refused User:ANONYMOUS PLAIN - -",
             "authentication success User:alice PLAIN - -",
             "authentication success User:bob PLAIN - -",
             "tenant chosen User:alice PLAIN acme. -",
@@ -2810,7 +2816,7 @@ async fn each_connections_tenant_is_its_principals_and_no_principal_is_served_un
     );
     assert!(lines.iter().all(|l| l["time"].as_u64().unwrap() > 0
         && l["client"].as_str().unwrap().starts_with("127.0.0.1:")));
-    assert_eq!(lines[6]["reason"], "User:mallory has no tenant");
+    assert_eq!(lines[7]["reason"], "User:mallory has no tenant");
 }
 
 /// A topic to produce to: name, id, and each partition's index and records' size.

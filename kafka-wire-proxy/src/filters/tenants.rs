@@ -198,6 +198,10 @@ impl Filter for TenantsByPrincipal {
         true
     }
 
+    fn needs_principal(&self) -> bool {
+        true
+    }
+
     fn on_request(
         &mut self,
         connection: &ClientConnection,
