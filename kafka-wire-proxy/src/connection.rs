@@ -40,7 +40,7 @@ use crate::identity::{Authentication, Principal, PrincipalSource};
 use crate::proxy::{ProxyEvent, Shared};
 use crate::rewrite;
 use crate::sasl::{Outcome, SaslInspector};
-use crate::stream::{ReadHalf, WriteHalf};
+use crate::stream::{poll_fill, ReadHalf, WriteHalf};
 use crate::termination::Terminator;
 
 /// A frame to write: `head` holds a correlation id at `at`, which is
@@ -398,29 +398,20 @@ impl Reader {
         Ok(())
     }
 
-    /// Reads what the socket has, with room for at least `room` bytes
-    /// (the rest of a part being passed on), or else 8 KiB. The buffer is
-    /// let go while a read waits with nothing in it, so an idle connection
-    /// holds none; what a frame has begun is kept.
+    /// Reads what the socket has ([`poll_fill`]), with room for at least
+    /// `room` bytes (the rest of a part being passed on), or else at least
+    /// 4 KiB, grown by 8 KiB.
     fn fill(
         &mut self,
         room: Option<usize>,
     ) -> impl std::future::Future<Output = io::Result<usize>> + '_ {
         std::future::poll_fn(move |cx| {
-            match room {
-                Some(room) => self.buf.reserve(room),
-                None if self.buf.capacity() - self.buf.len() < 4096 => self.buf.reserve(8192),
-                None => {}
-            }
-            let read = tokio_util::io::poll_read_buf(
-                std::pin::Pin::new(&mut self.half),
-                cx,
-                &mut self.buf,
-            );
-            if read.is_pending() && self.buf.is_empty() {
-                self.buf = BytesMut::new();
-            }
-            read
+            let room = room.unwrap_or(if self.buf.capacity() - self.buf.len() < 4096 {
+                8192
+            } else {
+                0
+            });
+            poll_fill(std::pin::Pin::new(&mut self.half), cx, &mut self.buf, room)
         })
     }
 }

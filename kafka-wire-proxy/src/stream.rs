@@ -12,6 +12,25 @@ pub(crate) type ReadHalf = Box<dyn AsyncRead + Send + Unpin>;
 /// The half of a stream a connection's writer task writes.
 pub(crate) type WriteHalf = Box<dyn AsyncWrite + Send + Unpin>;
 
+/// Reads what `io` has into `buf`, with at least `room` bytes spare. While
+/// the read waits, or fails, with nothing in `buf`, the buffer is let go, so
+/// a quiet connection holds none; bytes a frame has begun are kept. Both of
+/// a connection's readers and the socket under TLS (`ReadAhead`) read this
+/// way.
+pub(crate) fn poll_fill<R: AsyncRead + ?Sized + Unpin>(
+    io: std::pin::Pin<&mut R>,
+    cx: &mut std::task::Context<'_>,
+    buf: &mut bytes::BytesMut,
+    room: usize,
+) -> std::task::Poll<io::Result<usize>> {
+    buf.reserve(room);
+    let read = tokio_util::io::poll_read_buf(io, cx, buf);
+    if !matches!(read, std::task::Poll::Ready(Ok(_))) && buf.is_empty() {
+        *buf = bytes::BytesMut::new();
+    }
+    read
+}
+
 /// A TCP stream's halves, as they are.
 pub(crate) fn plain(stream: TcpStream) -> (ReadHalf, WriteHalf) {
     let (read, write) = stream.into_split();
@@ -106,8 +125,7 @@ const READ_AHEAD: usize = 64 * 1024;
 /// time and handed out as asked: rustls asks for 4 KiB at a time, so over a
 /// bare socket each 16 KiB record takes four or more read calls, and a
 /// megabyte fetch hundreds. The buffer is held only while the socket has
-/// bytes to give: it is let go when a read would wait, so an idle
-/// connection holds none.
+/// bytes to give ([`poll_fill`]).
 #[cfg(feature = "tls")]
 struct ReadAhead<S> {
     inner: S,
@@ -137,18 +155,14 @@ impl<S: AsyncRead + Unpin> AsyncRead for ReadAhead<S> {
             if out.remaining() >= READ_AHEAD {
                 return std::pin::Pin::new(&mut this.inner).poll_read(cx, out);
             }
-            this.buf.reserve(READ_AHEAD);
-            match tokio_util::io::poll_read_buf(
+            match poll_fill(
                 std::pin::Pin::new(&mut this.inner),
                 cx,
                 &mut this.buf,
+                READ_AHEAD,
             ) {
                 Poll::Ready(Ok(_)) => {}
-                other => {
-                    // Waiting (or failed, or ended): nothing held meanwhile.
-                    this.buf = bytes::BytesMut::new();
-                    return other.map_ok(|_| ());
-                }
+                other => return other.map_ok(|_| ()),
             }
         }
         let n = this.buf.len().min(out.remaining());
