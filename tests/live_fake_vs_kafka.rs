@@ -84,17 +84,15 @@ const UNORDERED: &[(&str, &str)] = &[
 ];
 
 /// The APIs a Kafka 4.4 broker advertises and the fake does not serve
-/// (docs/fake.md, "What it serves"): SASL, replicas and their logs,
+/// (docs/fake.md, "What it serves"): replicas and their logs,
 /// delegation tokens, SCRAM, the quorum, features, share and
 /// streams groups. ApiVersions' lists are compared without them; any other
 /// API missing from the fake's list fails the test.
 const NOT_SERVED: &[ApiKey] = &[
-    ApiKey::SaslHandshake,
     ApiKey::OffsetForLeaderEpoch,
     ApiKey::WriteTxnMarkers,
     ApiKey::AlterReplicaLogDirs,
     ApiKey::DescribeLogDirs,
-    ApiKey::SaslAuthenticate,
     ApiKey::CreateDelegationToken,
     ApiKey::RenewDelegationToken,
     ApiKey::ExpireDelegationToken,
@@ -134,6 +132,8 @@ const NOT_SERVED: &[ApiKey] = &[
 mod v {
     pub const API_VERSIONS: i16 = 4;
     pub const API_VERSIONS_OLD: i16 = 0;
+    pub const SASL_HANDSHAKE: i16 = 1;
+    pub const SASL_AUTHENTICATE: i16 = 2;
     pub const METADATA: i16 = 13;
     pub const METADATA_NAMES: i16 = 9;
     pub const DESCRIBE_TOPIC_PARTITIONS: i16 = 0;
@@ -764,6 +764,24 @@ fn script(s: &mut Side, n: &Names) {
         "ApiVersions, old",
         &ApiVersionsRequest::default(),
         v::API_VERSIONS_OLD,
+    );
+    // The SASL APIs on a listener without SASL: refused, the connection
+    // kept (what kafka-wire-proxy asks a listener to learn whether it
+    // requires SASL).
+    s.send(
+        "SaslHandshake, no SASL listener",
+        &SaslHandshakeRequest {
+            mechanism: "PLAIN".into(),
+        },
+        v::SASL_HANDSHAKE,
+    );
+    s.send(
+        "SaslAuthenticate, no SASL listener",
+        &SaslAuthenticateRequest {
+            auth_bytes: Bytes::from_static(b"\0alice\0alice-secret"),
+            ..Default::default()
+        },
+        v::SASL_AUTHENTICATE,
     );
 
     // Topics: two created, one refused because it exists, one for its

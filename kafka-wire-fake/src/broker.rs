@@ -95,8 +95,7 @@ pub(crate) type RequestHook = Box<dyn Fn(&RequestEvent<'_>) + Send + Sync>;
 impl Config {
     /// The versions served of `key`, or `None` for an API the cluster lacks.
     pub(crate) fn served(&self, key: ApiKey) -> Option<VersionRange> {
-        let sasl = self.sasl.is_some() && crate::sasl::SASL_APIS.contains(&key);
-        if !SERVED_APIS.contains(&key) && !sasl {
+        if !SERVED_APIS.contains(&key) {
             return None;
         }
         let mut all = key.versions_in(self.release);
@@ -1191,6 +1190,22 @@ impl Broker {
             |state: &State, key: &Str| self.coordinator(state, key).map(|(id, _)| id) == Some(node);
         Some(match request {
             RequestKind::ApiVersions(_) => ResponseKind::ApiVersions(self.api_versions()),
+            // What reaches here is past any SASL listener's exchange: a
+            // listener without SASL, or a connection authenticated already.
+            // Kafka's KafkaApis answers both so.
+            RequestKind::SaslHandshake(_) => ResponseKind::SaslHandshake(SaslHandshakeResponse {
+                error_code: ErrorCode::IllegalSaslState.code(),
+                ..Default::default()
+            }),
+            RequestKind::SaslAuthenticate(_) => {
+                ResponseKind::SaslAuthenticate(SaslAuthenticateResponse {
+                    error_code: ErrorCode::IllegalSaslState.code(),
+                    error_message: Some(
+                        "SaslAuthenticate request received after successful authentication".into(),
+                    ),
+                    ..Default::default()
+                })
+            }
             RequestKind::Metadata(r) => {
                 // Kafka's auto.create.topics.enable, which the request may
                 // decline from v4.
@@ -1380,7 +1395,6 @@ impl Broker {
     fn api_versions(&self) -> ApiVersionsResponse {
         let mut api_keys: Vec<ApiVersion> = SERVED_APIS
             .iter()
-            .chain(crate::sasl::SASL_APIS)
             .filter_map(|&key| {
                 let r = self.served(key)?;
                 // Kafka 4.x advertises Produce from v0 for librdkafka's

@@ -196,4 +196,8 @@ pub const SERVED_APIS: &[ApiKey] = &[
     ApiKey::DescribeClientQuotas,
     ApiKey::AlterClientQuotas,
     ApiKey::DescribeTopicPartitions,
+    // On a listener without SASL (`ClusterBuilder::sasl` not called),
+    // answered ILLEGAL_SASL_STATE, as Kafka's are.
+    ApiKey::SaslHandshake,
+    ApiKey::SaslAuthenticate,
 ];

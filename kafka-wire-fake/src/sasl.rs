@@ -36,9 +36,6 @@ use kafka_messages::{ApiKey, RequestKind, ResponseKind};
 use kafka_wire::ErrorCode;
 use kafka_wire_sasl::{Credentials, Outcome, Terminator};
 
-/// The SASL APIs, served only by a SASL listener.
-pub(crate) const SASL_APIS: &[ApiKey] = &[ApiKey::SaslHandshake, ApiKey::SaslAuthenticate];
-
 /// Where a connection's authentication stands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum State {

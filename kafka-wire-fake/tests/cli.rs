@@ -55,7 +55,7 @@ fn it_prints_where_it_listens_what_it_serves_and_each_request() {
          TxnOffsetCommit 0-4, DescribeTransactions 0, ListTransactions 0-1, ListGroups 0-5, \
          DescribeGroups 0-5, DeleteGroups 0-2, OffsetDelete 0, ConsumerGroupHeartbeat 0, \
          ConsumerGroupDescribe 0, DescribeClientQuotas 0-1, AlterClientQuotas 0-1, \
-         DescribeTopicPartitions 0"
+         DescribeTopicPartitions 0, SaslHandshake 0-1, SaslAuthenticate 0-2"
     );
 
     // The client opens with ApiVersions v5, which Kafka 3.9 does not have,

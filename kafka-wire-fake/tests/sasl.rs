@@ -144,12 +144,30 @@ async fn plain_and_scram_authenticate_then_requests_are_served() {
         assert_eq!(answer.session_lifetime_ms, 0);
         assert!(served(&mut stream).await, "{mechanism}");
     }
-    // Without SASL, the cluster lists no SASL API (as before).
+}
+
+#[tokio::test]
+async fn a_listener_without_sasl_lists_the_sasl_apis_and_answers_them_illegal_sasl_state() {
     let plain_cluster = Cluster::builder().start().await.unwrap();
     let mut stream = connect(&plain_cluster).await;
     let versions = send(&mut stream, &ApiVersionsRequest::default(), 3).await;
-    let key = ApiKey::SaslHandshake.key();
-    assert!(!versions.api_keys.iter().any(|k| k.api_key == key));
+    let listed = |key: ApiKey| versions.api_keys.iter().any(|k| k.api_key == key.key());
+    assert!(listed(ApiKey::SaslHandshake) && listed(ApiKey::SaslAuthenticate));
+    let answer = handshake(&mut stream, "PLAIN").await;
+    assert_eq!(code(answer.error_code), ErrorCode::IllegalSaslState);
+    assert!(answer.mechanisms.is_empty());
+    let authenticate = SaslAuthenticateRequest {
+        auth_bytes: bytes::Bytes::from_static(b"\0alice\0alice-secret"),
+        ..Default::default()
+    };
+    let answer: SaslAuthenticateResponse = send(&mut stream, &authenticate, 2).await;
+    assert_eq!(code(answer.error_code), ErrorCode::IllegalSaslState);
+    assert_eq!(
+        answer.error_message.as_deref(),
+        Some("SaslAuthenticate request received after successful authentication")
+    );
+    // The connection goes on, as Kafka's does.
+    assert!(served(&mut stream).await);
 }
 
 #[tokio::test]
