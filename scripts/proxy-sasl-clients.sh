@@ -19,7 +19,8 @@
 #   inspection   clients authenticate to the broker through the proxy: alice with SCRAM-SHA-512,
 #                bob with PLAIN (librdkafka both with PLAIN: see session()); the proxy learns who
 #                they are from the exchange, and holds them as the SASL listener does until it
-#                has (`required = true`)
+#                has: it is not told the listener requires SASL, it asks the listener as it starts,
+#                and must print the answer within 10 s
 #   termination  the proxy authenticates them itself (its own passwords for them), and reaches the
 #                broker as proxy with SCRAM-SHA-512
 #   oauthbearer  the same proxy: alice and bob present signed JWTs, checked against the JWKS
@@ -133,11 +134,7 @@ path = "$OUT/$1.audit.jsonl"
 alice = "a."
 bob = "b."
 EOF
-    [[ "$1" == inspection ]] && cat <<EOF && return 0
-
-[sasl]
-required = true
-EOF
+    [[ "$1" == inspection ]] && return 0
     [[ "$1" == quotas ]] && cat <<EOF
 
 [quotas.tenants."a."]
@@ -291,6 +288,16 @@ for mode in inspection termination oauthbearer accounts; do
         "$PROXY" --config "$OUT/$mode.toml" --verbose >/dev/null 2>"$OUT/$mode.events" &
         proxy_pid=$!
         for _ in $(seq 100); do grep -q "listening on" "$OUT/$mode.events" && break; sleep 0.1; done
+    fi
+    if [[ "$mode" == inspection ]]; then
+        for _ in $(seq 100); do grep -q "listener requires SASL" "$OUT/$mode.events" && break; sleep 0.1; done
+        if grep -q "listener requires SASL" "$OUT/$mode.events"; then
+            say "ok: asked, the SASL_SSL listener answered that it requires SASL"
+        else
+            failures=$((failures + 1))
+            say "FAILED: the proxy did not learn that the SASL_SSL listener requires SASL"
+            cat "$OUT/$mode.events" >&2
+        fi
     fi
     for client in "${CLIENTS[@]}"; do
         t1=$(now_s) pids=()

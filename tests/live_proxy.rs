@@ -75,6 +75,48 @@ impl Tenants {
     }
 }
 
+/// Not told, a proxy asks Kafka's PLAINTEXT listener whether it requires
+/// SASL; it answers that it does not, and a client is served without
+/// authenticating.
+#[test]
+#[ignore]
+fn a_listener_without_sasl_answers_the_proxy_that_it_does_not_require_it() {
+    use kafka_wire_proxy::ProxyEvent;
+
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(1)
+        .enable_all()
+        .build()
+        .unwrap();
+    let answers = Arc::new(std::sync::Mutex::new(Vec::<String>::new()));
+    let seen = Arc::clone(&answers);
+    let proxy = runtime
+        .block_on(
+            Proxy::builder(bootstrap())
+                .listen("127.0.0.1:0".parse().unwrap())
+                .on_event(move |e| {
+                    if let ProxyEvent::ListenerSasl { requires } = e {
+                        seen.lock().unwrap().push(format!("{requires:?}"));
+                    }
+                })
+                .start(),
+        )
+        .unwrap();
+    let deadline = std::time::Instant::now() + Duration::from_secs(10);
+    while !answers.lock().unwrap().iter().any(|a| a == "Ok(false)") {
+        let so_far = answers.lock().unwrap().clone();
+        assert!(std::time::Instant::now() < deadline, "{so_far:?}");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let mut client = Client::connect(proxy.local_addr(), "live-proxy-no-sasl").unwrap();
+    let all = MetadataRequest {
+        topics: None,
+        ..Default::default()
+    };
+    assert!(!send(&mut client, &all, 12).brokers.is_empty());
+    drop(proxy);
+}
+
 fn metadata_by_name(name: &str) -> MetadataRequest {
     MetadataRequest {
         topics: Some(vec![MetadataRequestTopic {
@@ -413,6 +455,9 @@ fn sasl_principals_choose_each_connections_tenant_through_one_proxy() {
                         ProxyEvent::Authenticated(c) => {
                             format!("ok {}", c.principal.as_ref().unwrap())
                         }
+                        ProxyEvent::ListenerSasl { requires } => {
+                            format!("listener requires SASL: {requires:?}")
+                        }
                         ProxyEvent::AuthenticationFailed(c) => match &c.authentication {
                             Authentication::Failed(f) => {
                                 format!(
@@ -434,6 +479,20 @@ fn sasl_principals_choose_each_connections_tenant_through_one_proxy() {
     let address = proxy.local_addr();
     runtime.spawn(async move { proxy.wait().await });
     let connect = |id: &str| Client::connect(address, id).unwrap();
+
+    // Not told, the proxy asked the SASL_PLAINTEXT listener, which answered
+    // that it requires SASL.
+    let asked = "listener requires SASL: Ok(true)";
+    let deadline = std::time::Instant::now() + Duration::from_secs(10);
+    while !outcomes.lock().unwrap().iter().any(|o| o == asked) {
+        let answers = outcomes.lock().unwrap().clone();
+        assert!(std::time::Instant::now() < deadline, "{answers:?}");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    outcomes
+        .lock()
+        .unwrap()
+        .retain(|o| !o.starts_with("listener requires SASL"));
 
     // Two principals through one proxy, each in its own tenant.
     let topic = unique("sasl");

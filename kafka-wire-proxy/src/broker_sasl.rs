@@ -158,6 +158,23 @@ pub(crate) const HANDSHAKE_VERSION: i16 = 1;
 /// answer carries the session's lifetime (v1+).
 pub(crate) const AUTHENTICATE_VERSION: i16 = 2;
 
+/// What a broker's answer to a SaslHandshake says of its listener: a SASL
+/// listener's authenticator answers it (NONE, or UNSUPPORTED_SASL_MECHANISM
+/// with the mechanisms it offers); any other listener's KafkaApis answers
+/// ILLEGAL_SASL_STATE. Another code says neither (`Err`).
+pub(crate) fn listener_requires_sasl(
+    answer: &kafka_messages::SaslHandshakeResponse,
+) -> Result<bool, String> {
+    use kafka_wire::ErrorCode;
+    match ErrorCode::from_code(answer.error_code) {
+        ErrorCode::None | ErrorCode::UnsupportedSaslMechanism => Ok(true),
+        ErrorCode::IllegalSaslState => Ok(false),
+        other => Err(format!(
+            "a SaslHandshake answered {other:?}, which no Kafka listener answers"
+        )),
+    }
+}
+
 /// The client id of the proxy's own requests.
 const CLIENT_ID: &str = "kafka-wire-proxy";
 

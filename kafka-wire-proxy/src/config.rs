@@ -132,12 +132,12 @@ pub struct SaslConfig {
     /// send before and during its first authentication, in bytes (Kafka's
     /// `sasl.server.max.receive.size`; 524288 when left out, as in Kafka).
     pub max_receive_size: Option<usize>,
-    /// Without termination: the brokers' listener requires SASL, so
-    /// clients authenticate (to it, through the proxy) before anything
-    /// else, and their frames until then are held to `max_receive_size`
-    /// (`ProxyBuilder::client_sasl_required`).
-    #[serde(default)]
-    pub required: bool,
+    /// Without termination: whether the brokers' listener requires SASL,
+    /// so that clients authenticate (to it, through the proxy) before
+    /// anything else, and their frames until then are held to
+    /// `max_receive_size` (`ProxyBuilder::client_sasl_required`). Left out,
+    /// the proxy asks the listener.
+    pub required: Option<bool>,
 }
 
 /// The proxy's own SCRAM credentials toward brokers.
@@ -726,9 +726,12 @@ mod tests {
         assert_eq!(config.credentials().unwrap().unwrap().len(), 2);
         assert_eq!(config.sasl.failed_authentication_delay_ms, Some(100));
         assert_eq!(config.sasl.max_receive_size, Some(512 * 1024));
-        assert!(!config.sasl.required);
+        assert_eq!(config.sasl.required, None);
         let inspecting = example.replace("# required = true", "required = true");
-        assert!(ProxyConfig::parse(&inspecting).unwrap().sasl.required);
+        assert_eq!(
+            ProxyConfig::parse(&inspecting).unwrap().sasl.required,
+            Some(true)
+        );
         assert_eq!(config.sasl.broker_plain.as_ref().unwrap().user, "proxy");
         let default = config.broker_credentials().unwrap();
         assert_eq!(default.mechanism().name(), "PLAIN");

@@ -711,53 +711,92 @@ async fn connect(
     Err((last, None))
 }
 
+/// One request of the proxy's own to a broker, `body` at `version`, and its
+/// answer.
+async fn exchange<Q: kafka_wire::Message, R: kafka_wire::Message>(
+    (read, write): &mut (ReadHalf, WriteHalf),
+    body: &Q,
+    version: i16,
+    correlation_id: i32,
+    max_frame_size: usize,
+) -> Result<R, String> {
+    let contents = broker_sasl::request_contents(body, version, correlation_id)?;
+    let mut out = BytesMut::with_capacity(4 + contents.len());
+    out.put_u32(contents.len() as u32);
+    out.extend_from_slice(&contents);
+    write.write_all(&out).await.map_err(|e| e.to_string())?;
+    write.flush().await.map_err(|e| e.to_string())?;
+    let size = read.read_i32().await.map_err(|e| e.to_string())?;
+    let size = usize::try_from(size)
+        .ok()
+        .filter(|&s| s <= max_frame_size)
+        .ok_or_else(|| format!("a response frame of {size} bytes"))?;
+    let mut buf = vec![0; size];
+    read.read_exact(&mut buf).await.map_err(|e| e.to_string())?;
+    broker_sasl::response_body(buf.into(), version)
+}
+
+/// Asks the brokers' listener whether it requires SASL of its clients
+/// ([`SaslSettings::asks_listener`](crate::proxy::SaslSettings::asks_listener)),
+/// on a connection of the proxy's own, with a SaslHandshake
+/// ([`broker_sasl::listener_requires_sasl`]). While no answer comes (the
+/// brokers not up yet), it asks again after a pause, doubled each time up
+/// to 8 s, until the proxy stops. Each try is a [`ProxyEvent::ListenerSasl`].
+pub(crate) async fn ask_listener(shared: Arc<Shared>) {
+    let mut shutdown = shared.shutdown();
+    let mut pause = Duration::from_millis(250);
+    loop {
+        let answer = tokio::select! {
+            answer = listener_requires_sasl(&shared) => answer,
+            _ = shutdown.changed() => return,
+        };
+        shared.event(ProxyEvent::ListenerSasl {
+            requires: answer.as_ref().copied().map_err(String::as_str),
+        });
+        if let Ok(requires) = answer {
+            shared.sasl.learn_listener(requires);
+            return;
+        }
+        tokio::select! {
+            _ = tokio::time::sleep(pause) => {}
+            _ = shutdown.changed() => return,
+        }
+        pause = (pause * 2).min(Duration::from_secs(8));
+    }
+}
+
+/// One try of [`ask_listener`].
+async fn listener_requires_sasl(shared: &Shared) -> Result<bool, String> {
+    let (mut halves, _, _) = connect(shared, Listener::Bootstrap)
+        .await
+        .map_err(|(error, _)| error.to_string())?;
+    let handshake = kafka_messages::SaslHandshakeRequest {
+        mechanism: "PLAIN".into(),
+    };
+    let max = shared.limits.max_frame_size;
+    let timeout = shared.limits.connect_timeout;
+    let asked = exchange(&mut halves, &handshake, HANDSHAKE_VERSION, 0, max);
+    let answer = tokio::time::timeout(timeout, asked)
+        .await
+        .map_err(|_| format!("no answer to a SaslHandshake in {timeout:?}"))??;
+    broker_sasl::listener_requires_sasl(&answer)
+}
+
 /// The proxy's own SASL authentication to a broker ([`BrokerSasl`]):
 /// SaslHandshake v1, then SaslAuthenticate v2 (one round for PLAIN, two for
 /// SCRAM), each answered before the next is sent. Returns the session's
 /// lifetime when the broker limits it.
 async fn broker_sasl(
-    (read, write): &mut (ReadHalf, WriteHalf),
+    halves: &mut (ReadHalf, WriteHalf),
     credentials: &BrokerCredentials,
     shared: &Shared,
 ) -> Result<Option<Duration>, String> {
-    async fn exchange<Q: kafka_wire::Message, R: kafka_wire::Message>(
-        read: &mut ReadHalf,
-        write: &mut WriteHalf,
-        body: &Q,
-        version: i16,
-        correlation_id: i32,
-        max_frame_size: usize,
-    ) -> Result<R, String> {
-        let contents = broker_sasl::request_contents(body, version, correlation_id)?;
-        let mut out = BytesMut::with_capacity(4 + contents.len());
-        out.put_u32(contents.len() as u32);
-        out.extend_from_slice(&contents);
-        write.write_all(&out).await.map_err(|e| e.to_string())?;
-        write.flush().await.map_err(|e| e.to_string())?;
-        let size = read.read_i32().await.map_err(|e| e.to_string())?;
-        let size = usize::try_from(size)
-            .ok()
-            .filter(|&s| s <= max_frame_size)
-            .ok_or_else(|| format!("a response frame of {size} bytes"))?;
-        let mut buf = vec![0; size];
-        read.read_exact(&mut buf).await.map_err(|e| e.to_string())?;
-        broker_sasl::response_body(buf.into(), version)
-    }
-
     let max = shared.limits.max_frame_size;
     let (mut sasl, handshake) = BrokerSasl::start(credentials)?;
-    let answer = exchange(read, write, &handshake, HANDSHAKE_VERSION, 0, max).await?;
+    let answer = exchange(halves, &handshake, HANDSHAKE_VERSION, 0, max).await?;
     let mut round = sasl.on_handshake(credentials, &answer)?;
     for correlation_id in 1..=2 {
-        let answer = exchange(
-            read,
-            write,
-            &round,
-            AUTHENTICATE_VERSION,
-            correlation_id,
-            max,
-        )
-        .await?;
+        let answer = exchange(halves, &round, AUTHENTICATE_VERSION, correlation_id, max).await?;
         match sasl.on_authenticate(credentials, &answer)? {
             Next::Send(next) => round = next,
             Next::Done(lifetime) => return Ok(lifetime),
@@ -890,8 +929,8 @@ impl Pump {
     }
 
     /// Whether the client's frames are held to `sasl_max_receive_size`: it
-    /// has not authenticated where it must (termination, or
-    /// `client_sasl_required`), or a filter waits for its principal.
+    /// has not authenticated where it must (termination, or a listener
+    /// that requires SASL), or a filter waits for its principal.
     fn held_unauthenticated(&self) -> bool {
         !self.authenticated
             && (self.shared.sasl.clients_authenticate()

@@ -91,7 +91,8 @@ pub enum ConnectionError {
         version: i16,
     },
     /// A client that has not authenticated where clients must (SASL
-    /// termination, or `ProxyBuilder::client_sasl_required`) sent a request
+    /// termination, or a brokers' listener that requires SASL,
+    /// `ProxyBuilder::client_sasl_required`) sent a request
     /// other than ApiVersions and the SASL APIs.
     #[error("a request of API {api_key} before the client authenticated")]
     NotAuthenticated {
@@ -99,7 +100,7 @@ pub enum ConnectionError {
         api_key: i16,
     },
     /// A client that has not authenticated where clients must (SASL
-    /// termination, `ProxyBuilder::client_sasl_required`, or a filter that
+    /// termination, a brokers' listener that requires SASL, or a filter that
     /// waits for the principal, `Filter::needs_principal`) sent a frame
     /// over the limit for it (`ProxyBuilder::sasl_max_receive_size`,
     /// Kafka's `sasl.server.max.receive.size`): the connection is closed as

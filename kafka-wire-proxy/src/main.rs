@@ -326,8 +326,8 @@ async fn run(args: Args) -> Result<(), Box<dyn std::error::Error>> {
     if let Some(bytes) = config.sasl.max_receive_size {
         builder = builder.sasl_max_receive_size(bytes);
     }
-    if config.sasl.required {
-        builder = builder.client_sasl_required();
+    if let Some(required) = config.sasl.required {
+        builder = builder.client_sasl_required(required);
     }
     if let Some(credentials) = config.broker_credentials() {
         builder = builder.broker_sasl(credentials);
@@ -402,6 +402,17 @@ fn report(event: &ProxyEvent<'_>, verbose: bool) {
             ..
         } if verbose => {
             eprintln!("#{id} closed after {requests} requests, {responses} responses")
+        }
+        ProxyEvent::ListenerSasl { requires: Ok(true) } => eprintln!(
+            "the brokers' listener requires SASL: clients must authenticate before anything else"
+        ),
+        ProxyEvent::ListenerSasl {
+            requires: Ok(false),
+        } if verbose => {
+            eprintln!("the brokers' listener does not require SASL")
+        }
+        ProxyEvent::ListenerSasl { requires: Err(why) } => {
+            eprintln!("asking the brokers' listener whether it requires SASL: {why}; asking again")
         }
         ProxyEvent::AcceptFailed { listener, error } => {
             eprintln!("{listener}: accepting: {error}")

@@ -3,7 +3,7 @@
 use std::collections::HashMap;
 use std::io;
 use std::net::{IpAddr, SocketAddr};
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -57,6 +57,16 @@ pub enum ProxyEvent<'a> {
     /// accepted a token the proxy read no name from); the connection's
     /// [`authentication`](ClientConnection::authentication) says how.
     AuthenticationFailed(&'a ClientConnection),
+    /// The proxy asked the brokers' listener whether it requires SASL (with
+    /// SASL inspection, unless told by
+    /// [`client_sasl_required`](ProxyBuilder::client_sasl_required)), as
+    /// it starts: `Ok` with its answer, or `Err` with why none came, and
+    /// the proxy asks again after a pause. Once the answer is that it
+    /// does, clients are held as `client_sasl_required(true)` holds them.
+    ListenerSasl {
+        /// The answer, or why none came.
+        requires: Result<bool, &'a str>,
+    },
     /// Accepting a connection failed (too many open files, for one); the
     /// listener goes on after a pause.
     AcceptFailed {
@@ -358,8 +368,11 @@ pub(crate) struct SaslSettings {
     pub broker: Option<BrokerCredentials>,
     /// Each tenant's own credentials toward brokers.
     pub tenants: Option<Arc<TenantCredentials>>,
-    /// `ProxyBuilder::client_sasl_required`.
-    pub required: bool,
+    /// `ProxyBuilder::client_sasl_required`, if called.
+    pub required: Option<bool>,
+    /// Whether the brokers' listener answered that it requires SASL
+    /// ([`asks_listener`](Self::asks_listener)); false until it answered.
+    pub listener_requires: Arc<AtomicBool>,
 }
 
 /// Each tenant's own broker credentials, and how a principal's tenant is
@@ -371,9 +384,25 @@ pub(crate) struct TenantCredentials {
 
 impl SaslSettings {
     /// Whether clients must authenticate with SASL before anything else:
-    /// with termination, or as the broker's listener requires it.
+    /// with termination, or as the broker's listener requires it (told,
+    /// or as it answered when asked).
     pub fn clients_authenticate(&self) -> bool {
-        self.required || self.clients.is_some()
+        self.required == Some(true)
+            || self.clients.is_some()
+            || self.listener_requires.load(Ordering::Relaxed)
+    }
+
+    /// Whether the proxy asks the brokers' listener if it requires SASL
+    /// ([`connection::ask_listener`]): with SASL inspection (no
+    /// termination), when the proxy was not told (`client_sasl_required`)
+    /// and does not authenticate to brokers itself (then clients do not).
+    pub fn asks_listener(&self) -> bool {
+        self.required.is_none() && self.clients.is_none() && self.broker.is_none()
+    }
+
+    /// What the listener answered ([`asks_listener`](Self::asks_listener)).
+    pub fn learn_listener(&self, requires: bool) {
+        self.listener_requires.store(requires, Ordering::Relaxed);
     }
 
     /// Whether the proxy's own SASL toward the broker waits until the
@@ -460,11 +489,10 @@ impl ProxyBuilder {
         self
     }
 
-    /// Clients must authenticate with SASL before anything else, as on a
-    /// broker's SASL listener (SASL_PLAINTEXT or SASL_SSL): with SASL
-    /// inspection, set it when the brokers' listener the proxy reaches is
-    /// one (with [`sasl_termination`](Self::sasl_termination), it always
-    /// holds). Until the broker has accepted a client's first exchange, the
+    /// Whether clients must authenticate with SASL before anything else,
+    /// as on a broker's SASL listener (SASL_PLAINTEXT or SASL_SSL), with
+    /// SASL inspection: whether the brokers' listener the proxy reaches is
+    /// one. Until the broker has accepted a client's first exchange, such a
     /// client may send only ApiVersions and the SASL APIs (any other
     /// request closes the connection,
     /// [`ConnectionError::NotAuthenticated`](crate::ConnectionError::NotAuthenticated)),
@@ -473,8 +501,18 @@ impl ProxyBuilder {
     /// would refuse both; the proxy refuses them before it has read a
     /// large frame, so that a peer without credentials makes it hold at
     /// most that much.
-    pub fn client_sasl_required(mut self) -> Self {
-        self.sasl.required = true;
+    ///
+    /// Unless told, the proxy asks the listener when it starts, with a
+    /// SaslHandshake of its own on a connection of its own (a SASL listener
+    /// answers it, any other answers ILLEGAL_SASL_STATE), and again after a
+    /// pause while no answer comes; each try is a
+    /// [`ProxyEvent::ListenerSasl`]. Until the answer comes, clients are
+    /// not held. It is not asked with
+    /// [`sasl_termination`](Self::sasl_termination) (where clients always
+    /// authenticate, to the proxy) or with the proxy's own credentials
+    /// toward brokers (where clients do not).
+    pub fn client_sasl_required(mut self, required: bool) -> Self {
+        self.sasl.required = Some(required);
         self
     }
 
@@ -740,6 +778,9 @@ impl ProxyBuilder {
             address: local_addr,
         });
         tokio::spawn(accept(Arc::clone(&shared), listener, Listener::Bootstrap));
+        if shared.sasl.asks_listener() {
+            tokio::spawn(connection::ask_listener(Arc::clone(&shared)));
+        }
         Ok(Proxy {
             local_addr,
             shared,

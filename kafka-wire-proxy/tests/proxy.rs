@@ -848,7 +848,11 @@ async fn proxy(
     configure: impl FnOnce(ProxyBuilder) -> ProxyBuilder,
 ) -> (Proxy, Events) {
     let events = Events::default();
-    let builder = Proxy::builder(broker.address.to_string()).listen("127.0.0.1:0".parse().unwrap());
+    // The scripted broker answers SaslHandshake on any connection, as no
+    // Kafka listener does: told, the proxy does not ask it.
+    let builder = Proxy::builder(broker.address.to_string())
+        .listen("127.0.0.1:0".parse().unwrap())
+        .client_sasl_required(false);
     let proxy = events.builder(configure(builder)).start().await.unwrap();
     (proxy, events)
 }
@@ -2720,6 +2724,7 @@ async fn each_connections_tenant_is_its_principals_and_no_principal_is_served_un
     let log = events.clone();
     let proxy = Proxy::builder(broker.address.to_string())
         .listen("127.0.0.1:0".parse().unwrap())
+        .client_sasl_required(false)
         .filters(move |_: &ClientConnection| vec![Box::new(tenants.clone()) as Box<dyn Filter>])
         .on_event(move |e| {
             audit.on_event(e);
@@ -3192,6 +3197,19 @@ async fn an_unauthenticated_frame_over_sasl_max_receive_size_closes_the_connecti
 /// of a scripted one.
 #[tokio::test]
 async fn with_sasl_required_an_unauthenticated_client_is_held_as_the_broker_would_hold_it() {
+    an_unauthenticated_client_is_held_as_the_broker_would_hold_it(true).await;
+}
+
+/// The same without being told: the proxy asks the listener, which answers
+/// that it requires SASL.
+#[tokio::test]
+async fn a_listener_that_answers_it_requires_sasl_holds_an_unauthenticated_client_as_if_told() {
+    an_unauthenticated_client_is_held_as_the_broker_would_hold_it(false).await;
+}
+
+/// [`with_sasl_required_an_unauthenticated_client_is_held_as_the_broker_would_hold_it`],
+/// with `client_sasl_required` when `told`, else as the listener answers.
+async fn an_unauthenticated_client_is_held_as_the_broker_would_hold_it(told: bool) {
     use kafka_wire_proxy::{AuditLog, Credentials};
 
     let broker = Broker::start().await;
@@ -3205,14 +3223,19 @@ async fn with_sasl_required_an_unauthenticated_client_is_held_as_the_broker_woul
     let written = Written::default();
     let audit = AuditLog::new(written.clone());
     let events = Events::default();
-    let builder = Proxy::builder(sasl_broker.local_addr().to_string())
-        .listen("127.0.0.1:0".parse().unwrap())
-        .client_sasl_required();
+    let mut builder =
+        Proxy::builder(sasl_broker.local_addr().to_string()).listen("127.0.0.1:0".parse().unwrap());
+    if told {
+        builder = builder.client_sasl_required(true);
+    }
     let inspecting = events
         .builder_and(builder, move |e| audit.on_event(e))
         .start()
         .await
         .unwrap();
+    if !told {
+        events.wait_for("ListenerSasl { requires: Ok(true) }").await;
+    }
     let audited = |event: &str| {
         let lines = String::from_utf8(written.0.lock().unwrap().clone()).unwrap();
         lines
@@ -3258,6 +3281,62 @@ async fn with_sasl_required_an_unauthenticated_client_is_held_as_the_broker_woul
     // 1 MiB frame reaches the broker.
     alices_mib_frame_reaches_the_broker(&inspecting, &broker).await;
     assert!(broker.seen().iter().all(|s| s.api_key != 3));
+    // Told, the proxy does not ask.
+    let asked = events
+        .0
+        .lock()
+        .unwrap()
+        .iter()
+        .any(|e| e.contains("ListenerSasl"));
+    assert_eq!(asked, !told);
+}
+
+/// Asked while no broker listens, the proxy asks again until one answers;
+/// a listener without SASL (Kafka's answer, ILLEGAL_SASL_STATE) leaves
+/// clients as they are: a frame over 512 KiB of a client that never
+/// authenticated reaches the broker.
+#[tokio::test]
+async fn the_proxy_asks_the_listener_again_until_it_answers_and_holds_no_one_where_it_has_no_sasl()
+{
+    use tokio::io::AsyncWriteExt;
+
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap();
+    let events = Events::default();
+    let builder = Proxy::builder(port.to_string()).listen("127.0.0.1:0".parse().unwrap());
+    let inspecting = events.builder(builder).start().await.unwrap();
+    events.wait_for("ListenerSasl { requires: Err(").await;
+
+    // A listener without SASL comes up where the proxy asks: the fake's,
+    // which answers as Kafka's does.
+    let cluster = kafka_wire_fake::Cluster::builder()
+        .listen(port)
+        .start()
+        .await
+        .unwrap();
+    events
+        .wait_for("ListenerSasl { requires: Ok(false) }")
+        .await;
+    let mut client = TcpStream::connect(inspecting.local_addr()).await.unwrap();
+    let mut big = BytesMut::new();
+    big.put_i32(1 << 20);
+    big.put_i16(UNKNOWN_API);
+    big.put_i16(0);
+    big.put_i32(5);
+    big.put_i16(-1);
+    big.resize(4 + (1 << 20), 0);
+    client.write_all(&big).await.unwrap();
+    // The fake closes the connection at an API it does not serve; the
+    // proxy read the frame whole and passed it on.
+    assert!(read_frame(&mut client).await.is_err());
+    let closed = events.wait_for("closed").await;
+    assert!(
+        !closed.contains("before the client authenticated"),
+        "{closed}"
+    );
+    drop(cluster);
 }
 
 /// After a handshake for PLAIN, a SaslAuthenticate frame claiming a byte
