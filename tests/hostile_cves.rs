@@ -479,6 +479,54 @@ fn cve_2022_34917_fake_and_proxy_a_claimed_100_mib_frame_allocates_under_1_mib()
 }
 
 #[test]
+fn cve_2022_34917_proxy_a_broker_claiming_100_mib_in_answer_to_the_proxys_own_request_allocates_under_1_mib(
+) {
+    // Defence: the proxy reads the answers to its own requests (the
+    // SaslHandshake it asks a listener with, its own SASL exchange) with
+    // FrameCodec, which reserves at most 64 KiB ahead; reading them into a
+    // buffer of the claimed size allocates the 100 MiB.
+    let rt = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    let ((), usage) = measure(|| {
+        rt.block_on(async {
+            let broker = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+            let address = broker.local_addr().unwrap();
+            let (asked, answered) = tokio::sync::oneshot::channel();
+            let proxy = kafka_wire_proxy::Proxy::builder(address.to_string())
+                .listen("127.0.0.1:0".parse().unwrap())
+                .start()
+                .await
+                .unwrap();
+            let (mut socket, _) = broker.accept().await.unwrap();
+            tokio::spawn(async move {
+                let mut size = [0; 4];
+                socket.read_exact(&mut size).await.unwrap();
+                let mut request = vec![0; i32::from_be_bytes(size) as usize];
+                socket.read_exact(&mut request).await.unwrap();
+                let mut claim = ((100 * MIB) as i32).to_be_bytes().to_vec();
+                claim.extend_from_slice(&request[4..8]); // its correlation id
+                claim.extend_from_slice(&[0; 1000]);
+                socket.write_all(&claim).await.unwrap();
+                let _ = asked.send(());
+                // Held open: the proxy waits for the rest.
+                tokio::time::sleep(Duration::from_secs(5)).await;
+            });
+            answered.await.unwrap();
+            tokio::time::sleep(Duration::from_millis(300)).await;
+            proxy.shutdown();
+        })
+    });
+    println!(
+        "CVE-2022-34917: a broker claiming 100 MiB in answer to the proxy's own request: largest \
+         allocation {} bytes",
+        usage.largest
+    );
+    assert!(usage.largest < MIB, "{usage:?}");
+}
+
+#[test]
 fn cve_2022_34917_fake_and_proxy_on_sasl_an_unauthenticated_peer_sending_100_mib_allocates_under_1_mib(
 ) {
     // Defence: on a SASL listener, frames before the first authentication

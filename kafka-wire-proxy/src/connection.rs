@@ -712,7 +712,8 @@ async fn connect(
 }
 
 /// One request of the proxy's own to a broker, `body` at `version`, and its
-/// answer.
+/// answer, read as a client's frames are ([`FrameCodec`]: a size over
+/// `max_frame_size` refused, at most 64 KiB reserved ahead of what came).
 async fn exchange<Q: kafka_wire::Message, R: kafka_wire::Message>(
     (read, write): &mut (ReadHalf, WriteHalf),
     body: &Q,
@@ -726,14 +727,17 @@ async fn exchange<Q: kafka_wire::Message, R: kafka_wire::Message>(
     out.extend_from_slice(&contents);
     write.write_all(&out).await.map_err(|e| e.to_string())?;
     write.flush().await.map_err(|e| e.to_string())?;
-    let size = read.read_i32().await.map_err(|e| e.to_string())?;
-    let size = usize::try_from(size)
-        .ok()
-        .filter(|&s| s <= max_frame_size)
-        .ok_or_else(|| format!("a response frame of {size} bytes"))?;
-    let mut buf = vec![0; size];
-    read.read_exact(&mut buf).await.map_err(|e| e.to_string())?;
-    broker_sasl::response_body(buf.into(), version)
+    let mut codec = FrameCodec::new(max_frame_size);
+    let mut buf = BytesMut::new();
+    let frame = loop {
+        if let Some(frame) = codec.decode(&mut buf).map_err(|e| e.to_string())? {
+            break frame;
+        }
+        if read.read_buf(&mut buf).await.map_err(|e| e.to_string())? == 0 {
+            return Err("the broker closed the connection before it answered".into());
+        }
+    };
+    broker_sasl::response_body(frame, version)
 }
 
 /// Asks the brokers' listener whether it requires SASL of its clients
