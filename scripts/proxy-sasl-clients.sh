@@ -44,13 +44,15 @@
 # TLS and SASL termination (reaching the broker with TLS and SCRAM as proxy; ports 9730 and 9735),
 # with the quota filter off and on (a.'s rates too high to throttle: the filter's own cost),
 # interleaved, ROUNDS rounds (3) after a warm-up one. Prints the medians, the ratios to direct, the
-# p99 added, the proxy's CPU seconds per GB carried (from /proc) and, where perf can count them,
+# p99 added, the proxy's CPU seconds per GB carried (from /proc; and per GB consumed, while only a
+# consumer ran through it), each round's consume ratios (whole run and fetching alone) and, where perf can count them,
 # its socket reads, writes, epoll waits and context switches per GB, as markdown on stdout and in
 # $OUT/bench.md. Env: ROUNDS, RECORDS (300000 of 1024 bytes, so that the
 # consumer's group join, about 0.7 s, is a small part of its run), LATENCY_RECORDS (20000), PIN (1:
 # the broker and the load tools on CPU 0, each proxy on CPU 1, as a proxy runs beside a cluster on
 # cores of its own; unset: everything shares every core), BASELINE_PROXY (another kafka-proxy
-# binary, an earlier build say: a fourth target, terminating as the first does, on port 9740).
+# binary, an earlier build say: a fourth target, terminating as the first does, on port 9740), NICE
+# (a niceness to run each proxy at, -10 say: its scheduling priority on cores it shares).
 # shellcheck source-path=SCRIPTDIR source=common.sh
 . "$(dirname -- "${BASH_SOURCE[0]}")/common.sh" || exit 1
 
@@ -220,7 +222,7 @@ bench() {
         # The baseline is another build of the proxy, terminating as the first does.
         proxy_config "${t/baseline/termination}" "${port[$t]}" | sed "s/termination\.audit/$t.audit/" \
             >"$OUT/bench-$t.toml"
-        ${PIN:+taskset -c 1} "${binary[$t]}" --config "$OUT/bench-$t.toml" --threads 1 \
+        ${PIN:+taskset -c 1} ${NICE:+nice -n "$NICE"} "${binary[$t]}" --config "$OUT/bench-$t.toml" --threads 1 \
             >/dev/null 2>"$OUT/bench-$t.events" &
         pid[$t]=$!
         bench_pids+=($!)
@@ -246,12 +248,16 @@ bench() {
             # Directly, alice's names need her prefix; through the proxy, the tenant filter adds it.
             local name="perf-$t-$round" group="perf-group-$t-$round" config="$OUT/proxy.properties"
             [[ "$t" == direct ]] && name="a.$name" group="a.$group" config="$OUT/direct.properties"
-            local bootstrap="127.0.0.1:${port[$t]}" p c l
+            local bootstrap="127.0.0.1:${port[$t]}" p c l before=
             p="$(tool org.apache.kafka.tools.ProducerPerformance --topic "$name" --num-records "$records" \
                 --record-size 1024 --throughput -1 --command-config "$config" \
                 --producer-props "bootstrap.servers=$bootstrap" acks=1 linger.ms=5 2>&1 | tail -n 1)"
+            [[ "$t" != direct ]] && before=$(cpu_ticks "${pid[$t]}")
             c="$(tool org.apache.kafka.tools.ConsumerPerformance --bootstrap-server "$bootstrap" --topic "$name" \
                 --group "$group" --messages "$records" --timeout 60000 --command-config "$config" 2>&1 | tail -n 1)"
+            # The proxy's CPU while the consumer ran alone: what consuming costs it.
+            [[ -n "$before" && "$round" != 0 ]] &&
+                echo "$t $(($(cpu_ticks "${pid[$t]}") - before)) $(getconf CLK_TCK)" >>"$OUT/cpu-consume.txt"
             l="$(tool org.apache.kafka.tools.ProducerPerformance --topic "$name-latency" --num-records "$lat" \
                 --record-size 1024 --throughput 5000 --command-config "$config" \
                 --producer-props "bootstrap.servers=$bootstrap" acks=1 linger.ms=5 2>&1 | tail -n 1)"
