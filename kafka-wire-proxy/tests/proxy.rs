@@ -3320,14 +3320,10 @@ async fn the_proxy_asks_the_listener_again_until_it_answers_and_holds_no_one_whe
         .wait_for("ListenerSasl { requires: Ok(false) }")
         .await;
     let mut client = TcpStream::connect(inspecting.local_addr()).await.unwrap();
-    let mut big = BytesMut::new();
-    big.put_i32(1 << 20);
-    big.put_i16(UNKNOWN_API);
-    big.put_i16(0);
-    big.put_i32(5);
-    big.put_i16(-1);
-    big.resize(4 + (1 << 20), 0);
-    client.write_all(&big).await.unwrap();
+    client
+        .write_all(&mib_frame_of_an_unknown_api())
+        .await
+        .unwrap();
     // The fake closes the connection at an API it does not serve; the
     // proxy read the frame whole and passed it on.
     assert!(read_frame(&mut client).await.is_err());
@@ -3361,19 +3357,27 @@ async fn alices_mib_frame_reaches_the_broker(proxy: &Proxy, broker: &Broker) {
     assert_eq!(sasl_handshake(&mut alice, "PLAIN").await, 0);
     let ok = sasl_round(&mut alice, b"\0alice\0alice-secret").await;
     assert_eq!(ok.error_code, 0);
-    let mut unknown = BytesMut::new();
-    unknown.put_i32(1 << 20);
-    unknown.put_i16(UNKNOWN_API);
-    unknown.put_i16(0);
-    unknown.put_i32(5);
-    unknown.put_i16(-1);
-    unknown.resize(4 + (1 << 20), 0);
-    alice.write_all(&unknown).await.unwrap();
+    alice
+        .write_all(&mib_frame_of_an_unknown_api())
+        .await
+        .unwrap();
     let _answer = read_frame(&mut alice).await.unwrap();
     assert!(broker
         .seen()
         .iter()
         .any(|s| s.api_key == UNKNOWN_API && s.frame.len() == 1 << 20));
+}
+
+/// A request frame of 1 MiB (its size first) of an API no release has.
+fn mib_frame_of_an_unknown_api() -> BytesMut {
+    let mut frame = BytesMut::new();
+    frame.put_i32(1 << 20);
+    frame.put_i16(UNKNOWN_API);
+    frame.put_i16(0);
+    frame.put_i32(5);
+    frame.put_i16(-1);
+    frame.resize(4 + (1 << 20), 0);
+    frame
 }
 
 /// The size of the SaslAuthenticate request frame `sasl_round` sends with a
