@@ -45,14 +45,16 @@
 # with the quota filter off and on (a.'s rates too high to throttle: the filter's own cost),
 # interleaved, ROUNDS rounds (3) after a warm-up one. Prints the medians, the ratios to direct, the
 # p99 added, the proxy's CPU seconds per GB carried (from /proc; and per GB consumed, while only a
-# consumer ran through it), each round's consume ratios (whole run and fetching alone) and, where perf can count them,
+# consumer ran through it), each round's consume ratios (whole run and fetching alone), the
+# consumer's fetches (their round trip and size, from its metrics) and, where perf can count them,
 # its socket reads, writes, epoll waits and context switches per GB, as markdown on stdout and in
 # $OUT/bench.md. Env: ROUNDS, RECORDS (300000 of 1024 bytes, so that the
 # consumer's group join, about 0.7 s, is a small part of its run), LATENCY_RECORDS (20000), PIN (1:
 # the broker and the load tools on CPU 0, each proxy on CPU 1, as a proxy runs beside a cluster on
 # cores of its own; unset: everything shares every core), BASELINE_PROXY (another kafka-proxy
 # binary, an earlier build say: a fourth target, terminating as the first does, on port 9740), NICE
-# (a niceness to run each proxy at, -10 say: its scheduling priority on cores it shares).
+# (a niceness to run each proxy at, -10 say: its scheduling priority on cores it shares), THREADS
+# (each proxy's runtime threads, 1 by default).
 # shellcheck source-path=SCRIPTDIR source=common.sh
 . "$(dirname -- "${BASH_SOURCE[0]}")/common.sh" || exit 1
 
@@ -222,7 +224,7 @@ bench() {
         # The baseline is another build of the proxy, terminating as the first does.
         proxy_config "${t/baseline/termination}" "${port[$t]}" | sed "s/termination\.audit/$t.audit/" \
             >"$OUT/bench-$t.toml"
-        ${PIN:+taskset -c 1} ${NICE:+nice -n "$NICE"} "${binary[$t]}" --config "$OUT/bench-$t.toml" --threads 1 \
+        ${PIN:+taskset -c 1} ${NICE:+nice -n "$NICE"} "${binary[$t]}" --config "$OUT/bench-$t.toml" --threads "${THREADS:-1}" \
             >/dev/null 2>"$OUT/bench-$t.events" &
         pid[$t]=$!
         bench_pids+=($!)
@@ -253,8 +255,11 @@ bench() {
                 --record-size 1024 --throughput -1 --command-config "$config" \
                 --producer-props "bootstrap.servers=$bootstrap" acks=1 linger.ms=5 2>&1 | tail -n 1)"
             [[ "$t" != direct ]] && before=$(cpu_ticks "${pid[$t]}")
-            c="$(tool org.apache.kafka.tools.ConsumerPerformance --bootstrap-server "$bootstrap" --topic "$name" \
-                --group "$group" --messages "$records" --timeout 60000 --command-config "$config" 2>&1 | tail -n 1)"
+            # With the consumer's metrics (its fetches' round trip and size) in consume-TARGET-ROUND.txt.
+            tool org.apache.kafka.tools.ConsumerPerformance --bootstrap-server "$bootstrap" --topic "$name" \
+                --group "$group" --messages "$records" --timeout 60000 --command-config "$config" \
+                --print-metrics >"$OUT/consume-$t-$round.txt" 2>&1 || true
+            c="$(grep -E '^[0-9]{4}-[0-9]{2}-[0-9]{2} ' "$OUT/consume-$t-$round.txt" | tail -n 1)"
             # The proxy's CPU while the consumer ran alone: what consuming costs it.
             [[ -n "$before" && "$round" != 0 ]] &&
                 echo "$t $(($(cpu_ticks "${pid[$t]}") - before)) $(getconf CLK_TCK)" >>"$OUT/cpu-consume.txt"

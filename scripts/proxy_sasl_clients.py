@@ -26,6 +26,7 @@ import base64
 import glob
 import json
 import os
+import statistics
 import subprocess
 import sys
 import time
@@ -197,7 +198,9 @@ def bench(out, rounds, records, size, lat_records):
         "Medians of %d interleaved rounds after a warm-up (`bash scripts/proxy-sasl-clients.sh bench`); "
         "a ratio is the median of the rounds' ratios to direct. %d records of %d bytes produced "
         "(acks=1, linger.ms=5) and consumed per run; latency from %d records at 5,000/s. The proxy "
-        "runs on one thread (`--threads 1`)." % (rounds, records, size, lat_records))
+        "runs with `--threads %s`." % (rounds, records, size, lat_records,
+                                        os.environ.get("THREADS", "1")))
+    fetches(out, rounds, [name for name, _ in labels])
     gb = (rounds + 1) * (2 * records * size + lat_records * size) / 1e9
     if counts:
         print()
@@ -210,6 +213,35 @@ def bench(out, rounds, records, size, lat_records):
                 name, get("sys_enter_recvfrom", "sys_enter_read"),
                 get("sys_enter_sendto", "sys_enter_write", "sys_enter_writev", "sys_enter_sendmsg"),
                 get("sys_enter_epoll_wait"), get("context-switches")))
+
+
+def fetches(out, rounds, targets):
+    """Prints the medians over the rounds of the consumer's own fetch-latency-avg (a fetch's round
+    trip, request sent to response read) and fetch-size-avg, from its --print-metrics in
+    OUT/consume-TARGET-ROUND.txt."""
+    def metric(path, name):
+        for line in open(path):
+            if line.startswith("consumer-fetch-manager-metrics:%s:" % name) and "topic=" not in line:
+                return float(line.rsplit(":", 1)[1])
+        return None
+    parts = []
+    for target in targets:
+        latency, size = [], []
+        for round_ in range(1, rounds + 1):
+            path = os.path.join(out, "consume-%s-%d.txt" % (target, round_))
+            if not os.path.exists(path):
+                continue
+            l, s = metric(path, "fetch-latency-avg"), metric(path, "fetch-size-avg")
+            if l is not None and s is not None:
+                latency.append(l)
+                size.append(s)
+        if latency:
+            parts.append("%s %.1f ms for %.0f KB" % (
+                target, statistics.median(latency), statistics.median(size) / 1e3))
+    if parts:
+        print()
+        print("The consumer's fetches (its fetch-latency-avg and fetch-size-avg, medians of the "
+              "rounds): " + "; ".join(parts))
 
 
 def main():
