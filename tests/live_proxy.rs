@@ -31,6 +31,26 @@ use kafka_wire_proxy::filters::{Tenant, TopicIds};
 use kafka_wire_proxy::{Filter, Proxy};
 use live_common::*;
 
+/// A runtime of one worker thread for the proxies a test starts.
+fn proxy_runtime() -> tokio::runtime::Runtime {
+    tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(1)
+        .enable_all()
+        .build()
+        .unwrap()
+}
+
+/// Waits up to 10 s for `line` among `lines` (a proxy's events, as a test
+/// records them).
+fn wait_for_line(lines: &std::sync::Mutex<Vec<String>>, line: &str) {
+    let deadline = std::time::Instant::now() + Duration::from_secs(10);
+    while !lines.lock().unwrap().iter().any(|l| l == line) {
+        let so_far = lines.lock().unwrap().clone();
+        assert!(std::time::Instant::now() < deadline, "{so_far:?}");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
 /// Proxies for tenants `a.` and `b.` on a runtime of their own.
 struct Tenants {
     _runtime: tokio::runtime::Runtime,
@@ -40,11 +60,7 @@ struct Tenants {
 
 impl Tenants {
     fn start() -> Tenants {
-        let runtime = tokio::runtime::Builder::new_multi_thread()
-            .worker_threads(1)
-            .enable_all()
-            .build()
-            .unwrap();
+        let runtime = proxy_runtime();
         let ids = Arc::new(TopicIds::new());
         let start = |prefix: &'static str| {
             let tenant = Tenant::new(prefix)
@@ -83,11 +99,7 @@ impl Tenants {
 fn a_listener_without_sasl_answers_the_proxy_that_it_does_not_require_it() {
     use kafka_wire_proxy::ProxyEvent;
 
-    let runtime = tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(1)
-        .enable_all()
-        .build()
-        .unwrap();
+    let runtime = proxy_runtime();
     let answers = Arc::new(std::sync::Mutex::new(Vec::<String>::new()));
     let seen = Arc::clone(&answers);
     let proxy = runtime
@@ -102,12 +114,7 @@ fn a_listener_without_sasl_answers_the_proxy_that_it_does_not_require_it() {
                 .start(),
         )
         .unwrap();
-    let deadline = std::time::Instant::now() + Duration::from_secs(10);
-    while !answers.lock().unwrap().iter().any(|a| a == "Ok(false)") {
-        let so_far = answers.lock().unwrap().clone();
-        assert!(std::time::Instant::now() < deadline, "{so_far:?}");
-        std::thread::sleep(Duration::from_millis(20));
-    }
+    wait_for_line(&answers, "Ok(false)");
     let mut client = Client::connect(proxy.local_addr(), "live-proxy-no-sasl").unwrap();
     let all = MetadataRequest {
         topics: None,
@@ -437,11 +444,7 @@ fn sasl_principals_choose_each_connections_tenant_through_one_proxy() {
         );
         return;
     };
-    let runtime = tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(1)
-        .enable_all()
-        .build()
-        .unwrap();
+    let runtime = proxy_runtime();
     let outcomes = Arc::new(std::sync::Mutex::new(Vec::<String>::new()));
     let seen = Arc::clone(&outcomes);
     let tenants = TenantsByPrincipal::new([("alice", "sa."), ("bob", "sb.")]).unwrap();
@@ -483,12 +486,7 @@ fn sasl_principals_choose_each_connections_tenant_through_one_proxy() {
     // Not told, the proxy asked the SASL_PLAINTEXT listener, which answered
     // that it requires SASL.
     let asked = "listener requires SASL: Ok(true)";
-    let deadline = std::time::Instant::now() + Duration::from_secs(10);
-    while !outcomes.lock().unwrap().iter().any(|o| o == asked) {
-        let answers = outcomes.lock().unwrap().clone();
-        assert!(std::time::Instant::now() < deadline, "{answers:?}");
-        std::thread::sleep(Duration::from_millis(20));
-    }
+    wait_for_line(&outcomes, asked);
     outcomes
         .lock()
         .unwrap()
@@ -569,11 +567,7 @@ fn sasl_terminated_at_the_proxy_reaches_the_broker_as_the_proxys_own_user() {
         );
         return;
     };
-    let runtime = tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(1)
-        .enable_all()
-        .build()
-        .unwrap();
+    let runtime = proxy_runtime();
     let start = |password: &'static str| {
         let credentials = Credentials::new().user("carol", "carol-secret").unwrap();
         let proxy = runtime
