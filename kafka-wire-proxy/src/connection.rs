@@ -209,7 +209,7 @@ async fn write_frames(
                 tokio::time::sleep_until(until).await;
             }
             frame.put_head(&mut buf);
-            if frame.body.len() > COPY_LIMIT {
+            if frame.body.len() >= COPY_LIMIT {
                 write_progressing(&mut out, &buf, stall).await?;
                 buf.clear();
                 write_progressing(&mut out, &frame.body, stall).await?;
