@@ -47,14 +47,14 @@
 # p99 added, the proxy's CPU seconds per GB carried (from /proc; and per GB consumed, while only a
 # consumer ran through it), each round's consume ratios (whole run and fetching alone), the
 # consumer's fetches (their round trip and size, from its metrics) and, where perf can count them,
-# its socket reads, writes, epoll waits and context switches per GB, as markdown on stdout and in
-# $OUT/bench.md. Env: ROUNDS, RECORDS (300000 of 1024 bytes, so that the
+# its socket reads, writes, epoll waits, context switches and page faults per GB, as markdown on
+# stdout and in $OUT/bench.md. Env: ROUNDS, RECORDS (300000 of 1024 bytes, so that the
 # consumer's group join, about 0.7 s, is a small part of its run), LATENCY_RECORDS (20000), PIN (1:
 # the broker and the load tools on CPU 0, each proxy on CPU 1, as a proxy runs beside a cluster on
 # cores of its own; unset: everything shares every core), BASELINE_PROXY (another kafka-proxy
 # binary, an earlier build say: a fourth target, terminating as the first does, on port 9740), NICE
 # (a niceness to run each proxy at, -10 say: its scheduling priority on cores it shares), THREADS
-# (each proxy's runtime threads, 1 by default).
+# (each proxy's runtime threads; unset: kafka-proxy's default, one per CPU; 1 is its narrowest).
 # shellcheck source-path=SCRIPTDIR source=common.sh
 . "$(dirname -- "${BASH_SOURCE[0]}")/common.sh" || exit 1
 
@@ -224,7 +224,7 @@ bench() {
         # The baseline is another build of the proxy, terminating as the first does.
         proxy_config "${t/baseline/termination}" "${port[$t]}" | sed "s/termination\.audit/$t.audit/" \
             >"$OUT/bench-$t.toml"
-        ${PIN:+taskset -c 1} ${NICE:+nice -n "$NICE"} "${binary[$t]}" --config "$OUT/bench-$t.toml" --threads "${THREADS:-1}" \
+        ${PIN:+taskset -c 1} ${NICE:+nice -n "$NICE"} "${binary[$t]}" --config "$OUT/bench-$t.toml" ${THREADS:+--threads "$THREADS"} \
             >/dev/null 2>"$OUT/bench-$t.events" &
         pid[$t]=$!
         bench_pids+=($!)
@@ -283,7 +283,7 @@ cpu_ticks() { awk '{print $14 + $15}' "/proc/$1/stat"; }
 # What perf counts of each proxy in the bench (perf_events: Debian's linux-perf).
 PERF_EVENTS=syscalls:sys_enter_recvfrom,syscalls:sys_enter_read,syscalls:sys_enter_sendto,\
 syscalls:sys_enter_write,syscalls:sys_enter_writev,syscalls:sys_enter_sendmsg,\
-syscalls:sys_enter_epoll_wait,context-switches
+syscalls:sys_enter_epoll_wait,context-switches,page-faults
 tool() { ${PIN:+taskset -c 0} "$JAVA" -Xmx512m -cp "$LIBS/*" "$@"; }
 if [[ "$WHAT" == bench ]]; then
     bench

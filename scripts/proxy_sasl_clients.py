@@ -198,21 +198,22 @@ def bench(out, rounds, records, size, lat_records):
         "Medians of %d interleaved rounds after a warm-up (`bash scripts/proxy-sasl-clients.sh bench`); "
         "a ratio is the median of the rounds' ratios to direct. %d records of %d bytes produced "
         "(acks=1, linger.ms=5) and consumed per run; latency from %d records at 5,000/s. The proxy "
-        "runs with `--threads %s`." % (rounds, records, size, lat_records,
-                                        os.environ.get("THREADS", "1")))
+        "runs %s." % (rounds, records, size, lat_records,
+                      "with `--threads %s`" % os.environ["THREADS"] if os.environ.get("THREADS")
+                      else "with its default threads, one per CPU"))
     fetches(out, rounds, [name for name, _ in labels])
     gb = (rounds + 1) * (2 * records * size + lat_records * size) / 1e9
     if counts:
         print()
         print("| proxy (perf, per GB carried) | socket reads | socket writes | epoll waits "
-              "| context switches |")
-        print("|---|---|---|---|---|")
+              "| context switches | page faults |")
+        print("|---|---|---|---|---|---|")
         for name, e in counts.items():
             get = lambda *keys: sum(e.get(k, 0) for k in keys) / gb
-            print("| %s | %.0f | %.0f | %.0f | %.0f |" % (
+            print("| %s | %.0f | %.0f | %.0f | %.0f | %.0f |" % (
                 name, get("sys_enter_recvfrom", "sys_enter_read"),
                 get("sys_enter_sendto", "sys_enter_write", "sys_enter_writev", "sys_enter_sendmsg"),
-                get("sys_enter_epoll_wait"), get("context-switches")))
+                get("sys_enter_epoll_wait"), get("context-switches"), get("page-faults")))
 
 
 def fetches(out, rounds, targets):
