@@ -241,8 +241,8 @@ fn config_of(args: &Args) -> Result<ProxyConfig, Box<dyn Error>> {
 /// Tells glibc's malloc to keep what the proxy frees while it passes bytes
 /// on, rather than give it back to the kernel at once. A response passed on
 /// in parts takes a buffer for each part, freed once written; at glibc's
-/// starting thresholds each freed one was trimmed from the heap and the
-/// next part's pages faulted in afresh (60,000-70,000 page faults per GB
+/// starting thresholds each freed one is trimmed from the heap and the
+/// next part's pages fault in afresh (60,000-70,000 page faults per GB
 /// carried in `proxy-sasl-clients.sh bench`; about 200 with these). So
 /// the heap is trimmed only once 8 MiB lies free at its top, and glibc's
 /// adaptive mmap threshold, which that setting turns off, is fixed at
